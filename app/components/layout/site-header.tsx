@@ -1,0 +1,68 @@
+import { Link, NavLink } from "react-router";
+import { desktopNav } from "./nav-links";
+import { HIDE_HEADER_AFTER_PX, SHADOW_AFTER_PX, useIsMobile, useScroll } from "./use-scroll-y";
+
+export interface HeaderUser {
+  fullName: string | null;
+  email: string;
+  role: string;
+}
+
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const { y, direction } = useScroll();
+  const mobile = useIsMobile();
+  const hidden = mobile && y > HIDE_HEADER_AFTER_PX && direction === "down";
+  const scrolled = y > SHADOW_AFTER_PX;
+  return (
+    <header
+      data-testid="site-header"
+      data-hidden={hidden}
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 border-b border-rose-100 bg-white/95 backdrop-blur transition-transform duration-300 ${
+        hidden ? "-translate-y-full" : "translate-y-0"
+      } ${scrolled ? "shadow-md" : ""}`}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to={user ? "/home" : "/"} className="flex items-center gap-2 text-xl font-bold text-brand-700">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span>Nuru</span>
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1 text-sm font-medium">
+            {desktopNav(Boolean(user)).map((item) => (
+              <li key={item.label}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) =>
+                    `rounded-md px-3 py-2 hover:bg-rose-50 hover:text-brand-700 ${isActive ? "text-brand-700" : "text-gray-700"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div data-testid="account-slot">
+          {user ? (
+            <Link
+              to="/account"
+              aria-label={`Account of ${user.fullName ?? user.email}`}
+              className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
+            >
+              {(user.fullName?.trim()[0] ?? "U").toUpperCase()}
+            </Link>
+          ) : (
+            <Link
+              to="/signin"
+              className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              Sign In
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { Env } from "~/lib/env.server";
+import { getStorage } from "~/modules/storage/storage.server";
+import { appDatabase, openDatabase } from "./client.server";
+import { users } from "./schema";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/demo";
+
+type Log = (message: string) => void;
+
+/** Opens the app database, applies migrations and, outside production, loads the demo shop. */
+export async function bootDatabase(env: Env, log: Log = console.log) {
+  const handle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  appDatabase.handle = handle;
+  await handle.migrate();
+  log(`Database ready (${handle.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`);
+  if (!env.isProduction && env.SEED_DEMO === "true") {
+    if (await seedDemo(handle.db, getStorage())) log("Demo content loaded.");
+    const [admin] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email));
+    if (admin) {
+      log(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);
+      for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(22)} ${a.note}`);
+    }
+  }
+  appDatabase.ready = true;
+  return handle;
+}
+
+export async function closeDatabase() {
+  appDatabase.ready = false;
+  const handle = appDatabase.handle;
+  appDatabase.handle = undefined;
+  await handle?.close();
+}

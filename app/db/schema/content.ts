@@ -1,0 +1,114 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+export const accessType = pgEnum("access_type", ["free", "premium", "subscription"]);
+
+export type RichBlock =
+  | { type: "text"; content: string }
+  | { type: "image"; content: string; caption?: string }
+  | { type: "video"; content: string; caption?: string };
+
+export const categories = pgTable("categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  imageUrl: text("image_url"),
+  themeColor: text("theme_color"),
+  colorGradient: text("color_gradient"),
+  icon: text("icon"),
+  isActive: boolean("is_active").notNull().default(true),
+  sortKey: integer("sort_key").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull().default(""),
+    richContent: jsonb("rich_content").$type<RichBlock[]>(),
+    metaDescription: text("meta_description"),
+    videoUrl: text("video_url"),
+    imageUrl: text("image_url"),
+    coverImageUrl: text("cover_image_url"),
+    accessType: accessType("access_type").notNull().default("free"),
+    tags: text("tags").array().notNull().default([]),
+    isPremium: boolean("is_premium").notNull().default(false),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isMustRead: boolean("is_must_read").notNull().default(false),
+    published: boolean("published").notNull().default(false),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("articles_published_created_idx").on(t.published, t.createdAt),
+    index("articles_access_idx").on(t.accessType),
+  ],
+);
+
+export const articleCategories = pgTable(
+  "article_categories",
+  {
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.categoryId] }),
+    index("article_categories_category_idx").on(t.categoryId),
+  ],
+);
+
+export const ebooks = pgTable(
+  "ebooks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description"),
+    coverImageUrl: text("cover_image_url"),
+    // Storage key in the private bucket; never a public URL.
+    filePath: text("file_path"),
+    pageCount: integer("page_count"),
+    // Base price in KES; null means subscription-only.
+    price: numeric("price", { precision: 12, scale: 2, mode: "number" }),
+    accessType: accessType("access_type").notNull().default("free"),
+    published: boolean("published").notNull().default(false),
+    downloadable: boolean("downloadable").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ebooks_published_created_idx").on(t.published, t.createdAt)],
+);
+
+export const ebookCategories = pgTable(
+  "ebook_categories",
+  {
+    ebookId: uuid("ebook_id")
+      .notNull()
+      .references(() => ebooks.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+  },
+  (t) => [primaryKey({ columns: [t.ebookId, t.categoryId] }), index("ebook_categories_category_idx").on(t.categoryId)],
+);

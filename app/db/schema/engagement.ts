@@ -1,0 +1,59 @@
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { users } from "./accounts";
+import { articles } from "./content";
+
+export const contentKind = pgEnum("content_kind", ["article", "ebook"]);
+
+export const contentReviews = pgTable(
+  "content_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contentType: contentKind("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating"),
+    title: text("title"),
+    body: text("body"),
+    isApproved: boolean("is_approved").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("content_reviews_rating_range", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    index("content_reviews_content_idx").on(t.contentType, t.contentId, t.isApproved),
+  ],
+);
+
+export const articleComments = pgTable(
+  "article_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    isApproved: boolean("is_approved").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("article_comments_article_idx").on(t.articleId, t.isApproved)],
+);
+
+// Server-side bookmarks (decisions.md): they follow the reader across devices.
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentType: contentKind("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("bookmarks_user_content_uq").on(t.userId, t.contentType, t.contentId)],
+);

@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "../client.server";
+import {
+  categories as categoriesTable,
+  ebookPurchases,
+  exchangeRates,
+  featuredEbookAd,
+  heroSlides as heroSlidesTable,
+  orderStatusHistory,
+  orders,
+  payments,
+  pricingRules,
+  siteSettings,
+  testimonials as testimonialsTable,
+  type RichBlock,
+} from "../schema";
+import type { ObjectStorage } from "~/modules/storage/storage.server";
+import { publicUrl } from "~/modules/storage/storage.server";
+import { FALLBACK_EXCHANGE_RATES, PLAN_CATALOGUE, PRICING_RULES } from "~/modules/commerce/catalogue-data";
+import { coverSvg, ebookPdf, illustrationSvg } from "./assets";
+import * as data from "./content-data";
+import { createArticle, createCategory, createEbook, createPlan, createSubscription, createUser } from "./factories";
+
+export const DEMO_PASSWORD = "nuru-demo-2026";
+
+export const DEMO_ACCOUNTS = [
+  { email: "admin@nuru.test", fullName: "Amina Wanjiru", role: "admin" as const, note: "admin" },
+  {
+    email: "subscriber@nuru.test",
+    fullName: "Grace Achieng",
+    role: "subscriber" as const,
+    note: "active Standard plan",
+  },
+  { email: "expired@nuru.test", fullName: "Njeri Kamau", role: "guest" as const, note: "plan ended last month" },
+  { email: "buyer@nuru.test", fullName: "Fatuma Hassan", role: "guest" as const, note: "bought one premium ebook" },
+  { email: "reader@nuru.test", fullName: "Wairimu Otieno", role: "guest" as const, note: "signed up, no plan" },
+];
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Loads the demo shop into an empty database. Returns false (and does nothing) when content exists. */
+export async function seedDemo(db: Database, storage: ObjectStorage, now = new Date()): Promise<boolean> {
+  const existing = await db.select({ id: categoriesTable.id }).from(categoriesTable).limit(1);
+  if (existing.length > 0) return false;
+
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
+  const storeImage = async (folder: string, name: string, label: string, seed: number) => {
+    const key = `seed/${folder}/${name}.svg`;
+    await storage.put("public", key, illustrationSvg(label, seed), "image/svg+xml");
+    return publicUrl(key);
+  };
+
+  const categoryIds = new Map<string, string>();
+  for (const [index, c] of data.categories.entries()) {
+    const row = await createCategory(db, { ...c, sortKey: index + 1 });
+    categoryIds.set(c.slug, row.id);
+  }
+  const idsFor = (slugs: string[]) => slugs.map((s) => categoryIds.get(s)!).filter(Boolean);
+
+  for (const [index, a] of data.articles.entries()) {
+    const blocks: RichBlock[] = [];
+    let imageUrl: string | null = null;
+    for (const [n, block] of a.blocks.entries()) {
+      if (block.type === "image") {
+        const url = await storeImage("articles", `${a.key}-${n}`, block.caption, index + n);
+        imageUrl ??= url;
+        blocks.push({ type: "image", content: url, caption: block.caption });
+      } else {
+        blocks.push(block);
+      }
+    }
+    imageUrl ??= await storeImage("articles", a.key, a.title, index);
+    await createArticle(db, {
+      title: a.title,
+      excerpt: a.excerpt,
+      metaDescription: a.metaDescription,
+      content: a.blocks
+        .filter((b) => b.type === "text")
+        .map((b) => b.content)
+        .join("\n\n"),
+      richContent: blocks,
+      accessType: a.accessType,
+      published: a.published,
+      isFeatured: a.isFeatured,
+      isMustRead: a.isMustRead,
+      tags: a.tags,
+      categoryIds: idsFor(a.categorySlugs),
+      imageUrl,
+      videoUrl: a.blocks.find((b) => b.type === "video")?.content ?? null,
+      createdAt: daysAgo(a.daysAgo),
+    });
+  }
+
+  const ebookIds = new Map<string, { id: string; price: number | null; coverImageUrl: string }>();
+  for (const e of data.ebooks) {
+    const coverKey = `seed/covers/${e.key}.svg`;
+    await storage.put("public", coverKey, coverSvg(e.title, e.coverColors), "image/svg+xml");
+    const pdf = await ebookPdf(e.title, e.chapters);
+    const fileKey = `ebooks/${randomUUID()}.pdf`;
+    await storage.put("private", fileKey, pdf.bytes, "application/pdf");
+    const row = await createEbook(db, {
+      title: e.title,
+      description: e.description,
+      accessType: e.accessType,
+      price: e.price,
+      published: e.published,
+      downloadable: e.downloadable,
+      filePath: fileKey,
+      pageCount: pdf.pages,
+      coverImageUrl: publicUrl(coverKey),
+      categoryIds: idsFor(e.categorySlugs),
+      createdAt: daysAgo(e.daysAgo),
+    });
+    ebookIds.set(e.key, { id: row.id, price: e.price, coverImageUrl: publicUrl(coverKey) });
+  }
+
+  const plans = new Map<string, string>();
+  for (const plan of PLAN_CATALOGUE) {
+    const row = await createPlan(db, plan);
+    plans.set(plan.slug, row.id);
+  }
+  await db.insert(pricingRules).values(PRICING_RULES);
+  await db
+    .insert(exchangeRates)
+    .values(Object.entries(FALLBACK_EXCHANGE_RATES).map(([currency, ratePerKes]) => ({ currency, ratePerKes })));
+
+  for (const [index, slide] of data.heroSlides.entries()) {
+    const { imageKey, ...rest } = slide;
+    const imageUrl = await storeImage("hero", `slide-${index + 1}`, "", index * 2 + 1);
+    void imageKey;
+    await db.insert(heroSlidesTable).values({ ...rest, imageUrl, published: true, sortKey: index + 1 });
+  }
+
+  const adBook = ebookIds.get(data.featuredAd.ebookKey) ?? [...ebookIds.values()][0];
+  await db.insert(featuredEbookAd).values({
+    active: true,
+    ebookId: adBook.id,
+    coverImageUrl: adBook.coverImageUrl,
+    headline: data.featuredAd.headline,
+    subtext: data.featuredAd.subtext,
+    primaryButtonText: data.featuredAd.primaryButtonText,
+    primaryButtonLink: `/ebook/${adBook.id}`,
+    secondaryButtonText: data.featuredAd.secondaryButtonText,
+    secondaryButtonLink: data.featuredAd.secondaryButtonLink,
+  });
+
+  await db
+    .insert(testimonialsTable)
+    .values(data.testimonials.map((t, index) => ({ ...t, published: true, sortKey: index + 1 })));
+
+  await db.insert(siteSettings).values([
+    { key: "shop.tagline", value: "Wellness and beauty, written for the women of Kenya" },
+    { key: "payments.default_country", value: "KE" },
+  ]);
+
+  await seedDemoAccounts(db, { plans, ebookIds, daysAgo, now });
+  return true;
+}
+
+async function seedDemoAccounts(
+  db: Database,
+  ctx: {
+    plans: Map<string, string>;
+    ebookIds: Map<string, { id: string; price: number | null }>;
+    daysAgo: (d: number) => Date;
+    now: Date;
+  },
+) {
+  const accounts = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS) {
+    const user = await createUser(db, { ...account, password: DEMO_PASSWORD });
+    accounts.set(account.email, user.id);
+  }
+  await createSubscription(db, {
+    userId: accounts.get("subscriber@nuru.test")!,
+    planId: ctx.plans.get("standard")!,
+    startDate: ctx.daysAgo(10),
+    endDate: new Date(ctx.now.getTime() + 50 * DAY),
+  });
+  await createSubscription(db, {
+    userId: accounts.get("expired@nuru.test")!,
+    planId: ctx.plans.get("basic")!,
+    startDate: ctx.daysAgo(95),
+    endDate: ctx.daysAgo(35),
+    status: "expired",
+  });
+
+  const book = [...ctx.ebookIds.values()].find((e) => (e.price ?? 0) > 0)!;
+  const buyerId = accounts.get("buyer@nuru.test")!;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      merchantReference: "NURU-DEMO-000001",
+      userId: buyerId,
+      kind: "ebook",
+      ebookId: book.id,
+      amount: book.price!,
+      currency: "KES",
+      countryCode: "KE",
+      status: "completed",
+      gateway: "test",
+      gatewayTrackingId: randomUUID(),
+      createdAt: ctx.daysAgo(7),
+      completedAt: ctx.daysAgo(7),
+    })
+    .returning();
+  await db.insert(orderStatusHistory).values([
+    { orderId: order.id, fromStatus: null, toStatus: "pending", source: "system", createdAt: ctx.daysAgo(7) },
+    { orderId: order.id, fromStatus: "pending", toStatus: "completed", source: "ipn", createdAt: ctx.daysAgo(7) },
+  ]);
+  await db.insert(payments).values({
+    orderId: order.id,
+    gateway: "test",
+    gatewayTrackingId: order.gatewayTrackingId!,
+    amount: order.amount,
+    currency: "KES",
+    status: "completed",
+    paymentMethod: "M-Pesa",
+    confirmationCode: "DEMO7X2K9Q",
+    verifiedAt: ctx.daysAgo(7),
+  });
+  await db
+    .insert(ebookPurchases)
+    .values({ userId: buyerId, ebookId: book.id, orderId: order.id, pricePaid: order.amount, currency: "KES" });
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Public address of the shop, used for canonical links, e-mails and payment callbacks.
+  PUBLIC_URL: optionalUrl,
+  AUTH_SECRET: optionalString,
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default("./data"),
+  SUPPORT_EMAIL: z.string().email().default("support@nuru.test"),
+  // Load demo content into an empty database outside production (default on).
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  // Comma separated addresses that get the admin role on sign-up or sign-in.
+  ADMIN_EMAILS: z.string().default(""),
+  // Set when running behind a reverse proxy / CDN that sets X-Forwarded-For.
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; AUTH_SECRET: string; isProduction: boolean };
+
+const DEV_SECRET = "nuru-development-secret-not-for-production-use";
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === "production";
+  if (isProduction) {
+    const missing: string[] = [];
+    if (!env.PUBLIC_URL) missing.push("PUBLIC_URL (the shop's public address, e.g. https://nuru.co.ke)");
+    if (!env.AUTH_SECRET || env.AUTH_SECRET.length < 32)
+      missing.push("AUTH_SECRET (a random secret of at least 32 characters: openssl rand -base64 48)");
+    if (!env.DATABASE_URL) missing.push("DATABASE_URL (a PostgreSQL connection string)");
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Nuru cannot start in production mode; these settings are missing or invalid:\n${missing
+          .map((m) => `  - ${m}`)
+          .join("\n")}\nSee .env.example and the README.`,
+      );
+    }
+  }
+  return {
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    AUTH_SECRET: env.AUTH_SECRET ?? DEV_SECRET,
+    isProduction,
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,33 @@
+/** Headers for every response. Documents replace the CSP with a nonce-bearing one (entry.server). */
+export function baseSecurityHeaders(isProduction: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": contentSecurityPolicy(null, isProduction),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  };
+  if (isProduction) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  return headers;
+}
+
+export function contentSecurityPolicy(nonce: string | null, isProduction: boolean): string {
+  const script = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'self'";
+  const directives = [
+    "default-src 'self'",
+    `script-src ${script}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  if (isProduction) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}

@@ -1,0 +1,8 @@
+// Keeps one instance per process even when a module is loaded twice (the HTTP server loads the
+// source, the React Router build bundles its own copy, and Vite reloads modules in development).
+export function singleton<T>(name: string, create: () => T): T {
+  const store = globalThis as unknown as { __nuruSingletons?: Map<string, unknown> };
+  store.__nuruSingletons ??= new Map();
+  if (!store.__nuruSingletons.has(name)) store.__nuruSingletons.set(name, create());
+  return store.__nuruSingletons.get(name) as T;
+}

@@ -1,0 +1,69 @@
+import type { Route } from "./+types/terms";
+import { pageMeta } from "~/modules/site/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Terms of Service",
+    description: "The terms for using Nuru, buying ebooks and holding a Nuru membership plan.",
+    path: "/terms",
+    matches,
+  });
+
+export default function Terms({ matches }: Route.ComponentProps) {
+  const supportEmail = (matches[0].loaderData as { supportEmail: string }).supportEmail;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 text-gray-800">
+      <h1 className="font-serif text-4xl font-bold text-gray-900">Terms of Service</h1>
+      <p className="mt-2 text-sm text-gray-600">These terms apply to everyone who reads, buys or subscribes on Nuru.</p>
+
+      <h2 className="mt-10 text-xl font-semibold text-brand-700">1. Subscriptions and renewal</h2>
+      <p className="mt-2">
+        A membership plan gives access for the period shown on the pricing page. Subscriptions auto-renew at the end of
+        each period unless cancelled. Where your payment method cannot be charged again automatically (for example
+        M-Pesa), we remind you by e-mail before the period ends and you renew with one click.
+      </p>
+
+      <h2 className="mt-8 text-xl font-semibold text-brand-700">2. Payments and refunds</h2>
+      <p className="mt-2">
+        Prices are set in Kenyan shillings and may be shown in your local currency. Payments are non-refundable, except
+        for duplicate payments or proven technical errors, which we refund in full once confirmed.
+      </p>
+
+      <h2 className="mt-8 text-xl font-semibold text-brand-700">3. Cancellation</h2>
+      <p className="mt-2">
+        You may cancel at any time from your account. Cancellation only stops future renewals: you keep access until the
+        end of the period you paid for. We do not give partial refunds for unused time.
+      </p>
+
+      <h2 className="mt-8 text-xl font-semibold text-brand-700">4. Chargebacks</h2>
+      <p className="mt-2">
+        Please contact us before disputing a payment with your bank or mobile money provider. Chargebacks may lead to
+        suspension or termination of your account.
+      </p>
+
+      <h2 className="mt-8 text-xl font-semibold text-brand-700">5. Personal use</h2>
+      <p className="mt-2">
+        Articles and ebooks are licensed to you for personal, non-commercial use only. You may not copy, resell, share
+        or publish them. Ebook files may carry your e-mail address and order reference.
+      </p>
+
+      <h2 className="mt-8 text-xl font-semibold text-brand-700">6. Health information</h2>
+      <p className="mt-2">
+        Our content is general wellness information, not medical advice. See a qualified health professional about your
+        own situation, and before starting a new diet or exercise plan.
+      </p>
+
+      <h2 className="mt-8 text-xl font-semibold text-brand-700">7. Governing law</h2>
+      <p className="mt-2">These terms are governed by the laws of Kenya.</p>
+
+      <h2 className="mt-8 text-xl font-semibold text-brand-700">8. Contact</h2>
+      <p className="mt-2">
+        Questions about these terms or a payment:{" "}
+        <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>
+          {supportEmail}
+        </a>
+        .
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,138 @@
+// npm run bench: builds, starts the app on a fresh PGlite data dir with demo content, then reports
+// autocannon throughput/latency and Lighthouse (mobile) scores. Results go to bench/results/.
+// Traffic goes only to 127.0.0.1; every run is bounded in time.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const results = path.join(root, "bench/results");
+mkdirSync(results, { recursive: true });
+const args = process.argv.slice(2);
+const skipBuild = args.includes("--no-build");
+const pagesArg = args.find((a) => a.startsWith("--pages="));
+const LIGHTHOUSE_PAGES = pagesArg ? pagesArg.slice(8).split(",") : ["/", "/about", "/terms"];
+const LOAD_PATHS = ["/about", "/healthz"];
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3999);
+
+function chromePath() {
+  const candidates = [
+    process.env.CHROME_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
+  const found = candidates.find((c) => c && existsSync(c));
+  if (!found) throw new Error("No Chromium found: apt-get install -y chromium, or set CHROME_PATH");
+  return found;
+}
+
+if (!skipBuild) {
+  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-bench-"));
+// Production mode needs PostgreSQL: a throwaway database on the local server, seeded in development mode first.
+const pgServer = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `nuru_bench_${Date.now()}`;
+const databaseUrl = pgServer.replace(/\/[^/]*$/, `/${dbName}`);
+const admin = new pg.Client({ connectionString: pgServer });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+await admin.end();
+const seed = spawnSync("npm", ["run", "seed"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+});
+if (seed.status !== 0) process.exit(1);
+const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    AUTH_SECRET: "b".repeat(40),
+    DATABASE_URL: databaseUrl,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const base = `http://127.0.0.1:${PORT}`;
+
+async function waitReady() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).status === 200) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("server did not become ready");
+}
+
+function stopServer() {
+  return new Promise((resolve) => {
+    server.on("exit", resolve);
+    server.kill("SIGTERM");
+  });
+}
+
+const report = { date: new Date().toISOString(), node: process.version, load: {}, lighthouse: {} };
+try {
+  await waitReady();
+  for (const p of LOAD_PATHS) {
+    await autocannon({ url: base + p, connections: 10, duration: 2 }); // warm-up
+    const r = await autocannon({ url: base + p, connections: 10, duration: DURATION });
+    report.load[p] = {
+      requestsPerSecond: Math.round(r.requests.average),
+      p50ms: r.latency.p50,
+      p99ms: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    };
+    console.log(`${p}: ${report.load[p].requestsPerSecond} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+  }
+  const flags =
+    "--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+  for (const p of LIGHTHOUSE_PAGES) {
+    const out = path.join(results, `lighthouse${p === "/" ? "-home" : p.replaceAll("/", "-")}.json`);
+    const lh = spawnSync(
+      "npx",
+      [
+        "lighthouse",
+        base + p,
+        `--chrome-flags=${flags}`,
+        "--output=json",
+        `--output-path=${out}`,
+        "--quiet",
+        "--only-categories=performance,accessibility,best-practices,seo",
+      ],
+      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: chromePath() }, timeout: 180_000 },
+    );
+    if (lh.status !== 0) throw new Error(`lighthouse failed on ${p}`);
+    const json = JSON.parse(readFileSync(out, "utf8"));
+    const scores = Object.fromEntries(Object.entries(json.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));
+    const failing = Object.values(json.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+      .map((a) => a.id);
+    report.lighthouse[p] = { ...scores, failingAudits: failing };
+    console.log(`lighthouse ${p}:`, scores, failing.length ? `failing: ${failing.join(", ")}` : "");
+  }
+} finally {
+  await stopServer();
+  const cleanup = new pg.Client({ connectionString: pgServer });
+  await cleanup.connect();
+  await cleanup.query(`drop database if exists ${dbName} with (force)`);
+  await cleanup.end();
+}
+writeFileSync(path.join(results, "summary.json"), JSON.stringify(report, null, 2));
+console.log(JSON.stringify(report, null, 2));

@@ -1,0 +1,95 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import express from "express";
+import compression from "compression";
+import onHeaders from "on-headers";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { ConfigError, getEnv } from "./app/lib/env.server";
+import { bootDatabase, closeDatabase } from "./app/db/boot.server";
+import { appDatabase } from "./app/db/client.server";
+import { baseSecurityHeaders } from "./app/lib/security-headers.server";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+let env;
+try {
+  env = getEnv();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = express();
+app.disable("x-powered-by");
+if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
+app.use(compression());
+app.use((_req, res, next) => {
+  const { "Content-Security-Policy": csp, ...rest } = baseSecurityHeaders(env.isProduction);
+  for (const [name, value] of Object.entries(rest)) res.setHeader(name, value);
+  // Documents carry their own nonce-bearing policy; every other response gets the strict default.
+  onHeaders(res, () => {
+    if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", csp);
+  });
+  next();
+});
+
+app.get("/healthz", async (_req, res) => {
+  res.setHeader("Cache-Control", "no-store");
+  const handle = appDatabase.handle;
+  if (!appDatabase.ready || !handle) {
+    res.status(503).json({ status: "starting", database: "starting" });
+    return;
+  }
+  try {
+    await handle.ping();
+    res.json({ status: "ok", database: handle.kind });
+  } catch {
+    res.status(503).json({ status: "error", database: "unreachable" });
+  }
+});
+
+// Hashed, immutable build assets; everything else in public/ gets a short cache.
+app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+
+app.use((_req, res, next) => {
+  if (appDatabase.ready) return next();
+  res.status(503).setHeader("Retry-After", "2").send("Nuru is starting, please retry in a moment.");
+});
+
+const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+app.all(
+  "/{*splat}",
+  createRequestHandler({ build, mode: env.NODE_ENV === "production" ? "production" : "development" }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  console.log(`Nuru listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+});
+
+bootDatabase(env).catch((error) => {
+  console.error("Database failed to start:", error);
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, shutting down`);
+  server.close();
+  server.closeAllConnections();
+  try {
+    await closeDatabase();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

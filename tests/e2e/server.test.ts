@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { gunzipSync } from "node:zlib";
+import { baseUrl } from "../setup/pages";
+import { startApp } from "../setup/app-server";
+
+describe("HTTP server", () => {
+  it("answers /healthz with the database status", async () => {
+    const res = await fetch(`${baseUrl()}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  it("sends security headers and a nonce-based CSP that covers every inline script", async () => {
+    const res = await fetch(`${baseUrl()}/about`);
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    const again = await fetch(`${baseUrl()}/about`);
+    expect(again.headers.get("content-security-policy")).not.toBe(csp);
+  });
+
+  it("gives non-document responses exactly one strict CSP", async () => {
+    const res = await fetch(`${baseUrl()}/robots.txt`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp.split(",").length).toBe(1);
+    expect(csp).toContain("script-src 'self'");
+    expect(await res.text()).toContain("Disallow: /admin");
+  });
+
+  it("serves hashed assets with long-lived caching and compresses responses", async () => {
+    const html = await (await fetch(`${baseUrl()}/about`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+    const res = await fetch(`${baseUrl()}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const page = await fetch(`${baseUrl()}/terms`, {
+      headers: { "accept-encoding": "gzip" },
+      decompress: false,
+    } as RequestInit);
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    void gunzipSync;
+  });
+
+  it("serves seeded cover images from /media and refuses path tricks", async () => {
+    const ok = await fetch(`${baseUrl()}/media/seed/hero/slide-1.svg`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toBe("image/svg+xml");
+    const bad = await fetch(`${baseUrl()}/media/..%2F..%2Fpglite%2FPG_VERSION`);
+    expect(bad.status).toBe(404);
+    const privateFile = await fetch(`${baseUrl()}/media/ebooks/anything.pdf`);
+    expect(privateFile.status).toBe(404);
+  });
+
+  it("closes the database on SIGTERM so the next start can open the same data directory", async () => {
+    const first = await startApp({ SEED_DEMO: "false" });
+    expect(await first.stop()).toBe(0);
+    const second = await startApp({ DATA_DIR: first.dataDir, SEED_DEMO: "false" });
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    expect(await second.stop()).toBe(0);
+  });
+
+  it("refuses to start in production without the required settings", async () => {
+    const app = await startApp(
+      { NODE_ENV: "production", PUBLIC_URL: "", AUTH_SECRET: "", DATABASE_URL: "" },
+      { waitReady: false },
+    );
+    const code = await Promise.race([app.exited, new Promise((r) => setTimeout(() => r("timeout"), 20_000))]);
+    if (code === "timeout") await app.stop();
+    expect(code).toBe(1);
+    expect(app.output()).toContain("Nuru cannot start in production mode");
+    expect(app.output()).toContain("PUBLIC_URL");
+    expect(app.output()).toContain("AUTH_SECRET");
+    expect(app.output()).toContain("DATABASE_URL");
+  });
+});

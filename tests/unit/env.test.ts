@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "~/lib/env.server";
+
+describe("configuration", () => {
+  it("runs on defaults outside production", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("127.0.0.1");
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.isProduction).toBe(false);
+  });
+
+  it("refuses production without public URL, auth secret and database", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(ConfigError);
+    try {
+      parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://nuru.co.ke" });
+    } catch (error) {
+      expect((error as Error).message).toContain("AUTH_SECRET");
+      expect((error as Error).message).toContain("DATABASE_URL");
+      expect((error as Error).message).not.toContain("  - PUBLIC_URL");
+    }
+  });
+
+  it("refuses a short auth secret in production", () => {
+    expect(() =>
+      parseEnv({
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://nuru.co.ke",
+        AUTH_SECRET: "short",
+        DATABASE_URL: "postgres://x",
+      }),
+    ).toThrow(/AUTH_SECRET/);
+  });
+
+  it("accepts a complete production configuration", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://nuru.co.ke/",
+      AUTH_SECRET: "x".repeat(40),
+      DATABASE_URL: "postgres://nuru@db/nuru",
+    });
+    expect(env.isProduction).toBe(true);
+    expect(env.PUBLIC_URL).toBe("https://nuru.co.ke");
+  });
+
+  it("rejects malformed values with the variable's name", () => {
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ SUPPORT_EMAIL: "not-an-address" })).toThrow(/SUPPORT_EMAIL/);
+  });
+});
+
+describe("runtime", () => {
+  it("runs on Node 24 or newer (the `node` package, not the system Node)", () => {
+    expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);
+  });
+});
