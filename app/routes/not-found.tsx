@@ -5,10 +5,6 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "Page not found | Nuru" }, { name: "robots", content: "noindex" }];
-}
-
 export default function NotFoundRoute() {
   return <NotFound />;
 }

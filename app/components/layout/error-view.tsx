@@ -6,6 +6,7 @@ export function ErrorView() {
   const here = location.pathname + location.search;
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <title>Something went wrong | Nuru</title>
       <h1 className="text-2xl font-semibold text-gray-900">Something went wrong</h1>
       <p className="mt-2 text-gray-700">We could not show this page. Please try again in a moment.</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
