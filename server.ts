@@ -9,6 +9,7 @@ import { ConfigError, getEnv } from "./app/lib/env.server";
 import { bootDatabase, closeDatabase } from "./app/db/boot.server";
 import { appDatabase } from "./app/db/client.server";
 import { baseSecurityHeaders } from "./app/lib/security-headers.server";
+import { isSameOriginOrSafe } from "./app/lib/csrf.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -35,6 +36,21 @@ app.use((_req, res, next) => {
     if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", csp);
   });
   next();
+});
+
+// The client address for rate limits, taken from the socket (or the trusted proxy), never from the client.
+app.use((req, _res, next) => {
+  req.headers["x-nuru-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+});
+
+// Cross-site request forgery: a state-changing request must come from the shop's own pages.
+app.use((req, res, next) => {
+  if (isSameOriginOrSafe(req.method, req.headers, env.PUBLIC_URL)) return next();
+  res
+    .status(403)
+    .type("text/plain")
+    .send("This request did not come from a Nuru page. Please go back, reload and try again.");
 });
 
 app.get("/healthz", async (_req, res) => {

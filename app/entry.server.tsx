@@ -19,7 +19,9 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, getEnv().isProduction));
+  const env = getEnv();
+  const formTargets = env.GOOGLE_CLIENT_ID ? [new URL(env.GOOGLE_AUTH_URL).origin] : [];
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, env.isProduction, formTargets));
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

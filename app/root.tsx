@@ -1,4 +1,6 @@
+import { lazy, Suspense, useState } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -18,17 +20,29 @@ import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
 import { NotFound } from "~/components/layout/not-found";
 import { ErrorView } from "~/components/layout/error-view";
 import { getShellData } from "~/modules/site/shell.server";
+import { Toast } from "~/components/ui/toast";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return getShellData(request);
+  const { shell, headers } = await getShellData(request);
+  return data(shell, { headers });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const out = new Headers();
+  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()])
+    out.append("Set-Cookie", cookie);
+  return out;
+};
+
+const SignInDialog = lazy(() => import("~/components/auth/sign-in-dialog").then((m) => ({ default: m.SignInDialog })));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const shell = useRouteLoaderData<typeof loader>("root");
   const user = shell?.user ?? null;
+  const [signInOpen, setSignInOpen] = useState(false);
   return (
     <html lang="en">
       <head>
@@ -45,13 +59,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader user={user} />
+        <SiteHeader user={user} onSignIn={() => setSignInOpen(true)} />
+        <Toast toast={shell?.flash ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter supportEmail={shell?.supportEmail ?? "support@nuru.test"} />
         <BottomNav signedIn={Boolean(user)} />
         <ScrollToTopButton />
+        {signInOpen ? (
+          <Suspense fallback={null}>
+            <SignInDialog open onClose={() => setSignInOpen(false)} googleEnabled={shell?.googleEnabled ?? false} />
+          </Suspense>
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -39,6 +39,8 @@ function resolveMigrationsFolder(): string {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection dropped by the server must not crash the process; the pool reconnects.
+    pool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,

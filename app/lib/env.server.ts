@@ -13,12 +13,22 @@ const schema = z.object({
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default("./data"),
   SUPPORT_EMAIL: z.string().email().default("support@nuru.test"),
+  // SMTP server for sign-up and password e-mails, e.g. smtp://user:pass@host:587 or smtps://user:pass@host:465.
+  // Outside production, mail without it goes to the dev outbox table instead.
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Nuru <no-reply@nuru.test>"),
   // Load demo content into an empty database outside production (default on).
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   // Comma separated addresses that get the admin role on sign-up or sign-in.
   ADMIN_EMAILS: z.string().default(""),
   // Set when running behind a reverse proxy / CDN that sets X-Forwarded-For.
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  // Google sign-in; the button shows only when both are set. The URLs are configurable for tests.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_AUTH_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -42,6 +52,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!env.AUTH_SECRET || env.AUTH_SECRET.length < 32)
       missing.push("AUTH_SECRET (a random secret of at least 32 characters: openssl rand -base64 48)");
     if (!env.DATABASE_URL) missing.push("DATABASE_URL (a PostgreSQL connection string)");
+    if (!env.SMTP_URL) missing.push("SMTP_URL (smtp://user:pass@host:587 for sign-up and password e-mails)");
     if (missing.length > 0) {
       throw new ConfigError(
         `Nuru cannot start in production mode; these settings are missing or invalid:\n${missing

@@ -12,7 +12,7 @@ export function baseSecurityHeaders(isProduction: boolean): Record<string, strin
   return headers;
 }
 
-export function contentSecurityPolicy(nonce: string | null, isProduction: boolean): string {
+export function contentSecurityPolicy(nonce: string | null, isProduction: boolean, formTargets: string[] = []): string {
   const script = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'self'";
   const directives = [
     "default-src 'self'",
@@ -25,7 +25,8 @@ export function contentSecurityPolicy(nonce: string | null, isProduction: boolea
     "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // Sign-in with Google posts a form that redirects to the provider.
+    `form-action 'self'${formTargets.map((t) => ` ${t}`).join("")}`,
     "frame-ancestors 'none'",
   ];
   if (isProduction) directives.push("upgrade-insecure-requests");

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { findChrome } from "./browser";
 import { startApp, type RunningApp } from "./app-server";
+import { startOAuthStandIn, type OAuthStandIn } from "./oauth-stand-in";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -9,14 +10,25 @@ declare module "vitest" {
 }
 
 let app: RunningApp | undefined;
+let google: OAuthStandIn | undefined;
 
 export async function setup(project: TestProject) {
   findChrome();
-  app = await startApp({ SUPPORT_EMAIL: "care@nuru.test" });
+  google = await startOAuthStandIn();
+  app = await startApp({
+    SUPPORT_EMAIL: "care@nuru.test",
+    ADMIN_EMAILS: "owner@nuru.test",
+    GOOGLE_CLIENT_ID: "nuru-test-client",
+    GOOGLE_CLIENT_SECRET: "nuru-test-secret",
+    GOOGLE_AUTH_URL: `${google.url}/authorize`,
+    GOOGLE_TOKEN_URL: `${google.url}/token`,
+    GOOGLE_USERINFO_URL: `${google.url}/userinfo`,
+  });
   project.provide("baseUrl", app.url);
 }
 
 export async function teardown() {
   const code = await app?.stop();
+  await google?.close();
   if (code !== 0) throw new Error(`App did not shut down cleanly (exit ${code}):\n${app?.output()}`);
 }

@@ -39,6 +39,7 @@ describe("configuration", () => {
       PUBLIC_URL: "https://nuru.co.ke/",
       AUTH_SECRET: "x".repeat(40),
       DATABASE_URL: "postgres://nuru@db/nuru",
+      SMTP_URL: "smtp://user:pass@mail.example:587",
     });
     expect(env.isProduction).toBe(true);
     expect(env.PUBLIC_URL).toBe("https://nuru.co.ke");

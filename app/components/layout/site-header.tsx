@@ -1,5 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { desktopNav } from "./nav-links";
+import { AccountMenu } from "./account-menu";
 import { HIDE_HEADER_AFTER_PX, SHADOW_AFTER_PX, useIsMobile, useScroll } from "./use-scroll-y";
 
 export interface HeaderUser {
@@ -8,7 +9,7 @@ export interface HeaderUser {
   role: string;
 }
 
-export function SiteHeader({ user }: { user: HeaderUser | null }) {
+export function SiteHeader({ user, onSignIn }: { user: HeaderUser | null; onSignIn?: () => void }) {
   const { y, direction } = useScroll();
   const mobile = useIsMobile();
   const hidden = mobile && y > HIDE_HEADER_AFTER_PX && direction === "down";
@@ -46,16 +47,16 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </nav>
         <div data-testid="account-slot">
           {user ? (
-            <Link
-              to="/account"
-              aria-label={`Account of ${user.fullName ?? user.email}`}
-              className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
-            >
-              {(user.fullName?.trim()[0] ?? "U").toUpperCase()}
-            </Link>
+            <AccountMenu user={user} />
           ) : (
             <Link
               to="/signin"
+              onClick={(event) => {
+                if (onSignIn) {
+                  event.preventDefault();
+                  onSignIn();
+                }
+              }}
               className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
             >
               Sign In

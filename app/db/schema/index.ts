@@ -5,3 +5,5 @@ export * from "./engagement";
 export * from "./home";
 export * from "./reader";
 export * from "./settings";
+export * from "./mail";
+export * from "./rate-limits";

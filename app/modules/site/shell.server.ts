@@ -1,15 +1,38 @@
 import { getEnv } from "~/lib/env.server";
+import { getOptionalUser, ProfileTimeoutError, type SessionUser } from "~/modules/accounts/session.server";
+import { googleConfigured } from "~/modules/accounts/auth.server";
+import { takeFlash, type Flash } from "./flash.server";
 
-export interface ShellUser {
-  fullName: string | null;
-  email: string;
-  role: string;
+export interface ShellData {
+  user: Pick<SessionUser, "fullName" | "email" | "role"> | null;
+  supportEmail: string;
+  origin: string;
+  googleEnabled: boolean;
+  flash: Flash | null;
 }
 
-/** What every page needs: the signed-in person (none until accounts are wired) and shop settings. */
-export async function getShellData(
-  _request: Request,
-): Promise<{ user: ShellUser | null; supportEmail: string; origin: string }> {
+/** What every page needs: the signed-in person, a one-time message and shop settings. */
+export async function getShellData(request: Request): Promise<{ shell: ShellData; headers: Headers }> {
   const env = getEnv();
-  return { user: null, supportEmail: env.SUPPORT_EMAIL, origin: env.PUBLIC_URL };
+  const headers = new Headers();
+  const taken = await takeFlash(request);
+  let flash = taken.flash;
+  if (taken.clear) headers.append("Set-Cookie", taken.clear);
+  let user: SessionUser | null = null;
+  try {
+    user = await getOptionalUser(request);
+  } catch (error) {
+    if (!(error instanceof ProfileTimeoutError)) throw error;
+    flash = { kind: "error", title: "Error", message: error.message };
+  }
+  return {
+    shell: {
+      user: user ? { fullName: user.fullName, email: user.email, role: user.role } : null,
+      supportEmail: env.SUPPORT_EMAIL,
+      origin: env.PUBLIC_URL,
+      googleEnabled: googleConfigured(env),
+      flash,
+    },
+    headers,
+  };
 }

@@ -1,0 +1,248 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import {
+  fieldErrorsOf,
+  resetRequestSchema,
+  signInSchema,
+  signUpSchema,
+  type FieldErrors,
+} from "~/modules/accounts/schemas";
+import { PasswordField, TextField } from "./password-field";
+
+export type AuthView = "signin" | "signup" | "reset";
+
+export interface AuthActionData {
+  view: AuthView;
+  ok: boolean;
+  message?: string;
+  fieldErrors?: FieldErrors;
+  needsConfirmation?: boolean;
+  email?: string;
+}
+
+const SCHEMAS = { signin: signInSchema, signup: signUpSchema, reset: resetRequestSchema };
+
+/** Sign in, sign up and reset, as one panel: a page without JavaScript, a dialog with it. */
+export function AuthPanel({
+  initialView = "signin",
+  googleEnabled,
+  redirectTo,
+  notice,
+  actionData,
+}: {
+  actionData?: AuthActionData;
+  initialView?: AuthView;
+  googleEnabled: boolean;
+  redirectTo?: string;
+  notice?: string;
+}) {
+  const [view, setView] = useState<AuthView>(actionData?.view ?? initialView);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const fetcher = useFetcher<AuthActionData>();
+  const busy = fetcher.state !== "idle";
+  const latest = fetcher.data ?? actionData;
+  const result = latest?.view === view ? latest : undefined;
+  const errors = { ...result?.fieldErrors, ...clientErrors };
+
+  useEffect(() => setClientErrors({}), [view]);
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = SCHEMAS[view].safeParse(values);
+    if (!parsed.success) {
+      event.preventDefault();
+      setClientErrors(fieldErrorsOf(parsed.error));
+    } else {
+      setClientErrors({});
+    }
+  }
+
+  const tab = (target: "signin" | "signup", label: string) => (
+    <a
+      role="tab"
+      id={`tab-${target}`}
+      aria-selected={view === target}
+      aria-controls={`panel-${target}`}
+      href={`/signin?view=${target}`}
+      onClick={(e) => {
+        e.preventDefault();
+        setView(target);
+      }}
+      className={`flex-1 rounded-md px-3 py-2 text-center text-sm font-semibold ${
+        view === target ? "bg-white text-brand-700 shadow" : "text-gray-700"
+      }`}
+    >
+      {label}
+    </a>
+  );
+
+  return (
+    <div className="w-full">
+      <h2 className="text-center text-2xl font-bold text-gray-900">
+        {view === "reset" ? "Reset Password" : "Welcome"}
+      </h2>
+      {notice ? (
+        <p role="status" className="mt-3 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          {notice}
+        </p>
+      ) : null}
+      {result?.message ? (
+        <div
+          role={result.ok ? "status" : "alert"}
+          className={`mt-3 rounded-md p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-700 text-white"}`}
+        >
+          {result.ok ? null : <p className="font-semibold">Error</p>}
+          <p>{result.message}</p>
+          {result.needsConfirmation && result.email ? (
+            <fetcher.Form method="post" action="/signin" className="mt-2">
+              <input type="hidden" name="intent" value="resend" />
+              <input type="hidden" name="email" value={result.email} />
+              <button type="submit" className="font-semibold underline">
+                Resend confirmation email
+              </button>
+            </fetcher.Form>
+          ) : null}
+        </div>
+      ) : null}
+
+      {view !== "reset" ? (
+        <div role="tablist" aria-label="Sign in or sign up" className="mt-4 flex gap-1 rounded-lg bg-rose-50 p-1">
+          {tab("signin", "Sign In")}
+          {tab("signup", "Sign Up")}
+        </div>
+      ) : null}
+
+      {view === "signin" ? (
+        <div id="panel-signin" role="tabpanel" aria-labelledby="tab-signin">
+          <fetcher.Form method="post" action="/signin" noValidate onSubmit={validate} className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="signin" />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            <TextField
+              id="signin-email"
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              error={errors.email}
+            />
+            <PasswordField
+              id="signin-password"
+              name="password"
+              label="Password"
+              autoComplete="current-password"
+              error={errors.password}
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
+              {busy ? "Signing in..." : "Sign In"}
+            </button>
+            <a
+              href="/signin?view=reset"
+              onClick={(e) => {
+                e.preventDefault();
+                setView("reset");
+              }}
+              className="block text-center text-sm font-medium text-brand-700 underline"
+            >
+              Forgot your password?
+            </a>
+          </fetcher.Form>
+        </div>
+      ) : null}
+
+      {view === "signup" ? (
+        <div id="panel-signup" role="tabpanel" aria-labelledby="tab-signup">
+          <fetcher.Form method="post" action="/signin" noValidate onSubmit={validate} className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="signup" />
+            <TextField
+              id="signup-name"
+              name="fullName"
+              label="Full name"
+              autoComplete="name"
+              maxLength={200}
+              error={errors.fullName}
+            />
+            <TextField
+              id="signup-email"
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              error={errors.email}
+            />
+            <PasswordField
+              id="signup-password"
+              name="password"
+              label="Password"
+              autoComplete="new-password"
+              error={errors.password}
+            />
+            <PasswordField
+              id="signup-confirm"
+              name="confirmPassword"
+              label="Confirm password"
+              autoComplete="new-password"
+              error={errors.confirmPassword}
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
+              {busy ? "Creating account..." : "Create Account"}
+            </button>
+          </fetcher.Form>
+        </div>
+      ) : null}
+
+      {view === "reset" ? (
+        <fetcher.Form method="post" action="/signin" noValidate onSubmit={validate} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="reset" />
+          <TextField
+            id="reset-email"
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            error={errors.email}
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            {busy ? "Sending..." : "Send Reset Email"}
+          </button>
+          <a
+            href="/signin"
+            onClick={(e) => {
+              e.preventDefault();
+              setView("signin");
+            }}
+            className="block text-center text-sm font-medium text-brand-700 underline"
+          >
+            Back to Sign In
+          </a>
+        </fetcher.Form>
+      ) : null}
+
+      {googleEnabled && view !== "reset" ? (
+        <fetcher.Form method="post" action="/signin" className="mt-4">
+          <input type="hidden" name="intent" value="google" />
+          <button
+            type="submit"
+            className="w-full rounded-md border border-gray-300 bg-white py-2.5 font-semibold text-gray-800 hover:bg-gray-50"
+          >
+            Continue with Google
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useRef } from "react";
+import { AuthPanel } from "./auth-panel";
+
+/** The sign-in panel in a modal dialog; the same panel is the /signin page when JavaScript is off. */
+export function SignInDialog({
+  open,
+  onClose,
+  googleEnabled,
+}: {
+  open: boolean;
+  onClose: () => void;
+  googleEnabled: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-label="Sign in"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-6 shadow-xl backdrop:bg-black/40"
+    >
+      {open ? (
+        <>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="absolute top-3 right-3 p-2 text-xl leading-none text-gray-600"
+          >
+            ×
+          </button>
+          <AuthPanel googleEnabled={googleEnabled} />
+        </>
+      ) : null}
+    </dialog>
+  );
+}

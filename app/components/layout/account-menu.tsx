@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import type { HeaderUser } from "./site-header";
+
+const ROLE_LABELS: Record<string, string> = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" };
+
+export function AccountMenu({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+  const initial = (user.fullName?.trim()[0] ?? "U").toUpperCase();
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="Account menu"
+        onClick={() => setOpen((o) => !o)}
+        className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
+      >
+        {initial}
+      </button>
+      {/* Without JavaScript the menu is reachable through /account. */}
+      {open ? (
+        <div
+          role="menu"
+          className="absolute right-0 mt-2 w-64 rounded-xl border border-rose-100 bg-white p-2 shadow-lg"
+        >
+          <div className="border-b border-gray-100 px-3 pt-1 pb-2">
+            <p className="font-semibold text-gray-900">{user.fullName || "Reader"}</p>
+            <p className="truncate text-sm text-gray-700">{user.email}</p>
+            <p className="mt-1 text-xs font-medium text-brand-700">{ROLE_LABELS[user.role] ?? user.role}</p>
+          </div>
+          <Link role="menuitem" to="/account" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
+            Account
+          </Link>
+          {user.role === "admin" ? (
+            <Link role="menuitem" to="/admin" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
+              Admin Dashboard
+            </Link>
+          ) : null}
+          <Form method="post" action="/signout">
+            <button
+              role="menuitem"
+              type="submit"
+              className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-rose-50"
+            >
+              Sign out
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </div>
+  );
+}

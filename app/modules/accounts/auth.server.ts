@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins";
+import { getDb, type Database } from "~/db/client.server";
+import { accounts, sessions, users, verifications } from "~/db/schema";
+import { getEnv, type Env } from "~/lib/env.server";
+import { singleton } from "~/lib/singleton.server";
+import { getMailer, type Mailer } from "~/modules/mail/mailer.server";
+import { confirmEmailMail, resetPasswordMail } from "~/modules/mail/templates.server";
+import { ensureProfile } from "./profile.server";
+
+export const SESSION_DAYS = 30;
+
+export function googleConfigured(env: Env): boolean {
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
+
+export function createAuth(db: Database, env: Env, mailer: Mailer) {
+  return betterAuth({
+    appName: "Nuru",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db as never, {
+      provider: "pg",
+      usePlural: true,
+      schema: { users, sessions, accounts, verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Our own page reads the token, so the link goes straight there.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(confirmEmailMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // Refreshed while used: the expiry moves forward at most once a day.
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.isProduction,
+      cookiePrefix: "nuru",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: env.isProduction },
+      database: { generateId: () => randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await ensureProfile(db, { id: user.id, email: user.email, fullName: user.name }, env);
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            const [user] = await db.select().from(users).where(eq(users.id, session.userId));
+            if (user) await ensureProfile(db, { id: user.id, email: user.email, fullName: user.name }, env);
+          },
+        },
+      },
+    },
+    plugins: [
+      genericOAuth({
+        config: googleConfigured(env)
+          ? [
+              {
+                providerId: "google",
+                clientId: env.GOOGLE_CLIENT_ID!,
+                clientSecret: env.GOOGLE_CLIENT_SECRET!,
+                authorizationUrl: env.GOOGLE_AUTH_URL,
+                tokenUrl: env.GOOGLE_TOKEN_URL,
+                userInfoUrl: env.GOOGLE_USERINFO_URL,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                // Google's OpenID user info identifies the person by `sub`.
+                accountSubject: ({ profile }) => String(profile.sub ?? profile.id),
+              },
+            ]
+          : [],
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export function getAuth(): Auth {
+  return singleton("auth", () => createAuth(getDb(), getEnv(), getMailer()));
+}

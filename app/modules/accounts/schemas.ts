@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+// One schema per form, used by the browser (before posting) and by the server action.
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email must be at most 254 characters")
+  .refine((v) => !CONTROL_CHARS.test(v), "Email contains characters that are not allowed")
+  .pipe(z.email("Please enter a valid email address"))
+  .transform((v) => v.toLowerCase());
+
+const password = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(6, "Password must be at least 6 characters")
+  .max(128, "Password must be at most 128 characters")
+  .refine((v) => !CONTROL_CHARS.test(v), "Password contains characters that are not allowed");
+
+export const fullNameSchema = z
+  .string({ error: "Full name is required" })
+  .trim()
+  .min(1, "Full name is required")
+  .max(200, "Full name must be at most 200 characters")
+  .refine((v) => !CONTROL_CHARS.test(v), "Full name contains characters that are not allowed");
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, "Password is required").max(128, "Password must be at most 128 characters"),
+});
+
+export const signUpSchema = z
+  .object({
+    fullName: fullNameSchema,
+    email,
+    password,
+    confirmPassword: z.string().min(1, "Please confirm your password"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+export const resetRequestSchema = z.object({ email });
+
+export const newPasswordSchema = z
+  .object({
+    token: z.string().min(1, "This reset link is invalid"),
+    password,
+    confirmPassword: z.string().min(1, "Please confirm your password"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+export const profileSchema = z.object({ fullName: fullNameSchema });
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message per field, ready to show beside the field. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+import type { MailMessage } from "./mailer.server";
+
+export interface LinkMailInput {
+  to: string;
+  name: string;
+  url: string;
+}
+
+const SHOP = "Nuru";
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+interface LayoutInput {
+  name: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+}
+
+function greeting(name: string): string {
+  const trimmed = name.trim();
+  return trimmed ? `Hello ${trimmed},` : "Hello,";
+}
+
+function textBody({ name, intro, action, url, outro }: LayoutInput): string {
+  return [greeting(name), "", intro, "", `${action}:`, url, "", outro, "", `— ${SHOP}`, ""].join("\n");
+}
+
+function htmlBody({ name, intro, action, url, outro }: LayoutInput): string {
+  const href = escapeHtml(url);
+  return `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:0;background:#f6f3ee;font-family:Helvetica,Arial,sans-serif;color:#1f2a24;">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f3ee;padding:24px 0;">
+      <tr>
+        <td align="center">
+          <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px;padding:32px;">
+            <tr>
+              <td>
+                <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:#2f5d46;">${SHOP}</p>
+                <p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(greeting(name))}</p>
+                <p style="margin:0 0 24px;font-size:16px;line-height:1.5;">${escapeHtml(intro)}</p>
+                <p style="margin:0 0 24px;">
+                  <a href="${href}" style="display:inline-block;background:#2f5d46;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">${escapeHtml(action)}</a>
+                </p>
+                <p style="margin:0 0 8px;font-size:14px;line-height:1.5;color:#4a5550;">If the button does not work, copy this link into your browser:</p>
+                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="${href}" style="color:#2f5d46;">${href}</a></p>
+                <p style="margin:0;font-size:14px;line-height:1.5;color:#4a5550;">${escapeHtml(outro)}</p>
+              </td>
+            </tr>
+          </table>
+          <p style="margin:16px 0 0;font-size:12px;color:#7a847f;">${SHOP} · wellness reading from Kenya</p>
+        </td>
+      </tr>
+    </table>
+  </body>
+</html>
+`;
+}
+
+function linkMail(to: string, subject: string, layout: LayoutInput): MailMessage {
+  return { to, subject, text: textBody(layout), html: htmlBody(layout) };
+}
+
+export function confirmEmailMail({ to, name, url }: LinkMailInput): MailMessage {
+  return linkMail(to, "Confirm your Nuru account", {
+    name,
+    intro: `Welcome to ${SHOP}. Please confirm your e-mail address to finish creating your account.`,
+    action: "Confirm my e-mail",
+    url,
+    outro: `If you did not sign up for ${SHOP}, you can ignore this e-mail.`,
+  });
+}
+
+export function resetPasswordMail({ to, name, url }: LinkMailInput): MailMessage {
+  return linkMail(to, "Reset your Nuru password", {
+    name,
+    intro: `We received a request to reset the password of your ${SHOP} account.`,
+    action: "Choose a new password",
+    url,
+    outro: "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
+  });
+}

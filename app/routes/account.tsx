@@ -1,0 +1,92 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { pageMeta } from "~/modules/site/meta";
+import { getOptionalUser, requireUser } from "~/modules/accounts/session.server";
+import { fieldErrorsOf, profileSchema } from "~/modules/accounts/schemas";
+import { saveFullName } from "~/modules/accounts/account.server";
+import { setFlash } from "~/modules/site/flash.server";
+import { TextField } from "~/components/auth/password-field";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({ title: "Account", description: "Your Nuru account settings.", path: "/account", matches }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { user: await getOptionalUser(request) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = profileSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+  await saveFullName(user.id, parsed.data.fullName);
+  throw redirect("/account", { headers: await setFlash(new Headers(), { kind: "success", title: "Profile updated" }) });
+}
+
+const ROLE_LABELS = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" } as const;
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const user = loaderData.user;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-gray-900">Sign In Required</h1>
+        <p className="mt-2 text-gray-700">Sign in to see and update your account.</p>
+        <Link
+          to="/signin?redirectTo=/account"
+          className="mt-6 inline-block rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Sign In
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">Account Settings</h1>
+      <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+        <div>
+          <label htmlFor="account-email" className="block text-sm font-medium text-gray-800">
+            Email
+          </label>
+          <input
+            id="account-email"
+            value={user.email}
+            readOnly
+            className="mt-1 w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-gray-700"
+          />
+        </div>
+        <TextField
+          key={user.fullName ?? ""}
+          id="account-name"
+          name="fullName"
+          label="Full name"
+          autoComplete="name"
+          maxLength={200}
+          defaultValue={user.fullName ?? ""}
+          error={actionData?.fieldErrors?.fullName}
+        />
+        <div>
+          <label htmlFor="account-role" className="block text-sm font-medium text-gray-800">
+            Role
+          </label>
+          <input
+            id="account-role"
+            value={ROLE_LABELS[user.role]}
+            readOnly
+            className="mt-1 w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-gray-700"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          {busy ? "Updating..." : "Update Profile"}
+        </button>
+      </Form>
+    </div>
+  );
+}

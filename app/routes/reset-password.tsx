@@ -1,0 +1,76 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { pageMeta } from "~/modules/site/meta";
+import { fieldErrorsOf, newPasswordSchema, type FieldErrors } from "~/modules/accounts/schemas";
+import { resetPassword } from "~/modules/accounts/sign-in.server";
+import { PasswordField } from "~/components/auth/password-field";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Choose a new password",
+    description: "Set a new password for your Nuru account.",
+    path: "/reset-password",
+    matches,
+  });
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = newPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return data<{ fieldErrors: FieldErrors; message?: string }>({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+  const result = await resetPassword(parsed.data.token, parsed.data.password);
+  if (!result.ok)
+    return data<{ fieldErrors: FieldErrors; message?: string }>({ fieldErrors: {}, message: result.message }, 400);
+  throw redirect("/signin?reset=1");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <div className="rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold text-gray-900">Choose a new password</h1>
+        {!loaderData.token ? (
+          <p role="alert" className="mt-4 text-red-700">
+            This reset link is invalid or has expired. Please ask for a new one from the sign-in page.
+          </p>
+        ) : (
+          <Form method="post" className="mt-4 space-y-4">
+            {actionData?.message || errors.token ? (
+              <div role="alert" className="rounded-md bg-red-700 p-3 text-sm text-white">
+                <p className="font-semibold">Error</p>
+                <p>{actionData?.message ?? errors.token}</p>
+              </div>
+            ) : null}
+            <input type="hidden" name="token" value={loaderData.token} />
+            <PasswordField
+              id="new-password"
+              name="password"
+              label="New password"
+              autoComplete="new-password"
+              error={errors.password}
+            />
+            <PasswordField
+              id="new-confirm"
+              name="confirmPassword"
+              label="Confirm new password"
+              autoComplete="new-password"
+              error={errors.confirmPassword}
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700"
+            >
+              {busy ? "Saving..." : "Set New Password"}
+            </button>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/signin";
+import { AuthPanel, type AuthActionData, type AuthView } from "~/components/auth/auth-panel";
+import { pageMeta } from "~/modules/site/meta";
+import { getOptionalUser } from "~/modules/accounts/session.server";
+import { fieldErrorsOf, resetRequestSchema, signInSchema, signUpSchema } from "~/modules/accounts/schemas";
+import {
+  MESSAGES,
+  requestPasswordReset,
+  resendConfirmation,
+  signInWithPassword,
+  signUpWithPassword,
+  startGoogleSignIn,
+} from "~/modules/accounts/sign-in.server";
+import { googleConfigured } from "~/modules/accounts/auth.server";
+import { getEnv } from "~/lib/env.server";
+import { setFlash } from "~/modules/site/flash.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Sign in", description: "Sign in or create your Nuru account.", path: "/signin", matches });
+
+/** Only local paths, so a crafted link cannot send a reader elsewhere after signing in. */
+function safeRedirect(target: FormDataEntryValue | string | null, fallback = "/home"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
+    return fallback;
+  return target;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (await getOptionalUser(request)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  const view = url.searchParams.get("view");
+  let notice: string | undefined;
+  if (url.searchParams.get("confirmed")) notice = "Your email address is confirmed. You can sign in now.";
+  if (url.searchParams.get("reset")) notice = MESSAGES.passwordChanged;
+  if (url.searchParams.get("error")) notice = undefined;
+  return {
+    view: (view === "signup" || view === "reset" ? view : "signin") as AuthView,
+    googleEnabled: googleConfigured(getEnv()),
+    redirectTo: url.searchParams.get("redirectTo") ?? undefined,
+    notice,
+    error: url.searchParams.get("error") ? "Google sign-in did not complete. Please try again." : undefined,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const values = Object.fromEntries(form);
+
+  if (intent === "signin") {
+    const parsed = signInSchema.safeParse(values);
+    if (!parsed.success)
+      return data<AuthActionData>({ view: "signin", ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+    const result = await signInWithPassword(request, parsed.data);
+    if (!result.ok) {
+      return data<AuthActionData>(
+        {
+          view: "signin",
+          ok: false,
+          message: result.message,
+          needsConfirmation: result.needsConfirmation,
+          email: parsed.data.email,
+        },
+        result.retryAfterMs
+          ? { status: 429, headers: { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } }
+          : 400,
+      );
+    }
+    await setFlash(result.headers, { kind: "success", title: MESSAGES.signedIn });
+    throw redirect(safeRedirect(form.get("redirectTo")), { headers: result.headers });
+  }
+
+  if (intent === "signup") {
+    const parsed = signUpSchema.safeParse(values);
+    if (!parsed.success)
+      return data<AuthActionData>({ view: "signup", ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+    await signUpWithPassword(parsed.data);
+    return data<AuthActionData>({ view: "signup", ok: true, message: MESSAGES.signedUp });
+  }
+
+  if (intent === "reset" || intent === "resend") {
+    const parsed = resetRequestSchema.safeParse(values);
+    const view = intent === "reset" ? "reset" : "signin";
+    if (!parsed.success)
+      return data<AuthActionData>({ view, ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+    if (intent === "reset") {
+      await requestPasswordReset(parsed.data.email);
+      return data<AuthActionData>({ view, ok: true, message: MESSAGES.resetSent });
+    }
+    await resendConfirmation(parsed.data.email);
+    return data<AuthActionData>({ view, ok: true, message: MESSAGES.confirmationResent });
+  }
+
+  if (intent === "google" && googleConfigured(getEnv())) {
+    const { url, headers } = await startGoogleSignIn(request);
+    throw redirect(url, { headers });
+  }
+
+  return data<AuthActionData>({ view: "signin", ok: false, message: MESSAGES.unexpected }, 400);
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <div className="rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+        <h1 className="sr-only">Sign in to Nuru</h1>
+        {loaderData.error ? (
+          <p role="alert" className="mb-3 rounded-md bg-red-700 p-3 text-sm text-white">
+            {loaderData.error}
+          </p>
+        ) : null}
+        <AuthPanel
+          initialView={loaderData.view}
+          googleEnabled={loaderData.googleEnabled}
+          redirectTo={loaderData.redirectTo}
+          notice={loaderData.notice}
+          actionData={actionData}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const DEMO_PASSWORD = "nuru-demo-2026";
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@nuru.test`;
+
+/** The newest link in the dev outbox sent to this address whose text contains `hint`. */
+async function linkFromOutbox(page: Page, to: string, hint: string): Promise<string> {
+  await page.goto("/dev/mail");
+  const mail = page
+    .getByTestId("outbox-mail")
+    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
+    .first();
+  const href = await mail.getByRole("link").filter({ hasText: hint }).first().getAttribute("href");
+  expect(href).toBeTruthy();
+  return href!;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/signin");
+  await waitForHydration(page);
+  await page.locator("#signin-email").fill(email);
+  await page.locator("#signin-password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+describe.each([
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+])("accounts on %s", (_label, viewport) => {
+  it("signs up, confirms through the outbox, signs in, renames, and signs out", async () => {
+    const { page, context } = await newPage(browser, viewport);
+    const email = unique("amani");
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.getByRole("heading", { name: "Welcome" }).isVisible()).toBe(true);
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    await dialog.locator("#signup-name").fill("Amani Njoroge");
+    await dialog.locator("#signup-email").fill(email);
+    await dialog.locator("#signup-password").fill("sunrise-walk");
+    await dialog.locator("#signup-confirm").fill("sunrise-wal");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => dialog.getByText("Passwords do not match").isVisible()).toBe(true);
+    await dialog.locator("#signup-confirm").fill("sunrise-walk");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect
+      .poll(() =>
+        dialog.getByText("Account created successfully! Please check your email to confirm your account.").isVisible(),
+      )
+      .toBe(true);
+    await expectAccessible(page);
+
+    // Not confirmed yet: told why, with a way to resend.
+    await signIn(page, email, "sunrise-walk");
+    await expect
+      .poll(() => page.getByText("Please confirm your email address before signing in.", { exact: false }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole("button", { name: "Resend confirmation email" }).isVisible()).toBe(true);
+
+    const confirm = await linkFromOutbox(page, email, "/api/auth/verify-email");
+    await page.goto(confirm);
+    await page.waitForURL(/\/signin\?confirmed=1/);
+    await signIn(page, email, "sunrise-walk");
+    await page.waitForURL(/\/home$/);
+    await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Signed in successfully!");
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name.includes("session_token"))!;
+    expect(session.httpOnly).toBe(true);
+    expect(session.sameSite).toBe("Lax");
+
+    await page.goto("/account");
+    expect(await page.locator("#account-email").inputValue()).toBe(email);
+    expect(await page.locator("#account-role").inputValue()).toBe("Guest");
+    await page.locator("#account-name").fill("Amani W. Njoroge");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Profile updated");
+    await page.reload();
+    expect(await page.locator("#account-name").inputValue()).toBe("Amani W. Njoroge");
+    await expectAccessible(page);
+
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const menu = page.getByRole("menu");
+    expect(await menu.innerText()).toContain("Amani W. Njoroge");
+    expect(await menu.innerText()).toContain(email);
+    expect(await menu.getByRole("menuitem", { name: "Admin Dashboard" }).count()).toBe(0);
+    await menu.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await expect.poll(() => page.getByRole("banner").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+    await page.goto("/account");
+    expect(await page.getByRole("heading", { name: "Sign In Required" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("password reset", () => {
+  it("resets a forgotten password through the outbox; the link works once", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/signin");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    expect(await page.getByRole("heading", { name: "Reset Password" }).isVisible()).toBe(true);
+    await page.locator("#reset-email").fill("reader@nuru.test");
+    await page.getByRole("button", { name: "Send Reset Email" }).click();
+    await expect
+      .poll(() => page.getByText("Password reset email sent! Please check your email.").isVisible())
+      .toBe(true);
+
+    const link = await linkFromOutbox(page, "reader@nuru.test", "/reset-password");
+    await page.goto(link);
+    await page.locator("#new-password").fill("new-reader-pass");
+    await page.locator("#new-confirm").fill("new-reader-pass");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await page.waitForURL(/\/signin\?reset=1/);
+    await signIn(page, "reader@nuru.test", "new-reader-pass");
+    await page.waitForURL(/\/home$/);
+
+    const again = await newPage(browser, PHONE);
+    await again.page.goto(link);
+    await again.page.locator("#new-password").fill("another-pass");
+    await again.page.locator("#new-confirm").fill("another-pass");
+    await again.page.getByRole("button", { name: "Set New Password" }).click();
+    await expect
+      .poll(() => again.page.getByText("This reset link is invalid or has expired.", { exact: false }).isVisible())
+      .toBe(true);
+    await again.context.close();
+
+    // The same answer for an unknown address.
+    await page.goto("/signout");
+    await context.clearCookies();
+    await page.goto("/signin?view=reset");
+    await waitForHydration(page);
+    await page.locator("#reset-email").fill("nobody-here@nuru.test");
+    await page.getByRole("button", { name: "Send Reset Email" }).click();
+    await expect
+      .poll(() => page.getByText("Password reset email sent! Please check your email.").isVisible())
+      .toBe(true);
+    await context.close();
+  });
+});
+
+describe("Google sign-in", () => {
+  it("signs in through the OAuth stand-in and returns to the site root", async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await page.goto("/signin");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    expect(await page.getByRole("menu").innerText()).toContain("wanjiku.google@nuru.test");
+    await context.close();
+  });
+});
+
+describe("admin guard", () => {
+  const ADMIN_PAGES = [
+    "/admin",
+    "/admin-dashboard",
+    "/admin/articles",
+    "/admin/ebooks",
+    "/admin/users",
+    "/admin/categories",
+    "/admin/homepage",
+    "/admin/moderation",
+  ];
+
+  it("sends guests to / and signed-in non-admins to /home", async () => {
+    const guest = await newPage(browser, PHONE);
+    for (const path of ADMIN_PAGES) {
+      await guest.page.goto(path);
+      expect(new URL(guest.page.url()).pathname).toBe("/");
+    }
+    await guest.context.close();
+
+    const reader = await newPage(browser, PHONE);
+    await signIn(reader.page, "buyer@nuru.test", DEMO_PASSWORD);
+    await reader.page.waitForURL(/\/home$/);
+    for (const path of ADMIN_PAGES) {
+      await reader.page.goto(path);
+      expect(new URL(reader.page.url()).pathname).toBe("/home");
+    }
+    // An admin action posted by a non-admin changes nothing.
+    const me = await reader.page.evaluate(async () => {
+      const form = new FormData();
+      form.set("userId", "anything");
+      form.set("role", "admin");
+      const res = await fetch("/admin/users", { method: "POST", body: form, redirect: "manual" });
+      return res.type === "opaqueredirect" || res.status >= 300;
+    });
+    expect(me).toBe(true);
+    await reader.page.goto("/account");
+    expect(await reader.page.locator("#account-role").inputValue()).toBe("Guest");
+    await reader.context.close();
+  });
+
+  it("lets the admin in, shows the dashboard and changes a role", async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signIn(page, "admin@nuru.test", DEMO_PASSWORD);
+    await page.waitForURL(/\/home$/);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Admin Dashboard" }).click();
+    await page.waitForURL(/\/admin$/);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Admin Dashboard");
+    expect(Number(await page.getByTestId("count-articles").innerText())).toBeGreaterThanOrEqual(18);
+    await expectAccessible(page);
+    await page.goto("/admin/users");
+    const row = page.getByTestId("admin-user").filter({ hasText: "expired@nuru.test" });
+    await row.getByRole("combobox").selectOption("subscriber");
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(() => page.getByTestId("toast").innerText())
+      .toContain("User role has been updated to subscriber.");
+    await context.close();
+  });
+
+  it("gives the admin role to addresses in ADMIN_EMAILS", async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await page.goto("/signin?view=signup");
+    await waitForHydration(page);
+    await page.locator("#signup-name").fill("Shop Owner");
+    await page.locator("#signup-email").fill("owner@nuru.test");
+    await page.locator("#signup-password").fill("owner-pass-1");
+    await page.locator("#signup-confirm").fill("owner-pass-1");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => page.getByText("Account created successfully!", { exact: false }).isVisible()).toBe(true);
+    await page.goto(await linkFromOutbox(page, "owner@nuru.test", "/api/auth/verify-email"));
+    await signIn(page, "owner@nuru.test", "owner-pass-1");
+    await page.waitForURL(/\/home$/);
+    await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/admin");
+    await context.close();
+  });
+});
+
+describe("abuse limits", () => {
+  it("stops sign-in after 5 failures with a try-again-later message", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await signIn(page, "subscriber@nuru.test", `wrong-${attempt}`);
+      await expect.poll(() => page.getByText("Invalid email or password.").isVisible()).toBe(true);
+    }
+    await signIn(page, "subscriber@nuru.test", DEMO_PASSWORD);
+    await expect
+      .poll(() => page.getByText("Too many sign-in attempts. Please try again later.").isVisible())
+      .toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/signin");
+    await context.close();
+  });
+
+  it("refuses a cross-site form post", async () => {
+    const res = await fetch(`${baseUrl()}/signin`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=signin&email=admin%40nuru.test&password=x",
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "~/db/client.server";
+import { profiles, users } from "~/db/schema";
+
+// Runs the real command against its own PGlite directory (the command opens the database itself).
+describe("npm run admin:create", () => {
+  it("creates a confirmed admin, and promotes an existing account", { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-admin-"));
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        encoding: "utf8",
+      });
+    const bad = run("--email", "not-an-email");
+    expect(bad.status).toBe(2);
+    const created = run("--email", "Editor@Nuru.test", "--password", "editor-pass");
+    expect(created.stdout).toContain("Created admin editor@nuru.test");
+    const again = run("--email", "editor@nuru.test");
+    expect(again.stdout).toContain("editor@nuru.test is now an admin.");
+    const handle = openDatabase({ dataDir });
+    const [row] = await handle.db
+      .select({ role: profiles.role, verified: users.emailVerified })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.email, "editor@nuru.test"));
+    await handle.close();
+    expect(row).toEqual({ role: "admin", verified: true });
+  });
+});
