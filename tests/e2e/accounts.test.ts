@@ -107,7 +107,10 @@ describe.each([
 });
 
 describe("password reset", () => {
-  it("resets a forgotten password through the outbox; the link works once", async () => {
+  it("resets a forgotten password through the outbox; the link works once and ends other sessions", async () => {
+    const elsewhere = await newPage(browser, DESKTOP);
+    await signIn(elsewhere.page, "reader@nuru.test", DEMO_PASSWORD);
+    await elsewhere.page.waitForURL(/\/home$/);
     const { page, context } = await newPage(browser, PHONE);
     await page.goto("/signin");
     await waitForHydration(page);
@@ -127,6 +130,9 @@ describe("password reset", () => {
     await page.waitForURL(/\/signin\?reset=1/);
     await signIn(page, "reader@nuru.test", "new-reader-pass");
     await page.waitForURL(/\/home$/);
+    await elsewhere.page.goto("/account");
+    expect(await elsewhere.page.getByRole("heading", { name: "Sign In Required" }).isVisible()).toBe(true);
+    await elsewhere.context.close();
 
     const again = await newPage(browser, PHONE);
     await again.page.goto(link);

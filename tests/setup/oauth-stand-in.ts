@@ -15,7 +15,7 @@ export async function startOAuthStandIn(): Promise<OAuthStandIn> {
   const tokens = new Map<string, typeof user>();
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-      console.error("oauth stand-in", req.method, req.url, req.headers.authorization, req.headers["content-type"]);
+    console.error("oauth stand-in", req.method, req.url, req.headers.authorization, req.headers["content-type"]);
     if (url.pathname === "/authorize") {
       const code = `code-${Math.random().toString(36).slice(2)}`;
       codes.set(code, user);
@@ -37,16 +37,14 @@ export async function startOAuthStandIn(): Promise<OAuthStandIn> {
       }
       const token = `token-${Math.random().toString(36).slice(2)}`;
       tokens.set(token, who);
-      res
-        .writeHead(200, { "Content-Type": "application/json" })
-        .end(
-          JSON.stringify({
-            access_token: token,
-            token_type: "Bearer",
-            expires_in: 3600,
-            scope: "openid email profile",
-          }),
-        );
+      res.writeHead(200, { "Content-Type": "application/json" }).end(
+        JSON.stringify({
+          access_token: token,
+          token_type: "Bearer",
+          expires_in: 3600,
+          scope: "openid email profile",
+        }),
+      );
       return;
     }
     if (url.pathname === "/userinfo") {

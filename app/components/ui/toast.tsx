@@ -21,7 +21,7 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
     <div
       role={destructive ? "alert" : "status"}
       data-testid="toast"
-      className={`fixed inset-x-4 top-20 z-50 mx-auto max-w-sm rounded-lg border p-4 shadow-lg md:right-6 md:left-auto ${
+      className={`fixed inset-x-4 top-20 z-50 mx-auto max-w-sm rounded-lg border p-4 shadow-lg md:top-auto md:right-6 md:bottom-6 md:left-auto ${
         destructive ? "border-red-700 bg-red-700 text-white" : "border-emerald-200 bg-white text-gray-900"
       }`}
     >
