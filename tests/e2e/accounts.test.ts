@@ -221,7 +221,7 @@ describe("admin guard", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Admin Dashboard" }).click();
     await page.waitForURL(/\/admin$/);
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Admin Dashboard");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Admin Dashboard");
     expect(Number(await page.getByTestId("count-articles").innerText())).toBeGreaterThanOrEqual(18);
     await expectAccessible(page);
     await page.goto("/admin/users");
@@ -257,10 +257,10 @@ describe("abuse limits", () => {
   it("stops sign-in after 5 failures with a try-again-later message", async () => {
     const { page, context } = await newPage(browser, PHONE);
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await signIn(page, "subscriber@nuru.test", `wrong-${attempt}`);
+      await signIn(page, "limit-probe@nuru.test", `wrong-${attempt}`);
       await expect.poll(() => page.getByText("Invalid email or password.").isVisible()).toBe(true);
     }
-    await signIn(page, "subscriber@nuru.test", DEMO_PASSWORD);
+    await signIn(page, "limit-probe@nuru.test", "wrong-6");
     await expect
       .poll(() => page.getByText("Too many sign-in attempts. Please try again later.").isVisible())
       .toBe(true);

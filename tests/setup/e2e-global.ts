@@ -1,4 +1,8 @@
 import type { TestProject } from "vitest/node";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { findChrome } from "./browser";
 import { startApp, type RunningApp } from "./app-server";
 import { startOAuthStandIn, type OAuthStandIn } from "./oauth-stand-in";
@@ -15,7 +19,13 @@ let google: OAuthStandIn | undefined;
 export async function setup(project: TestProject) {
   findChrome();
   google = await startOAuthStandIn();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-e2e-"));
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/seed-markers.ts", dataDir], {
+    stdio: "inherit",
+  });
+  if (seeded.status !== 0) throw new Error("Could not prepare the end-to-end data directory");
   app = await startApp({
+    DATA_DIR: dataDir,
     SUPPORT_EMAIL: "care@nuru.test",
     ADMIN_EMAILS: "owner@nuru.test",
     GOOGLE_CLIENT_ID: "nuru-test-client",

@@ -9,6 +9,8 @@ import { getAuth } from "./auth.server";
 
 const HOUR = 60 * 60 * 1000;
 export const MAIL_LIMIT_PER_HOUR = 5;
+export const SIGNIN_FREE_ATTEMPTS_PER_ACCOUNT = 5;
+export const SIGNIN_FREE_ATTEMPTS_PER_ADDRESS = 20;
 
 export const MESSAGES = {
   signedIn: "Signed in successfully!",
@@ -49,7 +51,9 @@ export async function signInWithPassword(
   input: { email: string; password: string },
 ): Promise<SignInResult> {
   const db = getDb();
-  const keys = [`signin:email:${input.email}`, `signin:ip:${clientIp(request)}`];
+  const emailKey = `signin:email:${input.email}`;
+  const ipKey = `signin:ip:${clientIp(request)}`;
+  const keys = [emailKey, ipKey];
   const gate = await checkLoginAllowed(db, keys, new Date());
   if (!gate.allowed) return { ok: false, message: MESSAGES.tooManyAttempts, retryAfterMs: gate.retryAfterMs };
   const response = await getAuth().api.signInEmail({
@@ -63,7 +67,9 @@ export async function signInWithPassword(
   }
   const code = await errorCode(response);
   if (code === "EMAIL_NOT_VERIFIED") return { ok: false, message: MESSAGES.notConfirmed, needsConfirmation: true };
-  await recordLoginFailure(db, keys, new Date());
+  // Many Kenyan mobile users share one address (carrier NAT), so an address gets more attempts than an account.
+  await recordLoginFailure(db, [emailKey], new Date(), { freeAttempts: SIGNIN_FREE_ATTEMPTS_PER_ACCOUNT });
+  await recordLoginFailure(db, [ipKey], new Date(), { freeAttempts: SIGNIN_FREE_ATTEMPTS_PER_ADDRESS });
   if (response.status === 401 || code === "INVALID_EMAIL_OR_PASSWORD")
     return { ok: false, message: MESSAGES.invalidCredentials };
   return { ok: false, message: MESSAGES.unexpected };

@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+
+/** Previous / next links that keep the other search parameters (shareable URLs, back button works). */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  search,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  search: URLSearchParams;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  const href = (p: number) => {
+    const next = new URLSearchParams(search);
+    if (p <= 1) next.delete("page");
+    else next.set("page", String(p));
+    const qs = next.toString();
+    return qs ? `?${qs}` : "?";
+  };
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
+      {page > 1 ? (
+        <Link
+          to={href(page - 1)}
+          rel="prev"
+          className="rounded-full border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-rose-50"
+        >
+          Previous
+        </Link>
+      ) : null}
+      <span className="text-sm text-gray-700">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link
+          to={href(page + 1)}
+          rel="next"
+          className="rounded-full border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-rose-50"
+        >
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

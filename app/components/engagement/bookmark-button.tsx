@@ -1,0 +1,82 @@
+import { Bookmark } from "lucide-react";
+import { Link, useFetcher, useLocation } from "react-router";
+import type { ContentType, EngagementResult } from "~/modules/engagement/schemas";
+
+const base =
+  "inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-full border px-3 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none";
+
+/**
+ * Bookmark toggle for an article or ebook. Shows the new state at once (from the pending form) and
+ * falls back to the server's answer; signed out, it is a link to sign in.
+ */
+export function BookmarkButton({
+  contentType,
+  contentId,
+  title,
+  bookmarked,
+  signedIn,
+  showLabel = false,
+  className = "",
+}: {
+  contentType: ContentType;
+  contentId: string;
+  title: string;
+  bookmarked: boolean;
+  signedIn: boolean;
+  /** Visible text beside the icon: 'Bookmark' or 'Remove'. */
+  showLabel?: boolean;
+  className?: string;
+}) {
+  const location = useLocation();
+  const fetcher = useFetcher<EngagementResult>();
+
+  if (!signedIn) {
+    const href = `/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+    return (
+      <Link
+        to={href}
+        aria-label={`Sign in to bookmark ${title}`}
+        className={`${base} border-rose-200 bg-white text-brand-700 hover:bg-rose-50 ${className}`}
+      >
+        <Bookmark aria-hidden="true" className="h-5 w-5" />
+        {showLabel ? <span>Bookmark</span> : null}
+      </Link>
+    );
+  }
+
+  // While the toggle is in flight (and the page revalidates), show the state it asks for.
+  const pending = fetcher.formData?.get("intent") === "bookmark";
+  const on = pending ? !bookmarked : bookmarked;
+  const failed = fetcher.state === "idle" && fetcher.data?.intent === "bookmark" && !fetcher.data.ok;
+
+  return (
+    <fetcher.Form method="post" action="/engagement" className="inline-flex">
+      <input type="hidden" name="intent" value="bookmark" />
+      <input type="hidden" name="contentType" value={contentType} />
+      <input type="hidden" name="contentId" value={contentId} />
+      <button
+        type="submit"
+        aria-pressed={on}
+        aria-label={on ? `Remove bookmark ${title}` : `Bookmark ${title}`}
+        aria-disabled={fetcher.state !== "idle" ? true : undefined}
+        onClick={(e) => {
+          // One toggle at a time; the button stays focusable (a disabled button would drop focus).
+          if (fetcher.state !== "idle") e.preventDefault();
+        }}
+        className={`${base} ${
+          on
+            ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
+            : "border-rose-200 bg-white text-brand-700 hover:bg-rose-50"
+        } ${className}`}
+      >
+        <Bookmark aria-hidden="true" className="h-5 w-5" fill={on ? "currentColor" : "none"} />
+        {showLabel ? <span>{on ? "Remove" : "Bookmark"}</span> : null}
+      </button>
+      {failed ? (
+        <span role="alert" className="sr-only">
+          {fetcher.data?.ok === false ? `${fetcher.data.title}: ${fetcher.data.message}` : null}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}

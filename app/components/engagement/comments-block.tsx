@@ -1,0 +1,157 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { formatDate } from "~/lib/format";
+import {
+  COMMENT_MAX,
+  commentSchema,
+  isEmptyCommentError,
+  type CommentItem,
+  type EngagementResult,
+} from "~/modules/engagement/schemas";
+
+interface Notice {
+  ok: boolean;
+  title: string;
+  message: string;
+  fieldErrors?: Partial<Record<string, string>>;
+}
+
+/** Approved comments of an article, and a form to write one (held for moderation). */
+export function CommentsBlock({
+  articleId,
+  comments,
+  signedIn,
+}: {
+  articleId: string;
+  comments: CommentItem[];
+  signedIn: boolean;
+}) {
+  const uid = useId();
+  const headingId = `${uid}-heading`;
+  const fieldId = `${uid}-body`;
+  const location = useLocation();
+  const fetcher = useFetcher<EngagementResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientNotice, setClientNotice] = useState<Notice | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" && fetcher.data?.intent === "comment" ? fetcher.data : undefined;
+  const notice: Notice | undefined = clientNotice ?? result;
+  const bodyError = notice && !notice.ok ? notice.fieldErrors?.body : undefined;
+  const signInHref = `/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const parsed = commentSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientNotice(null);
+      return;
+    }
+    event.preventDefault();
+    const body = parsed.error.issues.find((i) => i.path[0] === "body")?.message;
+    setClientNotice({
+      ok: false,
+      title: isEmptyCommentError(parsed.error) ? "Empty comment" : "Could not submit comment",
+      message: body ?? "Please try again.",
+      fieldErrors: body ? { body } : undefined,
+    });
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-10 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={headingId} className="font-serif text-2xl font-bold text-gray-900">
+        Comments <span className="text-base font-normal text-gray-600">({comments.length})</span>
+      </h2>
+
+      {comments.length === 0 ? (
+        <p className="mt-4 text-sm text-gray-700">No comments yet. Start the conversation.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-rose-100">
+          {comments.map((c) => (
+            <li key={c.id} className="py-4" data-testid="comment">
+              <p className="text-sm">
+                <span className="font-semibold text-gray-900">{c.authorName}</span>{" "}
+                <span className="text-xs text-gray-600">
+                  · <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
+                </span>
+              </p>
+              <p className="mt-1 text-sm break-words whitespace-pre-line text-gray-800">{c.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-6 border-t border-rose-100 pt-5">
+        {!signedIn ? (
+          <>
+            <h3 className="text-lg font-semibold text-gray-900">Join the conversation</h3>
+            <Link
+              to={signInHref}
+              className="mt-3 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none"
+            >
+              Sign in to comment
+            </Link>
+          </>
+        ) : (
+          <>
+            {notice ? (
+              <div
+                role={notice.ok ? "status" : "alert"}
+                className={`mb-4 rounded-md p-3 text-sm ${notice.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-700 text-white"}`}
+              >
+                <p className="font-semibold">{notice.title}</p>
+                <p>{notice.message}</p>
+              </div>
+            ) : null}
+            <fetcher.Form
+              ref={formRef}
+              method="post"
+              action="/engagement"
+              noValidate
+              onSubmit={validate}
+              className="space-y-3"
+            >
+              <input type="hidden" name="intent" value="comment" />
+              <input type="hidden" name="articleId" value={articleId} />
+              <div>
+                <label htmlFor={fieldId} className="block text-lg font-semibold text-gray-900">
+                  Leave a comment
+                </label>
+                <p id={`${fieldId}-hint`} className="text-sm text-gray-600">
+                  Up to {COMMENT_MAX} characters. Comments appear once approved.
+                </p>
+                <textarea
+                  id={fieldId}
+                  name="body"
+                  rows={4}
+                  required
+                  maxLength={COMMENT_MAX}
+                  aria-invalid={bodyError ? true : undefined}
+                  aria-describedby={bodyError ? `${fieldId}-hint ${fieldId}-error` : `${fieldId}-hint`}
+                  className="mt-2 w-full rounded-md border border-gray-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+                />
+                {bodyError ? (
+                  <p id={`${fieldId}-error`} className="mt-1 text-sm text-red-700">
+                    {bodyError}
+                  </p>
+                ) : null}
+              </div>
+              <button
+                type="submit"
+                disabled={busy}
+                className="w-full rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-70 sm:w-auto"
+              >
+                {busy ? "Posting..." : "Post Comment"}
+              </button>
+            </fetcher.Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

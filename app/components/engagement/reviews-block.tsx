@@ -1,0 +1,238 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { formatDate } from "~/lib/format";
+import {
+  RATING_DEFAULT,
+  REVIEW_BODY_MAX,
+  REVIEW_TITLE_MAX,
+  reviewSchema,
+  type ContentType,
+  type EngagementResult,
+  type ReviewItem,
+  type ReviewSummary,
+} from "~/modules/engagement/schemas";
+
+type FieldErrors = Partial<Record<string, string>>;
+
+function firstErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
+  return out;
+}
+
+/** Five stars as text, read out as 'n out of 5 stars'. */
+export function Stars({ rating }: { rating: number }) {
+  const r = Math.max(0, Math.min(5, Math.round(rating)));
+  return (
+    <span role="img" aria-label={`${r} out of 5 stars`} className="tracking-wider text-amber-500">
+      {"★".repeat(r)}
+      <span className="text-gray-300">{"★".repeat(5 - r)}</span>
+    </span>
+  );
+}
+
+const inputClass =
+  "mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none";
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Approved reviews of an article or ebook, their average, and a form to write one (held for moderation). */
+export function ReviewsBlock({
+  contentType,
+  contentId,
+  summary,
+  reviews,
+  signedIn,
+}: {
+  contentType: ContentType;
+  contentId: string;
+  summary: ReviewSummary;
+  reviews: ReviewItem[];
+  signedIn: boolean;
+}) {
+  const uid = useId();
+  const headingId = `${uid}-heading`;
+  const location = useLocation();
+  const fetcher = useFetcher<EngagementResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" && fetcher.data?.intent === "review" ? fetcher.data : undefined;
+  const errors: FieldErrors = clientErrors ?? (result && !result.ok ? (result.fieldErrors ?? {}) : {});
+  const signInHref = `/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const parsed = reviewSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(firstErrors(parsed.error.issues));
+  }
+
+  const notice = clientErrors
+    ? {
+        ok: false,
+        title: "Could not submit review",
+        message: clientErrors.rating ?? clientErrors.title ?? clientErrors.body ?? "Please check the form.",
+      }
+    : result;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-10 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={headingId} className="font-serif text-2xl font-bold text-gray-900">
+        Reviews
+      </h2>
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="review-summary">
+        <span className="text-3xl font-bold text-gray-900">
+          {summary.average === null ? (
+            <>
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">No ratings yet</span>
+            </>
+          ) : (
+            <>
+              {summary.average.toFixed(1)}
+              <span className="sr-only"> out of 5 on average</span>
+            </>
+          )}
+        </span>
+        {summary.average !== null ? (
+          <span aria-hidden="true">
+            <Stars rating={summary.average} />
+          </span>
+        ) : null}
+        <span className="text-sm text-gray-700">
+          {summary.count} {summary.count === 1 ? "review" : "reviews"}
+        </span>
+      </div>
+
+      {reviews.length === 0 ? (
+        <p className="mt-4 text-sm text-gray-700">No reviews yet. Be the first to share your thoughts.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-rose-100">
+          {reviews.map((r) => (
+            <li key={r.id} className="py-4" data-testid="review">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                {r.rating !== null ? <Stars rating={r.rating} /> : <span />}
+                <span className="text-xs text-gray-600">
+                  {r.authorName} · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+                </span>
+              </div>
+              {r.title ? <h3 className="mt-1 font-semibold break-words text-gray-900">{r.title}</h3> : null}
+              {r.body ? <p className="mt-1 text-sm break-words whitespace-pre-line text-gray-800">{r.body}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-6 border-t border-rose-100 pt-5">
+        <h3 className="text-lg font-semibold text-gray-900">Write a review</h3>
+        {!signedIn ? (
+          <Link
+            to={signInHref}
+            className="mt-3 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none"
+          >
+            Sign in to write a review
+          </Link>
+        ) : (
+          <>
+            {notice ? (
+              <div
+                role={notice.ok ? "status" : "alert"}
+                className={`mt-3 rounded-md p-3 text-sm ${notice.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-700 text-white"}`}
+              >
+                <p className="font-semibold">{notice.title}</p>
+                <p>{notice.message}</p>
+              </div>
+            ) : null}
+            <fetcher.Form
+              ref={formRef}
+              method="post"
+              action="/engagement"
+              noValidate
+              onSubmit={validate}
+              className="mt-4 space-y-4"
+            >
+              <input type="hidden" name="intent" value="review" />
+              <input type="hidden" name="contentType" value={contentType} />
+              <input type="hidden" name="contentId" value={contentId} />
+              <div>
+                <label htmlFor={`${uid}-rating`} className="block text-sm font-medium text-gray-800">
+                  Rating
+                </label>
+                <select
+                  id={`${uid}-rating`}
+                  name="rating"
+                  defaultValue={String(RATING_DEFAULT)}
+                  aria-invalid={errors.rating ? true : undefined}
+                  aria-describedby={errors.rating ? `${uid}-rating-error` : undefined}
+                  className={`${inputClass} sm:w-48`}
+                >
+                  {[5, 4, 3, 2, 1].map((n) => (
+                    <option key={n} value={n}>
+                      {n} {n === 1 ? "star" : "stars"}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={`${uid}-rating-error`} error={errors.rating} />
+              </div>
+              <div>
+                <label htmlFor={`${uid}-title`} className="block text-sm font-medium text-gray-800">
+                  Title <span className="font-normal text-gray-600">(optional)</span>
+                </label>
+                <input
+                  id={`${uid}-title`}
+                  name="title"
+                  type="text"
+                  maxLength={REVIEW_TITLE_MAX}
+                  autoComplete="off"
+                  aria-invalid={errors.title ? true : undefined}
+                  aria-describedby={errors.title ? `${uid}-title-error` : undefined}
+                  className={inputClass}
+                />
+                <FieldError id={`${uid}-title-error`} error={errors.title} />
+              </div>
+              <div>
+                <label htmlFor={`${uid}-body`} className="block text-sm font-medium text-gray-800">
+                  Your review <span className="font-normal text-gray-600">(optional)</span>
+                </label>
+                <textarea
+                  id={`${uid}-body`}
+                  name="body"
+                  rows={4}
+                  maxLength={REVIEW_BODY_MAX}
+                  aria-invalid={errors.body ? true : undefined}
+                  aria-describedby={errors.body ? `${uid}-body-error` : undefined}
+                  className={inputClass}
+                />
+                <FieldError id={`${uid}-body-error`} error={errors.body} />
+              </div>
+              <button
+                type="submit"
+                disabled={busy}
+                className="w-full rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-70 sm:w-auto"
+              >
+                {busy ? "Submitting..." : "Submit Review"}
+              </button>
+            </fetcher.Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+
+export interface HeroSlide {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  imageUrl: string | null;
+  primaryButtonText: string | null;
+  primaryButtonLink: string | null;
+  secondaryButtonText: string | null;
+  secondaryButtonLink: string | null;
+}
+
+export const HERO_INTERVAL_MS = 5000;
+
+function SlideLink({ href, children, primary }: { href: string; children: React.ReactNode; primary: boolean }) {
+  const className = primary
+    ? "rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+    : "rounded-full border border-white bg-white/10 px-6 py-3 font-semibold text-white backdrop-blur hover:bg-white/20";
+  // Links beginning with http open in a new tab; others navigate inside the shop.
+  if (/^https?:/i.test(href))
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+        {children}
+      </a>
+    );
+  return (
+    <Link to={href} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const count = slides.length;
+
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReducedMotion(query.matches);
+    const onChange = () => setReducedMotion(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+
+  useEffect(() => {
+    if (paused || reducedMotion || count < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), HERO_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, reducedMotion, count]);
+
+  if (count === 0) return null;
+  const go = (i: number) => setIndex((i + count) % count);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      data-testid="hero"
+      data-index={index}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      className="relative overflow-hidden bg-gray-900"
+    >
+      <div className="relative h-[26rem] sm:h-[30rem]">
+        {slides.map((slide, i) => (
+          <div
+            key={slide.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+            className={`absolute inset-0 transition-opacity duration-700 ${i === index ? "opacity-100" : "opacity-0"}`}
+          >
+            {slide.imageUrl ? (
+              <img
+                src={slide.imageUrl}
+                alt=""
+                width="1200"
+                height="675"
+                fetchPriority={i === 0 ? "high" : "low"}
+                loading={i === 0 ? "eager" : "lazy"}
+                className="absolute inset-0 h-full w-full object-cover"
+              />
+            ) : null}
+            <div className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/40 to-black/10" />
+            <div className="relative mx-auto flex h-full max-w-6xl flex-col justify-end px-4 pb-16 sm:justify-center sm:pb-0">
+              {i === 0 ? (
+                <h1 className="max-w-2xl font-serif text-3xl font-bold text-white sm:text-5xl">{slide.title}</h1>
+              ) : (
+                <h2 className="max-w-2xl font-serif text-3xl font-bold text-white sm:text-5xl">{slide.title}</h2>
+              )}
+              {slide.subtitle ? <p className="mt-3 max-w-xl text-lg text-white/90">{slide.subtitle}</p> : null}
+              <div className="mt-6 flex flex-wrap gap-3">
+                {slide.primaryButtonText && slide.primaryButtonLink ? (
+                  <SlideLink href={slide.primaryButtonLink} primary>
+                    {slide.primaryButtonText}
+                  </SlideLink>
+                ) : null}
+                {slide.secondaryButtonText && slide.secondaryButtonLink ? (
+                  <SlideLink href={slide.secondaryButtonLink} primary={false}>
+                    {slide.secondaryButtonText}
+                  </SlideLink>
+                ) : null}
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <>
+          <button
+            type="button"
+            aria-label="Previous slide"
+            onClick={() => go(index - 1)}
+            className="absolute top-1/2 left-2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-gray-900 sm:flex"
+          >
+            <ChevronLeft aria-hidden="true" className="h-6 w-6" />
+          </button>
+          <button
+            type="button"
+            aria-label="Next slide"
+            onClick={() => go(index + 1)}
+            className="absolute top-1/2 right-2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-gray-900 sm:flex"
+          >
+            <ChevronRight aria-hidden="true" className="h-6 w-6" />
+          </button>
+          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
+            {slides.map((s, i) => (
+              <button
+                key={s.id}
+                type="button"
+                aria-label={`Go to slide ${i + 1}`}
+                aria-current={i === index}
+                onClick={() => go(i)}
+                className="flex h-11 w-11 items-center justify-center"
+              >
+                <span
+                  className={`block h-2.5 rounded-full transition-all ${i === index ? "w-6 bg-white" : "w-2.5 bg-white/60"}`}
+                />
+              </button>
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+// The access rules of the shop (spec section 6), as pure functions of a Viewer. Every module read
+// that returns paid content goes through these; nothing else decides access.
+
+export type AccessType = "free" | "premium" | "subscription";
+export type Role = "guest" | "subscriber" | "admin";
+
+export interface ViewerSubscription {
+  id: string;
+  status: "active" | "pending" | "cancelled" | "expired" | "revoked";
+  endDate: Date | null;
+  ebooksUsed: number;
+  plan: { accessLevel: "premium" | "subscription"; ebookLimit: number | null };
+}
+
+export interface Viewer {
+  user: { id: string; role: Role } | null;
+  /** The newest subscription that may be active; the policy still checks status and end date. */
+  subscription: ViewerSubscription | null;
+  purchasedEbookIds: ReadonlySet<string>;
+  /** Ebooks this subscription has already spent its allowance on. */
+  unlockedEbookIds: ReadonlySet<string>;
+  now: Date;
+}
+
+export const GUEST: Viewer = Object.freeze({
+  user: null,
+  subscription: null,
+  purchasedEbookIds: new Set<string>(),
+  unlockedEbookIds: new Set<string>(),
+  now: new Date(0),
+});
+
+export function guestViewer(now = new Date()): Viewer {
+  return { ...GUEST, now };
+}
+
+export function isAdmin(viewer: Viewer): boolean {
+  return viewer.user?.role === "admin";
+}
+
+export function canModerate(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/** Active: status active, end date in the future or empty, plan level premium or subscription. */
+export function hasActiveSubscription(viewer: Viewer): boolean {
+  const sub = viewer.subscription;
+  if (!viewer.user || !sub || sub.status !== "active") return false;
+  // CASE: subscription ended at or before this instant -> not active
+  if (sub.endDate !== null && sub.endDate.getTime() <= viewer.now.getTime()) return false;
+  return sub.plan.accessLevel === "premium" || sub.plan.accessLevel === "subscription";
+}
+
+export function accessForArticle(viewer: Viewer, article: { accessType: AccessType }): "full" | "preview" {
+  if (article.accessType === "free") return "full";
+  if (isAdmin(viewer)) return "full";
+  return hasActiveSubscription(viewer) ? "full" : "preview";
+}
+
+function subscriptionHasEbookRoom(viewer: Viewer, ebookId: string): boolean {
+  if (!hasActiveSubscription(viewer)) return false;
+  const sub = viewer.subscription!;
+  if (viewer.unlockedEbookIds.has(ebookId)) return true;
+  const limit = sub.plan.ebookLimit;
+  return limit === null || limit === 0 || sub.ebooksUsed < limit;
+}
+
+export type EbookAccess =
+  | "read" // may open the reader
+  | "sign-in" // free ebook, reader needs an account
+  | "purchase" // premium: buy it (or subscribe)
+  | "subscribe"; // subscription-only, or the plan's ebook allowance is spent
+
+export function ebookAccess(viewer: Viewer, ebook: { id: string; accessType: AccessType }): EbookAccess {
+  if (!viewer.user)
+    return ebook.accessType === "free" ? "sign-in" : ebook.accessType === "premium" ? "purchase" : "subscribe";
+  if (ebook.accessType === "free" || isAdmin(viewer)) return "read";
+  if (viewer.purchasedEbookIds.has(ebook.id)) return "read";
+  if (subscriptionHasEbookRoom(viewer, ebook.id)) return "read";
+  return ebook.accessType === "premium" ? "purchase" : "subscribe";
+}
+
+export function canReadEbook(viewer: Viewer, ebook: { id: string; accessType: AccessType }): boolean {
+  return ebookAccess(viewer, ebook) === "read";
+}
+
+/** Downloading also needs the ebook to be marked downloadable. */
+export function canDownloadEbook(
+  viewer: Viewer,
+  ebook: { id: string; accessType: AccessType; downloadable: boolean },
+): boolean {
+  return ebook.downloadable && canReadEbook(viewer, ebook);
+}

@@ -1,0 +1,58 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
+import { getOptionalUser } from "~/modules/accounts/session.server";
+import { guestViewer, type Role, type Viewer } from "./policy";
+
+/** Everything the access policy needs about one signed-in person, read from our own rows only. */
+export async function loadViewer(user: { id: string; role: Role }, now = new Date()): Promise<Viewer> {
+  const db = getDb();
+  const [subs, purchases] = await Promise.all([
+    db
+      .select({
+        id: userSubscriptions.id,
+        status: userSubscriptions.status,
+        endDate: userSubscriptions.endDate,
+        ebooksUsed: userSubscriptions.ebooksUsed,
+        accessLevel: subscriptionPlans.accessLevel,
+        ebookLimit: subscriptionPlans.ebookLimit,
+      })
+      .from(userSubscriptions)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+      .where(and(eq(userSubscriptions.userId, user.id), eq(userSubscriptions.status, "active")))
+      .orderBy(desc(userSubscriptions.endDate))
+      .limit(1),
+    db
+      .select({ ebookId: ebookPurchases.ebookId })
+      .from(ebookPurchases)
+      .where(and(eq(ebookPurchases.userId, user.id), isNull(ebookPurchases.revokedAt))),
+  ]);
+  const sub = subs[0];
+  const unlocks = sub
+    ? await db
+        .select({ ebookId: subscriptionEbookUnlocks.ebookId })
+        .from(subscriptionEbookUnlocks)
+        .where(eq(subscriptionEbookUnlocks.subscriptionId, sub.id))
+    : [];
+  return {
+    user: { id: user.id, role: user.role },
+    subscription: sub
+      ? {
+          id: sub.id,
+          status: sub.status,
+          endDate: sub.endDate,
+          ebooksUsed: sub.ebooksUsed,
+          plan: { accessLevel: sub.accessLevel, ebookLimit: sub.ebookLimit },
+        }
+      : null,
+    purchasedEbookIds: new Set(purchases.map((p) => p.ebookId)),
+    unlockedEbookIds: new Set(unlocks.map((u) => u.ebookId)),
+    now,
+  };
+}
+
+/** The Viewer of a request: a guest when nobody is signed in. */
+export async function getViewer(request: Request): Promise<Viewer> {
+  const user = await getOptionalUser(request);
+  return user ? loadViewer(user) : guestViewer();
+}

@@ -1,0 +1,99 @@
+import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { categories, ebookCategories, ebooks } from "~/db/schema";
+import { ebookAccess, type AccessType, type EbookAccess, type Viewer } from "~/modules/access/policy";
+import type { CategoryRef } from "./articles.server";
+
+type EbookRow = typeof ebooks.$inferSelect;
+
+/** An ebook as it may leave the content module: never the file path; access decided for the viewer. */
+export interface GatedEbook {
+  id: string;
+  title: string;
+  description: string | null;
+  coverImageUrl: string | null;
+  price: number | null;
+  accessType: AccessType;
+  access: EbookAccess;
+  downloadable: boolean;
+  pageCount: number | null;
+  createdAt: string;
+  categories: CategoryRef[];
+}
+
+export function gateEbook(viewer: Viewer, row: EbookRow, cats: CategoryRef[] = []): GatedEbook {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    coverImageUrl: row.coverImageUrl,
+    price: row.price,
+    accessType: row.accessType,
+    access: ebookAccess(viewer, row),
+    downloadable: row.downloadable,
+    pageCount: row.pageCount,
+    createdAt: row.createdAt.toISOString(),
+    categories: cats,
+  };
+}
+
+async function gateAll(viewer: Viewer, rows: EbookRow[]): Promise<GatedEbook[]> {
+  const map = new Map<string, CategoryRef[]>();
+  if (rows.length) {
+    const links = await getDb()
+      .select({ ebookId: ebookCategories.ebookId, id: categories.id, name: categories.name, slug: categories.slug })
+      .from(ebookCategories)
+      .innerJoin(categories, eq(categories.id, ebookCategories.categoryId))
+      .where(
+        inArray(
+          ebookCategories.ebookId,
+          rows.map((r) => r.id),
+        ),
+      );
+    for (const l of links)
+      map.set(l.ebookId, [...(map.get(l.ebookId) ?? []), { id: l.id, name: l.name, slug: l.slug }]);
+  }
+  return rows.map((r) => gateEbook(viewer, r, map.get(r.id) ?? []));
+}
+
+export async function getEbookForViewer({ id, viewer }: { id: string; viewer: Viewer }): Promise<GatedEbook | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await getDb()
+    .select()
+    .from(ebooks)
+    .where(and(eq(ebooks.id, id), eq(ebooks.published, true)));
+  return row ? (await gateAll(viewer, [row]))[0] : null;
+}
+
+export const EBOOKS_PAGE_SIZE = 12;
+
+export async function listEbooksForViewer(query: {
+  viewer: Viewer;
+  q?: string;
+  access?: AccessType | "all";
+  page?: number;
+  pageSize?: number;
+}): Promise<{ items: GatedEbook[]; total: number; page: number; pageSize: number }> {
+  const pageSize = Math.min(Math.max(query.pageSize ?? EBOOKS_PAGE_SIZE, 1), 50);
+  const page = Math.max(1, Math.floor(query.page ?? 1));
+  const where: SQL[] = [eq(ebooks.published, true)];
+  if (query.access && query.access !== "all") where.push(eq(ebooks.accessType, query.access));
+  const q = query.q?.trim().slice(0, 100);
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(ebooks.title, pattern), ilike(ebooks.description, pattern))!);
+  }
+  const condition = and(...where);
+  const db = getDb();
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(ebooks)
+      .where(condition)
+      .orderBy(desc(ebooks.createdAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.$count(ebooks, condition),
+  ]);
+  return { items: await gateAll(query.viewer, rows), total, page, pageSize };
+}

@@ -1,0 +1,22 @@
+import type { Viewer } from "~/modules/access/policy";
+import { bookmarkedIds } from "./bookmarks.server";
+import { listApprovedComments } from "./comments.server";
+import { getReviewSummary, listApprovedReviews } from "./reviews.server";
+import type { ContentType } from "./schemas";
+
+/** Ids the viewer has bookmarked, as arrays (serialisable route data); empty for guests. */
+export async function bookmarksOf(viewer: Viewer): Promise<{ articles: string[]; ebooks: string[] }> {
+  if (!viewer.user) return { articles: [], ebooks: [] };
+  const ids = await bookmarkedIds(viewer.user.id);
+  return { articles: [...ids.articles], ebooks: [...ids.ebooks] };
+}
+
+/** Approved reviews (and, for articles, comments) shown under a piece of content. */
+export async function engagementFor(contentType: ContentType, contentId: string) {
+  const [summary, reviews, comments] = await Promise.all([
+    getReviewSummary({ contentType, contentId }),
+    listApprovedReviews({ contentType, contentId }),
+    contentType === "article" ? listApprovedComments({ articleId: contentId }) : Promise.resolve([]),
+  ]);
+  return { summary, reviews, comments };
+}

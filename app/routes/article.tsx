@@ -1,0 +1,141 @@
+import { data, Link } from "react-router";
+import { ArrowLeft, Lock } from "lucide-react";
+import type { Route } from "./+types/article";
+import { getViewer } from "~/modules/access/viewer.server";
+import { getArticleForViewer } from "~/modules/content/articles.server";
+import { pageMeta } from "~/modules/site/meta";
+import { formatDate } from "~/lib/format";
+import { AccessBadge } from "~/components/content/access-badge";
+import { ArticleBody } from "~/components/content/article-body";
+import { bookmarksOf, engagementFor } from "~/modules/engagement/page-data.server";
+import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { ReviewsBlock } from "~/components/engagement/reviews-block";
+import { CommentsBlock } from "~/components/engagement/comments-block";
+import { articleJsonLd, jsonLdScript } from "~/modules/site/structured-data";
+import { originFrom } from "~/modules/site/meta";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const article = await getArticleForViewer({ id: params.id, viewer });
+  if (!article) throw data(null, { status: 404 });
+  const [engagement, bookmarks] = await Promise.all([engagementFor("article", article.id), bookmarksOf(viewer)]);
+  return { article, signedIn: viewer.user !== null, engagement, bookmarked: bookmarks.articles.includes(article.id) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: "Page not found | Nuru" }];
+  const { article } = loaderData;
+  return [
+    ...pageMeta({
+      title: article.title,
+      description: article.metaDescription ?? article.excerpt,
+      path: `/article/${article.id}`,
+      matches,
+    }).map((m) => ("property" in m && m.property === "og:type" ? { property: "og:type", content: "article" } : m)),
+  ];
+};
+
+export default function ArticlePage({ loaderData, matches }: Route.ComponentProps) {
+  const { article, signedIn, engagement, bookmarked } = loaderData;
+  const origin = originFrom(matches);
+  const locked = article.access === "preview";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Link
+        to="/articles"
+        className="inline-flex items-center gap-1 py-2 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Articles
+      </Link>
+      <article className="mt-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {article.categories.map((c) => (
+            <Link
+              key={c.id}
+              to={`/category/${c.slug}`}
+              className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-rose-100"
+            >
+              {c.name}
+            </Link>
+          ))}
+          <AccessBadge accessType={article.accessType} />
+        </div>
+        <h1 className="mt-3 font-serif text-3xl leading-tight font-bold text-gray-900 sm:text-4xl">{article.title}</h1>
+        <div className="mt-2 flex items-center justify-between gap-3">
+          <p className="text-sm text-gray-600">
+            <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time> · {article.readingMinutes} min
+            read
+          </p>
+          <BookmarkButton
+            contentType="article"
+            contentId={article.id}
+            title={article.title}
+            bookmarked={bookmarked}
+            signedIn={signedIn}
+            showLabel
+          />
+        </div>
+        {article.imageUrl ? (
+          <img
+            src={article.imageUrl}
+            alt=""
+            width="1200"
+            height="675"
+            className="mt-6 aspect-video w-full rounded-2xl object-cover"
+            fetchPriority="high"
+          />
+        ) : null}
+        {locked ? (
+          <div className="paywalled-content">
+            <p className="my-6 text-lg leading-relaxed text-gray-800">
+              {article.preview.endsWith("…") ? article.preview : `${article.preview}…`}
+            </p>
+            <div className="rounded-2xl border border-brand-200 bg-rose-50 p-6 text-center">
+              <Lock aria-hidden="true" className="mx-auto h-8 w-8 text-brand-600" />
+              <h2 className="mt-2 text-xl font-semibold text-gray-900">Full content locked</h2>
+              <p className="mt-1 text-gray-700">
+                {article.accessType === "premium" ? "This premium article" : "This article"} is for members with an
+                active plan.
+              </p>
+              <Link
+                to={signedIn ? "/pricing" : `/signin?redirectTo=${encodeURIComponent(`/article/${article.id}`)}`}
+                className="mt-4 inline-block rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
+              >
+                Unlock Premium Content
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <div className="mt-4">
+            <ArticleBody richContent={article.richContent} content={article.content} />
+          </div>
+        )}
+        {article.tags.length ? (
+          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">
+            {article.tags.map((t) => (
+              <li key={t} className="rounded-full border border-gray-200 px-3 py-1 text-sm text-gray-700">
+                #{t}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </article>
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonLdScript(articleJsonLd({ article, url: `${origin}/article/${article.id}`, origin })),
+        }}
+      />
+      <div className="mt-12 space-y-12">
+        <ReviewsBlock
+          contentType="article"
+          contentId={article.id}
+          summary={engagement.summary}
+          reviews={engagement.reviews}
+          signedIn={signedIn}
+        />
+        <CommentsBlock articleId={article.id} comments={engagement.comments} signedIn={signedIn} />
+      </div>
+    </div>
+  );
+}

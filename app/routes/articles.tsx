@@ -1,0 +1,81 @@
+import type { Route } from "./+types/articles";
+import { getViewer } from "~/modules/access/viewer.server";
+import { bookmarksOf } from "~/modules/engagement/page-data.server";
+import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { listArticlesForViewer } from "~/modules/content/articles.server";
+import { pageMeta } from "~/modules/site/meta";
+import { ArticleCard } from "~/components/content/article-card";
+import { Pagination } from "~/components/content/pagination";
+import { parseListParams, SearchFilter } from "~/components/content/search-filter";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const params = parseListParams(url);
+  const viewer = await getViewer(request);
+  const result = await listArticlesForViewer({ viewer, ...params });
+  return {
+    ...result,
+    q: params.q,
+    access: params.access,
+    signedIn: viewer.user !== null,
+    bookmarks: await bookmarksOf(viewer),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Articles",
+    description:
+      "Wellness articles for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty.",
+    path: "/articles",
+    matches,
+  });
+
+export default function Articles({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageSize, q, access, signedIn, bookmarks } = loaderData;
+  const search = new URLSearchParams();
+  if (q) search.set("q", q);
+  if (access !== "all") search.set("access", access);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">Articles</h1>
+      <p className="mt-2 text-gray-700">
+        Practical guides on body, food and confidence. Free to start, more for members.
+      </p>
+      <div className="mt-6">
+        <SearchFilter key={`${q}|${access}`} q={q} access={access} label="Search articles" />
+      </div>
+      <p className="mt-4 text-sm text-gray-700" aria-live="polite">
+        {total} {total === 1 ? "article" : "articles"}
+        {q ? ` matching “${q}”` : ""}
+      </p>
+      {items.length === 0 ? (
+        <p className="mt-10 text-center text-gray-700">No articles found.</p>
+      ) : (
+        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((a) => (
+            <li key={a.id}>
+              <ArticleCard
+                article={a}
+                signedIn={signedIn}
+                headingLevel={2}
+                actions={
+                  signedIn ? (
+                    <BookmarkButton
+                      contentType="article"
+                      contentId={a.id}
+                      title={a.title}
+                      bookmarked={bookmarks.articles.includes(a.id)}
+                      signedIn
+                    />
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} search={search} />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { Link } from "react-router";
+import { BookOpen, FileText } from "lucide-react";
+import type { Route } from "./+types/bookmarks";
+import { pageMeta } from "~/modules/site/meta";
+import { getOptionalUser } from "~/modules/accounts/session.server";
+import { listBookmarks } from "~/modules/engagement/bookmarks.server";
+import { formatDate } from "~/lib/format";
+import { BookmarkButton } from "~/components/engagement/bookmark-button";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Bookmarks",
+    description: "Articles and ebooks you saved on Nuru.",
+    path: "/bookmarks",
+    matches,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) return { signedIn: false as const, bookmarks: null };
+  return { signedIn: true as const, bookmarks: await listBookmarks(user.id) };
+}
+
+const browseLink =
+  "inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none";
+
+export default function Bookmarks({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.signedIn || !loaderData.bookmarks) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-gray-900">Sign In Required</h1>
+        <p className="mt-2 text-gray-700">Sign in to see the articles and ebooks you saved.</p>
+        <Link to="/signin?redirectTo=/bookmarks" className={`mt-6 ${browseLink}`}>
+          Sign In
+        </Link>
+      </div>
+    );
+  }
+
+  const { articles, ebooks } = loaderData.bookmarks;
+  if (articles.length === 0 && ebooks.length === 0) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <h1 className="font-serif text-3xl font-bold text-gray-900">Bookmarks</h1>
+        <div className="mt-6 rounded-2xl border border-rose-100 bg-white p-8 text-center shadow-sm">
+          <h2 className="text-xl font-semibold text-gray-900">No bookmarks yet</h2>
+          <p className="mt-2 text-gray-700">Save articles and ebooks to find them here on any device.</p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link to="/articles" className={browseLink}>
+              Browse Articles
+            </Link>
+            <Link
+              to="/ebooks"
+              className="inline-block rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none"
+            >
+              Browse Ebooks
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">Bookmarks</h1>
+
+      <section aria-labelledby="bookmarks-articles" className="mt-8">
+        <h2 id="bookmarks-articles" className="text-xl font-semibold text-gray-900">
+          Articles ({articles.length})
+        </h2>
+        {articles.length === 0 ? (
+          <p className="mt-3 text-sm text-gray-700">
+            No saved articles.{" "}
+            <Link to="/articles" className="font-medium text-brand-700 underline">
+              Browse Articles
+            </Link>
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-rose-100 rounded-2xl border border-rose-100 bg-white shadow-sm">
+            {articles.map((a) => (
+              <li key={a.id} className="flex items-center gap-3 p-4" data-testid="bookmark-article">
+                <FileText aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/article/${a.id}`}
+                    className="font-semibold break-words text-gray-900 hover:text-brand-700 hover:underline"
+                  >
+                    {a.title}
+                  </Link>
+                  <p className="mt-0.5 text-xs text-gray-600">
+                    {a.categoryName ? `${a.categoryName} · ` : ""}
+                    {a.readingMinutes} min read · Saved{" "}
+                    <time dateTime={a.bookmarkedAt}>{formatDate(a.bookmarkedAt)}</time>
+                  </p>
+                </div>
+                <BookmarkButton contentType="article" contentId={a.id} title={a.title} bookmarked signedIn showLabel />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="bookmarks-ebooks" className="mt-10">
+        <h2 id="bookmarks-ebooks" className="text-xl font-semibold text-gray-900">
+          Ebooks ({ebooks.length})
+        </h2>
+        {ebooks.length === 0 ? (
+          <p className="mt-3 text-sm text-gray-700">
+            No saved ebooks.{" "}
+            <Link to="/ebooks" className="font-medium text-brand-700 underline">
+              Browse Ebooks
+            </Link>
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-rose-100 rounded-2xl border border-rose-100 bg-white shadow-sm">
+            {ebooks.map((e) => (
+              <li key={e.id} className="flex items-center gap-3 p-4" data-testid="bookmark-ebook">
+                {e.coverImageUrl ? (
+                  <img
+                    src={e.coverImageUrl}
+                    alt=""
+                    width="48"
+                    height="64"
+                    loading="lazy"
+                    className="h-16 w-12 shrink-0 rounded object-cover"
+                  />
+                ) : (
+                  <span className="flex h-16 w-12 shrink-0 items-center justify-center rounded bg-rose-50">
+                    <BookOpen aria-hidden="true" className="h-5 w-5 text-brand-600" />
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/ebook/${e.id}`}
+                    className="font-semibold break-words text-gray-900 hover:text-brand-700 hover:underline"
+                  >
+                    {e.title}
+                  </Link>
+                  <p className="mt-0.5 text-xs text-gray-600">
+                    {e.pageCount ? `${e.pageCount} pages · ` : ""}Saved{" "}
+                    <time dateTime={e.bookmarkedAt}>{formatDate(e.bookmarkedAt)}</time>
+                  </p>
+                </div>
+                <BookmarkButton contentType="ebook" contentId={e.id} title={e.title} bookmarked signedIn showLabel />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

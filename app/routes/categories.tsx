@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/categories";
+import { listCategories } from "~/modules/content/categories.server";
+import { pageMeta } from "~/modules/site/meta";
+import { CategoryIcon } from "~/components/content/category-icon";
+
+export async function loader() {
+  return { categories: await listCategories() };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Categories",
+    description: "Browse Nuru's wellness topics for women.",
+    path: "/categories",
+    matches,
+  });
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">Categories</h1>
+      {loaderData.categories.length === 0 ? <p className="mt-6 text-gray-700">No categories found.</p> : null}
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.categories.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={`/category/${c.slug}`}
+              className="flex h-full gap-4 rounded-2xl border border-rose-100 bg-white p-5 shadow-sm hover:border-brand-500"
+            >
+              <CategoryIcon icon={c.icon} color={c.themeColor} />
+              <span>
+                <span className="block font-semibold text-gray-900">{c.name}</span>
+                <span className="mt-1 block text-sm text-gray-700">{c.description}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ErrorView } from "~/components/layout/error-view";
+import { ArrowLeft } from "lucide-react";
+import type { Route } from "./+types/category";
+import { getViewer } from "~/modules/access/viewer.server";
+import { bookmarksOf } from "~/modules/engagement/page-data.server";
+import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { getCategoryBySlug } from "~/modules/content/categories.server";
+import { listArticlesForViewer } from "~/modules/content/articles.server";
+import { pageMeta } from "~/modules/site/meta";
+import { ArticleCard } from "~/components/content/article-card";
+import { CategoryIcon } from "~/components/content/category-icon";
+import { Pagination } from "~/components/content/pagination";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const category = await getCategoryBySlug(params.slug);
+  if (!category) throw data({ categoryNotFound: true }, { status: 404 });
+  const viewer = await getViewer(request);
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
+  const result = await listArticlesForViewer({ viewer, categoryId: category.id, page });
+  return { category, ...result, signedIn: viewer.user !== null, bookmarks: await bookmarksOf(viewer) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
+  loaderData
+    ? pageMeta({
+        title: loaderData.category.name,
+        description: loaderData.category.description ?? `Articles about ${loaderData.category.name}.`,
+        path: `/category/${params.slug}`,
+        matches,
+      })
+    : [{ title: "Category not found | Nuru" }];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorView />;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>Category not found | Nuru</title>
+      <h1 className="text-2xl font-semibold text-gray-900">Category not found</h1>
+      <Link
+        to="/categories"
+        className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+      >
+        Back to Categories
+      </Link>
+    </div>
+  );
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, items, total, page, pageSize, signedIn, bookmarks } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Link
+        to="/categories"
+        className="inline-flex items-center gap-1 py-2 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Categories
+      </Link>
+      <div className="mt-2 flex items-center gap-4">
+        <CategoryIcon icon={category.icon} color={category.themeColor} />
+        <h1 className="font-serif text-3xl font-bold text-gray-900">{category.name}</h1>
+      </div>
+      {category.description ? <p className="mt-3 max-w-2xl text-gray-700">{category.description}</p> : null}
+      {items.length === 0 ? (
+        <p className="mt-10 text-center text-gray-700">No articles found</p>
+      ) : (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((a) => (
+            <li key={a.id}>
+              <ArticleCard
+                article={a}
+                signedIn={signedIn}
+                headingLevel={2}
+                actions={
+                  signedIn ? (
+                    <BookmarkButton
+                      contentType="article"
+                      contentId={a.id}
+                      title={a.title}
+                      bookmarked={bookmarks.articles.includes(a.id)}
+                      signedIn
+                    />
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} search={new URLSearchParams()} />
+    </div>
+  );
+}

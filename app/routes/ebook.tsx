@@ -1,0 +1,175 @@
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ArrowLeft, Lock } from "lucide-react";
+import type { Route } from "./+types/ebook";
+import { getViewer } from "~/modules/access/viewer.server";
+import { getEbookForViewer } from "~/modules/content/ebooks.server";
+import { pageMeta } from "~/modules/site/meta";
+import { formatKes } from "~/lib/format";
+import { AccessBadge } from "~/components/content/access-badge";
+import { ErrorView } from "~/components/layout/error-view";
+import { bookmarksOf, engagementFor } from "~/modules/engagement/page-data.server";
+import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { ReviewsBlock } from "~/components/engagement/reviews-block";
+import { ebookJsonLd, jsonLdScript } from "~/modules/site/structured-data";
+import { originFrom } from "~/modules/site/meta";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const ebook = await getEbookForViewer({ id: params.id, viewer });
+  if (!ebook) throw data(null, { status: 404 });
+  const [engagement, bookmarks] = await Promise.all([engagementFor("ebook", ebook.id), bookmarksOf(viewer)]);
+  return { ebook, signedIn: viewer.user !== null, engagement, bookmarked: bookmarks.ebooks.includes(ebook.id) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({
+        title: loaderData.ebook.title,
+        description: loaderData.ebook.description ?? "A Nuru wellness ebook.",
+        path: `/ebook/${loaderData.ebook.id}`,
+        matches,
+      })
+    : [{ title: "Ebook Not Found | Nuru" }];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorView />;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>Ebook Not Found | Nuru</title>
+      <h1 className="text-2xl font-semibold text-gray-900">Ebook Not Found</h1>
+      <p className="mt-2 text-gray-700">The requested ebook could not be found.</p>
+      <Link
+        to="/ebooks"
+        className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+      >
+        Back to Ebooks
+      </Link>
+    </div>
+  );
+}
+
+const DENIED_BADGE = {
+  free: "Free (Login Required)",
+  premium: "Premium Content",
+  subscription: "Subscription Only",
+} as const;
+
+export default function EbookPage({ loaderData, matches }: Route.ComponentProps) {
+  const { ebook, signedIn, engagement, bookmarked } = loaderData;
+  const origin = originFrom(matches);
+  const jsonLd = (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{
+        __html: jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin })),
+      }}
+    />
+  );
+  const bookmark = (
+    <BookmarkButton
+      contentType="ebook"
+      contentId={ebook.id}
+      title={ebook.title}
+      bookmarked={bookmarked}
+      signedIn={signedIn}
+      showLabel
+    />
+  );
+  const back = (
+    <Link
+      to="/ebooks"
+      className="inline-flex items-center gap-1 py-2 text-sm font-medium text-brand-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Go to Ebooks List
+    </Link>
+  );
+  const cover = ebook.coverImageUrl ? (
+    <img
+      src={ebook.coverImageUrl}
+      alt={`Cover of ${ebook.title}`}
+      width="400"
+      height="600"
+      className="w-40 rounded-xl shadow-md sm:w-56"
+    />
+  ) : null;
+
+  if (ebook.access !== "read") {
+    const signIn = `/signin?redirectTo=${encodeURIComponent(`/ebook/${ebook.id}`)}`;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        {back}
+        <div className="mt-4 flex flex-col gap-6 sm:flex-row">
+          {cover}
+          <div>
+            <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
+              <Lock aria-hidden="true" className="h-4 w-4" /> Access Denied
+            </p>
+            <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
+            <div className="mt-2">
+              <AccessBadge accessType={ebook.accessType} label={DENIED_BADGE[ebook.accessType]} />
+            </div>
+            <p className="mt-4 text-gray-700">{ebook.description}</p>
+            <div className="mt-3">{bookmark}</div>
+            <div className="mt-6 flex flex-wrap gap-3">
+              {!signedIn ? (
+                <Link
+                  to={signIn}
+                  className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+                >
+                  Login or Sign Up
+                </Link>
+              ) : null}
+              {signedIn && ebook.access === "purchase" && ebook.price ? (
+                <Link
+                  to={`/checkout/ebook/${ebook.id}`}
+                  className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+                >
+                  Purchase Ebook {formatKes(ebook.price)}
+                </Link>
+              ) : null}
+              {ebook.accessType !== "free" ? (
+                <Link
+                  to="/pricing"
+                  className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
+                >
+                  View Subscription Plans
+                </Link>
+              ) : null}
+            </div>
+          </div>
+        </div>
+        {jsonLd}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      {back}
+      <div className="mt-4 flex flex-col gap-6 sm:flex-row">
+        {cover}
+        <div>
+          <h1 className="font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <AccessBadge accessType={ebook.accessType} />
+            {ebook.pageCount ? <span className="text-sm text-gray-700">{ebook.pageCount} pages</span> : null}
+          </div>
+          <p className="mt-4 text-gray-700">{ebook.description}</p>
+          <p className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">You have access to this ebook.</p>
+          <div className="mt-3">{bookmark}</div>
+        </div>
+      </div>
+      {jsonLd}
+      <div className="mt-12">
+        <ReviewsBlock
+          contentType="ebook"
+          contentId={ebook.id}
+          summary={engagement.summary}
+          reviews={engagement.reviews}
+          signedIn={signedIn}
+        />
+      </div>
+    </div>
+  );
+}

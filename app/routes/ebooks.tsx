@@ -1,0 +1,78 @@
+import type { Route } from "./+types/ebooks";
+import { getViewer } from "~/modules/access/viewer.server";
+import { bookmarksOf } from "~/modules/engagement/page-data.server";
+import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { listEbooksForViewer } from "~/modules/content/ebooks.server";
+import { pageMeta } from "~/modules/site/meta";
+import { EbookCard } from "~/components/content/ebook-card";
+import { Pagination } from "~/components/content/pagination";
+import { parseListParams, SearchFilter } from "~/components/content/search-filter";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const params = parseListParams(url);
+  const viewer = await getViewer(request);
+  const result = await listEbooksForViewer({ viewer, ...params });
+  return {
+    ...result,
+    q: params.q,
+    access: params.access,
+    signedIn: viewer.user !== null,
+    bookmarks: await bookmarksOf(viewer),
+    path: url.pathname,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
+    title: loaderData?.path === "/shop" ? "Ebook Shop" : "Ebooks",
+    description:
+      "Practical wellness ebooks for women, read securely on Nuru. Free guides and premium books priced in shillings.",
+    path: loaderData?.path ?? "/ebooks",
+    matches,
+  });
+
+export default function Ebooks({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageSize, q, access, signedIn, path, bookmarks } = loaderData;
+  const search = new URLSearchParams();
+  if (q) search.set("q", q);
+  if (access !== "all") search.set("access", access);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">
+        {path === "/shop" ? "Ebook Shop" : "Ebooks"}
+      </h1>
+      <p className="mt-2 text-gray-700">Step-by-step guides you can read on your phone, anywhere.</p>
+      <div className="mt-6">
+        <SearchFilter key={`${q}|${access}`} q={q} access={access} label="Search ebooks" />
+      </div>
+      {items.length === 0 ? (
+        <p className="mt-10 text-center text-gray-700">No ebooks found</p>
+      ) : (
+        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+          {items.map((e) => (
+            <li key={e.id}>
+              <EbookCard
+                ebook={e}
+                signedIn={signedIn}
+                headingLevel={2}
+                actions={
+                  signedIn ? (
+                    <BookmarkButton
+                      contentType="ebook"
+                      contentId={e.id}
+                      title={e.title}
+                      bookmarked={bookmarks.ebooks.includes(e.id)}
+                      signedIn
+                    />
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} search={search} />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+// POST /engagement: reviews, comments and bookmarks, posted by fetcher forms. Every intent needs a
+// signed-in reader (a guest is sent to sign in). Answers JSON (EngagementResult).
+import { data } from "react-router";
+import type { Route } from "./+types/engagement";
+import { requireUser } from "~/modules/accounts/session.server";
+import { fieldErrorsOf } from "~/modules/accounts/schemas";
+import {
+  bookmarkSchema,
+  commentSchema,
+  isEmptyCommentError,
+  reviewSchema,
+  type EngagementResult,
+} from "~/modules/engagement/schemas";
+import { submitReview } from "~/modules/engagement/reviews.server";
+import { submitComment } from "~/modules/engagement/comments.server";
+import { toggleBookmark } from "~/modules/engagement/bookmarks.server";
+import type { PostResult } from "~/modules/engagement/reviews.server";
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+const TOO_FAST = "You are posting too quickly. Please wait a minute and try again.";
+
+function reply(result: EngagementResult, status = 200, headers?: HeadersInit) {
+  return data(result, { status, headers });
+}
+
+function postFailure(intent: "review" | "comment", result: Exclude<PostResult, { ok: true }>) {
+  const title = intent === "review" ? "Could not submit review" : "Could not submit comment";
+  if (result.code === "RATE_LIMITED") {
+    return reply({ ok: false, intent, title, message: TOO_FAST }, 429, {
+      "Retry-After": String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))),
+    });
+  }
+  const message = intent === "review" ? "This article or ebook is not available." : "This article is not available.";
+  return reply({ ok: false, intent, title, message }, 404);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const values = Object.fromEntries(form);
+
+  if (intent === "review") {
+    const parsed = reviewSchema.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors = fieldErrorsOf(parsed.error);
+      const message = fieldErrors.rating ?? fieldErrors.title ?? fieldErrors.body ?? "Please check the form.";
+      return reply({ ok: false, intent, title: "Could not submit review", message, fieldErrors }, 400);
+    }
+    const result = await submitReview({ user, input: parsed.data });
+    if (!result.ok) return postFailure(intent, result);
+    return reply({
+      ok: true,
+      intent,
+      title: "Submitted for review",
+      message: "Your review will be visible once approved.",
+    });
+  }
+
+  if (intent === "comment") {
+    const parsed = commentSchema.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors = fieldErrorsOf(parsed.error);
+      const empty = isEmptyCommentError(parsed.error);
+      return reply(
+        {
+          ok: false,
+          intent,
+          title: empty ? "Empty comment" : "Could not submit comment",
+          message: fieldErrors.body ?? "Please check the form.",
+          fieldErrors,
+        },
+        400,
+      );
+    }
+    const result = await submitComment({ user, input: parsed.data });
+    if (!result.ok) return postFailure(intent, result);
+    return reply({
+      ok: true,
+      intent,
+      title: "Submitted for review",
+      message: "Your comment will be visible once approved.",
+    });
+  }
+
+  if (intent === "bookmark") {
+    const parsed = bookmarkSchema.safeParse(values);
+    if (!parsed.success) {
+      return reply(
+        {
+          ok: false,
+          intent,
+          title: "Could not update bookmark",
+          message: "This article or ebook is not available.",
+          fieldErrors: fieldErrorsOf(parsed.error),
+        },
+        400,
+      );
+    }
+    const result = await toggleBookmark({ userId: user.id, ...parsed.data });
+    if (!result.ok) {
+      return reply(
+        {
+          ok: false,
+          intent,
+          title: "Could not update bookmark",
+          message: "This article or ebook is not available.",
+        },
+        404,
+      );
+    }
+    return reply({
+      ok: true,
+      intent,
+      title: result.bookmarked ? "Bookmarked" : "Bookmark removed",
+      message: result.bookmarked ? "Saved to your bookmarks." : "Removed from your bookmarks.",
+      bookmarked: result.bookmarked,
+    });
+  }
+
+  return reply({ ok: false, intent: "unknown", title: "Error", message: "Unknown action." }, 400);
+}

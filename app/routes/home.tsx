@@ -1,0 +1,436 @@
+import { Form, Link } from "react-router";
+import { Star } from "lucide-react";
+import type { Route } from "./+types/home";
+import { getViewer } from "~/modules/access/viewer.server";
+import { bookmarksOf } from "~/modules/engagement/page-data.server";
+import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { loadHomePage, type Section } from "~/modules/home/home-page.server";
+import { pageMeta } from "~/modules/site/meta";
+import { formatKes } from "~/lib/format";
+import { HeroSlider } from "~/components/home/hero-slider";
+import { ArticleCard } from "~/components/content/article-card";
+import { EbookCard } from "~/components/content/ebook-card";
+import { CategoryIcon } from "~/components/content/category-icon";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const viewer = await getViewer(request);
+  return {
+    sections: await loadHomePage(viewer, q),
+    q,
+    signedIn: viewer.user !== null,
+    bookmarks: await bookmarksOf(viewer),
+    path: url.pathname,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
+    title: "Nuru",
+    description:
+      "Wellness articles and ebooks for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty. Read free, or join for more.",
+    path: loaderData?.path === "/home" ? "/home" : "/",
+    matches,
+  });
+
+function SectionShell({
+  id,
+  title,
+  children,
+  action,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} id={id} className="mx-auto max-w-6xl scroll-mt-20 px-4 py-10">
+      <div className="flex items-end justify-between gap-4">
+        <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-gray-900 sm:text-3xl">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+function SectionBody<T>({
+  section,
+  empty,
+  isEmpty,
+  errorPrefix,
+  children,
+}: {
+  section: Section<T>;
+  empty: string;
+  isEmpty: (d: T) => boolean;
+  errorPrefix: string;
+  children: (d: T) => React.ReactNode;
+}) {
+  if (!section.ok)
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+        {errorPrefix}
+        {section.error}
+      </p>
+    );
+  if (isEmpty(section.data)) return <p className="text-gray-700">{empty}</p>;
+  return <>{children(section.data)}</>;
+}
+
+const ERROR_ARTICLES = "Error loading articles: ";
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { sections: s, q, signedIn, bookmarks } = loaderData;
+  const ad = s.featuredAd.ok ? s.featuredAd.data : null;
+  const isEmpty = (d: unknown[]) => d.length === 0;
+  return (
+    <div>
+      {s.heroSlides.ok && s.heroSlides.data.length ? (
+        <HeroSlider slides={s.heroSlides.data} />
+      ) : (
+        <div className="bg-rose-50 px-4 py-16 text-center">
+          <h1 className="font-serif text-4xl font-bold text-gray-900">Nuru: wellness for women</h1>
+        </div>
+      )}
+
+      {ad ? (
+        <section aria-labelledby="ad-title" className="mx-auto mt-10 max-w-6xl px-4">
+          <div className="flex flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-rose-100 to-amber-50 p-6 sm:flex-row sm:p-10">
+            {ad.coverImageUrl ? (
+              <img
+                src={ad.coverImageUrl}
+                alt=""
+                width="400"
+                height="600"
+                loading="lazy"
+                className="w-32 rounded-xl shadow-lg sm:w-44"
+              />
+            ) : null}
+            <div>
+              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Featured ebook</p>
+              <h2 id="ad-title" className="mt-1 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">
+                {ad.headline}
+              </h2>
+              {ad.subtext ? <p className="mt-2 text-gray-700">{ad.subtext}</p> : null}
+              <div className="mt-4 flex flex-wrap gap-3">
+                {ad.primaryButtonText && ad.primaryButtonLink ? (
+                  <Link
+                    to={ad.primaryButtonLink}
+                    className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+                  >
+                    {ad.primaryButtonText}
+                  </Link>
+                ) : null}
+                {ad.secondaryButtonText && ad.secondaryButtonLink ? (
+                  <Link
+                    to={ad.secondaryButtonLink}
+                    className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
+                  >
+                    {ad.secondaryButtonText}
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <SectionShell id="must-reads" title="Must-reads">
+        <SectionBody
+          section={s.mustReads}
+          isEmpty={isEmpty}
+          empty="No must-read articles available at the moment. Check back soon!"
+          errorPrefix={ERROR_ARTICLES}
+        >
+          {(items) => (
+            <ul className="grid gap-6 md:grid-cols-3" data-testid="must-reads">
+              {items.map((a) => (
+                <li key={a.id}>
+                  <ArticleCard
+                    article={a}
+                    signedIn={signedIn}
+                    actions={
+                      signedIn ? (
+                        <BookmarkButton
+                          contentType="article"
+                          contentId={a.id}
+                          title={a.title}
+                          bookmarked={bookmarks.articles.includes(a.id)}
+                          signedIn
+                        />
+                      ) : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionBody>
+      </SectionShell>
+
+      <SectionShell id="promos" title="Ebooks worth reading">
+        <SectionBody
+          section={s.promos}
+          isEmpty={isEmpty}
+          empty="No ebook promotions at the moment."
+          errorPrefix="Failed to load ebooks: "
+        >
+          {(items) => (
+            <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
+              {items.map((e) => (
+                <li key={e.id}>
+                  <EbookCard
+                    ebook={e}
+                    signedIn={signedIn}
+                    actions={
+                      signedIn ? (
+                        <BookmarkButton
+                          contentType="ebook"
+                          contentId={e.id}
+                          title={e.title}
+                          bookmarked={bookmarks.ebooks.includes(e.id)}
+                          signedIn
+                        />
+                      ) : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionBody>
+      </SectionShell>
+
+      <SectionShell
+        id="shop"
+        title="Reader favourites"
+        action={
+          <Link to="/shop" className="text-sm font-semibold text-brand-700 hover:underline">
+            Visit the shop
+          </Link>
+        }
+      >
+        <SectionBody
+          section={s.favourites}
+          isEmpty={isEmpty}
+          empty="No favorite ebooks to display currently."
+          errorPrefix="Failed to load ebooks: "
+        >
+          {(items) => (
+            <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              {items.map((e) => (
+                <li key={e.id}>
+                  <EbookCard
+                    ebook={e}
+                    signedIn={signedIn}
+                    actions={
+                      signedIn ? (
+                        <BookmarkButton
+                          contentType="ebook"
+                          contentId={e.id}
+                          title={e.title}
+                          bookmarked={bookmarks.ebooks.includes(e.id)}
+                          signedIn
+                        />
+                      ) : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionBody>
+      </SectionShell>
+
+      <section aria-label="Pricing" className="mx-auto max-w-6xl px-4">
+        <div className="flex flex-col items-center justify-between gap-3 rounded-2xl bg-brand-700 px-6 py-5 text-white sm:flex-row">
+          <p className="font-medium">
+            Prices in Kenyan shillings. Pay with M-Pesa or card. Cancel anytime • No hidden fees
+          </p>
+          <Link to="/pricing" className="rounded-full bg-white px-5 py-2 font-semibold text-brand-700">
+            See prices
+          </Link>
+        </div>
+      </section>
+
+      <SectionShell id="subscription-cta" title="Membership plans">
+        <SectionBody
+          section={s.plans}
+          isEmpty={isEmpty}
+          empty="Plans will be listed here soon."
+          errorPrefix="Failed to load pricing data: "
+        >
+          {(plans) => (
+            <ul className="grid gap-4 md:grid-cols-3">
+              {plans.map((p) => (
+                <li key={p.id} className="relative rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+                  {p.badge ? (
+                    <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+                      {p.badge}
+                    </span>
+                  ) : null}
+                  <h3 className="text-lg font-semibold text-gray-900">{p.name}</h3>
+                  <p className="mt-2 text-2xl font-bold text-gray-900">{formatKes(p.price)}</p>
+                  <p className="text-sm text-gray-700">for {p.durationMonths} months</p>
+                  <ul className="mt-4 space-y-1 text-sm text-gray-700">
+                    {p.features.map((f) => (
+                      <li key={f}>✓ {f}</li>
+                    ))}
+                  </ul>
+                  <Link
+                    to="/pricing"
+
+                    className="mt-5 block rounded-full bg-brand-600 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
+                  >
+                    Choose {p.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionBody>
+      </SectionShell>
+
+      <SectionShell id="testimonials" title="What readers say">
+        <SectionBody
+          section={s.testimonials}
+          isEmpty={isEmpty}
+          empty="No testimonials yet."
+          errorPrefix="Failed to load testimonials: "
+        >
+          {(items) => (
+            <ul className="grid gap-4 md:grid-cols-3">
+              {items.map((t) => (
+                <li key={t.id}>
+                  <figure className="h-full rounded-2xl bg-rose-50 p-5">
+                    <p role="img" className="flex gap-0.5 text-amber-600" aria-label={`${t.rating} out of 5 stars`}>
+                      {Array.from({ length: t.rating }, (_, i) => (
+                        <Star key={i} aria-hidden="true" className="h-4 w-4 fill-current" />
+                      ))}
+                    </p>
+                    <blockquote className="mt-3 text-gray-800">“{t.content}”</blockquote>
+                    <figcaption className="mt-3 text-sm font-semibold text-gray-900">
+                      {t.name}
+                      {t.role ? <span className="font-normal text-gray-700">, {t.role}</span> : null}
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionBody>
+      </SectionShell>
+
+      <SectionShell id="featured" title="Featured reads">
+        <SectionBody
+          section={s.featured}
+          isEmpty={isEmpty}
+          empty="No featured articles available at the moment."
+          errorPrefix={ERROR_ARTICLES}
+        >
+          {(items) => (
+            <ul className="grid gap-6 md:grid-cols-3">
+              {items.map((a) => (
+                <li key={a.id}>
+                  <ArticleCard
+                    article={a}
+                    signedIn={signedIn}
+                    actions={
+                      signedIn ? (
+                        <BookmarkButton
+                          contentType="article"
+                          contentId={a.id}
+                          title={a.title}
+                          bookmarked={bookmarks.articles.includes(a.id)}
+                          signedIn
+                        />
+                      ) : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionBody>
+      </SectionShell>
+
+      <SectionShell id="categories" title="Explore by topic">
+        <SectionBody
+          section={s.categories}
+          isEmpty={isEmpty}
+          empty="No categories found."
+          errorPrefix="Error loading categories: "
+        >
+          {(items) => (
+            <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
+              {items.map((c) => (
+                <li key={c.id}>
+                  <Link
+                    to={`/category/${c.slug}`}
+                    className="flex h-full items-center gap-3 rounded-xl border border-rose-100 bg-white p-3 shadow-sm hover:border-brand-500"
+                  >
+                    <CategoryIcon icon={c.icon} color={c.themeColor} />
+                    <span className="text-sm font-medium text-gray-900">{c.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionBody>
+      </SectionShell>
+
+      <SectionShell id="latest" title="Latest articles">
+        <Form method="get" action="#latest" role="search" className="mb-6 flex gap-2">
+          <label htmlFor="home-search" className="sr-only">
+            Search latest articles
+          </label>
+          <input
+            id="home-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={100}
+            placeholder="Search latest articles"
+            className="flex-1 rounded-full border border-gray-300 px-4 py-2.5"
+          />
+          <button
+            type="submit"
+            className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            Search
+          </button>
+        </Form>
+        <SectionBody section={s.latest} isEmpty={isEmpty} empty="No articles found." errorPrefix={ERROR_ARTICLES}>
+          {(items) => (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((a) => (
+                <li key={a.id}>
+                  <ArticleCard
+                    article={a}
+                    signedIn={signedIn}
+                    actions={
+                      signedIn ? (
+                        <BookmarkButton
+                          contentType="article"
+                          contentId={a.id}
+                          title={a.title}
+                          bookmarked={bookmarks.articles.includes(a.id)}
+                          signedIn
+                        />
+                      ) : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionBody>
+      </SectionShell>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { signInCookie } from "../setup/http-session";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedInPage(email: string | null, viewport = PHONE): Promise<{ page: Page; context: BrowserContext }> {
+  const { page, context } = await newPage(browser, viewport);
+  if (email) {
+    const cookie = await signInCookie(email);
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const [name, ...rest] = pair.split("=");
+        return { name, value: rest.join("="), url: baseUrl() };
+      }),
+    );
+  }
+  return { page, context };
+}
+
+async function checkPage(page: Page, path: string) {
+  const res = await page.goto(path);
+  expect(res!.status(), path).toBe(200);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+}
+
+async function firstHref(page: Page, listPath: string, prefix: string): Promise<string> {
+  await page.goto(listPath);
+  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute("href");
+  expect(href, `no ${prefix} link on ${listPath}`).toBeTruthy();
+  return href!;
+}
+
+type Expect = {
+  article: Record<"free" | "premium" | "subscription", boolean>;
+  ebook: Record<"free" | "subscription", string>;
+};
+
+const VIEWERS: [string, string | null, Expect][] = [
+  [
+    "guest",
+    null,
+    {
+      article: { free: true, premium: false, subscription: false },
+      ebook: { free: "Free (Login Required)", subscription: "Subscription Only" },
+    },
+  ],
+  [
+    "reader",
+    "buyer@nuru.test",
+    {
+      article: { free: true, premium: false, subscription: false },
+      ebook: { free: "read", subscription: "Subscription Only" },
+    },
+  ],
+  [
+    "expired subscriber",
+    "expired@nuru.test",
+    {
+      article: { free: true, premium: false, subscription: false },
+      ebook: { free: "read", subscription: "Subscription Only" },
+    },
+  ],
+  [
+    "active subscriber",
+    "subscriber@nuru.test",
+    { article: { free: true, premium: true, subscription: true }, ebook: { free: "read", subscription: "read" } },
+  ],
+];
+
+describe.each(VIEWERS)("a %s at 390 px", (_who, email, expected) => {
+  it("browses home, articles, categories and ebooks and sees exactly what the rules allow", async () => {
+    const { page, context } = await signedInPage(email);
+    await checkPage(page, "/");
+    expect(await page.getByTestId("must-reads").locator("article").count()).toBe(3);
+    await checkPage(page, "/articles");
+    await checkPage(page, "/categories");
+    await checkPage(page, "/category/weight-loss");
+    await checkPage(page, "/ebooks");
+
+    for (const access of ["free", "premium", "subscription"] as const) {
+      const href = await firstHref(page, `/articles?access=${access}`, "/article/");
+      await checkPage(page, href);
+      const locked = await page.getByRole("heading", { name: "Full content locked" }).count();
+      expect(locked === 0, `${access} article open?`).toBe(expected.article[access]);
+      if (locked) {
+        const unlock = await page.getByRole("link", { name: "Unlock Premium Content" }).getAttribute("href");
+        expect(unlock).toBe(email ? "/pricing" : `/signin?redirectTo=${encodeURIComponent(href)}`);
+      }
+    }
+
+    for (const access of ["free", "subscription"] as const) {
+      const href = await firstHref(page, `/ebooks?access=${access}`, "/ebook/");
+      await checkPage(page, href);
+      if (expected.ebook[access] === "read") {
+        expect(await page.getByText("You have access to this ebook.").isVisible()).toBe(true);
+      } else {
+        expect(await page.getByText("Access Denied").isVisible()).toBe(true);
+        expect(await page.getByText(expected.ebook[access], { exact: true }).isVisible()).toBe(true);
+      }
+    }
+    await context.close();
+  });
+});
+
+describe("catalogue details", () => {
+  it("searches and filters articles through the URL, and the back button restores them", async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await page.goto("/articles");
+    await waitForHydration(page);
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("walk");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=walk/);
+    await page.getByRole("combobox", { name: "Access" }).selectOption("premium");
+    await page.waitForURL(/access=premium/);
+    const titles = await page.locator("main article h2").allInnerTexts();
+    expect(titles.length).toBeGreaterThan(0);
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes("access=premium"));
+    expect(await page.getByRole("searchbox", { name: "Search articles" }).inputValue()).toBe("walk");
+    await context.close();
+  });
+
+  it("redirects the old paths and answers 404 views", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/collections");
+    expect(new URL(page.url()).pathname).toBe("/categories");
+    await page.goto("/beauty");
+    expect(new URL(page.url()).pathname).toBe("/category/skin-beauty");
+    const cat = await page.goto("/category/no-such-topic");
+    expect(cat!.status()).toBe(404);
+    expect(await page.getByRole("heading", { name: "Category not found" }).isVisible()).toBe(true);
+    const book = await page.goto("/ebook/00000000-0000-0000-0000-000000000000");
+    expect(book!.status()).toBe(404);
+    expect(await page.getByRole("heading", { name: "Ebook Not Found" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Back to Ebooks" }).isVisible()).toBe(true);
+    const ebookHref = await firstHref(page, "/ebooks", "/ebook/");
+    await page.goto(ebookHref.replace("/ebook/", "/ebooks/"));
+    expect(new URL(page.url()).pathname).toBe(ebookHref);
+    await context.close();
+  });
+
+  it("lets a reader bookmark, comment and review; submissions wait for approval", async () => {
+    const { page, context } = await signedInPage("buyer@nuru.test", DESKTOP);
+    const href = await firstHref(page, "/articles?access=free", "/article/");
+    await page.goto(href);
+    await waitForHydration(page);
+    const title = await page.getByRole("heading", { level: 1 }).innerText();
+    await page.getByRole("button", { name: `Bookmark ${title}` }).click();
+    await expect
+      .poll(() => page.getByRole("button", { name: `Remove bookmark ${title}` }).getAttribute("aria-pressed"))
+      .toBe("true");
+
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect.poll(() => page.getByText("Please write something first").first().isVisible()).toBe(true);
+    const comment = "Tried this walk with my sister, we loved it!";
+    await page.getByLabel("Leave a comment").fill(comment);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect.poll(() => page.getByText("Your comment will be visible once approved.").isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await expect.poll(() => page.getByText("Your review will be visible once approved.").isVisible()).toBe(true);
+    await page.reload();
+    expect(await page.getByText(comment).count()).toBe(0);
+
+    await page.goto("/bookmarks");
+    expect(await page.getByRole("link", { name: title }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Remove bookmark ${title}` }).click();
+    await page.reload();
+    await expect.poll(() => page.getByText("No bookmarks yet").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("asks a guest to sign in to review, comment or bookmark", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    const href = await firstHref(page, "/articles?access=free", "/article/");
+    await page.goto(href);
+    expect(await page.getByRole("link", { name: "Sign in to write a review" }).getAttribute("href")).toContain(
+      "/signin",
+    );
+    expect(await page.getByRole("link", { name: "Sign in to comment" }).getAttribute("href")).toContain("/signin");
+    await page.goto("/bookmarks");
+    expect(await page.getByRole("heading", { name: "Sign In Required" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import {
+  accessForArticle,
+  canDownloadEbook,
+  canModerate,
+  canReadEbook,
+  ebookAccess,
+  guestViewer,
+  hasActiveSubscription,
+  type AccessType,
+  type Viewer,
+  type ViewerSubscription,
+} from "~/modules/access/policy";
+
+const NOW = new Date("2026-11-21T10:00:00Z");
+const DAY = 86_400_000;
+const EBOOK = "ebook-1";
+
+function viewer(over: Partial<Viewer> & { role?: "guest" | "subscriber" | "admin" } = {}): Viewer {
+  return {
+    user: { id: "u1", role: over.role ?? "guest" },
+    subscription: null,
+    purchasedEbookIds: new Set(),
+    unlockedEbookIds: new Set(),
+    now: NOW,
+    ...over,
+  };
+}
+
+function sub(
+  over: Partial<ViewerSubscription> = {},
+  plan: Partial<ViewerSubscription["plan"]> = {},
+): ViewerSubscription {
+  return {
+    id: "s1",
+    status: "active",
+    endDate: new Date(NOW.getTime() + 30 * DAY),
+    ebooksUsed: 0,
+    ...over,
+    plan: { accessLevel: "subscription", ebookLimit: 2, ...plan },
+  };
+}
+
+// Every viewer kind of the architecture guide, with what it may see of each access type.
+const KINDS: Record<
+  string,
+  { v: Viewer; article: Record<AccessType, "full" | "preview">; ebook: Record<AccessType, string> }
+> = {
+  guest: {
+    v: guestViewer(NOW),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "sign-in", premium: "purchase", subscription: "subscribe" },
+  },
+  "signed-in reader": {
+    v: viewer(),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
+  },
+  "subscriber role without a plan": {
+    v: viewer({ role: "subscriber" }),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
+  },
+  "expired subscriber (end date passed)": {
+    v: viewer({ subscription: sub({ endDate: new Date(NOW.getTime() - DAY) }) }),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
+  },
+  "subscription with status expired": {
+    v: viewer({ subscription: sub({ status: "expired" }) }),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
+  },
+  "subscription ending exactly now": {
+    v: viewer({ subscription: sub({ endDate: NOW }) }),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
+  },
+  "active subscription (level subscription)": {
+    v: viewer({ subscription: sub() }),
+    article: { free: "full", premium: "full", subscription: "full" },
+    ebook: { free: "read", premium: "read", subscription: "read" },
+  },
+  "active subscription (level premium, unlimited)": {
+    v: viewer({ subscription: sub({ endDate: null, ebooksUsed: 40 }, { accessLevel: "premium", ebookLimit: null }) }),
+    article: { free: "full", premium: "full", subscription: "full" },
+    ebook: { free: "read", premium: "read", subscription: "read" },
+  },
+  "active subscription with its ebook allowance spent": {
+    v: viewer({ subscription: sub({ ebooksUsed: 2 }) }),
+    article: { free: "full", premium: "full", subscription: "full" },
+    ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
+  },
+  buyer: {
+    v: viewer({ purchasedEbookIds: new Set([EBOOK]) }),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "read", premium: "read", subscription: "read" },
+  },
+  admin: {
+    v: viewer({ role: "admin" }),
+    article: { free: "full", premium: "full", subscription: "full" },
+    ebook: { free: "read", premium: "read", subscription: "read" },
+  },
+};
+
+describe.each(Object.entries(KINDS))("%s", (_kind, { v, article, ebook }) => {
+  it.each(["free", "premium", "subscription"] as const)("articles of type %s", (accessType) => {
+    expect(accessForArticle(v, { accessType })).toBe(article[accessType]);
+  });
+  it.each(["free", "premium", "subscription"] as const)("ebooks of type %s", (accessType) => {
+    expect(ebookAccess(v, { id: EBOOK, accessType })).toBe(ebook[accessType]);
+    expect(canReadEbook(v, { id: EBOOK, accessType })).toBe(ebook[accessType] === "read");
+  });
+});
+
+describe("details", () => {
+  it("a spent allowance still opens the ebooks it was spent on", () => {
+    const v = viewer({ subscription: sub({ ebooksUsed: 2 }), unlockedEbookIds: new Set([EBOOK]) });
+    expect(canReadEbook(v, { id: EBOOK, accessType: "subscription" })).toBe(true);
+    expect(canReadEbook(v, { id: "other", accessType: "subscription" })).toBe(false);
+  });
+  it("an ebook limit of 0 means unlimited", () => {
+    const v = viewer({ subscription: sub({ ebooksUsed: 9 }, { ebookLimit: 0 }) });
+    expect(canReadEbook(v, { id: EBOOK, accessType: "premium" })).toBe(true);
+  });
+  it("a subscription without a user is never active", () => {
+    expect(hasActiveSubscription({ ...guestViewer(NOW), subscription: sub() })).toBe(false);
+  });
+  it("downloads need the ebook to be downloadable as well as readable", () => {
+    const admin = viewer({ role: "admin" });
+    expect(canDownloadEbook(admin, { id: EBOOK, accessType: "free", downloadable: false })).toBe(false);
+    expect(canDownloadEbook(admin, { id: EBOOK, accessType: "free", downloadable: true })).toBe(true);
+    expect(canDownloadEbook(guestViewer(NOW), { id: EBOOK, accessType: "free", downloadable: true })).toBe(false);
+  });
+  it("only admins moderate", () => {
+    expect(canModerate(viewer({ role: "admin" }))).toBe(true);
+    expect(canModerate(viewer({ role: "subscriber", subscription: sub() }))).toBe(false);
+  });
+});
