@@ -27,7 +27,13 @@ try {
 const app = express();
 app.disable("x-powered-by");
 if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
-app.use(compression());
+// Server-sent events must reach the browser as they are written, so they are never compressed (buffered).
+app.use(
+  compression({
+    filter: (req, res) =>
+      /^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) ? false : compression.filter(req, res),
+  }),
+);
 app.use((_req, res, next) => {
   const { "Content-Security-Policy": csp, ...rest } = baseSecurityHeaders(env.isProduction);
   for (const [name, value] of Object.entries(rest)) res.setHeader(name, value);

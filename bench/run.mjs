@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { gzipSync } from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
@@ -14,8 +15,17 @@ mkdirSync(results, { recursive: true });
 const args = process.argv.slice(2);
 const skipBuild = args.includes("--no-build");
 const pagesArg = args.find((a) => a.startsWith("--pages="));
-const LIGHTHOUSE_PAGES = pagesArg ? pagesArg.slice(8).split(",") : ["/", "/about", "/terms"];
-const LOAD_PATHS = ["/about", "/healthz"];
+const articlesArg = args.find((a) => a.startsWith("--articles="));
+const EXTRA_ARTICLES = articlesArg ? Number(articlesArg.slice(11)) : 5000;
+let LIGHTHOUSE_PAGES = pagesArg ? pagesArg.slice(8).split(",") : ["/", "/about", "/articles", "ARTICLE", "/ebooks"];
+let LOAD_PATHS = [
+  "/about",
+  "/healthz",
+  "/articles",
+  "/articles?q=walking",
+  "/articles?access=premium&page=100",
+  "ARTICLE",
+];
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 
@@ -45,7 +55,7 @@ const admin = new pg.Client({ connectionString: pgServer });
 await admin.connect();
 await admin.query(`create database ${dbName}`);
 await admin.end();
-const seed = spawnSync("npm", ["run", "seed"], {
+const seed = spawnSync("npm", ["run", "seed", "--", `--articles=${EXTRA_ARTICLES}`], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
@@ -86,9 +96,35 @@ function stopServer() {
   });
 }
 
-const report = { date: new Date().toISOString(), node: process.version, load: {}, lighthouse: {} };
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  extraArticles: EXTRA_ARTICLES,
+  load: {},
+  lighthouse: {},
+};
+
+/** Gzip bytes of every script a page loads (entry, route modules, preloads). */
+async function javascriptBytes(pagePath) {
+  const html = await (await fetch(base + pagePath)).text();
+  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(m[1]);
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(base + url)).arrayBuffer());
+    total += gzipSync(body).length;
+  }
+  return { files: urls.size, gzipBytes: total };
+}
+
 try {
   await waitReady();
+  const listing = await (await fetch(`${base}/articles?access=free`)).text();
+  const articlePath = /href="(\/article\/[0-9a-f-]{36})"/.exec(listing)[1];
+  LOAD_PATHS = LOAD_PATHS.map((p) => (p === "ARTICLE" ? articlePath : p));
+  LIGHTHOUSE_PAGES = LIGHTHOUSE_PAGES.map((p) => (p === "ARTICLE" ? articlePath : p));
+  report.articlePageJavascript = await javascriptBytes(articlePath);
+  console.log("article page JavaScript:", report.articlePageJavascript);
   for (const p of LOAD_PATHS) {
     await autocannon({ url: base + p, connections: 10, duration: 2 }); // warm-up
     const r = await autocannon({ url: base + p, connections: 10, duration: DURATION });
@@ -104,7 +140,10 @@ try {
   const flags =
     "--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run";
   for (const p of LIGHTHOUSE_PAGES) {
-    const out = path.join(results, `lighthouse${p === "/" ? "-home" : p.replaceAll("/", "-")}.json`);
+    const out = path.join(
+      results,
+      `lighthouse${p === "/" ? "-home" : p.startsWith("/article/") ? "-article" : p.replaceAll("/", "-")}.json`,
+    );
     const lh = spawnSync(
       "npx",
       [

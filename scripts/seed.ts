@@ -1,11 +1,29 @@
-// npm run seed: loads the demo shop into the configured database when it is empty.
+// npm run seed [-- --articles N]: loads the demo shop into the configured database when it is empty;
+// --articles adds N extra published articles (benchmarks of search and lists at scale).
+import path from "node:path";
+import { parseArgs } from "node:util";
 import { getEnv } from "../app/lib/env.server";
-import { bootDatabase, closeDatabase } from "../app/db/boot.server";
+import { openDatabase } from "../app/db/client.server";
+import { seedDemo } from "../app/db/seed/demo";
+import { seedBulkArticles } from "../app/db/seed/bulk-articles";
+import { createFileStorage } from "../app/modules/storage/storage.server";
 
+const { values } = parseArgs({ options: { articles: { type: "string" } } });
 const env = getEnv();
 if (env.isProduction) {
   console.error("Refusing to load demo content in production.");
   process.exit(1);
 }
-await bootDatabase(env);
-await closeDatabase();
+const handle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  await handle.migrate();
+  const loaded = await seedDemo(handle.db, createFileStorage(path.resolve(env.DATA_DIR, "storage")));
+  console.log(loaded ? "Demo content loaded." : "The database already has content; demo content not loaded.");
+  const extra = Number(values.articles ?? 0);
+  if (extra > 0) {
+    await seedBulkArticles(handle.db, extra);
+    console.log(`Added ${extra} benchmark articles.`);
+  }
+} finally {
+  await handle.close();
+}

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Env } from "~/lib/env.server";
 import { getStorage } from "~/modules/storage/storage.server";
+import { startContentEvents, stopContentEvents } from "~/modules/live/content-events.server";
 import { appDatabase, openDatabase } from "./client.server";
 import { users } from "./schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/demo";
@@ -12,6 +13,10 @@ export async function bootDatabase(env: Env, log: Log = console.log) {
   const handle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   appDatabase.handle = handle;
   await handle.migrate();
+  // Live refresh is a nicety: without it pages still show fresh content on the next load.
+  await startContentEvents(handle, log).catch((error: Error) =>
+    console.error(`Content change events unavailable: ${error.message}`),
+  );
   log(`Database ready (${handle.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`);
   if (!env.isProduction && env.SEED_DEMO === "true") {
     if (await seedDemo(handle.db, getStorage())) log("Demo content loaded.");
@@ -29,5 +34,6 @@ export async function closeDatabase() {
   appDatabase.ready = false;
   const handle = appDatabase.handle;
   appDatabase.handle = undefined;
+  await stopContentEvents();
   await handle?.close();
 }

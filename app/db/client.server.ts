@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** Subscribes to a NOTIFY channel; resolves once listening, with a function that stops it. */
+  listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -36,8 +38,65 @@ function resolveMigrationsFolder(): string {
   return process.env.NURU_MIGRATIONS_DIR ?? migrationsFolder.replace(/build[/\\]server.*$/, "app/db/migrations");
 }
 
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries). After a lost
+ * connection it reconnects with a growing delay and then calls back with an empty payload, since
+ * notifications sent meanwhile are lost. The first connection failing rejects.
+ */
+async function listenPg(url: string, channel: string, callback: (payload: string) => void) {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = async (reconnect: boolean) => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    current = client;
+    client.on("notification", (message) => {
+      if (message.channel === channel) callback(message.payload ?? "");
+    });
+    client.on("error", (error) => retry(client, error));
+    client.on("end", () => retry(client));
+    await client.connect();
+    await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    attempt = 0;
+    if (reconnect) callback("");
+  };
+
+  const retry = (client: pg.Client, error?: Error) => {
+    if (stopped || current !== client) return;
+    current = undefined;
+    if (error) console.error(`PostgreSQL listener (${channel}) error: ${error.message}`);
+    client.end().catch(() => {});
+    const delay = Math.min(500 * 2 ** attempt++, 15_000);
+    timer = setTimeout(() => {
+      connect(true).catch((failure: Error) => {
+        if (current) retry(current, failure);
+      });
+    }, delay);
+    timer.unref();
+  };
+
+  try {
+    await connect(false);
+  } catch (error) {
+    stopped = true;
+    await current?.end().catch(() => {});
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
+    const url = options.url;
+    const listeners = new Set<() => Promise<void>>();
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server must not crash the process; the pool reconnects.
     pool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
@@ -47,7 +106,19 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       kind: "postgres",
       migrate: () => migratePg(db as never, { migrationsFolder: resolveMigrationsFolder() }),
       ping: async () => (await pool.query("select 1")).rowCount === 1,
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      listen: async (channel, callback) => {
+        const stop = await listenPg(url, channel, callback);
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
     };
   }
   const dataDir = options.dataDir ?? "./data";
@@ -60,6 +131,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     migrate: () => migratePglite(db as never, { migrationsFolder: resolveMigrationsFolder() }),
     ping: async () => (await db.execute(sql`select 1`)) !== undefined,
     close: () => client.close(),
+    listen: async (channel, callback) => {
+      const unlisten = await client.listen(channel, callback);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
   };
 }
 

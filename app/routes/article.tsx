@@ -88,7 +88,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
         {locked ? (
           <div className="paywalled-content">
             <p className="my-6 text-lg leading-relaxed text-gray-800">
-              {article.preview.endsWith("…") ? article.preview : `${article.preview}…`}
+              {`${article.preview.replace(/[\s.…]+$/, "")}…`}
             </p>
             <div className="rounded-2xl border border-brand-200 bg-rose-50 p-6 text-center">
               <Lock aria-hidden="true" className="mx-auto h-8 w-8 text-brand-600" />

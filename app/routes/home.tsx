@@ -8,6 +8,7 @@ import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { pageMeta } from "~/modules/site/meta";
 import { formatKes } from "~/lib/format";
 import { HeroSlider } from "~/components/home/hero-slider";
+import { useContentRefresh } from "~/components/home/use-content-refresh";
 import { ArticleCard } from "~/components/content/article-card";
 import { EbookCard } from "~/components/content/ebook-card";
 import { CategoryIcon } from "~/components/content/category-icon";
@@ -86,6 +87,7 @@ const ERROR_ARTICLES = "Error loading articles: ";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { sections: s, q, signedIn, bookmarks } = loaderData;
+  useContentRefresh();
   const ad = s.featuredAd.ok ? s.featuredAd.data : null;
   const isEmpty = (d: unknown[]) => d.length === 0;
   return (

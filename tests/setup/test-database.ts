@@ -4,6 +4,8 @@ import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 
 export interface TestDatabase extends DatabaseHandle {
   label: string;
+  /** The connection string of the PostgreSQL test database (absent on PGlite). */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return {
       ...handle,
       label: "postgres",
+      url: url.toString(),
       async dispose() {
         await handle.close();
         const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -1,0 +1,86 @@
+import type { DatabaseHandle } from "~/db/client.server";
+import { singleton } from "~/lib/singleton.server";
+
+/** The NOTIFY channel fed by the triggers of migration 0002_content_change_notify. */
+export const CONTENT_CHANNEL = "nuru_content_changed";
+/** A burst of statements (an admin save touches several tables) becomes one event. */
+export const CONTENT_DEBOUNCE_MS = 250;
+
+export interface ContentChange {
+  /** Tables changed in this burst; empty when the listener reconnected and changes may have been missed. */
+  tables: string[];
+  at: string;
+}
+
+type Listener = (change: ContentChange) => void;
+
+interface ContentEventsState {
+  listeners: Set<Listener>;
+  pending: Set<string>;
+  timer?: ReturnType<typeof setTimeout>;
+  unlisten?: () => Promise<void>;
+  /** Bumped by every start and stop, so a slow start that lost the race cleans up after itself. */
+  generation: number;
+}
+
+// One per process: server.ts (boot) and the React Router bundle (the SSE route) load separate copies.
+const state = singleton<ContentEventsState>("content-events", () => ({
+  listeners: new Set(),
+  pending: new Set(),
+  generation: 0,
+}));
+
+function flush() {
+  state.timer = undefined;
+  const change: ContentChange = { tables: [...state.pending].sort(), at: new Date().toISOString() };
+  state.pending.clear();
+  for (const listener of state.listeners) {
+    try {
+      listener(change);
+    } catch (error) {
+      console.error("Content change listener failed:", error);
+    }
+  }
+}
+
+function received(payload: string) {
+  try {
+    const { table } = JSON.parse(payload) as { table?: unknown };
+    if (typeof table === "string") state.pending.add(table);
+  } catch {
+    // An empty payload (listener reconnected) or a foreign one still means "refresh".
+  }
+  state.timer ??= setTimeout(flush, CONTENT_DEBOUNCE_MS);
+}
+
+/** Subscribes this process to content changes made by any process on the same database. */
+export async function startContentEvents(handle: DatabaseHandle, log: (message: string) => void = console.log) {
+  await stopContentEvents();
+  if (!handle.listen) return;
+  const generation = state.generation;
+  const unlisten = await handle.listen(CONTENT_CHANNEL, received);
+  if (generation !== state.generation) {
+    await unlisten();
+    return;
+  }
+  state.unlisten = unlisten;
+  log(`Listening for content changes (${handle.kind})`);
+}
+
+export async function stopContentEvents() {
+  state.generation++;
+  clearTimeout(state.timer);
+  state.timer = undefined;
+  state.pending.clear();
+  const unlisten = state.unlisten;
+  state.unlisten = undefined;
+  await unlisten?.();
+}
+
+/** Calls the listener after each (debounced) change to articles or categories; returns the unsubscribe. */
+export function onContentChanged(listener: Listener): () => void {
+  state.listeners.add(listener);
+  return () => {
+    state.listeners.delete(listener);
+  };
+}
