@@ -10,6 +10,7 @@ import { bootDatabase, closeDatabase } from "./app/db/boot.server";
 import { appDatabase } from "./app/db/client.server";
 import { baseSecurityHeaders } from "./app/lib/security-headers.server";
 import { isSameOriginOrSafe } from "./app/lib/csrf.server";
+import { precompressedAssets } from "./app/lib/precompressed.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -75,6 +76,7 @@ app.get("/healthz", async (_req, res) => {
 });
 
 // Hashed, immutable build assets; everything else in public/ gets a short cache.
+app.use("/assets", precompressedAssets(path.join(root, "build/client/assets")));
 app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
 

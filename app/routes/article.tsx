@@ -12,14 +12,22 @@ import { BookmarkButton } from "~/components/engagement/bookmark-button";
 import { ReviewsBlock } from "~/components/engagement/reviews-block";
 import { CommentsBlock } from "~/components/engagement/comments-block";
 import { articleJsonLd, jsonLdScript } from "~/modules/site/structured-data";
-import { originFrom } from "~/modules/site/meta";
+import { getEnv } from "~/lib/env.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const article = await getArticleForViewer({ id: params.id, viewer });
   if (!article) throw data(null, { status: 404 });
   const [engagement, bookmarks] = await Promise.all([engagementFor("article", article.id), bookmarksOf(viewer)]);
-  return { article, signedIn: viewer.user !== null, engagement, bookmarked: bookmarks.articles.includes(article.id) };
+  const origin = getEnv().PUBLIC_URL;
+  const jsonLd = jsonLdScript(articleJsonLd({ article, url: `${origin}/article/${article.id}`, origin }));
+  return {
+    article,
+    signedIn: viewer.user !== null,
+    engagement,
+    bookmarked: bookmarks.articles.includes(article.id),
+    jsonLd,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -35,9 +43,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export default function ArticlePage({ loaderData, matches }: Route.ComponentProps) {
-  const { article, signedIn, engagement, bookmarked } = loaderData;
-  const origin = originFrom(matches);
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, signedIn, engagement, bookmarked, jsonLd } = loaderData;
   const locked = article.access === "preview";
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -120,12 +127,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
           </ul>
         ) : null}
       </article>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: jsonLdScript(articleJsonLd({ article, url: `${origin}/article/${article.id}`, origin })),
-        }}
-      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <div className="mt-12 space-y-12">
         <ReviewsBlock
           contentType="article"

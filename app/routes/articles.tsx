@@ -1,10 +1,9 @@
 import type { Route } from "./+types/articles";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
-import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { BookmarkableArticleCard } from "~/components/content/bookmarkable-cards";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { pageMeta } from "~/modules/site/meta";
-import { ArticleCard } from "~/components/content/article-card";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 
@@ -55,22 +54,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((a) => (
             <li key={a.id}>
-              <ArticleCard
-                article={a}
-                signedIn={signedIn}
-                headingLevel={2}
-                actions={
-                  signedIn ? (
-                    <BookmarkButton
-                      contentType="article"
-                      contentId={a.id}
-                      title={a.title}
-                      bookmarked={bookmarks.articles.includes(a.id)}
-                      signedIn
-                    />
-                  ) : undefined
-                }
-              />
+              <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} headingLevel={2} />
             </li>
           ))}
         </ul>

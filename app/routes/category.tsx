@@ -4,11 +4,10 @@ import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/category";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
-import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { BookmarkableArticleCard } from "~/components/content/bookmarkable-cards";
 import { getCategoryBySlug } from "~/modules/content/categories.server";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { pageMeta } from "~/modules/site/meta";
-import { ArticleCard } from "~/components/content/article-card";
 import { CategoryIcon } from "~/components/content/category-icon";
 import { Pagination } from "~/components/content/pagination";
 
@@ -69,22 +68,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((a) => (
             <li key={a.id}>
-              <ArticleCard
-                article={a}
-                signedIn={signedIn}
-                headingLevel={2}
-                actions={
-                  signedIn ? (
-                    <BookmarkButton
-                      contentType="article"
-                      contentId={a.id}
-                      title={a.title}
-                      bookmarked={bookmarks.articles.includes(a.id)}
-                      signedIn
-                    />
-                  ) : undefined
-                }
-              />
+              <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} headingLevel={2} />
             </li>
           ))}
         </ul>

@@ -11,14 +11,16 @@ import { bookmarksOf, engagementFor } from "~/modules/engagement/page-data.serve
 import { BookmarkButton } from "~/components/engagement/bookmark-button";
 import { ReviewsBlock } from "~/components/engagement/reviews-block";
 import { ebookJsonLd, jsonLdScript } from "~/modules/site/structured-data";
-import { originFrom } from "~/modules/site/meta";
+import { getEnv } from "~/lib/env.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const ebook = await getEbookForViewer({ id: params.id, viewer });
   if (!ebook) throw data(null, { status: 404 });
   const [engagement, bookmarks] = await Promise.all([engagementFor("ebook", ebook.id), bookmarksOf(viewer)]);
-  return { ebook, signedIn: viewer.user !== null, engagement, bookmarked: bookmarks.ebooks.includes(ebook.id) };
+  const origin = getEnv().PUBLIC_URL;
+  const jsonLd = jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin }));
+  return { ebook, signedIn: viewer.user !== null, engagement, bookmarked: bookmarks.ebooks.includes(ebook.id), jsonLd };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -55,17 +57,9 @@ const DENIED_BADGE = {
   subscription: "Subscription Only",
 } as const;
 
-export default function EbookPage({ loaderData, matches }: Route.ComponentProps) {
+export default function EbookPage({ loaderData }: Route.ComponentProps) {
   const { ebook, signedIn, engagement, bookmarked } = loaderData;
-  const origin = originFrom(matches);
-  const jsonLd = (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{
-        __html: jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin })),
-      }}
-    />
-  );
+  const jsonLd = <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />;
   const bookmark = (
     <BookmarkButton
       contentType="ebook"

@@ -1,10 +1,9 @@
 import type { Route } from "./+types/ebooks";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
-import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { BookmarkableEbookCard } from "~/components/content/bookmarkable-cards";
 import { listEbooksForViewer } from "~/modules/content/ebooks.server";
 import { pageMeta } from "~/modules/site/meta";
-import { EbookCard } from "~/components/content/ebook-card";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 
@@ -52,22 +51,7 @@ export default function Ebooks({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
           {items.map((e) => (
             <li key={e.id}>
-              <EbookCard
-                ebook={e}
-                signedIn={signedIn}
-                headingLevel={2}
-                actions={
-                  signedIn ? (
-                    <BookmarkButton
-                      contentType="ebook"
-                      contentId={e.id}
-                      title={e.title}
-                      bookmarked={bookmarks.ebooks.includes(e.id)}
-                      signedIn
-                    />
-                  ) : undefined
-                }
-              />
+              <BookmarkableEbookCard ebook={e} signedIn={signedIn} bookmarks={bookmarks} headingLevel={2} />
             </li>
           ))}
         </ul>

@@ -3,14 +3,12 @@ import { Star } from "lucide-react";
 import type { Route } from "./+types/home";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
-import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { BookmarkableArticleCard, BookmarkableEbookCard } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { pageMeta } from "~/modules/site/meta";
 import { formatKes } from "~/lib/format";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
-import { ArticleCard } from "~/components/content/article-card";
-import { EbookCard } from "~/components/content/ebook-card";
 import { CategoryIcon } from "~/components/content/category-icon";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -153,21 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-6 md:grid-cols-3" data-testid="must-reads">
               {items.map((a) => (
                 <li key={a.id}>
-                  <ArticleCard
-                    article={a}
-                    signedIn={signedIn}
-                    actions={
-                      signedIn ? (
-                        <BookmarkButton
-                          contentType="article"
-                          contentId={a.id}
-                          title={a.title}
-                          bookmarked={bookmarks.articles.includes(a.id)}
-                          signedIn
-                        />
-                      ) : undefined
-                    }
-                  />
+                  <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} />
                 </li>
               ))}
             </ul>
@@ -186,21 +170,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
               {items.map((e) => (
                 <li key={e.id}>
-                  <EbookCard
-                    ebook={e}
-                    signedIn={signedIn}
-                    actions={
-                      signedIn ? (
-                        <BookmarkButton
-                          contentType="ebook"
-                          contentId={e.id}
-                          title={e.title}
-                          bookmarked={bookmarks.ebooks.includes(e.id)}
-                          signedIn
-                        />
-                      ) : undefined
-                    }
-                  />
+                  <BookmarkableEbookCard ebook={e} signedIn={signedIn} bookmarks={bookmarks} />
                 </li>
               ))}
             </ul>
@@ -227,21 +197,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
               {items.map((e) => (
                 <li key={e.id}>
-                  <EbookCard
-                    ebook={e}
-                    signedIn={signedIn}
-                    actions={
-                      signedIn ? (
-                        <BookmarkButton
-                          contentType="ebook"
-                          contentId={e.id}
-                          title={e.title}
-                          bookmarked={bookmarks.ebooks.includes(e.id)}
-                          signedIn
-                        />
-                      ) : undefined
-                    }
-                  />
+                  <BookmarkableEbookCard ebook={e} signedIn={signedIn} bookmarks={bookmarks} />
                 </li>
               ))}
             </ul>
@@ -339,21 +295,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-6 md:grid-cols-3">
               {items.map((a) => (
                 <li key={a.id}>
-                  <ArticleCard
-                    article={a}
-                    signedIn={signedIn}
-                    actions={
-                      signedIn ? (
-                        <BookmarkButton
-                          contentType="article"
-                          contentId={a.id}
-                          title={a.title}
-                          bookmarked={bookmarks.articles.includes(a.id)}
-                          signedIn
-                        />
-                      ) : undefined
-                    }
-                  />
+                  <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} />
                 </li>
               ))}
             </ul>
@@ -412,21 +354,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((a) => (
                 <li key={a.id}>
-                  <ArticleCard
-                    article={a}
-                    signedIn={signedIn}
-                    actions={
-                      signedIn ? (
-                        <BookmarkButton
-                          contentType="article"
-                          contentId={a.id}
-                          title={a.title}
-                          bookmarked={bookmarks.articles.includes(a.id)}
-                          signedIn
-                        />
-                      ) : undefined
-                    }
-                  />
+                  <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} />
                 </li>
               ))}
             </ul>

@@ -84,3 +84,16 @@ describe("HTTP server", () => {
     expect(app.output()).toContain("DATABASE_URL");
   });
 });
+
+describe("precompressed assets", () => {
+  it("sends brotli or gzip built ahead of time, with the right type", async () => {
+    const html = await (await fetch(`${baseUrl()}/about`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+    for (const encoding of ["br", "gzip"]) {
+      const res = await fetch(`${baseUrl()}${asset}`, { headers: { "accept-encoding": encoding } });
+      expect(res.headers.get("content-encoding")).toBe(encoding);
+      expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      expect((await res.text()).length).toBeGreaterThan(100);
+    }
+  });
+});

@@ -1,13 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { formatDate } from "~/lib/format";
-import {
-  COMMENT_MAX,
-  commentSchema,
-  isEmptyCommentError,
-  type CommentItem,
-  type EngagementResult,
-} from "~/modules/engagement/schemas";
+import { COMMENT_MAX } from "~/modules/engagement/limits";
+import type { CommentItem, EngagementResult } from "~/modules/engagement/schemas";
 
 interface Notice {
   ok: boolean;
@@ -43,13 +38,17 @@ export function CommentsBlock({
     if (result?.ok) formRef.current?.reset();
   }, [result]);
 
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const parsed = commentSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+  // The form's zod schema loads on first submit, keeping it out of the page's initial JavaScript.
+  async function validate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { commentSchema, isEmptyCommentError } = await import("~/modules/engagement/schemas");
+    const parsed = commentSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (parsed.success) {
       setClientNotice(null);
+      void fetcher.submit(form);
       return;
     }
-    event.preventDefault();
     const body = parsed.error.issues.find((i) => i.path[0] === "body")?.message;
     setClientNotice({
       ok: false,

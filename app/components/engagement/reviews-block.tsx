@@ -1,16 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { formatDate } from "~/lib/format";
-import {
-  RATING_DEFAULT,
-  REVIEW_BODY_MAX,
-  REVIEW_TITLE_MAX,
-  reviewSchema,
-  type ContentType,
-  type EngagementResult,
-  type ReviewItem,
-  type ReviewSummary,
-} from "~/modules/engagement/schemas";
+import { RATING_DEFAULT, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/modules/engagement/limits";
+import type { ContentType, EngagementResult, ReviewItem, ReviewSummary } from "~/modules/engagement/schemas";
 
 type FieldErrors = Partial<Record<string, string>>;
 
@@ -71,13 +63,17 @@ export function ReviewsBlock({
     if (result?.ok) formRef.current?.reset();
   }, [result]);
 
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const parsed = reviewSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+  // The form's zod schema loads on first submit, keeping it out of the page's initial JavaScript.
+  async function validate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { reviewSchema } = await import("~/modules/engagement/schemas");
+    const parsed = reviewSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (parsed.success) {
       setClientErrors(null);
+      void fetcher.submit(form);
       return;
     }
-    event.preventDefault();
     setClientErrors(firstErrors(parsed.error.issues));
   }
 

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { users } from "./accounts";
 
 export const accessType = pgEnum("access_type", ["free", "premium", "subscription"]);
@@ -54,6 +55,11 @@ export const articles = pgTable(
     isMustRead: boolean("is_must_read").notNull().default(false),
     published: boolean("published").notNull().default(false),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    // What search looks at (spec: title, meta description, first 200 characters), kept short and inline so
+    // a search never reads whole bodies.
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(title || ' ' || coalesce(meta_description, '') || ' ' || left(content, 200))`,
+    ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

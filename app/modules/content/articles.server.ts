@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { articleCategories, articles, categories, type RichBlock } from "~/db/schema";
 import { accessForArticle, type AccessType, type Viewer } from "~/modules/access/policy";
@@ -149,11 +149,7 @@ export async function listArticlesForViewer(
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
     // Search looks at text everyone may see (title, description, excerpt, opening), never deep into locked bodies.
-    const fields = [
-      ilike(articles.title, pattern),
-      ilike(articles.metaDescription, pattern),
-      ilike(sql`left(${articles.content}, 200)`, pattern),
-    ];
+    const fields = [ilike(articles.searchText, pattern)];
     if (query.searchMode !== "home") fields.push(ilike(articles.excerpt, pattern));
     where.push(or(...fields)!);
   }

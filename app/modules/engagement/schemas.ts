@@ -7,10 +7,10 @@ import { z } from "zod";
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
-export const REVIEW_TITLE_MAX = 120;
-export const REVIEW_BODY_MAX = 2000;
-export const COMMENT_MAX = 1000;
-export const RATING_DEFAULT = 5;
+import { COMMENT_MAX, REVIEW_BODY_MAX, REVIEW_TITLE_MAX, RATING_DEFAULT } from "./limits";
+
+// The limits live apart so components can show them without loading zod up front.
+export { COMMENT_MAX, REVIEW_BODY_MAX, REVIEW_TITLE_MAX, RATING_DEFAULT };
 
 export const contentTypeSchema = z.enum(["article", "ebook"], { error: "Unknown content type" });
 export type ContentType = z.infer<typeof contentTypeSchema>;

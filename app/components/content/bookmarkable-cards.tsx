@@ -1,0 +1,71 @@
+import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import { ArticleCard, type ArticleCardData } from "./article-card";
+import { EbookCard, type EbookCardData } from "./ebook-card";
+
+export interface BookmarkIds {
+  articles: string[];
+  ebooks: string[];
+}
+
+/** An article card with the bookmark toggle signed-in readers get. */
+export function BookmarkableArticleCard({
+  article,
+  signedIn,
+  bookmarks,
+  headingLevel,
+}: {
+  article: ArticleCardData;
+  signedIn: boolean;
+  bookmarks: BookmarkIds;
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <ArticleCard
+      article={article}
+      signedIn={signedIn}
+      headingLevel={headingLevel}
+      actions={
+        signedIn ? (
+          <BookmarkButton
+            contentType="article"
+            contentId={article.id}
+            title={article.title}
+            bookmarked={bookmarks.articles.includes(article.id)}
+            signedIn
+          />
+        ) : undefined
+      }
+    />
+  );
+}
+
+export function BookmarkableEbookCard({
+  ebook,
+  signedIn,
+  bookmarks,
+  headingLevel,
+}: {
+  ebook: EbookCardData;
+  signedIn: boolean;
+  bookmarks: BookmarkIds;
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <EbookCard
+      ebook={ebook}
+      signedIn={signedIn}
+      headingLevel={headingLevel}
+      actions={
+        signedIn ? (
+          <BookmarkButton
+            contentType="ebook"
+            contentId={ebook.id}
+            title={ebook.title}
+            bookmarked={bookmarks.ebooks.includes(ebook.id)}
+            signedIn
+          />
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(title || ' ' || coalesce(meta_description, '') || ' ' || left(content, 200))) STORED;
