@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { ArrowLeft, Lock } from "lucide-react";
+import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getArticleForViewer } from "~/modules/content/articles.server";

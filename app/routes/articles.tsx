@@ -1,7 +1,7 @@
 import type { Route } from "./+types/articles";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
-import { BookmarkableArticleCard } from "~/components/content/bookmarkable-cards";
+import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { pageMeta } from "~/modules/site/meta";
 import { Pagination } from "~/components/content/pagination";
@@ -51,13 +51,13 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="mt-10 text-center text-gray-700">No articles found.</p>
       ) : (
-        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((a) => (
-            <li key={a.id}>
-              <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
+        <ArticleGrid
+          articles={items}
+          className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          signedIn={signedIn}
+          bookmarks={bookmarks}
+          headingLevel={2}
+        />
       )}
       <Pagination page={page} pageSize={pageSize} total={total} search={search} />
     </div>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BookOpen, FileText } from "lucide-react";
+import { BookOpen, FileText } from "~/components/ui/icons";
 import type { Route } from "./+types/bookmarks";
 import { pageMeta } from "~/modules/site/meta";
 import { getOptionalUser } from "~/modules/accounts/session.server";

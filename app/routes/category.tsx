@@ -1,10 +1,10 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ErrorView } from "~/components/layout/error-view";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/category";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
-import { BookmarkableArticleCard } from "~/components/content/bookmarkable-cards";
+import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { getCategoryBySlug } from "~/modules/content/categories.server";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { pageMeta } from "~/modules/site/meta";
@@ -65,13 +65,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="mt-10 text-center text-gray-700">No articles found</p>
       ) : (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((a) => (
-            <li key={a.id}>
-              <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
+        <ArticleGrid
+          articles={items}
+          className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          signedIn={signedIn}
+          bookmarks={bookmarks}
+          headingLevel={2}
+        />
       )}
       <Pagination page={page} pageSize={pageSize} total={total} search={new URLSearchParams()} />
     </div>

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { ArrowLeft, Lock } from "lucide-react";
+import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/ebook";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/ebooks";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
-import { BookmarkableEbookCard } from "~/components/content/bookmarkable-cards";
+import { EbookGrid } from "~/components/content/bookmarkable-cards";
 import { listEbooksForViewer } from "~/modules/content/ebooks.server";
 import { pageMeta } from "~/modules/site/meta";
 import { Pagination } from "~/components/content/pagination";
@@ -48,13 +48,13 @@ export default function Ebooks({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="mt-10 text-center text-gray-700">No ebooks found</p>
       ) : (
-        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-          {items.map((e) => (
-            <li key={e.id}>
-              <BookmarkableEbookCard ebook={e} signedIn={signedIn} bookmarks={bookmarks} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
+        <EbookGrid
+          ebooks={items}
+          className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4"
+          signedIn={signedIn}
+          bookmarks={bookmarks}
+          headingLevel={2}
+        />
       )}
       <Pagination page={page} pageSize={pageSize} total={total} search={search} />
     </div>

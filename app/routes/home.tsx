@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import type { Route } from "./+types/home";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
-import { BookmarkableArticleCard, BookmarkableEbookCard } from "~/components/content/bookmarkable-cards";
+import { ArticleGrid, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { pageMeta } from "~/modules/site/meta";
 import { formatKes } from "~/lib/format";
@@ -148,13 +148,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           errorPrefix={ERROR_ARTICLES}
         >
           {(items) => (
-            <ul className="grid gap-6 md:grid-cols-3" data-testid="must-reads">
-              {items.map((a) => (
-                <li key={a.id}>
-                  <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} />
-                </li>
-              ))}
-            </ul>
+            <ArticleGrid
+              articles={items}
+              className="grid gap-6 md:grid-cols-3"
+              testId="must-reads"
+              signedIn={signedIn}
+              bookmarks={bookmarks}
+            />
           )}
         </SectionBody>
       </SectionShell>
@@ -167,13 +167,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           errorPrefix="Failed to load ebooks: "
         >
           {(items) => (
-            <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
-              {items.map((e) => (
-                <li key={e.id}>
-                  <BookmarkableEbookCard ebook={e} signedIn={signedIn} bookmarks={bookmarks} />
-                </li>
-              ))}
-            </ul>
+            <EbookGrid
+              ebooks={items}
+              className="grid grid-cols-2 gap-4 md:grid-cols-3"
+              signedIn={signedIn}
+              bookmarks={bookmarks}
+            />
           )}
         </SectionBody>
       </SectionShell>
@@ -194,13 +193,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           errorPrefix="Failed to load ebooks: "
         >
           {(items) => (
-            <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-              {items.map((e) => (
-                <li key={e.id}>
-                  <BookmarkableEbookCard ebook={e} signedIn={signedIn} bookmarks={bookmarks} />
-                </li>
-              ))}
-            </ul>
+            <EbookGrid
+              ebooks={items}
+              className="grid grid-cols-2 gap-4 lg:grid-cols-4"
+              signedIn={signedIn}
+              bookmarks={bookmarks}
+            />
           )}
         </SectionBody>
       </SectionShell>
@@ -292,13 +290,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           errorPrefix={ERROR_ARTICLES}
         >
           {(items) => (
-            <ul className="grid gap-6 md:grid-cols-3">
-              {items.map((a) => (
-                <li key={a.id}>
-                  <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} />
-                </li>
-              ))}
-            </ul>
+            <ArticleGrid
+              articles={items}
+              className="grid gap-6 md:grid-cols-3"
+              signedIn={signedIn}
+              bookmarks={bookmarks}
+            />
           )}
         </SectionBody>
       </SectionShell>
@@ -351,13 +348,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Form>
         <SectionBody section={s.latest} isEmpty={isEmpty} empty="No articles found." errorPrefix={ERROR_ARTICLES}>
           {(items) => (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((a) => (
-                <li key={a.id}>
-                  <BookmarkableArticleCard article={a} signedIn={signedIn} bookmarks={bookmarks} />
-                </li>
-              ))}
-            </ul>
+            <ArticleGrid
+              articles={items}
+              className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+              signedIn={signedIn}
+              bookmarks={bookmarks}
+            />
           )}
         </SectionBody>
       </SectionShell>

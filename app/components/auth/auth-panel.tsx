@@ -133,13 +133,7 @@ export function AuthPanel({
               autoComplete="current-password"
               error={errors.password}
             />
-            <button
-              type="submit"
-              disabled={busy}
-              className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-            >
-              {busy ? "Signing in..." : "Sign In"}
-            </button>
+            <BusyButton busy={busy} busyLabel="Signing in..." label="Sign In" />
             <a
               href="/signin?view=reset"
               onClick={(e) => {
@@ -189,13 +183,7 @@ export function AuthPanel({
               autoComplete="new-password"
               error={errors.confirmPassword}
             />
-            <button
-              type="submit"
-              disabled={busy}
-              className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-            >
-              {busy ? "Creating account..." : "Create Account"}
-            </button>
+            <BusyButton busy={busy} busyLabel="Creating account..." label="Create Account" />
           </fetcher.Form>
         </div>
       ) : null}
@@ -212,13 +200,7 @@ export function AuthPanel({
             maxLength={254}
             error={errors.email}
           />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            {busy ? "Sending..." : "Send Reset Email"}
-          </button>
+          <BusyButton busy={busy} busyLabel="Sending..." label="Send Reset Email" />
           <a
             href="/signin"
             onClick={(e) => {
@@ -244,5 +226,17 @@ export function AuthPanel({
         </fetcher.Form>
       ) : null}
     </div>
+  );
+}
+
+function BusyButton({ busy, busyLabel, label }: { busy: boolean; busyLabel: string; label: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+    >
+      {busy ? busyLabel : label}
+    </button>
   );
 }

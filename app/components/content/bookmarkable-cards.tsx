@@ -69,3 +69,50 @@ export function BookmarkableEbookCard({
     />
   );
 }
+
+/** A list of article cards in a grid (the grid classes vary by section). */
+export function ArticleGrid({
+  articles,
+  className,
+  testId,
+  ...card
+}: {
+  articles: ArticleCardData[];
+  className: string;
+  testId?: string;
+  signedIn: boolean;
+  bookmarks: BookmarkIds;
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <ul className={className} data-testid={testId}>
+      {articles.map((a) => (
+        <li key={a.id}>
+          <BookmarkableArticleCard article={a} {...card} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function EbookGrid({
+  ebooks,
+  className,
+  ...card
+}: {
+  ebooks: EbookCardData[];
+  className: string;
+  signedIn: boolean;
+  bookmarks: BookmarkIds;
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <ul className={className}>
+      {ebooks.map((e) => (
+        <li key={e.id}>
+          <BookmarkableEbookCard ebook={e} {...card} />
+        </li>
+      ))}
+    </ul>
+  );
+}

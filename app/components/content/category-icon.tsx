@@ -1,4 +1,4 @@
-import { Activity, Apple, Dumbbell, Flower, Heart, Scale, Sparkles, Tag } from "lucide-react";
+import { Activity, Apple, Dumbbell, Flower, Heart, Scale, Sparkles, Tag } from "~/components/ui/icons";
 
 const ICONS = {
   activity: Activity,

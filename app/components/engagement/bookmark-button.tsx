@@ -1,4 +1,4 @@
-import { Bookmark } from "lucide-react";
+import { Bookmark } from "~/components/ui/icons";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { ContentType, EngagementResult } from "~/modules/engagement/schemas";
 

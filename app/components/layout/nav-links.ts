@@ -1,4 +1,4 @@
-import { BookOpen, CreditCard, FileText, House, LayoutGrid, User } from "lucide-react";
+import { BookOpen, CreditCard, FileText, House, LayoutGrid, User } from "~/components/ui/icons";
 
 export interface NavItem {
   label: string;

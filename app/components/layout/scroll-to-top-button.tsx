@@ -1,4 +1,4 @@
-import { ArrowUp } from "lucide-react";
+import { ArrowUp } from "~/components/ui/icons";
 import { SCROLL_TOP_BUTTON_AFTER_PX, useScroll } from "./use-scroll-y";
 
 export function ScrollToTopButton() {
