@@ -1,3 +1,4 @@
+import { ListLoadError } from "~/components/content/list-load-error";
 import type { Route } from "./+types/articles";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
@@ -62,4 +63,8 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       <Pagination page={page} pageSize={pageSize} total={total} search={search} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <ListLoadError title="Articles" message="Failed to load articles. Please try again." />;
 }

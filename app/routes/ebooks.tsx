@@ -1,3 +1,4 @@
+import { ListLoadError } from "~/components/content/list-load-error";
 import type { Route } from "./+types/ebooks";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
@@ -59,4 +60,8 @@ export default function Ebooks({ loaderData }: Route.ComponentProps) {
       <Pagination page={page} pageSize={pageSize} total={total} search={search} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <ListLoadError title="Ebooks" message="Failed to load ebooks. Please try again." />;
 }

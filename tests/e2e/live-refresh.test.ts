@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { startApp, type RunningApp } from "../setup/app-server";
+
+// Needs a PostgreSQL server (CI sets TEST_DATABASE_URL): the change comes from another connection, as it would
+// from another app process or an editor on another server.
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) console.warn("TEST_DATABASE_URL not set: the live-refresh journey runs only against PostgreSQL.");
+
+describe.runIf(Boolean(serverUrl))("live refresh of must-reads", () => {
+  const dbName = `nuru_live_${Date.now()}`;
+  let app: RunningApp;
+  let browser: Browser;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${dbName}`;
+    app = await startApp({ DATABASE_URL: url.toString() });
+    client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await client?.end();
+    await app?.stop();
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  });
+
+  it("shows a newly chosen must-read on an open home page without a reload", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.url });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const mustReads = page.getByTestId("must-reads");
+    const { rows } = await client.query(
+      "select id, title from articles where published and not is_must_read and access_type = 'free' order by created_at desc limit 1",
+    );
+    const chosen = rows[0] as { id: string; title: string };
+    expect(await mustReads.innerText()).not.toContain(chosen.title);
+    await client.query("update articles set is_must_read = true, created_at = now() where id = $1", [chosen.id]);
+    await expect.poll(() => mustReads.innerText(), { timeout: 10_000 }).toContain(chosen.title);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await context.close();
+  });
+});
