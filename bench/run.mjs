@@ -108,7 +108,9 @@ const report = {
 /** Compressed bytes of every script a page loads (entry, route modules, preloads): gzip -9 and brotli as served. */
 async function javascriptBytes(pagePath) {
   const html = await (await fetch(base + pagePath)).text();
-  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  // Only what the page loads: module preloads, script tags and the inline entry import (not the route manifest).
+  const urls = new Set([...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(m[1]);
   let gzipBytes = 0;
   let brotliBytes = 0;

@@ -1,7 +1,12 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
-import { getOptionalUser } from "~/modules/accounts/session.server";
+import {
+  getOptionalUser,
+  PROFILE_TIMEOUT_MS,
+  ProfileTimeoutError,
+  withTimeout,
+} from "~/modules/accounts/session.server";
 import { guestViewer, type Role, type Viewer } from "./policy";
 
 /** Everything the access policy needs about one signed-in person, read from our own rows only. */
@@ -51,8 +56,18 @@ export async function loadViewer(user: { id: string; role: Role }, now = new Dat
   };
 }
 
-/** The Viewer of a request: a guest when nobody is signed in. */
+/**
+ * The Viewer of a request: a guest when nobody is signed in. Subscription and purchase reads give up after
+ * 10 s (spec); the reader then gets previews (failing closed) rather than an endless wait.
+ */
 export async function getViewer(request: Request): Promise<Viewer> {
   const user = await getOptionalUser(request);
-  return user ? loadViewer(user) : guestViewer();
+  if (!user) return guestViewer();
+  try {
+    return await withTimeout(loadViewer(user), PROFILE_TIMEOUT_MS);
+  } catch (error) {
+    if (!(error instanceof ProfileTimeoutError)) throw error;
+    console.error(`Subscription read timed out for user ${user.id}; showing previews`);
+    return { ...guestViewer(), user: { id: user.id, role: user.role } };
+  }
 }

@@ -11,7 +11,7 @@ export class ProfileTimeoutError extends Error {
   }
 }
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await Promise.race([
