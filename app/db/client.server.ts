@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -123,7 +124,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir ?? "./data";
   if (!dataDir.startsWith("memory://")) mkdirSync(path.resolve(dataDir, "pglite"), { recursive: true });
-  const client = new PGlite(dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite"));
+  const client = new PGlite(dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite"), {
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
