@@ -2,6 +2,7 @@
 // --articles adds N extra published articles (benchmarks of search and lists at scale).
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import { getEnv } from "../app/lib/env.server";
 import { openDatabase } from "../app/db/client.server";
 import { seedDemo } from "../app/db/seed/demo";
@@ -22,6 +23,8 @@ try {
   const extra = Number(values.articles ?? 0);
   if (extra > 0) {
     await seedBulkArticles(handle.db, extra);
+    // Fresh statistics, so the planner sees the new rows at once (autovacuum would catch up later).
+    await handle.db.execute(sql`analyze articles`);
     console.log(`Added ${extra} benchmark articles.`);
   }
 } finally {

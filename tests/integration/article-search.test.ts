@@ -37,8 +37,6 @@ describe(`article search (${process.env.DB_TARGET ?? "pglite"})`, () => {
     }
     expect((await listArticlesForViewer({ viewer, q: "omena" })).total).toBe(0);
     expect((await listArticlesForViewer({ viewer, q: "100%" })).total).toBe(0);
-    const home = await listArticlesForViewer({ viewer, q: "keeps you going", searchMode: "home" });
-    expect(home.total).toBe(0);
   });
 
   it("pages through thousands of results with a stable total", async () => {
@@ -52,7 +50,7 @@ describe(`article search (${process.env.DB_TARGET ?? "pglite"})`, () => {
   it("can answer substring search from the trigram index", async () => {
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const plan = await tx.execute(sql`explain select id from articles where search_text ilike '%walking%'`);
+      const plan = await tx.execute(sql`explain select id from articles where search_text like '%walking%'`);
       const text = JSON.stringify(plan);
       expect(text).toContain("articles_search_text_trgm_idx");
     });

@@ -55,10 +55,10 @@ export const articles = pgTable(
     isMustRead: boolean("is_must_read").notNull().default(false),
     published: boolean("published").notNull().default(false),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
-    // What search looks at (spec: title, meta description, first 200 characters), kept short and inline so
-    // a search never reads whole bodies.
+    // What search looks at: title, meta description, excerpt and the first 200 characters (text anyone may
+    // see), lowercased and kept short so a search never reads whole bodies and a plain LIKE suffices.
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(title || ' ' || coalesce(meta_description, '') || ' ' || left(content, 200))`,
+      sql`lower(title || ' ' || coalesce(meta_description, '') || ' ' || coalesce(excerpt, '') || ' ' || left(content, 200))`,
     ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, like, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { articleCategories, articles, categories, type RichBlock } from "~/db/schema";
 import { accessForArticle, type AccessType, type Viewer } from "~/modules/access/policy";
@@ -116,8 +116,6 @@ export interface ArticleListQuery {
   categoryId?: string;
   featured?: boolean;
   mustRead?: boolean;
-  /** Home search: title, meta description and the first 200 characters of content. */
-  searchMode?: "full" | "home";
 }
 
 function escapeLike(q: string) {
@@ -145,14 +143,8 @@ export async function listArticlesForViewer(
       ),
     );
   }
-  const q = query.q?.trim().slice(0, 100);
-  if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    // Search looks at text everyone may see (title, description, excerpt, opening), never deep into locked bodies.
-    const fields = [ilike(articles.searchText, pattern)];
-    if (query.searchMode !== "home") fields.push(ilike(articles.excerpt, pattern));
-    where.push(or(...fields)!);
-  }
+  const q = query.q?.trim().toLowerCase().slice(0, 100);
+  if (q) where.push(like(articles.searchText, `%${escapeLike(q)}%`));
   const condition = and(...where);
   const db = getDb();
   const [rows, total] = await Promise.all([

@@ -35,9 +35,7 @@ export async function loadHomePage(viewer: Viewer, q: string) {
       section(listPublishedTestimonials()),
       section(listArticlesForViewer({ viewer, featured: true, pageSize: HOME_LIMITS.featured }).then((r) => r.items)),
       section(listCategories()),
-      section(
-        listArticlesForViewer({ viewer, q, searchMode: "home", pageSize: HOME_LIMITS.latest }).then((r) => r.items),
-      ),
+      section(listArticlesForViewer({ viewer, q, pageSize: HOME_LIMITS.latest }).then((r) => r.items)),
     ]);
   return { heroSlides, featuredAd, mustReads, favourites, promos, plans, testimonials, featured, categories, latest };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "articles" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "articles" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(title || ' ' || coalesce(meta_description, '') || ' ' || coalesce(excerpt, '') || ' ' || left(content, 200))) STORED;
