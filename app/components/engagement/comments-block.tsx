@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { formatDate } from "~/lib/format";
+import { FormNotice } from "~/components/ui/form-notice";
 import { COMMENT_MAX } from "~/modules/engagement/limits";
 import type { CommentItem, EngagementResult } from "~/modules/engagement/schemas";
 
@@ -98,15 +99,7 @@ export function CommentsBlock({
           </>
         ) : (
           <>
-            {notice ? (
-              <div
-                role={notice.ok ? "status" : "alert"}
-                className={`mb-4 rounded-md p-3 text-sm ${notice.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-700 text-white"}`}
-              >
-                <p className="font-semibold">{notice.title}</p>
-                <p>{notice.message}</p>
-              </div>
-            ) : null}
+            {notice ? <FormNotice notice={notice} className="mb-4" /> : null}
             <fetcher.Form
               ref={formRef}
               method="post"

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { formatDate } from "~/lib/format";
+import { FormNotice } from "~/components/ui/form-notice";
 import { RATING_DEFAULT, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/modules/engagement/limits";
 import type { ContentType, EngagementResult, ReviewItem, ReviewSummary } from "~/modules/engagement/schemas";
 
@@ -147,15 +148,7 @@ export function ReviewsBlock({
           </Link>
         ) : (
           <>
-            {notice ? (
-              <div
-                role={notice.ok ? "status" : "alert"}
-                className={`mt-3 rounded-md p-3 text-sm ${notice.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-700 text-white"}`}
-              >
-                <p className="font-semibold">{notice.title}</p>
-                <p>{notice.message}</p>
-              </div>
-            ) : null}
+            {notice ? <FormNotice notice={notice} className="mt-3" /> : null}
             <fetcher.Form
               ref={formRef}
               method="post"
