@@ -3,8 +3,33 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 
+// Small modules nearly every page uses, kept in one chunk: each extra chunk costs a request and compresses
+// worse on its own.
+const COMMON_MODULES =
+  /app[\\/](components[\\/](ui[\\/]icons|content[\\/]access-badge|engagement[\\/]bookmark-button|layout[\\/](error-view|not-found))|lib[\\/](format|nonce)|modules[\\/](site[\\/]meta|content[\\/]text))\./;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|^\0vite\/preload-helper/,
+                  priority: 2,
+                },
+                { name: "common", test: COMMON_MODULES, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

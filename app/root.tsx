@@ -20,7 +20,6 @@ import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
 import { NotFound } from "~/components/layout/not-found";
 import { ErrorView } from "~/components/layout/error-view";
 import { getShellData } from "~/modules/site/shell.server";
-import { Toast } from "~/components/ui/toast";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -36,6 +35,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   return out;
 };
 
+// Loaded only when there is a message to show.
+const Toast = lazy(() => import("~/components/ui/toast").then((m) => ({ default: m.Toast })));
 const SignInDialog = lazy(() => import("~/components/auth/sign-in-dialog").then((m) => ({ default: m.SignInDialog })));
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -60,7 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader user={user} onSignIn={() => setSignInOpen(true)} />
-        <Toast toast={shell?.flash ?? null} />
+        {shell?.flash ? (
+          <Suspense fallback={null}>
+            <Toast toast={shell.flash} />
+          </Suspense>
+        ) : null}
         <main id="main" className="flex-1">
           {children}
         </main>

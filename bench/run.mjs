@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { pageJavascriptBytes } from "./page-javascript.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
@@ -105,30 +105,14 @@ const report = {
   lighthouse: {},
 };
 
-/** Compressed bytes of every script a page loads (entry, route modules, preloads): gzip -9 and brotli as served. */
-async function javascriptBytes(pagePath) {
-  const html = await (await fetch(base + pagePath)).text();
-  // Only what the page loads: module preloads, script tags and the inline entry import (not the route manifest).
-  const urls = new Set([...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  for (const m of html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(m[1]);
-  let gzipBytes = 0;
-  let brotliBytes = 0;
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(base + url)).arrayBuffer());
-    gzipBytes += gzipSync(body, { level: 9 }).length;
-    brotliBytes += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  }
-  return { files: urls.size, gzipBytes, brotliBytes };
-}
-
 try {
   await waitReady();
   const listing = await (await fetch(`${base}/articles?access=free`)).text();
   const articlePath = /href="(\/article\/[0-9a-f-]{36})"/.exec(listing)[1];
   LOAD_PATHS = LOAD_PATHS.map((p) => (p === "ARTICLE" ? articlePath : p));
   LIGHTHOUSE_PAGES = LIGHTHOUSE_PAGES.map((p) => (p === "ARTICLE" ? articlePath : p));
-  report.articlePageJavascript = await javascriptBytes(articlePath);
+  const { files, gzipBytes, brotliBytes } = await pageJavascriptBytes(base + articlePath);
+  report.articlePageJavascript = { files: files.length, gzipBytes, brotliBytes };
   console.log("article page JavaScript:", report.articlePageJavascript);
   for (const p of LOAD_PATHS) {
     await autocannon({ url: base + p, connections: 10, duration: 2 }); // warm-up

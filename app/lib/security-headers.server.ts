@@ -18,7 +18,8 @@ export function contentSecurityPolicy(nonce: string | null, isProduction: boolea
     "default-src 'self'",
     `script-src ${script}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Article HTML may show images hosted elsewhere (https only; the sanitiser drops other image sources).
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self' blob:",

@@ -3,6 +3,7 @@ import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getArticleForViewer } from "~/modules/content/articles.server";
+import { articleBodyBlocks } from "~/modules/content/article-html.server";
 import { pageMeta } from "~/modules/site/meta";
 import { formatDate } from "~/lib/format";
 import { AccessBadge } from "~/components/content/access-badge";
@@ -21,8 +22,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [engagement, bookmarks] = await Promise.all([engagementFor("article", article.id), bookmarksOf(viewer)]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(articleJsonLd({ article, url: `${origin}/article/${article.id}`, origin }));
+  // The page gets the body ready to render, never the stored source.
+  const body = article.access === "full" ? articleBodyBlocks(article) : null;
   return {
-    article,
+    article: { ...article, content: null, richContent: null, videoUrl: null },
+    body,
     signedIn: viewer.user !== null,
     engagement,
     bookmarked: bookmarks.articles.includes(article.id),
@@ -44,8 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, signedIn, engagement, bookmarked, jsonLd } = loaderData;
-  const locked = article.access === "preview";
+  const { article, body, signedIn, engagement, bookmarked, jsonLd } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link
@@ -92,7 +95,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             fetchPriority="high"
           />
         ) : null}
-        {locked ? (
+        {!body ? (
           <div className="paywalled-content">
             <p className="my-6 text-lg leading-relaxed text-gray-800">
               {`${article.preview.replace(/[\s.…]+$/, "")}…`}
@@ -114,7 +117,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="mt-4">
-            <ArticleBody richContent={article.richContent} content={article.content} />
+            <ArticleBody blocks={body} />
           </div>
         )}
         {article.tags.length ? (

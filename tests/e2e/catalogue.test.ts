@@ -114,6 +114,30 @@ describe.each(VIEWERS)("a %s at 390 px", (_who, email, expected) => {
 });
 
 describe("catalogue details", () => {
+  it("shows an article from the rich text editor as formatted, sanitised HTML after its video", async () => {
+    const { page, context } = await signedInPage(null);
+    const href = await firstHref(page, "/articles?q=kenyan+heat", "/article/");
+    await checkPage(page, href);
+    await waitForHydration(page);
+    const body = page.locator("article .article-body");
+    expect(await page.locator("h1").count()).toBe(1);
+    expect(await body.getByRole("heading", { level: 2, name: "How much do you need?" }).isVisible()).toBe(true);
+    expect(await body.getByRole("heading", { level: 3, name: "Easy signs to watch" }).isVisible()).toBe(true);
+    expect(await body.locator("ol > li").count()).toBe(4);
+    expect(await body.locator("strong").first().textContent()).toBe("2 to 2.7 litres of fluid a day");
+    const outside = body.getByRole("link", { name: "World Health Organization" });
+    expect(await outside.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(await outside.getAttribute("target")).toBe("_blank");
+    expect(await page.locator("iframe").count()).toBe(0);
+    // Tests stay on localhost: the player's own request is stopped before it leaves the machine.
+    await context.route(/youtube/, (route) => route.abort());
+    await body.getByRole("link", { name: "Play video" }).click();
+    expect(await page.locator("iframe").getAttribute("src")).toBe(
+      "https://www.youtube-nocookie.com/embed/qW8eT4yR2uI?autoplay=1",
+    );
+    await context.close();
+  });
+
   it("searches and filters articles through the URL, and the back button restores them", async () => {
     const { page, context } = await newPage(browser, DESKTOP);
     await page.goto("/articles");

@@ -10,6 +10,9 @@ beforeAll(async () => {
   const articles = await getText("/articles?access=premium");
   const ebooks = await getText("/ebooks");
   const article = /href="(\/article\/[0-9a-f-]{36})"/.exec(articles.body)![1];
+  // An article written in the rich text editor: its sanitised HTML must validate too.
+  const fromEditor = await getText("/articles?q=kenyan+heat");
+  const editorArticle = /href="(\/article\/[0-9a-f-]{36})"/.exec(fromEditor.body)![1];
   const ebook = /href="(\/ebook\/[0-9a-f-]{36})"/.exec(ebooks.body)![1];
   paths = [
     "/",
@@ -24,6 +27,7 @@ beforeAll(async () => {
     "/signin",
     "/bookmarks",
     "/no-such-page",
+    editorArticle,
   ];
 });
 

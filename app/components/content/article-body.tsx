@@ -1,53 +1,36 @@
-import type { RichBlock } from "~/db/schema/content";
-import { plainText } from "~/modules/content/text";
-import { VideoEmbed } from "./video-embed";
+import { lazy, Suspense } from "react";
+import type { BodyBlock } from "~/modules/content/article-html.server";
 
-function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {text
-        .split(/\n{2,}/)
-        .map((p) => p.trim())
-        .filter(Boolean)
-        .map((p, i) => (
-          <p key={i} className="my-4 leading-relaxed text-gray-800">
-            {p}
-          </p>
-        ))}
-    </>
-  );
-}
+// Most articles have no video: the player loads with the first one.
+const VideoEmbed = lazy(() => import("./video-embed").then((m) => ({ default: m.VideoEmbed })));
 
-/** Renders rich blocks (text, image, video) or, failing those, the stored text. Text is never injected as HTML. */
-export function ArticleBody({ richContent, content }: { richContent: RichBlock[] | null; content: string | null }) {
-  if (richContent?.length) {
-    return (
-      <>
-        {richContent.map((block, i) => {
-          if (block.type === "text") return <Paragraphs key={i} text={block.content} />;
-          if (block.type === "image")
-            return (
-              <figure key={i} className="my-6">
-                <img
-                  src={block.content}
-                  alt={block.caption ?? ""}
-                  width="1200"
-                  height="675"
-                  loading="lazy"
-                  className="w-full rounded-xl"
-                />
-                {block.caption ? <figcaption className="mt-2 text-sm text-gray-600">{block.caption}</figcaption> : null}
-              </figure>
-            );
-          return <VideoEmbed key={i} url={block.content} caption={block.caption} />;
-        })}
-      </>
-    );
-  }
-  const text = content ?? "";
+/** An article body as prepared on the server: sanitised HTML fragments, images and videos. */
+export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
   return (
-    <Paragraphs
-      text={text.trimStart().startsWith("<") ? plainText(text.replace(/<\/(p|h[1-6]|li|div)>/gi, "\n\n")) : text}
-    />
+    <div className="article-body">
+      {blocks.map((block, i) => {
+        if (block.type === "html") return <div key={i} dangerouslySetInnerHTML={{ __html: block.html }} />;
+        if (block.type === "image")
+          return (
+            <figure key={i}>
+              <img src={block.src} alt={block.caption ?? ""} width="1200" height="675" loading="lazy" />
+              {block.caption ? <figcaption>{block.caption}</figcaption> : null}
+            </figure>
+          );
+        if (!block.embedUrl)
+          return (
+            <p key={i}>
+              <a href={block.url} rel="noopener noreferrer nofollow" target="_blank">
+                {block.caption ? `Watch the video: ${block.caption}` : "Watch the video"}
+              </a>
+            </p>
+          );
+        return (
+          <Suspense key={i} fallback={<div className="my-6 aspect-video rounded-xl bg-gray-900" />}>
+            <VideoEmbed url={block.url} embedUrl={block.embedUrl} caption={block.caption} />
+          </Suspense>
+        );
+      })}
+    </div>
   );
 }

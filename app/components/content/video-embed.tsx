@@ -1,15 +1,14 @@
 import { useState } from "react";
 
 /** Loads the video player only when asked: no third-party requests until the reader presses play. */
-export function VideoEmbed({ url, caption }: { url: string; caption?: string }) {
+export function VideoEmbed({ url, embedUrl, caption }: { url: string; embedUrl: string; caption: string | null }) {
   const [playing, setPlaying] = useState(false);
-  const embed = url.replace("https://www.youtube.com/embed/", "https://www.youtube-nocookie.com/embed/");
   return (
     <figure className="my-6">
       <div className="relative aspect-video overflow-hidden rounded-xl bg-gray-900">
         {playing ? (
           <iframe
-            src={`${embed}${embed.includes("?") ? "&" : "?"}autoplay=1`}
+            src={`${embedUrl}${embedUrl.includes("?") ? "&" : "?"}autoplay=1`}
             title={caption ?? "Video"}
             allow="autoplay; encrypted-media; picture-in-picture"
             allowFullScreen

@@ -1,6 +1,6 @@
+import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { desktopNav } from "./nav-links";
-import { AccountMenu } from "./account-menu";
 import { HIDE_HEADER_AFTER_PX, SHADOW_AFTER_PX, useIsMobile, useScroll } from "./use-scroll-y";
 
 export interface HeaderUser {
@@ -8,6 +8,11 @@ export interface HeaderUser {
   email: string;
   role: string;
 }
+
+// Only signed-in readers have the menu: guests do not download it.
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
+
+const avatarClass = "flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white";
 
 export function SiteHeader({ user, onSignIn }: { user: HeaderUser | null; onSignIn?: () => void }) {
   const { y, direction } = useScroll();
@@ -47,7 +52,15 @@ export function SiteHeader({ user, onSignIn }: { user: HeaderUser | null; onSign
         </nav>
         <div data-testid="account-slot">
           {user ? (
-            <AccountMenu user={user} />
+            <Suspense
+              fallback={
+                <Link to="/account" aria-label="Account" className={avatarClass}>
+                  {(user.fullName?.trim()[0] ?? "U").toUpperCase()}
+                </Link>
+              }
+            >
+              <AccountMenu user={user} />
+            </Suspense>
           ) : (
             <Link
               to="/signin"

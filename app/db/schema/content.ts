@@ -58,7 +58,7 @@ export const articles = pgTable(
     // What search looks at: title, meta description, excerpt and the first 200 characters (text anyone may
     // see), lowercased and kept short so a search never reads whole bodies and a plain LIKE suffices.
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(title || ' ' || coalesce(meta_description, '') || ' ' || coalesce(excerpt, '') || ' ' || left(content, 200))`,
+      sql`lower(title || ' ' || coalesce(meta_description, '') || ' ' || coalesce(excerpt, '') || ' ' || left(regexp_replace(content, '<[^>]*>', ' ', 'g'), 200))`,
     ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

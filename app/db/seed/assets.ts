@@ -48,6 +48,13 @@ const PALETTES: [string, string][] = [
   ["#6366f1", "#06b6d4"],
 ];
 
+/** At most two lines that fit the picture's width; a longer caption ends with an ellipsis. */
+function captionLines(label: string): string[] {
+  const lines = wrap(label, 44);
+  if (lines.length <= 2) return lines;
+  return [lines[0], `${lines[1].replace(/[\s,.;:!?-]+$/, "")}…`];
+}
+
 /** A wide illustration for articles and hero slides: soft gradient with abstract shapes and a label. */
 export function illustrationSvg(label: string, seed: number): Uint8Array {
   const [a, b] = PALETTES[seed % PALETTES.length];
@@ -57,7 +64,12 @@ export function illustrationSvg(label: string, seed: number): Uint8Array {
 <circle cx="${200 + ((seed * 97) % 800)}" cy="${150 + ((seed * 53) % 300)}" r="260" fill="#fff" fill-opacity="0.12"/>
 <circle cx="${900 - ((seed * 61) % 500)}" cy="${500 - ((seed * 37) % 200)}" r="180" fill="#fff" fill-opacity="0.10"/>
 <path d="M0 560 C 300 480, 600 640, 1200 520 L1200 675 L0 675 Z" fill="#fff" fill-opacity="0.18"/>
-<text x="60" y="620" fill="#fff" font-family="Georgia, serif" font-size="44">${escapeXml(label)}</text>
+${captionLines(label)
+  .map(
+    (line, i, all) =>
+      `<text x="60" y="${630 - (all.length - 1 - i) * 54}" fill="#fff" font-family="Georgia, serif" font-size="44">${escapeXml(line)}</text>`,
+  )
+  .join("\n")}
 </svg>`;
   return new TextEncoder().encode(svg);
 }

@@ -30,7 +30,11 @@ export interface SeedArticle {
   isMustRead: boolean;
   published: boolean;
   daysAgo: number;
+  /** Rich blocks, as the spec's block editor stores them... */
   blocks: SeedBlock[];
+  /** ...or HTML from the rich text editor, shown after an optional video (the spec's other article shape). */
+  html?: string;
+  videoUrl?: string;
 }
 
 export interface SeedEbook {
@@ -915,6 +919,48 @@ export const articles: SeedArticle[] = [
         "If you are unsure whether something is normal, it is always better to ask. Health workers would much rather examine a breast change that turns out to be harmless than see a problem late. A short visit can bring peace of mind, and if anything needs follow-up, you will have caught it early.",
       ),
     ],
+  },
+  {
+    key: "water-in-the-heat",
+    title: "Drinking Enough Water in the Kenyan Heat: A Practical Guide",
+    excerpt:
+      "Thirst, tiredness and even sugar cravings can come from too little water. How much you need, how to tell, and easy ways to drink more.",
+    metaDescription:
+      "How much water women need in hot Kenyan weather, the signs of mild dehydration, and simple habits that help you drink enough.",
+    categorySlugs: ["weight-loss", "skin-beauty"],
+    accessType: "free",
+    tags: ["hydration", "habits", "heat"],
+    isFeatured: false,
+    isMustRead: false,
+    published: true,
+    daysAgo: 40,
+    blocks: [],
+    videoUrl: "https://www.youtube.com/watch?v=qW8eT4yR2uI",
+    html: [
+      "<p>On a hot afternoon in Mombasa or a dusty day in Nairobi, it is easy to go hours without a proper drink. ",
+      "Mild dehydration rarely feels dramatic. It shows up as a headache, low energy, dry lips or a craving for ",
+      "something sweet, and many of us reach for a snack when what the body wants is water.</p>",
+      "<h1>How much do you need?</h1>",
+      "<p>There is no single number for everyone. A common guide for adult women is about <strong>2 to 2.7 litres ",
+      "of fluid a day</strong> from all drinks and food, and more when it is hot, when you exercise, or when you ",
+      "are breastfeeding. Tea, milk, soup and fruit such as watermelon and oranges all count.</p>",
+      "<h2>Easy signs to watch</h2>",
+      "<ul><li><p><strong>Urine colour:</strong> pale straw is a good sign; dark yellow means drink more.</p></li>",
+      "<li><p><strong>Thirst:</strong> by the time you feel very thirsty you are already a little behind.</p></li>",
+      "<li><p><strong>Headaches and tiredness</strong> in the afternoon often ease after a glass or two of water.</p></li></ul>",
+      "<h2>Habits that make it easier</h2>",
+      "<ol><li><p>Keep a refillable bottle in your bag and refill it at lunch.</p></li>",
+      "<li><p>Drink a glass of water with every meal and with every cup of chai.</p></li>",
+      "<li><p>Add slices of lemon, cucumber or mint if plain water bores you.</p></li>",
+      "<li><p>Drink before, during and after a workout or a long walk.</p></li></ol>",
+      "<blockquote><p>If water tastes of nothing to you, that is the point: your body does not need the sugar in ",
+      "sodas and packaged juices to stay hydrated.</p></blockquote>",
+      "<h2>When to be careful</h2>",
+      "<p>Very large amounts of water in a short time can be harmful, and some conditions, such as kidney or heart ",
+      "problems, need a doctor's advice on fluids. Diarrhoea, vomiting or fever in hot weather call for oral ",
+      'rehydration salts and, if they do not settle, a visit to a clinic. The <a href="https://www.who.int/">World ',
+      "Health Organization</a> has more on safe drinking water.</p>",
+    ].join(""),
   },
 ];
 

@@ -74,11 +74,13 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
       title: a.title,
       excerpt: a.excerpt,
       metaDescription: a.metaDescription,
-      content: a.blocks
-        .filter((b) => b.type === "text")
-        .map((b) => b.content)
-        .join("\n\n"),
-      richContent: blocks,
+      content:
+        a.html ??
+        a.blocks
+          .filter((b) => b.type === "text")
+          .map((b) => b.content)
+          .join("\n\n"),
+      richContent: blocks.length ? blocks : null,
       accessType: a.accessType,
       published: a.published,
       isFeatured: a.isFeatured,
@@ -86,7 +88,7 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
       tags: a.tags,
       categoryIds: idsFor(a.categorySlugs),
       imageUrl,
-      videoUrl: a.blocks.find((b) => b.type === "video")?.content ?? null,
+      videoUrl: a.videoUrl ?? a.blocks.find((b) => b.type === "video")?.content ?? null,
       createdAt: daysAgo(a.daysAgo),
     });
   }

@@ -1,0 +1,137 @@
+import { marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+import type { RichBlock } from "~/db/schema";
+import { videoEmbedUrl } from "./video";
+
+/** What the article page renders: safe HTML fragments, images and videos, in order. */
+export type BodyBlock =
+  | { type: "html"; html: string }
+  | { type: "image"; src: string; caption: string | null }
+  | { type: "video"; url: string; embedUrl: string | null; caption: string | null };
+
+const SAFE_IMAGE_SRC = /^(https:\/\/|\/(?!\/))/i;
+
+// The page title is the only h1, so the body's headings start one level lower (editor levels 1-3 -> h2-h4).
+const demoteHeading = (level: number) => (tagName: string, attribs: sanitizeHtml.Attributes) => ({
+  tagName: `h${Math.min(level + 1, 6)}`,
+  attribs,
+});
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "mark",
+    "sub",
+    "sup",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "hr",
+    "code",
+    "pre",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+  ],
+  // rel, target, loading and decoding are set by the transforms below.
+  allowedAttributes: {
+    a: ["href", "title", "rel", "target"],
+    img: ["src", "alt", "title", "width", "height", "loading", "decoding"],
+    ol: ["start"],
+    th: ["colspan", "rowspan", "scope"],
+    td: ["colspan", "rowspan"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["https"] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  transformTags: {
+    h1: demoteHeading(1),
+    h2: demoteHeading(2),
+    h3: demoteHeading(3),
+    b: "strong",
+    i: "em",
+    a: (tagName, attribs) => {
+      const external = /^https?:\/\//i.test(attribs.href ?? "");
+      return {
+        tagName,
+        attribs: external ? { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" } : attribs,
+      };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
+  },
+  exclusiveFilter: (frame) =>
+    (frame.tag === "img" && !SAFE_IMAGE_SRC.test(frame.attribs.src ?? "")) ||
+    (frame.tag === "p" && !frame.text.trim() && frame.mediaChildren.length === 0),
+};
+
+/** Stored HTML, or plain/markdown text, as HTML that is safe to insert into the page. */
+export function safeHtml(stored: string): string {
+  const source = stored.trimStart().startsWith("<") ? stored : (marked.parse(stored, { async: false }) as string);
+  return sanitizeHtml(source, SANITIZE_OPTIONS).trim();
+}
+
+function blocksOf(content: string | null, richContent: RichBlock[] | null, videoUrl: string | null): BodyBlock[] {
+  if (richContent?.length) {
+    return richContent.flatMap((block): BodyBlock[] => {
+      if (block.type === "text") {
+        const html = safeHtml(block.content);
+        return html ? [{ type: "html", html }] : [];
+      }
+      if (block.type === "image") {
+        return SAFE_IMAGE_SRC.test(block.content)
+          ? [{ type: "image", src: block.content, caption: block.caption?.trim() || null }]
+          : [];
+      }
+      return [
+        { type: "video", url: block.content, embedUrl: videoEmbedUrl(block.content), caption: block.caption ?? null },
+      ];
+    });
+  }
+  // The spec's other shape: a video followed by the HTML (or plain/markdown) content.
+  const blocks: BodyBlock[] = [];
+  if (videoUrl) blocks.push({ type: "video", url: videoUrl, embedUrl: videoEmbedUrl(videoUrl), caption: null });
+  const html = content ? safeHtml(content) : "";
+  if (html) blocks.push({ type: "html", html });
+  return blocks;
+}
+
+// Sanitising is the costliest part of an article view; an article's body only changes with its updated_at.
+const cache = new Map<string, BodyBlock[]>();
+const CACHE_LIMIT = 500;
+
+/** The body of an article the viewer may read in full, ready to render. */
+export function articleBodyBlocks(article: {
+  id: string;
+  updatedAt: string;
+  content: string | null;
+  richContent: RichBlock[] | null;
+  videoUrl: string | null;
+}): BodyBlock[] {
+  const key = `${article.id}:${article.updatedAt}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const blocks = blocksOf(article.content, article.richContent, article.videoUrl);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, blocks);
+  return blocks;
+}
