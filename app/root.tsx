@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -20,6 +20,7 @@ import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
 import { NotFound } from "~/components/layout/not-found";
 import { ErrorView } from "~/components/layout/error-view";
 import { getShellData } from "~/modules/site/shell.server";
+import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -43,7 +44,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const shell = useRouteLoaderData<typeof loader>("root");
   const user = shell?.user ?? null;
-  const [signInOpen, setSignInOpen] = useState(false);
+  const [signIn, setSignIn] = useState<SignInRequest | null>(null);
+  const openSignIn = useCallback((request: SignInRequest) => setSignIn(request), []);
+  useSignInLinks(!user, openSignIn);
   return (
     <html lang="en">
       <head>
@@ -60,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader user={user} onSignIn={() => setSignInOpen(true)} />
+        <SiteHeader user={user} />
         {shell?.flash ? (
           <Suspense fallback={null}>
             <Toast toast={shell.flash} />
@@ -72,9 +75,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter supportEmail={shell?.supportEmail ?? "support@nuru.test"} />
         <BottomNav signedIn={Boolean(user)} />
         <ScrollToTopButton />
-        {signInOpen ? (
+        {signIn && !user ? (
           <Suspense fallback={null}>
-            <SignInDialog open onClose={() => setSignInOpen(false)} googleEnabled={shell?.googleEnabled ?? false} />
+            <SignInDialog
+              open
+              onClose={() => setSignIn(null)}
+              googleEnabled={shell?.googleEnabled ?? false}
+              redirectTo={signIn.redirectTo}
+              initialView={signIn.view}
+            />
           </Suspense>
         ) : null}
         <ScrollRestoration nonce={nonce} />

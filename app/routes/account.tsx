@@ -6,6 +6,7 @@ import { fieldErrorsOf, profileSchema } from "~/modules/accounts/schemas";
 import { saveFullName } from "~/modules/accounts/account.server";
 import { setFlash } from "~/modules/site/flash.server";
 import { TextField } from "~/components/auth/password-field";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Account", description: "Your Nuru account settings.", path: "/account", matches }),
@@ -79,13 +80,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             className="mt-1 w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-gray-700"
           />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
-          {busy ? "Updating..." : "Update Profile"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Updating..." label="Update Profile" />
       </Form>
     </div>
   );

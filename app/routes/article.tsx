@@ -14,11 +14,22 @@ import { ReviewsBlock } from "~/components/engagement/reviews-block";
 import { CommentsBlock } from "~/components/engagement/comments-block";
 import { articleJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 import { getEnv } from "~/lib/env.server";
+import { loadOrReturnToList } from "~/modules/site/flash.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const page = await loadOrReturnToList(
+    () => loadArticlePage(request, params.id),
+    "/articles",
+    "Failed to load article",
+  );
+  if (!page) throw data(null, { status: 404 });
+  return page;
+}
+
+async function loadArticlePage(request: Request, id: string) {
   const viewer = await getViewer(request);
-  const article = await getArticleForViewer({ id: params.id, viewer });
-  if (!article) throw data(null, { status: 404 });
+  const article = await getArticleForViewer({ id, viewer });
+  if (!article) return null;
   const [engagement, bookmarks] = await Promise.all([engagementFor("article", article.id), bookmarksOf(viewer)]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(articleJsonLd({ article, url: `${origin}/article/${article.id}`, origin }));

@@ -12,11 +12,22 @@ import { BookmarkButton } from "~/components/engagement/bookmark-button";
 import { ReviewsBlock } from "~/components/engagement/reviews-block";
 import { ebookJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 import { getEnv } from "~/lib/env.server";
+import { loadOrReturnToList } from "~/modules/site/flash.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const page = await loadOrReturnToList(
+    () => loadEbookPage(request, params.id),
+    "/ebooks",
+    "Failed to load the ebook details.",
+  );
+  if (!page) throw data(null, { status: 404 });
+  return page;
+}
+
+async function loadEbookPage(request: Request, id: string) {
   const viewer = await getViewer(request);
-  const ebook = await getEbookForViewer({ id: params.id, viewer });
-  if (!ebook) throw data(null, { status: 404 });
+  const ebook = await getEbookForViewer({ id, viewer });
+  if (!ebook) return null;
   const [engagement, bookmarks] = await Promise.all([engagementFor("ebook", ebook.id), bookmarksOf(viewer)]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin }));

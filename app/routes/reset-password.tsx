@@ -4,6 +4,7 @@ import { pageMeta } from "~/modules/site/meta";
 import { fieldErrorsOf, newPasswordSchema, type FieldErrors } from "~/modules/accounts/schemas";
 import { resetPassword } from "~/modules/accounts/sign-in.server";
 import { PasswordField } from "~/components/auth/password-field";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -61,13 +62,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               autoComplete="new-password"
               error={errors.confirmPassword}
             />
-            <button
-              type="submit"
-              disabled={busy}
-              className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700"
-            >
-              {busy ? "Saving..." : "Set New Password"}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Saving..." label="Set New Password" className="w-full" />
           </Form>
         )}
       </div>

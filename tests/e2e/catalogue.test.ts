@@ -207,16 +207,29 @@ describe("catalogue details", () => {
     await context.close();
   });
 
-  it("asks a guest to sign in to review, comment or bookmark", async () => {
+  it("asks a guest to sign in to review, comment or bookmark, in a dialog that brings her back", async () => {
     const { page, context } = await newPage(browser, PHONE);
     const href = await firstHref(page, "/articles?access=free", "/article/");
     await page.goto(href);
-    expect(await page.getByRole("link", { name: "Sign in to write a review" }).getAttribute("href")).toContain(
-      "/signin",
-    );
+    const signInLink = page.getByRole("link", { name: "Sign in to write a review" });
+    expect(await signInLink.getAttribute("href")).toBe(`/signin?redirectTo=${encodeURIComponent(href)}`);
     expect(await page.getByRole("link", { name: "Sign in to comment" }).getAttribute("href")).toContain("/signin");
-    await page.goto("/bookmarks");
-    expect(await page.getByRole("heading", { name: "Sign In Required" }).isVisible()).toBe(true);
+    await waitForHydration(page);
+    await signInLink.click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.getByRole("heading", { name: "Welcome" }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(href);
+    await dialog.locator("#signin-email").fill("buyer@nuru.test");
+    await dialog.locator("#signin-password").fill("nuru-demo-2026");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Submit Review" }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(href);
+    expect(await page.getByRole("dialog").count()).toBe(0);
     await context.close();
+
+    const guest = await newPage(browser, PHONE);
+    await guest.page.goto("/bookmarks");
+    expect(await guest.page.getByRole("heading", { name: "Sign In Required" }).isVisible()).toBe(true);
+    await guest.context.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   type FieldErrors,
 } from "~/modules/accounts/schemas";
 import { PasswordField, TextField } from "./password-field";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export type AuthView = "signin" | "signup" | "reset";
 
@@ -133,7 +134,7 @@ export function AuthPanel({
               autoComplete="current-password"
               error={errors.password}
             />
-            <BusyButton busy={busy} busyLabel="Signing in..." label="Sign In" />
+            <SubmitButton className="w-full" busy={busy} busyLabel="Signing in..." label="Sign In" />
             <a
               href="/signin?view=reset"
               onClick={(e) => {
@@ -183,7 +184,7 @@ export function AuthPanel({
               autoComplete="new-password"
               error={errors.confirmPassword}
             />
-            <BusyButton busy={busy} busyLabel="Creating account..." label="Create Account" />
+            <SubmitButton className="w-full" busy={busy} busyLabel="Creating account..." label="Create Account" />
           </fetcher.Form>
         </div>
       ) : null}
@@ -200,7 +201,7 @@ export function AuthPanel({
             maxLength={254}
             error={errors.email}
           />
-          <BusyButton busy={busy} busyLabel="Sending..." label="Send Reset Email" />
+          <SubmitButton className="w-full" busy={busy} busyLabel="Sending..." label="Send Reset Email" />
           <a
             href="/signin"
             onClick={(e) => {
@@ -226,17 +227,5 @@ export function AuthPanel({
         </fetcher.Form>
       ) : null}
     </div>
-  );
-}
-
-function BusyButton({ busy, busyLabel, label }: { busy: boolean; busyLabel: string; label: string }) {
-  return (
-    <button
-      type="submit"
-      disabled={busy}
-      className="w-full rounded-md bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-    >
-      {busy ? busyLabel : label}
-    </button>
   );
 }

@@ -1,15 +1,19 @@
 import { useEffect, useRef } from "react";
-import { AuthPanel } from "./auth-panel";
+import { AuthPanel, type AuthView } from "./auth-panel";
 
 /** The sign-in panel in a modal dialog; the same panel is the /signin page when JavaScript is off. */
 export function SignInDialog({
   open,
   onClose,
   googleEnabled,
+  redirectTo,
+  initialView,
 }: {
   open: boolean;
   onClose: () => void;
   googleEnabled: boolean;
+  redirectTo?: string;
+  initialView?: AuthView;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -35,7 +39,7 @@ export function SignInDialog({
           >
             ×
           </button>
-          <AuthPanel googleEnabled={googleEnabled} />
+          <AuthPanel googleEnabled={googleEnabled} redirectTo={redirectTo} initialView={initialView} />
         </>
       ) : null}
     </dialog>

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { FormNotice } from "~/components/ui/form-notice";
 import { COMMENT_MAX } from "~/modules/engagement/limits";
 import type { EngagementResult } from "~/modules/engagement/schemas";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 interface Notice {
   ok: boolean;
@@ -82,13 +83,7 @@ export default function CommentForm({ articleId }: { articleId: string }) {
             </p>
           ) : null}
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-70 sm:w-auto"
-        >
-          {busy ? "Posting..." : "Post Comment"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Posting..." label="Post Comment" className="w-full sm:w-auto" />
       </fetcher.Form>
     </>
   );

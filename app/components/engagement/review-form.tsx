@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { FormNotice } from "~/components/ui/form-notice";
 import { RATING_DEFAULT, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/modules/engagement/limits";
 import type { ContentType, EngagementResult } from "~/modules/engagement/schemas";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 type FieldErrors = Partial<Record<string, string>>;
 
@@ -124,13 +125,7 @@ export default function ReviewForm({ contentType, contentId }: { contentType: Co
           />
           <FieldError id={`${uid}-body-error`} error={errors.body} />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-70 sm:w-auto"
-        >
-          {busy ? "Submitting..." : "Submit Review"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Submitting..." label="Submit Review" className="w-full sm:w-auto" />
       </fetcher.Form>
     </>
   );

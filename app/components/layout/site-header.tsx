@@ -14,7 +14,7 @@ const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: 
 
 const avatarClass = "flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white";
 
-export function SiteHeader({ user, onSignIn }: { user: HeaderUser | null; onSignIn?: () => void }) {
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const { y, direction } = useScroll();
   const mobile = useIsMobile();
   const hidden = mobile && y > HIDE_HEADER_AFTER_PX && direction === "down";
@@ -62,14 +62,9 @@ export function SiteHeader({ user, onSignIn }: { user: HeaderUser | null; onSign
               <AccountMenu user={user} />
             </Suspense>
           ) : (
+            // With JavaScript this opens the sign-in dialog (useSignInLinks in the root layout).
             <Link
               to="/signin"
-              onClick={(event) => {
-                if (onSignIn) {
-                  event.preventDefault();
-                  onSignIn();
-                }
-              }}
               className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
             >
               Sign In

@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { getEnv } from "~/lib/env.server";
 
 export interface Flash {
@@ -30,4 +30,17 @@ export async function takeFlash(request: Request): Promise<{ flash: Flash | null
   const cookie = flashCookie();
   const flash = ((await cookie.parse(request.headers.get("Cookie"))) as Flash | null) ?? null;
   return { flash, clear: flash ? await cookie.serialize("", { maxAge: 0 }) : null };
+}
+
+/**
+ * Runs a detail page's reads. When they fail for an unexpected reason (not 'not found'), the reader goes back to
+ * the list with an error toast instead of an error page (spec: 'Failed to load article').
+ */
+export async function loadOrReturnToList<T>(load: () => Promise<T>, list: string, message: string): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error(`Loading a page failed; back to ${list}:`, error);
+    throw redirect(list, { headers: await setFlash(new Headers(), { kind: "error", title: "Error", message }) });
+  }
 }

@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import type { AuthView } from "./auth-panel";
+
+export interface SignInRequest {
+  redirectTo?: string;
+  view?: AuthView;
+}
+
+/**
+ * With JavaScript, links to /signin (Unlock Premium Content, Login to Read, Sign in to comment...) open the
+ * sign-in dialog over the page instead of leaving it. Without JavaScript they stay links to the /signin page.
+ */
+export function useSignInLinks(enabled: boolean, open: (request: SignInRequest) => void) {
+  useEffect(() => {
+    if (!enabled) return;
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self")) return;
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin || url.pathname !== "/signin") return;
+      event.preventDefault();
+      const view = url.searchParams.get("view");
+      open({
+        redirectTo: url.searchParams.get("redirectTo") ?? undefined,
+        view: view === "signup" || view === "reset" ? view : undefined,
+      });
+    }
+    // Capturing on window runs before React Router's link handler, which then leaves the click alone.
+    window.addEventListener("click", onClick, true);
+    return () => window.removeEventListener("click", onClick, true);
+  }, [enabled, open]);
+}
