@@ -25,6 +25,11 @@ export default defineConfig({
                   priority: 2,
                 },
                 { name: "common", test: COMMON_MODULES, priority: 1 },
+                // Both forms load together, when a signed-in reader scrolls to them.
+                {
+                  name: "engagement-forms",
+                  test: /app[\\/](components[\\/](engagement[\\/](review|comment)-form|ui[\\/](form-notice|submit-button))|modules[\\/]engagement[\\/]limits)\./,
+                },
               ],
             },
           },

@@ -1,6 +1,7 @@
 // POST /engagement: reviews, comments and bookmarks, posted by fetcher forms. Every intent needs a
-// signed-in reader (a guest is sent to sign in). Answers JSON (EngagementResult).
-import { data } from "react-router";
+// signed-in reader (a guest is sent to sign in). Answers JSON (EngagementResult) to fetchers; a plain form post
+// (JavaScript off, or a form not hydrated yet) goes back to its page with the outcome as a toast.
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/engagement";
 import { requireUser } from "~/modules/accounts/session.server";
 import { fieldErrorsOf } from "~/modules/accounts/schemas";
@@ -15,6 +16,7 @@ import { submitReview } from "~/modules/engagement/reviews.server";
 import { submitComment } from "~/modules/engagement/comments.server";
 import { toggleBookmark } from "~/modules/engagement/bookmarks.server";
 import type { PostResult } from "~/modules/engagement/reviews.server";
+import { setFlash } from "~/modules/site/flash.server";
 
 export function loader() {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
@@ -22,8 +24,22 @@ export function loader() {
 
 const TOO_FAST = "You are posting too quickly. Please wait a minute and try again.";
 
-function reply(result: EngagementResult, status = 200, headers?: HeadersInit) {
-  return data(result, { status, headers });
+interface Reply {
+  result: EngagementResult;
+  status: number;
+  headers?: HeadersInit;
+}
+
+function reply(result: EngagementResult, status = 200, headers?: HeadersInit): Reply {
+  return { result, status, headers };
+}
+
+/** The page a plain form post came from (same site only), to send the reader back to. */
+function pageOf(request: Request): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return "/";
+  const url = new URL(referer, request.url);
+  return url.origin === new URL(request.url).origin ? `${url.pathname}${url.search}` : "/";
 }
 
 function postFailure(intent: "review" | "comment", result: Exclude<PostResult, { ok: true }>) {
@@ -39,6 +55,17 @@ function postFailure(intent: "review" | "comment", result: Exclude<PostResult, {
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
+  const { result, status, headers } = await respond(request);
+  if (request.headers.get("Sec-Fetch-Mode") !== "navigate") return data(result, { status, headers });
+  const flash = await setFlash(new Headers(headers), {
+    kind: result.ok ? "success" : "error",
+    title: result.title,
+    message: result.message,
+  });
+  return redirect(pageOf(request), { headers: flash });
+}
+
+async function respond(request: Request): Promise<Reply> {
   const user = await requireUser(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

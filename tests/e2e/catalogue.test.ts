@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
-import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
-import { signInCookie } from "../setup/http-session";
+import { request as httpRequest } from "node:http";
+import { gzipSync } from "node:zlib";
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  expectAccessible,
+  newPage,
+  waitForInteractive,
+  waitForHydration,
+} from "../setup/pages";
+import { getText, signInCookie } from "../setup/http-session";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -114,6 +124,24 @@ describe.each(VIEWERS)("a %s at 390 px", (_who, email, expected) => {
 });
 
 describe("catalogue details", () => {
+  it("keeps the JavaScript an article page loads within 120 KB gzip, for a guest and a signed-in reader", async () => {
+    for (const email of [null, "subscriber@nuru.test"]) {
+      const { page, context } = await signedInPage(email);
+      const href = await firstHref(page, "/articles?access=free", "/article/");
+      const scripts: Promise<number>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script")
+          scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+      });
+      await page.goto(href);
+      await waitForHydration(page);
+      const bytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
+      expect(scripts.length, `${email ?? "guest"}: scripts`).toBeGreaterThan(1);
+      expect(bytes, `${email ?? "guest"}: gzip bytes of JavaScript`).toBeLessThanOrEqual(120_000);
+      await context.close();
+    }
+  });
+
   it("shows an article from the rich text editor as formatted, sanitised HTML after its video", async () => {
     const { page, context } = await signedInPage(null);
     const href = await firstHref(page, "/articles?q=kenyan+heat", "/article/");
@@ -185,6 +213,8 @@ describe("catalogue details", () => {
       .poll(() => page.getByRole("button", { name: `Remove bookmark ${title}` }).getAttribute("aria-pressed"))
       .toBe("true");
 
+    await waitForInteractive(page, "#comments", "form");
+    await waitForInteractive(page, "#reviews", "form");
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expect.poll(() => page.getByText("Please write something first").first().isVisible()).toBe(true);
     const comment = "Tried this walk with my sister, we loved it!";
@@ -207,6 +237,51 @@ describe("catalogue details", () => {
     await context.close();
   });
 
+  it("takes a plain form post (no JavaScript yet) and goes back to the page with the outcome", async () => {
+    const cookie = await signInCookie("expired@nuru.test");
+    const listing = await getText("/articles?access=free");
+    const href = /href="(\/article\/[0-9a-f-]{36})"/.exec(listing.body)![1];
+    // A browser's own form submission: Sec-Fetch-Mode navigate (fetch() would always send "cors").
+    const post = (body: string) =>
+      new Promise<{ status: number; location: string | undefined; cookies: string[] }>((resolve, reject) => {
+        const payload = new URLSearchParams({ intent: "comment", articleId: href.split("/").pop()!, body }).toString();
+        const req = httpRequest(
+          `${baseUrl()}/engagement`,
+          {
+            method: "POST",
+            headers: {
+              Cookie: cookie,
+              Origin: baseUrl(),
+              Referer: `${baseUrl()}${href}`,
+              "Sec-Fetch-Mode": "navigate",
+              "Content-Type": "application/x-www-form-urlencoded",
+              "Content-Length": Buffer.byteLength(payload),
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve({
+              status: res.statusCode!,
+              location: res.headers.location,
+              cookies: res.headers["set-cookie"] ?? [],
+            });
+          },
+        );
+        req.on("error", reject);
+        req.end(payload);
+      });
+    for (const [body, message] of [
+      ["   ", "Please write something first"],
+      ["Read this on the matatu without any script.", "Your comment will be visible once approved."],
+    ]) {
+      const res = await post(body);
+      expect(res.status).toBe(302);
+      expect(res.location).toBe(href);
+      const flash = res.cookies.find((c) => c.startsWith("nuru_flash"))!.split(";")[0];
+      expect((await getText(href, `${cookie}; ${flash}`)).body).toContain(message);
+    }
+  });
+
   it("asks a guest to sign in to review, comment or bookmark, in a dialog that brings her back", async () => {
     const { page, context } = await newPage(browser, PHONE);
     const href = await firstHref(page, "/articles?access=free", "/article/");
@@ -222,9 +297,10 @@ describe("catalogue details", () => {
     await dialog.locator("#signin-email").fill("buyer@nuru.test");
     await dialog.locator("#signin-password").fill("nuru-demo-2026");
     await dialog.getByRole("button", { name: "Sign In" }).click();
-    await expect.poll(() => page.getByRole("button", { name: "Submit Review" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await waitForInteractive(page, "#reviews", "form");
+    expect(await page.getByRole("button", { name: "Submit Review" }).isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe(href);
-    expect(await page.getByRole("dialog").count()).toBe(0);
     await context.close();
 
     const guest = await newPage(browser, PHONE);

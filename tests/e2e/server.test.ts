@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { gunzipSync } from "node:zlib";
 import { baseUrl } from "../setup/pages";
 import { startApp } from "../setup/app-server";
-import { pageJavascriptBytes } from "../../bench/page-javascript";
 
 describe("HTTP server", () => {
   it("answers /healthz with the database status", async () => {
@@ -36,14 +35,6 @@ describe("HTTP server", () => {
     expect(csp.split(",").length).toBe(1);
     expect(csp).toContain("script-src 'self'");
     expect(await res.text()).toContain("Disallow: /admin");
-  });
-
-  it("keeps the JavaScript an article page loads within 120 KB gzip", async () => {
-    const listing = await (await fetch(`${baseUrl()}/articles?access=free`)).text();
-    const article = /href="(\/article\/[0-9a-f-]{36})"/.exec(listing)![1];
-    const js = await pageJavascriptBytes(`${baseUrl()}${article}`);
-    expect(js.files.length).toBeGreaterThan(1);
-    expect(js.gzipBytes).toBeLessThanOrEqual(120_000);
   });
 
   it("serves hashed assets with long-lived caching and compresses responses", async () => {

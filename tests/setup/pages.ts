@@ -33,3 +33,15 @@ export async function waitForHydration(page: Page) {
   );
   await page.waitForLoadState("networkidle");
 }
+
+/**
+ * Scrolls to a section and waits until React renders the element inside it (forms at the bottom of a page load
+ * when the reader gets near them).
+ */
+export async function waitForInteractive(page: Page, section: string, selector: string) {
+  await page.locator(section).scrollIntoViewIfNeeded();
+  await page.waitForFunction((sel) => {
+    const element = document.querySelector(sel);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+  }, `${section} ${selector}`);
+}

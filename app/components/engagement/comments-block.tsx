@@ -1,9 +1,11 @@
 import { lazy, Suspense, useId } from "react";
+import { FormLoading } from "./form-loading";
 import { Link, useLocation } from "react-router";
+import { useNearViewport } from "~/components/ui/when-near-viewport";
 import { formatDate } from "~/lib/format";
 import type { CommentItem } from "~/modules/engagement/schemas";
 
-// The form is code only signed-in readers need: it stays out of the page JavaScript everyone downloads.
+// The form is code only signed-in readers need, at the bottom of the page: it loads when the reader gets near it.
 const CommentForm = lazy(() => import("./comment-form"));
 
 /** Approved comments of an article, and a form to write one (held for moderation). */
@@ -19,10 +21,12 @@ export function CommentsBlock({
   const uid = useId();
   const headingId = `${uid}-heading`;
   const location = useLocation();
+  const [formArea, near] = useNearViewport<HTMLDivElement>();
   const signInHref = `/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
 
   return (
     <section
+      id="comments"
       aria-labelledby={headingId}
       className="mt-10 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
     >
@@ -60,9 +64,15 @@ export function CommentsBlock({
             </Link>
           </>
         ) : (
-          <Suspense fallback={<p className="text-sm text-gray-600">Loading the comment form…</p>}>
-            <CommentForm articleId={articleId} />
-          </Suspense>
+          <div ref={formArea}>
+            {near ? (
+              <Suspense fallback={<FormLoading what="comment" />}>
+                <CommentForm articleId={articleId} />
+              </Suspense>
+            ) : (
+              <FormLoading what="comment" />
+            )}
+          </div>
         )}
       </div>
     </section>

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useId } from "react";
+import { FormLoading } from "./form-loading";
 import { Link, useLocation } from "react-router";
+import { useNearViewport } from "~/components/ui/when-near-viewport";
 import { formatDate } from "~/lib/format";
 import type { ContentType, ReviewItem, ReviewSummary } from "~/modules/engagement/schemas";
 
-// The form is code only signed-in readers need: it stays out of the page JavaScript everyone downloads.
+// The form is code only signed-in readers need, at the bottom of the page: it loads when the reader gets near it.
 const ReviewForm = lazy(() => import("./review-form"));
 
 /** Five stars as text, read out as 'n out of 5 stars'. */
@@ -34,10 +36,12 @@ export function ReviewsBlock({
   const uid = useId();
   const headingId = `${uid}-heading`;
   const location = useLocation();
+  const [formArea, near] = useNearViewport<HTMLDivElement>();
   const signInHref = `/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
 
   return (
     <section
+      id="reviews"
       aria-labelledby={headingId}
       className="mt-10 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
     >
@@ -97,9 +101,15 @@ export function ReviewsBlock({
             Sign in to write a review
           </Link>
         ) : (
-          <Suspense fallback={<p className="mt-4 text-sm text-gray-600">Loading the review form…</p>}>
-            <ReviewForm contentType={contentType} contentId={contentId} />
-          </Suspense>
+          <div ref={formArea}>
+            {near ? (
+              <Suspense fallback={<FormLoading what="review" />}>
+                <ReviewForm contentType={contentType} contentId={contentId} />
+              </Suspense>
+            ) : (
+              <FormLoading what="review" />
+            )}
+          </div>
         )}
       </div>
     </section>
