@@ -15,6 +15,7 @@ import { CommentsBlock } from "~/components/engagement/comments-block";
 import { articleJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
+import { signInHref } from "~/lib/sign-in-href";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -119,7 +120,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 active plan.
               </p>
               <Link
-                to={signedIn ? "/pricing" : `/signin?redirectTo=${encodeURIComponent(`/article/${article.id}`)}`}
+                to={signedIn ? "/pricing" : signInHref(`/article/${article.id}`)}
                 className="mt-4 inline-block rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
               >
                 Unlock Premium Content

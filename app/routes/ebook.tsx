@@ -13,6 +13,7 @@ import { ReviewsBlock } from "~/components/engagement/reviews-block";
 import { ebookJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
+import { signInHref } from "~/lib/sign-in-href";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -100,7 +101,7 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
   ) : null;
 
   if (ebook.access !== "read") {
-    const signIn = `/signin?redirectTo=${encodeURIComponent(`/ebook/${ebook.id}`)}`;
+    const signIn = signInHref(`/ebook/${ebook.id}`);
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
         {back}

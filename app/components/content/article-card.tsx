@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { GatedArticle } from "~/modules/content/articles.server";
 import { cutAtWord } from "~/modules/content/text";
 import { AccessBadge } from "./access-badge";
+import { signInHref } from "~/lib/sign-in-href";
 
 export type ArticleCardData = Pick<
   GatedArticle,
@@ -26,7 +27,7 @@ export function ArticleCard({
     ? { to: `/article/${article.id}`, label: "Read Article" }
     : signedIn
       ? { to: "/pricing", label: "Subscribe to Read" }
-      : { to: `/signin?redirectTo=${encodeURIComponent(`/article/${article.id}`)}`, label: "Login to Read" };
+      : { to: signInHref(`/article/${article.id}`), label: "Login to Read" };
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-rose-100 bg-white shadow-sm">
       {article.imageUrl ? (

@@ -3,6 +3,7 @@ import type { GatedEbook } from "~/modules/content/ebooks.server";
 import { cutAtWord } from "~/modules/content/text";
 import { formatKes } from "~/lib/format";
 import { AccessBadge } from "./access-badge";
+import { signInHref } from "~/lib/sign-in-href";
 
 export type EbookCardData = Pick<
   GatedEbook,
@@ -16,13 +17,13 @@ export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: stri
     case "purchase":
       return signedIn
         ? { to: `/ebook/${ebook.id}`, label: `Purchase ${formatKes(ebook.price ?? 0)}` }
-        : { to: `/signin?redirectTo=${encodeURIComponent(`/ebook/${ebook.id}`)}`, label: "Login to Access" };
+        : { to: signInHref(`/ebook/${ebook.id}`), label: "Login to Access" };
     case "subscribe":
       return signedIn
         ? { to: "/pricing", label: "Upgrade Subscription" }
-        : { to: `/signin?redirectTo=${encodeURIComponent(`/ebook/${ebook.id}`)}`, label: "Login to Access" };
+        : { to: signInHref(`/ebook/${ebook.id}`), label: "Login to Access" };
     case "sign-in":
-      return { to: `/signin?redirectTo=${encodeURIComponent(`/ebook/${ebook.id}`)}`, label: "Login to Access" };
+      return { to: signInHref(`/ebook/${ebook.id}`), label: "Login to Access" };
   }
 }
 

@@ -1,6 +1,7 @@
 import { Bookmark } from "~/components/ui/icons";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { ContentType, EngagementResult } from "~/modules/engagement/schemas";
+import { signInHref } from "~/lib/sign-in-href";
 
 const base =
   "inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-full border px-3 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none";
@@ -31,7 +32,7 @@ export function BookmarkButton({
   const fetcher = useFetcher<EngagementResult>();
 
   if (!signedIn) {
-    const href = `/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+    const href = signInHref(location.pathname + location.search);
     return (
       <Link
         to={href}

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useId } from "react";
-import { FormLoading } from "./form-loading";
+import { lazy, useId } from "react";
+import { DeferredForm } from "./deferred-form";
 import { Link, useLocation } from "react-router";
-import { useNearViewport } from "~/components/ui/when-near-viewport";
+import { signInHref } from "~/lib/sign-in-href";
 import { formatDate } from "~/lib/format";
 import type { ContentType, ReviewItem, ReviewSummary } from "~/modules/engagement/schemas";
 
@@ -36,8 +36,7 @@ export function ReviewsBlock({
   const uid = useId();
   const headingId = `${uid}-heading`;
   const location = useLocation();
-  const [formArea, near] = useNearViewport<HTMLDivElement>();
-  const signInHref = `/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+  const signInLink = signInHref(location.pathname + location.search);
 
   return (
     <section
@@ -95,21 +94,15 @@ export function ReviewsBlock({
         <h3 className="text-lg font-semibold text-gray-900">Write a review</h3>
         {!signedIn ? (
           <Link
-            to={signInHref}
+            to={signInLink}
             className="mt-3 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none"
           >
             Sign in to write a review
           </Link>
         ) : (
-          <div ref={formArea}>
-            {near ? (
-              <Suspense fallback={<FormLoading what="review" />}>
-                <ReviewForm contentType={contentType} contentId={contentId} />
-              </Suspense>
-            ) : (
-              <FormLoading what="review" />
-            )}
-          </div>
+          <DeferredForm what="review">
+            <ReviewForm contentType={contentType} contentId={contentId} />
+          </DeferredForm>
         )}
       </div>
     </section>
