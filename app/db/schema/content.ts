@@ -55,10 +55,14 @@ export const articles = pgTable(
     isMustRead: boolean("is_must_read").notNull().default(false),
     published: boolean("published").notNull().default(false),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
-    // What search looks at: title, meta description, excerpt and the first 200 characters (text anyone may
-    // see), lowercased and kept short so a search never reads whole bodies and a plain LIKE suffices.
+    // What search looks at, lowercased and kept short so a search never reads whole bodies and a plain LIKE
+    // suffices. Only text every guest sees, or search would tell a guest which words a locked body holds:
+    // title, meta description and excerpt always; the opening of the body (first 200 characters of its text)
+    // only for free articles. A locked article's body is never searchable, not even the preview a guest sees
+    // when it has no excerpt: that preview is cut from the rich text at a word boundary, which SQL cannot
+    // reproduce exactly.
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(title || ' ' || coalesce(meta_description, '') || ' ' || coalesce(excerpt, '') || ' ' || left(regexp_replace(content, '<[^>]*>', ' ', 'g'), 200))`,
+      sql`lower(title || ' ' || coalesce(meta_description, '') || ' ' || coalesce(excerpt, '') || case when access_type = 'free' then ' ' || left(regexp_replace(content, '<[^>]*>', ' ', 'g'), 200) else '' end)`,
     ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
