@@ -1,7 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appDatabase, type DatabaseHandle } from "~/db/client.server";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
+import { appDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { articles, ebooks } from "~/db/schema";
 import { createArticle, createCategory, createEbook } from "~/db/seed/factories";
+import { guestViewer } from "~/modules/access/policy";
+import { listArticlesForViewer, type GatedArticle } from "~/modules/content/articles.server";
+import { FEED_CACHE_FALLBACK_MS } from "~/modules/content/feed-cache.server";
 import { rssXml, sitemapXml } from "~/modules/content/feeds.server";
+import {
+  onContentChanged,
+  startContentEvents,
+  stopContentEvents,
+  type ContentChange,
+} from "~/modules/live/content-events.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 const ORIGIN = "https://nuru.example";
@@ -33,6 +49,35 @@ function lockedBody(marker: string) {
   };
 }
 
+// The fillers cover the ways an RSS summary is made: from the excerpt, or cut from the body (rich text or
+// HTML, 160 characters for free articles, 300 for locked ones).
+function fillerBody(i: number): Parameters<typeof createArticle>[1] {
+  switch (i % 5) {
+    case 1:
+      return {
+        excerpt: "   ",
+        content: `<p>Free &amp; open: ${lorem.repeat(3)}</p><script>var hidden = "script text";</script>`,
+      };
+    case 2:
+      return {
+        accessType: "premium",
+        excerpt: null,
+        content: `<p>HTML body that differs from the rich text. ${PREMIUM_MARKER}</p>`,
+        richContent: [
+          { type: "image", content: "/img/walk.jpg", caption: "Image caption" },
+          { type: "text", content: `<p>Rich opening &quot;quoted&quot; ${lorem.repeat(4)}</p>` },
+          { type: "text", content: `<p>Rich ending ${PREMIUM_MARKER}.</p>` },
+        ],
+      };
+    case 3:
+      return { accessType: "subscription", excerpt: " A trimmed excerpt. ", ...lockedBody(SUBSCRIPTION_MARKER) };
+    case 4:
+      return { accessType: "subscription", excerpt: null, content: `<p>${lorem.repeat(4)} ${SUBSCRIPTION_MARKER}</p>` };
+    default:
+      return {};
+  }
+}
+
 beforeAll(async () => {
   t = await createTestDatabase();
   previous = { handle: appDatabase.handle, ready: appDatabase.ready };
@@ -49,7 +94,11 @@ beforeAll(async () => {
   const day = (n: number) => new Date(Date.UTC(2026, 10, n, 8, 0, 0));
   const old = await Promise.all(
     Array.from({ length: FILLER }, (_, i) =>
-      createArticle(db, { title: `Filler ${i}`, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) }),
+      createArticle(db, {
+        title: `Filler ${i}`,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+        ...fillerBody(i),
+      }),
     ),
   );
   fillerIds = old.map((a) => a.id);
@@ -197,5 +246,188 @@ describe(`rss.xml (${process.env.DB_TARGET ?? "pglite"})`, () => {
   it("never contains locked article text", () => {
     expect(rss).not.toMatch(MARKER);
     expect(rss).not.toContain("only for subscribers");
+  });
+});
+
+function descriptionOf(article: GatedArticle): string {
+  // What the feeds printed when they read gated articles (feedSummary before the feeds had their own query).
+  return article.access === "full" && article.accessType === "free" ? article.excerpt : article.preview;
+}
+
+function xmlText(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+describe(`feeds read the same articles as the gated lists (${process.env.DB_TARGET ?? "pglite"})`, () => {
+  it("lists in the sitemap exactly the published articles with their last change, newest first", async () => {
+    const expected: string[] = [];
+    for (let page = 1; ; page++) {
+      const { items } = await listArticlesForViewer({ viewer: guestViewer(), page, pageSize: 50 });
+      expected.push(...items.map((a) => `<loc>${ORIGIN}/article/${a.id}</loc><lastmod>${a.updatedAt}</lastmod>`));
+      if (items.length < 50) break;
+    }
+    const printed = [...sitemap.matchAll(/<loc>[^<]*\/article\/[^<]*<\/loc><lastmod>[^<]*<\/lastmod>/g)].map(
+      (m) => m[0],
+    );
+    expect(printed).toEqual(expected);
+  });
+
+  it("prints for each RSS item the title, date, categories and the summary a guest sees in lists", async () => {
+    const { items } = await listArticlesForViewer({ viewer: guestViewer(), page: 1, pageSize: 30 });
+    const printed = rss.split("<item>").slice(1);
+    expect(printed).toHaveLength(items.length);
+    items.forEach((article, i) => {
+      const item = printed[i];
+      expect(item).toContain(`<guid isPermaLink="true">${ORIGIN}/article/${article.id}</guid>`);
+      expect(item).toContain(`<title>${xmlText(article.title)}</title>`);
+      expect(item).toContain(`<pubDate>${new Date(article.createdAt).toUTCString()}</pubDate>`);
+      expect(item, article.title).toContain(`<description>${xmlText(descriptionOf(article))}</description>`);
+      const categories = [...item.matchAll(/<category domain="[^"]*\/category\/([^"]*)">/g)].map((m) => m[1]);
+      expect(categories.sort()).toEqual(article.categories.map((c) => c.slug).sort());
+    });
+    // The fillers cut their summaries from bodies in every way; those must stop before the locked endings.
+    expect(rss).toMatch(/<description>Free &amp; open: Drink water[^<]*…<\/description>/);
+    expect(rss).toMatch(/<description>Rich opening &quot;quoted&quot; Drink water[^<]*…<\/description>/);
+    expect(rss).toContain("<description>A trimmed excerpt.</description>");
+    expect(rss).not.toContain("script text");
+  });
+});
+
+type LoggedQuery = { sql: string; params: unknown[] };
+
+/** The test database behind a drizzle instance that records every statement, installed as the app database. */
+function useLoggingDatabase(): LoggedQuery[] {
+  const queries: LoggedQuery[] = [];
+  const logger = { logQuery: (query: string, params: unknown[]) => void queries.push({ sql: query, params }) };
+  const client = (t.db as unknown as { $client: unknown }).$client;
+  const options = { schema, casing: "snake_case" as const, logger };
+  const db = t.kind === "pglite" ? drizzlePglite(client as PGlite, options) : drizzlePg(client as pg.Pool, options);
+  appDatabase.handle = { ...t, db: db as unknown as Database };
+  return queries;
+}
+
+const BODY_COLUMNS = /"content"|"rich_content"|"search_text"/;
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 3_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Nothing arrived within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe(`feed queries and cache (${process.env.DB_TARGET ?? "pglite"})`, () => {
+  afterEach(async () => {
+    vi.useRealTimers();
+    await stopContentEvents();
+    appDatabase.handle = t;
+    await t.db.update(articles).set({ published: false }).where(eq(articles.id, ids.draft));
+    await t.db.update(ebooks).set({ published: false }).where(eq(ebooks.id, ids.draftBook));
+  });
+
+  it("reads no article body for the sitemap, and answers again from memory", async () => {
+    const queries = useLoggingDatabase();
+    const first = await sitemapXml(ORIGIN);
+    expect(first).toBe(sitemap);
+    const articleQueries = queries.filter((q) => /from "articles"/.test(q.sql));
+    expect(articleQueries.length).toBeGreaterThan(0);
+    for (const q of articleQueries) expect(q.sql).not.toMatch(BODY_COLUMNS);
+    expect(articleQueries.map((q) => q.sql).join("\n")).toMatch(/select "id", "updated_at" from "articles"/);
+
+    queries.length = 0;
+    expect(await sitemapXml(ORIGIN)).toBe(first);
+    expect(queries).toEqual([]);
+  });
+
+  it("reads bodies for the RSS feed only where a summary is cut from one, and answers again from memory", async () => {
+    const { items } = await listArticlesForViewer({ viewer: guestViewer(), page: 1, pageSize: 30 });
+    const excerpts = await t.db.select({ id: articles.id, excerpt: articles.excerpt }).from(articles);
+    const needBody = new Set(
+      excerpts.filter((a) => !a.excerpt?.trim() && items.some((i) => i.id === a.id)).map((a) => a.id),
+    );
+    expect(needBody.has(ids.subscription)).toBe(true);
+    expect(needBody.has(ids.premium)).toBe(false);
+
+    const queries = useLoggingDatabase();
+    expect(await rssXml(ORIGIN)).toBe(rss);
+    const bodyQueries = queries.filter((q) => BODY_COLUMNS.test(q.sql));
+    expect(bodyQueries).toHaveLength(1);
+    const asked = bodyQueries[0].params.filter((p) => typeof p === "string" && /^[0-9a-f-]{36}$/.test(p));
+    expect(new Set(asked)).toEqual(needBody);
+
+    queries.length = 0;
+    expect(await rssXml(ORIGIN)).toBe(rss);
+    expect(queries).toEqual([]);
+  });
+
+  it("rebuilds the feeds after an article or ebook is published or changed", async () => {
+    await startContentEvents(t, () => {});
+    const changes: ContentChange[] = [];
+    const unsubscribe = onContentChanged((change) => changes.push(change));
+    const changed = async (table: string) => {
+      await waitFor(() => changes.find((c) => c.tables.includes(table)));
+      changes.length = 0;
+    };
+    try {
+      const queries = useLoggingDatabase();
+      expect(await sitemapXml(ORIGIN)).toBe(sitemap);
+      expect(await rssXml(ORIGIN)).toBe(rss);
+      queries.length = 0;
+      expect(await sitemapXml(ORIGIN)).toBe(sitemap);
+      expect(queries).toEqual([]);
+
+      await t.db.update(articles).set({ published: true }).where(eq(articles.id, ids.draft));
+      await changed("articles");
+      const published = await sitemapXml(ORIGIN);
+      expect(queries.length).toBeGreaterThan(0);
+      expect(published).toContain(`<loc>${ORIGIN}/article/${ids.draft}</loc>`);
+      expect(await rssXml(ORIGIN)).toContain("<title>Draft not ready</title>");
+      expect(published).not.toMatch(MARKER);
+
+      const edited = new Date(Date.UTC(2026, 11, 1, 9, 30, 0));
+      await t.db.update(articles).set({ updatedAt: edited }).where(eq(articles.id, ids.free));
+      await changed("articles");
+      expect(await sitemapXml(ORIGIN)).toContain(
+        `<loc>${ORIGIN}/article/${ids.free}</loc><lastmod>2026-12-01T09:30:00.000Z</lastmod>`,
+      );
+
+      await t.db.update(articles).set({ published: false }).where(eq(articles.id, ids.draft));
+      await changed("articles");
+      expect(await sitemapXml(ORIGIN)).not.toContain(ids.draft);
+
+      await t.db.update(ebooks).set({ published: true }).where(eq(ebooks.id, ids.draftBook));
+      await changed("ebooks");
+      expect(await sitemapXml(ORIGIN)).toContain(`<loc>${ORIGIN}/ebook/${ids.draftBook}</loc>`);
+    } finally {
+      unsubscribe();
+      await t.db
+        .update(articles)
+        .set({ updatedAt: new Date(Date.UTC(2026, 10, 10, 8, 0, 0)) })
+        .where(eq(articles.id, ids.free));
+    }
+  });
+
+  it("without change events, keeps a feed only for a short time", async () => {
+    expect(FEED_CACHE_FALLBACK_MS).toBeLessThanOrEqual(60_000);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(Date.UTC(2027, 0, 1)));
+    const queries = useLoggingDatabase();
+    expect(await sitemapXml(ORIGIN)).toBe(sitemap);
+    await t.db.update(articles).set({ published: true }).where(eq(articles.id, ids.draft));
+
+    vi.setSystemTime(Date.now() + FEED_CACHE_FALLBACK_MS - 1_000);
+    queries.length = 0;
+    expect(await sitemapXml(ORIGIN)).toBe(sitemap);
+    expect(queries).toEqual([]);
+
+    vi.setSystemTime(Date.now() + 1_000);
+    expect(await sitemapXml(ORIGIN)).toContain(`<loc>${ORIGIN}/article/${ids.draft}</loc>`);
   });
 });

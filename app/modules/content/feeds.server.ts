@@ -1,16 +1,15 @@
-// sitemap.xml and rss.xml. Articles are read only through listArticlesForViewer with a guest viewer, so
-// locked bodies arrive already gated; the feeds never use an article body, only the title and the public
-// excerpt/preview.
+// sitemap.xml and rss.xml: public, the same for everyone, so they show only what a guest may see. Articles
+// are read with only the columns the feeds print (feed-articles.server.ts); an RSS description is the public
+// summary a guest sees in lists, never a body. Both documents are cached until content changes.
 import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { categories, ebooks } from "~/db/schema";
-import { guestViewer } from "~/modules/access/policy";
 import { SHOP_NAME } from "~/modules/site/meta";
-import { listArticlesForViewer, type GatedArticle } from "./articles.server";
+import { rssArticles, sitemapArticles, type RssArticle } from "./feed-articles.server";
+import { cachedFeed } from "./feed-cache.server";
 
 export const STATIC_PATHS = ["/", "/about", "/terms", "/pricing", "/articles", "/ebooks", "/categories"] as const;
 export const RSS_ITEMS = 30;
-const SITEMAP_PAGE_SIZE = 50;
 const SITEMAP_MAX_URLS = 50_000;
 
 /** Text for XML content and attributes: escapes markup and drops characters XML 1.0 does not allow. */
@@ -32,27 +31,6 @@ function base(origin: string): string {
   return origin.replace(/\/$/, "");
 }
 
-/** Text a feed may show for an article: the gated preview for locked ones, the excerpt for free ones. */
-export function feedSummary(article: GatedArticle): string {
-  return article.access === "full" && article.accessType === "free" ? article.excerpt : article.preview;
-}
-
-async function allPublishedArticles(): Promise<GatedArticle[]> {
-  const viewer = guestViewer();
-  const seen = new Set<string>();
-  const out: GatedArticle[] = [];
-  for (let page = 1; out.length < SITEMAP_MAX_URLS; page++) {
-    const { items, total } = await listArticlesForViewer({ viewer, page, pageSize: SITEMAP_PAGE_SIZE });
-    for (const item of items) {
-      if (seen.has(item.id)) continue;
-      seen.add(item.id);
-      out.push(item);
-    }
-    if (items.length < SITEMAP_PAGE_SIZE || page * SITEMAP_PAGE_SIZE >= total) break;
-  }
-  return out;
-}
-
 interface SitemapEntry {
   loc: string;
   lastmod?: string;
@@ -64,11 +42,15 @@ function urlElement({ loc, lastmod }: SitemapEntry): string {
 }
 
 /** Every public page: static pages, published articles and ebooks, active categories. Drafts are never listed. */
-export async function sitemapXml(origin: string): Promise<string> {
+export function sitemapXml(origin: string): Promise<string> {
   const o = base(origin);
+  return cachedFeed(`sitemap ${o}`, () => buildSitemapXml(o));
+}
+
+async function buildSitemapXml(o: string): Promise<string> {
   const db = getDb();
   const [articleList, ebookRows, categoryRows] = await Promise.all([
-    allPublishedArticles(),
+    sitemapArticles(SITEMAP_MAX_URLS),
     db
       .select({ id: ebooks.id, updatedAt: ebooks.updatedAt })
       .from(ebooks)
@@ -82,7 +64,7 @@ export async function sitemapXml(origin: string): Promise<string> {
   ]);
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((p) => ({ loc: `${o}${p}` })),
-    ...articleList.map((a) => ({ loc: `${o}/article/${a.id}`, lastmod: a.updatedAt })),
+    ...articleList.map((a) => ({ loc: `${o}/article/${a.id}`, lastmod: a.updatedAt.toISOString() })),
     ...ebookRows.map((e) => ({ loc: `${o}/ebook/${e.id}`, lastmod: e.updatedAt.toISOString() })),
     ...categoryRows.map((c) => ({
       loc: `${o}/category/${encodeURIComponent(c.slug)}`,
@@ -98,15 +80,15 @@ export async function sitemapXml(origin: string): Promise<string> {
   ].join("\n");
 }
 
-function rssItem(article: GatedArticle, o: string): string {
+function rssItem(article: RssArticle, o: string): string {
   const link = `${o}/article/${article.id}`;
   const lines = [
     "    <item>",
     `      <title>${xmlEscape(article.title)}</title>`,
     `      <link>${xmlEscape(link)}</link>`,
     `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
-    `      <pubDate>${new Date(article.createdAt).toUTCString()}</pubDate>`,
-    `      <description>${xmlEscape(feedSummary(article))}</description>`,
+    `      <pubDate>${article.createdAt.toUTCString()}</pubDate>`,
+    `      <description>${xmlEscape(article.summary)}</description>`,
     ...article.categories.map(
       (c) =>
         `      <category domain="${xmlEscape(`${o}/category/${encodeURIComponent(c.slug)}`)}">${xmlEscape(c.name)}</category>`,
@@ -117,10 +99,14 @@ function rssItem(article: GatedArticle, o: string): string {
 }
 
 /** RSS 2.0 with the newest published articles; descriptions are excerpts/previews, never bodies. */
-export async function rssXml(origin: string): Promise<string> {
+export function rssXml(origin: string): Promise<string> {
   const o = base(origin);
-  const { items } = await listArticlesForViewer({ viewer: guestViewer(), page: 1, pageSize: RSS_ITEMS });
-  const newest = items[0] ? new Date(items[0].createdAt).toUTCString() : null;
+  return cachedFeed(`rss ${o}`, () => buildRssXml(o));
+}
+
+async function buildRssXml(o: string): Promise<string> {
+  const items = await rssArticles(RSS_ITEMS);
+  const newest = items[0] ? items[0].createdAt.toUTCString() : null;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',

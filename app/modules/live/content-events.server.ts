@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { singleton } from "~/lib/singleton.server";
 
-/** The NOTIFY channel fed by the triggers of migration 0002_content_change_notify. */
+/** The NOTIFY channel fed by the triggers of migrations 0002_content_change_notify and 0008 (ebooks). */
 export const CONTENT_CHANNEL = "nuru_content_changed";
 /** A burst of statements (an admin save touches several tables) becomes one event. */
 export const CONTENT_DEBOUNCE_MS = 250;
@@ -77,7 +77,12 @@ export async function stopContentEvents() {
   await unlisten?.();
 }
 
-/** Calls the listener after each (debounced) change to articles or categories; returns the unsubscribe. */
+/** Whether this process is subscribed, so a cache may wait for change events instead of expiring soon. */
+export function contentEventsListening(): boolean {
+  return state.unlisten !== undefined;
+}
+
+/** Calls the listener after each (debounced) change to articles, categories or ebooks; returns the unsubscribe. */
 export function onContentChanged(listener: Listener): () => void {
   state.listeners.add(listener);
   return () => {
