@@ -10,6 +10,8 @@ import { bootDatabase, closeDatabase } from "./app/db/boot.server";
 import { appDatabase } from "./app/db/client.server";
 import { baseSecurityHeaders } from "./app/lib/security-headers.server";
 import { isSameOriginOrSafe } from "./app/lib/csrf.server";
+import { checkBody, checkTarget } from "./app/lib/request-guards";
+import { PERSONAL_CACHE_CONTROL } from "./app/lib/cache-control";
 import { precompressedAssets } from "./app/lib/precompressed.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -51,9 +53,18 @@ app.use((req, _res, next) => {
   next();
 });
 
+// Addresses with NUL bytes or broken escapes, and bodies no form sends or too large to read: refused before any
+// route reads them (a 413 is sent before a byte of the body is read).
+app.use((req, res, next) => {
+  const refusal = checkTarget(req.originalUrl) ?? checkBody(req.method, req.path, req.headers);
+  if (!refusal) return next();
+  res.setHeader("Connection", "close");
+  res.status(refusal.status).type("text/plain").send(refusal.message);
+});
+
 // Cross-site request forgery: a state-changing request must come from the shop's own pages.
 app.use((req, res, next) => {
-  if (isSameOriginOrSafe(req.method, req.headers, env.PUBLIC_URL)) return next();
+  if (isSameOriginOrSafe(req.method, req.headers, env.PUBLIC_URL, env.TRUST_PROXY === "true")) return next();
   res
     .status(403)
     .type("text/plain")
@@ -86,9 +97,19 @@ app.use((_req, res, next) => {
 });
 
 const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+// Pages and their data depend on who asks (session, flash message): never stored by a shared cache unless a
+// route says otherwise (feeds, robots.txt, media).
+app.use((_req, res, next) => {
+  onHeaders(res, () => {
+    if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+  });
+  next();
+});
 app.all(
   "/{*splat}",
-  createRequestHandler({ build, mode: env.NODE_ENV === "production" ? "production" : "development" }),
+  // This server only ever serves a production build (`react-router dev` has its own); in "development" mode React
+  // Router would send error stacks to clients.
+  createRequestHandler({ build, mode: "production" }),
 );
 
 const server = app.listen(env.PORT, env.HOST, () => {

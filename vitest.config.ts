@@ -25,7 +25,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: ["tests/e2e/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/e2e-global.ts"],
           testTimeout: 60_000,

@@ -101,5 +101,6 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorView />;
+  const reason = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: unknown }) : null;
+  return <ErrorView message={typeof reason?.message === "string" ? reason.message : undefined} />;
 }

@@ -28,7 +28,11 @@ try {
   await handle.migrate();
   const [existing] = await handle.db.select().from(users).where(eq(users.email, email));
   if (existing) {
-    await ensureProfile(handle.db, { id: existing.id, email, fullName: existing.name }, { ADMIN_EMAILS: email });
+    await ensureProfile(
+      handle.db,
+      { id: existing.id, email, fullName: existing.name, emailVerified: true },
+      { ADMIN_EMAILS: email },
+    );
     await handle.db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, existing.id));
     console.log(`${email} is now an admin.`);
   } else {

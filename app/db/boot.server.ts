@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Env } from "~/lib/env.server";
 import { getStorage } from "~/modules/storage/storage.server";
 import { startContentEvents, stopContentEvents } from "~/modules/live/content-events.server";
+import { startMaintenance, stopMaintenance } from "~/modules/security/maintenance.server";
 import { appDatabase, openDatabase } from "./client.server";
 import { users } from "./schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/demo";
@@ -26,6 +27,7 @@ export async function bootDatabase(env: Env, log: Log = console.log) {
       for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(22)} ${a.note}`);
     }
   }
+  startMaintenance(handle.db);
   appDatabase.ready = true;
   return handle;
 }
@@ -34,6 +36,7 @@ export async function closeDatabase() {
   appDatabase.ready = false;
   const handle = appDatabase.handle;
   appDatabase.handle = undefined;
+  stopMaintenance();
   await stopContentEvents();
   await handle?.close();
 }

@@ -5,9 +5,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * True for reads, and for writes whose Origin (or, failing that, Referer) is the shop itself: the
  * configured public origin or the host the request was sent to. Browsers always send Origin on
- * cross-site form posts and fetches, so a forged request is refused.
+ * cross-site form posts and fetches, so a forged request is refused. X-Forwarded-Host names the host only behind
+ * a trusted proxy (TRUST_PROXY); otherwise anyone could send it.
  */
-export function isSameOriginOrSafe(method: string, headers: IncomingHttpHeaders, publicUrl: string): boolean {
+export function isSameOriginOrSafe(
+  method: string,
+  headers: IncomingHttpHeaders,
+  publicUrl: string,
+  trustProxy = false,
+): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return true;
   const source = headers.origin ?? headers.referer;
   if (!source || source === "null") return false;
@@ -18,6 +24,8 @@ export function isSameOriginOrSafe(method: string, headers: IncomingHttpHeaders,
     return false;
   }
   if (origin === new URL(publicUrl).origin) return true;
-  const host = headers["x-forwarded-host"] ?? headers.host;
+  const raw = trustProxy ? headers["x-forwarded-host"] : undefined;
+  const forwarded = (Array.isArray(raw) ? raw[0] : raw)?.split(",")[0]?.trim();
+  const host = forwarded || headers.host;
   return typeof host === "string" && (origin === `http://${host}` || origin === `https://${host}`);
 }

@@ -33,7 +33,8 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; AUTH_SECRET: string; isProduction: boolean };
 
-const DEV_SECRET = "nuru-development-secret-not-for-production-use";
+/** Public (it is in the repository): refused in production. */
+export const DEV_SECRET = "nuru-development-secret-not-for-production-use";
 
 export class ConfigError extends Error {}
 
@@ -48,8 +49,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (isProduction) {
     const missing: string[] = [];
     if (!env.PUBLIC_URL) missing.push("PUBLIC_URL (the shop's public address, e.g. https://nuru.co.ke)");
-    if (!env.AUTH_SECRET || env.AUTH_SECRET.length < 32)
-      missing.push("AUTH_SECRET (a random secret of at least 32 characters: openssl rand -base64 48)");
+    if (!env.AUTH_SECRET || env.AUTH_SECRET.length < 32 || env.AUTH_SECRET === DEV_SECRET)
+      missing.push(
+        "AUTH_SECRET (a random secret of at least 32 characters, not the development value: openssl rand -base64 48)",
+      );
     if (!env.DATABASE_URL) missing.push("DATABASE_URL (a PostgreSQL connection string)");
     if (!env.SMTP_URL) missing.push("SMTP_URL (smtp://user:pass@host:587 for sign-up and password e-mails)");
     if (missing.length > 0) {

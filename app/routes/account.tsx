@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/read-form.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { pageMeta } from "~/modules/site/meta";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = profileSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = profileSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
   await saveFullName(user.id, parsed.data.fullName);
   throw redirect("/account", { headers: await setFlash(new Headers(), { kind: "success", title: "Profile updated" }) });

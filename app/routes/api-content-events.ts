@@ -1,13 +1,23 @@
 import type { Route } from "./+types/api-content-events";
 import { onContentChanged } from "~/modules/live/content-events.server";
+import { clientIp } from "~/modules/accounts/sign-in.server";
+import { openStreamSlot } from "~/modules/live/stream-slots.server";
 
 const PING_MS = 25_000;
 
 /**
- * Server-sent events: "content-changed" whenever articles or categories change in any app process.
+ * Server-sent events: "content-changed" whenever articles, categories or ebooks change in any app process.
  * The event carries no content, only the changed table names; pages reload their own (gated) data.
  */
 export function loader({ request }: Route.LoaderArgs) {
+  // Each open stream holds a connection and a listener: a client gets a few (tabs), not thousands.
+  const slot = openStreamSlot(clientIp(request));
+  if (!slot) {
+    return new Response("Too many open live-refresh connections from this address.", {
+      status: 429,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
+    });
+  }
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -29,6 +39,7 @@ export function loader({ request }: Route.LoaderArgs) {
       cleanup = () => {
         if (!open) return;
         open = false;
+        slot.release();
         clearInterval(ping);
         unsubscribe();
         request.signal.removeEventListener("abort", cleanup);

@@ -1,6 +1,7 @@
 // POST /engagement: reviews, comments and bookmarks, posted by fetcher forms. Every intent needs a
 // signed-in reader (a guest is sent to sign in). Answers JSON (EngagementResult) to fetchers; a plain form post
 // (JavaScript off, or a form not hydrated yet) goes back to its page with the outcome as a toast.
+import { readForm } from "~/lib/read-form.server";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/engagement";
 import { requireUser } from "~/modules/accounts/session.server";
@@ -17,6 +18,7 @@ import { submitComment } from "~/modules/engagement/comments.server";
 import { toggleBookmark } from "~/modules/engagement/bookmarks.server";
 import type { PostResult } from "~/modules/engagement/reviews.server";
 import { setFlash } from "~/modules/site/flash.server";
+import { sameOriginPath } from "~/lib/safe-redirect";
 
 export function loader() {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
@@ -36,10 +38,7 @@ function reply(result: EngagementResult, status = 200, headers?: HeadersInit): R
 
 /** The page a plain form post came from (same site only), to send the reader back to. */
 function pageOf(request: Request): string {
-  const referer = request.headers.get("Referer");
-  if (!referer) return "/";
-  const url = new URL(referer, request.url);
-  return url.origin === new URL(request.url).origin ? `${url.pathname}${url.search}` : "/";
+  return sameOriginPath(request.headers.get("Referer"), request.url);
 }
 
 function postFailure(intent: "review" | "comment", result: Exclude<PostResult, { ok: true }>) {
@@ -67,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 async function respond(request: Request): Promise<Reply> {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries(form);
 

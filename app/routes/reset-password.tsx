@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/read-form.server";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { pageMeta } from "~/modules/site/meta";
@@ -19,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = newPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = newPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
     return data<{ fieldErrors: FieldErrors; message?: string }>({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
   const result = await resetPassword(parsed.data.token, parsed.data.password);

@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/read-form.server";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/signin";
 import { AuthPanel, type AuthActionData, type AuthView } from "~/components/auth/auth-panel";
@@ -15,20 +16,24 @@ import {
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { setFlash } from "~/modules/site/flash.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Sign in", description: "Sign in or create your Nuru account.", path: "/signin", matches });
 
-/** Only local paths, so a crafted link cannot send a reader elsewhere after signing in. */
-function safeRedirect(target: FormDataEntryValue | string | null, fallback = "/home"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
-    return fallback;
-  return target;
-}
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const out = new Headers();
+  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()])
+    out.append("Set-Cookie", cookie);
+  // A refused sign-in tells the browser (and scripts) when to try again.
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (await getOptionalUser(request)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  if (await getOptionalUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/home"));
   const view = url.searchParams.get("view");
   let notice: string | undefined;
   if (url.searchParams.get("confirmed")) notice = "Your email address is confirmed. You can sign in now.";
@@ -37,14 +42,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     view: (view === "signup" || view === "reset" ? view : "signin") as AuthView,
     googleEnabled: googleConfigured(getEnv()),
-    redirectTo: url.searchParams.get("redirectTo") ?? undefined,
+    redirectTo: url.searchParams.has("redirectTo")
+      ? safeRedirectPath(url.searchParams.get("redirectTo"), "/home")
+      : undefined,
     notice,
-    error: url.searchParams.get("error") ? "Google sign-in did not complete. Please try again." : undefined,
+    error: url.searchParams.get("error")
+      ? "Google sign-in did not complete. Please try again."
+      : url.searchParams.get("confirm") === "invalid"
+        ? MESSAGES.invalidConfirmationLink
+        : undefined,
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries(form);
 
@@ -68,14 +79,14 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     await setFlash(result.headers, { kind: "success", title: MESSAGES.signedIn });
-    throw redirect(safeRedirect(form.get("redirectTo")), { headers: result.headers });
+    throw redirect(safeRedirectPath(form.get("redirectTo"), "/home"), { headers: result.headers });
   }
 
   if (intent === "signup") {
     const parsed = signUpSchema.safeParse(values);
     if (!parsed.success)
       return data<AuthActionData>({ view: "signup", ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    await signUpWithPassword(parsed.data);
+    await signUpWithPassword(request, parsed.data);
     return data<AuthActionData>({ view: "signup", ok: true, message: MESSAGES.signedUp });
   }
 
@@ -85,10 +96,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success)
       return data<AuthActionData>({ view, ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
     if (intent === "reset") {
-      await requestPasswordReset(parsed.data.email);
+      await requestPasswordReset(request, parsed.data.email);
       return data<AuthActionData>({ view, ok: true, message: MESSAGES.resetSent });
     }
-    await resendConfirmation(parsed.data.email);
+    await resendConfirmation(request, parsed.data.email);
     return data<AuthActionData>({ view, ok: true, message: MESSAGES.confirmationResent });
   }
 

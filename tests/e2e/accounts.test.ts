@@ -70,7 +70,7 @@ describe.each([
       .toBe(true);
     expect(await page.getByRole("button", { name: "Resend confirmation email" }).isVisible()).toBe(true);
 
-    const confirm = await linkFromOutbox(page, email, "/api/auth/verify-email");
+    const confirm = await linkFromOutbox(page, email, "/confirm-email");
     await page.goto(confirm);
     await page.waitForURL(/\/signin\?confirmed=1/);
     await signIn(page, email, "sunrise-walk");
@@ -244,7 +244,7 @@ describe("admin guard", () => {
     await page.locator("#signup-confirm").fill("owner-pass-1");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(() => page.getByText("Account created successfully!", { exact: false }).isVisible()).toBe(true);
-    await page.goto(await linkFromOutbox(page, "owner@nuru.test", "/api/auth/verify-email"));
+    await page.goto(await linkFromOutbox(page, "owner@nuru.test", "/confirm-email"));
     await signIn(page, "owner@nuru.test", "owner-pass-1");
     await page.waitForURL(/\/home$/);
     await page.goto("/admin");

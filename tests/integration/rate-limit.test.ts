@@ -9,11 +9,13 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/rate-limits";
 import {
-  checkLoginAllowed,
   hitFixedWindow,
-  recordLoginFailure,
-  recordLoginSuccess,
+  pruneRateLimits,
+  reserveSignInAttempt,
+  settleSignInSuccess,
+  type LoginRule,
 } from "~/modules/security/rate-limit.server";
+import { runMaintenance } from "~/modules/security/maintenance.server";
 
 const target = process.env.DB_TARGET === "postgres" ? "postgres" : "pglite";
 const base = new Date("2026-11-21T09:00:00Z");
@@ -113,61 +115,98 @@ describe(`fixed window rate limit (${target})`, () => {
   });
 });
 
-describe(`login throttle (${target})`, () => {
-  it("allows 5 failures, blocks the 6th attempt, grows the block, and resets on success", async () => {
-    const email = uniqueKey("signin:email:a@b.c");
-    const ip = uniqueKey("signin:ip:1.2.3.4");
-    const keys = [email, ip];
+/** Rules like the sign-in's: a tight one for the account on this address, a looser one for the address. */
+function loginRules(suffix = randomBytes(4).toString("hex")): { pair: LoginRule; ip: LoginRule } {
+  return {
+    pair: { key: `signin:pair:a@b.c|1.2.3.4:${suffix}`, backoff: { freeAttempts: 5 } },
+    ip: { key: `signin:ip:1.2.3.4:${suffix}`, backoff: { freeAttempts: 20 } },
+  };
+}
 
+/** One attempt that fails: reserved, and never given back. */
+async function fail(db: Database, rules: LoginRule[], now: Date) {
+  return reserveSignInAttempt(db, rules, now);
+}
+
+describe(`login throttle (${target})`, () => {
+  it("checks 5 attempts, blocks the 6th, grows the block, and a success clears the account's count", async () => {
+    const { pair, ip } = loginRules();
+    const rules = [pair, ip];
     let now = 0;
     for (let i = 0; i < 5; i++) {
-      expect(await checkLoginAllowed(t.db, keys, at(now))).toEqual({ allowed: true, retryAfterMs: 0 });
-      await recordLoginFailure(t.db, keys, at(now));
+      expect((await fail(t.db, rules, at(now))).allowed).toBe(true);
       now += 1_000;
     }
-    // Sixth attempt, one second after the fifth failure.
-    const sixth = await checkLoginAllowed(t.db, keys, at(now));
-    expect(sixth.allowed).toBe(false);
-    expect(sixth.retryAfterMs).toBe(30_000 - 1_000);
-    expect(await readRow(t.db, email)).toMatchObject({ failures: 5, blockedUntil: at(4_000 + 30_000) });
-
-    // The IP key alone blocks another account tried from the same address.
-    expect((await checkLoginAllowed(t.db, [uniqueKey("signin:email:x@y.z"), ip], at(now))).allowed).toBe(false);
+    // Sixth attempt, one second after the fifth failure: refused, and not counted.
+    expect(await reserveSignInAttempt(t.db, rules, at(now))).toEqual({ allowed: false, retryAfterMs: 30_000 - 1_000 });
+    expect(await readRow(t.db, pair.key)).toMatchObject({ failures: 5, blockedUntil: at(4_000 + 30_000) });
+    expect(await readRow(t.db, ip.key)).toMatchObject({ failures: 5, blockedUntil: null });
 
     // Once the block is over, each further failure blocks for longer.
     now = 4_000 + 30_000;
-    expect((await checkLoginAllowed(t.db, keys, at(now))).allowed).toBe(true);
-    expect(await recordLoginFailure(t.db, keys, at(now))).toEqual({ retryAfterMs: 60_000 });
-    const afterSixth = await checkLoginAllowed(t.db, keys, at(now));
-    expect(afterSixth).toEqual({ allowed: false, retryAfterMs: 60_000 });
-    expect(await recordLoginFailure(t.db, keys, at(now))).toEqual({ retryAfterMs: 120_000 });
-    const afterSeventh = await checkLoginAllowed(t.db, keys, at(now));
-    expect(afterSeventh.retryAfterMs).toBeGreaterThan(afterSixth.retryAfterMs);
-    expect(await readRow(t.db, ip)).toMatchObject({ failures: 7, blockedUntil: at(now + 120_000) });
+    expect((await fail(t.db, rules, at(now))).allowed).toBe(true);
+    expect(await reserveSignInAttempt(t.db, rules, at(now))).toEqual({ allowed: false, retryAfterMs: 60_000 });
+    now += 60_000;
+    const seventh = await reserveSignInAttempt(t.db, rules, at(now));
+    expect(seventh.allowed).toBe(true);
+    expect(await readRow(t.db, pair.key)).toMatchObject({ failures: 7, blockedUntil: at(now + 120_000) });
 
-    // Success clears both keys: the next failures start again from zero.
-    await recordLoginSuccess(t.db, keys, at(now));
-    expect(await checkLoginAllowed(t.db, keys, at(now))).toEqual({ allowed: true, retryAfterMs: 0 });
-    expect(await readRow(t.db, email)).toMatchObject({ failures: 0, blockedUntil: null });
-    for (let i = 0; i < 4; i++) expect(await recordLoginFailure(t.db, keys, at(now))).toEqual({ retryAfterMs: 0 });
-    expect((await checkLoginAllowed(t.db, keys, at(now))).allowed).toBe(true);
+    // The seventh attempt was the right password: the account's count is cleared, the address gets this attempt
+    // back but keeps the six real failures.
+    if (!seventh.allowed) throw new Error("unreachable");
+    await settleSignInSuccess(t.db, seventh.reserved, [pair.key], at(now));
+    expect(await readRow(t.db, pair.key)).toMatchObject({ failures: 0, blockedUntil: null });
+    expect(await readRow(t.db, ip.key)).toMatchObject({ failures: 6, blockedUntil: null });
+    expect((await reserveSignInAttempt(t.db, rules, at(now))).allowed).toBe(true);
+  });
+
+  it("a success from an address never lifts a block others earned there", async () => {
+    const { ip } = loginRules();
+    // 19 failures from one address over many accounts (spraying), then a real reader signs in there.
+    for (let i = 0; i < 19; i++) await fail(t.db, [ip, { key: `${ip.key}:acct${i}`, backoff: {} }], base);
+    const reader = await reserveSignInAttempt(t.db, [ip], base);
+    if (!reader.allowed) throw new Error("the 20th attempt should be checked");
+    expect(await readRow(t.db, ip.key)).toMatchObject({ failures: 20, blockedUntil: at(30_000) });
+    await settleSignInSuccess(t.db, reader.reserved, [], base);
+    expect(await readRow(t.db, ip.key)).toMatchObject({ failures: 19, blockedUntil: null });
+    // The next wrong password from there blocks the address again.
+    expect((await fail(t.db, [ip], base)).allowed).toBe(true);
+    expect((await reserveSignInAttempt(t.db, [ip], base)).allowed).toBe(false);
   });
 
   it("forgets failures after a quiet day", async () => {
-    const key = uniqueKey("signin:email:old@b.c");
-    for (let i = 0; i < 5; i++) await recordLoginFailure(t.db, [key], base);
-    expect((await checkLoginAllowed(t.db, [key], base)).allowed).toBe(false);
+    const { pair } = loginRules();
+    for (let i = 0; i < 5; i++) await fail(t.db, [pair], base);
+    expect((await reserveSignInAttempt(t.db, [pair], base)).allowed).toBe(false);
 
     const nextDay = at(24 * 60 * 60_000);
-    expect(await recordLoginFailure(t.db, [key], nextDay)).toEqual({ retryAfterMs: 0 });
-    expect((await readRow(t.db, key))?.failures).toBe(1);
-    expect((await checkLoginAllowed(t.db, [key], nextDay)).allowed).toBe(true);
+    expect((await reserveSignInAttempt(t.db, [pair], nextDay)).allowed).toBe(true);
+    expect((await readRow(t.db, pair.key))?.failures).toBe(1);
   });
 
-  it("treats an empty key list as allowed", async () => {
-    expect(await checkLoginAllowed(t.db, [], base)).toEqual({ allowed: true, retryAfterMs: 0 });
-    expect(await recordLoginFailure(t.db, [], base)).toEqual({ retryAfterMs: 0 });
-    await recordLoginSuccess(t.db, [], base);
+  it("treats an empty rule list as allowed", async () => {
+    expect(await reserveSignInAttempt(t.db, [], base)).toEqual({ allowed: true, reserved: [] });
+    await settleSignInSuccess(t.db, [], [], base);
+  });
+});
+
+describe(`maintenance (${target})`, () => {
+  it("prunes idle rate-limit rows but keeps recent and blocked ones", async () => {
+    const idle = uniqueKey("prune:idle");
+    const recent = uniqueKey("prune:recent");
+    const blocked = uniqueKey("prune:blocked");
+    const longAgo = new Date(base.getTime() - 2 * 24 * 60 * 60_000);
+    await t.db.insert(rateLimits).values([
+      { key: idle, windowStart: longAgo, updatedAt: longAgo },
+      { key: recent, windowStart: base, updatedAt: base },
+      { key: blocked, windowStart: longAgo, updatedAt: longAgo, blockedUntil: at(60_000) },
+    ]);
+    const result = await runMaintenance(t.db, base);
+    expect(result.rateLimitRows).toBeGreaterThanOrEqual(1);
+    expect(await readRow(t.db, idle)).toBeUndefined();
+    expect(await readRow(t.db, recent)).toBeDefined();
+    expect(await readRow(t.db, blocked)).toBeDefined();
+    expect(await pruneRateLimits(t.db, base)).toBe(0);
   });
 });
 
@@ -182,7 +221,8 @@ describe(`state lives in the database (${target})`, () => {
     const login = uniqueKey("signin:email:restart@b.c");
     for (let i = 0; i < 5; i++)
       expect((await hitFixedWindow(t.db, { key, limit: 5, windowMs, now: base })).allowed).toBe(true);
-    for (let i = 0; i < 5; i++) await recordLoginFailure(t.db, [login], base);
+    const rule = { key: login, backoff: {} };
+    for (let i = 0; i < 5; i++) await reserveSignInAttempt(t.db, [rule], base);
 
     vi.resetModules();
     const fresh = await import("~/modules/security/rate-limit.server");
@@ -192,31 +232,31 @@ describe(`state lives in the database (${target})`, () => {
       allowed: false,
       retryAfterMs: windowMs - 1,
     });
-    expect((await fresh.checkLoginAllowed(t.db, [login], at(1))).allowed).toBe(false);
+    expect((await fresh.reserveSignInAttempt(t.db, [rule], at(1))).allowed).toBe(false);
 
     // Decisions follow the table: clearing the rows lifts the limits for both copies of the module.
     await t.db.update(rateLimits).set({ count: 0 }).where(eq(rateLimits.key, key));
     await t.db.update(rateLimits).set({ blockedUntil: null }).where(eq(rateLimits.key, login));
     expect((await hitFixedWindow(t.db, { key, limit: 5, windowMs, now: at(2) })).allowed).toBe(true);
-    expect((await fresh.checkLoginAllowed(t.db, [login], at(2))).allowed).toBe(true);
+    expect((await fresh.reserveSignInAttempt(t.db, [rule], at(2))).allowed).toBe(true);
   });
 
   it("survives closing the database and opening it again", async () => {
     const storage = await createSharedStorage();
     const key = uniqueKey("contact:ip:reopen");
-    const login = uniqueKey("signin:email:reopen@b.c");
+    const rule = { key: uniqueKey("signin:email:reopen@b.c"), backoff: {} };
     try {
       const before = await storage.open();
       try {
         for (let i = 0; i < 5; i++) await hitFixedWindow(before.db, { key, limit: 5, windowMs, now: base });
-        for (let i = 0; i < 5; i++) await recordLoginFailure(before.db, [login], base);
+        for (let i = 0; i < 5; i++) await reserveSignInAttempt(before.db, [rule], base);
       } finally {
         await before.close();
       }
       const after = await storage.open();
       try {
         expect((await hitFixedWindow(after.db, { key, limit: 5, windowMs, now: at(1) })).allowed).toBe(false);
-        expect(await checkLoginAllowed(after.db, [login], at(1))).toEqual({
+        expect(await reserveSignInAttempt(after.db, [rule], at(1))).toEqual({
           allowed: false,
           retryAfterMs: 30_000 - 1,
         });
@@ -262,17 +302,18 @@ describe(`two app processes on one database (${target})`, () => {
     });
   });
 
-  it("counts every one of 10 concurrent login failures", async () => {
+  it("checks only 5 of 60 concurrent sign-in attempts for one account, and counts each checked one", async () => {
     await withTwoHandles(async (first, second) => {
-      const ip = uniqueKey("signin:ip:shared");
-      const email = uniqueKey("signin:email:shared@b.c");
-      await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          recordLoginFailure(i % 2 === 0 ? first : second, i % 3 === 0 ? [email, ip] : [ip, email], base),
+      const { pair, ip } = loginRules();
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          reserveSignInAttempt(i % 2 === 0 ? first : second, i % 3 === 0 ? [pair, ip] : [ip, pair], base),
         ),
       );
-      expect(await readRow(second, ip)).toMatchObject({ failures: 10, blockedUntil: at(backoffMs(10)) });
-      expect(await readRow(first, email)).toMatchObject({ failures: 10, blockedUntil: at(backoffMs(10)) });
+      expect(results.filter((r) => r.allowed)).toHaveLength(5);
+      expect(results.filter((r) => !r.allowed).every((r) => !r.allowed && r.retryAfterMs === backoffMs(5))).toBe(true);
+      expect(await readRow(second, pair.key)).toMatchObject({ failures: 5, blockedUntil: at(backoffMs(5)) });
+      expect(await readRow(first, ip.key)).toMatchObject({ failures: 5, blockedUntil: null });
     });
   });
 });

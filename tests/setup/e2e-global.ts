@@ -28,6 +28,8 @@ export async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     SUPPORT_EMAIL: "care@nuru.test",
     ADMIN_EMAILS: "owner@nuru.test",
+    // As behind a CDN: the security suite acts from many client addresses through X-Forwarded-For.
+    TRUST_PROXY: "true",
     GOOGLE_CLIENT_ID: "nuru-test-client",
     GOOGLE_CLIENT_SECRET: "nuru-test-secret",
     GOOGLE_AUTH_URL: `${google.url}/authorize`,

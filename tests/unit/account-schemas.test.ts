@@ -32,6 +32,13 @@ describe("sign-up form", () => {
     [{ ...valid, fullName: "   " }, "fullName", "Full name is required"],
     [{ ...valid, fullName: "a".repeat(201) }, "fullName", "Full name must be at most 200 characters"],
     [{ ...valid, fullName: "Achieng\u0007" }, "fullName", "Full name contains characters that are not allowed"],
+    [
+      { ...valid, fullName: "Achieng\nhttps://x.example" },
+      "fullName",
+      "Full name contains characters that are not allowed",
+    ],
+    [{ ...valid, fullName: "Win at https://x.example" }, "fullName", "Full name cannot contain a web address"],
+    [{ ...valid, fullName: "see www.x.example" }, "fullName", "Full name cannot contain a web address"],
     [{ ...valid, email: "" }, "email", "Email is required"],
     [{ ...valid, email: "achieng@" }, "email", "Please enter a valid email address"],
     [{ ...valid, email: `${"a".repeat(250)}@x.co` }, "email", "Email must be at most 254 characters"],

@@ -18,4 +18,12 @@ describe("cross-site request forgery check", () => {
     expect(isSameOriginOrSafe("POST", { origin: "null" }, SHOP)).toBe(false);
     expect(isSameOriginOrSafe("DELETE", { referer: "not a url" }, SHOP)).toBe(false);
   });
+  it("believes X-Forwarded-Host only behind a trusted proxy", () => {
+    const forged = { origin: "https://evil.example", host: "nuru.example", "x-forwarded-host": "evil.example" };
+    expect(isSameOriginOrSafe("POST", forged, SHOP)).toBe(false);
+    expect(isSameOriginOrSafe("POST", forged, SHOP, false)).toBe(false);
+    const proxied = { origin: "https://shop.internal", host: "10.0.0.5:3000", "x-forwarded-host": "shop.internal" };
+    expect(isSameOriginOrSafe("POST", proxied, SHOP, true)).toBe(true);
+    expect(isSameOriginOrSafe("POST", proxied, SHOP, false)).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "~/lib/env.server";
+import { ConfigError, DEV_SECRET, parseEnv } from "~/lib/env.server";
 
 describe("configuration", () => {
   it("runs on defaults outside production", () => {
@@ -31,6 +31,18 @@ describe("configuration", () => {
         DATABASE_URL: "postgres://x",
       }),
     ).toThrow(/AUTH_SECRET/);
+  });
+
+  it("refuses the development auth secret from the repository in production", () => {
+    expect(() =>
+      parseEnv({
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://nuru.co.ke",
+        AUTH_SECRET: DEV_SECRET,
+        DATABASE_URL: "postgres://x",
+        SMTP_URL: "smtp://user:pass@mail.example:587",
+      }),
+    ).toThrow(/AUTH_SECRET.*not the development value/);
   });
 
   it("accepts a complete production configuration", () => {

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from "react-router";
 
-export function ErrorView() {
+/** The error page; `message` explains a refused request (a 4xx with a reason) instead of the generic text. */
+export function ErrorView({ message }: { message?: string } = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -8,7 +9,7 @@ export function ErrorView() {
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <title>Something went wrong | Nuru</title>
       <h1 className="text-2xl font-semibold text-gray-900">Something went wrong</h1>
-      <p className="mt-2 text-gray-700">We could not show this page. Please try again in a moment.</p>
+      <p className="mt-2 text-gray-700">{message ?? "We could not show this page. Please try again in a moment."}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <a
           href={here}

@@ -8,7 +8,9 @@ import { accounts, sessions, users, verifications } from "~/db/schema";
 import { getEnv, type Env } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 import { getMailer, type Mailer } from "~/modules/mail/mailer.server";
-import { confirmEmailMail, resetPasswordMail } from "~/modules/mail/templates.server";
+import { resetPasswordMail } from "~/modules/mail/templates.server";
+import { sendConfirmation } from "./email-confirmation.server";
+import { clearSignInFailures } from "~/modules/security/rate-limit.server";
 import { ensureProfile } from "./profile.server";
 
 export const SESSION_DAYS = 30;
@@ -37,6 +39,13 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // A reset proves the inbox: the address counts as confirmed and the account's sign-in blocks are lifted
+      // (the way back in when strangers have blocked the account by guessing).
+      onPasswordReset: async ({ user }) => {
+        await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await clearSignInFailures(db, [`signin:account:${user.email}`], [`signin:pair:${user.email}|`]);
+        await ensureProfile(db, { id: user.id, email: user.email, fullName: user.name, emailVerified: true }, env);
+      },
       // Our own page reads the token, so the link goes straight there.
       sendResetPassword: async ({ user, token }) => {
         const url = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
@@ -47,8 +56,9 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(confirmEmailMail({ to: user.email, name: user.name, url }));
+      // Our own single-use link, bound to the sign-up's password (email-confirmation.server.ts).
+      sendVerificationEmail: async ({ user }) => {
+        await sendConfirmation(db, env, mailer, user);
       },
     },
     session: {
@@ -56,6 +66,7 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       // Refreshed while used: the expiry moves forward at most once a day.
       updateAge: 24 * 60 * 60,
     },
+    // Limits are the shop's own (sign-in.server.ts); the HTTP endpoints are closed except the OAuth callback.
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: env.isProduction,
@@ -67,7 +78,11 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       user: {
         create: {
           after: async (user) => {
-            await ensureProfile(db, { id: user.id, email: user.email, fullName: user.name }, env);
+            await ensureProfile(
+              db,
+              { id: user.id, email: user.email, fullName: user.name, emailVerified: user.emailVerified },
+              env,
+            );
           },
         },
       },
@@ -75,7 +90,10 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
         create: {
           after: async (session) => {
             const [user] = await db.select().from(users).where(eq(users.id, session.userId));
-            if (user) await ensureProfile(db, { id: user.id, email: user.email, fullName: user.name }, env);
+            if (user) {
+              const { id, email, name: fullName, emailVerified } = user;
+              await ensureProfile(db, { id, email, fullName, emailVerified }, env);
+            }
           },
         },
       },

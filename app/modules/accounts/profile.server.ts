@@ -11,13 +11,16 @@ export function adminEmails(env: Pick<Env, "ADMIN_EMAILS">): Set<string> {
   );
 }
 
-/** Creates the profile of a new account, and promotes addresses listed in ADMIN_EMAILS. */
+/**
+ * Creates the profile of a new account, and promotes addresses listed in ADMIN_EMAILS once the address is
+ * confirmed (someone who signs up with the owner's address first must not become admin).
+ */
 export async function ensureProfile(
   db: Database,
-  user: { id: string; email: string; fullName: string | null },
+  user: { id: string; email: string; fullName: string | null; emailVerified: boolean },
   env: Pick<Env, "ADMIN_EMAILS">,
 ) {
-  const isConfiguredAdmin = adminEmails(env).has(user.email.toLowerCase());
+  const isConfiguredAdmin = user.emailVerified && adminEmails(env).has(user.email.toLowerCase());
   await db
     .insert(profiles)
     .values({

@@ -26,7 +26,9 @@ export const fullNameSchema = z
   .trim()
   .min(1, "Full name is required")
   .max(200, "Full name must be at most 200 characters")
-  .refine((v) => !CONTROL_CHARS.test(v), "Full name contains characters that are not allowed");
+  .refine((v) => !CONTROL_CHARS.test(v), "Full name contains characters that are not allowed")
+  // The name is repeated in the shop's mails: it must not carry a link of someone else's choosing.
+  .refine((v) => !/(:\/\/|www\.|https?:)/i.test(v), "Full name cannot contain a web address");
 
 export const signInSchema = z.object({
   email,

@@ -14,7 +14,7 @@ export const ADMIN_SECTIONS = {
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 
 export function isAdminSection(value: string | undefined): value is AdminSection {
-  return Boolean(value && value in ADMIN_SECTIONS);
+  return typeof value === "string" && Object.hasOwn(ADMIN_SECTIONS, value);
 }
 
 /** Dashboard count cards (spec: articles, ebooks, profiles, user_subscriptions). Callers must be admins. */

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, like, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { articleCategories, articles, categories, type RichBlock } from "~/db/schema";
 import { accessForArticle, type AccessType, type Viewer } from "~/modules/access/policy";
+import { clampPage } from "./paging";
 import { cutAtWord, plainText, PREVIEW_CHARS, readingMinutes } from "./text";
 
 type ArticleRow = typeof articles.$inferSelect;
@@ -127,7 +128,7 @@ export async function listArticlesForViewer(
   query: ArticleListQuery,
 ): Promise<{ items: GatedArticle[]; total: number; page: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(query.pageSize ?? ARTICLES_PAGE_SIZE, 1), 50);
-  const page = Math.max(1, Math.floor(query.page ?? 1));
+  const page = clampPage(query.page);
   const where: SQL[] = [eq(articles.published, true)];
   if (query.access && query.access !== "all") where.push(eq(articles.accessType, query.access));
   if (query.featured) where.push(eq(articles.isFeatured, true));

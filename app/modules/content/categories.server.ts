@@ -31,6 +31,8 @@ export async function listCategories(): Promise<CategoryView[]> {
 }
 
 export async function getCategoryBySlug(slug: string): Promise<CategoryView | null> {
+  // Slugs are short lowercase words and dashes; anything else (NUL bytes, huge strings) is simply unknown.
+  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug)) return null;
   const [row] = await getDb()
     .select(columns)
     .from(categories)

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { categories, ebookCategories, ebooks } from "~/db/schema";
 import { ebookAccess, type AccessType, type EbookAccess, type Viewer } from "~/modules/access/policy";
 import type { CategoryRef } from "./articles.server";
+import { clampPage } from "./paging";
 
 type EbookRow = typeof ebooks.$inferSelect;
 
@@ -75,7 +76,7 @@ export async function listEbooksForViewer(query: {
   pageSize?: number;
 }): Promise<{ items: GatedEbook[]; total: number; page: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(query.pageSize ?? EBOOKS_PAGE_SIZE, 1), 50);
-  const page = Math.max(1, Math.floor(query.page ?? 1));
+  const page = clampPage(query.page);
   const where: SQL[] = [eq(ebooks.published, true)];
   if (query.access && query.access !== "all") where.push(eq(ebooks.accessType, query.access));
   const q = query.q?.trim().slice(0, 100);

@@ -4,15 +4,15 @@
 // Keys name what is limited, e.g. `signin:email:a@b.c` or `signin:ip:1.2.3.4`. Use different keys for
 // hitFixedWindow and for the login throttle: both touch updated_at, which the throttle uses to forget
 // failures after a quiet day.
-import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/rate-limits";
 import {
   assertWindow,
-  backoffAfterFailures,
   fixedWindowDecision,
   LOGIN_FAILURE_MEMORY_MS,
   msUntil,
+  reserveLoginAttempt,
   type BackoffOptions,
 } from "./rate-limit";
 
@@ -70,76 +70,118 @@ export async function hitFixedWindow(
   return { allowed: decision.allowed, retryAfterMs: decision.allowed ? 0 : msUntil(decision.resetAt, now) };
 }
 
-/** Whether a sign-in may be attempted: refused while any of `keys` is blocked. */
-export async function checkLoginAllowed(
-  db: Database,
-  keys: readonly string[],
-  now: Date = new Date(),
-): Promise<RateLimitResult> {
-  const unique = uniqueKeys(keys);
-  if (unique.length === 0) return { allowed: true, retryAfterMs: 0 };
-  const rows = await db
-    .select({ blockedUntil: rateLimits.blockedUntil })
-    .from(rateLimits)
-    .where(and(inArray(rateLimits.key, unique), gt(rateLimits.blockedUntil, now)));
-  const retryAfterMs = Math.max(0, ...rows.map((r) => (r.blockedUntil ? msUntil(r.blockedUntil, now) : 0)));
-  return { allowed: retryAfterMs === 0, retryAfterMs };
+export interface LoginRule {
+  key: string;
+  backoff: BackoffOptions;
 }
 
+/** What a reservation changed on one key, so that a success can give exactly that back. */
+export interface ReservedKey {
+  key: string;
+  /** The block before this attempt, and the block this attempt set (equal when it set none). */
+  blockedBefore: Date | null;
+  blockedAfter: Date | null;
+}
+
+export type LoginTicket = { allowed: true; reserved: ReservedKey[] } | { allowed: false; retryAfterMs: number };
+
 /**
- * Records a failed sign-in against every key: the failure count grows atomically (starting again from one
- * when the last failure is more than a day old) and, past the free attempts, the key is blocked for
- * backoffAfterFailures(failures). A block only ever grows here. Returns the longest block now in force.
+ * Reserves one sign-in attempt on every rule's key before the password is checked (see reserveLoginAttempt):
+ * refused while any key is blocked; otherwise each key counts the attempt as a failure and blocks past its free
+ * attempts. One transaction with the rows locked in key order, so concurrent attempts in any process are decided
+ * one after the other: of 60 simultaneous wrong passwords, only the free attempts are ever checked.
  */
-export async function recordLoginFailure(
+export async function reserveSignInAttempt(
   db: Database,
-  keys: readonly string[],
+  rules: readonly LoginRule[],
   now: Date = new Date(),
-  backoff: BackoffOptions = {},
-): Promise<{ retryAfterMs: number }> {
-  const unique = uniqueKeys(keys);
-  if (unique.length === 0) return { retryAfterMs: 0 };
-  const forgetBefore = ts(new Date(now.getTime() - LOGIN_FAILURE_MEMORY_MS));
-  // One transaction: the upsert locks the row, so no success can reset it between the count and the block.
+): Promise<LoginTicket> {
+  const byKey = new Map(rules.map((r) => [r.key, r]));
+  const keys = uniqueKeys([...byKey.keys()]);
+  if (keys.length === 0) return { allowed: true, reserved: [] };
   return db.transaction(async (tx) => {
-    let retryAfterMs = 0;
-    for (const key of unique) {
-      const [row] = await tx
-        .insert(rateLimits)
-        .values({ key, count: 0, windowStart: now, failures: 1, updatedAt: now })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            failures: sql`case when ${rateLimits.updatedAt} <= ${forgetBefore} then 1 else ${rateLimits.failures} + 1 end`,
-            updatedAt: now,
-          },
-        })
-        .returning({ failures: rateLimits.failures, blockedUntil: rateLimits.blockedUntil });
-      if (!row) throw new Error(`rate limit upsert returned no row for ${key}`);
-      let blockedUntil = row.blockedUntil;
-      const waitMs = backoffAfterFailures(row.failures, backoff);
-      if (waitMs > 0) {
-        const [updated] = await tx
-          .update(rateLimits)
-          .set({ blockedUntil: sql`greatest(${rateLimits.blockedUntil}, ${ts(new Date(now.getTime() + waitMs))})` })
-          .where(eq(rateLimits.key, key))
-          .returning({ blockedUntil: rateLimits.blockedUntil });
-        blockedUntil = updated?.blockedUntil ?? blockedUntil;
-      }
-      if (blockedUntil) retryAfterMs = Math.max(retryAfterMs, msUntil(blockedUntil, now));
+    await tx
+      .insert(rateLimits)
+      .values(keys.map((key) => ({ key, count: 0, windowStart: now, failures: 0, updatedAt: now })))
+      .onConflictDoNothing();
+    const rows = await tx
+      .select({
+        key: rateLimits.key,
+        failures: rateLimits.failures,
+        blockedUntil: rateLimits.blockedUntil,
+        updatedAt: rateLimits.updatedAt,
+      })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, keys))
+      .orderBy(rateLimits.key)
+      .for("update");
+    const decisions = rows.map((row) => ({
+      row,
+      decision: reserveLoginAttempt(row, now, byKey.get(row.key)!.backoff),
+    }));
+    const refused = decisions.filter((d) => !d.decision.allowed);
+    if (refused.length > 0) {
+      return { allowed: false as const, retryAfterMs: Math.max(...refused.map((d) => d.decision.retryAfterMs)) };
     }
-    return { retryAfterMs };
+    const reserved: ReservedKey[] = [];
+    for (const { row, decision } of decisions) {
+      await tx
+        .update(rateLimits)
+        .set({ failures: decision.next.failures, blockedUntil: decision.next.blockedUntil, updatedAt: now })
+        .where(eq(rateLimits.key, row.key));
+      reserved.push({ key: row.key, blockedBefore: row.blockedUntil, blockedAfter: decision.next.blockedUntil });
+    }
+    return { allowed: true as const, reserved };
   });
 }
 
-/** Clears the failures and any block of `keys` after a successful sign-in. */
-export async function recordLoginSuccess(db: Database, keys: readonly string[], now: Date = new Date()): Promise<void> {
-  const unique = uniqueKeys(keys);
-  if (unique.length === 0) return;
+/**
+ * After a successful sign-in: `clear` keys (the account's own) forget every failure and block; every other
+ * reserved key (the client address) gets back just this attempt, so one reader signing in never wipes the
+ * failures others made from the same address.
+ */
+export async function settleSignInSuccess(
+  db: Database,
+  reserved: readonly ReservedKey[],
+  clear: readonly string[],
+  now: Date = new Date(),
+): Promise<void> {
+  const cleared = uniqueKeys(clear);
+  await db.transaction(async (tx) => {
+    if (cleared.length > 0) {
+      await tx
+        .update(rateLimits)
+        .set({ failures: 0, blockedUntil: null, updatedAt: now })
+        .where(inArray(rateLimits.key, cleared));
+    }
+    for (const r of [...reserved].sort((a, b) => a.key.localeCompare(b.key))) {
+      if (cleared.includes(r.key)) continue;
+      const unchangedBlock = r.blockedAfter
+        ? sql`${rateLimits.blockedUntil} = ${ts(r.blockedAfter)}`
+        : sql`${rateLimits.blockedUntil} is null`;
+      await tx
+        .update(rateLimits)
+        .set({
+          failures: sql`greatest(${rateLimits.failures} - 1, 0)`,
+          // Lifts the block only when it is still the one this attempt set.
+          blockedUntil: sql`case when ${unchangedBlock} then ${r.blockedBefore ? ts(r.blockedBefore) : sql`null`} else ${rateLimits.blockedUntil} end`,
+        })
+        .where(eq(rateLimits.key, r.key));
+    }
+  });
+}
+
+/** Forgets every sign-in failure of the given keys and key prefixes (after a password reset proved the inbox). */
+export async function clearSignInFailures(db: Database, keys: readonly string[], prefixes: readonly string[] = []) {
+  const conditions = [
+    ...(keys.length > 0 ? [inArray(rateLimits.key, [...keys])] : []),
+    ...prefixes.map((p) => like(rateLimits.key, `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)),
+  ];
+  if (conditions.length === 0) return;
   await db
     .update(rateLimits)
-    .set({ failures: 0, blockedUntil: null, updatedAt: now })
-    .where(inArray(rateLimits.key, unique));
+    .set({ failures: 0, blockedUntil: null })
+    .where(or(...conditions));
 }
 
 /**

@@ -79,3 +79,43 @@ export function backoffAfterFailures(
   const exponent = Math.floor(failures - freeAttempts);
   return Math.min(maxMs, baseMs * 2 ** exponent);
 }
+
+/** The stored login-throttle state of one key. */
+export interface LoginThrottleState {
+  failures: number;
+  blockedUntil: Date | null;
+  updatedAt: Date;
+}
+
+export interface LoginReservation {
+  allowed: boolean;
+  /** 0 when allowed; otherwise how long until the key lets an attempt through. */
+  retryAfterMs: number;
+  /** The state to store when allowed: the attempt counted as a failure until it is known to have succeeded. */
+  next: { failures: number; blockedUntil: Date | null };
+}
+
+/**
+ * Reserves one sign-in attempt against a key before the password is checked. A blocked key refuses (and stores
+ * nothing). Otherwise the attempt is counted as a failure up front and, past the free attempts, the key is blocked
+ * at once, so concurrent attempts cannot all be checked before the first failure is recorded. A success gives the
+ * reservation back (see the server module). Failures older than LOGIN_FAILURE_MEMORY_MS are forgotten.
+ */
+export function reserveLoginAttempt(
+  state: LoginThrottleState | null,
+  now: Date,
+  backoff: BackoffOptions = {},
+): LoginReservation {
+  if (state?.blockedUntil && state.blockedUntil.getTime() > now.getTime()) {
+    return {
+      allowed: false,
+      retryAfterMs: msUntil(state.blockedUntil, now),
+      next: { failures: state.failures, blockedUntil: state.blockedUntil },
+    };
+  }
+  const remembered = state && now.getTime() - state.updatedAt.getTime() < LOGIN_FAILURE_MEMORY_MS;
+  const failures = (remembered ? state.failures : 0) + 1;
+  const waitMs = backoffAfterFailures(failures, backoff);
+  const blockedUntil = waitMs > 0 ? new Date(now.getTime() + waitMs) : (state?.blockedUntil ?? null);
+  return { allowed: true, retryAfterMs: 0, next: { failures, blockedUntil } };
+}

@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/read-form.server";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = roleSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = roleSchema.safeParse(Object.fromEntries(await readForm(request)));
   const headers = new Headers();
   if (!parsed.success || !(await setProfileRole(parsed.data.userId, parsed.data.role))) {
     await setFlash(headers, {

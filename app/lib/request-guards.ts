@@ -1,0 +1,60 @@
+// Checks made on every request before the app reads it (server.ts), so a new route is covered without doing
+// anything: bytes the database cannot store, bodies too large to read into memory, bodies no form sends.
+
+export const FORM_BODY_LIMIT = 64 * 1024;
+
+/** Largest body a request to `path` may carry. Upload routes will set their own (streamed) limits here. */
+export function bodyLimitFor(_path: string): number {
+  return FORM_BODY_LIMIT;
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+export interface Refusal {
+  status: 400 | 411 | 413;
+  message: string;
+}
+
+export const REFUSALS = {
+  badAddress: { status: 400, message: "This address contains characters that are not allowed." },
+  notAForm: { status: 400, message: "This request could not be read. Please reload the page and try again." },
+  noLength: { status: 411, message: "This request could not be read. Please reload the page and try again." },
+  tooLarge: { status: 413, message: "This request is too large." },
+} as const satisfies Record<string, Refusal>;
+
+/** NUL and malformed escapes in the path or query answer 400 instead of reaching the database or the router. */
+export function checkTarget(rawUrl: string): Refusal | null {
+  if (rawUrl.length > 8192) return REFUSALS.badAddress;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawUrl.replace(/\+/g, " "));
+  } catch {
+    return REFUSALS.badAddress;
+  }
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000]/.test(decoded) ? REFUSALS.badAddress : null;
+}
+
+/**
+ * Before a body is read: writes must send a form (the shop's actions read nothing else), say how long it is,
+ * and stay within the route's limit. Node stops reading a body at its Content-Length, so the limit holds.
+ */
+export function checkBody(
+  method: string,
+  path: string,
+  headers: { "content-type"?: string; "content-length"?: string; "transfer-encoding"?: string },
+): Refusal | null {
+  const length = headers["content-length"];
+  const chunked = headers["transfer-encoding"] !== undefined;
+  if (!BODY_METHODS.has(method.toUpperCase())) {
+    return chunked || (length !== undefined && length !== "0") ? REFUSALS.notAForm : null;
+  }
+  if (chunked) return REFUSALS.noLength;
+  if (length === undefined) return null;
+  const bytes = Number(length);
+  if (!Number.isSafeInteger(bytes) || bytes < 0) return REFUSALS.noLength;
+  if (bytes > bodyLimitFor(path)) return REFUSALS.tooLarge;
+  if (bytes > 0 && !FORM_TYPES.test(headers["content-type"] ?? "")) return REFUSALS.notAForm;
+  return null;
+}

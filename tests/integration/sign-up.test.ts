@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { appDatabase } from "~/db/client.server";
+import { profiles, users } from "~/db/schema";
+import { latestOutboxMailTo, listOutbox } from "~/modules/mail/mailer.server";
+import { confirmEmail } from "~/modules/accounts/email-confirmation.server";
+import {
+  MAIL_LIMIT_PER_CLIENT_PER_HOUR,
+  MAIL_LIMIT_PER_HOUR,
+  resendConfirmation,
+  signInWithPassword,
+  signUpWithPassword,
+} from "~/modules/accounts/sign-in.server";
+import { getEnv } from "~/lib/env.server";
+
+// Who owns an address is proven by its inbox. Someone who signs up with another person's address first must keep
+// nothing once the owner signs up and confirms; an ADMIN_EMAILS address is an admin only once confirmed.
+const target = process.env.DB_TARGET === "postgres" ? "postgres" : "pglite";
+const OWNER = "owner-of-shop@nuru.test";
+let t: TestDatabase;
+
+function request(ip = `10.1.${randomBytes(1)[0]}.${randomBytes(1)[0]}`): Request {
+  return new Request(`${getEnv().PUBLIC_URL}/signin`, { method: "POST", headers: { "x-nuru-client-ip": ip } });
+}
+
+const address = (name: string) => `${name}-${randomBytes(4).toString("hex")}@nuru.test`;
+
+async function confirmationLinks(to: string): Promise<string[]> {
+  const mails = (await listOutbox(t.db, 500)).filter((m) => m.to === to).reverse();
+  return mails.map((m) => /https?:\/\/\S+\/confirm-email\?token=[\w%-]+/.exec(m.text)?.[0] ?? "");
+}
+
+function tokenOf(link: string): string {
+  return new URL(link).searchParams.get("token") ?? "";
+}
+
+beforeAll(async () => {
+  process.env.ADMIN_EMAILS = OWNER;
+  t = await createTestDatabase();
+  appDatabase.handle = t;
+  appDatabase.ready = true;
+  expect(getEnv().ADMIN_EMAILS).toBe(OWNER);
+});
+afterAll(async () => {
+  appDatabase.handle = undefined;
+  appDatabase.ready = false;
+  await t?.dispose();
+});
+
+describe(`sign-up for an address someone else claimed first (${target})`, () => {
+  it("leaves the first password useless once the owner signs up and confirms", async () => {
+    const victim = address("victim");
+    await signUpWithPassword(request(), { fullName: "Claimer", email: victim, password: "claimer-pass" });
+    await signUpWithPassword(request(), { fullName: "Real Owner", email: victim, password: "owner-pass-1" });
+    const [claimerLink, ownerLink] = await confirmationLinks(victim);
+    expect(claimerLink).toBeTruthy();
+    expect(ownerLink).toBeTruthy();
+
+    // The earlier link was for the claimer's password: it confirms nothing.
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(claimerLink))).toBe("invalid");
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(ownerLink))).toBe("confirmed");
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(ownerLink))).toBe("invalid");
+
+    expect((await signInWithPassword(request(), { email: victim, password: "claimer-pass" })).ok).toBe(false);
+    expect((await signInWithPassword(request(), { email: victim, password: "owner-pass-1" })).ok).toBe(true);
+    const [user] = await t.db.select().from(users).where(eq(users.email, victim));
+    expect(user.name).toBe("Real Owner");
+  });
+
+  it("does not let a sign-up change a confirmed account", async () => {
+    const reader = address("confirmed");
+    await signUpWithPassword(request(), { fullName: "Reader", email: reader, password: "reader-pass" });
+    const [link] = await confirmationLinks(reader);
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(link))).toBe("confirmed");
+    await signUpWithPassword(request(), { fullName: "Intruder", email: reader, password: "intruder-pass" });
+    expect(await confirmationLinks(reader)).toHaveLength(1);
+    expect((await signInWithPassword(request(), { email: reader, password: "intruder-pass" })).ok).toBe(false);
+    expect((await signInWithPassword(request(), { email: reader, password: "reader-pass" })).ok).toBe(true);
+  });
+
+  it("refuses unknown, tampered and empty tokens", async () => {
+    for (const token of ["", "nope", "x".repeat(500), "a\u0000b"])
+      expect(await confirmEmail(t.db, getEnv(), token)).toBe("invalid");
+  });
+});
+
+describe(`ADMIN_EMAILS (${target})`, () => {
+  it("makes the address an admin only after it is confirmed", async () => {
+    await signUpWithPassword(request(), { fullName: "Not The Owner", email: OWNER, password: "claimer-pass" });
+    const [user] = await t.db.select().from(users).where(eq(users.email, OWNER));
+    const role = async () => (await t.db.select().from(profiles).where(eq(profiles.id, user.id)))[0]?.role;
+    expect(await role()).toBe("guest");
+    // Unconfirmed: no sign-in, so no session hook promotes it either.
+    expect((await signInWithPassword(request(), { email: OWNER, password: "claimer-pass" })).ok).toBe(false);
+    expect(await role()).toBe("guest");
+
+    await signUpWithPassword(request(), { fullName: "Shop Owner", email: OWNER, password: "owner-pass-1" });
+    const links = await confirmationLinks(OWNER);
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(links.at(-1)!))).toBe("confirmed");
+    expect(await role()).toBe("admin");
+  });
+});
+
+describe(`mail limits (${target})`, () => {
+  it("sends at most 5 confirmation mails an hour to one address, however they are asked for", async () => {
+    const email = address("flood");
+    await signUpWithPassword(request(), { fullName: "Flood", email, password: "flood-pass" });
+    for (let i = 0; i < 8; i++) await resendConfirmation(request(), email);
+    expect(await confirmationLinks(email)).toHaveLength(MAIL_LIMIT_PER_HOUR);
+  });
+
+  it("sends at most 20 mails an hour for one client address, over any number of addresses", async () => {
+    const ip = "10.9.9.9";
+    const emails = Array.from({ length: MAIL_LIMIT_PER_CLIENT_PER_HOUR + 5 }, () => address("spray"));
+    for (const email of emails)
+      await signUpWithPassword(request(ip), { fullName: "Spray", email, password: "spray-pass" });
+    let sent = 0;
+    for (const email of emails) if (await latestOutboxMailTo(t.db, email)) sent++;
+    expect(sent).toBe(MAIL_LIMIT_PER_CLIENT_PER_HOUR);
+  });
+});

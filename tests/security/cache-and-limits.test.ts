@@ -1,0 +1,137 @@
+import net from "node:net";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseUrl } from "../setup/pages";
+import { signInCookie } from "../setup/http-session";
+import { raw } from "../setup/attacker";
+import { probeIds } from "../setup/probe-ids";
+import { routeProbes, type RouteProbe } from "../setup/route-probes";
+
+// Threat: a shared cache (CDN, proxy) keeping one reader's page and serving it to the next visitor, and a
+// client exhausting memory with huge bodies or endless streams.
+
+/** Responses that are the same for everyone and may be cached publicly. */
+const PUBLIC_PATHS = new Set(["/sitemap.xml", "/rss.xml", "/robots.txt"]);
+
+let probes: RouteProbe[];
+const viewers: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  probes = routeProbes(await probeIds());
+  viewers.guest = undefined;
+  viewers.reader = await signInCookie("buyer@nuru.test");
+  viewers.subscriber = await signInCookie("subscriber@nuru.test");
+  viewers.admin = await signInCookie("admin@nuru.test");
+});
+
+describe("cache headers", () => {
+  it.each(["guest", "reader", "subscriber", "admin"])("keep every page and its data private for a %s", async (who) => {
+    for (const probe of probes) {
+      for (const path of [...probe.paths, ...probe.dataPaths]) {
+        const res = await raw(path, { cookie: viewers[who] });
+        const cacheControl = res.headers.get("cache-control") ?? "";
+        if (PUBLIC_PATHS.has(path) || path.startsWith("/media/")) continue;
+        expect(cacheControl, `${path} for ${who}`).toMatch(/\bprivate\b/);
+        expect(cacheControl, `${path} for ${who}`).toMatch(/\bno-store\b|\bno-cache\b/);
+        expect(cacheControl, `${path} for ${who}`).not.toMatch(/\bpublic\b|s-maxage/);
+      }
+    }
+  });
+
+  it("marks a subscriber's article and account page private, no-store (HTML and data)", async () => {
+    const ids = await probeIds();
+    for (const path of [`/article/${ids.premium}`, `/article/${ids.premium}.data`, "/account", "/account.data"]) {
+      const res = await raw(path, { cookie: viewers.subscriber });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+  });
+});
+
+/** Sends only the head of a request declaring a huge body, and reads what the server answers. */
+function headOnly(head: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl());
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    let answer = "";
+    socket.setTimeout(10_000, () => {
+      socket.destroy();
+      reject(new Error(`no answer to ${head.split("\r\n")[0]}`));
+    });
+    socket.on("data", (chunk) => {
+      answer += chunk;
+      if (answer.includes("\r\n\r\n")) {
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on("error", reject);
+  });
+}
+
+describe("request body limits", () => {
+  it("refuses a 300 MB form with 413 before reading it", async () => {
+    for (const path of ["/signin", "/engagement", "/account", "/admin/users", "/no-such-page"]) {
+      const answer = await headOnly(
+        `POST ${path} HTTP/1.1\r\nHost: ${new URL(baseUrl()).host}\r\nOrigin: ${baseUrl()}\r\n` +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 314572800\r\n\r\nintent=",
+      );
+      expect(answer.split("\r\n")[0], path).toBe("HTTP/1.1 413 Payload Too Large");
+    }
+  });
+
+  it("refuses a body of unknown length (chunked) on a form route", async () => {
+    const answer = await headOnly(
+      `POST /signin HTTP/1.1\r\nHost: ${new URL(baseUrl()).host}\r\nOrigin: ${baseUrl()}\r\n` +
+        "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n",
+    );
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 411 Length Required");
+  });
+
+  it("refuses a sent body just over the limit, and takes one within it", async () => {
+    const over = await raw("/signin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `intent=signin&email=a%40b.c&password=${"x".repeat(70_000)}`,
+    });
+    expect(over.status).toBe(413);
+    expect(over.body).toBe("This request is too large.");
+    const within = await raw("/signin", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `intent=signin&email=a%40b.c&password=${"x".repeat(20_000)}`,
+    });
+    expect(within.status).toBe(400);
+  });
+});
+
+describe("live-refresh streams", () => {
+  it("gives one client a few streams, not unlimited", async () => {
+    const controllers: AbortController[] = [];
+    const statuses: number[] = [];
+    try {
+      for (let i = 0; i < 10; i++) {
+        const controller = new AbortController();
+        controllers.push(controller);
+        const res = await fetch(`${baseUrl()}/api/content-events`, {
+          signal: controller.signal,
+          headers: { "X-Forwarded-For": "10.250.0.1" },
+        });
+        statuses.push(res.status);
+        if (res.status !== 200) await res.text();
+      }
+    } finally {
+      for (const c of controllers) c.abort();
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+    expect(statuses.slice(6)).toEqual([429, 429, 429, 429]);
+    // Closed streams give their slots back.
+    await new Promise((r) => setTimeout(r, 300));
+    const again = new AbortController();
+    const res = await fetch(`${baseUrl()}/api/content-events`, {
+      signal: again.signal,
+      headers: { "X-Forwarded-For": "10.250.0.1" },
+    });
+    expect(res.status).toBe(200);
+    again.abort();
+  });
+});

@@ -1,0 +1,107 @@
+// Every route in app/routes.ts, with the concrete paths the leak and security suites call for it. The list is
+// open-world: a route added to app/routes.ts without probes here fails the suites until someone says how to
+// probe it (so no new page or endpoint goes untested for leaks, crashes and cache headers).
+import routes from "~/routes";
+import { MARKERS } from "./markers";
+
+export interface ProbeIds {
+  premium: string;
+  subscription: string;
+  /** A published premium or subscription ebook. */
+  lockedEbook: string;
+}
+
+export interface RouteProbe {
+  /** The route's path pattern as written in app/routes.ts ("" for the index route). */
+  pattern: string;
+  /** Paths to request for this route. */
+  paths: string[];
+  /** Paths of the route's data requests (React Router's `.data` twins), for page routes. */
+  dataPaths: string[];
+  /** True when the route takes a POST (has an action). */
+  takesPosts: boolean;
+}
+
+const q = encodeURIComponent(MARKERS.premium.split("-")[0]);
+
+type Probe = Omit<RouteProbe, "pattern">;
+const page = (paths: string[], takesPosts = false): Probe => ({
+  paths,
+  dataPaths: paths.map(dataPathOf),
+  takesPosts,
+});
+const resource = (paths: string[], takesPosts = false): Probe => ({ paths, dataPaths: [], takesPosts });
+
+/** React Router's data URL for a page path: /a/b?x -> /a/b.data?x, / -> /_.data. */
+export function dataPathOf(path: string): string {
+  const url = new URL(path, "http://x");
+  const pathname = url.pathname === "/" ? "/_" : url.pathname.replace(/\/$/, "");
+  return `${pathname}.data${url.search}`;
+}
+
+function probesFor(ids: ProbeIds): Record<string, Probe> {
+  return {
+    "": page(["/", `/?q=${q}`]),
+    home: page(["/home", `/home?q=${q}`]),
+    "article/:id": page([`/article/${ids.premium}`, `/article/${ids.subscription}`]),
+    articles: page([
+      "/articles",
+      `/articles?q=${q}`,
+      "/articles?access=premium",
+      "/articles?access=subscription",
+      `/articles?q=${encodeURIComponent("around the estate")}`,
+    ]),
+    categories: page(["/categories"]),
+    "category/:slug": page(["/category/weight-loss"]),
+    collections: resource(["/collections"]),
+    beauty: resource(["/beauty"]),
+    ebooks: page(["/ebooks"]),
+    shop: page(["/shop"]),
+    "ebook/:id": page([`/ebook/${ids.lockedEbook}`]),
+    "ebooks/:id": resource([`/ebooks/${ids.lockedEbook}`]),
+    about: page(["/about"]),
+    terms: page(["/terms"]),
+    signin: page(["/signin", "/signin?view=signup", "/signin?redirectTo=%2Faccount"], true),
+    signout: resource(["/signout"], true),
+    "reset-password": page(["/reset-password", "/reset-password?token=not-a-token"], true),
+    "confirm-email": resource(["/confirm-email?token=not-a-token"]),
+    account: page(["/account"], true),
+    bookmarks: page(["/bookmarks"]),
+    engagement: resource(["/engagement"], true),
+    "api/auth/*": resource(["/api/auth/get-session", "/api/auth/list-sessions", "/api/auth/callback/google"], true),
+    admin: page(["/admin"]),
+    "admin-dashboard": page(["/admin-dashboard"]),
+    "admin/users": page(["/admin/users"], true),
+    "admin/:section": page(["/admin/articles", "/admin/moderation"], true),
+    "sitemap.xml": resource(["/sitemap.xml"]),
+    "rss.xml": resource(["/rss.xml"]),
+    "api/content-events": resource([]),
+    "robots.txt": resource(["/robots.txt"]),
+    "media/*": resource(["/media/covers/nothing-here.svg", "/media/..%2F..%2Fpackage.json"]),
+    "dev/error": page(["/dev/error"]),
+    "dev/mail": page(["/dev/mail"]),
+    "not-found": page(["/not-found"]),
+    "*": page(["/no-such-page", `/article/${ids.premium}/extra`]),
+  };
+}
+
+/** Pages that fail on purpose (the development error page, 404 in production). */
+export const INTENTIONAL_ERRORS = new Set(["/dev/error", "/dev/error.data"]);
+
+/** Streams that never end are probed by their own tests (api/content-events): only their headers here. */
+export const STREAMING_PATHS = ["/api/content-events"];
+
+/** The probes for every route in app/routes.ts; throws for a route this file does not know yet. */
+export function routeProbes(ids: ProbeIds): RouteProbe[] {
+  const known = probesFor(ids);
+  const flat = routes.flatMap(function walk(r): { path?: string; index?: boolean }[] {
+    return [r, ...(r.children ?? []).flatMap(walk)];
+  });
+  const unknown = flat.map((r) => r.path ?? "").filter((p) => !(p in known));
+  if (unknown.length > 0) {
+    throw new Error(
+      `tests/setup/route-probes.ts does not know how to probe ${unknown.join(", ")}: add paths for each new route`,
+    );
+  }
+  return [...new Set(flat.map((r) => r.path ?? ""))].map((pattern) => ({ pattern, ...known[pattern] }));
+}
