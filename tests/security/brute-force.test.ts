@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshAddress, freshEmail, newReader, raw, signInOutcome, trySignIn } from "../setup/attacker";
+import { freshAddress, freshEmail, newReader, postForm, raw, signInOutcome, trySignIn } from "../setup/attacker";
 
 // Threat: guessing a reader's password. Only the shop's sign-in form checks passwords, it counts each attempt
 // before checking it, and it stops after 5 wrong ones per account and address (20 per address over all accounts).
