@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory, or "memory://". */
   dataDir?: string;
+  /**
+   * PGlite only: a data directory archive (from `dumpDataDir()`) to start from instead of an empty database. The
+   * directory must not hold a database yet. Tests use it to start from an already migrated database.
+   */
+  loadDataDir?: Blob;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -126,6 +131,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (!dataDir.startsWith("memory://")) mkdirSync(path.resolve(dataDir, "pglite"), { recursive: true });
   const client = new PGlite(dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite"), {
     extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
   });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {

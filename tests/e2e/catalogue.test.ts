@@ -135,6 +135,8 @@ describe("catalogue details", () => {
       });
       await page.goto(href);
       await waitForHydration(page);
+      // Counts the chunks loaded after hydration too (article pages keep no connection open).
+      await page.waitForLoadState("networkidle");
       const bytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
       expect(scripts.length, `${email ?? "guest"}: scripts`).toBeGreaterThan(1);
       expect(bytes, `${email ?? "guest"}: gzip bytes of JavaScript`).toBeLessThanOrEqual(120_000);

@@ -3,6 +3,7 @@ import pg from "pg";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
 import { startApp, type RunningApp } from "../setup/app-server";
+import { trackHydration, waitForHydration } from "../setup/pages";
 
 // Needs a PostgreSQL server (CI sets TEST_DATABASE_URL): the change comes from another connection, as it would
 // from another app process or an editor on another server.
@@ -40,9 +41,13 @@ describe.runIf(Boolean(serverUrl))("live refresh of must-reads", () => {
 
   it("shows a newly chosen must-read on an open home page without a reload", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.url });
+    await trackHydration(context);
     const page = await context.newPage();
+    // The server subscribes the page to changes before it answers the event stream request.
+    const subscribed = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/content-events");
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
+    expect((await subscribed).status()).toBe(200);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const mustReads = page.getByTestId("must-reads");
     const { rows } = await client.query(

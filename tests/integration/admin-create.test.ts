@@ -6,11 +6,16 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
+import { migratedSnapshot } from "../setup/test-database";
 
 // Runs the real command against its own PGlite directory (the command opens the database itself).
 describe("npm run admin:create", () => {
   it("creates a confirmed admin, and promotes an existing account", { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-admin-"));
+    // Starts from the migrated snapshot, so the command's own migrate() has nothing left to do.
+    const seeded = openDatabase({ dataDir, loadDataDir: await migratedSnapshot() });
+    expect(await seeded.ping()).toBe(true);
+    await seeded.close();
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },

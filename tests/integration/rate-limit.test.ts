@@ -3,9 +3,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { eq } from "drizzle-orm";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import {
+  createMigratedPostgresDatabase,
+  createTestDatabase,
+  migratedSnapshot,
+  type TestDatabase,
+} from "../setup/test-database";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/rate-limits";
 import {
@@ -38,37 +42,6 @@ async function readRow(db: Database, key: string) {
   return row;
 }
 
-/** A fresh, empty PostgreSQL database on the server of TEST_DATABASE_URL, built like createTestDatabase. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error("DB_TARGET=postgres needs TEST_DATABASE_URL");
-  const name = `nuru_it_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      // pool.end() resolves before its connections are gone; forcing the drop then makes them throw.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await cleanup.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where datname = $1",
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 /**
  * Storage that outlives a handle: a PostgreSQL database (postgres) or a PGlite data directory on disk (pglite).
  * `open()` returns a new, migrated handle on it each time, as a restarted or second app process would.
@@ -79,12 +52,18 @@ async function createSharedStorage(): Promise<{ open(): Promise<DatabaseHandle>;
     return handle;
   };
   if (target === "postgres") {
-    const database = await createPostgresDatabase();
+    const database = await createMigratedPostgresDatabase();
     return { open: () => migrated(openDatabase({ url: database.url })), remove: () => database.drop() };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-rate-limit-"));
+  let snapshot: Blob | undefined = await migratedSnapshot();
   return {
-    open: () => migrated(openDatabase({ dataDir })),
+    // The first handle starts the directory from the migrated snapshot; later ones open what it left.
+    open: () => {
+      const loadDataDir = snapshot;
+      snapshot = undefined;
+      return migrated(openDatabase({ dataDir, loadDataDir }));
+    },
     remove: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
@@ -271,7 +250,7 @@ describe(`state lives in the database (${target})`, () => {
 
 describe(`two app processes on one database (${target})`, () => {
   // PostgreSQL: two connection pools on one database, as two app processes would have. PGlite serves a single
-  // process, so the same race runs on one handle. (Busy pools get a database of their own: see drop() above.)
+  // process, so the same race runs on one handle. (Busy pools get a database of their own, dropped once their connections are gone.)
   async function withTwoHandles(run: (first: Database, second: Database) => Promise<void>): Promise<void> {
     if (target !== "postgres") return run(t.db, t.db);
     const storage = await createSharedStorage();

@@ -14,6 +14,8 @@ export const VNU_JAR = String(require("vnu-jar"));
 
 interface VnuMessage {
   type: "error" | "info" | "non-document-error";
+  /** The file the message is about (file:/...). */
+  url?: string;
   subType?: string;
   message?: string;
   lastLine?: number;
@@ -72,29 +74,46 @@ function parseReport(text: string): VnuMessage[] | null {
  * Warnings are not reported. Throws when Java is missing or vnu.jar gives no report.
  */
 export async function validateHtml(html: string, options: ValidateOptions = {}): Promise<string[]> {
+  return (await validateHtmlDocuments([html], options))[0];
+}
+
+/**
+ * Validates several complete HTML documents in one run of vnu.jar (each run starts a Java VM, about 3 s) and
+ * returns the errors of each, in order, as validateHtml does.
+ */
+export async function validateHtmlDocuments(
+  documents: readonly string[],
+  options: ValidateOptions = {},
+): Promise<string[][]> {
+  if (documents.length === 0) return [];
   const dir = await mkdtemp(path.join(tmpdir(), "nuru-vnu-"));
-  const file = path.join(dir, "document.html");
+  const names = documents.map((_, i) => `document-${i}.html`);
   try {
-    await writeFile(file, html, "utf8");
+    await Promise.all(documents.map((html, i) => writeFile(path.join(dir, names[i]), html, "utf8")));
     const { code, stdout, stderr } = await run(javaCommand(), [
       "-jar",
       VNU_JAR,
       "--format",
       "json",
       "--errors-only",
-      file,
+      ...names.map((name) => path.join(dir, name)),
     ]);
     // vnu writes its JSON report to stderr; the exit code is 1 when there are errors.
     const messages = parseReport(stderr) ?? parseReport(stdout);
     if (!messages) throw new Error(`vnu.jar gave no JSON report (exit ${code}):\n${stderr || stdout}`);
     const ignore = options.ignore ?? [];
-    return messages
-      .filter((m) => m.type === "error" || m.type === "non-document-error")
-      .map((m) => {
-        const text = m.message ?? "(no message)";
-        return m.lastLine ? `line ${m.lastLine}: ${text}` : text;
-      })
-      .filter((text) => !ignore.some((s) => text.includes(s)));
+    const fileOf = (m: VnuMessage) => names.find((name) => m.url?.endsWith(`/${name}`));
+    return names.map((name) =>
+      messages
+        // A message about none of the files (a problem of the run itself) counts against every document.
+        .filter((m) => fileOf(m) === undefined || fileOf(m) === name)
+        .filter((m) => m.type === "error" || m.type === "non-document-error")
+        .map((m) => {
+          const text = m.message ?? "(no message)";
+          return m.lastLine ? `line ${m.lastLine}: ${text}` : text;
+        })
+        .filter((text) => !ignore.some((s) => text.includes(s))),
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

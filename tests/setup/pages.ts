@@ -9,8 +9,46 @@ export function baseUrl(): string {
   return inject("baseUrl");
 }
 
+interface HydrationProbe {
+  __nuruHydrated?: boolean;
+}
+
+interface FiberRoot {
+  current?: { memoizedState?: { isDehydrated?: boolean } | null };
+}
+
+/**
+ * Runs in every document before its scripts: a minimal stand-in for the React DevTools hook, through which React
+ * reports its commits in production builds too. Notes when the commit that finished hydrating the page (its root
+ * no longer dehydrated) has run its effects, so listeners set up in useEffect are live.
+ */
+function hydrationProbe() {
+  const probe = window as unknown as HydrationProbe & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+  if (probe.__REACT_DEVTOOLS_GLOBAL_HOOK__) return;
+  probe.__nuruHydrated = false;
+  // Methods only, no arrow functions: tsx (keepNames) would wrap those in a helper the page does not have.
+  probe.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject() {
+      return 1;
+    },
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot(_id: number, root: FiberRoot) {
+      if (root.current?.memoizedState?.isDehydrated === false) probe.__nuruHydrated = true;
+    },
+  };
+}
+
+/** Lets waitForHydration work on the pages of a context that newPage did not create. */
+export async function trackHydration(context: BrowserContext) {
+  await context.addInitScript(hydrationProbe);
+}
+
 export async function newPage(browser: Browser, viewport: { width: number; height: number }) {
   const context: BrowserContext = await browser.newContext({ viewport, baseURL: baseUrl() });
+  await trackHydration(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -26,12 +64,14 @@ export async function expectAccessible(page: Page) {
   expect(summary).toEqual([]);
 }
 
-/** Waits until React has hydrated, so client behaviour (scroll listeners, buttons) is live. */
+/**
+ * Waits until React has hydrated the page and run its effects, so client behaviour (scroll listeners, buttons)
+ * is live. It does not wait for the network to be idle: the home page keeps an event stream open.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
-  );
-  await page.waitForLoadState("networkidle");
+  const tracked = await page.evaluate(() => typeof (window as HydrationProbe).__nuruHydrated === "boolean");
+  if (!tracked) throw new Error("waitForHydration needs a page from newPage() or a context with trackHydration()");
+  await page.waitForFunction(() => (window as HydrationProbe).__nuruHydrated === true);
 }
 
 /**

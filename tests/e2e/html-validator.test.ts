@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonLdScript } from "~/modules/site/structured-data";
-import { validateHtml, VNU_JAR } from "../setup/html-validator";
+import { validateHtml, validateHtmlDocuments, VNU_JAR } from "../setup/html-validator";
 
 const TIMEOUT = 60_000;
 
@@ -58,6 +58,21 @@ describe("validateHtml (W3C Nu Html Checker)", () => {
       expect(errors.some((e) => /alt/i.test(e))).toBe(true);
       expect(errors.every((e) => /^line \d+: /.test(e))).toBe(true);
       expect(await validateHtml(html, { ignore: errors.map((e) => e.replace(/^line \d+: /, "")) })).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "checks several documents in one run and gives each its own errors",
+    async () => {
+      const valid = page("<main><p>Karibu</p></main>");
+      const noAlt = page('<main><img src="/a.png"></main>');
+      const [first, second, third] = await validateHtmlDocuments([valid, noAlt, valid]);
+      expect(first).toEqual([]);
+      expect(second).toHaveLength(1);
+      expect(second[0]).toMatch(/^line \d+: .*alt/);
+      expect(third).toEqual([]);
+      expect(await validateHtmlDocuments([])).toEqual([]);
     },
     TIMEOUT,
   );
