@@ -5,7 +5,7 @@ import compression from "compression";
 import onHeaders from "on-headers";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import { ConfigError, getEnv } from "./app/lib/env.server";
+import { ConfigError, getEnv, trustedProxyHops } from "./app/lib/env.server";
 import { bootDatabase, closeDatabase } from "./app/db/boot.server";
 import { appDatabase } from "./app/db/client.server";
 import { baseSecurityHeaders } from "./app/lib/security-headers.server";
@@ -29,7 +29,8 @@ try {
 
 const app = express();
 app.disable("x-powered-by");
-if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
+const proxyHops = trustedProxyHops(env);
+if (proxyHops > 0) app.set("trust proxy", proxyHops);
 // Server-sent events must reach the browser as they are written, so they are never compressed (buffered).
 app.use(
   compression({
@@ -64,7 +65,7 @@ app.use((req, res, next) => {
 
 // Cross-site request forgery: a state-changing request must come from the shop's own pages.
 app.use((req, res, next) => {
-  if (isSameOriginOrSafe(req.method, req.headers, env.PUBLIC_URL, env.TRUST_PROXY === "true")) return next();
+  if (isSameOriginOrSafe(req.method, req.headers, env.PUBLIC_URL, proxyHops > 0)) return next();
   res
     .status(403)
     .type("text/plain")

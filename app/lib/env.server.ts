@@ -21,8 +21,12 @@ const schema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   // Comma separated addresses that get the admin role on sign-up or sign-in.
   ADMIN_EMAILS: z.string().default(""),
-  // Set when running behind a reverse proxy / CDN that sets X-Forwarded-For.
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  // Set when running behind a reverse proxy / CDN that sets X-Forwarded-For: "true" for one proxy in front of the
+  // app, or the number of proxies (e.g. "2" for a CDN in front of a load balancer).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9])$/, 'TRUST_PROXY must be "true", "false" or the number of proxies (0-9)')
+    .default("false"),
   // Google sign-in; the button shows only when both are set. The URLs are configurable for tests.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -69,6 +73,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_SECRET,
     isProduction,
   };
+}
+
+/**
+ * How many proxies in front of the app may be believed about the client's address (X-Forwarded-For is read from
+ * the right, so an address a client writes there itself is never taken for its own).
+ */
+export function trustedProxyHops(env: Pick<Env, "TRUST_PROXY">): number {
+  if (env.TRUST_PROXY === "true") return 1;
+  if (env.TRUST_PROXY === "false") return 0;
+  return Number(env.TRUST_PROXY);
 }
 
 let cached: Env | undefined;

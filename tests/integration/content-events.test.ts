@@ -10,20 +10,11 @@ import {
   type ContentChange,
 } from "~/modules/live/content-events.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { waitFor } from "../setup/wait-for";
 
 let t: TestDatabase;
 /** Where the changes are written: on PostgreSQL a second handle (its own pool), as another app process would. */
 let writer: DatabaseHandle;
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 2_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Nothing arrived within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -19,6 +19,7 @@ import {
   type ContentChange,
 } from "~/modules/live/content-events.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { waitFor } from "../setup/wait-for";
 
 const ORIGIN = "https://nuru.example";
 const PREMIUM_MARKER = "LOCKED-MARKER-premium-7f3a";
@@ -313,16 +314,6 @@ function useLoggingDatabase(): LoggedQuery[] {
 
 const BODY_COLUMNS = /"content"|"rich_content"|"search_text"/;
 
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 3_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Nothing arrived within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe(`feed queries and cache (${process.env.DB_TARGET ?? "pglite"})`, () => {
   afterEach(async () => {
     vi.useRealTimers();
@@ -372,7 +363,7 @@ describe(`feed queries and cache (${process.env.DB_TARGET ?? "pglite"})`, () => 
     const changes: ContentChange[] = [];
     const unsubscribe = onContentChanged((change) => changes.push(change));
     const changed = async (table: string) => {
-      await waitFor(() => changes.find((c) => c.tables.includes(table)));
+      await waitFor(() => changes.find((c) => c.tables.includes(table)), 3_000);
       changes.length = 0;
     };
     try {

@@ -43,6 +43,18 @@ describe("password guessing through the sign-in form", () => {
     expect(outcomes.slice(-3)).toEqual(["limited", "limited", "limited"]);
   });
 
+  it("cannot pick a new client address by writing its own X-Forwarded-For entries", async () => {
+    const email = await newReader("proxy-pass-1");
+    const proxy = freshAddress(); // what the shop's proxy appends: the real client address
+    const outcomes: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const spoofed = `${freshAddress()}, ${proxy}`;
+      outcomes.push(signInOutcome(await trySignIn(email, `spoof-${i}`, spoofed)));
+    }
+    expect(outcomes.slice(0, 5)).toEqual(["wrong", "wrong", "wrong", "wrong", "wrong"]);
+    expect(outcomes.slice(5)).toEqual(["limited", "limited"]);
+  });
+
   it("does not let a stranger elsewhere lock a reader out", async () => {
     const email = await newReader("mine-pass-1");
     const stranger = freshAddress();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEV_SECRET, parseEnv } from "~/lib/env.server";
+import { ConfigError, DEV_SECRET, parseEnv, trustedProxyHops } from "~/lib/env.server";
 
 describe("configuration", () => {
   it("runs on defaults outside production", () => {
@@ -66,5 +66,12 @@ describe("configuration", () => {
 describe("runtime", () => {
   it("runs on Node 24 or newer (the `node` package, not the system Node)", () => {
     expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);
+  });
+
+  it("reads TRUST_PROXY as a number of proxies", () => {
+    expect(trustedProxyHops(parseEnv({}))).toBe(0);
+    expect(trustedProxyHops(parseEnv({ TRUST_PROXY: "true" }))).toBe(1);
+    expect(trustedProxyHops(parseEnv({ TRUST_PROXY: "2" }))).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
   });
 });
