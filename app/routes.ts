@@ -18,7 +18,7 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("signout", "routes/signout.ts"),
   route("reset-password", "routes/reset-password.tsx"),
-  route("confirm-email", "routes/confirm-email.ts"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("account", "routes/account.tsx"),
   route("bookmarks", "routes/bookmarks.tsx"),
   route("engagement", "routes/engagement.ts"),

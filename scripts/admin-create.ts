@@ -8,6 +8,8 @@ import { openDatabase } from "../app/db/client.server";
 import { profiles, users } from "../app/db/schema";
 import { createUser } from "../app/db/seed/factories";
 import { ensureProfile } from "../app/modules/accounts/profile.server";
+import { replaceUnconfirmedSignUp } from "../app/modules/accounts/email-confirmation.server";
+import { hashPassword } from "better-auth/crypto";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" } },
@@ -28,6 +30,29 @@ try {
   await handle.migrate();
   const [existing] = await handle.db.select().from(users).where(eq(users.email, email));
   if (existing) {
+    if (!existing.emailVerified) {
+      // Whoever signed up with this address has not proven they own it: promote only with a new password the
+      // operator chooses (the earlier password, sessions and other sign-ins end), never the unconfirmed one.
+      if (!values.password) {
+        console.error(
+          `${email} has not confirmed its address, so whoever signed up may not own it. Let the owner confirm ` +
+            "first, or run again with --password to set a new password (the current one stops working).",
+        );
+        process.exit(2);
+      }
+      await replaceUnconfirmedSignUp(handle.db, {
+        userId: existing.id,
+        fullName: values.name ?? existing.name,
+        passwordHash: await hashPassword(values.password),
+      });
+      await handle.db
+        .update(users)
+        .set({ emailVerified: true, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+      console.log(
+        `${email} was not confirmed: its password is now the one given, and the address counts as confirmed.`,
+      );
+    }
     await ensureProfile(
       handle.db,
       { id: existing.id, email, fullName: existing.name, emailVerified: true },

@@ -10,6 +10,10 @@ const PING_MS = 25_000;
  * The event carries no content, only the changed table names; pages reload their own (gated) data.
  */
 export function loader({ request }: Route.LoaderArgs) {
+  // A HEAD (or any non-GET) gets the headers only and never holds a stream or a slot.
+  if (request.method !== "GET") {
+    return new Response(null, { headers: { "Content-Type": "text/event-stream; charset=utf-8" } });
+  }
   // Each open stream holds a connection and a listener: a client gets a few (tabs), not thousands.
   const slot = openStreamSlot(clientIp(request));
   if (!slot) {

@@ -46,12 +46,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? safeRedirectPath(url.searchParams.get("redirectTo"), "/home")
       : undefined,
     notice,
-    error: url.searchParams.get("error")
-      ? "Google sign-in did not complete. Please try again."
-      : url.searchParams.get("confirm") === "invalid"
-        ? MESSAGES.invalidConfirmationLink
-        : undefined,
+    error: pageError(url.searchParams),
   };
+}
+
+function pageError(params: URLSearchParams): string | undefined {
+  const errors = params.getAll("error");
+  // CASE: Google vouches for an address whose password account nobody has confirmed -> no silent linking.
+  if (errors.includes("account_not_linked")) return MESSAGES.googleNeedsConfirmation;
+  if (errors.length > 0) return "Google sign-in did not complete. Please try again.";
+  if (params.get("confirm") === "invalid") return MESSAGES.invalidConfirmationLink;
+  return undefined;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -86,7 +91,8 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = signUpSchema.safeParse(values);
     if (!parsed.success)
       return data<AuthActionData>({ view: "signup", ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    await signUpWithPassword(request, parsed.data);
+    const { mailed } = await signUpWithPassword(request, parsed.data);
+    if (!mailed) return data<AuthActionData>({ view: "signup", ok: false, message: MESSAGES.mailLimited }, 429);
     return data<AuthActionData>({ view: "signup", ok: true, message: MESSAGES.signedUp });
   }
 
@@ -95,12 +101,16 @@ export async function action({ request }: Route.ActionArgs) {
     const view = intent === "reset" ? "reset" : "signin";
     if (!parsed.success)
       return data<AuthActionData>({ view, ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    if (intent === "reset") {
-      await requestPasswordReset(request, parsed.data.email);
-      return data<AuthActionData>({ view, ok: true, message: MESSAGES.resetSent });
-    }
-    await resendConfirmation(request, parsed.data.email);
-    return data<AuthActionData>({ view, ok: true, message: MESSAGES.confirmationResent });
+    const { mailed } =
+      intent === "reset"
+        ? await requestPasswordReset(request, parsed.data.email)
+        : await resendConfirmation(request, parsed.data.email);
+    if (!mailed) return data<AuthActionData>({ view, ok: false, message: MESSAGES.mailLimited }, 429);
+    return data<AuthActionData>({
+      view,
+      ok: true,
+      message: intent === "reset" ? MESSAGES.resetSent : MESSAGES.confirmationResent,
+    });
   }
 
   if (intent === "google" && googleConfigured(getEnv())) {

@@ -70,12 +70,22 @@ describe.each([
       .toBe(true);
     expect(await page.getByRole("button", { name: "Resend confirmation email" }).isVisible()).toBe(true);
 
+    // The link opens a page that asks for the sign-up's password: opening it alone confirms nothing.
     const confirm = await linkFromOutbox(page, email, "/confirm-email");
     await page.goto(confirm);
-    await page.waitForURL(/\/signin\?confirmed=1/);
-    await signIn(page, email, "sunrise-walk");
+    expect(await page.getByRole("heading", { name: "Confirm your email" }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.locator("#confirm-password").fill("wrong-password");
+    await page.getByRole("button", { name: "Confirm and Sign In" }).click();
+    await expect
+      .poll(() => page.getByText("That password does not match this account.", { exact: false }).isVisible())
+      .toBe(true);
+    await page.locator("#confirm-password").fill("sunrise-walk");
+    await page.getByRole("button", { name: "Confirm and Sign In" }).click();
     await page.waitForURL(/\/home$/);
-    await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Signed in successfully!");
+    await expect
+      .poll(() => page.getByTestId("toast").innerText())
+      .toContain("Your email address is confirmed. Welcome to Nuru!");
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name.includes("session_token"))!;
     expect(session.httpOnly).toBe(true);
@@ -245,7 +255,8 @@ describe("admin guard", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(() => page.getByText("Account created successfully!", { exact: false }).isVisible()).toBe(true);
     await page.goto(await linkFromOutbox(page, "owner@nuru.test", "/confirm-email"));
-    await signIn(page, "owner@nuru.test", "owner-pass-1");
+    await page.locator("#confirm-password").fill("owner-pass-1");
+    await page.getByRole("button", { name: "Confirm and Sign In" }).click();
     await page.waitForURL(/\/home$/);
     await page.goto("/admin");
     expect(new URL(page.url()).pathname).toBe("/admin");

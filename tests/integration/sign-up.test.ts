@@ -58,10 +58,10 @@ describe(`sign-up for an address someone else claimed first (${target})`, () => 
     expect(claimerLink).toBeTruthy();
     expect(ownerLink).toBeTruthy();
 
-    // The earlier link was for the claimer's password: it confirms nothing.
-    expect(await confirmEmail(t.db, getEnv(), tokenOf(claimerLink))).toBe("invalid");
-    expect(await confirmEmail(t.db, getEnv(), tokenOf(ownerLink))).toBe("confirmed");
-    expect(await confirmEmail(t.db, getEnv(), tokenOf(ownerLink))).toBe("invalid");
+    // Confirming needs the current password: the claimer's no longer is.
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(ownerLink), "claimer-pass")).toBe("wrong-password");
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(ownerLink), "owner-pass-1")).toBe("confirmed");
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(ownerLink), "owner-pass-1")).toBe("invalid");
 
     expect((await signInWithPassword(request(), { email: victim, password: "claimer-pass" })).ok).toBe(false);
     expect((await signInWithPassword(request(), { email: victim, password: "owner-pass-1" })).ok).toBe(true);
@@ -69,25 +69,53 @@ describe(`sign-up for an address someone else claimed first (${target})`, () => 
     expect(user.name).toBe("Real Owner");
   });
 
+  it("holds when the claimer has spent the address's mail budget and the owner clicks the claimer's mail", async () => {
+    const victim = address("budget");
+    for (let i = 0; i < MAIL_LIMIT_PER_HOUR; i++)
+      await signUpWithPassword(request(), { fullName: "Claimer", email: victim, password: "claimer-pass" });
+    // No mail may go out now, but the owner's sign-up still replaces the claimer's password.
+    expect(
+      (await signUpWithPassword(request(), { fullName: "Owner", email: victim, password: "owner-pass-2" })).mailed,
+    ).toBe(false);
+    const links = await confirmationLinks(victim);
+    expect(links).toHaveLength(MAIL_LIMIT_PER_HOUR);
+    const lastFromClaimer = tokenOf(links.at(-1)!);
+    // Opening the link proves the inbox only; the password must be the owner's.
+    expect(await confirmEmail(t.db, getEnv(), lastFromClaimer, "claimer-pass")).toBe("wrong-password");
+    expect(await confirmEmail(t.db, getEnv(), lastFromClaimer, "owner-pass-2")).toBe("confirmed");
+    expect((await signInWithPassword(request(), { email: victim, password: "claimer-pass" })).ok).toBe(false);
+  });
+
   it("does not let a sign-up change a confirmed account", async () => {
     const reader = address("confirmed");
     await signUpWithPassword(request(), { fullName: "Reader", email: reader, password: "reader-pass" });
     const [link] = await confirmationLinks(reader);
-    expect(await confirmEmail(t.db, getEnv(), tokenOf(link))).toBe("confirmed");
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(link), "reader-pass")).toBe("confirmed");
     await signUpWithPassword(request(), { fullName: "Intruder", email: reader, password: "intruder-pass" });
     expect(await confirmationLinks(reader)).toHaveLength(1);
     expect((await signInWithPassword(request(), { email: reader, password: "intruder-pass" })).ok).toBe(false);
     expect((await signInWithPassword(request(), { email: reader, password: "reader-pass" })).ok).toBe(true);
   });
 
+  it("answers two simultaneous sign-ups for a new address without an error; the account exists once", async () => {
+    const email = address("twice");
+    const results = await Promise.all(
+      ["first-pass-1", "second-pass"].map((password) =>
+        signUpWithPassword(request(), { fullName: "Twice", email, password }),
+      ),
+    );
+    expect(results.every((r) => typeof r.mailed === "boolean")).toBe(true);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
   it("refuses unknown, tampered and empty tokens", async () => {
     for (const token of ["", "nope", "x".repeat(500), "a\u0000b"])
-      expect(await confirmEmail(t.db, getEnv(), token)).toBe("invalid");
+      expect(await confirmEmail(t.db, getEnv(), token, "whatever")).toBe("invalid");
   });
 });
 
 describe(`ADMIN_EMAILS (${target})`, () => {
-  it("makes the address an admin only after it is confirmed", async () => {
+  it("makes the address an admin only after it is confirmed with the owner's password", async () => {
     await signUpWithPassword(request(), { fullName: "Not The Owner", email: OWNER, password: "claimer-pass" });
     const [user] = await t.db.select().from(users).where(eq(users.email, OWNER));
     const role = async () => (await t.db.select().from(profiles).where(eq(profiles.id, user.id)))[0]?.role;
@@ -98,7 +126,9 @@ describe(`ADMIN_EMAILS (${target})`, () => {
 
     await signUpWithPassword(request(), { fullName: "Shop Owner", email: OWNER, password: "owner-pass-1" });
     const links = await confirmationLinks(OWNER);
-    expect(await confirmEmail(t.db, getEnv(), tokenOf(links.at(-1)!))).toBe("confirmed");
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(links[0]), "claimer-pass")).toBe("wrong-password");
+    expect(await role()).toBe("guest");
+    expect(await confirmEmail(t.db, getEnv(), tokenOf(links.at(-1)!), "owner-pass-1")).toBe("confirmed");
     expect(await role()).toBe("admin");
   });
 });

@@ -109,7 +109,15 @@ describe("live-refresh streams", () => {
     const controllers: AbortController[] = [];
     const statuses: number[] = [];
     try {
-      for (let i = 0; i < 10; i++) {
+      // HEAD requests must not hold slots.
+      for (let i = 0; i < 20; i++) {
+        const head = await fetch(`${baseUrl()}/api/content-events`, {
+          method: "HEAD",
+          headers: { "X-Forwarded-For": "10.250.0.1" },
+        });
+        expect(head.status).toBe(200);
+      }
+      for (let i = 0; i < 20; i++) {
         const controller = new AbortController();
         controllers.push(controller);
         const res = await fetch(`${baseUrl()}/api/content-events`, {
@@ -122,8 +130,8 @@ describe("live-refresh streams", () => {
     } finally {
       for (const c of controllers) c.abort();
     }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(6);
-    expect(statuses.slice(6)).toEqual([429, 429, 429, 429]);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(16);
+    expect(statuses.slice(16)).toEqual([429, 429, 429, 429]);
     // Closed streams give their slots back.
     await new Promise((r) => setTimeout(r, 300));
     const again = new AbortController();

@@ -100,7 +100,7 @@ export function rawHttp(
   });
 }
 
-/** A confirmed account of its own: signed up through the form and confirmed through the dev outbox. */
+/** A confirmed account of its own: signed up through the form, confirmed with its password via the dev outbox. */
 export async function newReader(password = "right-pass-1"): Promise<string> {
   const email = freshEmail("reader");
   await postForm(
@@ -112,8 +112,8 @@ export async function newReader(password = "right-pass-1"): Promise<string> {
   const escaped = email.replace(/[.+]/g, "\\$&");
   const link = new RegExp(`${escaped}[\\s\\S]*?(/confirm-email\\?token=[\\w%-]+)`).exec(outbox.body)?.[1];
   if (!link) throw new Error(`no confirmation mail for ${email}`);
-  const confirmed = await raw(link);
-  if (!confirmed.headers.get("location")?.includes("/signin?confirmed=1"))
-    throw new Error(`could not confirm ${email}`);
+  const token = new URL(link, baseUrl()).searchParams.get("token") ?? "";
+  const confirmed = await postForm("/confirm-email", { token, password }, { from: freshAddress() });
+  if (confirmed.headers.get("location") !== "/home") throw new Error(`could not confirm ${email}: ${confirmed.status}`);
   return email;
 }

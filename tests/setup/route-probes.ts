@@ -64,7 +64,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     signin: page(["/signin", "/signin?view=signup", "/signin?redirectTo=%2Faccount"], true),
     signout: resource(["/signout"], true),
     "reset-password": page(["/reset-password", "/reset-password?token=not-a-token"], true),
-    "confirm-email": resource(["/confirm-email?token=not-a-token"]),
+    "confirm-email": page(["/confirm-email?token=not-a-token"], true),
     account: page(["/account"], true),
     bookmarks: page(["/bookmarks"]),
     engagement: resource(["/engagement"], true),

@@ -53,7 +53,8 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // The shop sends the confirmation mail itself, within its mail limits (sign-in.server.ts).
+      sendOnSignUp: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       // Our own single-use link, bound to the sign-up's password (email-confirmation.server.ts).
@@ -66,6 +67,8 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       // Refreshed while used: the expiry moves forward at most once a day.
       updateAge: 24 * 60 * 60,
     },
+    // An OAuth error before the state is known (bad callback) lands on our sign-in page, not better-auth's.
+    onAPIError: { errorURL: "/signin?error=google" },
     // Limits are the shop's own (sign-in.server.ts); the HTTP endpoints are closed except the OAuth callback.
     rateLimit: { enabled: false },
     advanced: {
@@ -88,6 +91,14 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       },
       session: {
         create: {
+          // Only confirmed addresses get a session (an OAuth provider that does not vouch for the address, too).
+          before: async (session) => {
+            const [user] = await db
+              .select({ emailVerified: users.emailVerified })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            return user?.emailVerified ? undefined : false;
+          },
           after: async (session) => {
             const [user] = await db.select().from(users).where(eq(users.id, session.userId));
             if (user) {

@@ -1,8 +1,10 @@
-// Confirmation links of our own, instead of better-auth's verify-email endpoint: a link confirms the sign-up it
-// was sent for. It is bound to the password that sign-up set, so when the owner of an address signs up after
-// someone else claimed it (unconfirmed), the other person's earlier links stop working and their password is gone.
+// Confirmation links of our own, instead of better-auth's verify-email endpoint. Following a link proves the inbox;
+// confirming also asks for the account's password, so the address is confirmed only together with a password the
+// inbox holder knows. Someone who signed up with another person's address first can neither confirm it (no inbox)
+// nor keep their password (the owner's sign-up replaces it, and the owner confirms with her own).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { verifyPassword } from "better-auth/crypto";
 import type { Database } from "~/db/client.server";
 import { accounts, profiles, sessions, users, verifications } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
@@ -15,14 +17,6 @@ const PREFIX = "confirm-email:";
 
 function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
-}
-
-async function credentialOf(db: Database, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
-  return sha256(row?.password ?? "");
 }
 
 export function confirmationUrl(env: Pick<Env, "PUBLIC_URL">, token: string): string {
@@ -43,48 +37,78 @@ export async function sendConfirmation(
   await db.insert(verifications).values({
     id: randomUUID(),
     identifier: `${PREFIX}${sha256(token)}`,
-    value: JSON.stringify({ userId: user.id, credential: await credentialOf(db, user.id) }),
+    value: JSON.stringify({ userId: user.id }),
     expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
   });
   await mailer.send(confirmEmailMail({ to: user.email, name: user.name, url: confirmationUrl(env, token) }));
 }
 
-export type ConfirmationOutcome = "confirmed" | "invalid";
+export type ConfirmationOutcome = "confirmed" | "wrong-password" | "invalid";
 
-/** Confirms the address of a link's account, once, and only while the password it was sent for is current. */
+async function findLink(db: Database, token: string) {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.identifier, `${PREFIX}${sha256(token)}`), gt(verifications.expiresAt, new Date())));
+  if (!row) return null;
+  try {
+    const { userId } = JSON.parse(row.value) as { userId?: unknown };
+    return typeof userId === "string" ? { id: row.id, userId } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The address a confirmation link is for (to show on the confirmation page), or null for a bad or used link. */
+export async function confirmationAddress(db: Database, token: string): Promise<string | null> {
+  const link = await findLink(db, token);
+  if (!link) return null;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, link.userId));
+  return user?.email ?? null;
+}
+
+/**
+ * Confirms the link's address when `password` is the account's current password. One transaction with the
+ * account locked, so a sign-up replacing the password meanwhile cannot slip in between the check and the update;
+ * the link is used up only on success.
+ */
 export async function confirmEmail(
   db: Database,
   env: Pick<Env, "ADMIN_EMAILS">,
   token: string,
+  password: string,
 ): Promise<ConfirmationOutcome> {
-  if (!token || token.length > 200) return "invalid";
-  const identifier = `${PREFIX}${sha256(token)}`;
-  const [row] = await db
-    .select()
-    .from(verifications)
-    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())));
-  if (!row) return "invalid";
-  let bound: { userId?: unknown; credential?: unknown };
-  try {
-    bound = JSON.parse(row.value) as typeof bound;
-  } catch {
-    return "invalid";
-  }
-  if (typeof bound.userId !== "string") return "invalid";
-  const [user] = await db.select().from(users).where(eq(users.id, bound.userId));
-  if (!user || bound.credential !== (await credentialOf(db, user.id))) return "invalid";
-  await db.transaction(async (tx) => {
-    await tx.delete(verifications).where(eq(verifications.id, row.id));
+  const link = await findLink(db, token);
+  if (!link) return "invalid";
+  const outcome = await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for("update");
+    if (!user) return { kind: "invalid" as const };
+    const [credential] = await tx
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
+    if (!credential?.password || !(await verifyPassword({ hash: credential.password, password }))) {
+      return { kind: "wrong-password" as const };
+    }
+    const used = await tx
+      .delete(verifications)
+      .where(eq(verifications.id, link.id))
+      .returning({ id: verifications.id });
+    if (used.length !== 1) return { kind: "invalid" as const };
     await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return { kind: "confirmed" as const, user };
   });
+  if (outcome.kind !== "confirmed") return outcome.kind;
+  const { user } = outcome;
   await ensureProfile(db, { id: user.id, email: user.email, fullName: user.name, emailVerified: true }, env);
   return "confirmed";
 }
 
 /**
  * A sign-up for an address that has an account nobody has confirmed: the newest sign-up wins. Its password and
- * name replace the old ones and every session ends, so whoever claimed the address first keeps nothing once the
- * owner confirms. Returns false when the account is confirmed (then nothing changes).
+ * name replace the old ones, every session and every other sign-in method ends, so whoever claimed the address
+ * first keeps nothing once the owner confirms. Returns false when the account is confirmed (then nothing changes).
  */
 export async function replaceUnconfirmedSignUp(
   db: Database,
@@ -111,6 +135,8 @@ export async function replaceUnconfirmedSignUp(
       });
     }
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    // Sign-ins linked by whoever claimed the address first (an unverified OAuth account) go too.
+    await tx.delete(accounts).where(and(eq(accounts.userId, user.id), ne(accounts.providerId, "credential")));
     return true;
   });
 }

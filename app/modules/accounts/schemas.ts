@@ -4,6 +4,9 @@ import { z } from "zod";
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/** In names also C1 controls, line and paragraph separators and text-direction overrides (spoofed mail text). */
+// eslint-disable-next-line no-control-regex
+const NAME_UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f]/;
 
 const email = z
   .string({ error: "Email is required" })
@@ -26,9 +29,10 @@ export const fullNameSchema = z
   .trim()
   .min(1, "Full name is required")
   .max(200, "Full name must be at most 200 characters")
-  .refine((v) => !CONTROL_CHARS.test(v), "Full name contains characters that are not allowed")
-  // The name is repeated in the shop's mails: it must not carry a link of someone else's choosing.
-  .refine((v) => !/(:\/\/|www\.|https?:)/i.test(v), "Full name cannot contain a web address");
+  .refine((v) => !NAME_UNSAFE_CHARS.test(v), "Full name contains characters that are not allowed")
+  // The name is repeated in the shop's mails: it must not carry a link (or a bare domain a mail program turns
+  // into one) of someone else's choosing.
+  .refine((v) => !/(:\/\/|www\.|https?:|[a-z0-9]\.[a-z]{2,})/i.test(v), "Full name cannot contain a web address");
 
 export const signInSchema = z.object({
   email,
@@ -45,6 +49,12 @@ export const signUpSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 
 export const resetRequestSchema = z.object({ email });
+
+/** The confirmation page: the link's token and the password chosen at sign-up. */
+export const confirmEmailSchema = z.object({
+  token: z.string().min(1, "This confirmation link is invalid").max(200, "This confirmation link is invalid"),
+  password: z.string().min(1, "Password is required").max(128, "Password must be at most 128 characters"),
+});
 
 export const newPasswordSchema = z
   .object({

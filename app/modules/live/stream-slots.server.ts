@@ -1,7 +1,10 @@
 import { singleton } from "~/lib/singleton.server";
 
-/** Live-refresh streams one client address may hold open at once (a reader with several tabs). */
-export const STREAMS_PER_CLIENT = 6;
+/**
+ * Live-refresh streams one client address may hold open at once: a few readers behind one carrier address, each
+ * with a tab or two. Beyond it the page still works; it just refreshes on the next visit instead of live.
+ */
+export const STREAMS_PER_CLIENT = 16;
 /** Streams one app process holds open at once, over all clients. */
 export const STREAMS_PER_PROCESS = 2_000;
 

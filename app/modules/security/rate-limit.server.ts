@@ -113,7 +113,8 @@ export async function reserveSignInAttempt(
       })
       .from(rateLimits)
       .where(inArray(rateLimits.key, keys))
-      .orderBy(rateLimits.key)
+      // Byte order, the same as uniqueKeys' sort, so every writer locks rows in one order (no deadlocks).
+      .orderBy(sql`${rateLimits.key} collate "C"`)
       .for("update");
     const decisions = rows.map((row) => ({
       row,
@@ -148,14 +149,17 @@ export async function settleSignInSuccess(
 ): Promise<void> {
   const cleared = uniqueKeys(clear);
   await db.transaction(async (tx) => {
-    if (cleared.length > 0) {
-      await tx
-        .update(rateLimits)
-        .set({ failures: 0, blockedUntil: null, updatedAt: now })
-        .where(inArray(rateLimits.key, cleared));
-    }
-    for (const r of [...reserved].sort((a, b) => a.key.localeCompare(b.key))) {
-      if (cleared.includes(r.key)) continue;
+    // Row by row in key order, the order reserveSignInAttempt locks them in, so the two never deadlock.
+    const keys = uniqueKeys([...cleared, ...reserved.map((r) => r.key)]);
+    for (const key of keys) {
+      if (cleared.includes(key)) {
+        await tx
+          .update(rateLimits)
+          .set({ failures: 0, blockedUntil: null, updatedAt: now })
+          .where(eq(rateLimits.key, key));
+        continue;
+      }
+      const r = reserved.find((k) => k.key === key)!;
       const unchangedBlock = r.blockedAfter
         ? sql`${rateLimits.blockedUntil} = ${ts(r.blockedAfter)}`
         : sql`${rateLimits.blockedUntil} is null`;

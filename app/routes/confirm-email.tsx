@@ -1,0 +1,89 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/confirm-email";
+import { readForm } from "~/lib/read-form.server";
+import { pageMeta } from "~/modules/site/meta";
+import { confirmEmailSchema, fieldErrorsOf, type FieldErrors } from "~/modules/accounts/schemas";
+import { confirmAndSignIn, confirmationLinkAddress, MESSAGES } from "~/modules/accounts/sign-in.server";
+import { setFlash } from "~/modules/site/flash.server";
+import { PasswordField } from "~/components/auth/password-field";
+import { SubmitButton } from "~/components/ui/submit-button";
+
+// The link in the confirmation mail. Opening it changes nothing (mail scanners open links too); the reader
+// confirms with the password she chose, which proves the inbox and the password belong to the same person.
+// Where she lands afterwards is fixed here, never taken from the link.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Confirm your email",
+    description: "Confirm the email address of your Nuru account.",
+    path: "/confirm-email",
+    matches,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const email = await confirmationLinkAddress(token);
+  if (!email) throw redirect("/signin?confirm=invalid");
+  return { token, email };
+}
+
+type ActionData = { fieldErrors: FieldErrors; message?: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = confirmEmailSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+  const result = await confirmAndSignIn(request, parsed.data.token, parsed.data.password);
+  if (result.ok) {
+    await setFlash(result.headers, { kind: "success", title: MESSAGES.confirmed });
+    throw redirect("/home", { headers: result.headers });
+  }
+  if (result.invalidLink) throw redirect("/signin?confirm=invalid");
+  const headers = result.retryAfterMs ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } : undefined;
+  return data<ActionData>(
+    { fieldErrors: {}, message: result.message },
+    { status: result.retryAfterMs ? 429 : 400, headers },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const out = new Headers();
+  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()])
+    out.append("Set-Cookie", cookie);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <div className="rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold text-gray-900">Confirm your email</h1>
+        <p className="mt-2 text-gray-700">
+          Enter the password you chose when you signed up to confirm <strong>{loaderData.email}</strong> and sign in.
+        </p>
+        <Form method="post" className="mt-4 space-y-4">
+          {actionData?.message || errors.token ? (
+            <div role="alert" className="rounded-md bg-red-700 p-3 text-sm text-white">
+              <p className="font-semibold">Error</p>
+              <p>{actionData?.message ?? errors.token}</p>
+            </div>
+          ) : null}
+          <input type="hidden" name="token" value={loaderData.token} />
+          <input type="hidden" name="email" value={loaderData.email} autoComplete="username" />
+          <PasswordField
+            id="confirm-password"
+            name="password"
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
+          <SubmitButton busy={busy} busyLabel="Confirming..." label="Confirm and Sign In" className="w-full" />
+        </Form>
+      </div>
+    </div>
+  );
+}
