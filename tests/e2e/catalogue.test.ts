@@ -128,6 +128,8 @@ describe("catalogue details", () => {
     for (const email of [null, "subscriber@nuru.test"]) {
       const { page, context } = await signedInPage(email);
       const href = await firstHref(page, "/articles?access=free", "/article/");
+      // The list page's own chunks must be done, or their bodies vanish when the article page replaces it.
+      await page.waitForLoadState("networkidle");
       const scripts: Promise<number>[] = [];
       page.on("response", (response) => {
         if (response.request().resourceType() === "script")

@@ -63,6 +63,27 @@ describe("password guessing through the sign-in form", () => {
     expect(signInOutcome(await trySignIn(email, "mine-pass-1", freshAddress()))).toBe("signed-in");
   });
 
+  it("lets a reader in from her own browser while strangers elsewhere guess her password", async () => {
+    const email = await newReader("phone-pass-1");
+    const phone = freshAddress();
+    const first = await trySignIn(email, "phone-pass-1", phone);
+    expect(signInOutcome(first)).toBe("signed-in");
+    const device = first.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("nuru_device="));
+    expect(device).toBeTruthy();
+    // Strangers on three other addresses: enough to block the account for anyone without the device cookie.
+    for (let i = 0; i < 12; i++) await trySignIn(email, `guess-${i}`, freshAddress().replace(/\.\d+$/, `.${i % 3}`));
+    expect(signInOutcome(await trySignIn(email, "phone-pass-1", freshAddress()))).toBe("limited");
+    const fromPhone = await postForm(
+      "/signin",
+      { intent: "signin", email, password: "phone-pass-1" },
+      { from: phone, cookie: device },
+    );
+    expect(signInOutcome(fromPhone)).toBe("signed-in");
+  });
+
   it("offers no other door: better-auth's own endpoints answer 404", async () => {
     const email = await newReader("door-pass-1");
     const json = { "Content-Type": "application/json" };
