@@ -126,6 +126,9 @@ describe("password reset", () => {
     await waitForHydration(page);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     expect(await page.getByRole("heading", { name: "Reset Password" }).isVisible()).toBe(true);
+    // On the sign-in page its own links switch the panel; no dialog opens over it (even once its code has loaded).
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator("dialog[open]").count()).toBe(0);
     await page.locator("#reset-email").fill("reader@nuru.test");
     await page.getByRole("button", { name: "Send Reset Email" }).click();
     await expect

@@ -20,6 +20,8 @@ export function useSignInLinks(enabled: boolean, open: (request: SignInRequest) 
       if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self")) return;
       const url = new URL(link.href);
       if (url.origin !== window.location.origin || url.pathname !== "/signin") return;
+      // On the sign-in page itself its own links (Forgot your password?, the tabs) switch the panel in place.
+      if (window.location.pathname === "/signin") return;
       event.preventDefault();
       const view = url.searchParams.get("view");
       open({
