@@ -1,8 +1,8 @@
-const amount = new Intl.NumberFormat("en-KE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatKesCents } from "~/modules/commerce/money";
 
-/** 'KSh 299.00' (spec style). */
-export function formatKes(value: number): string {
-  return `KSh ${amount.format(value)}`;
+/** 'KSh 299.00' (spec style) from KES cents; money is never a float (ADR 008). */
+export function formatKes(cents: number): string {
+  return formatKesCents(cents);
 }
 
 export function formatDate(iso: string): string {

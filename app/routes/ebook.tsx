@@ -126,12 +126,12 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
                   Login or Sign Up
                 </Link>
               ) : null}
-              {signedIn && ebook.access === "purchase" && ebook.price ? (
+              {signedIn && ebook.access === "purchase" && ebook.priceCents ? (
                 <Link
                   to={`/checkout/ebook/${ebook.id}`}
                   className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
                 >
-                  Purchase Ebook {formatKes(ebook.price)}
+                  Purchase Ebook {formatKes(ebook.priceCents)}
                 </Link>
               ) : null}
               {ebook.accessType !== "free" ? (

@@ -231,7 +231,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                   <h3 className="text-lg font-semibold text-gray-900">{p.name}</h3>
-                  <p className="mt-2 text-2xl font-bold text-gray-900">{formatKes(p.price)}</p>
+                  <p className="mt-2 text-2xl font-bold text-gray-900">{formatKes(p.priceCents)}</p>
                   <p className="text-sm text-gray-700">for {p.durationMonths} months</p>
                   <ul className="mt-4 space-y-1 text-sm text-gray-700">
                     {p.features.map((f) => (

@@ -137,8 +137,8 @@ beforeAll(async () => {
   });
   Object.assign(ids, { free: free.id, premium: premium.id, subscription: subscription.id, draft: draft.id });
 
-  const freeBook = await createEbook(db, { title: "Free guide", accessType: "free", price: 0 });
-  const paidBook = await createEbook(db, { title: "Paid guide", accessType: "premium", price: 750 });
+  const freeBook = await createEbook(db, { title: "Free guide", accessType: "free", priceCents: 0 });
+  const paidBook = await createEbook(db, { title: "Paid guide", accessType: "premium", priceCents: 75000 });
   const draftBook = await createEbook(db, { title: "Draft guide", published: false });
   Object.assign(ids, { freeBook: freeBook.id, paidBook: paidBook.id, draftBook: draftBook.id });
 

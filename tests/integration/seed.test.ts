@@ -77,20 +77,84 @@ describe(`demo content (${process.env.DB_TARGET ?? "pglite"})`, () => {
 
   it("has catalogue A plans, pricing rules and fallback exchange rates", async () => {
     const plans = await t.db.select().from(s.subscriptionPlans).orderBy(s.subscriptionPlans.sortKey);
-    expect(plans.map((p) => [p.slug, p.price, p.durationMonths, p.ebookLimit])).toEqual([
-      ["basic", 250, 2, 1],
-      ["standard", 500, 2, 2],
-      ["premium", 1500, 3, null],
+    expect(plans.map((p) => [p.slug, p.priceCents, p.durationMonths, p.ebookLimit])).toEqual([
+      ["basic", 25000, 2, 1],
+      ["standard", 50000, 2, 2],
+      ["premium", 150000, 3, null],
     ]);
     expect(plans[1].badge).toBe("Most Popular");
-    const us = await t.db.select().from(s.pricingRules).where(eq(s.pricingRules.countryCode, "US"));
-    expect(us[0].markupPercentage).toBe(150);
-    const za = await t.db.select().from(s.pricingRules).where(eq(s.pricingRules.countryCode, "ZA"));
-    expect(za[0].markupPercentage).toBe(100);
-    const ng = await t.db.select().from(s.pricingRules).where(eq(s.pricingRules.countryCode, "NG"));
-    expect(ng[0].markupPercentage).toBe(20);
-    const usd = await t.db.select().from(s.exchangeRates).where(eq(s.exchangeRates.currency, "USD"));
-    expect(usd[0].ratePerKes).toBeCloseTo(0.008);
+  });
+
+  it("stores the pricing rules of spec section 9 exactly", async () => {
+    const rules = await t.db.select().from(s.pricingRules);
+    const markup = new Map(rules.map((r) => [r.countryCode, r]));
+    // Spec section 9 multipliers, as markup percentages: x2.5 = +150 %, x2 = +100 %, x1.2 = +20 %, x1 = 0.
+    const expected: Record<string, string> = {
+      KE: "0.00",
+      ...Object.fromEntries("US CA GB DE FR IT ES NL SE CH NO AU NZ".split(" ").map((c) => [c, "150.00"])),
+      ...Object.fromEntries("AE SA QA KW BH OM ZA".split(" ").map((c) => [c, "100.00"])),
+      ...Object.fromEntries("NG GH UG TZ RW ET EG MA SN ZM".split(" ").map((c) => [c, "20.00"])),
+    };
+    for (const [country, percentage] of Object.entries(expected)) {
+      expect([country, markup.get(country)?.markupPercentage]).toEqual([country, percentage]);
+      expect(markup.get(country)?.discountPercentage).toBe("0.00");
+    }
+    // Every other stored rule is an African country at +20 %; unlisted countries have no row (base price).
+    const others = rules.filter((r) => !(r.countryCode in expected));
+    expect(others.every((r) => r.markupPercentage === "20.00")).toBe(true);
+    expect(markup.has("JP")).toBe(false);
+    expect(markup.get("US")?.currency).toBe("USD");
+    expect(markup.get("NG")?.currency).toBe("NGN");
+  });
+
+  it("stores the fallback exchange rates of spec section 9 exactly", async () => {
+    const rates = await t.db.select().from(s.exchangeRates);
+    const byCurrency = Object.fromEntries(rates.map((r) => [r.currency, r.ratePerKes]));
+    expect(byCurrency).toEqual({
+      KES: "1.00000000",
+      ZAR: "0.15000000",
+      NGN: "4.50000000",
+      GHS: "0.06000000",
+      USD: "0.00800000",
+      CAD: "0.01000000",
+      EUR: "0.00700000",
+      GBP: "0.00600000",
+      AED: "0.03000000",
+      SAR: "0.03000000",
+      INR: "0.60000000",
+      CNY: "0.05000000",
+    });
+  });
+
+  it("backs every demo grant with a completed order and a verified payment of the same amount", async () => {
+    const grants = await t.db
+      .select({
+        email: s.users.email,
+        orderStatus: s.orders.status,
+        amount: s.orders.amountCents,
+        base: s.orders.basePriceCents,
+        paid: s.payments.amountCents,
+        paidCurrency: s.payments.currency,
+        paymentStatus: s.payments.status,
+      })
+      .from(s.orders)
+      .innerJoin(s.users, eq(s.users.id, s.orders.userId))
+      .innerJoin(s.payments, eq(s.payments.orderId, s.orders.id))
+      .orderBy(s.users.email);
+    expect(grants).toEqual([
+      expect.objectContaining({ email: "buyer@nuru.test", orderStatus: "completed", paymentStatus: "completed" }),
+      expect.objectContaining({ email: "expired@nuru.test", amount: 25000, orderStatus: "completed" }),
+      expect.objectContaining({ email: "subscriber@nuru.test", amount: 50000, orderStatus: "completed" }),
+    ]);
+    for (const g of grants) {
+      expect([g.paid, g.paidCurrency, g.base]).toEqual([g.amount, "KES", g.amount]);
+    }
+    const subscriptionOrders = await t.db
+      .select({ kind: s.orders.kind, planId: s.orders.planId, subPlan: s.userSubscriptions.planId })
+      .from(s.userSubscriptions)
+      .innerJoin(s.orders, eq(s.orders.id, s.userSubscriptions.orderId));
+    expect(subscriptionOrders).toHaveLength(2);
+    for (const o of subscriptionOrders) expect([o.kind, o.planId]).toEqual(["plan", o.subPlan]);
   });
 
   it("has three published hero slides, an active featured ad and published testimonials", async () => {

@@ -35,10 +35,14 @@ function sub(
     id: "s1",
     status: "active",
     endDate: new Date(NOW.getTime() + 30 * DAY),
-    ebooksUsed: 0,
     ...over,
     plan: { accessLevel: "subscription", ebookLimit: 2, ...plan },
   };
+}
+
+/** `count` ebooks (other than EBOOK) this subscription already unlocked. */
+function unlocked(count: number): Set<string> {
+  return new Set(Array.from({ length: count }, (_, i) => `other-${i}`));
 }
 
 // Every viewer kind of the architecture guide, with what it may see of each access type.
@@ -82,12 +86,15 @@ const KINDS: Record<
     ebook: { free: "read", premium: "read", subscription: "read" },
   },
   "active subscription (level premium, unlimited)": {
-    v: viewer({ subscription: sub({ endDate: null, ebooksUsed: 40 }, { accessLevel: "premium", ebookLimit: null }) }),
+    v: viewer({
+      subscription: sub({ endDate: null }, { accessLevel: "premium", ebookLimit: null }),
+      unlockedEbookIds: unlocked(40),
+    }),
     article: { free: "full", premium: "full", subscription: "full" },
     ebook: { free: "read", premium: "read", subscription: "read" },
   },
   "active subscription with its ebook allowance spent": {
-    v: viewer({ subscription: sub({ ebooksUsed: 2 }) }),
+    v: viewer({ subscription: sub(), unlockedEbookIds: unlocked(2) }),
     article: { free: "full", premium: "full", subscription: "full" },
     ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
   },
@@ -115,13 +122,15 @@ describe.each(Object.entries(KINDS))("%s", (_kind, { v, article, ebook }) => {
 
 describe("details", () => {
   it("a spent allowance still opens the ebooks it was spent on", () => {
-    const v = viewer({ subscription: sub({ ebooksUsed: 2 }), unlockedEbookIds: new Set([EBOOK]) });
+    const v = viewer({ subscription: sub(), unlockedEbookIds: new Set([EBOOK, "other-0"]) });
     expect(canReadEbook(v, { id: EBOOK, accessType: "subscription" })).toBe(true);
     expect(canReadEbook(v, { id: "other", accessType: "subscription" })).toBe(false);
   });
-  it("an ebook limit of 0 means unlimited", () => {
-    const v = viewer({ subscription: sub({ ebooksUsed: 9 }, { ebookLimit: 0 }) });
-    expect(canReadEbook(v, { id: EBOOK, accessType: "premium" })).toBe(true);
+  it("ebooks used are the unlocks of the subscription: one left opens one more title", () => {
+    const oneLeft = viewer({ subscription: sub(), unlockedEbookIds: unlocked(1) });
+    expect(canReadEbook(oneLeft, { id: EBOOK, accessType: "premium" })).toBe(true);
+    const noneLeft = viewer({ subscription: sub(), unlockedEbookIds: unlocked(2) });
+    expect(canReadEbook(noneLeft, { id: EBOOK, accessType: "premium" })).toBe(false);
   });
   it("a subscription without a user is never active", () => {
     expect(hasActiveSubscription({ ...guestViewer(NOW), subscription: sub() })).toBe(false);

@@ -31,7 +31,7 @@ function ebook(over: Partial<EbookForJsonLd> = {}): EbookForJsonLd {
     title: "Glow guide",
     description: "Skin care on a budget.",
     coverImageUrl: "/media/covers/glow.webp",
-    price: 499,
+    priceCents: 49900,
     accessType: "premium",
     ...over,
   };
@@ -119,21 +119,21 @@ describe("ebookJsonLd", () => {
   });
 
   it("writes prices with two decimals", () => {
-    const data = ebookJsonLd({ ebook: ebook({ price: 1234.5 }), url, origin: ORIGIN });
+    const data = ebookJsonLd({ ebook: ebook({ priceCents: 123450 }), url, origin: ORIGIN });
     expect((data.offers as { price: string }).price).toBe("1234.50");
   });
 
   it("gives free ebooks a 0.00 offer", () => {
-    const data = ebookJsonLd({ ebook: ebook({ accessType: "free", price: 0 }), url, origin: ORIGIN });
+    const data = ebookJsonLd({ ebook: ebook({ accessType: "free", priceCents: 0 }), url, origin: ORIGIN });
     expect(data.offers).toMatchObject({ price: "0.00", priceCurrency: "KES" });
   });
 
   it("has no offer for subscription-only or unpriced ebooks", () => {
     expect(
-      ebookJsonLd({ ebook: ebook({ accessType: "subscription", price: null }), url, origin: ORIGIN }),
+      ebookJsonLd({ ebook: ebook({ accessType: "subscription", priceCents: null }), url, origin: ORIGIN }),
     ).not.toHaveProperty("offers");
-    expect(ebookJsonLd({ ebook: ebook({ price: 0 }), url, origin: ORIGIN })).not.toHaveProperty("offers");
-    expect(ebookJsonLd({ ebook: ebook({ price: null }), url, origin: ORIGIN })).not.toHaveProperty("offers");
+    expect(ebookJsonLd({ ebook: ebook({ priceCents: 0 }), url, origin: ORIGIN })).not.toHaveProperty("offers");
+    expect(ebookJsonLd({ ebook: ebook({ priceCents: null }), url, origin: ORIGIN })).not.toHaveProperty("offers");
   });
 
   it("leaves out a missing description and cover", () => {

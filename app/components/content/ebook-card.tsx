@@ -7,7 +7,7 @@ import { signInHref } from "~/lib/sign-in-href";
 
 export type EbookCardData = Pick<
   GatedEbook,
-  "id" | "title" | "description" | "coverImageUrl" | "price" | "accessType" | "access"
+  "id" | "title" | "description" | "coverImageUrl" | "priceCents" | "accessType" | "access"
 >;
 
 export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: string; label: string } {
@@ -16,7 +16,7 @@ export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: stri
       return { to: `/ebook/${ebook.id}`, label: "Read Ebook" };
     case "purchase":
       return signedIn
-        ? { to: `/ebook/${ebook.id}`, label: `Purchase ${formatKes(ebook.price ?? 0)}` }
+        ? { to: `/ebook/${ebook.id}`, label: `Purchase ${formatKes(ebook.priceCents ?? 0)}` }
         : { to: signInHref(`/ebook/${ebook.id}`), label: "Login to Access" };
     case "subscribe":
       return signedIn
@@ -62,7 +62,7 @@ export function EbookCard({
         <div className="flex flex-wrap items-center gap-2">
           <AccessBadge accessType={ebook.accessType} />
           <span className="text-sm font-semibold text-gray-900">
-            {ebook.price === null ? "Subscription" : ebook.price > 0 ? formatKes(ebook.price) : "Free"}
+            {ebook.priceCents === null ? "Subscription" : ebook.priceCents > 0 ? formatKes(ebook.priceCents) : "Free"}
           </span>
         </div>
         <Heading className="mt-2 leading-snug font-semibold text-gray-900">

@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -9,38 +12,53 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { ebooks } from "./content";
 
+// Money is integer minor units (cents) in bigint columns, read as safe JavaScript integers; rates and
+// percentages are exact numerics read as strings. app/modules/commerce/money.ts does the arithmetic (ADR 008).
+const cents = (name: string) => bigint(name, { mode: "number" });
+const isCurrencyCode = (column: unknown) => sql`${column} ~ '^[A-Z]{3}$'`;
+
 export const planAccessLevel = pgEnum("plan_access_level", ["premium", "subscription"]);
 
-export const subscriptionPlans = pgTable("subscription_plans", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  slug: text("slug").notNull().unique(),
-  name: text("name").notNull(),
-  description: text("description"),
-  // Base price in KES.
-  price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull(),
-  durationMonths: integer("duration_months").notNull(),
-  accessLevel: planAccessLevel("access_level").notNull().default("subscription"),
-  // null or 0 means unlimited.
-  ebookLimit: integer("ebook_limit"),
-  features: jsonb("features").$type<string[]>().notNull().default([]),
-  badge: text("badge"),
-  trialDays: integer("trial_days").notNull().default(0),
-  isActive: boolean("is_active").notNull().default(true),
-  sortKey: integer("sort_key").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const subscriptionPlans = pgTable(
+  "subscription_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description"),
+    // Base price in KES cents, before the regional rule.
+    priceCents: cents("price_cents").notNull(),
+    durationMonths: integer("duration_months").notNull(),
+    accessLevel: planAccessLevel("access_level").notNull().default("subscription"),
+    // null means unlimited; a limit is always at least one ebook (0 no longer doubles as "unlimited").
+    ebookLimit: integer("ebook_limit"),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    badge: text("badge"),
+    trialDays: integer("trial_days").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    sortKey: integer("sort_key").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("subscription_plans_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("subscription_plans_ebook_limit_positive", sql`${t.ebookLimit} is null or ${t.ebookLimit} > 0`),
+    check("subscription_plans_duration_positive", sql`${t.durationMonths} > 0`),
+  ],
+);
 
 export const orderKind = pgEnum("order_kind", ["plan", "ebook"]);
 export const orderStatus = pgEnum("order_status", ["pending", "completed", "failed", "reversed", "cancelled"]);
 
-// One checkout. Amount and currency are locked when the order is created and every
-// gateway report is checked against them.
+// One checkout. Amount and currency are locked when the order is created and every gateway report is
+// checked against them. The order also keeps what its price was made of, so a later change to a plan, a
+// pricing rule or an exchange rate never changes what a reader was shown or charged.
 export const orders = pgTable(
   "orders",
   {
@@ -52,9 +70,20 @@ export const orders = pgTable(
     kind: orderKind("kind").notNull(),
     planId: uuid("plan_id").references(() => subscriptionPlans.id, { onDelete: "restrict" }),
     ebookId: uuid("ebook_id").references(() => ebooks.id, { onDelete: "restrict" }),
-    amount: numeric("amount", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    // The KES amount charged: what the gateway is asked for and every payment is compared with.
+    amountCents: cents("amount_cents").notNull(),
     currency: text("currency").notNull().default("KES"),
-    countryCode: text("country_code"),
+    // The price's making: base KES price, the visitor's country, the rule applied (a snapshot, as rules
+    // change), the exchange rate used and the local amount shown beside the KES price.
+    basePriceCents: cents("base_price_cents").notNull(),
+    countryCode: text("country_code").notNull(),
+    pricingRuleId: uuid("pricing_rule_id").references(() => pricingRules.id, { onDelete: "set null" }),
+    markupPercentage: numeric("markup_percentage", { precision: 7, scale: 2 }).notNull().default("0"),
+    discountPercentage: numeric("discount_percentage", { precision: 7, scale: 2 }).notNull().default("0"),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 8 }).notNull(),
+    displayCurrency: text("display_currency").notNull(),
+    // In the display currency's minor units.
+    displayAmount: cents("display_amount").notNull(),
     status: orderStatus("status").notNull().default("pending"),
     gateway: text("gateway").notNull(),
     gatewayTrackingId: text("gateway_tracking_id").unique(),
@@ -63,7 +92,23 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("orders_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    // Jobs look for orders left pending, oldest first.
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    check("orders_amount_positive", sql`${t.amountCents} > 0`),
+    check("orders_base_price_positive", sql`${t.basePriceCents} > 0`),
+    check("orders_display_amount_positive", sql`${t.displayAmount} > 0`),
+    check("orders_exchange_rate_positive", sql`${t.exchangeRate} > 0`),
+    check("orders_currency_code", isCurrencyCode(t.currency)),
+    check("orders_display_currency_code", isCurrencyCode(t.displayCurrency)),
+    check("orders_country_code", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
+    // An order buys exactly one thing, and the thing its kind says.
+    check(
+      "orders_item_matches_kind",
+      sql`(${t.kind} = 'plan' and ${t.planId} is not null and ${t.ebookId} is null) or (${t.kind} = 'ebook' and ${t.ebookId} is not null and ${t.planId} is null)`,
+    ),
+  ],
 );
 
 export const orderStatusHistory = pgTable(
@@ -93,7 +138,8 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     gateway: text("gateway").notNull(),
     gatewayTrackingId: text("gateway_tracking_id").notNull(),
-    amount: numeric("amount", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    // What the gateway reported; compared with the order's amount and currency before anything is granted.
+    amountCents: cents("amount_cents").notNull(),
     currency: text("currency").notNull(),
     status: orderStatus("status").notNull(),
     paymentMethod: text("payment_method"),
@@ -101,7 +147,11 @@ export const payments = pgTable(
     raw: jsonb("raw"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("payments_order_idx").on(t.orderId)],
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    check("payments_amount_not_negative", sql`${t.amountCents} >= 0`),
+    check("payments_currency_code", isCurrencyCode(t.currency)),
+  ],
 );
 
 export const subscriptionStatus = pgEnum("subscription_status", [
@@ -122,21 +172,30 @@ export const userSubscriptions = pgTable(
     planId: uuid("plan_id")
       .notNull()
       .references(() => subscriptionPlans.id, { onDelete: "restrict" }),
-    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
-    status: subscriptionStatus("status").notNull().default("active"),
+    // One order grants once.
+    orderId: uuid("order_id")
+      .unique()
+      .references(() => orders.id, { onDelete: "set null" }),
+    // A subscription becomes active only when a verified payment (or a trial grant) says so.
+    status: subscriptionStatus("status").notNull().default("pending"),
     startDate: timestamp("start_date", { withTimezone: true }).notNull().defaultNow(),
     // null means open-ended.
     endDate: timestamp("end_date", { withTimezone: true }),
-    ebooksUsed: integer("ebooks_used").notNull().default(0),
     autoRenew: boolean("auto_renew").notNull().default(true),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("user_subscriptions_user_idx").on(t.userId, t.status, t.endDate)],
+  (t) => [
+    index("user_subscriptions_user_idx").on(t.userId, t.status, t.endDate),
+    uniqueIndex("user_subscriptions_one_active_uq")
+      .on(t.userId)
+      .where(sql`status = 'active'`),
+  ],
 );
 
-// Which ebooks a subscription has spent its ebook allowance on.
+// Which ebooks a subscription has spent its ebook allowance on: the only record of ebooks used (a counter
+// beside it could disagree with it).
 export const subscriptionEbookUnlocks = pgTable(
   "subscription_ebook_unlocks",
   {
@@ -165,31 +224,57 @@ export const ebookPurchases = pgTable(
     ebookId: uuid("ebook_id")
       .notNull()
       .references(() => ebooks.id, { onDelete: "restrict" }),
-    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
-    pricePaid: numeric("price_paid", { precision: 12, scale: 2, mode: "number" }),
+    // One order grants once.
+    orderId: uuid("order_id")
+      .unique()
+      .references(() => orders.id, { onDelete: "set null" }),
+    // null for a grant without payment (e.g. by an admin).
+    pricePaidCents: cents("price_paid_cents"),
     currency: text("currency").notNull().default("KES"),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("ebook_purchases_user_ebook_uq").on(t.userId, t.ebookId)],
+  (t) => [
+    unique("ebook_purchases_user_ebook_uq").on(t.userId, t.ebookId),
+    check("ebook_purchases_price_not_negative", sql`${t.pricePaidCents} is null or ${t.pricePaidCents} >= 0`),
+    check("ebook_purchases_currency_code", isCurrencyCode(t.currency)),
+  ],
 );
 
 // Regional pricing (spec section 9): one row per country; a country without a row pays the base price.
-export const pricingRules = pgTable("pricing_rules", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  countryCode: text("country_code").notNull().unique(),
-  countryName: text("country_name").notNull(),
-  currency: text("currency").notNull(),
-  markupPercentage: numeric("markup_percentage", { precision: 7, scale: 2, mode: "number" }).notNull().default(0),
-  discountPercentage: numeric("discount_percentage", { precision: 7, scale: 2, mode: "number" }).notNull().default(0),
-  notes: text("notes"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+// Percentages are exact numerics read as strings ("150.00"); a markup wins over a discount, so a rule has one.
+export const pricingRules = pgTable(
+  "pricing_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    countryCode: text("country_code").notNull().unique(),
+    countryName: text("country_name").notNull(),
+    currency: text("currency").notNull(),
+    markupPercentage: numeric("markup_percentage", { precision: 7, scale: 2 }).notNull().default("0"),
+    discountPercentage: numeric("discount_percentage", { precision: 7, scale: 2 }).notNull().default("0"),
+    notes: text("notes"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("pricing_rules_country_code", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
+    check("pricing_rules_currency_code", isCurrencyCode(t.currency)),
+    check("pricing_rules_markup_not_negative", sql`${t.markupPercentage} >= 0`),
+    check("pricing_rules_discount_range", sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} < 100`),
+    check("pricing_rules_markup_or_discount", sql`${t.markupPercentage} = 0 or ${t.discountPercentage} = 0`),
+  ],
+);
 
-export const exchangeRates = pgTable("exchange_rates", {
-  currency: text("currency").primaryKey(),
-  // Units of this currency per 1 KES.
-  ratePerKes: numeric("rate_per_kes", { precision: 18, scale: 8, mode: "number" }).notNull(),
-  source: text("source").notNull().default("fallback"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    currency: text("currency").primaryKey(),
+    // Units of this currency per 1 KES, exact ("0.00800000").
+    ratePerKes: numeric("rate_per_kes", { precision: 18, scale: 8 }).notNull(),
+    source: text("source").notNull().default("fallback"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("exchange_rates_currency_code", isCurrencyCode(t.currency)),
+    check("exchange_rates_rate_positive", sql`${t.ratePerKes} > 0`),
+  ],
+);

@@ -1,9 +1,10 @@
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
-  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -99,15 +100,18 @@ export const ebooks = pgTable(
     // Storage key in the private bucket; never a public URL.
     filePath: text("file_path"),
     pageCount: integer("page_count"),
-    // Base price in KES; null means subscription-only.
-    price: numeric("price", { precision: 12, scale: 2, mode: "number" }),
+    // Base price in KES cents (ADR 008); null means subscription-only.
+    priceCents: bigint("price_cents", { mode: "number" }),
     accessType: accessType("access_type").notNull().default("free"),
     published: boolean("published").notNull().default(false),
     downloadable: boolean("downloadable").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ebooks_published_created_idx").on(t.published, t.createdAt)],
+  (t) => [
+    index("ebooks_published_created_idx").on(t.published, t.createdAt),
+    check("ebooks_price_not_negative", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+  ],
 );
 
 export const ebookCategories = pgTable(

@@ -43,7 +43,8 @@ export interface SeedEbook {
   description: string;
   categorySlugs: string[];
   accessType: AccessType;
-  price: number | null;
+  // KES, exact ("299.00"); null means subscription-only.
+  price: string | null;
   published: boolean;
   downloadable: boolean;
   coverColors: [string, string];
@@ -976,7 +977,7 @@ export const ebooks: SeedEbook[] = [
       "A gentle two-week introduction to balanced eating using foods you already buy at the market. Learn the plate method, plan simple breakfasts, lunches and suppers, and build a weekly shopping list that fits a Kenyan budget. No calorie counting and no imported superfoods required.",
     categorySlugs: ["weight-loss"],
     accessType: "free",
-    price: 0,
+    price: "0.00",
     published: true,
     downloadable: true,
     coverColors: ["#10b981", "#065f46"],
@@ -1023,7 +1024,7 @@ export const ebooks: SeedEbook[] = [
       "A structured four-week plan to build strength in your hips and glutes at home, with no gym required. Each week builds on the last with clear exercises, sets and progressions. Includes warm-ups, form tips and guidance on eating enough protein to see results.",
     categorySlugs: ["hips-glutes"],
     accessType: "premium",
-    price: 550,
+    price: "550.00",
     published: true,
     downloadable: false,
     coverColors: ["#f43f5e", "#9f1239"],
@@ -1070,7 +1071,7 @@ export const ebooks: SeedEbook[] = [
       "A clear, calm guide to understanding your breasts through every stage of life. Learn how to do a monthly self-exam, what changes are normal, which signs need a doctor's attention and how screening works in Kenya. Written to inform, not to frighten.",
     categorySlugs: ["breast-health-confidence"],
     accessType: "free",
-    price: 0,
+    price: "0.00",
     published: true,
     downloadable: true,
     coverColors: ["#ec4899", "#831843"],
@@ -1118,7 +1119,7 @@ export const ebooks: SeedEbook[] = [
       "An honest, practical guide to a flatter, stronger tummy without crash diets, waist trainers or detox teas. Learn what really drives lower belly fat and bloating, follow a progressive core routine and build daily habits that last. Includes a special chapter for mothers after childbirth.",
     categorySlugs: ["flat-tummy-lower-belly"],
     accessType: "premium",
-    price: 299,
+    price: "299.00",
     published: true,
     downloadable: false,
     coverColors: ["#8b5cf6", "#4c1d95"],
@@ -1220,7 +1221,7 @@ export const ebooks: SeedEbook[] = [
       "A complete skincare guide written for melanin-rich skin and the Kenyan climate, from the dry highlands to the humid coast. Build a simple routine, choose a sunscreen that doesn't leave a cast, treat dark marks safely and learn which ingredients to trust. Honest advice, no bleaching and no miracle promises.",
     categorySlugs: ["skin-beauty"],
     accessType: "premium",
-    price: 800,
+    price: "800.00",
     published: true,
     downloadable: false,
     coverColors: ["#f97316", "#7c2d12"],
@@ -1275,7 +1276,7 @@ export const ebooks: SeedEbook[] = [
       "A free eight-week walking plan for women who want to lose weight, boost energy and feel better without a gym. Start where you are, build your steps gradually and fit walking into busy city days. Includes safety tips, footwear advice and ideas for staying motivated.",
     categorySlugs: ["weight-loss"],
     accessType: "free",
-    price: 0,
+    price: "0.00",
     published: true,
     downloadable: false,
     coverColors: ["#0ea5e9", "#0c4a6e"],
@@ -1369,7 +1370,7 @@ export const ebooks: SeedEbook[] = [
       "The next step after Glute Foundations, for women ready to train harder. Learn to structure your training week, apply progressive overload with home and gym equipment, and eat to support muscle growth. Includes recovery guidance and tips for long-term progress.",
     categorySlugs: ["hips-glutes", "weight-gain"],
     accessType: "premium",
-    price: 600,
+    price: "600.00",
     published: false,
     downloadable: false,
     coverColors: ["#d946ef", "#701a75"],

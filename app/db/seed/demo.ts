@@ -2,13 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../client.server";
 import {
   categories as categoriesTable,
-  ebookPurchases,
   exchangeRates,
   featuredEbookAd,
   heroSlides as heroSlidesTable,
-  orderStatusHistory,
-  orders,
-  payments,
   pricingRules,
   siteSettings,
   testimonials as testimonialsTable,
@@ -17,9 +13,19 @@ import {
 import type { ObjectStorage } from "~/modules/storage/storage.server";
 import { publicUrl } from "~/modules/storage/storage.server";
 import { FALLBACK_EXCHANGE_RATES, PLAN_CATALOGUE, PRICING_RULES } from "~/modules/commerce/catalogue-data";
+import { kesToCents } from "~/modules/commerce/money";
 import { coverSvg, ebookPdf, illustrationSvg } from "./assets";
 import * as data from "./content-data";
-import { createArticle, createCategory, createEbook, createPlan, createSubscription, createUser } from "./factories";
+import {
+  createArticle,
+  createCategory,
+  createEbook,
+  createPaidOrder,
+  createPlan,
+  createPurchase,
+  createSubscription,
+  createUser,
+} from "./factories";
 
 export const DEMO_PASSWORD = "nuru-demo-2026";
 
@@ -93,18 +99,19 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
     });
   }
 
-  const ebookIds = new Map<string, { id: string; price: number | null; coverImageUrl: string }>();
+  const ebookIds = new Map<string, { id: string; priceCents: number | null; coverImageUrl: string }>();
   for (const e of data.ebooks) {
     const coverKey = `seed/covers/${e.key}.svg`;
     await storage.put("public", coverKey, coverSvg(e.title, e.coverColors), "image/svg+xml");
     const pdf = await ebookPdf(e.title, e.chapters);
     const fileKey = `ebooks/${randomUUID()}.pdf`;
     await storage.put("private", fileKey, pdf.bytes, "application/pdf");
+    const priceCents = e.price === null ? null : kesToCents(e.price);
     const row = await createEbook(db, {
       title: e.title,
       description: e.description,
       accessType: e.accessType,
-      price: e.price,
+      priceCents,
       published: e.published,
       downloadable: e.downloadable,
       filePath: fileKey,
@@ -113,13 +120,13 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
       categoryIds: idsFor(e.categorySlugs),
       createdAt: daysAgo(e.daysAgo),
     });
-    ebookIds.set(e.key, { id: row.id, price: e.price, coverImageUrl: publicUrl(coverKey) });
+    ebookIds.set(e.key, { id: row.id, priceCents, coverImageUrl: publicUrl(coverKey) });
   }
 
-  const plans = new Map<string, string>();
+  const plans = new Map<string, { id: string; priceCents: number }>();
   for (const plan of PLAN_CATALOGUE) {
     const row = await createPlan(db, plan);
-    plans.set(plan.slug, row.id);
+    plans.set(plan.slug, { id: row.id, priceCents: row.priceCents });
   }
   await db.insert(pricingRules).values(PRICING_RULES);
   await db
@@ -159,11 +166,12 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
   return true;
 }
 
+// Every demo grant comes from a completed order with its verified payment, as if the reader had paid.
 async function seedDemoAccounts(
   db: Database,
   ctx: {
-    plans: Map<string, string>;
-    ebookIds: Map<string, { id: string; price: number | null }>;
+    plans: Map<string, { id: string; priceCents: number }>;
+    ebookIds: Map<string, { id: string; priceCents: number | null }>;
     daysAgo: (d: number) => Date;
     now: Date;
   },
@@ -173,55 +181,45 @@ async function seedDemoAccounts(
     const user = await createUser(db, { ...account, password: DEMO_PASSWORD });
     accounts.set(account.email, user.id);
   }
-  await createSubscription(db, {
-    userId: accounts.get("subscriber@nuru.test")!,
-    planId: ctx.plans.get("standard")!,
-    startDate: ctx.daysAgo(10),
-    endDate: new Date(ctx.now.getTime() + 50 * DAY),
-  });
-  await createSubscription(db, {
-    userId: accounts.get("expired@nuru.test")!,
-    planId: ctx.plans.get("basic")!,
-    startDate: ctx.daysAgo(95),
-    endDate: ctx.daysAgo(35),
-    status: "expired",
-  });
 
-  const book = [...ctx.ebookIds.values()].find((e) => (e.price ?? 0) > 0)!;
+  const subscribe = async (email: string, slug: string, start: Date, end: Date, status: "active" | "expired") => {
+    const userId = accounts.get(email)!;
+    const plan = ctx.plans.get(slug)!;
+    const { order } = await createPaidOrder(db, {
+      userId,
+      item: { kind: "plan", planId: plan.id, basePriceCents: plan.priceCents },
+      createdAt: start,
+    });
+    await createSubscription(db, {
+      userId,
+      planId: plan.id,
+      orderId: order.id,
+      startDate: start,
+      endDate: end,
+      status,
+    });
+  };
+  await subscribe(
+    "subscriber@nuru.test",
+    "standard",
+    ctx.daysAgo(10),
+    new Date(ctx.now.getTime() + 50 * DAY),
+    "active",
+  );
+  await subscribe("expired@nuru.test", "basic", ctx.daysAgo(95), ctx.daysAgo(35), "expired");
+
+  const book = [...ctx.ebookIds.values()].find((e) => (e.priceCents ?? 0) > 0)!;
   const buyerId = accounts.get("buyer@nuru.test")!;
-  const [order] = await db
-    .insert(orders)
-    .values({
-      merchantReference: "NURU-DEMO-000001",
-      userId: buyerId,
-      kind: "ebook",
-      ebookId: book.id,
-      amount: book.price!,
-      currency: "KES",
-      countryCode: "KE",
-      status: "completed",
-      gateway: "test",
-      gatewayTrackingId: randomUUID(),
-      createdAt: ctx.daysAgo(7),
-      completedAt: ctx.daysAgo(7),
-    })
-    .returning();
-  await db.insert(orderStatusHistory).values([
-    { orderId: order.id, fromStatus: null, toStatus: "pending", source: "system", createdAt: ctx.daysAgo(7) },
-    { orderId: order.id, fromStatus: "pending", toStatus: "completed", source: "ipn", createdAt: ctx.daysAgo(7) },
-  ]);
-  await db.insert(payments).values({
-    orderId: order.id,
-    gateway: "test",
-    gatewayTrackingId: order.gatewayTrackingId!,
-    amount: order.amount,
-    currency: "KES",
-    status: "completed",
-    paymentMethod: "M-Pesa",
-    confirmationCode: "DEMO7X2K9Q",
-    verifiedAt: ctx.daysAgo(7),
+  const { order } = await createPaidOrder(db, {
+    userId: buyerId,
+    item: { kind: "ebook", ebookId: book.id, basePriceCents: book.priceCents! },
+    createdAt: ctx.daysAgo(7),
   });
-  await db
-    .insert(ebookPurchases)
-    .values({ userId: buyerId, ebookId: book.id, orderId: order.id, pricePaid: order.amount, currency: "KES" });
+  await createPurchase(db, {
+    userId: buyerId,
+    ebookId: book.id,
+    orderId: order.id,
+    pricePaidCents: order.amountCents,
+    createdAt: ctx.daysAgo(7),
+  });
 }

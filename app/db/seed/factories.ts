@@ -7,13 +7,18 @@ import {
   articles,
   categories,
   ebookCategories,
+  ebookPurchases,
   ebooks,
+  orderStatusHistory,
+  orders,
+  payments,
   profiles,
   subscriptionPlans,
   userSubscriptions,
   users,
   type RichBlock,
 } from "../schema";
+import { regionalPrice, type PricingRule } from "~/modules/commerce/pricing";
 
 type Role = "guest" | "subscriber" | "admin";
 type Access = "free" | "premium" | "subscription";
@@ -109,7 +114,8 @@ export interface CreateEbookInput {
   title?: string;
   description?: string;
   accessType?: Access;
-  price?: number | null;
+  /** KES cents; null means subscription-only. */
+  priceCents?: number | null;
   published?: boolean;
   downloadable?: boolean;
   filePath?: string | null;
@@ -126,7 +132,7 @@ export async function createEbook(db: Database, input: CreateEbookInput = {}) {
       title: input.title ?? `Ebook ${randomUUID().slice(0, 8)}`,
       description: input.description ?? "A practical guide.",
       accessType: input.accessType ?? "free",
-      price: input.price === undefined ? 0 : input.price,
+      priceCents: input.priceCents === undefined ? 0 : input.priceCents,
       published: input.published ?? true,
       downloadable: input.downloadable ?? false,
       filePath: input.filePath ?? null,
@@ -144,7 +150,7 @@ export async function createEbook(db: Database, input: CreateEbookInput = {}) {
 
 export async function createPlan(
   db: Database,
-  input: Partial<typeof subscriptionPlans.$inferInsert> & { slug: string; name: string; price: number },
+  input: Partial<typeof subscriptionPlans.$inferInsert> & { slug: string; name: string; priceCents: number },
 ) {
   const [row] = await db
     .insert(subscriptionPlans)
@@ -153,13 +159,145 @@ export async function createPlan(
   return row;
 }
 
+type OrderStatus = (typeof orders.$inferSelect)["status"];
+
+export interface CreateOrderInput {
+  userId: string;
+  /** What is bought, at its base KES price in cents. */
+  item:
+    | { kind: "plan"; planId: string; basePriceCents: number }
+    | { kind: "ebook"; ebookId: string; basePriceCents: number };
+  countryCode?: string;
+  /** The visitor's pricing rule and the stored rate of its currency; none means the base price in KES. */
+  rule?: PricingRule | null;
+  ratePerKes?: string | null;
+  status?: OrderStatus;
+  createdAt?: Date;
+  /** Raw column values, e.g. to show the database refusing a bad order. */
+  overrides?: Partial<typeof orders.$inferInsert>;
+}
+
+/**
+ * An order priced by the real pricing module, with the status history a checkout would have written (pending,
+ * then the final status from the gateway's IPN).
+ */
+export async function createOrder(db: Database, input: CreateOrderInput) {
+  const createdAt = input.createdAt ?? new Date();
+  const status = input.status ?? "pending";
+  const price = regionalPrice({
+    baseCents: input.item.basePriceCents,
+    countryCode: input.countryCode ?? "KE",
+    rule: input.rule ?? null,
+    ratePerKes: input.ratePerKes ?? null,
+  });
+  const [row] = await db
+    .insert(orders)
+    .values({
+      merchantReference: `NURU-${randomUUID().slice(0, 12).toUpperCase()}`,
+      userId: input.userId,
+      kind: input.item.kind,
+      planId: input.item.kind === "plan" ? input.item.planId : null,
+      ebookId: input.item.kind === "ebook" ? input.item.ebookId : null,
+      amountCents: price.chargedCents,
+      currency: "KES",
+      basePriceCents: price.baseCents,
+      countryCode: price.countryCode,
+      pricingRuleId: price.ruleId,
+      markupPercentage: price.markupPercentage,
+      discountPercentage: price.discountPercentage,
+      exchangeRate: price.exchangeRate,
+      displayCurrency: price.displayCurrency,
+      displayAmount: price.displayMinorUnits,
+      status,
+      gateway: "test",
+      gatewayTrackingId: randomUUID(),
+      createdAt,
+      updatedAt: createdAt,
+      completedAt: status === "completed" ? createdAt : null,
+      ...input.overrides,
+    })
+    .returning();
+  await db
+    .insert(orderStatusHistory)
+    .values([
+      { orderId: row.id, fromStatus: null, toStatus: "pending", source: "system", createdAt },
+      ...(status === "pending"
+        ? []
+        : [{ orderId: row.id, fromStatus: "pending" as const, toStatus: status, source: "ipn", createdAt }]),
+    ]);
+  return row;
+}
+
+/** The gateway's verified answer for an order; amount and currency are the order's unless a test says otherwise. */
+export async function createPayment(
+  db: Database,
+  input: {
+    order: typeof orders.$inferSelect;
+    status?: OrderStatus;
+    paymentMethod?: string;
+    confirmationCode?: string;
+    verifiedAt?: Date;
+    overrides?: Partial<typeof payments.$inferInsert>;
+  },
+) {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      orderId: input.order.id,
+      gateway: input.order.gateway,
+      gatewayTrackingId: input.order.gatewayTrackingId ?? randomUUID(),
+      amountCents: input.order.amountCents,
+      currency: input.order.currency,
+      status: input.status ?? "completed",
+      paymentMethod: input.paymentMethod ?? "M-Pesa",
+      confirmationCode: input.confirmationCode ?? randomUUID().slice(0, 10).toUpperCase(),
+      verifiedAt: input.verifiedAt ?? input.order.createdAt,
+      ...input.overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** A completed order with its verified payment: what a grant is made from. */
+export async function createPaidOrder(db: Database, input: Omit<CreateOrderInput, "status">) {
+  const order = await createOrder(db, { ...input, status: "completed" });
+  const payment = await createPayment(db, { order });
+  return { order, payment };
+}
+
+/** Active unless told otherwise (the column's default is 'pending': only a payment or trial activates). */
 export async function createSubscription(
   db: Database,
-  input: { userId: string; planId: string; startDate: Date; endDate: Date | null; status?: "active" | "expired" },
+  input: {
+    userId: string;
+    planId: string;
+    orderId?: string | null;
+    startDate: Date;
+    endDate: Date | null;
+    status?: (typeof userSubscriptions.$inferInsert)["status"];
+  },
 ) {
   const [row] = await db
     .insert(userSubscriptions)
     .values({ ...input, status: input.status ?? "active" })
+    .returning();
+  return row;
+}
+
+export async function createPurchase(
+  db: Database,
+  input: { userId: string; ebookId: string; orderId?: string | null; pricePaidCents?: number | null; createdAt?: Date },
+) {
+  const [row] = await db
+    .insert(ebookPurchases)
+    .values({
+      userId: input.userId,
+      ebookId: input.ebookId,
+      orderId: input.orderId ?? null,
+      pricePaidCents: input.pricePaidCents ?? null,
+      currency: "KES",
+      createdAt: input.createdAt ?? new Date(),
+    })
     .returning();
   return row;
 }

@@ -8,7 +8,7 @@ export interface ViewerSubscription {
   id: string;
   status: "active" | "pending" | "cancelled" | "expired" | "revoked";
   endDate: Date | null;
-  ebooksUsed: number;
+  /** null means unlimited; otherwise at least 1 (a database check). */
   plan: { accessLevel: "premium" | "subscription"; ebookLimit: number | null };
 }
 
@@ -17,7 +17,7 @@ export interface Viewer {
   /** The newest subscription that may be active; the policy still checks status and end date. */
   subscription: ViewerSubscription | null;
   purchasedEbookIds: ReadonlySet<string>;
-  /** Ebooks this subscription has already spent its allowance on. */
+  /** Ebooks this subscription has already spent its allowance on; their count is the ebooks used. */
   unlockedEbookIds: ReadonlySet<string>;
   now: Date;
 }
@@ -62,7 +62,7 @@ function subscriptionHasEbookRoom(viewer: Viewer, ebookId: string): boolean {
   const sub = viewer.subscription!;
   if (viewer.unlockedEbookIds.has(ebookId)) return true;
   const limit = sub.plan.ebookLimit;
-  return limit === null || limit === 0 || sub.ebooksUsed < limit;
+  return limit === null || viewer.unlockedEbookIds.size < limit;
 }
 
 export type EbookAccess =

@@ -18,7 +18,6 @@ export async function loadViewer(user: { id: string; role: Role }, now = new Dat
         id: userSubscriptions.id,
         status: userSubscriptions.status,
         endDate: userSubscriptions.endDate,
-        ebooksUsed: userSubscriptions.ebooksUsed,
         accessLevel: subscriptionPlans.accessLevel,
         ebookLimit: subscriptionPlans.ebookLimit,
       })
@@ -46,7 +45,6 @@ export async function loadViewer(user: { id: string; role: Role }, now = new Dat
           id: sub.id,
           status: sub.status,
           endDate: sub.endDate,
-          ebooksUsed: sub.ebooksUsed,
           plan: { accessLevel: sub.accessLevel, ebookLimit: sub.ebookLimit },
         }
       : null,

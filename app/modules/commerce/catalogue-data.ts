@@ -1,11 +1,13 @@
-// Starting data from spec sections 3 and 9; admins edit the stored copies.
+// Starting data from spec sections 3 and 9; admins edit the stored copies. Money is exact: prices in
+// cents, percentages as decimal strings (ADR 008).
+import { kesToCents } from "./money";
 
 export const PLAN_CATALOGUE = [
   {
     slug: "basic",
     name: "Basic",
     description: "Every premium and subscription article, plus one ebook of your choice.",
-    price: 250,
+    priceCents: kesToCents("250.00"),
     durationMonths: 2,
     accessLevel: "subscription" as const,
     ebookLimit: 1,
@@ -17,7 +19,7 @@ export const PLAN_CATALOGUE = [
     slug: "standard",
     name: "Standard",
     description: "Everything in Basic with two ebooks of your choice.",
-    price: 500,
+    priceCents: kesToCents("500.00"),
     durationMonths: 2,
     accessLevel: "subscription" as const,
     ebookLimit: 2,
@@ -29,7 +31,7 @@ export const PLAN_CATALOGUE = [
     slug: "premium",
     name: "Premium",
     description: "The whole library: every article and unlimited ebooks.",
-    price: 1500,
+    priceCents: kesToCents("1500.00"),
     durationMonths: 3,
     accessLevel: "premium" as const,
     ebookLimit: null,
@@ -39,21 +41,8 @@ export const PLAN_CATALOGUE = [
   },
 ];
 
-/** Units of each currency per 1 KES (spec section 9 fallbacks). */
-export const FALLBACK_EXCHANGE_RATES: Record<string, number> = {
-  KES: 1,
-  ZAR: 0.15,
-  NGN: 4.5,
-  GHS: 0.06,
-  USD: 0.008,
-  CAD: 0.01,
-  EUR: 0.007,
-  GBP: 0.006,
-  AED: 0.03,
-  SAR: 0.03,
-  INR: 0.6,
-  CNY: 0.05,
-};
+/** Units of each currency per 1 KES (spec section 9 fallbacks), exact decimal strings. */
+export { FALLBACK_EXCHANGE_RATES } from "./pricing";
 
 type Rule = [code: string, name: string, currency: string];
 
@@ -120,26 +109,26 @@ const OTHER_AFRICA: Rule[] = [
 ];
 
 export const PRICING_RULES = [
-  { countryCode: "KE", countryName: "Kenya", currency: "KES", markupPercentage: 0, notes: "Home market: base price" },
+  { countryCode: "KE", countryName: "Kenya", currency: "KES", markupPercentage: "0", notes: "Home market: base price" },
   ...HIGH_INCOME.map(([countryCode, countryName, currency]) => ({
     countryCode,
     countryName,
     currency,
-    markupPercentage: 150,
+    markupPercentage: "150",
     notes: "x2.5: North America, Western Europe, Oceania",
   })),
   ...GULF_AND_SOUTH_AFRICA.map(([countryCode, countryName, currency]) => ({
     countryCode,
     countryName,
     currency,
-    markupPercentage: 100,
+    markupPercentage: "100",
     notes: "x2: Gulf states and South Africa",
   })),
   ...OTHER_AFRICA.map(([countryCode, countryName, currency]) => ({
     countryCode,
     countryName,
     currency,
-    markupPercentage: 20,
+    markupPercentage: "20",
     notes: "x1.2: other African countries",
   })),
 ];

@@ -13,7 +13,8 @@ export interface GatedEbook {
   title: string;
   description: string | null;
   coverImageUrl: string | null;
-  price: number | null;
+  /** Base price in KES cents; null means subscription-only. */
+  priceCents: number | null;
   accessType: AccessType;
   access: EbookAccess;
   downloadable: boolean;
@@ -28,7 +29,7 @@ export function gateEbook(viewer: Viewer, row: EbookRow, cats: CategoryRef[] = [
     title: row.title,
     description: row.description,
     coverImageUrl: row.coverImageUrl,
-    price: row.price,
+    priceCents: row.priceCents,
     accessType: row.accessType,
     access: ebookAccess(viewer, row),
     downloadable: row.downloadable,

@@ -43,7 +43,7 @@ export async function listActivePlans() {
       slug: subscriptionPlans.slug,
       name: subscriptionPlans.name,
       description: subscriptionPlans.description,
-      price: subscriptionPlans.price,
+      priceCents: subscriptionPlans.priceCents,
       durationMonths: subscriptionPlans.durationMonths,
       ebookLimit: subscriptionPlans.ebookLimit,
       features: subscriptionPlans.features,

@@ -1,5 +1,6 @@
 // schema.org JSON-LD for article and ebook pages. Pure: callers pass already-gated data and the origin.
 import type { AccessType } from "~/modules/access/policy";
+import { centsToDecimal } from "~/modules/commerce/money";
 import { SHOP_NAME } from "./meta";
 
 /** The fields of a GatedArticle this module reads; it never looks at the body. */
@@ -19,8 +20,8 @@ export interface EbookForJsonLd {
   title: string;
   description: string | null;
   coverImageUrl: string | null;
-  /** Base price in KES; null means subscription-only. */
-  price: number | null;
+  /** Base price in KES cents; null means subscription-only. */
+  priceCents: number | null;
   accessType: AccessType;
 }
 
@@ -90,7 +91,9 @@ export function ebookJsonLd({ ebook, url, origin }: { ebook: EbookForJsonLd; url
   if (ebook.coverImageUrl) data.image = absoluteUrl(ebook.coverImageUrl, origin);
   let price: string | null = null;
   if (ebook.accessType === "free") price = "0.00";
-  else if (ebook.accessType === "premium" && ebook.price !== null && ebook.price > 0) price = ebook.price.toFixed(2);
+  else if (ebook.accessType === "premium" && ebook.priceCents !== null && ebook.priceCents > 0) {
+    price = centsToDecimal(ebook.priceCents);
+  }
   if (price !== null) {
     data.offers = {
       "@type": "Offer",

@@ -1,0 +1,115 @@
+// Money without floating point (ADR 008). Amounts are integer minor units (KES cents, USD cents, ...) held in
+// safe JavaScript integers; rates and percentages are decimal strings. Every multiplication runs on bigint and
+// rounds once, explicitly, so 0.1 + 0.2-style errors can never reach a price or an order.
+
+/** Integer minor units of a currency (1 KES = 100 cents). */
+export type MinorUnits = number;
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/** Throws unless `value` is an integer that survives a round trip through a JavaScript number. */
+export function assertMinorUnits(value: number): MinorUnits {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not an amount in minor units: ${value}`);
+  return value;
+}
+
+/** An exact decimal as `units / 10^scale`, e.g. "0.008" -> 8n / 1000n. */
+export interface ExactDecimal {
+  units: bigint;
+  denominator: bigint;
+}
+
+export function parseDecimal(value: string): ExactDecimal {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) throw new RangeError(`Not a decimal number: "${value}"`);
+  const [, minus, whole, fraction = ""] = match;
+  const units = BigInt(whole + fraction) * (minus ? -1n : 1n);
+  return { units, denominator: 10n ** BigInt(fraction.length) };
+}
+
+/** "1250.00" -> 125000. More than two decimals is refused rather than silently rounded. */
+export function kesToCents(amount: string): MinorUnits {
+  const match = DECIMAL.exec(amount.trim());
+  if (!match || (match[3] ?? "").length > 2) throw new RangeError(`Not a KES amount: "${amount}"`);
+  const { units, denominator } = parseDecimal(amount);
+  return toSafeNumber((units * 100n) / denominator);
+}
+
+/** 125050 -> "1250.50": the text form used for SQL numerics, JSON-LD offers and gateway requests. */
+export function centsToDecimal(cents: MinorUnits): string {
+  assertMinorUnits(cents);
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
+ * numerator / denominator rounded half away from zero to a multiple of `step`. The one rounding rule of the
+ * shop: prices are rounded to 0.05 (step 5 in cents) and to the cent (step 1).
+ */
+export function divideRounded(numerator: bigint, denominator: bigint, step = 1n): bigint {
+  if (denominator <= 0n || step <= 0n) throw new RangeError("Denominator and step must be positive");
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  const steps = (2n * abs + step * denominator) / (2n * step * denominator);
+  const rounded = steps * step;
+  return negative ? -rounded : rounded;
+}
+
+/** `amount x factor`, factor a decimal string ("1.2", "0.008"), rounded half up to a multiple of `step`. */
+export function multiplyMinorUnits(amount: MinorUnits, factor: string, step: MinorUnits = 1): MinorUnits {
+  const { units, denominator } = parseDecimal(factor);
+  return toSafeNumber(divideRounded(BigInt(assertMinorUnits(amount)) * units, denominator, BigInt(step)));
+}
+
+/** Multiplies by `1 + percentage / 100` (a markup) or, with a negative sign, `1 - percentage / 100`. */
+export function applyPercentage(
+  amount: MinorUnits,
+  percentage: string,
+  direction: "markup" | "discount",
+  step: MinorUnits = 1,
+): MinorUnits {
+  const { units, denominator } = parseDecimal(percentage);
+  if (units < 0n) throw new RangeError(`A percentage is never negative: "${percentage}"`);
+  const hundred = 100n * denominator;
+  const factor = direction === "markup" ? hundred + units : hundred - units;
+  if (factor < 0n) throw new RangeError(`A discount above 100%: "${percentage}"`);
+  return toSafeNumber(divideRounded(BigInt(assertMinorUnits(amount)) * factor, hundred, BigInt(step)));
+}
+
+export function sumMinorUnits(amounts: readonly MinorUnits[]): MinorUnits {
+  return toSafeNumber(amounts.reduce((total, a) => total + BigInt(assertMinorUnits(a)), 0n));
+}
+
+/** Two decimal strings with the same value ("0.00800000" and "0.008") compare equal. */
+export function decimalsEqual(a: string, b: string): boolean {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  return x.units * y.denominator === y.units * x.denominator;
+}
+
+// Intl wants a number; minor units / 100 with two fraction digits is exact for every safe integer we format
+// (the division only places the decimal point, and Intl rounds its output to the digits asked for).
+const kesNumber = new Intl.NumberFormat("en-KE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 'KSh 250.00', with a no-break space so the symbol never wraps away from the amount. */
+export function formatKesCents(cents: MinorUnits): string {
+  return `KSh\u00a0${kesNumber.format(assertMinorUnits(cents) / 100)}`;
+}
+
+/** An amount in a currency's minor units (two decimals), formatted by Intl for `locale`. */
+export function formatMinorUnits(amount: MinorUnits, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(assertMinorUnits(amount) / 100);
+}
+
+function toSafeNumber(value: bigint): MinorUnits {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError(`Amount out of range: ${value}`);
+  }
+  return Number(value);
+}
