@@ -7,6 +7,8 @@ import { confirmAndSignIn, confirmationLinkAddress, MESSAGES } from "~/modules/a
 import { setFlash } from "~/modules/site/flash.server";
 import { PasswordField } from "~/components/auth/password-field";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { cookiesAndRetryAfter } from "~/lib/route-headers";
+import { FormNotice } from "~/components/ui/form-notice";
 
 // The link in the confirmation mail. Opening it changes nothing (mail scanners open links too); the reader
 // confirms with the password she chose, which proves the inbox and the password belong to the same person.
@@ -46,14 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const out = new Headers();
-  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()])
-    out.append("Set-Cookie", cookie);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) out.set("Retry-After", retryAfter);
-  return out;
-};
+export const headers: Route.HeadersFunction = cookiesAndRetryAfter;
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -67,10 +62,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
         </p>
         <Form method="post" className="mt-4 space-y-4">
           {actionData?.message || errors.token ? (
-            <div role="alert" className="rounded-md bg-red-700 p-3 text-sm text-white">
-              <p className="font-semibold">Error</p>
-              <p>{actionData?.message ?? errors.token}</p>
-            </div>
+            <FormNotice notice={{ ok: false, title: "Error", message: (actionData?.message ?? errors.token)! }} />
           ) : null}
           <input type="hidden" name="token" value={loaderData.token} />
           <input type="hidden" name="email" value={loaderData.email} autoComplete="username" />

@@ -6,6 +6,7 @@ import { fieldErrorsOf, newPasswordSchema, type FieldErrors } from "~/modules/ac
 import { resetPassword } from "~/modules/accounts/sign-in.server";
 import { PasswordField } from "~/components/auth/password-field";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { FormNotice } from "~/components/ui/form-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -43,10 +44,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         ) : (
           <Form method="post" className="mt-4 space-y-4">
             {actionData?.message || errors.token ? (
-              <div role="alert" className="rounded-md bg-red-700 p-3 text-sm text-white">
-                <p className="font-semibold">Error</p>
-                <p>{actionData?.message ?? errors.token}</p>
-              </div>
+              <FormNotice notice={{ ok: false, title: "Error", message: (actionData?.message ?? errors.token)! }} />
             ) : null}
             <input type="hidden" name="token" value={loaderData.token} />
             <PasswordField

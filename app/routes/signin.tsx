@@ -17,19 +17,12 @@ import { googleConfigured } from "~/modules/accounts/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { setFlash } from "~/modules/site/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { cookiesAndRetryAfter } from "~/lib/route-headers";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Sign in", description: "Sign in or create your Nuru account.", path: "/signin", matches });
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const out = new Headers();
-  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()])
-    out.append("Set-Cookie", cookie);
-  // A refused sign-in tells the browser (and scripts) when to try again.
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) out.set("Retry-After", retryAfter);
-  return out;
-};
+export const headers: Route.HeadersFunction = cookiesAndRetryAfter;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
