@@ -72,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter supportEmail={shell?.supportEmail ?? "support@nuru.test"} />
+        <SiteFooter supportEmail={shell?.supportEmail ?? "support@nuru.test"} country={shell?.country ?? null} />
         <BottomNav signedIn={Boolean(user)} />
         <ScrollToTopButton />
         {signIn && !user ? (

@@ -29,6 +29,8 @@ export default [
   route("admin/:section", "routes/admin/section.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
+  route("country", "routes/country.ts"),
+  route("api/pricing", "routes/api-pricing.ts"),
   route("api/content-events", "routes/api-content-events.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("media/*", "routes/media.ts"),

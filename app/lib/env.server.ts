@@ -27,6 +27,16 @@ const schema = z.object({
     .string()
     .regex(/^(true|false|[0-9])$/, 'TRUST_PROXY must be "true", "false" or the number of proxies (0-9)')
     .default("false"),
+  // The request header in which a CDN in front of the shop sends the visitor's country (e.g. cf-ipcountry on
+  // Cloudflare). Read only when set: without a CDN that overwrites it, a visitor could send any value.
+  COUNTRY_HEADER: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, "COUNTRY_HEADER must be a header name, e.g. cf-ipcountry")
+      .transform((v) => v.toLowerCase())
+      .optional(),
+  ),
   // Google sign-in; the button shows only when both are set. The URLs are configurable for tests.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

@@ -4,7 +4,8 @@ import type { Route } from "./+types/ebook";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
 import { pageMeta } from "~/modules/site/meta";
-import { formatKes } from "~/lib/format";
+import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 import { AccessBadge } from "~/components/content/access-badge";
 import { ErrorView } from "~/components/layout/error-view";
 import { bookmarksOf, engagementFor } from "~/modules/engagement/page-data.server";
@@ -26,9 +27,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 async function loadEbookPage(request: Request, id: string) {
-  const viewer = await getViewer(request);
-  const ebook = await getEbookForViewer({ id, viewer });
-  if (!ebook) return null;
+  const [viewer, country] = await Promise.all([getViewer(request), visitorCountry(request)]);
+  const found = await getEbookForViewer({ id, viewer });
+  if (!found) return null;
+  const [ebook] = await withShownPrices(country.code, [found]);
   const [engagement, bookmarks] = await Promise.all([engagementFor("ebook", ebook.id), bookmarksOf(viewer)]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin }));
@@ -112,8 +114,11 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
               <Lock aria-hidden="true" className="h-4 w-4" /> Access Denied
             </p>
             <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
-            <div className="mt-2">
+            <div className="mt-2 flex flex-wrap items-center gap-2">
               <AccessBadge accessType={ebook.accessType} label={DENIED_BADGE[ebook.accessType]} />
+              {ebook.shownPrice ? (
+                <span className="text-sm font-semibold text-gray-900">{ebook.shownPrice.label}</span>
+              ) : null}
             </div>
             <p className="mt-4 text-gray-700">{ebook.description}</p>
             <div className="mt-3">{bookmark}</div>
@@ -131,7 +136,7 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
                   to={`/checkout/ebook/${ebook.id}`}
                   className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
                 >
-                  Purchase Ebook {formatKes(ebook.priceCents)}
+                  Purchase Ebook {ebook.shownPrice?.label}
                 </Link>
               ) : null}
               {ebook.accessType !== "free" ? (

@@ -4,6 +4,8 @@ import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { EbookGrid } from "~/components/content/bookmarkable-cards";
 import { listEbooksForViewer } from "~/modules/content/ebooks.server";
+import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 import { pageMeta } from "~/modules/site/meta";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
@@ -11,10 +13,11 @@ import { parseListParams, SearchFilter } from "~/components/content/search-filte
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url);
-  const viewer = await getViewer(request);
+  const [viewer, country] = await Promise.all([getViewer(request), visitorCountry(request)]);
   const result = await listEbooksForViewer({ viewer, ...params });
   return {
     ...result,
+    items: await withShownPrices(country.code, result.items),
     q: params.q,
     access: params.access,
     signedIn: viewer.user !== null,

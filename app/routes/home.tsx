@@ -6,7 +6,7 @@ import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { pageMeta } from "~/modules/site/meta";
-import { formatKes } from "~/lib/format";
+import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
 import { CategoryIcon } from "~/components/content/category-icon";
@@ -14,9 +14,9 @@ import { CategoryIcon } from "~/components/content/category-icon";
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const viewer = await getViewer(request);
+  const [viewer, country] = await Promise.all([getViewer(request), visitorCountry(request)]);
   return {
-    sections: await loadHomePage(viewer, q),
+    sections: await loadHomePage(viewer, q, country.code),
     q,
     signedIn: viewer.user !== null,
     bookmarks: await bookmarksOf(viewer),
@@ -231,7 +231,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                   <h3 className="text-lg font-semibold text-gray-900">{p.name}</h3>
-                  <p className="mt-2 text-2xl font-bold text-gray-900">{formatKes(p.priceCents)}</p>
+                  <p className="mt-2 text-2xl font-bold text-gray-900">{p.shownPrice?.label}</p>
                   <p className="text-sm text-gray-700">for {p.durationMonths} months</p>
                   <ul className="mt-4 space-y-1 text-sm text-gray-700">
                     {p.features.map((f) => (

@@ -5,6 +5,7 @@ import { appDatabase } from "~/db/client.server";
 import { exchangeRates, pricingRules } from "~/db/schema";
 import { FALLBACK_EXCHANGE_RATES, PRICING_RULES } from "~/modules/commerce/catalogue-data";
 import { loadCountryPricing, regionalPriceFor, regionalPricesFor } from "~/modules/commerce/regional-price.server";
+import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 
 let t: TestDatabase;
 const NBSP = "\u00a0";
@@ -57,5 +58,21 @@ describe(`regional prices from the database (${process.env.DB_TARGET ?? "pglite"
     const nigeria = await regionalPriceFor("NG", 29900);
     expect(nigeria.label).toBe(`KSh${NBSP}358.80 ≈ ₦1,614.60`);
     expect((await loadCountryPricing("NG")).countryName).toBe("Nigeria");
+  });
+
+  it("shows ebook and plan prices for the visitor country, nothing for free and subscription-only items", async () => {
+    const items = [
+      { id: "a", priceCents: 29900 },
+      { id: "b", priceCents: null },
+      { id: "c", priceCents: 0 },
+    ];
+    const [priced, subscriptionOnly, free] = await withShownPrices("US", items);
+    expect(priced).toMatchObject({
+      id: "a",
+      shownPrice: { label: `KSh${NBSP}747.50 ≈ $6.00`, charged: `KSh${NBSP}747.50` },
+    });
+    expect([subscriptionOnly.shownPrice, free.shownPrice]).toEqual([null, null]);
+    const [kenyan] = await withShownPrices("KE", items);
+    expect(kenyan.shownPrice).toEqual({ label: `KSh${NBSP}299.00`, charged: `KSh${NBSP}299.00` });
   });
 });

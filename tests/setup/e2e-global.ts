@@ -30,6 +30,8 @@ export async function setup(project: TestProject) {
     ADMIN_EMAILS: "owner@nuru.test",
     // As behind a CDN: the security suite acts from many client addresses through X-Forwarded-For.
     TRUST_PROXY: "true",
+    // As behind Cloudflare: the visitor-country test sends the country header as the CDN would.
+    COUNTRY_HEADER: "cf-ipcountry",
     GOOGLE_CLIENT_ID: "nuru-test-client",
     GOOGLE_CLIENT_SECRET: "nuru-test-secret",
     GOOGLE_AUTH_URL: `${google.url}/authorize`,

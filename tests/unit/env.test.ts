@@ -75,3 +75,15 @@ describe("runtime", () => {
     expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe("COUNTRY_HEADER", () => {
+  it("is off unless set, and a header name in lower case when set", () => {
+    expect(parseEnv({}).COUNTRY_HEADER).toBeUndefined();
+    expect(parseEnv({ COUNTRY_HEADER: "" }).COUNTRY_HEADER).toBeUndefined();
+    expect(parseEnv({ COUNTRY_HEADER: "CF-IPCountry" }).COUNTRY_HEADER).toBe("cf-ipcountry");
+  });
+
+  it("refuses a value that is not a header name", () => {
+    expect(() => parseEnv({ COUNTRY_HEADER: "cf ipcountry: US" })).toThrow(/COUNTRY_HEADER must be a header name/);
+  });
+});

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import type { GatedEbook } from "~/modules/content/ebooks.server";
 import { cutAtWord } from "~/modules/content/text";
-import { formatKes } from "~/lib/format";
+import type { ShownPrice } from "~/modules/commerce/shown-prices.server";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
 
 export type EbookCardData = Pick<
   GatedEbook,
   "id" | "title" | "description" | "coverImageUrl" | "priceCents" | "accessType" | "access"
->;
+> & { shownPrice: ShownPrice | null };
 
 export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: string; label: string } {
   switch (ebook.access) {
@@ -16,7 +16,7 @@ export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: stri
       return { to: `/ebook/${ebook.id}`, label: "Read Ebook" };
     case "purchase":
       return signedIn
-        ? { to: `/ebook/${ebook.id}`, label: `Purchase ${formatKes(ebook.priceCents ?? 0)}` }
+        ? { to: `/ebook/${ebook.id}`, label: `Purchase ${ebook.shownPrice?.charged ?? ""}`.trim() }
         : { to: signInHref(`/ebook/${ebook.id}`), label: "Login to Access" };
     case "subscribe":
       return signedIn
@@ -62,7 +62,7 @@ export function EbookCard({
         <div className="flex flex-wrap items-center gap-2">
           <AccessBadge accessType={ebook.accessType} />
           <span className="text-sm font-semibold text-gray-900">
-            {ebook.priceCents === null ? "Subscription" : ebook.priceCents > 0 ? formatKes(ebook.priceCents) : "Free"}
+            {ebook.priceCents === null ? "Subscription" : (ebook.shownPrice?.label ?? "Free")}
           </span>
         </div>
         <Heading className="mt-2 leading-snug font-semibold text-gray-900">

@@ -2,6 +2,7 @@ import { getEnv } from "~/lib/env.server";
 import { getOptionalUser, ProfileTimeoutError, type SessionUser } from "~/modules/accounts/session.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { takeFlash, type Flash } from "./flash.server";
+import { shellCountry, type ShellCountry } from "~/modules/commerce/shell-country.server";
 
 export interface ShellData {
   user: Pick<SessionUser, "fullName" | "email" | "role"> | null;
@@ -9,6 +10,8 @@ export interface ShellData {
   origin: string;
   googleEnabled: boolean;
   flash: Flash | null;
+  /** The country whose prices the visitor sees, and the countries the footer picker offers. */
+  country: ShellCountry;
 }
 
 /** What every page needs: the signed-in person, a one-time message and shop settings. */
@@ -18,6 +21,7 @@ export async function getShellData(request: Request): Promise<{ shell: ShellData
   const taken = await takeFlash(request);
   let flash = taken.flash;
   if (taken.clear) headers.append("Set-Cookie", taken.clear);
+  const country = shellCountry(request);
   let user: SessionUser | null = null;
   try {
     user = await getOptionalUser(request);
@@ -32,6 +36,7 @@ export async function getShellData(request: Request): Promise<{ shell: ShellData
       origin: env.PUBLIC_URL,
       googleEnabled: googleConfigured(env),
       flash,
+      country: await country,
     },
     headers,
   };

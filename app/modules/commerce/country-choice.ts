@@ -1,0 +1,38 @@
+// The reader's own choice of country (the footer picker): its form schema and the cookie that keeps it.
+// The cookie holds only a preference for how prices are shown; what a reader may read never depends on it.
+import { z } from "zod";
+
+export const COUNTRY_COOKIE = "nuru_country";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The picker form: one country among those the picker offers. */
+export function countryChoiceSchema(offered: readonly string[]) {
+  return z.object({
+    country: z
+      .string({ error: "Please choose a country." })
+      .trim()
+      .toUpperCase()
+      .refine((code) => offered.includes(code), { message: "Please choose a country from the list." }),
+  });
+}
+
+/** Set-Cookie for the chosen country: a year, the whole site, sent on top-level navigations from elsewhere too. */
+export function countryCookieHeader(code: string, secure: boolean): string {
+  return [
+    `${COUNTRY_COOKIE}=${code}`,
+    "Path=/",
+    `Max-Age=${ONE_YEAR_SECONDS}`,
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** The raw value of the country cookie, unvalidated (the caller checks it against the countries it knows). */
+export function countryCookieValue(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const [name, ...rest] = part.split("=");
+    if (name.trim() === COUNTRY_COOKIE) return rest.join("=").trim();
+  }
+  return null;
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { PHONE, baseUrl, expectAccessible, newPage } from "../setup/pages";
+import { postForm, raw } from "../setup/attacker";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const NBSP = "\u00a0";
+/** 'KSh 1,250.00' -> 125000 (cents). */
+const kesCents = (text: string) => Math.round(Number(/KSh\s?([\d,]+\.\d{2})/.exec(text)![1].replace(/,/g, "")) * 100);
+
+describe("visitor country", () => {
+  it("a visitor picks United States in the footer and sees 2.5x KES prices with dollars beside them", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/ebooks?access=premium");
+    const footer = page.locator("footer");
+    expect(await footer.getByText("Prices for Kenya").count()).toBe(1);
+    const priced = page.locator("main article").filter({ hasText: "KSh" }).first();
+    const title = (await priced.getByRole("heading").textContent())!;
+    const price = page.locator("main article").filter({ hasText: title }).getByText(/^KSh/);
+    const kenyan = (await price.textContent())!;
+    expect(kenyan).not.toContain("≈");
+
+    await footer.getByLabel("Country").selectOption({ label: "United States" });
+    await footer.getByRole("button", { name: "Update" }).click();
+    await page.waitForURL((url) => url.pathname === "/ebooks" && url.search === "?access=premium");
+
+    expect(await footer.getByText("Prices for United States").count()).toBe(1);
+    const american = (await price.textContent())!;
+    expect(american).toMatch(new RegExp(`^KSh${NBSP}[\\d,]+\\.\\d{2} ≈ \\$[\\d,]+\\.\\d{2}$`));
+    expect(kesCents(american)).toBe(kesCents(kenyan) * 2.5);
+    const cookie = (await context.cookies()).find((c) => c.name === "nuru_country");
+    expect(cookie).toMatchObject({ value: "US", sameSite: "Lax", path: "/" });
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("the picker works as a plain form without JavaScript", async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/shop`);
+    await page.locator("footer").getByLabel("Country").selectOption("NG");
+    await page.locator("footer").getByRole("button", { name: "Update" }).click();
+    await page.waitForURL((url) => url.pathname === "/shop");
+    expect(await page.locator("footer").textContent()).toContain("Prices for Nigeria");
+    expect(await page.locator("main").textContent()).toContain("≈ ₦");
+    await context.close();
+  });
+
+  it("answers /api/pricing from the choice, the CDN header, the address, or Kenya", async () => {
+    const json = async (headers: Record<string, string>, from?: string) => {
+      const res = await raw("/api/pricing", { headers, from });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      return JSON.parse(res.body) as Record<string, unknown>;
+    };
+    expect(await json({ Cookie: "nuru_country=GB", "cf-ipcountry": "NG" }, "8.8.8.8")).toMatchObject({
+      country_code: "GB",
+      currency: "GBP",
+      source: "choice",
+    });
+    expect(await json({ "cf-ipcountry": "NG" }, "8.8.8.8")).toMatchObject({ country_code: "NG", source: "cdn" });
+    expect(await json({}, "8.8.8.8")).toMatchObject({
+      country_code: "US",
+      currency: "USD",
+      continent_code: "NA",
+      exchange_rate: "0.00800000",
+      pricing_rule: { markup_percentage: "150.00", discount_percentage: "0.00" },
+      source: "ip",
+      fallback: false,
+    });
+    expect(await json({}, "10.0.0.7")).toMatchObject({ country_code: "KE", currency: "KES", source: "default" });
+  });
+
+  it("refuses a country the picker does not offer, and never redirects off the site", async () => {
+    const refused = await postForm("/country", { country: "ZZ" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("Please choose a country from the list.");
+    expect(refused.headers.get("set-cookie")).toBeNull();
+
+    const offSite = await postForm("/country", { country: "NG" }, { headers: { Referer: "https://evil.example/x" } });
+    expect(offSite.status).toBe(303);
+    expect(offSite.headers.get("location")).toBe("/");
+    expect(offSite.headers.get("set-cookie")).toMatch(/^nuru_country=NG; Path=\/; Max-Age=31536000; SameSite=Lax/);
+  });
+});

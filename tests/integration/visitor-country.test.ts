@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { appDatabase } from "~/db/client.server";
+import { exchangeRates, pricingRules } from "~/db/schema";
+import { FALLBACK_EXCHANGE_RATES, PRICING_RULES } from "~/modules/commerce/catalogue-data";
+import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { forgetPricingCountries, pricingCountries } from "~/modules/commerce/pricing-countries.server";
+import { ipCountry } from "~/modules/commerce/ip-country.server";
+import {
+  PRICING_CACHE_MS,
+  PRICING_FALLBACK_MESSAGE,
+  forgetPricingResponses,
+  pricingForRequest,
+} from "~/modules/commerce/pricing-response.server";
+import { loadCountryPricing } from "~/modules/commerce/regional-price.server";
+
+// Addresses the shipped GeoLite2 data maps (checked when this test was written): Safaricom, Google, MTN Nigeria.
+const KENYAN = "41.90.64.1";
+const AMERICAN = "8.8.8.8";
+const NIGERIAN = "105.112.0.1";
+const CDN = { countryHeader: "cf-ipcountry" };
+
+let t: TestDatabase;
+
+function requestFrom(headers: Record<string, string>): Request {
+  return new Request("http://localhost/ebooks", { headers });
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  appDatabase.handle = t;
+  appDatabase.ready = true;
+  await t.db.insert(pricingRules).values(PRICING_RULES);
+  await t.db
+    .insert(exchangeRates)
+    .values(Object.entries(FALLBACK_EXCHANGE_RATES).map(([currency, ratePerKes]) => ({ currency, ratePerKes })));
+});
+beforeEach(() => {
+  forgetPricingCountries();
+  forgetPricingResponses();
+});
+afterAll(async () => {
+  appDatabase.handle = undefined;
+  appDatabase.ready = false;
+  await t?.dispose();
+});
+
+describe(`visitor country (${process.env.DB_TARGET ?? "pglite"})`, () => {
+  it("maps fixed addresses with the offline IP database", async () => {
+    expect(await ipCountry(KENYAN)).toEqual({ code: "KE", continentCode: "AF" });
+    expect(await ipCountry(AMERICAN)).toMatchObject({ code: "US", continentCode: "NA" });
+    expect(await ipCountry(NIGERIAN)).toMatchObject({ code: "NG" });
+    expect(await ipCountry(`::ffff:${AMERICAN}`)).toMatchObject({ code: "US" });
+    for (const privateOrBroken of ["127.0.0.1", "10.1.2.3", "192.168.0.9", "::1", "unknown", "", null]) {
+      expect(await ipCountry(privateOrBroken), String(privateOrBroken)).toBeNull();
+    }
+  });
+
+  it("prefers the reader's choice over the CDN header and the address", async () => {
+    const request = requestFrom({
+      Cookie: "nuru_country=ng",
+      "cf-ipcountry": "US",
+      "x-nuru-client-ip": KENYAN,
+    });
+    expect(await visitorCountry(request, CDN)).toEqual({ code: "NG", source: "choice" });
+  });
+
+  it("ignores a chosen country the picker does not offer, and nonsense", async () => {
+    for (const cookie of ["nuru_country=JP", "nuru_country=XX", "nuru_country=%00", "nuru_country="]) {
+      const request = requestFrom({ Cookie: cookie, "x-nuru-client-ip": NIGERIAN });
+      expect(await visitorCountry(request), cookie).toEqual({ code: "NG", source: "ip" });
+    }
+  });
+
+  it("stops obeying a choice once its rule is gone", async () => {
+    const request = requestFrom({ Cookie: "nuru_country=GB", "x-nuru-client-ip": AMERICAN });
+    expect(await visitorCountry(request)).toEqual({ code: "GB", source: "choice" });
+    const [gb] = await t.db.delete(pricingRules).where(eq(pricingRules.countryCode, "GB")).returning();
+    try {
+      forgetPricingCountries();
+      expect(await visitorCountry(request)).toEqual({ code: "US", source: "ip" });
+    } finally {
+      await t.db.insert(pricingRules).values(gb);
+    }
+  });
+
+  it("believes the CDN header only when COUNTRY_HEADER names it", async () => {
+    const headers = { "cf-ipcountry": "us", "x-nuru-client-ip": NIGERIAN };
+    expect(await visitorCountry(requestFrom(headers), CDN)).toEqual({ code: "US", source: "cdn" });
+    expect(await visitorCountry(requestFrom(headers), {})).toEqual({ code: "NG", source: "ip" });
+  });
+
+  it("skips a CDN's placeholder for unknown (XX) and Tor (T1)", async () => {
+    for (const value of ["XX", "T1", "", "United States"]) {
+      const request = requestFrom({ "cf-ipcountry": value, "x-nuru-client-ip": KENYAN });
+      expect(await visitorCountry(request, CDN), value).toEqual({ code: "KE", source: "ip" });
+    }
+  });
+
+  it("falls back to Kenya for private and unknown addresses", async () => {
+    for (const ip of ["127.0.0.1", "192.168.1.20", "::1", "unknown"]) {
+      expect(await visitorCountry(requestFrom({ "x-nuru-client-ip": ip })), ip).toEqual({
+        code: "KE",
+        source: "default",
+      });
+    }
+    expect(await visitorCountry(requestFrom({}))).toEqual({ code: "KE", source: "default" });
+  });
+
+  it("offers every country with a rule plus Kenya, by name", async () => {
+    const countries = await pricingCountries();
+    expect(countries).toContainEqual({ code: "KE", name: "Kenya" });
+    expect(countries).toContainEqual({ code: "US", name: "United States" });
+    expect(countries.map((c) => c.name)).toEqual([...countries.map((c) => c.name)].sort((a, b) => a.localeCompare(b)));
+  });
+});
+
+describe(`GET /api/pricing's answer (${process.env.DB_TARGET ?? "pglite"})`, () => {
+  it("answers the spec's fields with exact decimals for an American address", async () => {
+    const answer = await pricingForRequest(requestFrom({ "x-nuru-client-ip": AMERICAN }));
+    expect(answer).toEqual({
+      country_code: "US",
+      country_name: "United States",
+      currency: "USD",
+      continent_code: "NA",
+      region_name: null,
+      timezone: null,
+      pricing_rule: {
+        markup_percentage: "150.00",
+        discount_percentage: "0.00",
+        notes: expect.stringContaining("x2.5"),
+      },
+      exchange_rate: "0.00800000",
+      source: "ip",
+      fallback: false,
+    });
+  });
+
+  it("keeps a country's rule 24 hours, then reads it again", async () => {
+    let reads = 0;
+    const load = (code: string) => {
+      reads += 1;
+      return loadCountryPricing(code);
+    };
+    const request = requestFrom({ Cookie: "nuru_country=NG" });
+    const now = Date.now();
+    await pricingForRequest(request, { load, now });
+    const cached = await pricingForRequest(request, { load, now: now + PRICING_CACHE_MS - 1 });
+    expect(reads).toBe(1);
+    expect(cached).toMatchObject({ country_code: "NG", currency: "NGN", exchange_rate: "4.50000000" });
+    await pricingForRequest(request, { load, now: now + PRICING_CACHE_MS });
+    expect(reads).toBe(2);
+  });
+
+  it("answers Kenyan prices, flagged, when the read fails", async () => {
+    const answer = await pricingForRequest(requestFrom({ "x-nuru-client-ip": AMERICAN }), {
+      load: () => Promise.reject(new Error("connection refused")),
+    });
+    expect(answer).toMatchObject({
+      country_code: "KE",
+      currency: "KES",
+      exchange_rate: "1",
+      fallback: true,
+      message: PRICING_FALLBACK_MESSAGE,
+    });
+  });
+
+  it("prices an unlisted country in KES at the base price", async () => {
+    const answer = await pricingForRequest(requestFrom({ "x-nuru-client-ip": "1.0.16.1" }));
+    expect(answer).toMatchObject({ currency: "KES", exchange_rate: "1", fallback: false });
+    expect(answer.pricing_rule).toEqual({ markup_percentage: "0", discount_percentage: "0", notes: null });
+  });
+});
