@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { exchangeRates, pricingRules } from "~/db/schema";
-import { FALLBACK_EXCHANGE_RATES, PRICING_RULES } from "~/modules/commerce/catalogue-data";
+import { createPricingData } from "~/db/seed/factories";
 import { loadCountryPricing, regionalPriceFor, regionalPricesFor } from "~/modules/commerce/regional-price.server";
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 
@@ -14,10 +14,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   appDatabase.handle = t;
   appDatabase.ready = true;
-  await t.db.insert(pricingRules).values(PRICING_RULES);
-  await t.db
-    .insert(exchangeRates)
-    .values(Object.entries(FALLBACK_EXCHANGE_RATES).map(([currency, ratePerKes]) => ({ currency, ratePerKes })));
+  await createPricingData(t.db);
 });
 afterAll(async () => {
   appDatabase.handle = undefined;

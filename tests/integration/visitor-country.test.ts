@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
-import { exchangeRates, pricingRules } from "~/db/schema";
-import { FALLBACK_EXCHANGE_RATES, PRICING_RULES } from "~/modules/commerce/catalogue-data";
+import { pricingRules } from "~/db/schema";
+import { createPricingData } from "~/db/seed/factories";
 import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { forgetPricingCountries, pricingCountries } from "~/modules/commerce/pricing-countries.server";
 import { ipCountry } from "~/modules/commerce/ip-country.server";
@@ -31,10 +31,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   appDatabase.handle = t;
   appDatabase.ready = true;
-  await t.db.insert(pricingRules).values(PRICING_RULES);
-  await t.db
-    .insert(exchangeRates)
-    .values(Object.entries(FALLBACK_EXCHANGE_RATES).map(([currency, ratePerKes]) => ({ currency, ratePerKes })));
+  await createPricingData(t.db);
 });
 beforeEach(() => {
   forgetPricingCountries();

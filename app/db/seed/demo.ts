@@ -2,22 +2,21 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../client.server";
 import {
   categories as categoriesTable,
-  exchangeRates,
   featuredEbookAd,
   heroSlides as heroSlidesTable,
-  pricingRules,
   siteSettings,
   testimonials as testimonialsTable,
   type RichBlock,
 } from "../schema";
 import type { ObjectStorage } from "~/modules/storage/storage.server";
 import { publicUrl } from "~/modules/storage/storage.server";
-import { FALLBACK_EXCHANGE_RATES, PLAN_CATALOGUE, PRICING_RULES } from "~/modules/commerce/catalogue-data";
+import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
 import { kesToCents } from "~/modules/commerce/money";
 import { coverSvg, ebookPdf, illustrationSvg } from "./assets";
 import * as data from "./content-data";
 import {
   createArticle,
+  createPricingData,
   createCategory,
   createEbook,
   createPaidOrder,
@@ -128,10 +127,7 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
     const row = await createPlan(db, plan);
     plans.set(plan.slug, { id: row.id, priceCents: row.priceCents });
   }
-  await db.insert(pricingRules).values(PRICING_RULES);
-  await db
-    .insert(exchangeRates)
-    .values(Object.entries(FALLBACK_EXCHANGE_RATES).map(([currency, ratePerKes]) => ({ currency, ratePerKes })));
+  await createPricingData(db);
 
   for (const [index, slide] of data.heroSlides.entries()) {
     const { imageKey, ...rest } = slide;

@@ -9,9 +9,11 @@ import {
   ebookCategories,
   ebookPurchases,
   ebooks,
+  exchangeRates,
   orderStatusHistory,
   orders,
   payments,
+  pricingRules,
   profiles,
   subscriptionPlans,
   userSubscriptions,
@@ -19,6 +21,7 @@ import {
   type RichBlock,
 } from "../schema";
 import { regionalPrice, type PricingRule } from "~/modules/commerce/pricing";
+import { FALLBACK_EXCHANGE_RATES, PRICING_RULES } from "~/modules/commerce/catalogue-data";
 
 type Role = "guest" | "subscriber" | "admin";
 type Access = "free" | "premium" | "subscription";
@@ -300,4 +303,12 @@ export async function createPurchase(
     })
     .returning();
   return row;
+}
+
+/** The regional pricing rules and fallback exchange rates of spec section 9, as stored data. */
+export async function createPricingData(db: Database) {
+  await db.insert(pricingRules).values(PRICING_RULES);
+  await db
+    .insert(exchangeRates)
+    .values(Object.entries(FALLBACK_EXCHANGE_RATES).map(([currency, ratePerKes]) => ({ currency, ratePerKes })));
 }
