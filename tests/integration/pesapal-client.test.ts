@@ -380,6 +380,22 @@ describe("Pesapal client against the stand-in", () => {
     });
   });
 
+  it("the stand-in listens on 127.0.0.1 only and refuses unknown bearer tokens in the body", async () => {
+    expect(new URL(standIn.url).hostname).toBe("127.0.0.1");
+    const response = await fetch(`${standIn.url}/api/URLSetup/GetIpnList`, {
+      headers: { Accept: "application/json", Authorization: "Bearer forged" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      error: {
+        error_type: "authentication_error",
+        code: "invalid_api_credentials_provided",
+        message: "Invalid Access Token",
+      },
+      status: "500",
+    });
+  });
+
   it("the stand-in refuses to start in production", async () => {
     const previous = process.env.NODE_ENV;
     process.env.NODE_ENV = "production";
