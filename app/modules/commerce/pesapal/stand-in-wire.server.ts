@@ -1,0 +1,123 @@
+// Bodies the Pesapal stand-in sends, shaped like the recorded sandbox responses in
+// /work/shared/research/pesapal-v3-detail.md (string `status`, `error_type`, zone-less transaction dates).
+import { randomBytes } from "node:crypto";
+import { centsToDecimal, type MinorUnits } from "../money";
+
+export type StandInPaymentMethod = "mpesa" | "card";
+export type StandInOrderState = "pending" | "completed" | "failed" | "reversed" | "cancelled";
+
+export interface StandInOrder {
+  trackingId: string;
+  merchantReference: string;
+  amountCents: MinorUnits;
+  currency: string;
+  description: string;
+  callbackUrl: string;
+  notificationId: string;
+  createdAt: number;
+  state: StandInOrderState;
+  method?: StandInPaymentMethod;
+  phone?: string;
+  confirmationCode?: string;
+  refunded?: boolean;
+}
+
+/** Pesapal's failure envelope; an HTTP status is chosen by the caller (the sandbox uses 200). */
+export function errorBody(errorType: string, code: string, message: string) {
+  return { error: { error_type: errorType, code, message }, status: "500" };
+}
+
+export const invalidToken = () =>
+  errorBody("authentication_error", "invalid_api_credentials_provided", "Invalid Access Token");
+export const invalidParameters = (message = "") =>
+  errorBody("invalid_request_error", "invalid_api_request_parameters", message);
+
+/** "2024-03-18T07:52:38.7462149Z": UTC, seven fractional digits. */
+export function utcDate(time: number): string {
+  return new Date(time).toISOString().replace(/\.(\d{3})Z$/, ".$10000Z");
+}
+
+/** "2024-03-18T18:25:46.750": no zone, three hours ahead of UTC like the sandbox's transaction dates. */
+export function zonelessNairobiDate(time: number): string {
+  return new Date(time + 3 * 3600_000).toISOString().slice(0, 23);
+}
+
+/** An HS256-looking JWT; nothing checks its signature, but clients that decode tokens see the real claim names. */
+export function jwtLikeToken(consumerKey: string, issuedAt: number, expiresAt: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const claims = {
+    uid: consumerKey,
+    nbf: Math.floor(issuedAt / 1000),
+    exp: Math.floor(expiresAt / 1000),
+    iat: Math.floor(issuedAt / 1000),
+    iss: "http://cybqa.pesapal.com/",
+    aud: "http://cybqa.pesapal.com/",
+  };
+  return `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}.${randomBytes(32).toString("base64url")}`;
+}
+
+export function confirmationCodeFor(method: StandInPaymentMethod): string {
+  if (method === "mpesa") return randomBytes(8).toString("hex").toUpperCase().slice(0, 10);
+  return Array.from(randomBytes(22), (byte) => String(byte % 10)).join("");
+}
+
+export function callbackUrlWith(order: StandInOrder, includeNotificationType: boolean): string {
+  const url = new URL(order.callbackUrl);
+  url.searchParams.set("OrderTrackingId", order.trackingId);
+  url.searchParams.set("OrderMerchantReference", order.merchantReference);
+  if (includeNotificationType) url.searchParams.set("OrderNotificationType", "CALLBACKURL");
+  return url.toString();
+}
+
+const STATUS_CODE = { pending: 0, cancelled: 0, completed: 1, failed: 2, reversed: 3 } as const;
+const DESCRIPTION = {
+  pending: "INVALID",
+  cancelled: "INVALID",
+  completed: "Completed",
+  failed: "Failed",
+  reversed: "Reversed",
+};
+
+export function transactionStatusBody(order: StandInOrder, amountCents: MinorUnits, currency: string) {
+  const unpaid = order.state === "pending" || order.state === "cancelled";
+  const callBackUrl = callbackUrlWith(order, false);
+  const mpesa = order.method === "mpesa";
+  return {
+    payment_method: unpaid || !order.method ? "" : mpesa ? "MpesaKE" : "Visa",
+    // A JSON number like the real API; the decimal text keeps it exact (JSON.stringify of Number("10.50") is 10.5).
+    amount: Number(centsToDecimal(amountCents)),
+    created_date: zonelessNairobiDate(order.createdAt),
+    confirmation_code: unpaid ? "" : (order.confirmationCode ?? ""),
+    order_tracking_id: order.trackingId,
+    payment_status_description: DESCRIPTION[order.state],
+    description:
+      order.state === "failed" && !mpesa
+        ? "Unable to Authorize Transaction.Kindly contact your bank for assistance"
+        : unpaid
+          ? null
+          : "",
+    message: "Request processed successfully",
+    payment_account: unpaid ? "" : maskedAccount(order),
+    call_back_url: callBackUrl,
+    status_code: STATUS_CODE[order.state],
+    merchant_reference: order.merchantReference,
+    payment_status_code: order.state === "failed" && mpesa ? "request_terminated_by_user" : "",
+    currency,
+    // The error object that is not an error: present on success with every member null.
+    error: unpaid
+      ? {
+          error_type: "api_error",
+          code: "payment_details_not_found",
+          message: "Pending Payment",
+          call_back_url: callBackUrl,
+        }
+      : { error_type: null, code: null, message: null, call_back_url: null },
+    status: unpaid ? "500" : "200",
+  };
+}
+
+function maskedAccount(order: StandInOrder): string {
+  if (order.method === "card") return "476173**0010";
+  const digits = (order.phone ?? "254700000000").replace(/\D/g, "");
+  return `${digits.slice(0, 4)}xxx${digits.slice(-5)}`;
+}

@@ -1,0 +1,408 @@
+// The real Pesapal client against the stand-in over HTTP, plus a tiny shop-side IPN receiver.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createPesapalClient, type PesapalClientOptions } from "~/modules/commerce/pesapal/client.server";
+import { PesapalError } from "~/modules/commerce/pesapal/errors";
+import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
+import type { OrderRequest } from "~/modules/commerce/pesapal/types";
+
+const KEY = "test-consumer-key";
+const SECRET = "test-consumer-secret";
+const STATUS_PATH = "/api/Transactions/GetTransactionStatus";
+const SUBMIT_PATH = "/api/Transactions/SubmitOrderRequest";
+
+interface ReceivedIpn {
+  method: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/** What the shop's IPN route will do: record the notification and acknowledge it the way Pesapal expects. */
+async function startIpnReceiver() {
+  const received: ReceivedIpn[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const url = new URL(request.url ?? "/", "http://127.0.0.1");
+      const text = Buffer.concat(chunks).toString("utf8");
+      const ipn = {
+        method: request.method ?? "",
+        query: Object.fromEntries(url.searchParams),
+        body: text ? JSON.parse(text) : undefined,
+      };
+      received.push(ipn);
+      const fields = (ipn.body ?? ipn.query) as Record<string, string>;
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end(
+        JSON.stringify({
+          orderNotificationType: fields.OrderNotificationType,
+          orderTrackingId: fields.OrderTrackingId,
+          orderMerchantReference: fields.OrderMerchantReference,
+          status: 200,
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/payment/ipn`;
+  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let counter = 0;
+function order(notificationId: string, overrides: Partial<OrderRequest> = {}): OrderRequest {
+  counter += 1;
+  return {
+    merchantReference: `NURU-${Date.now()}-${counter}`,
+    amountCents: 125050,
+    currency: "KES",
+    description: "Standard plan, 1 month",
+    callbackUrl: "http://shop.test/payment/return?from=checkout",
+    notificationId,
+    billingAddress: { emailAddress: "reader@example.com", countryCode: "KE", firstName: "Wanjiru" },
+    ...overrides,
+  };
+}
+
+const tokenRequests = (standIn: PesapalStandIn) =>
+  standIn.requests.filter((r) => r.path === "/api/Auth/RequestToken").length;
+
+describe("Pesapal client against the stand-in", () => {
+  let standIn: PesapalStandIn;
+  let receiver: Awaited<ReturnType<typeof startIpnReceiver>>;
+  let client: ReturnType<typeof createPesapalClient>;
+  let getIpnId: string;
+  const clientFor = (extra: Partial<PesapalClientOptions> = {}) =>
+    createPesapalClient({ baseUrl: standIn.url, consumerKey: KEY, consumerSecret: SECRET, retryDelayMs: 10, ...extra });
+
+  beforeAll(async () => {
+    standIn = await startPesapalStandIn({ consumerKey: KEY, consumerSecret: SECRET });
+    receiver = await startIpnReceiver();
+    client = clientFor();
+    getIpnId = (await client.registerIpn(receiver.url, "GET")).ipnId;
+  });
+  afterAll(async () => {
+    await standIn.close();
+    await receiver.close();
+  });
+  afterEach(() => standIn.setDelay(0));
+
+  describe("token", () => {
+    it("asks for one token and shares it between concurrent callers", async () => {
+      const fresh = clientFor();
+      const before = tokenRequests(standIn);
+      const lists = await Promise.all([fresh.getIpnList(), fresh.getIpnList(), fresh.getIpnList()]);
+      await fresh.getIpnList();
+      expect(tokenRequests(standIn) - before).toBe(1);
+      expect(lists[0].map((ipn) => ipn.ipnId)).toContain(getIpnId);
+      expect(lists[0].find((ipn) => ipn.ipnId === getIpnId)?.notificationType).toBe("GET");
+      // The stand-in's own request log never keeps the secret either.
+      expect(JSON.stringify(standIn.requests)).not.toContain(SECRET);
+    });
+
+    it("refreshes the token shortly before its expiryDate", async () => {
+      const shortLived = await startPesapalStandIn({ consumerKey: KEY, consumerSecret: SECRET, tokenTtlMs: 800 });
+      try {
+        const shortClient = createPesapalClient({ baseUrl: shortLived.url, consumerKey: KEY, consumerSecret: SECRET });
+        await shortClient.getIpnList();
+        await shortClient.getIpnList();
+        expect(tokenRequests(shortLived)).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 900));
+        await shortClient.getIpnList();
+        expect(tokenRequests(shortLived)).toBe(2);
+        // Every authorised call carried a live token: none was refused and retried.
+        expect(shortLived.requests.filter((r) => r.path !== "/api/Auth/RequestToken").every((r) => r.bearer)).toBe(
+          true,
+        );
+      } finally {
+        await shortLived.close();
+      }
+    });
+
+    it("replaces a token the gateway refuses, once", async () => {
+      const fresh = clientFor();
+      await fresh.getIpnList();
+      const before = tokenRequests(standIn);
+      standIn.revokeTokens();
+      await expect(fresh.getIpnList()).resolves.toBeInstanceOf(Array);
+      expect(tokenRequests(standIn) - before).toBe(1);
+    });
+
+    it.each([200, 401])("reports wrong credentials as PESAPAL_AUTH (HTTP %i)", async (errorHttpStatus) => {
+      const strict = await startPesapalStandIn({ consumerKey: KEY, consumerSecret: SECRET, errorHttpStatus });
+      try {
+        const wrong = createPesapalClient({ baseUrl: strict.url, consumerKey: KEY, consumerSecret: "wrong" });
+        const error = await wrong.getIpnList().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(PesapalError);
+        expect(error).toMatchObject({ code: "PESAPAL_AUTH", gatewayCode: "invalid_api_credentials_provided" });
+        expect(String(error)).not.toContain("wrong");
+      } finally {
+        await strict.close();
+      }
+    });
+  });
+
+  describe("errors", () => {
+    it.each([200, 500])("reads a failure from the body on HTTP %i", async (errorHttpStatus) => {
+      const other = await startPesapalStandIn({ consumerKey: KEY, consumerSecret: SECRET, errorHttpStatus });
+      try {
+        const otherClient = createPesapalClient({ baseUrl: other.url, consumerKey: KEY, consumerSecret: SECRET });
+        const error = await otherClient.submitOrder(order("not-a-registered-ipn")).catch((e: unknown) => e);
+        expect(error).toMatchObject({
+          code: "PESAPAL_REJECTED",
+          httpStatus: errorHttpStatus,
+          gatewayCode: "invalid_api_request_parameters",
+          gatewayType: "invalid_request_error",
+        });
+        expect((error as Error).message).toContain("Invalid IPN URL ID provided");
+        // A rejected submit is not retried: the body said no.
+        expect(other.requests.filter((r) => r.path === SUBMIT_PATH)).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("times out with PESAPAL_TIMEOUT", async () => {
+      const impatient = clientFor({ timeoutMs: 100, retries: 0 });
+      await impatient.getIpnList();
+      standIn.setDelay(400);
+      await expect(impatient.getIpnList()).rejects.toMatchObject({ code: "PESAPAL_TIMEOUT" });
+    });
+
+    it("retries GetTransactionStatus after a 503", async () => {
+      const submitted = await client.submitOrder(order(getIpnId));
+      const before = standIn.requests.filter((r) => r.path === STATUS_PATH).length;
+      standIn.failNext(STATUS_PATH, 1, 503);
+      const status = await client.getTransactionStatus(submitted.orderTrackingId);
+      expect(status.statusCode).toBe(0);
+      expect(standIn.requests.filter((r) => r.path === STATUS_PATH).length - before).toBe(2);
+    });
+
+    it("gives up on GetTransactionStatus after its retries with PESAPAL_UNAVAILABLE", async () => {
+      const submitted = await client.submitOrder(order(getIpnId));
+      const before = standIn.requests.filter((r) => r.path === STATUS_PATH).length;
+      standIn.failNext(STATUS_PATH, 3, 503);
+      await expect(client.getTransactionStatus(submitted.orderTrackingId)).rejects.toMatchObject({
+        code: "PESAPAL_UNAVAILABLE",
+        httpStatus: 503,
+      });
+      expect(standIn.requests.filter((r) => r.path === STATUS_PATH).length - before).toBe(3);
+    });
+
+    it("never sends SubmitOrderRequest twice on its own", async () => {
+      const before = standIn.requests.filter((r) => r.path === SUBMIT_PATH).length;
+      standIn.failNext(SUBMIT_PATH, 1, 503);
+      await expect(client.submitOrder(order(getIpnId))).rejects.toMatchObject({ code: "PESAPAL_UNAVAILABLE" });
+      expect(standIn.requests.filter((r) => r.path === SUBMIT_PATH).length - before).toBe(1);
+    });
+
+    it("rejects an unknown tracking id", async () => {
+      await expect(client.getTransactionStatus("00000000-0000-0000-0000-000000000000")).rejects.toMatchObject({
+        code: "PESAPAL_REJECTED",
+      });
+    });
+  });
+
+  describe("hosted page and payments", () => {
+    async function pay(redirectUrl: string, form: Record<string, string>) {
+      const page = await fetch(redirectUrl);
+      const html = await page.text();
+      const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
+      return fetch(new URL(action, redirectUrl), {
+        method: "POST",
+        body: new URLSearchParams(form),
+        redirect: "manual",
+      });
+    }
+
+    it("M-Pesa complete: callback redirect, IPN, then COMPLETED with the amount and currency submitted", async () => {
+      const request = order(getIpnId, { amountCents: 125050 });
+      const submitted = await client.submitOrder(request);
+      expect(submitted.merchantReference).toBe(request.merchantReference);
+
+      const page = await fetch(submitted.redirectUrl);
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      expect(html).toContain('<label for="phone">');
+      expect(html).toContain("Complete M-Pesa payment");
+
+      const response = await pay(submitted.redirectUrl, {
+        method: "mpesa",
+        phone: "0712 345 678",
+        outcome: "complete",
+      });
+      expect(response.status).toBe(303);
+      const callback = new URL(response.headers.get("location")!);
+      expect(callback.origin + callback.pathname).toBe("http://shop.test/payment/return");
+      expect(Object.fromEntries(callback.searchParams)).toEqual({
+        from: "checkout",
+        OrderTrackingId: submitted.orderTrackingId,
+        OrderMerchantReference: request.merchantReference,
+        OrderNotificationType: "CALLBACKURL",
+      });
+
+      const ipn = receiver.received.filter((r) => r.query.OrderTrackingId === submitted.orderTrackingId);
+      expect(ipn).toEqual([
+        {
+          method: "GET",
+          query: {
+            OrderTrackingId: submitted.orderTrackingId,
+            OrderMerchantReference: request.merchantReference,
+            OrderNotificationType: "IPNCHANGE",
+          },
+          body: undefined,
+        },
+      ]);
+      expect(standIn.ipnDeliveries.at(-1)).toMatchObject({ acknowledged: true });
+
+      const status = await client.getTransactionStatus(submitted.orderTrackingId);
+      expect(status).toMatchObject({
+        statusCode: 1,
+        status: "COMPLETED",
+        amountCents: 125050,
+        currency: "KES",
+        merchantReference: request.merchantReference,
+        orderTrackingId: submitted.orderTrackingId,
+        paymentMethod: "MpesaKE",
+        paymentAccount: "2547xxx45678",
+      });
+      expect(status.confirmationCode).toMatch(/^[A-Z0-9]{10}$/);
+      expect(status.createdDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
+
+      // A paid order cannot be paid again.
+      const again = await fetch(submitted.redirectUrl);
+      expect(await again.text()).toContain("This order is completed");
+    });
+
+    it("M-Pesa fail gives FAILED", async () => {
+      const submitted = await client.submitOrder(order(getIpnId));
+      const response = await pay(submitted.redirectUrl, { method: "mpesa", phone: "254712345678", outcome: "fail" });
+      expect(response.status).toBe(303);
+      const status = await client.getTransactionStatus(submitted.orderTrackingId);
+      expect(status).toMatchObject({
+        statusCode: 2,
+        status: "FAILED",
+        paymentStatusCode: "request_terminated_by_user",
+      });
+    });
+
+    it("M-Pesa left pending gives status_code 0 and no IPN", async () => {
+      const submitted = await client.submitOrder(order(getIpnId));
+      const response = await pay(submitted.redirectUrl, { method: "mpesa", phone: "0712345678", outcome: "pending" });
+      expect(response.status).toBe(303);
+      expect(new URL(response.headers.get("location")!).searchParams.get("OrderNotificationType")).toBe("CALLBACKURL");
+      const status = await client.getTransactionStatus(submitted.orderTrackingId);
+      expect(status).toMatchObject({ statusCode: 0, status: "INVALID", confirmationCode: "", paymentMethod: "" });
+      expect(receiver.received.some((r) => r.query.OrderTrackingId === submitted.orderTrackingId)).toBe(false);
+      // A pending payment settles later, by a test control, with its IPN.
+      await standIn.complete(submitted.orderTrackingId, "mpesa");
+      expect((await client.getTransactionStatus(submitted.orderTrackingId)).status).toBe("COMPLETED");
+    });
+
+    it("refuses an M-Pesa payment without a valid phone number", async () => {
+      const submitted = await client.submitOrder(order(getIpnId));
+      const response = await pay(submitted.redirectUrl, { method: "mpesa", phone: "12", outcome: "complete" });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain('role="alert"');
+      expect((await client.getTransactionStatus(submitted.orderTrackingId)).statusCode).toBe(0);
+    });
+
+    it("reverse turns COMPLETED into REVERSED and notifies again; repeatIpn repeats", async () => {
+      const submitted = await client.submitOrder(order(getIpnId));
+      await standIn.complete(submitted.orderTrackingId, "mpesa");
+      await standIn.reverse(submitted.orderTrackingId);
+      await standIn.repeatIpn(submitted.orderTrackingId);
+      const status = await client.getTransactionStatus(submitted.orderTrackingId);
+      expect(status).toMatchObject({ statusCode: 3, status: "REVERSED" });
+      expect(receiver.received.filter((r) => r.query.OrderTrackingId === submitted.orderTrackingId)).toHaveLength(3);
+    });
+
+    it("card path with a POST IPN carrying a JSON body", async () => {
+      const postIpn = await client.registerIpn(receiver.url, "POST");
+      const submitted = await client.submitOrder(order(postIpn.ipnId, { amountCents: 1999, currency: "USD" }));
+      const response = await pay(submitted.redirectUrl, { method: "card", outcome: "complete" });
+      expect(response.status).toBe(303);
+      const ipn = receiver.received.at(-1)!;
+      expect(ipn.method).toBe("POST");
+      expect(ipn.body).toEqual({
+        OrderTrackingId: submitted.orderTrackingId,
+        OrderNotificationType: "IPNCHANGE",
+        OrderMerchantReference: submitted.merchantReference,
+      });
+      const status = await client.getTransactionStatus(submitted.orderTrackingId);
+      expect(status).toMatchObject({ status: "COMPLETED", amountCents: 1999, currency: "USD", paymentMethod: "Visa" });
+
+      const failedCard = await client.submitOrder(order(postIpn.ipnId));
+      await pay(failedCard.redirectUrl, { method: "card", outcome: "fail" });
+      expect(await client.getTransactionStatus(failedCard.orderTrackingId)).toMatchObject({
+        status: "FAILED",
+        description: "Unable to Authorize Transaction.Kindly contact your bank for assistance",
+      });
+    });
+
+    it("setAmountForNextStatus reports a different amount once", async () => {
+      const submitted = await client.submitOrder(order(getIpnId, { amountCents: 50000 }));
+      await standIn.complete(submitted.orderTrackingId, "card");
+      standIn.setAmountForNextStatus(100, "USD");
+      expect(await client.getTransactionStatus(submitted.orderTrackingId)).toMatchObject({
+        amountCents: 100,
+        currency: "USD",
+      });
+      expect(await client.getTransactionStatus(submitted.orderTrackingId)).toMatchObject({
+        amountCents: 50000,
+        currency: "KES",
+      });
+    });
+
+    it("refunds a completed payment once and cancels only unpaid orders", async () => {
+      const paid = await client.submitOrder(order(getIpnId, { amountCents: 20000 }));
+      await standIn.complete(paid.orderTrackingId, "mpesa");
+      const { confirmationCode } = await client.getTransactionStatus(paid.orderTrackingId);
+      const refund = {
+        confirmationCode,
+        amountCents: 20000,
+        username: "admin@nuru.test",
+        remarks: "Duplicate payment",
+      };
+      await expect(client.refund({ ...refund, amountCents: 10000 })).rejects.toMatchObject({
+        code: "PESAPAL_REJECTED",
+      });
+      await expect(client.refund(refund)).resolves.toEqual({ message: "Refund request successfully" });
+      await expect(client.refund(refund)).rejects.toMatchObject({ code: "PESAPAL_REJECTED" });
+
+      await expect(client.cancelOrder(paid.orderTrackingId)).rejects.toMatchObject({ code: "PESAPAL_REJECTED" });
+      const unpaid = await client.submitOrder(order(getIpnId));
+      await expect(client.cancelOrder(unpaid.orderTrackingId)).resolves.toEqual({
+        message: "Order successfully cancelled.",
+      });
+      expect(await (await fetch(unpaid.redirectUrl)).text()).toContain("This order is cancelled");
+    });
+  });
+
+  it("the stand-in listens on 127.0.0.1 only and refuses unknown bearer tokens in the body", async () => {
+    expect(new URL(standIn.url).hostname).toBe("127.0.0.1");
+    const response = await fetch(`${standIn.url}/api/URLSetup/GetIpnList`, {
+      headers: { Accept: "application/json", Authorization: "Bearer forged" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      error: {
+        error_type: "authentication_error",
+        code: "invalid_api_credentials_provided",
+        message: "Invalid Access Token",
+      },
+      status: "500",
+    });
+  });
+
+  it("the stand-in refuses to start in production", async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      await expect(startPesapalStandIn({ consumerKey: KEY, consumerSecret: SECRET })).rejects.toThrow(/production/);
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  });
+});
