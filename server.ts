@@ -10,7 +10,8 @@ import { bootDatabase, closeDatabase } from "./app/db/boot.server";
 import { appDatabase } from "./app/db/client.server";
 import { baseSecurityHeaders } from "./app/lib/security-headers.server";
 import { isSameOriginOrSafe } from "./app/lib/csrf.server";
-import { checkBody, checkTarget } from "./app/lib/request-guards";
+import { checkBody, checkTarget, isGatewayNotification } from "./app/lib/request-guards";
+import { startLocalPesapal } from "./app/modules/commerce/local-pesapal.server";
 import { PERSONAL_CACHE_CONTROL } from "./app/lib/cache-control";
 import { precompressedAssets } from "./app/lib/precompressed.server";
 
@@ -63,8 +64,10 @@ app.use((req, res, next) => {
   res.status(refusal.status).type("text/plain").send(refusal.message);
 });
 
-// Cross-site request forgery: a state-changing request must come from the shop's own pages.
+// Cross-site request forgery: a state-changing request must come from the shop's own pages. Pesapal's IPN comes
+// from Pesapal's servers; it grants nothing on its own word (every order is verified with Pesapal).
 app.use((req, res, next) => {
+  if (isGatewayNotification(req.path)) return next();
   if (isSameOriginOrSafe(req.method, req.headers, env.PUBLIC_URL, proxyHops > 0)) return next();
   res
     .status(403)
@@ -96,6 +99,11 @@ app.use((_req, res, next) => {
   if (appDatabase.ready) return next();
   res.status(503).setHeader("Retry-After", "2").send("Nuru is starting, please retry in a moment.");
 });
+
+// Outside production without Pesapal credentials: a local Pesapal stand-in, reached over HTTP like the real one.
+const localPesapal = await startLocalPesapal(env);
+if (localPesapal)
+  console.log(`Payments: local Pesapal stand-in at ${localPesapal.url} (test payment page, no money moves)`);
 
 const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
 // Pages and their data depend on who asks (session, flash message): never stored by a shared cache unless a
@@ -132,6 +140,7 @@ async function shutdown(signal: string) {
   server.close();
   server.closeAllConnections();
   try {
+    await localPesapal?.close();
     await closeDatabase();
   } finally {
     process.exit(0);

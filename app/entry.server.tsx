@@ -9,6 +9,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
 import { contentSecurityPolicy } from "~/lib/security-headers.server";
 import { getEnv } from "~/lib/env.server";
+import { paymentPageOrigin } from "~/modules/commerce/payment-gateway.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +21,10 @@ export default function handleRequest(
 ) {
   const nonce = randomBytes(16).toString("base64");
   const env = getEnv();
-  const formTargets = env.GOOGLE_CLIENT_ID ? [new URL(env.GOOGLE_AUTH_URL).origin] : [];
+  // Forms that redirect elsewhere: Google sign-in, and checkout to Pesapal's payment page.
+  const formTargets = [env.GOOGLE_CLIENT_ID ? new URL(env.GOOGLE_AUTH_URL).origin : null, paymentPageOrigin()].filter(
+    (origin): origin is string => origin !== null,
+  );
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, env.isProduction, formTargets));
 
   if (request.method.toUpperCase() === "HEAD") {

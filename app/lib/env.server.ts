@@ -37,6 +37,15 @@ const schema = z.object({
       .transform((v) => v.toLowerCase())
       .optional(),
   ),
+  // Pesapal API 3.0 (M-Pesa and card). Without a key and secret, outside production, the shop runs a local
+  // Pesapal stand-in in-process and talks to it over HTTP; production refuses to start without all three.
+  PESAPAL_CONSUMER_KEY: optionalString,
+  PESAPAL_CONSUMER_SECRET: optionalString,
+  PESAPAL_ENV: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["sandbox", "live"]).optional()),
+  // Another API address (a stand-in started by tests); refused in production.
+  PESAPAL_BASE_URL: optionalUrl,
+  // An IPN id registered by hand for this shop's /api/payments/ipn; otherwise the shop registers it once and stores it.
+  PESAPAL_IPN_ID: optionalString,
   // Google sign-in; the button shows only when both are set. The URLs are configurable for tests.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -69,6 +78,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       );
     if (!env.DATABASE_URL) missing.push("DATABASE_URL (a PostgreSQL connection string)");
     if (!env.SMTP_URL) missing.push("SMTP_URL (smtp://user:pass@host:587 for sign-up and password e-mails)");
+    if (!env.PESAPAL_CONSUMER_KEY) missing.push("PESAPAL_CONSUMER_KEY (from the Pesapal merchant dashboard)");
+    if (!env.PESAPAL_CONSUMER_SECRET) missing.push("PESAPAL_CONSUMER_SECRET (from the Pesapal merchant dashboard)");
+    if (!env.PESAPAL_ENV) missing.push('PESAPAL_ENV ("sandbox" to test with Pesapal\'s sandbox, "live" to take money)');
+    if (env.PESAPAL_BASE_URL) missing.push("PESAPAL_BASE_URL must not be set (it points the shop at a stand-in)");
     if (missing.length > 0) {
       throw new ConfigError(
         `Nuru cannot start in production mode; these settings are missing or invalid:\n${missing

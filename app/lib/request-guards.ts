@@ -3,12 +3,21 @@
 
 export const FORM_BODY_LIMIT = 64 * 1024;
 
+/** Pesapal's IPN: the one path that takes JSON, from Pesapal's servers (no Origin); its body is three short fields. */
+const GATEWAY_NOTIFICATION_PATH = "/api/payments/ipn";
+const NOTIFICATION_BODY_LIMIT = 8 * 1024;
+
+export function isGatewayNotification(path: string): boolean {
+  return path.toLowerCase().replace(/\/+$/, "") === GATEWAY_NOTIFICATION_PATH;
+}
+
 /** Largest body a request to `path` may carry. Upload routes will set their own (streamed) limits here. */
-export function bodyLimitFor(_path: string): number {
-  return FORM_BODY_LIMIT;
+export function bodyLimitFor(path: string): number {
+  return isGatewayNotification(path) ? NOTIFICATION_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 export interface Refusal {
@@ -55,6 +64,9 @@ export function checkBody(
   const bytes = Number(length);
   if (!Number.isSafeInteger(bytes) || bytes < 0) return REFUSALS.noLength;
   if (bytes > bodyLimitFor(path)) return REFUSALS.tooLarge;
-  if (bytes > 0 && !FORM_TYPES.test(headers["content-type"] ?? "")) return REFUSALS.notAForm;
+  const type = headers["content-type"] ?? "";
+  if (bytes > 0 && !FORM_TYPES.test(type) && !(isGatewayNotification(path) && JSON_TYPE.test(type))) {
+    return REFUSALS.notAForm;
+  }
   return null;
 }

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
 import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/ebook";
 import { getViewer } from "~/modules/access/viewer.server";
@@ -15,6 +15,13 @@ import { ebookJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
+import { ebookAllowance, isAdmin, type Viewer } from "~/modules/access/policy";
+import { requireUser } from "~/modules/accounts/session.server";
+import { unlockEbookWithPlan } from "~/modules/commerce/subscription-ebooks.server";
+import { CheckoutError } from "~/modules/commerce/checkout-errors";
+import { readForm } from "~/lib/read-form.server";
+import { setFlash } from "~/modules/site/flash.server";
+import { FormNotice } from "~/components/ui/form-notice";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -34,7 +41,43 @@ async function loadEbookPage(request: Request, id: string) {
   const [engagement, bookmarks] = await Promise.all([engagementFor("ebook", ebook.id), bookmarksOf(viewer)]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin }));
-  return { ebook, signedIn: viewer.user !== null, engagement, bookmarked: bookmarks.ebooks.includes(ebook.id), jsonLd };
+  return {
+    ebook,
+    signedIn: viewer.user !== null,
+    engagement,
+    bookmarked: bookmarks.ebooks.includes(ebook.id),
+    jsonLd,
+    allowance: ebookAllowance(viewer),
+    accessVia: accessVia(viewer, ebook.id, ebook.accessType),
+  };
+}
+
+/** How she reads this ebook, to say so on the page. */
+function accessVia(viewer: Viewer, ebookId: string, accessType: string) {
+  if (accessType === "free") return "free" as const;
+  if (isAdmin(viewer)) return "admin" as const;
+  if (viewer.purchasedEbookIds.has(ebookId)) return "purchase" as const;
+  return viewer.unlockedEbookIds.has(ebookId) ? ("plan" as const) : null;
+}
+
+// Spending one of the plan's ebooks on this title, after she confirmed.
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "unlock") throw data({ message: "Unknown action." }, { status: 400 });
+  try {
+    await unlockEbookWithPlan({ userId: user.id, ebookId: params.id });
+  } catch (error) {
+    if (!(error instanceof CheckoutError)) throw error;
+    return data({ error: error.message }, { status: 409 });
+  }
+  throw redirect(`/ebook/${params.id}`, {
+    headers: await setFlash(new Headers(), {
+      kind: "success",
+      title: "Ebook unlocked",
+      message: "It stays yours to read while your plan lasts.",
+    }),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -71,8 +114,48 @@ const DENIED_BADGE = {
   subscription: "Subscription Only",
 } as const;
 
-export default function EbookPage({ loaderData }: Route.ComponentProps) {
-  const { ebook, signedIn, engagement, bookmarked } = loaderData;
+function UnlockOffer({
+  allowance,
+  error,
+}: {
+  allowance: { limit: number | null; used: number; left: number | null };
+  error?: string;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const question =
+    allowance.limit === null
+      ? "Add this title to your ebooks? Your plan includes unlimited ebooks."
+      : `Use 1 of your ${allowance.limit} ebooks on this title?`;
+  return (
+    <Form method="post" className="mt-6 rounded-2xl border border-brand-200 bg-rose-50 p-4">
+      <input type="hidden" name="intent" value="unlock" />
+      <p className="font-semibold text-gray-900">{question}</p>
+      {allowance.left !== null ? (
+        <p className="mt-1 text-sm text-gray-700">
+          {`You have ${allowance.left} of ${allowance.limit} left. It stays yours to read while your plan lasts.`}
+        </p>
+      ) : null}
+      {error ? <FormNotice className="mt-3" notice={{ ok: false, title: "Could not unlock", message: error }} /> : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className="mt-3 min-h-11 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+      >
+        {busy ? "Unlocking..." : "Yes, unlock this ebook"}
+      </button>
+    </Form>
+  );
+}
+
+const ACCESS_VIA = {
+  free: "This ebook is free for every reader.",
+  admin: "You can read every ebook as an admin.",
+  purchase: "You own this ebook.",
+  plan: "Unlocked with your plan.",
+} as const;
+
+export default function EbookPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { ebook, signedIn, engagement, bookmarked, allowance, accessVia } = loaderData;
   const jsonLd = <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />;
   const bookmark = (
     <BookmarkButton
@@ -111,7 +194,8 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
           {cover}
           <div>
             <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
-              <Lock aria-hidden="true" className="h-4 w-4" /> Access Denied
+              <Lock aria-hidden="true" className="h-4 w-4" />{" "}
+              {ebook.access === "unlock" ? "Included in your plan" : "Access Denied"}
             </p>
             <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -122,6 +206,14 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
             </div>
             <p className="mt-4 text-gray-700">{ebook.description}</p>
             <div className="mt-3">{bookmark}</div>
+            {ebook.access === "unlock" && allowance ? (
+              <UnlockOffer allowance={allowance} error={actionData?.error} />
+            ) : null}
+            {ebook.access !== "unlock" && allowance?.left === 0 ? (
+              <p role="status" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+                {`You have used all ${allowance.limit} ebooks of your plan. Buy this ebook or upgrade your plan to read it.`}
+              </p>
+            ) : null}
             <div className="mt-6 flex flex-wrap gap-3">
               {!signedIn ? (
                 <Link
@@ -131,12 +223,12 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
                   Login or Sign Up
                 </Link>
               ) : null}
-              {signedIn && ebook.access === "purchase" && ebook.priceCents ? (
+              {ebook.access === "purchase" && ebook.priceCents ? (
                 <Link
-                  to={`/checkout/ebook/${ebook.id}`}
+                  to={signedIn ? `/checkout/ebook/${ebook.id}` : signInHref(`/checkout/ebook/${ebook.id}`, "purchase")}
                   className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
                 >
-                  Purchase Ebook {ebook.shownPrice?.label}
+                  Purchase Ebook {ebook.shownPrice?.charged}
                 </Link>
               ) : null}
               {ebook.accessType !== "free" ? (
@@ -167,7 +259,15 @@ export default function EbookPage({ loaderData }: Route.ComponentProps) {
             {ebook.pageCount ? <span className="text-sm text-gray-700">{ebook.pageCount} pages</span> : null}
           </div>
           <p className="mt-4 text-gray-700">{ebook.description}</p>
-          <p className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">You have access to this ebook.</p>
+          <div id="reader" className="mt-4 scroll-mt-20 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+            <p className="font-semibold">{accessVia ? ACCESS_VIA[accessVia] : "You have access to this ebook."}</p>
+          </div>
+          <a
+            href="#reader"
+            className="mt-4 inline-block min-h-11 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            Read Ebook
+          </a>
           <div className="mt-3">{bookmark}</div>
         </div>
       </div>

@@ -18,6 +18,7 @@ import { getEnv } from "~/lib/env.server";
 import { setFlash } from "~/modules/site/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { cookiesAndRetryAfter } from "~/lib/route-headers";
+import { signInNotice } from "~/lib/sign-in-href";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Sign in", description: "Sign in or create your Nuru account.", path: "/signin", matches });
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (await getOptionalUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/home"));
   const view = url.searchParams.get("view");
-  let notice: string | undefined;
+  let notice = signInNotice(url.searchParams.get("reason"));
   if (url.searchParams.get("confirmed")) notice = "Your email address is confirmed. You can sign in now.";
   if (url.searchParams.get("reset")) notice = MESSAGES.passwordChanged;
   if (url.searchParams.get("error")) notice = undefined;

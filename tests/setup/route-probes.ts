@@ -59,6 +59,17 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     shop: page(["/shop"]),
     "ebook/:id": page([`/ebook/${ids.lockedEbook}`]),
     "ebooks/:id": resource([`/ebooks/${ids.lockedEbook}`]),
+    pricing: page(["/pricing"]),
+    "checkout/:kind/:id": page(["/checkout/plan/standard", `/checkout/ebook/${ids.lockedEbook}`], true),
+    "payment/return": page([
+      "/payment/return",
+      "/payment/return?OrderTrackingId=00000000-0000-0000-0000-000000000000&OrderMerchantReference=NURU-FORGED",
+    ]),
+    "payment-success": page(["/payment-success", "/payment-success?orderTrackingId=forged-id"]),
+    "api/payments/ipn": resource(
+      ["/api/payments/ipn?OrderTrackingId=00000000-0000-0000-0000-000000000000&OrderNotificationType=IPNCHANGE"],
+      true,
+    ),
     about: page(["/about"]),
     terms: page(["/terms"]),
     signin: page(["/signin", "/signin?view=signup", "/signin?redirectTo=%2Faccount"], true),

@@ -5,6 +5,7 @@ import {
   canModerate,
   canReadEbook,
   ebookAccess,
+  ebookAllowance,
   guestViewer,
   hasActiveSubscription,
   type AccessType,
@@ -80,8 +81,13 @@ const KINDS: Record<
     article: { free: "full", premium: "preview", subscription: "preview" },
     ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
   },
-  "active subscription (level subscription)": {
+  "active subscription (level subscription), title not unlocked yet": {
     v: viewer({ subscription: sub() }),
+    article: { free: "full", premium: "full", subscription: "full" },
+    ebook: { free: "read", premium: "unlock", subscription: "unlock" },
+  },
+  "active subscription that unlocked this title": {
+    v: viewer({ subscription: sub(), unlockedEbookIds: new Set([EBOOK]) }),
     article: { free: "full", premium: "full", subscription: "full" },
     ebook: { free: "read", premium: "read", subscription: "read" },
   },
@@ -91,7 +97,7 @@ const KINDS: Record<
       unlockedEbookIds: unlocked(40),
     }),
     article: { free: "full", premium: "full", subscription: "full" },
-    ebook: { free: "read", premium: "read", subscription: "read" },
+    ebook: { free: "read", premium: "unlock", subscription: "unlock" },
   },
   "active subscription with its ebook allowance spent": {
     v: viewer({ subscription: sub(), unlockedEbookIds: unlocked(2) }),
@@ -126,11 +132,15 @@ describe("details", () => {
     expect(canReadEbook(v, { id: EBOOK, accessType: "subscription" })).toBe(true);
     expect(canReadEbook(v, { id: "other", accessType: "subscription" })).toBe(false);
   });
-  it("ebooks used are the unlocks of the subscription: one left opens one more title", () => {
+  it("ebooks used are the unlocks of the subscription: one left offers one more unlock, and only an unlock opens it", () => {
     const oneLeft = viewer({ subscription: sub(), unlockedEbookIds: unlocked(1) });
-    expect(canReadEbook(oneLeft, { id: EBOOK, accessType: "premium" })).toBe(true);
+    expect(ebookAccess(oneLeft, { id: EBOOK, accessType: "premium" })).toBe("unlock");
+    expect(canReadEbook(oneLeft, { id: EBOOK, accessType: "premium" })).toBe(false);
+    expect(ebookAllowance(oneLeft)).toEqual({ limit: 2, used: 1, left: 1 });
     const noneLeft = viewer({ subscription: sub(), unlockedEbookIds: unlocked(2) });
-    expect(canReadEbook(noneLeft, { id: EBOOK, accessType: "premium" })).toBe(false);
+    expect(ebookAccess(noneLeft, { id: EBOOK, accessType: "premium" })).toBe("purchase");
+    expect(ebookAllowance(noneLeft)).toEqual({ limit: 2, used: 2, left: 0 });
+    expect(ebookAllowance(viewer({}))).toBeNull();
   });
   it("a subscription without a user is never active", () => {
     expect(hasActiveSubscription({ ...guestViewer(NOW), subscription: sub() })).toBe(false);

@@ -45,14 +45,27 @@ describe("configuration", () => {
     ).toThrow(/AUTH_SECRET.*not the development value/);
   });
 
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://nuru.co.ke/",
+    AUTH_SECRET: "x".repeat(40),
+    DATABASE_URL: "postgres://nuru@db/nuru",
+    SMTP_URL: "smtp://user:pass@mail.example:587",
+    PESAPAL_CONSUMER_KEY: "key",
+    PESAPAL_CONSUMER_SECRET: "secret",
+    PESAPAL_ENV: "live",
+  };
+
+  it("refuses production without Pesapal credentials and environment, or pointed at a stand-in", () => {
+    for (const name of ["PESAPAL_CONSUMER_KEY", "PESAPAL_CONSUMER_SECRET", "PESAPAL_ENV"] as const) {
+      expect(() => parseEnv({ ...production, [name]: "" })).toThrow(new RegExp(name));
+    }
+    expect(() => parseEnv({ ...production, PESAPAL_ENV: "test" })).toThrow(/PESAPAL_ENV/);
+    expect(() => parseEnv({ ...production, PESAPAL_BASE_URL: "http://127.0.0.1:9999" })).toThrow(/PESAPAL_BASE_URL/);
+  });
+
   it("accepts a complete production configuration", () => {
-    const env = parseEnv({
-      NODE_ENV: "production",
-      PUBLIC_URL: "https://nuru.co.ke/",
-      AUTH_SECRET: "x".repeat(40),
-      DATABASE_URL: "postgres://nuru@db/nuru",
-      SMTP_URL: "smtp://user:pass@mail.example:587",
-    });
+    const env = parseEnv(production);
     expect(env.isProduction).toBe(true);
     expect(env.PUBLIC_URL).toBe("https://nuru.co.ke");
   });

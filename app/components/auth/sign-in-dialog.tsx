@@ -8,12 +8,14 @@ export function SignInDialog({
   googleEnabled,
   redirectTo,
   initialView,
+  notice,
 }: {
   open: boolean;
   onClose: () => void;
   googleEnabled: boolean;
   redirectTo?: string;
   initialView?: AuthView;
+  notice?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -39,7 +41,7 @@ export function SignInDialog({
           >
             ×
           </button>
-          <AuthPanel googleEnabled={googleEnabled} redirectTo={redirectTo} initialView={initialView} />
+          <AuthPanel googleEnabled={googleEnabled} redirectTo={redirectTo} initialView={initialView} notice={notice} />
         </>
       ) : null}
     </dialog>

@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import type { AuthView } from "./auth-panel";
+import { signInNotice } from "~/lib/sign-in-href";
 
 export interface SignInRequest {
   redirectTo?: string;
   view?: AuthView;
+  notice?: string;
 }
 
 /**
@@ -27,6 +29,7 @@ export function useSignInLinks(enabled: boolean, open: (request: SignInRequest) 
       open({
         redirectTo: url.searchParams.get("redirectTo") ?? undefined,
         view: view === "signup" || view === "reset" ? view : undefined,
+        notice: signInNotice(url.searchParams.get("reason")),
       });
     }
     // Capturing on window runs before React Router's link handler, which then leaves the click alone.

@@ -14,6 +14,8 @@ export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: stri
   switch (ebook.access) {
     case "read":
       return { to: `/ebook/${ebook.id}`, label: "Read Ebook" };
+    case "unlock":
+      return { to: `/ebook/${ebook.id}`, label: "Read with your plan" };
     case "purchase":
       return signedIn
         ? { to: `/ebook/${ebook.id}`, label: `Purchase ${ebook.shownPrice?.charged ?? ""}`.trim() }

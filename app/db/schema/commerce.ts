@@ -54,7 +54,16 @@ export const subscriptionPlans = pgTable(
 );
 
 export const orderKind = pgEnum("order_kind", ["plan", "ebook"]);
-export const orderStatus = pgEnum("order_status", ["pending", "completed", "failed", "reversed", "cancelled"]);
+// review: the gateway reported a payment that does not match the order (amount, currency or reference); nothing
+// is granted and an admin decides.
+export const orderStatus = pgEnum("order_status", [
+  "pending",
+  "completed",
+  "failed",
+  "reversed",
+  "cancelled",
+  "review",
+]);
 
 // One checkout. Amount and currency are locked when the order is created and every gateway report is
 // checked against them. The order also keeps what its price was made of, so a later change to a plan, a
@@ -182,6 +191,8 @@ export const userSubscriptions = pgTable(
     // null means open-ended.
     endDate: timestamp("end_date", { withTimezone: true }),
     autoRenew: boolean("auto_renew").notNull().default(true),
+    // A free trial (no order): one per account, enforced by the partial unique index below.
+    isTrial: boolean("is_trial").notNull().default(false),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -191,6 +202,9 @@ export const userSubscriptions = pgTable(
     uniqueIndex("user_subscriptions_one_active_uq")
       .on(t.userId)
       .where(sql`status = 'active'`),
+    uniqueIndex("user_subscriptions_one_trial_uq")
+      .on(t.userId)
+      .where(sql`is_trial`),
   ],
 );
 

@@ -57,16 +57,17 @@ export function accessForArticle(viewer: Viewer, article: { accessType: AccessTy
   return hasActiveSubscription(viewer) ? "full" : "preview";
 }
 
-function subscriptionHasEbookRoom(viewer: Viewer, ebookId: string): boolean {
-  if (!hasActiveSubscription(viewer)) return false;
-  const sub = viewer.subscription!;
-  if (viewer.unlockedEbookIds.has(ebookId)) return true;
-  const limit = sub.plan.ebookLimit;
-  return limit === null || viewer.unlockedEbookIds.size < limit;
+/** The active plan's ebook allowance: null limit means unlimited. Null when there is no active subscription. */
+export function ebookAllowance(viewer: Viewer): { limit: number | null; used: number; left: number | null } | null {
+  if (!hasActiveSubscription(viewer)) return null;
+  const limit = viewer.subscription!.plan.ebookLimit;
+  const used = viewer.unlockedEbookIds.size;
+  return { limit, used, left: limit === null ? null : Math.max(limit - used, 0) };
 }
 
 export type EbookAccess =
   | "read" // may open the reader
+  | "unlock" // an active plan has room: she may spend one of its ebooks on this title (after confirming)
   | "sign-in" // free ebook, reader needs an account
   | "purchase" // premium: buy it (or subscribe)
   | "subscribe"; // subscription-only, or the plan's ebook allowance is spent
@@ -76,7 +77,12 @@ export function ebookAccess(viewer: Viewer, ebook: { id: string; accessType: Acc
     return ebook.accessType === "free" ? "sign-in" : ebook.accessType === "premium" ? "purchase" : "subscribe";
   if (ebook.accessType === "free" || isAdmin(viewer)) return "read";
   if (viewer.purchasedEbookIds.has(ebook.id)) return "read";
-  if (subscriptionHasEbookRoom(viewer, ebook.id)) return "read";
+  const allowance = ebookAllowance(viewer);
+  if (allowance) {
+    // CASE: a plan reads an ebook only once an unlock is recorded; the unlock is spent on confirmation, never on a view.
+    if (viewer.unlockedEbookIds.has(ebook.id)) return "read";
+    if (allowance.left === null || allowance.left > 0) return "unlock";
+  }
   return ebook.accessType === "premium" ? "purchase" : "subscribe";
 }
 

@@ -13,6 +13,8 @@ export const PLAN_CATALOGUE = [
     ebookLimit: 1,
     features: ["All premium & subscription articles", "1 ebook of your choice", "2 months access"],
     badge: null,
+    // Try before paying: a week of Basic, once per account.
+    trialDays: 7,
     sortKey: 1,
   },
   {

@@ -48,6 +48,7 @@ export async function listActivePlans() {
       ebookLimit: subscriptionPlans.ebookLimit,
       features: subscriptionPlans.features,
       badge: subscriptionPlans.badge,
+      trialDays: subscriptionPlans.trialDays,
     })
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.isActive, true))

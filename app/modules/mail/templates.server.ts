@@ -89,3 +89,31 @@ export function resetPasswordMail({ to, name, url }: LinkMailInput): MailMessage
     outro: "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
   });
 }
+
+export interface ReceiptMailInput {
+  to: string;
+  name: string;
+  /** 'Standard plan (2 months)' or the ebook's title. */
+  item: string;
+  /** 'KSh 500.00'. */
+  amount: string;
+  reference: string;
+  method: string;
+  confirmationCode: string;
+  /** 'Your plan runs until 23 January 2027.' or similar. */
+  access: string;
+  url: string;
+}
+
+export function receiptMail(input: ReceiptMailInput): MailMessage {
+  const paidWith = [input.method, input.confirmationCode && `confirmation ${input.confirmationCode}`]
+    .filter(Boolean)
+    .join(", ");
+  return linkMail(input.to, `Your Nuru receipt: ${input.item}`, {
+    name: input.name,
+    intro: `Thank you for your payment of ${input.amount} for ${input.item}${paidWith ? ` (${paidWith})` : ""}. Order reference: ${input.reference}. ${input.access}`,
+    action: "Start reading",
+    url: input.url,
+    outro: "Payments are non-refundable (see our Terms). Keep this e-mail as your receipt.",
+  });
+}

@@ -49,9 +49,15 @@ export function paymentPage(order: StandInOrder, error?: string): string {
 }
 
 export function closedOrderPage(order: StandInOrder): string {
+  const action = `${PAY_PATH}?OrderTrackingId=${encodeURIComponent(order.trackingId)}`;
+  const reverse =
+    order.state === "completed"
+      ? `<form method="post" action="${action}"><p>Test a chargeback: the shop hears of it by IPN.</p>
+<button type="submit" name="outcome" value="reverse">Reverse this payment</button></form>`
+      : "";
   return layout(
     "Pesapal stand-in: order closed",
-    `<h1>This order is ${escape(order.state)}</h1><p>It can no longer be paid.</p>`,
+    `<h1>This order is ${escape(order.state)}</h1><p>It can no longer be paid.</p>${reverse}`,
   );
 }
 

@@ -244,6 +244,12 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   async function payReply(query: Record<string, string>, form: Record<string, string>): Promise<Reply> {
     const order = orders.get(queryValue(query, "OrderTrackingId") ?? "");
     if (!order) return Reply.html(notFoundPage(), 404);
+    // A developer (or a browser test) reverses a completed payment from its page, as a chargeback would.
+    if (form.outcome === "reverse" && order.state === "completed") {
+      order.state = "reversed";
+      await notify(order);
+      return Reply.html(closedOrderPage(order));
+    }
     if (order.state !== "pending") return Reply.html(closedOrderPage(order), 409);
     const method: StandInPaymentMethod = form.method === "card" ? "card" : "mpesa";
     const outcome = form.outcome;

@@ -1,0 +1,15 @@
+// `npm start` outside production with no Pesapal credentials: run the Pesapal stand-in in this process and point
+// the shop's Pesapal client at it, so development uses the same client code and HTTP calls as production.
+import { randomBytes } from "node:crypto";
+import type { Env } from "~/lib/env.server";
+import { configurePesapal } from "./payment-gateway.server";
+import { startPesapalStandIn, type PesapalStandIn } from "./pesapal/stand-in.server";
+
+export async function startLocalPesapal(env: Env): Promise<PesapalStandIn | null> {
+  if (env.isProduction || (env.PESAPAL_CONSUMER_KEY && env.PESAPAL_CONSUMER_SECRET)) return null;
+  const consumerKey = `local-${randomBytes(8).toString("hex")}`;
+  const consumerSecret = randomBytes(24).toString("base64url");
+  const standIn = await startPesapalStandIn({ consumerKey, consumerSecret, tokenTtlMs: 60 * 60_000 });
+  configurePesapal({ baseUrl: standIn.url, consumerKey, consumerSecret });
+  return standIn;
+}

@@ -1,0 +1,103 @@
+// What the payment pages show about one of the reader's own orders, after it was verified with Pesapal.
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { ebooks, orders, payments, subscriptionPlans, userSubscriptions } from "~/db/schema";
+import { formatKesCents } from "./money";
+import { formatPrice } from "./pricing";
+import type { OrderStatus } from "./order-transitions";
+import { verifyPayment, type VerifySource } from "./payment-verification.server";
+
+export type PaymentView = "success" | "pending" | "failed" | "reversed" | "review";
+
+export interface PaymentDetails {
+  view: PaymentView;
+  kind: "plan" | "ebook";
+  item: string;
+  ebookId: string | null;
+  /** 'KSh 500.00' (what was charged) and, abroad, the local amount shown at checkout. */
+  amount: string;
+  localAmount: string | null;
+  currency: string;
+  method: string | null;
+  confirmationCode: string | null;
+  reference: string;
+  date: string;
+  /** For a plan that started: when it ends (ISO), null for open-ended. */
+  subscriptionEnds: string | null | undefined;
+}
+
+export type PaymentPage =
+  | { state: "unknown" }
+  | { state: "unreachable"; details: PaymentDetails }
+  | { state: "checked"; details: PaymentDetails };
+
+const VIEW_BY_STATUS: Record<OrderStatus, PaymentView> = {
+  pending: "pending",
+  completed: "success",
+  failed: "failed",
+  cancelled: "failed",
+  reversed: "reversed",
+  review: "review",
+};
+
+/** Verifies the reader's order with Pesapal and describes it; another reader's or an unknown id is "unknown". */
+export async function checkPaymentForReader(input: {
+  userId: string;
+  trackingId: string;
+  merchantReference: string | null;
+  source: VerifySource;
+}): Promise<PaymentPage> {
+  const verification = await verifyPayment({
+    trackingId: input.trackingId,
+    merchantReference: input.merchantReference,
+    source: input.source,
+    ownerId: input.userId,
+  });
+  if (verification.kind === "unknown") return { state: "unknown" };
+  const details = await describeOrder(verification.orderId);
+  return { state: verification.kind, details };
+}
+
+async function describeOrder(orderId: string): Promise<PaymentDetails> {
+  const db = getDb();
+  const [row] = await db
+    .select({
+      order: orders,
+      planName: subscriptionPlans.name,
+      ebookTitle: ebooks.title,
+    })
+    .from(orders)
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
+    .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+    .where(eq(orders.id, orderId));
+  const order = row.order;
+  const [payment] = await db
+    .select({ method: payments.paymentMethod, code: payments.confirmationCode })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.verifiedAt))
+    .limit(1);
+  let subscriptionEnds: string | null | undefined;
+  if (order.kind === "plan" && order.status === "completed") {
+    const [sub] = await db
+      .select({ endDate: userSubscriptions.endDate })
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.orderId, orderId));
+    subscriptionEnds = sub ? (sub.endDate?.toISOString() ?? null) : undefined;
+  }
+  return {
+    view: VIEW_BY_STATUS[order.status],
+    kind: order.kind,
+    item: order.kind === "plan" ? `${row.planName ?? "Plan"} plan` : (row.ebookTitle ?? "Ebook"),
+    ebookId: order.ebookId,
+    amount: formatKesCents(order.amountCents),
+    localAmount:
+      order.displayCurrency === order.currency ? null : formatPrice(order.displayAmount, order.displayCurrency),
+    currency: order.currency,
+    method: payment?.method ?? null,
+    confirmationCode: payment?.code ?? null,
+    reference: order.merchantReference,
+    date: (order.completedAt ?? order.createdAt).toISOString(),
+    subscriptionEnds,
+  };
+}

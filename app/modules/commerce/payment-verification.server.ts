@@ -1,0 +1,176 @@
+// The only way an order changes after checkout: ask Pesapal (GetTransactionStatus) and apply what it says, with
+// the order row locked, once. Callbacks, IPNs, polls and admins all come through here; none of them is trusted on
+// its own (a callback or IPN only says "look at this order").
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { ebooks, orders, orderStatusHistory, payments, profiles, subscriptionPlans, users } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { getMailer } from "~/modules/mail/mailer.server";
+import { receiptMail } from "~/modules/mail/templates.server";
+import { grantOrder, revokeOrder, type Grant } from "./grants.server";
+import { formatKesCents } from "./money";
+import { decideTransition, type OrderStatus } from "./order-transitions";
+import { getPesapal } from "./payment-gateway.server";
+import { isPesapalError } from "./pesapal/errors";
+import type { TransactionStatus } from "./pesapal/types";
+
+export type VerifySource = "callback" | "ipn" | "poll" | "admin";
+
+export type Verification =
+  /** No order of ours (or not this reader's): nothing was asked or changed. */
+  | { kind: "unknown" }
+  /** Pesapal could not be asked; nothing changed. */
+  | { kind: "unreachable"; orderId: string }
+  | { kind: "checked"; orderId: string; status: OrderStatus; changed: boolean; grant?: Grant };
+
+const TRACKING_ID = /^[A-Za-z0-9-]{1,100}$/;
+const REFERENCE = /^[A-Za-z0-9._:-]{1,50}$/;
+
+type Order = typeof orders.$inferSelect;
+
+async function findOrder(trackingId: string, merchantReference: string | null): Promise<Order | null> {
+  const db = getDb();
+  const [byTracking] = await db.select().from(orders).where(eq(orders.gatewayTrackingId, trackingId));
+  if (byTracking) {
+    return merchantReference && merchantReference !== byTracking.merchantReference ? null : byTracking;
+  }
+  // CASE: SubmitOrderRequest timed out after Pesapal created the order -> we never stored its tracking id; the
+  // notification carries our reference, and the gateway's answer must confirm the pair before we adopt it.
+  if (!merchantReference) return null;
+  const [byReference] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantReference, merchantReference), isNull(orders.gatewayTrackingId)));
+  return byReference ?? null;
+}
+
+export async function verifyPayment(input: {
+  trackingId: string;
+  merchantReference?: string | null;
+  source: VerifySource;
+  /** For pages: only this reader's own orders are looked at; anyone else's answer "unknown". */
+  ownerId?: string;
+  now?: Date;
+}): Promise<Verification> {
+  const reference = input.merchantReference && REFERENCE.test(input.merchantReference) ? input.merchantReference : null;
+  if (!TRACKING_ID.test(input.trackingId)) return { kind: "unknown" };
+  const order = await findOrder(input.trackingId, reference);
+  if (!order || (input.ownerId !== undefined && order.userId !== input.ownerId)) return { kind: "unknown" };
+
+  let report: TransactionStatus;
+  try {
+    report = await getPesapal().getTransactionStatus(input.trackingId);
+  } catch (error) {
+    console.error(
+      `Payment check for ${order.merchantReference} (${input.source}) failed: ${isPesapalError(error) ? error.code : error}`,
+    );
+    return { kind: "unreachable", orderId: order.id };
+  }
+  if (order.gatewayTrackingId === null && report.merchantReference !== order.merchantReference) {
+    return { kind: "unknown" };
+  }
+  const result = await applyReport(order.id, input.trackingId, report, input.source, input.now ?? new Date());
+  if (result.grant && !result.grant.note) await sendReceipt(order.id, report, result.grant);
+  return { kind: "checked", orderId: order.id, ...result };
+}
+
+async function applyReport(
+  orderId: string,
+  trackingId: string,
+  report: TransactionStatus,
+  source: VerifySource,
+  now: Date,
+): Promise<{ status: OrderStatus; changed: boolean; grant?: Grant }> {
+  return getDb().transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const decision = decideTransition(order, report);
+    if (decision.to === null) {
+      if (decision.reason.startsWith("ignored")) console.warn(`Order ${order.merchantReference}: ${decision.reason}`);
+      return { status: order.status, changed: false };
+    }
+    if (decision.to === "review") console.warn(`Order ${order.merchantReference} needs review: ${decision.reason}`);
+    await tx.insert(payments).values({
+      orderId: order.id,
+      gateway: order.gateway,
+      gatewayTrackingId: trackingId,
+      amountCents: report.amountCents,
+      currency: report.currency.toUpperCase().slice(0, 3),
+      status: decision.to === "review" ? "completed" : decision.to,
+      paymentMethod: report.paymentMethod || null,
+      confirmationCode: report.confirmationCode || null,
+      raw: report,
+      verifiedAt: now,
+    });
+    await tx
+      .update(orders)
+      .set({
+        status: decision.to,
+        gatewayTrackingId: trackingId,
+        updatedAt: now,
+        ...(decision.to === "completed" ? { completedAt: now } : {}),
+      })
+      .where(eq(orders.id, order.id));
+    let grant: Grant | undefined;
+    if (decision.effect === "grant") grant = await grantOrder(tx, order, now);
+    if (decision.effect === "revoke") await revokeOrder(tx, order, now);
+    const evidence = `Pesapal ${report.status} ${report.currency} ${report.amountCents} cents${
+      report.paymentMethod ? ` by ${report.paymentMethod}` : ""
+    }${report.confirmationCode ? `, code ${report.confirmationCode}` : ""}`;
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: decision.to,
+      source,
+      note: [decision.reason, evidence, grant?.note].filter(Boolean).join("; "),
+      createdAt: now,
+    });
+    return { status: decision.to, changed: true, grant };
+  });
+}
+
+async function sendReceipt(orderId: string, report: TransactionStatus, grant: Grant) {
+  try {
+    const db = getDb();
+    const [row] = await db
+      .select({
+        email: users.email,
+        name: profiles.fullName,
+        reference: orders.merchantReference,
+        amountCents: orders.amountCents,
+        planName: subscriptionPlans.name,
+        months: subscriptionPlans.durationMonths,
+        ebookTitle: ebooks.title,
+        ebookId: orders.ebookId,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(profiles, eq(profiles.id, orders.userId))
+      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
+      .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+      .where(eq(orders.id, orderId));
+    if (!row) return;
+    const origin = getEnv().PUBLIC_URL;
+    const isPlan = grant.kind === "plan";
+    await getMailer().send(
+      receiptMail({
+        to: row.email,
+        name: row.name ?? "",
+        item: isPlan ? `the ${row.planName} plan (${row.months} months)` : `the ebook "${row.ebookTitle}"`,
+        amount: formatKesCents(row.amountCents),
+        reference: row.reference,
+        method: report.paymentMethod,
+        confirmationCode: report.confirmationCode,
+        access: isPlan
+          ? grant.endDate
+            ? `Your plan runs until ${formatDate(grant.endDate.toISOString())}.`
+            : "Your plan has no end date."
+          : "The ebook is yours to read on Nuru.",
+        url: isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,
+      }),
+    );
+  } catch (error) {
+    // The grant stands; a lost receipt is logged, not a reason to fail the payment.
+    console.error(`Receipt for order ${orderId} not sent:`, error);
+  }
+}

@@ -1,0 +1,191 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout";
+import { getOptionalUser, type SessionUser } from "~/modules/accounts/session.server";
+import { assertCanBuy, quoteCheckout, startCheckout, type CheckoutItem } from "~/modules/commerce/checkout.server";
+import { CheckoutError } from "~/modules/commerce/checkout-errors";
+import { startFreeTrial } from "~/modules/commerce/free-trial.server";
+import { BASE_CURRENCY, formatPrice } from "~/modules/commerce/pricing";
+import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { setFlash } from "~/modules/site/flash.server";
+import { formatDate } from "~/lib/format";
+import { readForm } from "~/lib/read-form.server";
+import { signInHref } from "~/lib/sign-in-href";
+import { FormNotice } from "~/components/ui/form-notice";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Checkout: ${loaderData.quote.name} | Nuru` : "Checkout | Nuru" },
+  { name: "robots", content: "noindex" },
+];
+
+function itemOf(params: Route.LoaderArgs["params"]): CheckoutItem {
+  if (params.kind === "plan") return { kind: "plan", slug: params.id };
+  if (params.kind === "ebook") return { kind: "ebook", id: params.id };
+  throw data(null, { status: 404 });
+}
+
+async function buyerOrSignIn(request: Request, item: CheckoutItem): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (user) return user;
+  const path = new URL(request.url).pathname;
+  throw redirect(signInHref(path, item.kind === "ebook" ? "purchase" : "subscribe"));
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const item = itemOf(params);
+  const user = await buyerOrSignIn(request, item);
+  const country = await visitorCountry(request);
+  const quote = await quoteCheckout(item, country.code);
+  if (!quote) throw data(null, { status: 404 });
+  let refusal: string | null = null;
+  try {
+    await assertCanBuy(user, quote);
+  } catch (error) {
+    if (!(error instanceof CheckoutError)) throw error;
+    refusal = error.message;
+  }
+  return {
+    quote: {
+      kind: quote.kind,
+      itemId: quote.itemId,
+      name: quote.name,
+      description: quote.description,
+      features: quote.features,
+      durationMonths: quote.durationMonths,
+      ebookLimit: quote.ebookLimit,
+      coverImageUrl: quote.coverImageUrl,
+      label: quote.price.label,
+      charged: formatPrice(quote.price.chargedCents, BASE_CURRENCY),
+    },
+    email: user.email,
+    refusal,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const item = itemOf(params);
+  const user = await buyerOrSignIn(request, item);
+  const form = await readForm(request);
+  try {
+    if (form.get("intent") === "trial") {
+      if (item.kind !== "plan") throw new CheckoutError("TRIAL_UNAVAILABLE");
+      const { endDate } = await startFreeTrial({ userId: user.id, planSlug: item.slug });
+      throw redirect("/articles", {
+        headers: await setFlash(new Headers(), {
+          kind: "success",
+          title: "Subscription Started",
+          message: `Your free trial runs until ${formatDate(endDate.toISOString())}. Enjoy every premium article.`,
+        }),
+      });
+    }
+    const country = await visitorCountry(request);
+    const { redirectUrl } = await startCheckout({ buyer: user, item, countryCode: country.code });
+    // Pesapal's hosted page (M-Pesa or card); it sends the reader back to /payment/return.
+    return redirect(redirectUrl, 303);
+  } catch (error) {
+    if (!(error instanceof CheckoutError)) throw error;
+    // CASE: Start Free Trial posted from /pricing -> back there with the reason as a toast.
+    if (form.get("intent") === "trial") {
+      throw redirect("/pricing", {
+        headers: await setFlash(new Headers(), { kind: "error", title: "Free trial", message: error.message }),
+      });
+    }
+    return data({ error: error.message }, { status: error.code === "GATEWAY_UNAVAILABLE" ? 503 : 409 });
+  }
+}
+
+function allowance(limit: number | null): string {
+  if (limit === null) return "Unlimited ebooks";
+  return limit === 1 ? "1 ebook of your choice" : `${limit} ebooks of your choice`;
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, email, refusal } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const error = actionData?.error ?? refusal;
+  const back = quote.kind === "plan" ? "/pricing" : `/ebook/${quote.itemId}`;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <Link to={back} className="inline-block py-2 text-sm font-medium text-brand-700 hover:underline">
+        ← {quote.kind === "plan" ? "Back to plans" : "Back to the ebook"}
+      </Link>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">Checkout</h1>
+      <section
+        aria-labelledby="order-summary"
+        className="mt-6 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm"
+      >
+        <h2 id="order-summary" className="text-sm font-semibold tracking-wide text-gray-700 uppercase">
+          Your order
+        </h2>
+        <div className="mt-3 flex gap-4">
+          {quote.coverImageUrl ? (
+            <img
+              src={quote.coverImageUrl}
+              alt=""
+              width="80"
+              height="120"
+              className="h-28 w-20 rounded-md object-cover"
+            />
+          ) : null}
+          <div>
+            <p className="text-lg font-semibold text-gray-900">
+              {quote.kind === "plan" ? `${quote.name} plan` : quote.name}
+            </p>
+            {quote.kind === "plan" ? (
+              <p className="text-sm text-gray-700">
+                {quote.durationMonths} months · {allowance(quote.ebookLimit)}
+              </p>
+            ) : (
+              <p className="text-sm text-gray-700">Ebook, yours to read on Nuru</p>
+            )}
+          </div>
+        </div>
+        {quote.features.length ? (
+          <ul className="mt-4 space-y-1 text-sm text-gray-800">
+            {quote.features.map((feature) => (
+              <li key={feature}>✓ {feature}</li>
+            ))}
+          </ul>
+        ) : null}
+        <dl className="mt-5 border-t border-rose-100 pt-4 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-gray-700">Price</dt>
+            <dd className="font-semibold text-gray-900" data-testid="checkout-price">
+              {quote.label}
+            </dd>
+          </div>
+          <div className="mt-1 flex justify-between gap-4">
+            <dt className="text-gray-700">Charged in Kenyan shillings</dt>
+            <dd className="text-gray-900">{quote.charged}</dd>
+          </div>
+          <div className="mt-1 flex justify-between gap-4">
+            <dt className="text-gray-700">Receipt to</dt>
+            <dd className="break-all text-gray-900">{email}</dd>
+          </div>
+        </dl>
+      </section>
+      {error ? (
+        <FormNotice className="mt-4" notice={{ ok: false, title: "We could not start this payment", message: error }} />
+      ) : null}
+      {refusal ? null : (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="pay" />
+          <button
+            type="submit"
+            disabled={busy}
+            className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            {busy ? "Taking you to Pesapal..." : `Pay ${quote.charged}`}
+          </button>
+          <p className="mt-3 text-center text-sm text-gray-700">
+            M-Pesa or card, on Pesapal&apos;s secure page. You come back here when it is done. Payments are
+            non-refundable (
+            <Link to="/terms" className="underline">
+              Terms
+            </Link>
+            ).
+          </p>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,300 @@
+// /payment/return (Pesapal's callback) and /payment-success: verify the reader's own order with Pesapal and show
+// what it says. The query says which order to look at, never what happened to it.
+import { Link, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/payment-status";
+import { getOptionalUser } from "~/modules/accounts/session.server";
+import { checkPaymentForReader, type PaymentDetails } from "~/modules/commerce/payment-status.server";
+import { signInHref } from "~/lib/sign-in-href";
+import { formatDate } from "~/lib/format";
+import { getEnv } from "~/lib/env.server";
+
+const MESSAGES = {
+  missing: "Missing order tracking id",
+  missingOnSuccessPage: "No order tracking ID found in URL",
+  unknown: "Unable to verify payment",
+  verificationError: "Payment Verification Error",
+  failed: "Payment failed. Please try again.",
+  pending: "Payment is being processed. Refresh this page in a moment.",
+} as const;
+
+/** Seconds until the next automatic check: quick at first (M-Pesa takes tens of seconds), then slower. */
+const BACKOFF_SECONDS = [3, 4, 6, 8, 10, 15, 20, 30];
+const MAX_CHECKS = 30;
+
+function queryValue(url: URL, name: string): string | null {
+  for (const [key, value] of url.searchParams) if (key.toLowerCase() === name.toLowerCase()) return value;
+  return null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const trackingId = queryValue(url, "OrderTrackingId");
+  const reference = queryValue(url, "OrderMerchantReference");
+  const check = Math.min(Math.max(Number.parseInt(url.searchParams.get("check") ?? "0", 10) || 0, 0), MAX_CHECKS);
+  const supportEmail = getEnv().SUPPORT_EMAIL;
+  if (!trackingId) {
+    const message = url.pathname.startsWith("/payment-success") ? MESSAGES.missingOnSuccessPage : MESSAGES.missing;
+    return { state: "missing" as const, message, supportEmail };
+  }
+  const user = await getOptionalUser(request);
+  if (!user) return { state: "sign-in" as const, signIn: signInHref(url.pathname + url.search), supportEmail };
+  const page = await checkPaymentForReader({
+    userId: user.id,
+    trackingId,
+    merchantReference: reference,
+    source: check > 0 ? "poll" : "callback",
+  });
+  if (page.state === "unknown") return { state: "unknown" as const, supportEmail };
+  const waiting = page.state === "unreachable" || page.details.view === "pending";
+  let recheck: { seconds: number; url: string } | null = null;
+  if (waiting && check < MAX_CHECKS) {
+    const next = new URL(url);
+    next.searchParams.set("check", String(check + 1));
+    recheck = {
+      seconds: BACKOFF_SECONDS[Math.min(check, BACKOFF_SECONDS.length - 1)],
+      url: next.pathname + next.search,
+    };
+  }
+  return { state: page.state, details: page.details, recheck, supportEmail };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const tags: Route.MetaDescriptors = [{ title: "Payment Status | Nuru" }, { name: "robots", content: "noindex" }];
+  // Re-checks a pending payment by itself, with or without JavaScript.
+  const recheck = loaderData && "recheck" in loaderData ? loaderData.recheck : null;
+  if (recheck) tags.push({ httpEquiv: "refresh", content: `${recheck.seconds};url=${recheck.url}` });
+  return tags;
+};
+
+const TONES = {
+  success: "border-emerald-300 bg-emerald-50 text-emerald-950",
+  pending: "border-amber-300 bg-amber-50 text-amber-950",
+  failed: "border-red-300 bg-red-50 text-red-950",
+  reversed: "border-slate-300 bg-slate-100 text-slate-950",
+  review: "border-orange-300 bg-orange-50 text-orange-950",
+} as const;
+
+function Banner({ tone, title, children }: { tone: keyof typeof TONES; title: string; children?: React.ReactNode }) {
+  return (
+    <div
+      role={tone === "failed" ? "alert" : "status"}
+      data-status={tone}
+      className={`mt-6 rounded-2xl border p-5 ${TONES[tone]}`}
+    >
+      <p className="text-xl font-semibold">{title}</p>
+      {children ? <div className="mt-1">{children}</div> : null}
+    </div>
+  );
+}
+
+function DetailsCard({ details }: { details: PaymentDetails }) {
+  const rows: [string, string | null][] = [
+    ["Item", details.item],
+    ["Amount", details.localAmount ? `${details.amount} (≈ ${details.localAmount})` : details.amount],
+    ["Currency", details.currency],
+    ["Payment method", details.method],
+    ["Confirmation code", details.confirmationCode],
+    ["Reference", details.reference],
+    ["Date", formatDate(details.date)],
+  ];
+  return (
+    <section
+      aria-labelledby="payment-details"
+      className="mt-6 rounded-2xl border border-rose-100 bg-white p-5 shadow-sm"
+    >
+      <h2 id="payment-details" className="font-semibold text-gray-900">
+        Payment details
+      </h2>
+      <dl className="mt-3 space-y-2 text-sm">
+        {rows
+          .filter((row): row is [string, string] => Boolean(row[1]))
+          .map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4">
+              <dt className="text-gray-700">{label}</dt>
+              <dd className="text-right font-medium break-all text-gray-900">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+function SubscriptionStarted({ details }: { details: PaymentDetails }) {
+  return (
+    <dialog
+      open
+      aria-labelledby="subscription-started"
+      className="fixed inset-0 z-40 m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-emerald-200 bg-white p-6 shadow-2xl"
+    >
+      <h2 id="subscription-started" className="text-2xl font-bold text-gray-900">
+        Subscription Started
+      </h2>
+      <p className="mt-2 text-gray-800">
+        {`Your ${details.item} is active${details.subscriptionEnds ? ` until ${formatDate(details.subscriptionEnds)}` : ""}. Every premium and subscription article is open to you.`}
+      </p>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Link
+          to="/articles"
+          className="min-h-11 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Read premium articles
+        </Link>
+        <Link
+          to="/ebooks"
+          className="min-h-11 rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
+        >
+          Choose your ebooks
+        </Link>
+      </div>
+      <form method="dialog" className="mt-4 text-right">
+        <button type="submit" className="min-h-11 px-3 text-sm font-medium text-gray-700 underline">
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+function NextSteps({ details }: { details: PaymentDetails }) {
+  const retry = details.kind === "plan" ? "/pricing" : `/ebook/${details.ebookId}`;
+  const link = "font-semibold text-brand-700 underline";
+  switch (details.view) {
+    case "success":
+      return details.kind === "plan" ? (
+        <p>
+          Next:{" "}
+          <Link to="/articles" className={link}>
+            read premium articles
+          </Link>{" "}
+          or{" "}
+          <Link to="/ebooks" className={link}>
+            choose your ebooks
+          </Link>
+          . A receipt is on its way to your e-mail.
+        </p>
+      ) : (
+        <p>
+          Next:{" "}
+          <Link to={`/ebook/${details.ebookId}`} className={link}>
+            open your ebook
+          </Link>
+          . A receipt is on its way to your e-mail.
+        </p>
+      );
+    case "failed":
+      return (
+        <p>
+          No money was taken for this order.{" "}
+          <Link to={retry} className={link}>
+            Try again
+          </Link>
+          , with M-Pesa or a card.
+        </p>
+      );
+    case "reversed":
+      return (
+        <p>
+          The access this payment gave has ended.{" "}
+          <Link to={retry} className={link}>
+            Buy again
+          </Link>{" "}
+          to read on.
+        </p>
+      );
+    default:
+      return null;
+  }
+}
+
+export default function PaymentStatus() {
+  const page = useLoaderData<typeof loader>();
+  const verifying = useNavigation().state === "loading";
+  const support = (
+    <a href={`mailto:${page.supportEmail}`} className="font-semibold underline">
+      {page.supportEmail}
+    </a>
+  );
+  let body: React.ReactNode;
+  if (page.state === "missing") {
+    body = (
+      <Banner tone="failed" title={page.message}>
+        Open this page from the link Pesapal sends you back with.
+      </Banner>
+    );
+  } else if (page.state === "sign-in") {
+    body = (
+      <Banner tone="pending" title="Sign in to see your payment">
+        <Link to={page.signIn} className="font-semibold underline">
+          Sign in
+        </Link>{" "}
+        with the account you paid from.
+      </Banner>
+    );
+  } else if (page.state === "unknown") {
+    body = (
+      <Banner tone="failed" title={MESSAGES.unknown}>
+        We found no payment of yours with this reference. If you paid, write to {support} with your M-Pesa or card
+        confirmation.
+      </Banner>
+    );
+  } else {
+    const { details } = page;
+    const recheck = page.recheck;
+    const again = recheck ? (
+      <p className="mt-2 text-sm">
+        Checking again in {recheck.seconds} seconds.{" "}
+        <Link to={recheck.url} className="font-semibold underline">
+          Check now
+        </Link>
+      </p>
+    ) : null;
+    const banner =
+      page.state === "unreachable" ? (
+        <Banner tone="pending" title={MESSAGES.verificationError}>
+          We could not reach Pesapal to confirm this payment. {MESSAGES.pending}
+          {again}
+        </Banner>
+      ) : details.view === "success" ? (
+        <Banner tone="success" title="Payment successful">
+          Thank you! Your payment is confirmed.
+        </Banner>
+      ) : details.view === "pending" ? (
+        <Banner tone="pending" title="Payment pending">
+          {MESSAGES.pending}
+          {again}
+        </Banner>
+      ) : details.view === "failed" ? (
+        <Banner tone="failed" title={MESSAGES.failed} />
+      ) : details.view === "reversed" ? (
+        <Banner tone="reversed" title="Payment reversed">
+          This payment was reversed.
+        </Banner>
+      ) : (
+        <Banner tone="review" title={MESSAGES.verificationError}>
+          The payment we received does not match this order, so nothing was unlocked yet. We will check it and write to
+          you; questions to {support}.
+        </Banner>
+      );
+    body = (
+      <>
+        {banner}
+        <DetailsCard details={details} />
+        <div className="mt-6 text-gray-800">
+          <NextSteps details={details} />
+        </div>
+        {details.view === "success" && details.kind === "plan" ? <SubscriptionStarted details={details} /> : null}
+      </>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">Payment Status</h1>
+      {verifying ? (
+        <p role="status" className="mt-2 text-gray-700">
+          Verifying...
+        </p>
+      ) : null}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/pricing";
+import type { loader as rootLoader } from "~/root";
+import { getOptionalUser } from "~/modules/accounts/session.server";
+import { membershipOf, planOffers, type PlanOffer } from "~/modules/commerce/membership.server";
+import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { PRICING_FALLBACK_MESSAGE } from "~/modules/commerce/pricing-response.server";
+import { pageMeta } from "~/modules/site/meta";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { signInHref } from "~/lib/sign-in-href";
+import { CountryPicker } from "~/components/layout/country-picker";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Plans and pricing",
+    description:
+      "Nuru membership plans: every premium article and your choice of ebooks, paid by M-Pesa or card. Cancel anytime, no hidden fees.",
+    path: "/pricing",
+    matches,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, country] = await Promise.all([getOptionalUser(request), visitorCountry(request)]);
+  const [offers, membership] = await Promise.all([planOffers(country.code), membershipOf(user?.id ?? null)]);
+  return {
+    ...offers,
+    fallbackMessage: offers.fallback ? PRICING_FALLBACK_MESSAGE : null,
+    membership,
+    supportEmail: getEnv().SUPPORT_EMAIL,
+  };
+}
+
+function allowance(limit: number | null): string {
+  if (limit === null) return "Unlimited ebooks";
+  return limit === 1 ? "1 ebook of your choice" : `${limit} ebooks of your choice`;
+}
+
+function PlanCard({
+  plan,
+  membership,
+}: {
+  plan: PlanOffer;
+  membership: Route.ComponentProps["loaderData"]["membership"];
+}) {
+  const busy = useNavigation().formData?.get("plan") === plan.slug;
+  const checkout = `/checkout/plan/${plan.slug}`;
+  const current = membership.current;
+  const isCurrent = current?.slug === plan.slug;
+  const trialOffered = plan.trialDays > 0 && !membership.trialUsed && !current;
+  const highlighted = plan.badge === "Most Popular";
+  return (
+    <li
+      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${
+        highlighted ? "border-brand-600 ring-2 ring-brand-600" : "border-rose-100"
+      }`}
+      aria-labelledby={`plan-${plan.slug}`}
+    >
+      {plan.badge ? (
+        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+          {plan.badge}
+        </span>
+      ) : null}
+      <h2 id={`plan-${plan.slug}`} className="text-xl font-semibold text-gray-900">
+        {plan.name}
+      </h2>
+      {plan.description ? <p className="mt-1 text-sm text-gray-700">{plan.description}</p> : null}
+      <p className="mt-4 text-2xl font-bold text-gray-900" data-testid={`price-${plan.slug}`}>
+        {plan.shownPrice.label}
+      </p>
+      <p className="text-sm text-gray-700">
+        for {plan.durationMonths} months · {allowance(plan.ebookLimit)}
+      </p>
+      <ul className="mt-4 flex-1 space-y-1.5 text-sm text-gray-800">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <span aria-hidden="true" className="text-brand-600">
+              ✓
+            </span>
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 space-y-2">
+        {isCurrent ? (
+          <p className="rounded-full bg-emerald-50 py-2.5 text-center font-semibold text-emerald-900">Your plan</p>
+        ) : current ? (
+          <p className="rounded-full bg-gray-100 py-2.5 text-center text-sm text-gray-700">
+            Available when your plan ends
+          </p>
+        ) : (
+          <Link
+            to={membership.signedIn ? checkout : signInHref(checkout, "subscribe")}
+            className="block min-h-11 rounded-full bg-brand-600 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
+            aria-label={`Get Started with ${plan.name}`}
+          >
+            Get Started
+          </Link>
+        )}
+        {trialOffered ? (
+          membership.signedIn ? (
+            <Form method="post" action={checkout}>
+              <input type="hidden" name="intent" value="trial" />
+              <input type="hidden" name="plan" value={plan.slug} />
+              <button
+                type="submit"
+                disabled={busy}
+                className="min-h-11 w-full rounded-full border border-brand-600 py-2.5 font-semibold text-brand-700 hover:bg-rose-50 disabled:opacity-70"
+              >
+                {busy ? "Starting..." : "Start Free Trial"}
+              </button>
+            </Form>
+          ) : (
+            <Link
+              to={signInHref("/pricing", "subscribe")}
+              className="block min-h-11 rounded-full border border-brand-600 py-2.5 text-center font-semibold text-brand-700 hover:bg-rose-50"
+            >
+              Start Free Trial
+            </Link>
+          )
+        ) : null}
+        {plan.trialDays > 0 ? (
+          <p className="text-center text-xs text-gray-700">{plan.trialDays}-day free trial, once per account</p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { plans, fallbackMessage, membership, supportEmail } = loaderData;
+  const country = useRouteLoaderData<typeof rootLoader>("root")?.country ?? null;
+  const current = membership.current;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="mx-auto max-w-2xl text-center">
+        <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">Plans and pricing</h1>
+        <p className="mt-3 text-gray-700">
+          Every premium and subscription article, and ebooks of your choice. Pay once per period with M-Pesa or card.
+        </p>
+        {country ? (
+          <p className="mt-3 text-sm text-gray-800">
+            Prices for {country.name} ·{" "}
+            <a href="#pricing-country" className="font-semibold text-brand-700 underline">
+              change
+            </a>
+          </p>
+        ) : null}
+      </div>
+      {fallbackMessage ? (
+        <p
+          role="alert"
+          className="mx-auto mt-6 max-w-2xl rounded-md bg-amber-50 p-3 text-center text-sm text-amber-900"
+        >
+          {fallbackMessage}
+        </p>
+      ) : null}
+      {current ? (
+        <p role="status" className="mx-auto mt-6 max-w-2xl rounded-md bg-emerald-50 p-3 text-center text-emerald-900">
+          {`You are on the ${current.name} plan${current.isTrial ? " (free trial)" : ""}${
+            current.endDate ? ` until ${formatDate(current.endDate)}` : ""
+          }.`}{" "}
+          <Link to="/articles" className="font-semibold underline">
+            Start reading
+          </Link>
+        </p>
+      ) : null}
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} membership={membership} />
+        ))}
+      </ul>
+      <p className="mt-8 text-center font-medium text-gray-800">Cancel anytime • No hidden fees</p>
+      <p className="mt-2 text-center text-sm text-gray-700">
+        Payments by M-Pesa or card through Pesapal, charged in Kenyan shillings. Plans are prepaid: nothing renews
+        without you.
+      </p>
+      <div className="mx-auto mt-10 grid max-w-3xl gap-6 rounded-2xl bg-rose-50 p-6 sm:grid-cols-2">
+        <div>
+          <h2 className="font-semibold text-gray-900">Buying for a group or a clinic?</h2>
+          <p className="mt-1 text-sm text-gray-700">We offer plans for teams and wellness practices.</p>
+          <a
+            href={`mailto:${supportEmail}?subject=${encodeURIComponent("Nuru plans for a group")}`}
+            className="mt-3 inline-block min-h-11 rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
+          >
+            Contact Sales
+          </a>
+        </div>
+        <div id="pricing-country" className="scroll-mt-20">
+          {country ? <CountryPicker country={country} idPrefix="pricing-country-picker" /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
