@@ -7,6 +7,7 @@ import { checkPaymentForReader, type PaymentDetails } from "~/modules/commerce/p
 import { signInHref } from "~/lib/sign-in-href";
 import { formatDate } from "~/lib/format";
 import { getEnv } from "~/lib/env.server";
+import { SubscriptionStartedDialog } from "~/components/commerce/subscription-started-dialog";
 
 const MESSAGES = {
   missing: "Missing order tracking id",
@@ -116,42 +117,6 @@ function DetailsCard({ details }: { details: PaymentDetails }) {
           ))}
       </dl>
     </section>
-  );
-}
-
-function SubscriptionStarted({ details }: { details: PaymentDetails }) {
-  return (
-    <dialog
-      open
-      aria-labelledby="subscription-started"
-      className="fixed inset-0 z-40 m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-emerald-200 bg-white p-6 shadow-2xl"
-    >
-      <h2 id="subscription-started" className="text-2xl font-bold text-gray-900">
-        Subscription Started
-      </h2>
-      <p className="mt-2 text-gray-800">
-        {`Your ${details.item} is active${details.subscriptionEnds ? ` until ${formatDate(details.subscriptionEnds)}` : ""}. Every premium and subscription article is open to you.`}
-      </p>
-      <div className="mt-5 flex flex-wrap gap-3">
-        <Link
-          to="/articles"
-          className="min-h-11 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
-          Read premium articles
-        </Link>
-        <Link
-          to="/ebooks"
-          className="min-h-11 rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
-        >
-          Choose your ebooks
-        </Link>
-      </div>
-      <form method="dialog" className="mt-4 text-right">
-        <button type="submit" className="min-h-11 px-3 text-sm font-medium text-gray-700 underline">
-          Close
-        </button>
-      </form>
-    </dialog>
   );
 }
 
@@ -282,7 +247,13 @@ export default function PaymentStatus() {
         <div className="mt-6 text-gray-800">
           <NextSteps details={details} />
         </div>
-        {details.view === "success" && details.kind === "plan" ? <SubscriptionStarted details={details} /> : null}
+        {details.view === "success" && details.kind === "plan" ? (
+          <SubscriptionStartedDialog
+            message={`Your ${details.item} is active${
+              details.subscriptionEnds ? ` until ${formatDate(details.subscriptionEnds)}` : ""
+            }. Every premium and subscription article is open to you.`}
+          />
+        ) : null}
       </>
     );
   }

@@ -46,4 +46,16 @@ describe("checkBody", () => {
     }
     expect(checkBody("GET", "/", { "content-length": "10" })).toEqual(REFUSALS.notAForm);
   });
+  it("lets Pesapal's IPN (and only it) send a small JSON body", () => {
+    const json = { "content-type": "application/json", "content-length": "120" };
+    expect(checkBody("POST", "/api/payments/ipn", json)).toBeNull();
+    expect(checkBody("POST", "/API/Payments/IPN/", json)).toBeNull();
+    expect(checkBody("POST", "/api/payments/ipn", { ...json, "content-length": String(8 * 1024 + 1) })).toEqual(
+      REFUSALS.tooLarge,
+    );
+    expect(checkBody("POST", "/api/payments/ipnx", json)).toEqual(REFUSALS.notAForm);
+    expect(checkBody("POST", "/api/payments/ipn", { ...json, "content-type": "text/plain" })).toEqual(
+      REFUSALS.notAForm,
+    );
+  });
 });

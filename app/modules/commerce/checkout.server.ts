@@ -219,7 +219,7 @@ async function submitToPesapal(order: typeof orders.$inferSelect, quote: Checkou
       lastName: rest.join(" "),
     },
   });
-  const client = getPesapal();
+  const client = await getPesapal();
   try {
     return await client.submitOrder(request(await ensureIpnId()));
   } catch (error) {

@@ -18,6 +18,8 @@ interface GatewayState {
   connection?: PesapalConnection;
   client?: PesapalClient;
   ipnId?: Promise<string>;
+  /** `npm run dev` (Vite) does not run server.ts: the local stand-in starts on the first payment instead. */
+  local?: Promise<unknown>;
 }
 
 const state = () => singleton<GatewayState>("pesapal-gateway", () => ({}));
@@ -55,9 +57,14 @@ export function pesapalConnection(): PesapalConnection | undefined {
   return s.connection;
 }
 
-export function getPesapal(): PesapalClient {
+export async function getPesapal(): Promise<PesapalClient> {
   const s = state();
-  const connection = pesapalConnection();
+  let connection = pesapalConnection();
+  if (!connection && !getEnv().isProduction) {
+    s.local ??= import("./local-pesapal.server").then((m) => m.startLocalPesapal(getEnv()));
+    await s.local;
+    connection = pesapalConnection();
+  }
   if (!connection) throw new PaymentsUnavailableError();
   s.client ??= createPesapalClient(connection);
   return s.client;
@@ -102,14 +109,13 @@ interface StoredIpn {
 async function findOrRegisterIpn(): Promise<string> {
   const env = getEnv();
   if (env.PESAPAL_IPN_ID) return env.PESAPAL_IPN_ID;
-  const connection = pesapalConnection();
-  if (!connection) throw new PaymentsUnavailableError();
+  const client = await getPesapal();
+  const connection = pesapalConnection()!;
   const url = ipnUrl();
   const db = getDb();
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, IPN_SETTING));
   const stored = row?.value as StoredIpn | undefined;
   if (stored && stored.baseUrl === connection.baseUrl && stored.url === url) return stored.ipnId;
-  const client = getPesapal();
   const listed = (await client.getIpnList()).find((ipn) => ipn.url === url);
   const ipnId = listed?.ipnId ?? (await client.registerIpn(url, "GET")).ipnId;
   const value: StoredIpn = { baseUrl: connection.baseUrl, url, ipnId };

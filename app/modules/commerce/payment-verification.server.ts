@@ -60,7 +60,7 @@ export async function verifyPayment(input: {
 
   let report: TransactionStatus;
   try {
-    report = await getPesapal().getTransactionStatus(input.trackingId);
+    report = await (await getPesapal()).getTransactionStatus(input.trackingId);
   } catch (error) {
     console.error(
       `Payment check for ${order.merchantReference} (${input.source}) failed: ${isPesapalError(error) ? error.code : error}`,
