@@ -83,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               googleEnabled={shell?.googleEnabled ?? false}
               redirectTo={signIn.redirectTo}
               initialView={signIn.view}
-              notice={signIn.notice}
+              reason={signIn.reason}
             />
           </Suspense>
         ) : null}

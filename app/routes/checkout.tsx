@@ -83,6 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(redirectUrl, 303);
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;
+    if (error.code === "ITEM_NOT_FOUND") throw data(null, { status: 404 });
     // CASE: Start Free Trial posted from /pricing -> back there with the reason as a toast.
     if (form.get("intent") === "trial") {
       throw redirect("/pricing", {

@@ -9,7 +9,6 @@ import { pageMeta } from "~/modules/site/meta";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { signInHref } from "~/lib/sign-in-href";
-import { CountryPicker } from "~/components/layout/country-picker";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -141,7 +140,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         {country ? (
           <p className="mt-3 text-sm text-gray-800">
             Prices for {country.name} ·{" "}
-            <a href="#pricing-country" className="font-semibold text-brand-700 underline">
+            <a href="#country-picker" className="font-semibold text-brand-700 underline">
               change
             </a>
           </p>
@@ -175,20 +174,15 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         Payments by M-Pesa or card through Pesapal, charged in Kenyan shillings. Plans are prepaid: nothing renews
         without you.
       </p>
-      <div className="mx-auto mt-10 grid max-w-3xl gap-6 rounded-2xl bg-rose-50 p-6 sm:grid-cols-2">
-        <div>
-          <h2 className="font-semibold text-gray-900">Buying for a group or a clinic?</h2>
-          <p className="mt-1 text-sm text-gray-700">We offer plans for teams and wellness practices.</p>
-          <a
-            href={`mailto:${supportEmail}?subject=${encodeURIComponent("Nuru plans for a group")}`}
-            className="mt-3 inline-block min-h-11 rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
-          >
-            Contact Sales
-          </a>
-        </div>
-        <div id="pricing-country" className="scroll-mt-20">
-          {country ? <CountryPicker country={country} idPrefix="pricing-country-picker" /> : null}
-        </div>
+      <div className="mx-auto mt-10 max-w-3xl rounded-2xl bg-rose-50 p-6 text-center">
+        <h2 className="font-semibold text-gray-900">Buying for a group or a clinic?</h2>
+        <p className="mt-1 text-sm text-gray-700">We offer plans for teams and wellness practices.</p>
+        <a
+          href={`mailto:${supportEmail}?subject=${encodeURIComponent("Nuru plans for a group")}`}
+          className="mt-3 inline-block min-h-11 rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
+        >
+          Contact Sales
+        </a>
       </div>
     </div>
   );

@@ -84,7 +84,8 @@ const VIEWERS: [string, string | null, Expect][] = [
   [
     "active subscriber",
     "subscriber@nuru.test",
-    { article: { free: true, premium: true, subscription: true }, ebook: { free: "read", subscription: "read" } },
+    // A plan reads a subscription ebook once she spends one of its ebooks on it (she is asked first).
+    { article: { free: true, premium: true, subscription: true }, ebook: { free: "read", subscription: "unlock" } },
   ],
 ];
 
@@ -113,7 +114,11 @@ describe.each(VIEWERS)("a %s at 390 px", (_who, email, expected) => {
       const href = await firstHref(page, `/ebooks?access=${access}`, "/ebook/");
       await checkPage(page, href);
       if (expected.ebook[access] === "read") {
-        expect(await page.getByText("You have access to this ebook.").isVisible()).toBe(true);
+        expect(await page.getByRole("link", { name: "Read Ebook" }).isVisible()).toBe(true);
+        expect(await page.getByText("Access Denied").count()).toBe(0);
+      } else if (expected.ebook[access] === "unlock") {
+        expect(await page.getByText("Use 1 of your 2 ebooks on this title?").isVisible()).toBe(true);
+        expect(await page.getByRole("button", { name: "Yes, unlock this ebook" }).isVisible()).toBe(true);
       } else {
         expect(await page.getByText("Access Denied").isVisible()).toBe(true);
         expect(await page.getByText(expected.ebook[access], { exact: true }).isVisible()).toBe(true);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { AuthPanel, type AuthView } from "./auth-panel";
+import { signInNotice } from "~/lib/sign-in-href";
 
 /** The sign-in panel in a modal dialog; the same panel is the /signin page when JavaScript is off. */
 export function SignInDialog({
@@ -8,14 +9,14 @@ export function SignInDialog({
   googleEnabled,
   redirectTo,
   initialView,
-  notice,
+  reason,
 }: {
   open: boolean;
   onClose: () => void;
   googleEnabled: boolean;
   redirectTo?: string;
   initialView?: AuthView;
-  notice?: string;
+  reason?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -41,7 +42,12 @@ export function SignInDialog({
           >
             ×
           </button>
-          <AuthPanel googleEnabled={googleEnabled} redirectTo={redirectTo} initialView={initialView} notice={notice} />
+          <AuthPanel
+            googleEnabled={googleEnabled}
+            redirectTo={redirectTo}
+            initialView={initialView}
+            notice={signInNotice(reason)}
+          />
         </>
       ) : null}
     </dialog>

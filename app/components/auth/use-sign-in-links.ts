@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import type { AuthView } from "./auth-panel";
-import { signInNotice } from "~/lib/sign-in-href";
 
 export interface SignInRequest {
   redirectTo?: string;
   view?: AuthView;
-  notice?: string;
+  /** Why she is asked to sign in (`reason` of the link); the dialog shows the matching notice. */
+  reason?: string;
 }
 
 /**
@@ -29,7 +29,7 @@ export function useSignInLinks(enabled: boolean, open: (request: SignInRequest) 
       open({
         redirectTo: url.searchParams.get("redirectTo") ?? undefined,
         view: view === "signup" || view === "reset" ? view : undefined,
-        notice: signInNotice(url.searchParams.get("reason")),
+        reason: url.searchParams.get("reason") ?? undefined,
       });
     }
     // Capturing on window runs before React Router's link handler, which then leaves the click alone.
