@@ -3,6 +3,7 @@ import type { Env } from "~/lib/env.server";
 import { getStorage } from "~/modules/storage/storage.server";
 import { startContentEvents, stopContentEvents } from "~/modules/live/content-events.server";
 import { startMaintenance, stopMaintenance } from "~/modules/security/maintenance.server";
+import { startPendingOrderChecks, stopPendingOrderChecks } from "~/modules/commerce/pending-orders.server";
 import { appDatabase, openDatabase } from "./client.server";
 import { users } from "./schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/demo";
@@ -28,6 +29,7 @@ export async function bootDatabase(env: Env, log: Log = console.log) {
     }
   }
   startMaintenance(handle.db);
+  startPendingOrderChecks();
   appDatabase.ready = true;
   return handle;
 }
@@ -37,6 +39,7 @@ export async function closeDatabase() {
   const handle = appDatabase.handle;
   appDatabase.handle = undefined;
   stopMaintenance();
+  stopPendingOrderChecks();
   await stopContentEvents();
   await handle?.close();
 }

@@ -6,6 +6,7 @@ import { CheckoutError } from "~/modules/commerce/checkout-errors";
 import { startFreeTrial } from "~/modules/commerce/free-trial.server";
 import { BASE_CURRENCY, formatPrice } from "~/modules/commerce/pricing";
 import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { countryName } from "~/modules/commerce/countries";
 import { setFlash } from "~/modules/site/flash.server";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/read-form.server";
@@ -57,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       charged: formatPrice(quote.price.chargedCents, BASE_CURRENCY),
     },
     email: user.email,
+    countryName: countryName(country.code) ?? country.code,
     refusal,
   };
 }
@@ -100,7 +102,7 @@ function allowance(limit: number | null): string {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, email, refusal } = loaderData;
+  const { quote, email, refusal, countryName: country } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = actionData?.error ?? refusal;
   const back = quote.kind === "plan" ? "/pricing" : `/ebook/${quote.itemId}`;
@@ -163,6 +165,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <dd className="break-all text-gray-900">{email}</dd>
           </div>
         </dl>
+        <p className="mt-3 text-xs text-gray-700">
+          Prices for {country} ·{" "}
+          <a href="#country-picker" className="font-semibold text-brand-700 underline">
+            change
+          </a>
+        </p>
       </section>
       {error ? (
         <FormNotice className="mt-4" notice={{ ok: false, title: "We could not start this payment", message: error }} />

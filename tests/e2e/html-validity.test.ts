@@ -28,6 +28,8 @@ beforeAll(async () => {
     "/bookmarks",
     "/no-such-page",
     editorArticle,
+    "/pricing",
+    "/payment/return",
   ];
 });
 
@@ -50,5 +52,18 @@ describe("HTML validity", () => {
   it("pages with member content validate for a subscriber", { timeout: 120_000 }, async () => {
     const memberPaths = [paths[4], paths[8], "/account", "/bookmarks"];
     expect(await errorsByPath(memberPaths, subscriber)).toEqual(noErrors(memberPaths));
+  });
+
+  it("pricing, checkout and payment pages validate for a reader without a plan", { timeout: 120_000 }, async () => {
+    const reader = await signInCookie("reader@nuru.test");
+    const premium = /href="(\/ebook\/[0-9a-f-]{36})"/.exec((await getText("/ebooks?access=premium")).body)![1];
+    const commercePaths = [
+      "/pricing",
+      "/checkout/plan/standard",
+      `/checkout${premium}`,
+      premium,
+      "/payment/return?OrderTrackingId=00000000-0000-0000-0000-000000000000",
+    ];
+    expect(await errorsByPath(commercePaths, reader)).toEqual(noErrors(commercePaths));
   });
 });
