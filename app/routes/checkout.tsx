@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/checkout";
 import { getOptionalUser, type SessionUser } from "~/modules/accounts/session.server";
 import { assertCanBuy, quoteCheckout, startCheckout, type CheckoutItem } from "~/modules/commerce/checkout.server";
@@ -96,11 +97,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-function allowance(limit: number | null): string {
-  if (limit === null) return "Unlimited ebooks";
-  return limit === 1 ? "1 ebook of your choice" : `${limit} ebooks of your choice`;
-}
-
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { quote, email, refusal, countryName: country } = loaderData;
   const busy = useNavigation().state !== "idle";
@@ -135,7 +131,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </p>
             {quote.kind === "plan" ? (
               <p className="text-sm text-gray-700">
-                {quote.durationMonths} months · {allowance(quote.ebookLimit)}
+                {quote.durationMonths} months · {ebookAllowanceText(quote.ebookLimit)}
               </p>
             ) : (
               <p className="text-sm text-gray-700">Ebook, yours to read on Nuru</p>

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/pricing";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser } from "~/modules/accounts/session.server";
@@ -28,11 +29,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     membership,
     supportEmail: getEnv().SUPPORT_EMAIL,
   };
-}
-
-function allowance(limit: number | null): string {
-  if (limit === null) return "Unlimited ebooks";
-  return limit === 1 ? "1 ebook of your choice" : `${limit} ebooks of your choice`;
 }
 
 function PlanCard({
@@ -68,7 +64,7 @@ function PlanCard({
         {plan.shownPrice.label}
       </p>
       <p className="text-sm text-gray-700">
-        for {plan.durationMonths} months · {allowance(plan.ebookLimit)}
+        for {plan.durationMonths} months · {ebookAllowanceText(plan.ebookLimit)}
       </p>
       <ul className="mt-4 flex-1 space-y-1.5 text-sm text-gray-800">
         {plan.features.map((feature) => (

@@ -20,7 +20,7 @@ import {
   users,
   type RichBlock,
 } from "../schema";
-import { regionalPrice, type PricingRule } from "~/modules/commerce/pricing";
+import { orderPriceColumns, regionalPrice, type PricingRule } from "~/modules/commerce/pricing";
 import { FALLBACK_EXCHANGE_RATES, PRICING_RULES } from "~/modules/commerce/catalogue-data";
 
 type Role = "guest" | "subscriber" | "admin";
@@ -201,16 +201,7 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
       kind: input.item.kind,
       planId: input.item.kind === "plan" ? input.item.planId : null,
       ebookId: input.item.kind === "ebook" ? input.item.ebookId : null,
-      amountCents: price.chargedCents,
-      currency: "KES",
-      basePriceCents: price.baseCents,
-      countryCode: price.countryCode,
-      pricingRuleId: price.ruleId,
-      markupPercentage: price.markupPercentage,
-      discountPercentage: price.discountPercentage,
-      exchangeRate: price.exchangeRate,
-      displayCurrency: price.displayCurrency,
-      displayAmount: price.displayMinorUnits,
+      ...orderPriceColumns(price),
       status,
       gateway: "test",
       gatewayTrackingId: randomUUID(),

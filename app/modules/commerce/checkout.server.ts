@@ -11,7 +11,7 @@ import type { Role } from "~/modules/access/policy";
 import { CheckoutError } from "./checkout-errors";
 import { ensureIpnId, forgetIpnId, getPesapal, PaymentsUnavailableError } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
-import { BASE_CURRENCY, regionalPrice, type RegionalPrice } from "./pricing";
+import { orderPriceColumns, regionalPrice, type RegionalPrice } from "./pricing";
 import { loadCountryPricing } from "./regional-price.server";
 
 export type CheckoutItem = { kind: "plan"; slug: string } | { kind: "ebook"; id: string };
@@ -149,16 +149,7 @@ export async function startCheckout(input: {
         kind: quote.kind,
         planId: quote.kind === "plan" ? quote.itemId : null,
         ebookId: quote.kind === "ebook" ? quote.itemId : null,
-        amountCents: price.chargedCents,
-        currency: BASE_CURRENCY,
-        basePriceCents: price.baseCents,
-        countryCode: price.countryCode,
-        pricingRuleId: price.ruleId,
-        markupPercentage: price.markupPercentage,
-        discountPercentage: price.discountPercentage,
-        exchangeRate: price.exchangeRate,
-        displayCurrency: price.displayCurrency,
-        displayAmount: price.displayMinorUnits,
+        ...orderPriceColumns(price),
         status: "pending",
         gateway: "pesapal",
         createdAt: now,

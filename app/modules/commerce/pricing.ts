@@ -132,3 +132,19 @@ export function regionalPrice(input: {
 function isPositive(decimal: string): boolean {
   return /[1-9]/.test(decimal) && !decimal.trim().startsWith("-");
 }
+
+/** The order columns that lock in a price and what it was made of (ADR 008): one mapping for checkout and seed. */
+export function orderPriceColumns(price: RegionalPrice) {
+  return {
+    amountCents: price.chargedCents,
+    currency: BASE_CURRENCY,
+    basePriceCents: price.baseCents,
+    countryCode: price.countryCode,
+    pricingRuleId: price.ruleId,
+    markupPercentage: price.markupPercentage,
+    discountPercentage: price.discountPercentage,
+    exchangeRate: price.exchangeRate,
+    displayCurrency: price.displayCurrency,
+    displayAmount: price.displayMinorUnits,
+  };
+}
