@@ -17,7 +17,7 @@ const skipBuild = args.includes("--no-build");
 const pagesArg = args.find((a) => a.startsWith("--pages="));
 const articlesArg = args.find((a) => a.startsWith("--articles="));
 const EXTRA_ARTICLES = articlesArg ? Number(articlesArg.slice(11)) : 5000;
-let LIGHTHOUSE_PAGES = pagesArg ? pagesArg.slice(8).split(",") : ["/", "/about", "/articles", "ARTICLE", "/ebooks"];
+let LIGHTHOUSE_PAGES = pagesArg ? pagesArg.slice(8).split(",") : ["/", "/about", "/articles", "ARTICLE", "/ebooks", "/pricing"];
 let LOAD_PATHS = [
   "/about",
   "/healthz",
@@ -70,6 +70,10 @@ const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     AUTH_SECRET: "b".repeat(40),
     DATABASE_URL: databaseUrl,
     SMTP_URL: "smtp://127.0.0.1:2525",
+    // Production needs Pesapal settings to start; the pages measured here never call Pesapal.
+    PESAPAL_ENV: "sandbox",
+    PESAPAL_CONSUMER_KEY: "bench-key",
+    PESAPAL_CONSUMER_SECRET: "bench-secret",
     PORT: String(PORT),
     DATA_DIR: dataDir,
   },

@@ -82,6 +82,10 @@ describe("HTTP server", () => {
     expect(app.output()).toContain("PUBLIC_URL");
     expect(app.output()).toContain("AUTH_SECRET");
     expect(app.output()).toContain("DATABASE_URL");
+    expect(app.output()).toContain("PESAPAL_CONSUMER_KEY");
+    expect(app.output()).toContain("PESAPAL_ENV");
+    // Production never starts the local Pesapal stand-in.
+    expect(app.output()).not.toContain("Pesapal stand-in at");
   });
 });
 
