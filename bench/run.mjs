@@ -17,7 +17,9 @@ const skipBuild = args.includes("--no-build");
 const pagesArg = args.find((a) => a.startsWith("--pages="));
 const articlesArg = args.find((a) => a.startsWith("--articles="));
 const EXTRA_ARTICLES = articlesArg ? Number(articlesArg.slice(11)) : 5000;
-let LIGHTHOUSE_PAGES = pagesArg ? pagesArg.slice(8).split(",") : ["/", "/about", "/articles", "ARTICLE", "/ebooks", "/pricing"];
+let LIGHTHOUSE_PAGES = pagesArg
+  ? pagesArg.slice(8).split(",")
+  : ["/", "/about", "/articles", "ARTICLE", "/ebooks", "/pricing"];
 let LOAD_PATHS = [
   "/about",
   "/healthz",
