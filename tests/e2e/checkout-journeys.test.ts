@@ -1,0 +1,242 @@
+// Buying in Chromium, the way a reader does: plans and ebooks paid on the Pesapal stand-in's own page (the app
+// runs it in-process, as `npm start` does without Pesapal keys), back to a verified result.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { PHONE, DESKTOP, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { getText } from "../setup/http-session";
+import { newReader, raw } from "../setup/attacker";
+import { MARKERS } from "../setup/markers";
+import { probeIds } from "../setup/probe-ids";
+import type { ProbeIds } from "../setup/route-probes";
+
+const PASSWORD = "mpesa-pass-1";
+let browser: Browser;
+let ids: ProbeIds;
+let premiumEbook: { id: string; title: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ids = await probeIds();
+  const list = await getText("/ebooks?access=premium");
+  const match = /href="\/ebook\/([0-9a-f-]{36})"[^>]*>(?:<[^>]+>)*([^<]+)</.exec(list.body)!;
+  premiumEbook = { id: match[1], title: match[2] };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(viewport = PHONE, email?: string): Promise<{ page: Page; context: BrowserContext }> {
+  const address = email ?? (await newReader(PASSWORD));
+  const { page, context } = await newPage(browser, viewport);
+  await page.goto("/signin");
+  await waitForHydration(page);
+  await page.locator("#signin-email").fill(address);
+  await page.locator("#signin-password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/home");
+  return { page, context };
+}
+
+/** On the stand-in's hosted page: pay by M-Pesa or card with the given outcome. */
+async function payOnPesapal(page: Page, button: string) {
+  await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+  if (button.includes("M-Pesa")) await page.getByLabel("M-Pesa phone number").fill("0712345678");
+  await page.getByRole("button", { name: button }).click();
+  await page.waitForURL((url) => url.origin === baseUrl() && url.pathname === "/payment/return");
+}
+
+async function checkout(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: /^Pay KSh/ }).click();
+}
+
+const readsPremium = async (page: Page) => {
+  await page.goto(`/article/${ids.premium}`);
+  return (await page.content()).includes(MARKERS.premium);
+};
+
+describe("buying a plan", () => {
+  it("a new reader signs up, picks Standard, pays by M-Pesa and reads a premium article in full (390 px)", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    const email = `payer-${Date.now().toString(36)}@nuru.test`;
+    await page.goto("/pricing");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    expect(await page.getByText("Most Popular").isVisible()).toBe(true);
+    expect(await page.getByText("Cancel anytime • No hidden fees").isVisible()).toBe(true);
+    // Signed out, Get Started asks her to sign in (or up) in a dialog, then brings her to checkout.
+    await page.getByRole("link", { name: "Get Started with Standard" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.getByRole("heading", { name: "Welcome" }).isVisible()).toBe(true);
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    await dialog.locator("#signup-name").fill("Achieng Odhiambo");
+    await dialog.locator("#signup-email").fill(email);
+    await dialog.locator("#signup-password").fill(PASSWORD);
+    await dialog.locator("#signup-confirm").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => dialog.getByText(/Please check your email to confirm your account/).isVisible()).toBe(true);
+    await page.goto("/dev/mail");
+    const mail = page.getByTestId("outbox-mail").filter({ hasText: email }).first();
+    const confirm = await mail.getByRole("link").filter({ hasText: "/confirm-email" }).first().getAttribute("href");
+    await page.goto(confirm!);
+    await page.locator("#confirm-password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Confirm and Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/home");
+
+    await page.goto("/pricing");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Get Started with Standard" }).click();
+    await page.waitForURL((url) => url.pathname === "/checkout/plan/standard");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    expect(await page.getByTestId("checkout-price").textContent()).toBe("KSh\u00a0500.00");
+    await page.getByRole("button", { name: "Pay KSh\u00a0500.00" }).click();
+    await payOnPesapal(page, "Complete M-Pesa payment");
+
+    expect(await page.getByRole("heading", { name: "Payment Status" }).isVisible()).toBe(true);
+    expect(await page.locator('[data-status="success"]').isVisible()).toBe(true);
+    const started = page.getByRole("dialog", { name: "Subscription Started" });
+    await expect.poll(() => started.isVisible()).toBe(true);
+    expect(await page.getByText("Standard plan").first().isVisible()).toBe(true);
+    await expectAccessible(page);
+    await started.getByRole("link", { name: "Read premium articles" }).click();
+    await page.waitForURL((url) => url.pathname === "/articles");
+    expect(await readsPremium(page)).toBe(true);
+    expect(await page.getByRole("heading", { name: "Full content locked" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("a failed payment leaves her without access", async () => {
+    const { page, context } = await signedIn();
+    await checkout(page, "/checkout/plan/basic");
+    await payOnPesapal(page, "Fail M-Pesa payment");
+    expect(await page.getByText("Payment failed. Please try again.").isVisible()).toBe(true);
+    expect(await page.locator('[data-status="failed"]').isVisible()).toBe(true);
+    expect(await readsPremium(page)).toBe(false);
+    await context.close();
+  });
+
+  it("a pending M-Pesa payment re-checks by itself and completes when the money arrives", async () => {
+    const { page, context } = await signedIn();
+    await checkout(page, "/checkout/plan/basic");
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    const pesapalPage = page.url();
+    await payOnPesapal(page, "Leave M-Pesa payment pending");
+    expect(await page.getByText("Payment is being processed. Refresh this page in a moment.").isVisible()).toBe(true);
+    expect(await readsPremium(await context.newPage())).toBe(false);
+    // She confirms on her phone a little later: the gateway settles the order (here: its page in another tab).
+    const phone = await context.newPage();
+    await phone.goto(pesapalPage);
+    await phone.getByLabel("M-Pesa phone number").fill("0712345678");
+    await phone.getByRole("button", { name: "Complete M-Pesa payment" }).click();
+    await phone.close();
+    // No reload by the test: the page checks again on its own.
+    await page.locator('[data-status="success"]').waitFor({ timeout: 20_000 });
+    expect(await readsPremium(page)).toBe(true);
+    await context.close();
+  });
+
+  it("after a reversal the next request shows previews again", async () => {
+    const { page, context } = await signedIn();
+    await checkout(page, "/checkout/plan/standard");
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    const pesapalPage = page.url();
+    await payOnPesapal(page, "Complete card payment");
+    expect(await readsPremium(page)).toBe(true);
+    const bank = await context.newPage();
+    await bank.goto(pesapalPage);
+    await bank.getByRole("button", { name: "Reverse this payment" }).click();
+    await bank.getByText("This order is reversed").waitFor();
+    await bank.close();
+    expect(await readsPremium(page)).toBe(false);
+    expect(await page.getByRole("heading", { name: "Full content locked" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("buying an ebook", () => {
+  it("a reader buys a premium ebook by card and its page then offers Read", async () => {
+    const { page, context } = await signedIn(DESKTOP);
+    await page.goto(`/ebook/${premiumEbook.id}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: /^Purchase Ebook/ }).click();
+    await page.waitForURL((url) => url.pathname === `/checkout/ebook/${premiumEbook.id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await payOnPesapal(page, "Complete card payment");
+    expect(await page.locator('[data-status="success"]').isVisible()).toBe(true);
+    await page.getByRole("link", { name: "open your ebook" }).click();
+    await page.waitForURL((url) => url.pathname === `/ebook/${premiumEbook.id}`);
+    await page.getByRole("link", { name: "Read Ebook" }).waitFor();
+    expect(await page.getByText("You own this ebook.").isVisible()).toBe(true);
+    // Buying it again is refused with a reason.
+    await page.goto(`/checkout/ebook/${premiumEbook.id}`);
+    expect(await page.getByText("You already own this ebook.", { exact: false }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("signed out, Purchase Ebook asks her to sign in first", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto(`/ebook/${premiumEbook.id}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: /^Purchase Ebook/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.getByText("Sign in required.", { exact: false }).isVisible()).toBe(true);
+    expect(await dialog.getByText("Please sign in to purchase ebooks.", { exact: false }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("regional prices at checkout", () => {
+  it("a visitor from the US sees dollars and is charged 2.5 x the Kenyan price in KES", async () => {
+    const email = await newReader(PASSWORD);
+    const { page, context } = await newPage(browser, PHONE);
+    await context.setExtraHTTPHeaders({ "cf-ipcountry": "US" });
+    await page.goto("/signin");
+    await waitForHydration(page);
+    await page.locator("#signin-email").fill(email);
+    await page.locator("#signin-password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/home");
+    await page.goto("/pricing");
+    expect(await page.getByText("Prices for United States").first().isVisible()).toBe(true);
+    expect(await page.getByTestId("price-standard").textContent()).toBe("KSh\u00a01,250.00 ≈ $10.00");
+    await checkout(page, "/checkout/plan/standard");
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    // The gateway is asked for the regional KES amount: 2.5 x KSh 500.00 (its page formats KES as en-KE does).
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^Pay KSh\u00a01,250\.00$/i);
+    await context.close();
+  });
+});
+
+describe("no dead ends", () => {
+  it("no link on the commerce pages leads to a 404", async () => {
+    const { page, context } = await signedIn();
+    const pages = [
+      "/pricing",
+      "/checkout/plan/premium",
+      `/ebook/${premiumEbook.id}`,
+      `/checkout/ebook/${premiumEbook.id}`,
+    ];
+    await checkout(page, "/checkout/plan/premium");
+    await payOnPesapal(page, "Complete card payment");
+    pages.push(new URL(page.url()).pathname + new URL(page.url()).search);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const hrefs = new Set<string>();
+    for (const path of pages) {
+      await page.goto(path);
+      for (const href of await page
+        .locator("a[href]")
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href)))
+        if (href.startsWith(baseUrl())) hrefs.add(new URL(href).pathname + new URL(href).search);
+    }
+    expect(hrefs.size).toBeGreaterThan(10);
+    for (const href of hrefs) {
+      if (href === "/signout") continue;
+      expect((await raw(href, { cookie })).status, href).not.toBe(404);
+    }
+    await context.close();
+  });
+});
