@@ -40,9 +40,10 @@ function PlanCard({
 }) {
   const busy = useNavigation().formData?.get("plan") === plan.slug;
   const checkout = `/checkout/plan/${plan.slug}`;
-  const current = membership.current;
+  // A trial does not stand in the way of buying: the paid period starts when it ends.
+  const current = membership.current?.isTrial ? null : membership.current;
   const isCurrent = current?.slug === plan.slug;
-  const trialOffered = plan.trialDays > 0 && !membership.trialUsed && !current;
+  const trialOffered = plan.trialDays > 0 && !membership.trialUsed && !membership.current;
   const highlighted = plan.badge === "Most Popular";
   return (
     <li

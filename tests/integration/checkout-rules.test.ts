@@ -173,4 +173,20 @@ describe(`checkout rules (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const [basic] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.slug, "basic"));
     expect(basic.trialDays).toBe(7);
   });
+
+  it("lets a reader on a free trial buy a plan, whose paid months start when the trial ends", async () => {
+    const buyer = await reader();
+    const { endDate: trialEnd } = await startFreeTrial({ userId: buyer.id, planSlug: "basic" });
+    await paid(buyer, "premium");
+    const rows = await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, buyer.id));
+    const active = rows.filter((r) => r.status === "active");
+    expect(active).toHaveLength(1);
+    expect(active[0].isTrial).toBe(false);
+    expect(active[0].planId).toBe(plans.get("premium"));
+    // Premium is 3 months, counted from the trial's end.
+    const expected = new Date(trialEnd);
+    expected.setUTCMonth(expected.getUTCMonth() + 3);
+    expect(Math.abs(active[0].endDate!.getTime() - expected.getTime())).toBeLessThan(3 * 86_400_000);
+    expect(active[0].endDate!.getTime()).toBeGreaterThan(trialEnd.getTime() + 85 * 86_400_000);
+  });
 });

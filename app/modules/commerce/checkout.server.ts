@@ -13,6 +13,7 @@ import { ensureIpnId, forgetIpnId, getPesapal, PaymentsUnavailableError } from "
 import { isPesapalError } from "./pesapal/errors";
 import { orderPriceColumns, regionalPrice, type RegionalPrice } from "./pricing";
 import { loadCountryPricing } from "./regional-price.server";
+import { currentPlanOf } from "./membership.server";
 
 export type CheckoutItem = { kind: "plan"; slug: string } | { kind: "ebook"; id: string };
 
@@ -96,7 +97,9 @@ async function priceFor(baseCents: number, countryCode: string): Promise<Regiona
 export async function assertCanBuy(buyer: CheckoutBuyer, quote: CheckoutQuote, now = new Date()): Promise<void> {
   const viewer = await loadViewer({ id: buyer.id, role: buyer.role }, now);
   if (quote.kind === "plan") {
-    if (hasActiveSubscription(viewer)) throw new CheckoutError("PLAN_ACTIVE");
+    // CASE: on a free trial -> she may buy any plan; its paid period starts when the trial ends.
+    const current = await currentPlanOf(buyer.id, now);
+    if (current && !current.isTrial) throw new CheckoutError("PLAN_ACTIVE");
     return;
   }
   const unlocked = hasActiveSubscription(viewer) && viewer.unlockedEbookIds.has(quote.itemId);
