@@ -207,7 +207,7 @@ export default function PaymentStatus() {
     const recheck = page.recheck;
     const again = recheck ? (
       <p className="mt-2 text-sm">
-        Checking again in {recheck.seconds} seconds.{" "}
+        Verifying... checking again in {recheck.seconds} seconds.{" "}
         <Link to={recheck.url} className="font-semibold underline">
           Check now
         </Link>

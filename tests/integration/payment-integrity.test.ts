@@ -2,7 +2,7 @@
 // HTTP to the real IPN handler, and every order of events a gateway and a browser can produce. After each sequence:
 // no access without a verified COMPLETED for the order's amount and currency, at most one grant per order, a
 // reversal takes access back, and the status history explains the final state.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
@@ -69,6 +69,8 @@ async function startIpnListener() {
 }
 
 beforeAll(async () => {
+  // Mismatches and unreachable gateways are logged on purpose; thousands of them would bury the test output.
+  vi.spyOn(console, "warn").mockImplementation(() => {});
   // Before anything reads the configuration: the IPN URL Pesapal is given is this test's listener.
   process.env.PUBLIC_URL = await startIpnListener();
   t = await createTestDatabase();
