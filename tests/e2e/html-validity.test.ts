@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { validateHtmlDocuments } from "../setup/html-validator";
 import { getText, signInCookie } from "../setup/http-session";
+import { newReader } from "../setup/attacker";
 
 let subscriber: string;
 let paths: string[];
@@ -55,7 +56,8 @@ describe("HTML validity", () => {
   });
 
   it("pricing, checkout and payment pages validate for a reader without a plan", { timeout: 120_000 }, async () => {
-    const reader = await signInCookie("reader@nuru.test");
+    // A fresh account: other suites change the demo readers' passwords.
+    const reader = await signInCookie(await newReader("valid-pass-1"), "valid-pass-1");
     const premium = /href="(\/ebook\/[0-9a-f-]{36})"/.exec((await getText("/ebooks?access=premium")).body)![1];
     const commercePaths = [
       "/pricing",
