@@ -231,7 +231,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
                   Purchase Ebook {ebook.shownPrice?.charged}
                 </Link>
               ) : null}
-              {ebook.accessType !== "free" ? (
+              {ebook.accessType !== "free" && ebook.access !== "unlock" ? (
                 <Link
                   to="/pricing"
                   className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
