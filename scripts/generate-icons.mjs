@@ -2,7 +2,7 @@
 // from the lucide-react icon data: node scripts/generate-icons.mjs
 import fs from "node:fs";
 const names =
-  "Activity Apple ArrowLeft ArrowUp BookOpen Bookmark ChevronLeft ChevronRight CreditCard Dumbbell FileText Flower Heart House LayoutGrid Lock Scale Sparkles Star Tag User".split(
+  "Activity Apple ArrowLeft ArrowUp BookOpen Bookmark ChevronLeft ChevronRight CreditCard Download Dumbbell FileText Flower Heart House LayoutGrid Lock Scale Sparkles Star Tag User X ZoomIn ZoomOut".split(
     " ",
   );
 const kebab = (n) => n.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase();

@@ -9,7 +9,7 @@ let raw = 0;
 let br = 0;
 let gz = 0;
 for (const name of readdirSync(dir)) {
-  if (!/\.(js|css|svg)$/.test(name)) continue;
+  if (!/\.(js|mjs|css|svg)$/.test(name)) continue;
   const file = path.join(dir, name);
   const body = readFileSync(file);
   const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });

@@ -4,6 +4,8 @@ import type { NextFunction, Request, Response } from "express";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
+  // pdf.js ships its worker as .mjs.
+  ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
 };

@@ -22,6 +22,8 @@ export function contentSecurityPolicy(nonce: string | null, isProduction: boolea
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
+    // pdf.js parses ebooks in a worker served by the shop (strict-dynamic would otherwise refuse it).
+    "worker-src 'self'",
     "media-src 'self' blob:",
     "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
     "object-src 'none'",

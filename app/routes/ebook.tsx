@@ -1,5 +1,6 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
-import { ArrowLeft, Lock } from "~/components/ui/icons";
+import { ArrowLeft, BookOpen, Lock } from "~/components/ui/icons";
+import { DownloadButton } from "~/components/reader/download-button";
 import type { Route } from "./+types/ebook";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
@@ -259,15 +260,18 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
             {ebook.pageCount ? <span className="text-sm text-gray-700">{ebook.pageCount} pages</span> : null}
           </div>
           <p className="mt-4 text-gray-700">{ebook.description}</p>
-          <div id="reader" className="mt-4 scroll-mt-20 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          <div className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
             <p className="font-semibold">{accessVia ? ACCESS_VIA[accessVia] : "You have access to this ebook."}</p>
           </div>
-          <a
-            href="#reader"
-            className="mt-4 inline-block min-h-11 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
-            Read Ebook
-          </a>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Link
+              to={`/ebook/${ebook.id}/read`}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
+            >
+              <BookOpen aria-hidden="true" className="h-4 w-4" /> Read Ebook
+            </Link>
+            {ebook.downloadable ? <DownloadButton ebookId={ebook.id} /> : null}
+          </div>
           <div className="mt-3">{bookmark}</div>
         </div>
       </div>

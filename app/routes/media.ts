@@ -1,6 +1,6 @@
 import type { Route } from "./+types/media";
 import { readPublicMedia } from "~/modules/storage/media.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return readPublicMedia(params["*"] ?? "");
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return readPublicMedia(request, params["*"] ?? "");
 }

@@ -238,12 +238,21 @@ describe("admin guard", () => {
     expect(Number(await page.getByTestId("count-articles").innerText())).toBeGreaterThanOrEqual(18);
     await expectAccessible(page);
     await page.goto("/admin/users");
+    await waitForHydration(page);
+    await page.getByLabel("Search by e-mail or name").fill("expired@nuru");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL((url) => url.search.includes("q=expired"));
     const row = page.getByTestId("admin-user").filter({ hasText: "expired@nuru.test" });
+    await expect.poll(() => page.getByTestId("admin-user").count()).toBe(1);
+    expect(await page.getByText('1 user matching "expired@nuru"').isVisible()).toBe(true);
     await row.getByRole("combobox").selectOption("subscriber");
     await row.getByRole("button", { name: "Save" }).click();
     await expect
       .poll(() => page.getByTestId("toast").innerText())
       .toContain("User role has been updated to subscriber.");
+    // She stays on her search.
+    expect(page.url()).toContain("q=expired");
+    await expectAccessible(page);
     await context.close();
   });
 

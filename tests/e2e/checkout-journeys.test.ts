@@ -8,6 +8,7 @@ import { getText } from "../setup/http-session";
 import { newReader, raw } from "../setup/attacker";
 import { MARKERS } from "../setup/markers";
 import { probeIds } from "../setup/probe-ids";
+import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
 import type { ProbeIds } from "../setup/route-probes";
 
 const PASSWORD = "mpesa-pass-1";
@@ -29,21 +30,8 @@ afterAll(async () => {
 async function signedIn(viewport = PHONE, email?: string): Promise<{ page: Page; context: BrowserContext }> {
   const address = email ?? (await newReader(PASSWORD));
   const { page, context } = await newPage(browser, viewport);
-  await page.goto("/signin");
-  await waitForHydration(page);
-  await page.locator("#signin-email").fill(address);
-  await page.locator("#signin-password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/home");
+  await signInWithForm(page, address, PASSWORD);
   return { page, context };
-}
-
-/** On the stand-in's hosted page: pay by M-Pesa or card with the given outcome. */
-async function payOnPesapal(page: Page, button: string) {
-  await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
-  if (button.includes("M-Pesa")) await page.getByLabel("M-Pesa phone number").fill("0712345678");
-  await page.getByRole("button", { name: button }).click();
-  await page.waitForURL((url) => url.origin === baseUrl() && url.pathname === "/payment/return");
 }
 
 async function checkout(page: Page, path: string) {
@@ -194,12 +182,7 @@ describe("regional prices at checkout", () => {
     const email = await newReader(PASSWORD);
     const { page, context } = await newPage(browser, PHONE);
     await context.setExtraHTTPHeaders({ "cf-ipcountry": "US" });
-    await page.goto("/signin");
-    await waitForHydration(page);
-    await page.locator("#signin-email").fill(email);
-    await page.locator("#signin-password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/home");
+    await signInWithForm(page, email, PASSWORD);
     await page.goto("/pricing");
     expect(await page.getByText("Prices for United States").first().isVisible()).toBe(true);
     expect(await page.getByTestId("price-standard").textContent()).toBe("KSh\u00a01,250.00 ≈ $10.00");

@@ -1,4 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { baseUrl } from "../setup/pages";
+import { bytesCarryMarker } from "../setup/pdf-text";
 import { getText, signInCookie } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
 import { MARKERS } from "../setup/markers";
@@ -63,4 +67,99 @@ describe("no locked text leaks", () => {
     expect((await getText("/article/not-an-id")).status).toBe(404);
     expect((await getText("/ebook/00000000-0000-0000-0000-000000000000")).status).toBe(404);
   });
+});
+
+async function bytesOf(
+  route: string,
+  cookie: string | undefined,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  const res = await fetch(`${baseUrl()}${route}`, {
+    method: init.method ?? "GET",
+    redirect: "manual",
+    headers: {
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(init.method === "POST" ? { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      ...init.headers,
+    },
+    body: init.body,
+  });
+  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
+}
+
+// The ebooks' PDFs carry a marker on every page and in their metadata. Nobody without access gets a byte of
+// them: not through the reader's file endpoint (with a URL copied from someone who may read, with or without
+// Range), not by renewing a URL or downloading, and not through /media with the real storage keys.
+describe("no ebook bytes leak", () => {
+  let ownerUrls: string[];
+  let guessed: string[];
+
+  beforeAll(async () => {
+    const admin = await signInCookie("admin@nuru.test");
+    ownerUrls = [];
+    for (const ebook of [ids.pdfEbook, ids.pdfSubscriptionEbook]) {
+      const renewed = await bytesOf(`/ebook/${ebook}/reading`, admin, { method: "POST", body: "intent=renew" });
+      expect(renewed.status).toBe(200);
+      ownerUrls.push(JSON.parse(Buffer.from(renewed.bytes).toString()).url);
+    }
+    const keys = readdirSync(path.join(inject("dataDir"), "storage", "private", "ebooks"));
+    expect(keys.length).toBeGreaterThan(2);
+    guessed = keys.flatMap((key) => [
+      `/media/ebooks/${key}`,
+      `/media/private/ebooks/${key}`,
+      `/media/..%2Fprivate%2Febooks%2F${key}`,
+      `/media/%2e%2e/private/ebooks/${key}`,
+      `/media/..%5Cprivate%5Cebooks%5C${key}`,
+    ]);
+  });
+
+  it("gives the bytes to an admin through her own URL (the marker is really in them)", async () => {
+    const admin = await signInCookie("admin@nuru.test");
+    for (const url of ownerUrls) {
+      const whole = await bytesOf(url, admin);
+      expect(whole.status).toBe(200);
+      expect(bytesCarryMarker(whole.bytes, MARKERS.pdf)).toBe(true);
+      const part = await bytesOf(url, admin, { headers: { Range: "bytes=0-65535" } });
+      expect(part.status).toBe(206);
+    }
+  });
+
+  it.each(["guest", "signed-in reader without a plan", "expired subscriber", "another reader"])(
+    "to a %s, by copied URL, Range, renewal, download or storage key",
+    async (who) => {
+      const cookie = viewers[who];
+      const answers: { route: string; status: number; bytes: Uint8Array }[] = [];
+      for (const url of ownerUrls) {
+        answers.push({ route: url, ...(await bytesOf(url, cookie)) });
+        answers.push({ route: `${url} (range)`, ...(await bytesOf(url, cookie, { headers: { Range: "bytes=0-" } })) });
+        answers.push({
+          route: `${url} (suffix range)`,
+          ...(await bytesOf(url, cookie, { headers: { Range: "bytes=-4096" } })),
+        });
+      }
+      for (const ebook of [ids.pdfEbook, ids.pdfSubscriptionEbook]) {
+        for (const intent of ["renew", "progress"])
+          answers.push({
+            route: `/ebook/${ebook}/reading ${intent}`,
+            ...(await bytesOf(`/ebook/${ebook}/reading`, cookie, { method: "POST", body: `intent=${intent}&page=2` })),
+          });
+        answers.push({
+          route: `/ebook/${ebook}/download`,
+          ...(await bytesOf(`/ebook/${ebook}/download`, cookie, {
+            method: "POST",
+            body: "",
+            headers: { Accept: "application/json" },
+          })),
+        });
+      }
+      for (const route of guessed) answers.push({ route, ...(await bytesOf(route, cookie)) });
+      for (const answer of answers) {
+        expect(answer.status, `${answer.route} for ${who}`).not.toBe(200);
+        expect(answer.status, `${answer.route} for ${who}`).not.toBe(206);
+        expect(bytesCarryMarker(answer.bytes, MARKERS.pdf), `${answer.route} for ${who}`).toBe(false);
+      }
+      for (const answer of answers.filter((a) => a.route.includes("/file?")))
+        expect(answer.status, `${answer.route} for ${who}`).toBe(404);
+    },
+  );
 });

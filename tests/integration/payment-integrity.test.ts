@@ -239,9 +239,9 @@ const STEPS: Record<string, Step> = {
   async tamper(ctx) {
     const roll = ctx.random();
     const order = pesapal.getOrder(ctx.trackingId)!;
-    if (roll < 0.4) pesapal.setAmountForNextStatus(order.amountCents - 100);
-    else if (roll < 0.7) pesapal.setAmountForNextStatus(order.amountCents + 5);
-    else pesapal.setAmountForNextStatus(order.amountCents, "USD");
+    if (roll < 0.4) pesapal.setAmountForNextStatus(order.amountCents - 100, undefined, ctx.trackingId);
+    else if (roll < 0.7) pesapal.setAmountForNextStatus(order.amountCents + 5, undefined, ctx.trackingId);
+    else pesapal.setAmountForNextStatus(order.amountCents, "USD", ctx.trackingId);
     await verify(ctx, "callback");
   },
 };
@@ -281,7 +281,7 @@ describe(`payment integrity, randomized (${target}, seed ${SEED})`, () => {
           await STEPS[name](ctx);
         }
         // The buyer comes back once more (no tampering outstanding): the order must agree with the gateway.
-        pesapal.setAmountForNextStatus(created.amountCents, created.currency);
+        pesapal.setAmountForNextStatus(created.amountCents, created.currency, ctx.trackingId);
         await verify(ctx, "poll");
         const label = `seed ${SEED}, sequence ${n} [${steps.join(" ")}]`;
         const order = await expectIntegrity(orderId, label);

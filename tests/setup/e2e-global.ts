@@ -10,6 +10,8 @@ import { startOAuthStandIn, type OAuthStandIn } from "./oauth-stand-in";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The app's data directory (the leak suite reads the stored file keys to guess at them). */
+    dataDir: string;
   }
 }
 
@@ -39,6 +41,7 @@ export async function setup(project: TestProject) {
     GOOGLE_USERINFO_URL: `${google.url}/userinfo`,
   });
   project.provide("baseUrl", app.url);
+  project.provide("dataDir", dataDir);
 }
 
 export async function teardown() {

@@ -1,5 +1,5 @@
 import { getText } from "./http-session";
-import { MARKER_TITLES } from "./markers";
+import { MARKER_EBOOK_TITLES, MARKER_TITLES } from "./markers";
 import type { ProbeIds } from "./route-probes";
 
 async function findArticleId(title: string): Promise<string> {
@@ -23,12 +23,21 @@ async function findLockedEbookId(): Promise<string> {
   throw new Error(`Ebook "${LOCKED_EBOOK_TITLE}" not listed`);
 }
 
-/** Ids of the seeded marker articles and a locked ebook, read from the running shop as a visitor would. */
+async function findEbookId(title: string): Promise<string> {
+  const { body } = await getText(`/ebooks?q=${encodeURIComponent(title)}`);
+  const match = /href="\/ebook\/([0-9a-f-]{36})"/.exec(body);
+  if (!match) throw new Error(`Ebook "${title}" not listed`);
+  return match[1];
+}
+
+/** Ids of the seeded marker articles and ebooks and a locked ebook, read from the running shop as a visitor would. */
 export async function probeIds(): Promise<ProbeIds> {
-  const [premium, subscription, lockedEbook] = await Promise.all([
+  const [premium, subscription, lockedEbook, pdfEbook, pdfSubscriptionEbook] = await Promise.all([
     findArticleId(MARKER_TITLES.premium),
     findArticleId(MARKER_TITLES.subscription),
     findLockedEbookId(),
+    findEbookId(MARKER_EBOOK_TITLES.premium),
+    findEbookId(MARKER_EBOOK_TITLES.subscription),
   ]);
-  return { premium, subscription, lockedEbook };
+  return { premium, subscription, lockedEbook, pdfEbook, pdfSubscriptionEbook };
 }

@@ -9,6 +9,9 @@ export interface ProbeIds {
   subscription: string;
   /** A published premium or subscription ebook. */
   lockedEbook: string;
+  /** Published ebooks whose PDFs carry MARKERS.pdf: premium and downloadable, and subscription-only. */
+  pdfEbook: string;
+  pdfSubscriptionEbook: string;
 }
 
 export interface RouteProbe {
@@ -58,6 +61,14 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     ebooks: page(["/ebooks"]),
     shop: page(["/shop"]),
     "ebook/:id": page([`/ebook/${ids.lockedEbook}`]),
+    "ebook/:id/read": page([`/ebook/${ids.pdfEbook}/read`, `/ebook/${ids.pdfSubscriptionEbook}/read`]),
+    "ebook/:id/file": resource([
+      `/ebook/${ids.pdfEbook}/file`,
+      `/ebook/${ids.pdfSubscriptionEbook}/file?e=4102444800&s=${"A".repeat(43)}`,
+      `/ebook/${ids.pdfEbook}/file?e=1&s=${"A".repeat(43)}`,
+    ]),
+    "ebook/:id/reading": resource([`/ebook/${ids.pdfEbook}/reading`], true),
+    "ebook/:id/download": resource([`/ebook/${ids.pdfEbook}/download`, `/ebook/${ids.lockedEbook}/download`], true),
     "ebooks/:id": resource([`/ebooks/${ids.lockedEbook}`]),
     pricing: page(["/pricing"]),
     "checkout/:kind/:id": page(["/checkout/plan/standard", `/checkout/ebook/${ids.lockedEbook}`], true),
@@ -82,8 +93,10 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "api/auth/*": resource(["/api/auth/get-session", "/api/auth/list-sessions", "/api/auth/callback/google"], true),
     admin: page(["/admin"]),
     "admin-dashboard": page(["/admin-dashboard"]),
-    "admin/users": page(["/admin/users"], true),
-    "admin/:section": page(["/admin/articles", "/admin/moderation"], true),
+    "admin/users": page(["/admin/users", "/admin/users?q=nuru&page=2"], true),
+    "admin/moderation": page(["/admin/moderation", "/admin/moderation?tab=comments"], true),
+    "admin/categories": page(["/admin/categories"], true),
+    "admin/:section": page(["/admin/articles", "/admin/homepage"], true),
     "sitemap.xml": resource(["/sitemap.xml"]),
     "rss.xml": resource(["/rss.xml"]),
     "api/content-events": resource([]),

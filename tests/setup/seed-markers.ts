@@ -1,18 +1,21 @@
 // Prepares the end-to-end data directory before the app starts: demo content plus articles whose locked
 // bodies end with marker sentences the leak suite looks for.
 import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../app/db/client.server";
 import { categories } from "../../app/db/schema";
 import { createArticle, createEbook } from "../../app/db/seed/factories";
 import { seedDemo } from "../../app/db/seed/demo";
 import { createFileStorage } from "../../app/modules/storage/storage.server";
-import { MARKERS, MARKER_TITLES } from "./markers";
+import { BROKEN_EBOOK_TITLES, MARKERS, MARKER_EBOOK_TITLES, MARKER_TITLES } from "./markers";
+import { textPdf } from "./pdf-text";
 
 const dataDir = process.argv[2];
 const handle = openDatabase({ dataDir });
 await handle.migrate();
-await seedDemo(handle.db, createFileStorage(path.resolve(dataDir, "storage")));
+const storage = createFileStorage(path.resolve(dataDir, "storage"));
+await seedDemo(handle.db, storage);
 const [category] = await handle.db.select().from(categories).where(eq(categories.slug, "weight-loss"));
 const opening =
   "Walking after supper is one of the simplest habits you can build. Start with ten minutes around the estate, " +
@@ -46,4 +49,32 @@ await createEbook(handle.db, {
   description: `Draft ebook ${MARKERS.draft}`,
   published: false,
 });
+for (const access of ["premium", "subscription"] as const) {
+  const fileKey = `ebooks/${randomUUID()}.pdf`;
+  await storage.put("private", fileKey, await textPdf(`Locked page. ${MARKERS.pdf}`, 3), "application/pdf");
+  await createEbook(handle.db, {
+    title: MARKER_EBOOK_TITLES[access],
+    description: "Exercises for the leak suite.",
+    accessType: access,
+    priceCents: access === "premium" ? 39900 : null,
+    filePath: fileKey,
+    pageCount: 3,
+    downloadable: access === "premium",
+    categoryIds: [category.id],
+  });
+}
+const damagedKey = `ebooks/${randomUUID()}.pdf`;
+await storage.put("private", damagedKey, new TextEncoder().encode("This is not a PDF file."), "application/pdf");
+for (const [kind, filePath] of [
+  ["damaged", damagedKey],
+  ["missing", `ebooks/${randomUUID()}.pdf`],
+] as const) {
+  await createEbook(handle.db, {
+    title: BROKEN_EBOOK_TITLES[kind],
+    description: "For the reader's error views.",
+    accessType: "free",
+    filePath,
+    createdAt: new Date("2020-01-01T00:00:00Z"),
+  });
+}
 await handle.close();

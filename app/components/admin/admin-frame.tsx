@@ -10,7 +10,16 @@ const LINKS = [
   { to: "/admin/moderation", label: "Moderation" },
 ];
 
-export function AdminFrame({ title, children }: { title: string; children: React.ReactNode }) {
+export function AdminFrame({
+  title,
+  pending,
+  children,
+}: {
+  title: string;
+  /** Reviews and comments waiting for approval, shown on the Moderation link. */
+  pending?: number;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Admin" className="-mx-4 overflow-x-auto px-4">
@@ -25,6 +34,12 @@ export function AdminFrame({ title, children }: { title: string; children: React
                 }
               >
                 {l.label}
+                {l.to === "/admin/moderation" && pending ? (
+                  <span className="ml-1.5 rounded-full bg-amber-300 px-1.5 text-xs font-bold text-gray-900">
+                    <span className="sr-only">, waiting: </span>
+                    {pending}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

@@ -13,7 +13,7 @@ export type EbookCardData = Pick<
 export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: string; label: string } {
   switch (ebook.access) {
     case "read":
-      return { to: `/ebook/${ebook.id}`, label: "Read Ebook" };
+      return { to: `/ebook/${ebook.id}/read`, label: "Read Ebook" };
     case "unlock":
       return { to: `/ebook/${ebook.id}`, label: "Read with your plan" };
     case "purchase":

@@ -1,13 +1,16 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
+import { redirect } from "react-router";
 import {
   getOptionalUser,
+  requireAdmin,
   PROFILE_TIMEOUT_MS,
   ProfileTimeoutError,
   withTimeout,
+  type SessionUser,
 } from "~/modules/accounts/session.server";
-import { guestViewer, type Role, type Viewer } from "./policy";
+import { guestViewer, isAdmin, type Role, type Viewer } from "./policy";
 
 /** Everything the access policy needs about one signed-in person, read from our own rows only. */
 export async function loadViewer(user: { id: string; role: Role }, now = new Date()): Promise<Viewer> {
@@ -59,13 +62,29 @@ export async function loadViewer(user: { id: string; role: Role }, now = new Dat
  * 10 s (spec); the reader then gets previews (failing closed) rather than an endless wait.
  */
 export async function getViewer(request: Request): Promise<Viewer> {
+  return (await getViewerAndUser(request)).viewer;
+}
+
+/** The Viewer and the signed-in person behind it (for what names her: watermarks, stamped copies). */
+export async function getViewerAndUser(request: Request): Promise<{ viewer: Viewer; user: SessionUser | null }> {
   const user = await getOptionalUser(request);
-  if (!user) return guestViewer();
+  if (!user) return { viewer: guestViewer(), user: null };
   try {
-    return await withTimeout(loadViewer(user), PROFILE_TIMEOUT_MS);
+    return { viewer: await withTimeout(loadViewer(user), PROFILE_TIMEOUT_MS), user };
   } catch (error) {
     if (!(error instanceof ProfileTimeoutError)) throw error;
     console.error(`Subscription read timed out for user ${user.id}; showing previews`);
-    return { ...guestViewer(), user: { id: user.id, role: user.role } };
+    return { viewer: { ...guestViewer(), user: { id: user.id, role: user.role } }, user };
   }
+}
+
+/**
+ * Every admin loader and action starts here: signed out -> /, a reader -> /home (requireAdmin), and the admin's
+ * Viewer, which admin module functions take and check with the policy.
+ */
+export async function requireAdminViewer(request: Request): Promise<Viewer> {
+  const user = await requireAdmin(request);
+  const viewer = await loadViewer(user);
+  if (!isAdmin(viewer)) throw redirect("/home");
+  return viewer;
 }

@@ -1,4 +1,3 @@
-import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { articles, ebooks, profiles, userSubscriptions } from "~/db/schema";
 
@@ -27,17 +26,4 @@ export async function getDashboardCounts() {
     db.$count(userSubscriptions),
   ]);
   return { articles: a, ebooks: e, profiles: p, subscriptions: s };
-}
-
-export async function listProfilesForAdmin() {
-  return getDb().select().from(profiles).orderBy(desc(profiles.createdAt));
-}
-
-export async function setProfileRole(userId: string, role: "guest" | "subscriber" | "admin") {
-  const rows = await getDb()
-    .update(profiles)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(profiles.id, userId))
-    .returning({ id: profiles.id });
-  return rows.length === 1;
 }

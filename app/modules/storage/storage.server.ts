@@ -1,5 +1,9 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { randomUUID } from "node:crypto";
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 
@@ -11,10 +15,30 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** What a ranged answer needs to know before reading a byte. */
+export interface ObjectInfo {
+  size: number;
+  contentType: string;
+  /** A strong validator: changes whenever the object's bytes change. */
+  etag: string;
+  lastModified: Date;
+}
+
+/** Inclusive byte range, as HTTP counts it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface ObjectStorage {
   put(bucket: Bucket, key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(bucket: Bucket, key: string): Promise<StoredObject | null>;
   delete(bucket: Bucket, key: string): Promise<void>;
+  stat(bucket: Bucket, key: string): Promise<ObjectInfo | null>;
+  /** Streams the object, or only `range` of it, without holding it in memory. Null when it does not exist. */
+  read(bucket: Bucket, key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
+  /** Writes a stream; readers see either the old object or the whole new one, never half. */
+  write(bucket: Bucket, key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._/-]{0,200}$/i;
@@ -34,35 +58,92 @@ const CONTENT_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
 };
 
+export function contentTypeOfKey(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
+
 /** Stores objects as files under a directory; the local stand-in for object storage. */
 export function createFileStorage(root: string): ObjectStorage {
   const fileFor = (bucket: Bucket, key: string) => {
     assertSafeKey(key);
     return path.join(root, bucket, key);
   };
+  // Written beside the target and renamed over it, so a reader never sees a half-written file.
+  const tempFor = async (file: string) => {
+    await mkdir(path.dirname(file), { recursive: true });
+    return `${file}.${randomUUID()}.part`;
+  };
   return {
     async put(bucket, key, bytes) {
       const file = fileFor(bucket, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, bytes);
+      const temp = await tempFor(file);
+      await writeFile(temp, bytes);
+      await rename(temp, file);
     },
     async get(bucket, key) {
       try {
-        const bytes = await readFile(fileFor(bucket, key));
-        return { bytes, contentType: CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream" };
+        return { bytes: await readFile(fileFor(bucket, key)), contentType: contentTypeOfKey(key) };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (isMissing(error)) return null;
         throw error;
       }
     },
     async delete(bucket, key) {
       await rm(fileFor(bucket, key), { force: true });
     },
+    async stat(bucket, key) {
+      try {
+        const info = await stat(fileFor(bucket, key));
+        if (!info.isFile()) return null;
+        return {
+          size: info.size,
+          contentType: contentTypeOfKey(key),
+          etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${info.ino.toString(16)}"`,
+          lastModified: info.mtime,
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async read(bucket, key, range) {
+      const file = fileFor(bucket, key);
+      const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {});
+      try {
+        await new Promise<void>((resolve, reject) => {
+          stream.once("open", () => resolve());
+          stream.once("error", reject);
+        });
+      } catch (error) {
+        stream.destroy();
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    },
+    async write(bucket, key, body) {
+      const file = fileFor(bucket, key);
+      const temp = await tempFor(file);
+      try {
+        await pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream), createWriteStream(temp));
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
   };
 }
 
+/** Tests point the app at their own storage, as they do with the database (appDatabase). */
+export const appStorage: { override: ObjectStorage | undefined } = { override: undefined };
+
 export function getStorage(): ObjectStorage {
-  return singleton("storage", () => createFileStorage(path.resolve(getEnv().DATA_DIR, "storage")));
+  return (
+    appStorage.override ?? singleton("storage", () => createFileStorage(path.resolve(getEnv().DATA_DIR, "storage")))
+  );
 }
 
 export function publicUrl(key: string): string {

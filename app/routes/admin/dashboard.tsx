@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { requireAdminViewer } from "~/modules/access/viewer.server";
+import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { getDashboardCounts } from "~/modules/admin/overview.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 
@@ -9,8 +10,9 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { counts: await getDashboardCounts() };
+  const viewer = await requireAdminViewer(request);
+  const [counts, pending] = await Promise.all([getDashboardCounts(), pendingModerationTotal(viewer)]);
+  return { counts, pending };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -22,7 +24,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { label: "Subscriptions", value: counts.subscriptions, to: "/admin" },
   ];
   return (
-    <AdminFrame title="Admin Dashboard">
+    <AdminFrame title="Admin Dashboard" pending={loaderData.pending}>
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map((c) => (
           <li key={c.label}>

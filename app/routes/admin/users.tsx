@@ -2,81 +2,133 @@ import { readForm } from "~/lib/read-form.server";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { listProfilesForAdmin, setProfileRole } from "~/modules/admin/overview.server";
+import { requireAdminViewer } from "~/modules/access/viewer.server";
+import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { changeRole, listUsersForAdmin } from "~/modules/accounts/user-admin.server";
 import { setFlash } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { Pagination } from "~/components/content/pagination";
+import { LazyToast } from "~/components/ui/lazy-toast";
 
 export function meta() {
   return [{ title: "Users | Admin | Nuru" }, { name: "robots", content: "noindex" }];
 }
 
-const roleSchema = z.object({ userId: z.string().min(1), role: z.enum(["guest", "subscriber", "admin"]) });
+const roleSchema = z.object({ userId: z.string().min(1).max(100), role: z.enum(["guest", "subscriber", "admin"]) });
 const ROLE_LABELS = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { users: await listProfilesForAdmin() };
+  const viewer = await requireAdminViewer(request);
+  const search = new URL(request.url).searchParams;
+  const [list, pending] = await Promise.all([
+    listUsersForAdmin(viewer, { q: search.get("q") ?? "", page: Number(search.get("page") ?? 1) }),
+    pendingModerationTotal(viewer),
+  ]);
+  return { ...list, pending };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const viewer = await requireAdminViewer(request);
   const parsed = roleSchema.safeParse(Object.fromEntries(await readForm(request)));
   const headers = new Headers();
-  if (!parsed.success || !(await setProfileRole(parsed.data.userId, parsed.data.role))) {
-    await setFlash(headers, {
-      kind: "error",
-      title: "Error",
-      message: "Failed to update user role: unknown user or role",
-    });
-    return data(null, { status: 400, headers });
+  const outcome = parsed.success
+    ? await changeRole(viewer, parsed.data)
+    : ({ ok: false, reason: "not-found" } as const);
+  if (!outcome.ok) {
+    const message =
+      outcome.reason === "last-admin"
+        ? "Failed to update user role: the shop needs at least one admin. Make another account an admin first."
+        : outcome.reason === "not-admin"
+          ? "Failed to update user role: you are no longer an admin."
+          : "Failed to update user role: unknown user or role";
+    // A refusal (4xx) does not reload the page's data, so its toast travels in the answer, not in the flash.
+    return data(
+      { toast: { kind: "error", title: "Error", message } as const },
+      {
+        status: outcome.reason === "not-found" ? 400 : 409,
+      },
+    );
   }
   await setFlash(headers, {
     kind: "success",
     title: "Role Updated",
-    message: `User role has been updated to ${parsed.data.role}.`,
+    message: `User role has been updated to ${parsed.data!.role}.`,
   });
-  throw redirect("/admin/users", { headers });
+  const back = new URL(request.headers.get("referer") ?? "/admin/users", "http://x");
+  throw redirect(back.pathname === "/admin/users" ? `/admin/users${back.search}` : "/admin/users", { headers });
 }
 
-export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pageSize, q } = loaderData;
   return (
-    <AdminFrame title="Users">
-      <ul className="divide-y divide-gray-100 rounded-2xl border border-rose-100 bg-white">
-        {loaderData.users.map((u) => (
-          <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="admin-user">
-            <div>
-              <p className="font-semibold text-gray-900">
-                {u.fullName || "No name"}{" "}
-                <span className="ml-1 rounded-full bg-rose-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-                  {ROLE_LABELS[u.role]}
-                </span>
-              </p>
-              <p className="text-sm text-gray-700">{u.email}</p>
-              <p className="text-xs text-gray-600">Joined {new Date(u.createdAt).toLocaleDateString("en-GB")}</p>
-            </div>
-            <Form method="post" className="flex items-center gap-2">
-              <input type="hidden" name="userId" value={u.id} />
-              <label htmlFor={`role-${u.id}`} className="sr-only">
-                Role for {u.email}
-              </label>
-              <select
-                id={`role-${u.id}`}
-                name="role"
-                defaultValue={u.role}
-                className="rounded-md border border-gray-300 px-2 py-1.5 text-sm"
-              >
-                <option value="guest">Guest</option>
-                <option value="subscriber">Subscriber</option>
-                <option value="admin">Admin</option>
-              </select>
-              <button type="submit" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">
-                Save
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
+    <AdminFrame title="Users" pending={loaderData.pending}>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="user-search" className="block text-sm font-medium text-gray-900">
+            Search by e-mail or name
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={100}
+            className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+          />
+        </div>
+        <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-5 font-semibold text-white">
+          Search
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-gray-700" aria-live="polite">
+        {total === 1 ? "1 user" : `${total} users`}
+        {q ? ` matching "${q}"` : ""}
+      </p>
+      {items.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-gray-50 p-6 text-center text-gray-700">No users found.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-gray-100 rounded-2xl border border-rose-100 bg-white">
+          {items.map((u) => (
+            <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="admin-user">
+              <div className="min-w-0">
+                <p className="font-semibold text-gray-900">
+                  {u.fullName || "No name"}{" "}
+                  <span className="ml-1 rounded-full bg-rose-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                    {ROLE_LABELS[u.role]}
+                  </span>
+                </p>
+                <p className="text-sm break-all text-gray-700">{u.email}</p>
+                <p className="text-xs text-gray-600">Joined {new Date(u.createdAt).toLocaleDateString("en-GB")}</p>
+              </div>
+              <Form method="post" className="flex items-center gap-2">
+                <input type="hidden" name="userId" value={u.id} />
+                <label htmlFor={`role-${u.id}`} className="sr-only">
+                  Role for {u.email}
+                </label>
+                <select
+                  id={`role-${u.id}`}
+                  name="role"
+                  defaultValue={u.role}
+                  className="min-h-11 rounded-md border border-gray-300 px-2 text-sm"
+                >
+                  <option value="guest">Guest</option>
+                  <option value="subscriber">Subscriber</option>
+                  <option value="admin">Admin</option>
+                </select>
+                <button
+                  type="submit"
+                  aria-label={`Save role for ${u.email}`}
+                  className="min-h-11 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white"
+                >
+                  Save
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} search={new URLSearchParams(q ? { q } : {})} />
+      <LazyToast toast={actionData?.toast ?? null} />
     </AdminFrame>
   );
 }

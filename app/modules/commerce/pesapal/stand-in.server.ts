@@ -81,6 +81,8 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   const errorHttpStatus = options.errorHttpStatus ?? 200;
   let delayMs = options.delayMs ?? 0;
   let nextStatusOverride: { amountCents: MinorUnits; currency?: string } | undefined;
+  // Overrides for one order only, so an unused one never leaks into another order's answer.
+  const orderStatusOverrides = new Map<string, { amountCents: MinorUnits; currency?: string }>();
   const tokens = new Map<string, number>();
   const ipns = new Map<string, RegisteredIpnUrl>();
   const orders = new Map<string, StandInOrder>();
@@ -214,8 +216,9 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   function statusReply(query: Record<string, string>): Reply {
     const order = orders.get(queryValue(query, "orderTrackingId") ?? "");
     if (!order) return fail(invalidParameters("Invalid OrderTrackingId"));
-    const override = nextStatusOverride;
-    nextStatusOverride = undefined;
+    const override = orderStatusOverrides.get(order.trackingId) ?? nextStatusOverride;
+    if (orderStatusOverrides.has(order.trackingId)) orderStatusOverrides.delete(order.trackingId);
+    else nextStatusOverride = undefined;
     const amount = override?.amountCents ?? order.amountCents;
     return Reply.json(transactionStatusBody(order, amount, override?.currency ?? order.currency));
   }
@@ -351,9 +354,13 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     },
     /** Pesapal repeats IPNs (four identical ones in a second were seen): send this order's IPN again. */
     repeatIpn: (trackingId: string) => notify(orderOrThrow(trackingId)),
-    /** The next GetTransactionStatus answer (any order) reports this amount, e.g. to simulate tampering. */
-    setAmountForNextStatus(amountCents: MinorUnits, currency?: string) {
-      nextStatusOverride = { amountCents, currency };
+    /**
+     * The next GetTransactionStatus answer reports this amount, e.g. to simulate tampering: for the given order
+     * only, or for whichever order is asked about next when none is given.
+     */
+    setAmountForNextStatus(amountCents: MinorUnits, currency?: string, trackingId?: string) {
+      if (trackingId) orderStatusOverrides.set(trackingId, { amountCents, currency });
+      else nextStatusOverride = { amountCents, currency };
     },
     setDelay(ms: number) {
       delayMs = ms;

@@ -1,0 +1,83 @@
+// Users as the admin screen sees and changes them. Every function takes the admin's Viewer and checks it.
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { profiles } from "~/db/schema";
+import { isAdmin, type Role, type Viewer } from "~/modules/access/policy";
+import { clampPage } from "~/modules/content/paging";
+
+export const USERS_PAGE_SIZE = 20;
+
+function assertAdmin(viewer: Viewer) {
+  if (!isAdmin(viewer)) throw new Error("Only admins manage users");
+}
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  fullName: string | null;
+  role: Role;
+  createdAt: string;
+}
+
+/** Newest first; `q` finds a part of the e-mail or the name (case-insensitive). */
+export async function listUsersForAdmin(
+  viewer: Viewer,
+  query: { q?: string; page?: number },
+): Promise<{ items: AdminUserRow[]; total: number; page: number; pageSize: number; q: string }> {
+  assertAdmin(viewer);
+  const q = (query.q ?? "").trim().slice(0, 100);
+  const where: SQL[] = [];
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(profiles.email, pattern), ilike(profiles.fullName, pattern))!);
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const db = getDb();
+  const [{ total }] = await db.select({ total: count() }).from(profiles).where(condition);
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(clampPage(query.page), pages);
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(condition)
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      fullName: r.fullName,
+      role: r.role,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+    page,
+    pageSize: USERS_PAGE_SIZE,
+    q,
+  };
+}
+
+export type RoleChange = { ok: true } | { ok: false; reason: "not-found" | "last-admin" | "not-admin" };
+
+/**
+ * Sets a profile's role (display and the admin screens; access to content never reads it). The shop always keeps
+ * one admin: the admins' rows are locked first, so two admins demoting each other at once cannot both succeed.
+ */
+export async function changeRole(viewer: Viewer, input: { userId: string; role: Role }): Promise<RoleChange> {
+  assertAdmin(viewer);
+  return getDb().transaction(async (tx) => {
+    const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, "admin")).for("update");
+    // CASE: she was demoted by another admin after this request began -> she may no longer change roles.
+    if (!admins.some((a) => a.id === viewer.user!.id)) return { ok: false, reason: "not-admin" } as const;
+    const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, input.userId));
+    if (!target) return { ok: false, reason: "not-found" } as const;
+    if (target.role === "admin" && input.role !== "admin" && admins.length <= 1)
+      return { ok: false, reason: "last-admin" } as const;
+    await tx
+      .update(profiles)
+      .set({ role: input.role, updatedAt: sql`now()` })
+      .where(eq(profiles.id, input.userId));
+    return { ok: true } as const;
+  });
+}

@@ -1,0 +1,113 @@
+// Categories as the admin screens change them. Every function takes the admin's Viewer and checks it.
+import { asc, count, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { articleCategories, categories, ebookCategories } from "~/db/schema";
+import { isAdmin, type Viewer } from "~/modules/access/policy";
+import { categorySlug } from "./category-form";
+
+export interface AdminCategory {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  isActive: boolean;
+  articleCount: number;
+  ebookCount: number;
+}
+
+export type CategoryOutcome =
+  | { ok: true; change: "created" | "updated" | "deleted" | "unchanged" }
+  | { ok: false; reason: "not-found" | "slug-taken" | "in-use" };
+
+function assertAdmin(viewer: Viewer) {
+  if (!isAdmin(viewer)) throw new Error("Only admins change categories");
+}
+
+export async function listCategoriesForAdmin(viewer: Viewer): Promise<AdminCategory[]> {
+  assertAdmin(viewer);
+  const db = getDb();
+  const [rows, articleLinks, ebookLinks] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.name)),
+    db
+      .select({ id: articleCategories.categoryId, n: count() })
+      .from(articleCategories)
+      .groupBy(articleCategories.categoryId),
+    db.select({ id: ebookCategories.categoryId, n: count() }).from(ebookCategories).groupBy(ebookCategories.categoryId),
+  ]);
+  const articlesBy = new Map(articleLinks.map((l) => [l.id, l.n]));
+  const ebooksBy = new Map(ebookLinks.map((l) => [l.id, l.n]));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    description: r.description,
+    isActive: r.isActive,
+    articleCount: articlesBy.get(r.id) ?? 0,
+    ebookCount: ebooksBy.get(r.id) ?? 0,
+  }));
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === "23505" ||
+  (error as { cause?: { code?: string } }).cause?.code === "23505";
+const isForeignKeyViolation = (error: unknown) =>
+  (error as { code?: string }).code === "23503" || (error as { cause?: { code?: string } }).cause?.code === "23503";
+
+export async function saveCategory(
+  viewer: Viewer,
+  input: { id?: string; name: string; description: string | null; isActive: boolean },
+): Promise<CategoryOutcome> {
+  assertAdmin(viewer);
+  const db = getDb();
+  const values = {
+    name: input.name,
+    slug: categorySlug(input.name),
+    description: input.description,
+    isActive: input.isActive,
+  };
+  try {
+    if (!input.id) {
+      await db.insert(categories).values(values);
+      return { ok: true, change: "created" };
+    }
+    const [current] = await db.select().from(categories).where(eq(categories.id, input.id));
+    if (!current) return { ok: false, reason: "not-found" };
+    if (
+      current.name === values.name &&
+      current.slug === values.slug &&
+      current.description === values.description &&
+      current.isActive === values.isActive
+    )
+      return { ok: true, change: "unchanged" };
+    await db
+      .update(categories)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(categories.id, input.id));
+    return { ok: true, change: "updated" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "slug-taken" };
+    throw error;
+  }
+}
+
+/** Refused while any article or ebook is filed under it (the database refuses too). */
+export async function deleteCategory(viewer: Viewer, id: string): Promise<CategoryOutcome> {
+  assertAdmin(viewer);
+  const db = getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [linkedArticles, linkedEbooks] = await Promise.all([
+        tx.$count(articleCategories, eq(articleCategories.categoryId, id)),
+        tx.$count(ebookCategories, eq(ebookCategories.categoryId, id)),
+      ]);
+      if (linkedArticles + linkedEbooks > 0) return { ok: false, reason: "in-use" } as const;
+      const deleted = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+      return deleted.length
+        ? ({ ok: true, change: "deleted" } as const)
+        : ({ ok: false, reason: "not-found" } as const);
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return { ok: false, reason: "in-use" };
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+// The category form's rules, shared by the admin dialog (in the browser) and the action (on the server).
+import { z } from "zod";
+
+export const CATEGORY_NAME_MAX = 80;
+export const CATEGORY_DESCRIPTION_MAX = 500;
+export const CATEGORY_NAME_EMPTY = "Category name cannot be empty.";
+
+/**
+ * The spec's slug rule: lowercase, trimmed, whitespace to hyphens, non-word characters removed, repeated hyphens
+ * collapsed. Underscores also become hyphens and the ends lose theirs, so every slug is a valid /category/ path.
+ */
+export function categorySlug(name: string): string {
+  return name
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/[^\w-]+/g, "")
+    .replace(/_+/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100);
+}
+
+const name = z
+  .string({ error: CATEGORY_NAME_EMPTY })
+  .trim()
+  .min(1, CATEGORY_NAME_EMPTY)
+  .max(CATEGORY_NAME_MAX, `Category names can be at most ${CATEGORY_NAME_MAX} characters.`)
+  .refine((v) => v.length === 0 || categorySlug(v).length > 0, "Category name needs at least one letter or number.");
+
+const description = z
+  .preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    z.string().max(CATEGORY_DESCRIPTION_MAX, `Descriptions can be at most ${CATEGORY_DESCRIPTION_MAX} characters.`),
+  )
+  // A blank description is stored as null (spec).
+  .transform((v) => (v === "" ? null : v));
+
+// A checkbox: present ("on") when ticked, absent when not.
+const isActive = z.preprocess((v) => v === "on" || v === "true", z.boolean());
+
+const id = z.string().uuid("Unknown category.");
+
+export const categoryFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), name, description, isActive }),
+  z.object({ intent: z.literal("update"), id, name, description, isActive }),
+  z.object({ intent: z.literal("delete"), id }),
+]);
+
+export type CategoryCommand = z.infer<typeof categoryFormSchema>;

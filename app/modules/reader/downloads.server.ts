@@ -1,0 +1,174 @@
+// Downloads of ebooks marked downloadable: counted in the database (3 per ebook per reader per hour, failing
+// closed), logged, and served as a copy stamped with who received it.
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { getDb } from "~/db/client.server";
+import { ebookAccessLogs, ebookPurchases, ebookStampedCopies, orders } from "~/db/schema";
+import { canDownloadEbook, isAdmin, type Viewer } from "~/modules/access/policy";
+import { getStorage } from "~/modules/storage/storage.server";
+import { fileInfo, FILE_HEADERS, unsafeEbookFileRow, type EbookFileRow } from "./ebook-files.server";
+import { stampLine, stampPdf, type Stamp } from "./stamp.server";
+
+export const DOWNLOADS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The spec's download messages (section 8), by outcome. */
+export const DOWNLOAD_MESSAGES = {
+  "sign-in": { status: 401, title: "Authentication Required", message: "Authentication required for download." },
+  "not-found": {
+    status: 404,
+    title: "Download Failed",
+    message: "Ebook not found or not available for download.",
+  },
+  denied: { status: 403, title: "Download Failed", message: "You do not have permission to download this ebook." },
+  limit: {
+    status: 429,
+    title: "Download Limit Exceeded",
+    message: "Download limit exceeded. Please wait before downloading again.",
+  },
+  failed: { status: 500, title: "Download Failed", message: "Failed to generate download link. Please try again." },
+} as const;
+
+export type DownloadRefusal = keyof typeof DOWNLOAD_MESSAGES;
+
+export type DownloadOutcome =
+  | { ok: false; reason: DownloadRefusal; retryAfterSeconds?: number }
+  | { ok: true; fileKey: string; size: number; filename: string };
+
+/** Which purchase or plan the copy was given under, for the stamp. */
+async function referenceFor(viewer: Viewer, row: EbookFileRow): Promise<string> {
+  const userId = viewer.user!.id;
+  if (viewer.purchasedEbookIds.has(row.id)) {
+    const [purchase] = await getDb()
+      .select({ reference: orders.merchantReference })
+      .from(ebookPurchases)
+      .leftJoin(orders, eq(orders.id, ebookPurchases.orderId))
+      .where(
+        and(eq(ebookPurchases.userId, userId), eq(ebookPurchases.ebookId, row.id), isNull(ebookPurchases.revokedAt)),
+      );
+    return purchase?.reference ?? "purchase";
+  }
+  if (row.accessType === "free") return "free";
+  if (isAdmin(viewer)) return "admin";
+  return "subscription";
+}
+
+/** The stamped copy for this reader, made once and kept while the source file and the stamp stay the same. */
+async function stampedCopy(row: EbookFileRow & { filePath: string }, userId: string, stamp: Stamp, sourceEtag: string) {
+  const db = getDb();
+  const line = stampLine(stamp);
+  const [kept] = await db
+    .select()
+    .from(ebookStampedCopies)
+    .where(and(eq(ebookStampedCopies.userId, userId), eq(ebookStampedCopies.ebookId, row.id)));
+  const storage = getStorage();
+  if (kept && kept.sourceKey === row.filePath && kept.sourceEtag === sourceEtag && kept.stamp === line) {
+    const info = await storage.stat("private", kept.fileKey);
+    if (info) return { fileKey: kept.fileKey, size: info.size };
+  }
+  const source = await storage.get("private", row.filePath);
+  if (!source) throw new Error(`Ebook file missing: ${row.id}`);
+  const bytes = await stampPdf(source.bytes, stamp);
+  const fileKey = `stamped/${row.id}/${randomUUID()}.pdf`;
+  await storage.put("private", fileKey, bytes, "application/pdf");
+  await db
+    .insert(ebookStampedCopies)
+    .values({ userId, ebookId: row.id, fileKey, sourceKey: row.filePath, sourceEtag, stamp: line })
+    .onConflictDoUpdate({
+      target: [ebookStampedCopies.userId, ebookStampedCopies.ebookId],
+      set: { fileKey, sourceKey: row.filePath, sourceEtag, stamp: line, createdAt: sql`now()` },
+    });
+  if (kept && kept.fileKey !== fileKey) await storage.delete("private", kept.fileKey).catch(() => undefined);
+  return { fileKey, size: bytes.length };
+}
+
+/**
+ * Counts this download against the hourly limit and logs it, atomically: concurrent requests of one reader for
+ * one ebook queue on an advisory lock, so the fourth in an hour is refused however they arrive.
+ */
+async function reserveDownload(userId: string, ebookId: string, reference: string, now: Date) {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`download|${userId}|${ebookId}`}, 0))`);
+    const since = new Date(now.getTime() - HOUR_MS);
+    const recent = await tx
+      .select({ n: count(), oldest: sql<string | null>`min(${ebookAccessLogs.accessedAt})` })
+      .from(ebookAccessLogs)
+      .where(
+        and(
+          eq(ebookAccessLogs.userId, userId),
+          eq(ebookAccessLogs.ebookId, ebookId),
+          eq(ebookAccessLogs.accessType, "download"),
+          gt(ebookAccessLogs.accessedAt, since),
+        ),
+      );
+    const { n, oldest } = recent[0];
+    if (n >= DOWNLOADS_PER_HOUR) {
+      const freeAt = oldest ? new Date(oldest).getTime() + HOUR_MS : now.getTime() + HOUR_MS;
+      return { ok: false as const, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
+    }
+    await tx
+      .insert(ebookAccessLogs)
+      .values({ userId, ebookId, accessType: "download", orderReference: reference, accessedAt: now });
+    return { ok: true as const };
+  });
+}
+
+function fileNameOf(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
+  return `${slug || "ebook"}.pdf`;
+}
+
+export async function prepareDownload({
+  ebookId,
+  viewer,
+  email,
+  now = new Date(),
+}: {
+  ebookId: string;
+  viewer: Viewer;
+  email: string | null;
+  now?: Date;
+}): Promise<DownloadOutcome> {
+  if (!viewer.user || !email) return { ok: false, reason: "sign-in" };
+  const row = await unsafeEbookFileRow(ebookId, viewer);
+  if (!row || !row.filePath || !row.downloadable) return { ok: false, reason: "not-found" };
+  if (!canDownloadEbook(viewer, row)) return { ok: false, reason: "denied" };
+  const info = await fileInfo(row);
+  if (!info) return { ok: false, reason: "not-found" };
+  const reference = await referenceFor(viewer, row);
+  try {
+    const copy = await stampedCopy({ ...row, filePath: row.filePath }, viewer.user.id, { email, reference }, info.etag);
+    const reserved = await reserveDownload(viewer.user.id, row.id, reference, now);
+    if (!reserved.ok) return { ok: false, reason: "limit", retryAfterSeconds: reserved.retryAfterSeconds };
+    return { ok: true, ...copy, filename: fileNameOf(row.title) };
+  } catch (error) {
+    // CASE: the count, the stamp or the store failed -> refuse (the spec's fail-open would be a hole).
+    console.error("Ebook download failed", error);
+    return { ok: false, reason: "failed" };
+  }
+}
+
+/** The answer to POST /ebook/:id/download: the stamped PDF, or the spec's message as JSON. */
+export async function downloadResponse(outcome: DownloadOutcome): Promise<Response> {
+  if (!outcome.ok) {
+    const { status, title, message } = DOWNLOAD_MESSAGES[outcome.reason];
+    const headers: Record<string, string> = { ...FILE_HEADERS, "Content-Type": "application/json" };
+    if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);
+    return new Response(JSON.stringify({ title, message }), { status, headers });
+  }
+  const body = await getStorage().read("private", outcome.fileKey);
+  if (!body) return downloadResponse({ ok: false, reason: "failed" });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      ...FILE_HEADERS,
+      "Content-Type": "application/pdf",
+      "Content-Length": String(outcome.size),
+      "Content-Disposition": `attachment; filename="${outcome.filename}"`,
+    },
+  });
+}

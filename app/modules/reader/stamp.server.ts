@@ -1,0 +1,30 @@
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+
+export interface Stamp {
+  email: string;
+  /** The order's merchant reference, or 'subscription' / 'free' / 'admin' for copies not bought one by one. */
+  reference: string;
+}
+
+export function stampLine({ email, reference }: Stamp): string {
+  // The standard fonts draw only Latin-1; anything else in an address is shown as '?'.
+  return `Licensed to ${email} - ${reference} - Nuru`.replace(/[^\x20-\x7e]/g, "?");
+}
+
+/**
+ * Marks a downloaded copy with who received it: small text at the foot of every page and the document
+ * metadata. The text is drawn into each page's content, so it is part of the page, not a removable annotation.
+ */
+export async function stampPdf(source: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(source, { updateMetadata: false });
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const line = stampLine(stamp);
+  for (const page of pdf.getPages()) {
+    const box = page.getMediaBox();
+    page.drawText(line, { x: box.x + 12, y: box.y + 6, size: 6, font, color: rgb(0.45, 0.45, 0.45), opacity: 0.8 });
+  }
+  pdf.setSubject(line);
+  pdf.setKeywords([stamp.email, stamp.reference]);
+  pdf.setModificationDate(new Date());
+  return pdf.save();
+}

@@ -1,0 +1,178 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/moderation";
+import { requireAdminViewer } from "~/modules/access/viewer.server";
+import { listPending, moderate, pendingModerationCounts } from "~/modules/engagement/moderation.server";
+import { readForm } from "~/lib/read-form.server";
+import { setFlash } from "~/modules/site/flash.server";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { Star } from "~/components/ui/icons";
+
+export function meta() {
+  return [{ title: "Moderation | Admin | Nuru" }, { name: "robots", content: "noindex" }];
+}
+
+const TABS = { reviews: "review", comments: "comment" } as const;
+type Tab = keyof typeof TABS;
+
+const tabOf = (request: Request): Tab =>
+  new URL(request.url).searchParams.get("tab") === "comments" ? "comments" : "reviews";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireAdminViewer(request);
+  const tab = tabOf(request);
+  const [counts, items] = await Promise.all([pendingModerationCounts(viewer), listPending(viewer, TABS[tab])]);
+  return { tab, counts, items };
+}
+
+const decisionSchema = z.object({
+  intent: z.enum(["approve", "delete"]),
+  kind: z.enum(["review", "comment"]),
+  id: z.string().uuid(),
+});
+
+const DONE = {
+  review: { approve: "Review Approved", delete: "Review Deleted" },
+  comment: { approve: "Comment Approved", delete: "Comment Deleted" },
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireAdminViewer(request);
+  const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) throw data({ message: "Unknown moderation request." }, { status: 400 });
+  const { intent, kind, id } = parsed.data;
+  const done = await moderate(viewer, { kind, id, decision: intent });
+  const headers = await setFlash(
+    new Headers(),
+    done
+      ? {
+          kind: "success",
+          title: DONE[kind][intent],
+          message: intent === "approve" ? `The ${kind} is now public.` : `The ${kind} has been deleted permanently.`,
+        }
+      : { kind: "error", title: "Not Found", message: `This ${kind} was already handled.` },
+  );
+  throw redirect(`/admin/moderation${kind === "comment" ? "?tab=comments" : ""}`, { headers });
+}
+
+function DecisionForm({
+  kind,
+  id,
+  label,
+  intent,
+}: {
+  kind: "review" | "comment";
+  id: string;
+  label: string;
+  intent: "approve" | "delete";
+}) {
+  const approve = intent === "approve";
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (!approve && !window.confirm(`Delete this ${kind} permanently?`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        aria-label={`${approve ? "Approve" : "Delete"} ${label}`}
+        className={
+          approve
+            ? "min-h-11 rounded-full bg-emerald-700 px-4 text-sm font-semibold text-white hover:bg-emerald-800"
+            : "min-h-11 rounded-full border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50"
+        }
+      >
+        {approve ? "Approve" : "Delete"}
+      </button>
+    </Form>
+  );
+}
+
+function Decision({ kind, id, label }: { kind: "review" | "comment"; id: string; label: string }) {
+  return (
+    <div className="flex gap-2">
+      <DecisionForm kind={kind} id={id} label={label} intent="approve" />
+      <DecisionForm kind={kind} id={id} label={label} intent="delete" />
+    </div>
+  );
+}
+
+export default function AdminModeration({ loaderData }: Route.ComponentProps) {
+  const { tab, counts, items } = loaderData;
+  const tabs: { key: Tab; label: string; count: number }[] = [
+    { key: "reviews", label: "Reviews", count: counts.reviews },
+    { key: "comments", label: "Comments", count: counts.comments },
+  ];
+  return (
+    <AdminFrame title="Moderation" pending={counts.reviews + counts.comments}>
+      <nav aria-label="Moderation queues" className="flex gap-2 border-b border-gray-200">
+        {tabs.map((t) => (
+          <Link
+            key={t.key}
+            to={t.key === "comments" ? "?tab=comments" : "?tab=reviews"}
+            aria-current={tab === t.key ? "page" : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
+              tab === t.key ? "border-brand-600 text-brand-700" : "border-transparent text-gray-700 hover:text-gray-900"
+            }`}
+          >
+            {t.label} <span className="ml-1 rounded-full bg-rose-50 px-2 py-0.5 text-xs">{t.count}</span>
+          </Link>
+        ))}
+      </nav>
+      {items.length === 0 ? (
+        <p className="mt-6 rounded-2xl bg-gray-50 p-6 text-center text-gray-700">
+          {tab === "comments" ? "No comments are waiting for approval." : "No reviews are waiting for approval."}
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {items.map((item) => {
+            const label = `${item.kind} by ${item.author.name}`;
+            return (
+              <li
+                key={item.id}
+                data-testid="pending-item"
+                className="rounded-2xl border border-rose-100 bg-white p-4 shadow-sm"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm text-gray-700">
+                      {item.about ? (
+                        <>
+                          On {item.about.kind === "article" ? "article" : "ebook"}{" "}
+                          <Link to={item.about.path} className="font-semibold text-brand-700 hover:underline">
+                            {item.about.title}
+                          </Link>
+                        </>
+                      ) : (
+                        "On content that no longer exists"
+                      )}
+                    </p>
+                    <p className="mt-1 text-sm text-gray-700">
+                      {`${item.author.name} (${item.author.email}) · ${new Date(item.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" })}`}
+                    </p>
+                    {item.rating ? (
+                      <p
+                        className="mt-2 flex items-center gap-1 text-sm text-gray-900"
+                        aria-label={`${item.rating} of 5 stars`}
+                      >
+                        <Star aria-hidden="true" className="h-4 w-4 fill-amber-400 text-amber-500" /> {item.rating}/5
+                      </p>
+                    ) : null}
+                    {item.title ? <p className="mt-2 font-semibold text-gray-900">{item.title}</p> : null}
+                    <p className="mt-1 break-words whitespace-pre-line text-gray-800">{item.body}</p>
+                  </div>
+                  <Decision kind={item.kind} id={item.id} label={label} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </AdminFrame>
+  );
+}

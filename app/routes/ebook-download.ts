@@ -1,0 +1,23 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/ebook-download";
+import { getViewerAndUser } from "~/modules/access/viewer.server";
+import { DOWNLOAD_MESSAGES, downloadResponse, prepareDownload } from "~/modules/reader/downloads.server";
+import { setFlash } from "~/modules/site/flash.server";
+import { readForm } from "~/lib/read-form.server";
+
+// Download PDF: the stamped copy, or the spec's message (JSON for the page's script, a toast without script).
+export async function action({ request, params }: Route.ActionArgs) {
+  // The post carries no fields, but a body no form would send is refused like everywhere else.
+  await readForm(request);
+  const { viewer, user } = await getViewerAndUser(request);
+  const outcome = await prepareDownload({ ebookId: params.id, viewer, email: user?.email ?? null });
+  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
+  if (outcome.ok || wantsJson) return downloadResponse(outcome);
+  const { title, message } = DOWNLOAD_MESSAGES[outcome.reason];
+  const back = outcome.reason === "not-found" ? "/ebooks" : `/ebook/${params.id}`;
+  throw redirect(back, { headers: await setFlash(new Headers(), { kind: "error", title, message }) });
+}
+
+export function loader() {
+  throw data(null, { status: 404 });
+}

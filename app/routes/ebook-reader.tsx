@@ -1,0 +1,58 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/ebook-reader";
+import { getViewerAndUser } from "~/modules/access/viewer.server";
+import { openReader } from "~/modules/reader/reading.server";
+import { signInHref } from "~/lib/sign-in-href";
+import { setFlash } from "~/modules/site/flash.server";
+import { EbookReader } from "~/components/reader/ebook-reader";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { viewer, user } = await getViewerAndUser(request);
+  const opening = await openReader({ ebookId: params.id, viewer });
+  const ebookPage = `/ebook/${params.id}`;
+  switch (opening.kind) {
+    case "not-found":
+      throw data(null, { status: 404 });
+    case "sign-in":
+      throw redirect(signInHref(`${ebookPage}/read`));
+    case "confirm-unlock":
+      throw redirect(ebookPage);
+    case "denied":
+      throw redirect(ebookPage, {
+        headers: await setFlash(new Headers(), {
+          kind: "error",
+          title: "Access denied",
+          message: "You do not have permission to view this ebook.",
+        }),
+      });
+  }
+  const now = new Date();
+  return {
+    ...opening,
+    watermark: {
+      email: user!.email,
+      date: now.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+    },
+  };
+}
+
+// The reader keeps its own file URL fresh; re-running the loader would log another opening.
+export function shouldRevalidate() {
+  return false;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.ebook.title} | Reader | Nuru` : "Reader | Nuru" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function EbookReaderPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <EbookReader
+      ebook={loaderData.ebook}
+      file={loaderData.file}
+      initialPage={loaderData.lastPage}
+      watermark={loaderData.watermark}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+// Categories in Chromium: an admin creates one (the address follows the name), finds it on the public grid, edits
+// it, is told when nothing changed or the name is empty, cannot delete one still in use, and deletes her own.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { DEMO_PASSWORD, getText } from "../setup/http-session";
+import { signInWithForm } from "../setup/shop-journeys";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page) => page.getByTestId("toast").last().textContent();
+
+describe("categories", () => {
+  for (const [name, viewport] of [
+    ["1280 px", DESKTOP],
+    ["390 px", PHONE],
+  ] as const) {
+    it(`an admin creates, edits and deletes a category; one in use is kept (${name})`, async () => {
+      const tag = `${Date.now().toString(36)}${viewport.width}`;
+      const title = `Mama Care ${tag}`;
+      const { page, context, errors } = await newPage(browser, viewport);
+      page.on("dialog", (dialog) => void dialog.accept());
+      await signInWithForm(page, "admin@nuru.test", DEMO_PASSWORD);
+      await page.goto("/admin/categories");
+      await waitForHydration(page);
+      await expectAccessible(page);
+
+      await page.getByRole("button", { name: "New Category" }).click();
+      const dialog = page.getByRole("dialog", { name: "New Category" });
+      await dialog.getByRole("button", { name: "Save Category" }).click();
+      expect(await dialog.getByText("Category name cannot be empty.").isVisible()).toBe(true);
+      await dialog.getByLabel("Name").fill(`${title} & Recovery`);
+      expect(await dialog.getByText(`/category/mama-care-${tag}-recovery`).isVisible()).toBe(true);
+      await dialog.getByLabel("Description (optional)").fill("Caring for yourself after birth.");
+      await expectAccessible(page);
+      await dialog.getByRole("button", { name: "Save Category" }).click();
+      await expect.poll(() => toast(page)).toContain("Category Created");
+      const row = page.getByTestId("admin-category").filter({ hasText: title });
+      await row.waitFor();
+      expect((await getText("/categories")).body).toContain(`${title} &amp; Recovery`);
+      expect((await getText(`/category/mama-care-${tag}-recovery`)).status).toBe(200);
+
+      await row.getByRole("button", { name: /^Edit/ }).click();
+      const edit = page.getByRole("dialog", { name: "Edit Category" });
+      await edit.getByRole("button", { name: "Save Category" }).click();
+      await expect.poll(() => toast(page)).toContain("No Changes");
+      await row.getByRole("button", { name: /^Edit/ }).click();
+      await edit.getByLabel("Name").fill(title);
+      await edit.getByRole("button", { name: "Save Category" }).click();
+      await expect.poll(() => toast(page)).toContain("Category Updated");
+      await expect.poll(() => row.textContent()).toContain(`/category/mama-care-${tag}`);
+      expect((await getText(`/category/mama-care-${tag}`)).status).toBe(200);
+
+      const used = page.getByTestId("admin-category").filter({ hasText: "/category/weight-loss" });
+      await used.getByRole("button", { name: /^Delete/ }).click();
+      await expect.poll(() => toast(page)).toContain("Check if it's linked to existing articles/ebooks.");
+      expect(await toast(page)).toContain("Error Deleting Category");
+      expect(await used.count()).toBe(1);
+
+      await row.getByRole("button", { name: /^Delete/ }).click();
+      await expect.poll(() => toast(page)).toContain("Category Deleted");
+      await expect.poll(() => row.count()).toBe(0);
+      expect((await getText(`/category/mama-care-${tag}`)).status).toBe(404);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

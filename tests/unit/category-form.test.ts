@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { categoryFormSchema, categorySlug, CATEGORY_NAME_EMPTY } from "~/modules/content/category-form";
+
+describe("category slugs (spec: derived from the name)", () => {
+  it.each([
+    ["Weight Loss", "weight-loss"],
+    ["Hips & Glutes", "hips-glutes"],
+    ["Breast Health & Confidence", "breast-health-confidence"],
+    ["Flat Tummy & Lower Belly", "flat-tummy-lower-belly"],
+    ["  Skin   &  Beauty  ", "skin-beauty"],
+    ["Post_Natal Care!", "post-natal-care"],
+    ["Mama's -- Kitchen", "mamas-kitchen"],
+    ["Ngozi na Urembo 2026", "ngozi-na-urembo-2026"],
+    ["!!!", ""],
+  ])("%j -> %j", (name, slug) => {
+    expect(categorySlug(name)).toBe(slug);
+    if (slug) expect(slug).toMatch(/^[a-z0-9][a-z0-9-]*$/);
+  });
+});
+
+describe("category form schema", () => {
+  it("trims names, stores a blank description as null, and reads the checkbox", () => {
+    expect(categoryFormSchema.parse({ intent: "create", name: "  Weight Gain ", description: "   " })).toEqual({
+      intent: "create",
+      name: "Weight Gain",
+      description: null,
+      isActive: false,
+    });
+    expect(
+      categoryFormSchema.parse({ intent: "create", name: "Weight Gain", description: " Eat well ", isActive: "on" }),
+    ).toMatchObject({ description: "Eat well", isActive: true });
+  });
+
+  it("refuses an empty name with the spec's message, a name with no letters, and unknown intents", () => {
+    const empty = categoryFormSchema.safeParse({ intent: "create", name: "   " });
+    expect(empty.success).toBe(false);
+    expect(empty.error?.flatten().fieldErrors).toMatchObject({ name: [CATEGORY_NAME_EMPTY] });
+    expect(CATEGORY_NAME_EMPTY).toBe("Category name cannot be empty.");
+    expect(categoryFormSchema.safeParse({ intent: "create", name: "&&&" }).success).toBe(false);
+    expect(categoryFormSchema.safeParse({ intent: "update", name: "Ok" }).success).toBe(false);
+    expect(categoryFormSchema.safeParse({ intent: "drop", id: "x" }).success).toBe(false);
+  });
+});
