@@ -17,8 +17,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { BottomNav } from "~/components/layout/bottom-nav";
 import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
-import { NotFound } from "~/components/layout/not-found";
-import { ErrorView } from "~/components/layout/error-view";
+import { ErrorView, errorWords } from "~/components/layout/error-view";
 import { getShellData } from "~/modules/site/shell.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 
@@ -100,8 +99,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const reason = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { message?: unknown }) : null;
-  return <ErrorView message={typeof reason?.message === "string" ? reason.message : undefined} />;
+  if (!isRouteErrorResponse(error)) {
+    console.error(error);
+    return <ErrorView />;
+  }
+  return <ErrorView status={error.status} error={errorWords(error.data)} />;
 }

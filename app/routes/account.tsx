@@ -1,12 +1,14 @@
-import { readForm } from "~/lib/read-form.server";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { readSubmission, rejectSubmission } from "~/lib/forms.server";
+import { useSchemaForm } from "~/lib/forms";
 import type { Route } from "./+types/account";
 import { pageMeta } from "~/modules/site/meta";
 import { getOptionalUser, requireUser } from "~/modules/accounts/session.server";
-import { fieldErrorsOf, profileSchema } from "~/modules/accounts/schemas";
+import { profileSchema } from "~/modules/accounts/schemas";
 import { saveFullName } from "~/modules/accounts/account.server";
-import { setFlash } from "~/modules/site/flash.server";
-import { TextField } from "~/components/auth/password-field";
+import { redirectWithToast } from "~/modules/site/flash.server";
+import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -20,10 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = profileSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-  await saveFullName(user.id, parsed.data.fullName);
-  throw redirect("/account", { headers: await setFlash(new Headers(), { kind: "success", title: "Profile updated" }) });
+  const { submission } = await readSubmission(request, profileSchema);
+  if (submission.status !== "success") return rejectSubmission(submission);
+  await saveFullName(user.id, submission.value.fullName);
+  throw await redirectWithToast("/account", { kind: "success", title: "Profile updated" });
 }
 
 const ROLE_LABELS = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" } as const;
@@ -31,6 +33,11 @@ const ROLE_LABELS = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" }
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const user = loaderData.user;
+  const [form, fields] = useSchemaForm(profileSchema, {
+    id: "account",
+    lastResult: actionData?.result,
+    defaultValue: { fullName: user?.fullName ?? "" },
+  });
   if (!user) {
     return (
       <div className="mx-auto max-w-md px-4 py-16 text-center">
@@ -48,7 +55,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-gray-900">Account Settings</h1>
-      <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm"
+      >
         <div>
           <label htmlFor="account-email" className="block text-sm font-medium text-gray-800">
             Email
@@ -60,16 +71,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             className="mt-1 w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-gray-700"
           />
         </div>
-        <TextField
-          key={user.fullName ?? ""}
-          id="account-name"
-          name="fullName"
-          label="Full name"
-          autoComplete="name"
-          maxLength={200}
-          defaultValue={user.fullName ?? ""}
-          error={actionData?.fieldErrors?.fullName}
-        />
+        <TextField meta={fields.fullName} label="Full name" autoComplete="name" maxLength={200} />
         <div>
           <label htmlFor="account-role" className="block text-sm font-medium text-gray-800">
             Role

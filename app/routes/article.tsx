@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
 import { getViewer } from "~/modules/access/viewer.server";
@@ -23,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     "/articles",
     "Failed to load article",
   );
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw appErrorResponse("ARTICLE_NOT_FOUND");
   return page;
 }
 

@@ -1,5 +1,5 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { ErrorView } from "~/components/layout/error-view";
+import { Link } from "react-router";
+import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/category";
 import { getViewer } from "~/modules/access/viewer.server";
@@ -13,7 +13,7 @@ import { Pagination } from "~/components/content/pagination";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);
-  if (!category) throw data({ categoryNotFound: true }, { status: 404 });
+  if (!category) throw appErrorResponse("CATEGORY_NOT_FOUND");
   const viewer = await getViewer(request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const result = await listArticlesForViewer({ viewer, categoryId: category.id, page });
@@ -29,23 +29,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
         matches,
       })
     : [{ title: "Category not found | Nuru" }];
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorView />;
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>Category not found | Nuru</title>
-      <h1 className="text-2xl font-semibold text-gray-900">Category not found</h1>
-      <Link
-        to="/categories"
-        className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-      >
-        Back to Categories
-      </Link>
-    </div>
-  );
-}
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, items, total, page, pageSize, signedIn, bookmarks } = loaderData;

@@ -8,7 +8,7 @@ import { startFreeTrial } from "~/modules/commerce/free-trial.server";
 import { BASE_CURRENCY, formatPrice } from "~/modules/commerce/pricing";
 import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { countryName } from "~/modules/commerce/countries";
-import { setFlash } from "~/modules/site/flash.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/read-form.server";
 import { signInHref } from "~/lib/sign-in-href";
@@ -72,12 +72,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (form.get("intent") === "trial") {
       if (item.kind !== "plan") throw new CheckoutError("TRIAL_UNAVAILABLE");
       const { endDate } = await startFreeTrial({ userId: user.id, planSlug: item.slug });
-      throw redirect("/articles", {
-        headers: await setFlash(new Headers(), {
-          kind: "success",
-          title: "Subscription Started",
-          message: `Your free trial runs until ${formatDate(endDate.toISOString())}. Enjoy every premium article.`,
-        }),
+      throw await redirectWithToast("/articles", {
+        kind: "success",
+        title: "Subscription Started",
+        message: `Your free trial runs until ${formatDate(endDate.toISOString())}. Enjoy every premium article.`,
       });
     }
     const country = await visitorCountry(request);
@@ -89,9 +87,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error.code === "ITEM_NOT_FOUND") throw data(null, { status: 404 });
     // CASE: Start Free Trial posted from /pricing -> back there with the reason as a toast.
     if (form.get("intent") === "trial") {
-      throw redirect("/pricing", {
-        headers: await setFlash(new Headers(), { kind: "error", title: "Free trial", message: error.message }),
-      });
+      throw await redirectWithToast("/pricing", { kind: "error", title: "Free trial", message: error.message });
     }
     return data({ error: error.message }, { status: error.code === "GATEWAY_UNAVAILABLE" ? 503 : 409 });
   }

@@ -1,11 +1,13 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm-email";
-import { readForm } from "~/lib/read-form.server";
 import { pageMeta } from "~/modules/site/meta";
-import { confirmEmailSchema, fieldErrorsOf, type FieldErrors } from "~/modules/accounts/schemas";
+import { confirmEmailSchema } from "~/modules/accounts/schemas";
+import { getFormProps } from "@conform-to/react";
+import { readSubmission, rejectSubmission } from "~/lib/forms.server";
+import { useSchemaForm } from "~/lib/forms";
 import { confirmAndSignIn, confirmationLinkAddress, MESSAGES } from "~/modules/accounts/sign-in.server";
-import { setFlash } from "~/modules/site/flash.server";
-import { PasswordField } from "~/components/auth/password-field";
+import { redirectWithToast } from "~/modules/site/flash.server";
+import { PasswordField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { cookiesAndRetryAfter } from "~/lib/route-headers";
 import { FormNotice } from "~/components/ui/form-notice";
@@ -30,29 +32,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token, email };
 }
 
-type ActionData = { fieldErrors: FieldErrors; message?: string };
-
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = confirmEmailSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-  const result = await confirmAndSignIn(request, parsed.data.token, parsed.data.password);
+  const { submission } = await readSubmission(request, confirmEmailSchema);
+  if (submission.status !== "success") return rejectSubmission(submission, { hideFields: ["password"] });
+  const result = await confirmAndSignIn(request, submission.value.token, submission.value.password);
   if (result.ok) {
-    await setFlash(result.headers, { kind: "success", title: MESSAGES.confirmed });
-    throw redirect("/home", { headers: result.headers });
+    throw await redirectWithToast("/home", { kind: "success", title: MESSAGES.confirmed }, result.headers);
   }
   if (result.invalidLink) throw redirect("/signin?confirm=invalid");
   const headers = result.retryAfterMs ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } : undefined;
-  return data<ActionData>(
-    { fieldErrors: {}, message: result.message },
-    { status: result.retryAfterMs ? 429 : 400, headers },
-  );
+  return rejectSubmission(submission, {
+    formErrors: [result.message],
+    hideFields: ["password"],
+    status: result.retryAfterMs ? 429 : 400,
+    headers,
+  });
 }
 
 export const headers: Route.HeadersFunction = cookiesAndRetryAfter;
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.fieldErrors ?? {};
+  const [form, fields] = useSchemaForm(confirmEmailSchema, { id: "confirm", lastResult: actionData?.result });
+  const problem = form.errors?.[0] ?? fields.token.errors?.[0];
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <div className="rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
@@ -60,19 +62,11 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
         <p className="mt-2 text-gray-700">
           Enter the password you chose when you signed up to confirm <strong>{loaderData.email}</strong> and sign in.
         </p>
-        <Form method="post" className="mt-4 space-y-4">
-          {actionData?.message || errors.token ? (
-            <FormNotice notice={{ ok: false, title: "Error", message: (actionData?.message ?? errors.token)! }} />
-          ) : null}
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          {problem ? <FormNotice notice={{ ok: false, title: "Error", message: problem }} /> : null}
           <input type="hidden" name="token" value={loaderData.token} />
           <input type="hidden" name="email" value={loaderData.email} autoComplete="username" />
-          <PasswordField
-            id="confirm-password"
-            name="password"
-            label="Password"
-            autoComplete="current-password"
-            error={errors.password}
-          />
+          <PasswordField meta={fields.password} label="Password" autoComplete="current-password" />
           <SubmitButton busy={busy} busyLabel="Confirming..." label="Confirm and Sign In" className="w-full" />
         </Form>
       </div>

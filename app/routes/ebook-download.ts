@@ -1,8 +1,8 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/ebook-download";
 import { getViewerAndUser } from "~/modules/access/viewer.server";
 import { DOWNLOAD_MESSAGES, downloadResponse, prepareDownload } from "~/modules/reader/downloads.server";
-import { setFlash } from "~/modules/site/flash.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
 import { readForm } from "~/lib/read-form.server";
 
 // Download PDF: the stamped copy, or the spec's message (JSON for the page's script, a toast without script).
@@ -15,7 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (outcome.ok || wantsJson) return downloadResponse(outcome);
   const { title, message } = DOWNLOAD_MESSAGES[outcome.reason];
   const back = outcome.reason === "not-found" ? "/ebooks" : `/ebook/${params.id}`;
-  throw redirect(back, { headers: await setFlash(new Headers(), { kind: "error", title, message }) });
+  throw await redirectWithToast(back, { kind: "error", title, message });
 }
 
 export function loader() {

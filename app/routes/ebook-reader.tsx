@@ -1,9 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { appErrorResponse } from "~/lib/app-error.server";
 import type { Route } from "./+types/ebook-reader";
 import { getViewerAndUser } from "~/modules/access/viewer.server";
 import { openReader } from "~/modules/reader/reading.server";
 import { signInHref } from "~/lib/sign-in-href";
-import { setFlash } from "~/modules/site/flash.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
 import { EbookReader } from "~/components/reader/ebook-reader";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -12,18 +13,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ebookPage = `/ebook/${params.id}`;
   switch (opening.kind) {
     case "not-found":
-      throw data(null, { status: 404 });
+      throw appErrorResponse("EBOOK_NOT_FOUND");
     case "sign-in":
       throw redirect(signInHref(`${ebookPage}/read`));
     case "confirm-unlock":
       throw redirect(ebookPage);
     case "denied":
-      throw redirect(ebookPage, {
-        headers: await setFlash(new Headers(), {
-          kind: "error",
-          title: "Access denied",
-          message: "You do not have permission to view this ebook.",
-        }),
+      throw await redirectWithToast(ebookPage, {
+        kind: "error",
+        title: "Access denied",
+        message: "You do not have permission to view this ebook.",
       });
   }
   const now = new Date();

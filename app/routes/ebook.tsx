@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ArrowLeft, BookOpen, Lock } from "~/components/ui/icons";
 import { DownloadButton } from "~/components/reader/download-button";
 import type { Route } from "./+types/ebook";
@@ -8,7 +8,6 @@ import { pageMeta } from "~/modules/site/meta";
 import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 import { AccessBadge } from "~/components/content/access-badge";
-import { ErrorView } from "~/components/layout/error-view";
 import { bookmarksOf, engagementFor } from "~/modules/engagement/page-data.server";
 import { BookmarkButton } from "~/components/engagement/bookmark-button";
 import { ReviewsBlock } from "~/components/engagement/reviews-block";
@@ -21,7 +20,8 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { unlockEbookWithPlan } from "~/modules/commerce/subscription-ebooks.server";
 import { CheckoutError } from "~/modules/commerce/checkout-errors";
 import { readForm } from "~/lib/read-form.server";
-import { setFlash } from "~/modules/site/flash.server";
+import { appErrorResponse } from "~/lib/app-error.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
 import { FormNotice } from "~/components/ui/form-notice";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     "/ebooks",
     "Failed to load the ebook details.",
   );
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw appErrorResponse("EBOOK_NOT_FOUND");
   return page;
 }
 
@@ -72,12 +72,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!(error instanceof CheckoutError)) throw error;
     return data({ error: error.message }, { status: 409 });
   }
-  throw redirect(`/ebook/${params.id}`, {
-    headers: await setFlash(new Headers(), {
-      kind: "success",
-      title: "Ebook unlocked",
-      message: "It stays yours to read while your plan lasts.",
-    }),
+  throw await redirectWithToast(`/ebook/${params.id}`, {
+    kind: "success",
+    title: "Ebook unlocked",
+    message: "It stays yours to read while your plan lasts.",
   });
 }
 
@@ -90,24 +88,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         matches,
       })
     : [{ title: "Ebook Not Found | Nuru" }];
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorView />;
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>Ebook Not Found | Nuru</title>
-      <h1 className="text-2xl font-semibold text-gray-900">Ebook Not Found</h1>
-      <p className="mt-2 text-gray-700">The requested ebook could not be found.</p>
-      <Link
-        to="/ebooks"
-        className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-      >
-        Back to Ebooks
-      </Link>
-    </div>
-  );
-}
 
 const DENIED_BADGE = {
   free: "Free (Login Required)",

@@ -1,4 +1,4 @@
-import { ListLoadError } from "~/components/content/list-load-error";
+import { orErrorPage } from "~/lib/app-error.server";
 import type { Route } from "./+types/ebooks";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
@@ -10,7 +10,11 @@ import { pageMeta } from "~/modules/site/meta";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export function loader({ request }: Route.LoaderArgs) {
+  return orErrorPage(() => loadList(request), "EBOOKS_LOAD_FAILED");
+}
+
+async function loadList(request: Request) {
   const url = new URL(request.url);
   const params = parseListParams(url);
   const [viewer, country] = await Promise.all([getViewer(request), visitorCountry(request)]);
@@ -63,8 +67,4 @@ export default function Ebooks({ loaderData }: Route.ComponentProps) {
       <Pagination page={page} pageSize={pageSize} total={total} search={search} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <ListLoadError title="Ebooks" message="Failed to load ebooks. Please try again." />;
 }

@@ -2,14 +2,14 @@
 // signed-in reader (a guest is sent to sign in). Answers JSON (EngagementResult) to fetchers; a plain form post
 // (JavaScript off, or a form not hydrated yet) goes back to its page with the outcome as a toast.
 import { readForm } from "~/lib/read-form.server";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/engagement";
 import { requireUser } from "~/modules/accounts/session.server";
-import { fieldErrorsOf } from "~/modules/accounts/schemas";
+import { parseForm } from "~/lib/forms";
 import {
   bookmarkSchema,
   commentSchema,
-  isEmptyCommentError,
+  COMMENT_EMPTY_MESSAGE,
   reviewSchema,
   type EngagementResult,
 } from "~/modules/engagement/schemas";
@@ -17,7 +17,7 @@ import { submitReview } from "~/modules/engagement/reviews.server";
 import { submitComment } from "~/modules/engagement/comments.server";
 import { toggleBookmark } from "~/modules/engagement/bookmarks.server";
 import type { PostResult } from "~/modules/engagement/reviews.server";
-import { setFlash } from "~/modules/site/flash.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
 import { sameOriginPath } from "~/lib/safe-redirect";
 
 export function loader() {
@@ -41,6 +41,11 @@ function pageOf(request: Request): string {
   return sameOriginPath(request.headers.get("Referer"), request.url);
 }
 
+/** The first message per field, as the JSON answer carries them. */
+function firstErrors(errors: Record<string, string[] | null> | null | undefined): Partial<Record<string, string>> {
+  return Object.fromEntries(Object.entries(errors ?? {}).flatMap(([k, v]) => (v?.[0] ? [[k || "form", v[0]]] : [])));
+}
+
 function postFailure(intent: "review" | "comment", result: Exclude<PostResult, { ok: true }>) {
   const title = intent === "review" ? "Could not submit review" : "Could not submit comment";
   if (result.code === "RATE_LIMITED") {
@@ -56,28 +61,26 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
   const { result, status, headers } = await respond(request);
   if (request.headers.get("Sec-Fetch-Mode") !== "navigate") return data(result, { status, headers });
-  const flash = await setFlash(new Headers(headers), {
-    kind: result.ok ? "success" : "error",
-    title: result.title,
-    message: result.message,
-  });
-  return redirect(pageOf(request), { headers: flash });
+  return redirectWithToast(
+    pageOf(request),
+    { kind: result.ok ? "success" : "error", title: result.title, message: result.message },
+    headers,
+  );
 }
 
 async function respond(request: Request): Promise<Reply> {
   const user = await requireUser(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const values = Object.fromEntries(form);
 
   if (intent === "review") {
-    const parsed = reviewSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsOf(parsed.error);
+    const parsed = parseForm(form, reviewSchema);
+    if (parsed.status !== "success") {
+      const fieldErrors = firstErrors(parsed.error);
       const message = fieldErrors.rating ?? fieldErrors.title ?? fieldErrors.body ?? "Please check the form.";
       return reply({ ok: false, intent, title: "Could not submit review", message, fieldErrors }, 400);
     }
-    const result = await submitReview({ user, input: parsed.data });
+    const result = await submitReview({ user, input: parsed.value });
     if (!result.ok) return postFailure(intent, result);
     return reply({
       ok: true,
@@ -88,10 +91,10 @@ async function respond(request: Request): Promise<Reply> {
   }
 
   if (intent === "comment") {
-    const parsed = commentSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsOf(parsed.error);
-      const empty = isEmptyCommentError(parsed.error);
+    const parsed = parseForm(form, commentSchema);
+    if (parsed.status !== "success") {
+      const fieldErrors = firstErrors(parsed.error);
+      const empty = fieldErrors.body === COMMENT_EMPTY_MESSAGE;
       return reply(
         {
           ok: false,
@@ -103,7 +106,7 @@ async function respond(request: Request): Promise<Reply> {
         400,
       );
     }
-    const result = await submitComment({ user, input: parsed.data });
+    const result = await submitComment({ user, input: parsed.value });
     if (!result.ok) return postFailure(intent, result);
     return reply({
       ok: true,
@@ -114,20 +117,20 @@ async function respond(request: Request): Promise<Reply> {
   }
 
   if (intent === "bookmark") {
-    const parsed = bookmarkSchema.safeParse(values);
-    if (!parsed.success) {
+    const parsed = parseForm(form, bookmarkSchema);
+    if (parsed.status !== "success") {
       return reply(
         {
           ok: false,
           intent,
           title: "Could not update bookmark",
           message: "This article or ebook is not available.",
-          fieldErrors: fieldErrorsOf(parsed.error),
+          fieldErrors: firstErrors(parsed.error),
         },
         400,
       );
     }
-    const result = await toggleBookmark({ userId: user.id, ...parsed.data });
+    const result = await toggleBookmark({ userId: user.id, ...parsed.value });
     if (!result.ok) {
       return reply(
         {

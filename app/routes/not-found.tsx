@@ -1,10 +1,10 @@
-import { data } from "react-router";
-import { NotFound } from "~/components/layout/not-found";
+import { appErrorResponse } from "~/lib/app-error.server";
+import { ErrorView } from "~/components/layout/error-view";
 
 export function loader() {
-  throw data(null, { status: 404 });
+  throw appErrorResponse("NOT_FOUND");
 }
 
 export default function NotFoundRoute() {
-  return <NotFound />;
+  return <ErrorView status={404} />;
 }

@@ -1,10 +1,12 @@
-import { readForm } from "~/lib/read-form.server";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { pageMeta } from "~/modules/site/meta";
-import { fieldErrorsOf, newPasswordSchema, type FieldErrors } from "~/modules/accounts/schemas";
+import { newPasswordSchema } from "~/modules/accounts/schemas";
+import { getFormProps } from "@conform-to/react";
+import { readSubmission, rejectSubmission } from "~/lib/forms.server";
+import { useSchemaForm } from "~/lib/forms";
 import { resetPassword } from "~/modules/accounts/sign-in.server";
-import { PasswordField } from "~/components/auth/password-field";
+import { PasswordField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { FormNotice } from "~/components/ui/form-notice";
 
@@ -21,18 +23,18 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = newPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data<{ fieldErrors: FieldErrors; message?: string }>({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-  const result = await resetPassword(parsed.data.token, parsed.data.password);
-  if (!result.ok)
-    return data<{ fieldErrors: FieldErrors; message?: string }>({ fieldErrors: {}, message: result.message }, 400);
+  const { submission } = await readSubmission(request, newPasswordSchema);
+  const secrets = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") return rejectSubmission(submission, secrets);
+  const result = await resetPassword(submission.value.token, submission.value.password);
+  if (!result.ok) return rejectSubmission(submission, { ...secrets, formErrors: [result.message] });
   throw redirect("/signin?reset=1");
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.fieldErrors ?? {};
+  const [form, fields] = useSchemaForm(newPasswordSchema, { id: "new", lastResult: actionData?.result });
+  const problem = form.errors?.[0] ?? fields.token.errors?.[0];
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <div className="rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
@@ -42,25 +44,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             This reset link is invalid or has expired. Please ask for a new one from the sign-in page.
           </p>
         ) : (
-          <Form method="post" className="mt-4 space-y-4">
-            {actionData?.message || errors.token ? (
-              <FormNotice notice={{ ok: false, title: "Error", message: (actionData?.message ?? errors.token)! }} />
-            ) : null}
+          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+            {problem ? <FormNotice notice={{ ok: false, title: "Error", message: problem }} /> : null}
             <input type="hidden" name="token" value={loaderData.token} />
-            <PasswordField
-              id="new-password"
-              name="password"
-              label="New password"
-              autoComplete="new-password"
-              error={errors.password}
-            />
-            <PasswordField
-              id="new-confirm"
-              name="confirmPassword"
-              label="Confirm new password"
-              autoComplete="new-password"
-              error={errors.confirmPassword}
-            />
+            <PasswordField meta={fields.password} label="New password" autoComplete="new-password" />
+            <PasswordField meta={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" />
             <SubmitButton busy={busy} busyLabel="Saving..." label="Set New Password" className="w-full" />
           </Form>
         )}

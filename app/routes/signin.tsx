@@ -4,7 +4,9 @@ import type { Route } from "./+types/signin";
 import { AuthPanel, type AuthActionData, type AuthView } from "~/components/auth/auth-panel";
 import { pageMeta } from "~/modules/site/meta";
 import { getOptionalUser } from "~/modules/accounts/session.server";
-import { fieldErrorsOf, resetRequestSchema, signInSchema, signUpSchema } from "~/modules/accounts/schemas";
+import { resetRequestSchema, signInSchema, signUpSchema } from "~/modules/accounts/schemas";
+import type { z } from "zod";
+import { parseForm } from "~/lib/forms";
 import {
   MESSAGES,
   requestPasswordReset,
@@ -15,7 +17,7 @@ import {
 } from "~/modules/accounts/sign-in.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { getEnv } from "~/lib/env.server";
-import { setFlash } from "~/modules/site/flash.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { cookiesAndRetryAfter } from "~/lib/route-headers";
 import { signInNotice } from "~/lib/sign-in-href";
@@ -53,66 +55,72 @@ function pageError(params: URLSearchParams): string | undefined {
   return undefined;
 }
 
+const INTENT_SCHEMAS = {
+  signin: signInSchema,
+  signup: signUpSchema,
+  reset: resetRequestSchema,
+  resend: resetRequestSchema,
+};
+const SECRETS = { hideFields: ["password", "confirmPassword"] };
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const values = Object.fromEntries(form);
 
-  if (intent === "signin") {
-    const parsed = signInSchema.safeParse(values);
-    if (!parsed.success)
-      return data<AuthActionData>({ view: "signin", ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    const result = await signInWithPassword(request, parsed.data);
+  if (intent === "google" && googleConfigured(getEnv())) {
+    const { url, headers } = await startGoogleSignIn(request);
+    throw redirect(url, { headers });
+  }
+  if (!Object.hasOwn(INTENT_SCHEMAS, intent)) {
+    return data<AuthActionData>({ view: "signin", ok: false, message: MESSAGES.unexpected }, 400);
+  }
+  const kind = intent as keyof typeof INTENT_SCHEMAS;
+  const view: AuthView = kind === "resend" ? "signin" : kind;
+  const submission = parseForm(form, INTENT_SCHEMAS[kind]);
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ view, ok: false, result: submission.reply(SECRETS) }, 400);
+  }
+
+  if (kind === "signin") {
+    const credentials = submission.value as z.output<typeof signInSchema>;
+    const result = await signInWithPassword(request, credentials);
     if (!result.ok) {
       return data<AuthActionData>(
         {
-          view: "signin",
+          view,
           ok: false,
           message: result.message,
           needsConfirmation: result.needsConfirmation,
-          email: parsed.data.email,
+          email: credentials.email,
+          result: submission.reply(SECRETS),
         },
         result.retryAfterMs
           ? { status: 429, headers: { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } }
           : 400,
       );
     }
-    await setFlash(result.headers, { kind: "success", title: MESSAGES.signedIn });
-    throw redirect(safeRedirectPath(form.get("redirectTo"), "/home"), { headers: result.headers });
+    throw await redirectWithToast(
+      safeRedirectPath(form.get("redirectTo"), "/home"),
+      { kind: "success", title: MESSAGES.signedIn },
+      result.headers,
+    );
   }
 
-  if (intent === "signup") {
-    const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success)
-      return data<AuthActionData>({ view: "signup", ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    const { mailed } = await signUpWithPassword(request, parsed.data);
-    if (!mailed) return data<AuthActionData>({ view: "signup", ok: false, message: MESSAGES.mailLimited }, 429);
-    return data<AuthActionData>({ view: "signup", ok: true, message: MESSAGES.signedUp });
-  }
-
-  if (intent === "reset" || intent === "resend") {
-    const parsed = resetRequestSchema.safeParse(values);
-    const view = intent === "reset" ? "reset" : "signin";
-    if (!parsed.success)
-      return data<AuthActionData>({ view, ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-    const { mailed } =
-      intent === "reset"
-        ? await requestPasswordReset(request, parsed.data.email)
-        : await resendConfirmation(request, parsed.data.email);
+  if (kind === "signup") {
+    const { mailed } = await signUpWithPassword(request, submission.value as z.output<typeof signUpSchema>);
     if (!mailed) return data<AuthActionData>({ view, ok: false, message: MESSAGES.mailLimited }, 429);
-    return data<AuthActionData>({
-      view,
-      ok: true,
-      message: intent === "reset" ? MESSAGES.resetSent : MESSAGES.confirmationResent,
-    });
+    return data<AuthActionData>({ view, ok: true, message: MESSAGES.signedUp });
   }
 
-  if (intent === "google" && googleConfigured(getEnv())) {
-    const { url, headers } = await startGoogleSignIn(request);
-    throw redirect(url, { headers });
-  }
-
-  return data<AuthActionData>({ view: "signin", ok: false, message: MESSAGES.unexpected }, 400);
+  const { email } = submission.value as z.output<typeof resetRequestSchema>;
+  const { mailed } =
+    kind === "reset" ? await requestPasswordReset(request, email) : await resendConfirmation(request, email);
+  if (!mailed) return data<AuthActionData>({ view, ok: false, message: MESSAGES.mailLimited }, 429);
+  return data<AuthActionData>({
+    view,
+    ok: true,
+    message: kind === "reset" ? MESSAGES.resetSent : MESSAGES.confirmationResent,
+  });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -48,13 +48,13 @@ describe.each([
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.getByRole("heading", { name: "Welcome" }).isVisible()).toBe(true);
     await dialog.getByRole("tab", { name: "Sign Up" }).click();
-    await dialog.locator("#signup-name").fill("Amani Njoroge");
+    await dialog.locator("#signup-fullName").fill("Amani Njoroge");
     await dialog.locator("#signup-email").fill(email);
     await dialog.locator("#signup-password").fill("sunrise-walk");
-    await dialog.locator("#signup-confirm").fill("sunrise-wal");
+    await dialog.locator("#signup-confirmPassword").fill("sunrise-wal");
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(() => dialog.getByText("Passwords do not match").isVisible()).toBe(true);
-    await dialog.locator("#signup-confirm").fill("sunrise-walk");
+    await dialog.locator("#signup-confirmPassword").fill("sunrise-walk");
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await expect
       .poll(() =>
@@ -94,11 +94,11 @@ describe.each([
     await page.goto("/account");
     expect(await page.locator("#account-email").inputValue()).toBe(email);
     expect(await page.locator("#account-role").inputValue()).toBe("Guest");
-    await page.locator("#account-name").fill("Amani W. Njoroge");
+    await page.locator("#account-fullName").fill("Amani W. Njoroge");
     await page.getByRole("button", { name: "Update Profile" }).click();
     await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Profile updated");
     await page.reload();
-    expect(await page.locator("#account-name").inputValue()).toBe("Amani W. Njoroge");
+    expect(await page.locator("#account-fullName").inputValue()).toBe("Amani W. Njoroge");
     await expectAccessible(page);
 
     await waitForHydration(page);
@@ -138,7 +138,7 @@ describe("password reset", () => {
     const link = await linkFromOutbox(page, "reader@nuru.test", "/reset-password");
     await page.goto(link);
     await page.locator("#new-password").fill("new-reader-pass");
-    await page.locator("#new-confirm").fill("new-reader-pass");
+    await page.locator("#new-confirmPassword").fill("new-reader-pass");
     await page.getByRole("button", { name: "Set New Password" }).click();
     await page.waitForURL(/\/signin\?reset=1/);
     await signIn(page, "reader@nuru.test", "new-reader-pass");
@@ -150,7 +150,7 @@ describe("password reset", () => {
     const again = await newPage(browser, PHONE);
     await again.page.goto(link);
     await again.page.locator("#new-password").fill("another-pass");
-    await again.page.locator("#new-confirm").fill("another-pass");
+    await again.page.locator("#new-confirmPassword").fill("another-pass");
     await again.page.getByRole("button", { name: "Set New Password" }).click();
     await expect
       .poll(() => again.page.getByText("This reset link is invalid or has expired.", { exact: false }).isVisible())
@@ -260,10 +260,10 @@ describe("admin guard", () => {
     const { page, context } = await newPage(browser, DESKTOP);
     await page.goto("/signin?view=signup");
     await waitForHydration(page);
-    await page.locator("#signup-name").fill("Shop Owner");
+    await page.locator("#signup-fullName").fill("Shop Owner");
     await page.locator("#signup-email").fill("owner@nuru.test");
     await page.locator("#signup-password").fill("owner-pass-1");
-    await page.locator("#signup-confirm").fill("owner-pass-1");
+    await page.locator("#signup-confirmPassword").fill("owner-pass-1");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(() => page.getByText("Account created successfully!", { exact: false }).isVisible()).toBe(true);
     await page.goto(await linkFromOutbox(page, "owner@nuru.test", "/confirm-email"));

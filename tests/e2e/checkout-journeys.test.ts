@@ -59,10 +59,10 @@ describe("buying a plan", () => {
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.getByRole("heading", { name: "Welcome" }).isVisible()).toBe(true);
     await dialog.getByRole("tab", { name: "Sign Up" }).click();
-    await dialog.locator("#signup-name").fill("Achieng Odhiambo");
+    await dialog.locator("#signup-fullName").fill("Achieng Odhiambo");
     await dialog.locator("#signup-email").fill(email);
     await dialog.locator("#signup-password").fill(PASSWORD);
-    await dialog.locator("#signup-confirm").fill(PASSWORD);
+    await dialog.locator("#signup-confirmPassword").fill(PASSWORD);
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await expect.poll(() => dialog.getByText(/Please check your email to confirm your account/).isVisible()).toBe(true);
     await page.goto("/dev/mail");

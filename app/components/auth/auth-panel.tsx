@@ -1,13 +1,9 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import {
-  fieldErrorsOf,
-  resetRequestSchema,
-  signInSchema,
-  signUpSchema,
-  type FieldErrors,
-} from "~/modules/accounts/schemas";
-import { PasswordField, TextField } from "./password-field";
+import { getFormProps } from "@conform-to/react";
+import { resetRequestSchema, signInSchema, signUpSchema } from "~/modules/accounts/schemas";
+import { useSchemaForm, type FormResult } from "~/lib/forms";
+import { PasswordField, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 
 export type AuthView = "signin" | "signup" | "reset";
@@ -16,12 +12,11 @@ export interface AuthActionData {
   view: AuthView;
   ok: boolean;
   message?: string;
-  fieldErrors?: FieldErrors;
+  /** A refused submission: field errors and what was typed (passwords left out). */
+  result?: FormResult;
   needsConfirmation?: boolean;
   email?: string;
 }
-
-const SCHEMAS = { signin: signInSchema, signup: signUpSchema, reset: resetRequestSchema };
 
 /** Sign in, sign up and reset, as one panel: a page without JavaScript, a dialog with it. */
 export function AuthPanel({
@@ -38,25 +33,14 @@ export function AuthPanel({
   notice?: string;
 }) {
   const [view, setView] = useState<AuthView>(actionData?.view ?? initialView);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const fetcher = useFetcher<AuthActionData>();
   const busy = fetcher.state !== "idle";
   const latest = fetcher.data ?? actionData;
   const result = latest?.view === view ? latest : undefined;
-  const errors = { ...result?.fieldErrors, ...clientErrors };
-
-  useEffect(() => setClientErrors({}), [view]);
-
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = SCHEMAS[view].safeParse(values);
-    if (!parsed.success) {
-      event.preventDefault();
-      setClientErrors(fieldErrorsOf(parsed.error));
-    } else {
-      setClientErrors({});
-    }
-  }
+  const lastResult = (of: AuthView) => (latest?.view === of ? latest.result : undefined);
+  const [signInForm, signIn] = useSchemaForm(signInSchema, { id: "signin", lastResult: lastResult("signin") });
+  const [signUpForm, signUp] = useSchemaForm(signUpSchema, { id: "signup", lastResult: lastResult("signup") });
+  const [resetForm, reset] = useSchemaForm(resetRequestSchema, { id: "reset", lastResult: lastResult("reset") });
 
   const tab = (target: "signin" | "signup", label: string) => (
     <a
@@ -115,25 +99,11 @@ export function AuthPanel({
 
       {view === "signin" ? (
         <div id="panel-signin" role="tabpanel" aria-labelledby="tab-signin">
-          <fetcher.Form method="post" action="/signin" noValidate onSubmit={validate} className="mt-4 space-y-4">
+          <fetcher.Form method="post" action="/signin" {...getFormProps(signInForm)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="signin" />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <TextField
-              id="signin-email"
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              error={errors.email}
-            />
-            <PasswordField
-              id="signin-password"
-              name="password"
-              label="Password"
-              autoComplete="current-password"
-              error={errors.password}
-            />
+            <TextField meta={signIn.email} label="Email" type="email" autoComplete="email" maxLength={254} />
+            <PasswordField meta={signIn.password} label="Password" autoComplete="current-password" />
             <SubmitButton className="w-full" busy={busy} busyLabel="Signing in..." label="Sign In" />
             <a
               href="/signin?view=reset"
@@ -151,56 +121,21 @@ export function AuthPanel({
 
       {view === "signup" ? (
         <div id="panel-signup" role="tabpanel" aria-labelledby="tab-signup">
-          <fetcher.Form method="post" action="/signin" noValidate onSubmit={validate} className="mt-4 space-y-4">
+          <fetcher.Form method="post" action="/signin" {...getFormProps(signUpForm)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="signup" />
-            <TextField
-              id="signup-name"
-              name="fullName"
-              label="Full name"
-              autoComplete="name"
-              maxLength={200}
-              error={errors.fullName}
-            />
-            <TextField
-              id="signup-email"
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              error={errors.email}
-            />
-            <PasswordField
-              id="signup-password"
-              name="password"
-              label="Password"
-              autoComplete="new-password"
-              error={errors.password}
-            />
-            <PasswordField
-              id="signup-confirm"
-              name="confirmPassword"
-              label="Confirm password"
-              autoComplete="new-password"
-              error={errors.confirmPassword}
-            />
+            <TextField meta={signUp.fullName} label="Full name" autoComplete="name" maxLength={200} />
+            <TextField meta={signUp.email} label="Email" type="email" autoComplete="email" maxLength={254} />
+            <PasswordField meta={signUp.password} label="Password" autoComplete="new-password" />
+            <PasswordField meta={signUp.confirmPassword} label="Confirm password" autoComplete="new-password" />
             <SubmitButton className="w-full" busy={busy} busyLabel="Creating account..." label="Create Account" />
           </fetcher.Form>
         </div>
       ) : null}
 
       {view === "reset" ? (
-        <fetcher.Form method="post" action="/signin" noValidate onSubmit={validate} className="mt-4 space-y-4">
+        <fetcher.Form method="post" action="/signin" {...getFormProps(resetForm)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="reset" />
-          <TextField
-            id="reset-email"
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            error={errors.email}
-          />
+          <TextField meta={reset.email} label="Email" type="email" autoComplete="email" maxLength={254} />
           <SubmitButton className="w-full" busy={busy} busyLabel="Sending..." label="Send Reset Email" />
           <a
             href="/signin"

@@ -1,15 +1,51 @@
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
+import type { AppErrorPayload } from "~/lib/app-error";
 
-/** The error page; `message` explains a refused request (a 4xx with a reason) instead of the generic text. */
-export function ErrorView({ message }: { message?: string } = {}) {
+/** The words of a route error response: ours (an AppError payload) or a refusal's `{ message }`. */
+export function errorWords(data: unknown): Partial<AppErrorPayload> | null {
+  if (!data || typeof data !== "object") return null;
+  const { title, message, back } = data as Record<string, unknown>;
+  if (typeof message !== "string") return null;
+  return { title: typeof title === "string" ? title : undefined, message, back: back as AppErrorPayload["back"] };
+}
+
+/**
+ * The one error page: a 404 with where to go instead, or any other status with Refresh and Try Again. `error`
+ * (from an AppError) names what went wrong; without it the generic words are shown.
+ */
+export function ErrorView({ status = 500, error }: { status?: number; error?: Partial<AppErrorPayload> | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
+  if (status === 404) {
+    const title = error?.title ?? "Oops! Page not found.";
+    const back = error?.back ?? { to: "/", label: "Return to Home" };
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <title>{`${title.replace(/^Oops! /, "").replace(/\.$/, "")} | Nuru`}</title>
+        <meta name="robots" content="noindex" />
+        <p className="text-6xl font-bold text-brand-600">404</p>
+        <h1 className="mt-4 text-2xl font-semibold text-gray-900">{title}</h1>
+        <p className="mt-2 text-gray-700">
+          {error?.message ?? "The page you are looking for has moved or never existed."}
+        </p>
+        <Link
+          to={back.to}
+          className="mt-6 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          {back.label}
+        </Link>
+      </section>
+    );
+  }
+  const title = error?.title ?? "Something went wrong";
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>Something went wrong | Nuru</title>
-      <h1 className="text-2xl font-semibold text-gray-900">Something went wrong</h1>
-      <p className="mt-2 text-gray-700">{message ?? "We could not show this page. Please try again in a moment."}</p>
+      <title>{`${title} | Nuru`}</title>
+      <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
+      <p className="mt-2 text-gray-700">
+        {error?.message ?? "We could not show this page. Please try again in a moment."}
+      </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <a
           href={here}

@@ -4,7 +4,7 @@ import { ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscr
 import { redirect } from "react-router";
 import {
   getOptionalUser,
-  requireAdmin,
+  requireAdminUser,
   PROFILE_TIMEOUT_MS,
   ProfileTimeoutError,
   withTimeout,
@@ -79,11 +79,11 @@ export async function getViewerAndUser(request: Request): Promise<{ viewer: View
 }
 
 /**
- * Every admin loader and action starts here: signed out -> /, a reader -> /home (requireAdmin), and the admin's
+ * Every admin loader and action starts here: signed out -> /, a reader -> /home (requireAdminUser), and the admin's
  * Viewer, which admin module functions take and check with the policy.
  */
-export async function requireAdminViewer(request: Request): Promise<Viewer> {
-  const user = await requireAdmin(request);
+export async function requireAdmin(request: Request): Promise<Viewer> {
+  const user = await requireAdminUser(request);
   const viewer = await loadViewer(user);
   if (!isAdmin(viewer)) throw redirect("/home");
   return viewer;

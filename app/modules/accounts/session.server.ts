@@ -60,7 +60,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /** Every admin loader and action calls this itself: signed out -> /, signed-in non-admin -> /home. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+export async function requireAdminUser(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request);
   if (!user) throw redirect("/");
   if (user.role !== "admin") throw redirect("/home");

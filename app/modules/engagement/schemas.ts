@@ -58,7 +58,8 @@ export const commentSchema = z.object({
   body: z.preprocess(
     (v) => (v === null || v === undefined ? "" : normalised(v)),
     z
-      .string({ error: "Comment must be text" })
+      // A form library may hand over a blank field as missing: that is an empty comment too.
+      .string({ error: (issue) => (issue.input === undefined ? COMMENT_EMPTY_MESSAGE : "Comment must be text") })
       .trim()
       .min(1, COMMENT_EMPTY_MESSAGE)
       .max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters`)
@@ -70,11 +71,6 @@ export type CommentInput = z.infer<typeof commentSchema>;
 
 export const bookmarkSchema = z.object({ contentType: contentTypeSchema, contentId });
 export type BookmarkInput = z.infer<typeof bookmarkSchema>;
-
-/** True when the only problem with a comment is that it is empty (shown as 'Empty comment'). */
-export function isEmptyCommentError(error: z.ZodError): boolean {
-  return error.issues.some((i) => i.path[0] === "body" && i.message === COMMENT_EMPTY_MESSAGE);
-}
 
 // ---- Shapes shared by the module reads, the /engagement action and the components (no server code) ----
 

@@ -25,6 +25,11 @@ export async function setFlash(headers: Headers, flash: Flash): Promise<Headers>
   return headers;
 }
 
+/** The one way to leave an action or loader with a message: a redirect carrying a one-time toast. Throw it. */
+export async function redirectWithToast(to: string, toast: Flash, headers?: HeadersInit): Promise<Response> {
+  return redirect(to, { headers: await setFlash(new Headers(headers), toast) });
+}
+
 /** Reads the flash of this request and the header that clears it. */
 export async function takeFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
   const cookie = flashCookie();
@@ -41,6 +46,6 @@ export async function loadOrReturnToList<T>(load: () => Promise<T>, list: string
     return await load();
   } catch (error) {
     console.error(`Loading a page failed; back to ${list}:`, error);
-    throw redirect(list, { headers: await setFlash(new Headers(), { kind: "error", title: "Error", message }) });
+    throw await redirectWithToast(list, { kind: "error", title: "Error", message });
   }
 }

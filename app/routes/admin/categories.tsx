@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/categories";
-import { requireAdminViewer } from "~/modules/access/viewer.server";
+import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { deleteCategory, listCategoriesForAdmin, saveCategory } from "~/modules/content/category-admin.server";
 import {
@@ -11,6 +11,7 @@ import {
   CATEGORY_NAME_MAX,
 } from "~/modules/content/category-form";
 import { readForm } from "~/lib/read-form.server";
+import { APP_ERRORS, AppError } from "~/lib/app-error";
 import { setFlash, type Flash } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { LazyToast } from "~/components/ui/lazy-toast";
@@ -21,7 +22,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdminViewer(request);
+  const viewer = await requireAdmin(request);
   const [categories, pending] = await Promise.all([listCategoriesForAdmin(viewer), pendingModerationTotal(viewer)]);
   return { categories, pending };
 }
@@ -39,7 +40,7 @@ const refusal = (fieldErrors: Record<string, string[] | undefined>, title: strin
   answer({ ok: false, fieldErrors, toast: { kind: "error", title, message } }, null, status);
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdminViewer(request);
+  const viewer = await requireAdmin(request);
   const parsed = categoryFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[] | undefined>;
@@ -50,9 +51,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (command.intent === "delete") {
     const outcome = await deleteCategory(viewer, command.id);
     if (outcome.ok) return answer({ ok: true }, { kind: "success", title: "Category Deleted" });
-    return outcome.reason === "in-use"
-      ? refusal({}, "Error Deleting Category", "Check if it's linked to existing articles/ebooks.", 409)
-      : refusal({}, "Error Deleting Category", "This category no longer exists.", 404);
+    if (outcome.reason === "in-use") {
+      const { title, message } = new AppError("CATEGORY_IN_USE").payload;
+      return refusal({}, title, message, APP_ERRORS.CATEGORY_IN_USE.status);
+    }
+    return refusal({}, "Error Deleting Category", "This category no longer exists.", 404);
   }
   const outcome = await saveCategory(viewer, {
     id: command.intent === "update" ? command.id : undefined,

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { requireAdminViewer } from "~/modules/access/viewer.server";
+import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { getDashboardCounts } from "~/modules/admin/overview.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
@@ -10,9 +10,15 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdminViewer(request);
+  const viewer = await requireAdmin(request);
   const [counts, pending] = await Promise.all([getDashboardCounts(), pendingModerationTotal(viewer)]);
   return { counts, pending };
+}
+
+// The dashboard takes no posts; the admin check still comes first, so a guest learns nothing from a 405.
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  throw data(null, { status: 405 });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

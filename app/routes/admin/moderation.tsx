@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/moderation";
-import { requireAdminViewer } from "~/modules/access/viewer.server";
+import { requireAdmin } from "~/modules/access/viewer.server";
 import { listPending, moderate, pendingModerationCounts } from "~/modules/engagement/moderation.server";
 import { readForm } from "~/lib/read-form.server";
-import { setFlash } from "~/modules/site/flash.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Star } from "~/components/ui/icons";
 
@@ -19,7 +19,7 @@ const tabOf = (request: Request): Tab =>
   new URL(request.url).searchParams.get("tab") === "comments" ? "comments" : "reviews";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdminViewer(request);
+  const viewer = await requireAdmin(request);
   const tab = tabOf(request);
   const [counts, items] = await Promise.all([pendingModerationCounts(viewer), listPending(viewer, TABS[tab])]);
   return { tab, counts, items };
@@ -37,13 +37,13 @@ const DONE = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdminViewer(request);
+  const viewer = await requireAdmin(request);
   const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data({ message: "Unknown moderation request." }, { status: 400 });
   const { intent, kind, id } = parsed.data;
   const done = await moderate(viewer, { kind, id, decision: intent });
-  const headers = await setFlash(
-    new Headers(),
+  throw await redirectWithToast(
+    `/admin/moderation${kind === "comment" ? "?tab=comments" : ""}`,
     done
       ? {
           kind: "success",
@@ -52,7 +52,6 @@ export async function action({ request }: Route.ActionArgs) {
         }
       : { kind: "error", title: "Not Found", message: `This ${kind} was already handled.` },
   );
-  throw redirect(`/admin/moderation${kind === "comment" ? "?tab=comments" : ""}`, { headers });
 }
 
 function DecisionForm({

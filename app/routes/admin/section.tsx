@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/section";
-import { requireAdminViewer } from "~/modules/access/viewer.server";
+import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { ADMIN_SECTIONS, getDashboardCounts, isAdminSection } from "~/modules/admin/overview.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
@@ -11,14 +11,14 @@ export function meta() {
 
 // Admin screens not yet built show the section frame with live counts; each checks the admin itself.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireAdminViewer(request);
+  const viewer = await requireAdmin(request);
   if (!isAdminSection(params.section)) throw data(null, { status: 404 });
   const [counts, pending] = await Promise.all([getDashboardCounts(), pendingModerationTotal(viewer)]);
   return { title: ADMIN_SECTIONS[params.section], counts, pending };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminViewer(request);
+  await requireAdmin(request);
   throw data(null, { status: 405 });
 }
 

@@ -1,11 +1,11 @@
 import { readForm } from "~/lib/read-form.server";
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
-import { requireAdminViewer } from "~/modules/access/viewer.server";
+import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { changeRole, listUsersForAdmin } from "~/modules/accounts/user-admin.server";
-import { setFlash } from "~/modules/site/flash.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Pagination } from "~/components/content/pagination";
 import { LazyToast } from "~/components/ui/lazy-toast";
@@ -18,7 +18,7 @@ const roleSchema = z.object({ userId: z.string().min(1).max(100), role: z.enum([
 const ROLE_LABELS = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdminViewer(request);
+  const viewer = await requireAdmin(request);
   const search = new URL(request.url).searchParams;
   const [list, pending] = await Promise.all([
     listUsersForAdmin(viewer, { q: search.get("q") ?? "", page: Number(search.get("page") ?? 1) }),
@@ -28,9 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdminViewer(request);
+  const viewer = await requireAdmin(request);
   const parsed = roleSchema.safeParse(Object.fromEntries(await readForm(request)));
-  const headers = new Headers();
   const outcome = parsed.success
     ? await changeRole(viewer, parsed.data)
     : ({ ok: false, reason: "not-found" } as const);
@@ -49,13 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
       },
     );
   }
-  await setFlash(headers, {
+  const back = new URL(request.headers.get("referer") ?? "/admin/users", "http://x");
+  throw await redirectWithToast(back.pathname === "/admin/users" ? `/admin/users${back.search}` : "/admin/users", {
     kind: "success",
     title: "Role Updated",
     message: `User role has been updated to ${parsed.data!.role}.`,
   });
-  const back = new URL(request.headers.get("referer") ?? "/admin/users", "http://x");
-  throw redirect(back.pathname === "/admin/users" ? `/admin/users${back.search}` : "/admin/users", { headers });
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
