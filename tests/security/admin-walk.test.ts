@@ -14,6 +14,9 @@ const ADMIN_ROUTES = [
   "admin/users",
   "admin/moderation",
   "admin/categories",
+  "admin/articles",
+  "admin/articles/new",
+  "admin/articles/:id",
   "admin/:section",
 ].sort();
 

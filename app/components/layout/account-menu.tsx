@@ -4,11 +4,22 @@ import type { HeaderUser } from "./site-header";
 
 const ROLE_LABELS: Record<string, string> = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" };
 
-export function AccountMenu({ user }: { user: HeaderUser }) {
-  const [open, setOpen] = useState(false);
+export function AccountMenu({ user, initiallyOpen = false }: { user: HeaderUser; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   const ref = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // It replaces the avatar button that was tapped: keep the keyboard focus where the reader left it.
+  useEffect(() => {
+    if (initiallyOpen) trigger.current?.focus();
+  }, [initiallyOpen]);
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Closes when the reader moves to another page (not on mount: it may mount open).
+  const shownAt = useRef(location.pathname);
+  useEffect(() => {
+    if (shownAt.current === location.pathname) return;
+    shownAt.current = location.pathname;
+    setOpen(false);
+  }, [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
@@ -26,6 +37,7 @@ export function AccountMenu({ user }: { user: HeaderUser }) {
   return (
     <div ref={ref} className="relative">
       <button
+        ref={trigger}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { desktopNav } from "./nav-links";
 import { HIDE_HEADER_AFTER_PX, SHADOW_AFTER_PX, useIsMobile, useScroll } from "./use-scroll-y";
@@ -9,8 +9,9 @@ export interface HeaderUser {
   role: string;
 }
 
-// Only signed-in readers have the menu: guests do not download it.
-const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
+// The menu's code loads when a signed-in reader reaches for it (hover, focus, tap), not with every page.
+const loadAccountMenu = () => import("./account-menu");
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
 
 const avatarClass = "flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white";
 
@@ -52,15 +53,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </nav>
         <div data-testid="account-slot">
           {user ? (
-            <Suspense
-              fallback={
-                <Link to="/account" aria-label="Account" className={avatarClass}>
-                  {(user.fullName?.trim()[0] ?? "U").toUpperCase()}
-                </Link>
-              }
-            >
-              <AccountMenu user={user} />
-            </Suspense>
+            <AccountSlot user={user} />
           ) : (
             // With JavaScript this opens the sign-in dialog (useSignInLinks in the root layout).
             <Link
@@ -73,5 +66,39 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </div>
       </div>
     </header>
+  );
+}
+
+function AccountSlot({ user }: { user: HeaderUser }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const initial = (user.fullName?.trim()[0] ?? "U").toUpperCase();
+  const button = (onClick?: () => void) => (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={opened}
+      aria-label="Account menu"
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      onClick={onClick}
+      className={avatarClass}
+    >
+      {initial}
+    </button>
+  );
+  // Without JavaScript (and until the page is interactive) the avatar is a link to the account page.
+  if (!hydrated)
+    return (
+      <Link to="/account" aria-label="Account" className={avatarClass}>
+        {initial}
+      </Link>
+    );
+  if (!opened) return button(() => setOpened(true));
+  return (
+    <Suspense fallback={button()}>
+      <AccountMenu user={user} initiallyOpen />
+    </Suspense>
   );
 }

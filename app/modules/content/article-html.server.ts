@@ -17,7 +17,26 @@ const demoteHeading = (level: number) => (tagName: string, attribs: sanitizeHtml
   attribs,
 });
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+/** A video embed of YouTube or Vimeo, rewritten to our privacy-friendly player URL; anything else is dropped. */
+const videoFrame = (tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag => {
+  const src = videoEmbedUrl(attribs.src ?? "");
+  return src
+    ? {
+        tagName,
+        attribs: {
+          src,
+          title: attribs.title || "Video",
+          loading: "lazy",
+          allow: "encrypted-media; picture-in-picture; fullscreen",
+          referrerpolicy: "strict-origin-when-cross-origin",
+        },
+      }
+    : { tagName: "removed-iframe", attribs: {} as sanitizeHtml.Attributes };
+};
+
+// One allow-list for saving (editor HTML is cleaned before it is stored) and for reading (cleaned again, then
+// headings demoted and outside links marked, as the page needs).
+const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
     "p",
     "br",
@@ -51,6 +70,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     "tr",
     "th",
     "td",
+    "iframe",
   ],
   // rel, target, loading and decoding are set by the transforms below.
   allowedAttributes: {
@@ -59,12 +79,24 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     ol: ["start"],
     th: ["colspan", "rowspan", "scope"],
     td: ["colspan", "rowspan"],
+    iframe: ["src", "title", "loading", "allow", "referrerpolicy"],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["https"] },
+  allowedSchemesByTag: { img: ["https"], iframe: ["https"] },
+  allowedIframeHostnames: ["www.youtube-nocookie.com", "player.vimeo.com"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
+  exclusiveFilter: (frame) =>
+    (frame.tag === "img" && !SAFE_IMAGE_SRC.test(frame.attribs.src ?? "")) ||
+    (frame.tag === "p" && !frame.text.trim() && frame.mediaChildren.length === 0),
+};
+
+const STORE_OPTIONS: sanitizeHtml.IOptions = { ...ALLOWED, transformTags: { iframe: videoFrame } };
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  ...ALLOWED,
   transformTags: {
+    iframe: videoFrame,
     h1: demoteHeading(1),
     h2: demoteHeading(2),
     h3: demoteHeading(3),
@@ -79,10 +111,12 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
   },
-  exclusiveFilter: (frame) =>
-    (frame.tag === "img" && !SAFE_IMAGE_SRC.test(frame.attribs.src ?? "")) ||
-    (frame.tag === "p" && !frame.text.trim() && frame.mediaChildren.length === 0),
 };
+
+/** Editor HTML as it may be stored: the reading allow-list, without the reading-time rewrites. */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, STORE_OPTIONS).trim();
+}
 
 /** Stored HTML, or plain/markdown text, as HTML that is safe to insert into the page. */
 export function safeHtml(stored: string): string {
@@ -115,6 +149,14 @@ function blocksOf(content: string | null, richContent: RichBlock[] | null, video
   return blocks;
 }
 
+/** What a reader would see for this content, made by the same code as the article page (no cache). */
+export function previewBodyBlocks(input: { contentMode: "rich" | "plain"; content?: string; videoUrl?: string }) {
+  const content = input.content ?? "";
+  // The preview shows what saving would store: rich HTML is cleaned first, as the save does.
+  const stored = input.contentMode === "rich" ? sanitizeArticleHtml(content) : content;
+  return blocksOf(stored, null, input.videoUrl?.trim() || null);
+}
+
 // Sanitising is the costliest part of an article view; an article's body only changes with its updated_at.
 const cache = new Map<string, BodyBlock[]>();
 const CACHE_LIMIT = 500;
@@ -134,4 +176,24 @@ export function articleBodyBlocks(article: {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, blocks);
   return blocks;
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** Rich blocks (the older body shape) as one editor document, so the editor can open any article. */
+export function richBlocksAsHtml(blocks: RichBlock[]): string {
+  const html = blocks
+    .map((block) => {
+      const caption = block.type !== "text" && block.caption ? `<p><em>${escapeAttr(block.caption)}</em></p>` : "";
+      if (block.type === "text")
+        return block.content.trimStart().startsWith("<")
+          ? block.content
+          : (marked.parse(block.content, { async: false }) as string);
+      if (block.type === "image")
+        return `<img src="${escapeAttr(block.content)}" alt="${escapeAttr(block.caption ?? "")}">${caption}`;
+      const embed = videoEmbedUrl(block.content);
+      return embed ? `<iframe src="${escapeAttr(embed)}"></iframe>${caption}` : "";
+    })
+    .join("");
+  return sanitizeArticleHtml(html);
 }

@@ -1,0 +1,222 @@
+// Articles as the admin screens list and change them. Every function takes the admin's Viewer and checks it.
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { articleCategories, articles, categories } from "~/db/schema";
+import { isAdmin, type AccessType, type Viewer } from "~/modules/access/policy";
+import { AppError } from "~/lib/app-error";
+import { clampPage } from "./paging";
+import { richBlocksAsHtml, sanitizeArticleHtml } from "./article-html.server";
+import type { ArticleFormInput } from "./article-form";
+
+export const ADMIN_ARTICLES_PAGE_SIZE = 20;
+
+export interface AdminArticleFilters {
+  q?: string;
+  status?: "all" | "published" | "draft";
+  access?: "all" | AccessType;
+  category?: string;
+  page?: number;
+}
+
+export interface AdminArticleRow {
+  id: string;
+  title: string;
+  excerpt: string | null;
+  imageUrl: string | null;
+  accessType: AccessType;
+  published: boolean;
+  isFeatured: boolean;
+  isMustRead: boolean;
+  tags: string[];
+  categories: { id: string; name: string }[];
+  createdAt: string;
+}
+
+function assertAdmin(viewer: Viewer) {
+  if (!isAdmin(viewer)) throw new Error("Only admins manage articles");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Newest first, 20 a page, searchable by title and filterable: quick with thousands of articles. */
+export async function listArticlesForAdmin(viewer: Viewer, filters: AdminArticleFilters) {
+  assertAdmin(viewer);
+  const db = getDb();
+  const where: SQL[] = [];
+  const q = filters.q?.trim().slice(0, 100);
+  if (q) where.push(ilike(articles.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filters.status === "published") where.push(eq(articles.published, true));
+  if (filters.status === "draft") where.push(eq(articles.published, false));
+  if (filters.access && filters.access !== "all") where.push(eq(articles.accessType, filters.access));
+  if (filters.category && UUID.test(filters.category)) {
+    where.push(
+      inArray(
+        articles.id,
+        db
+          .select({ id: articleCategories.articleId })
+          .from(articleCategories)
+          .where(eq(articleCategories.categoryId, filters.category)),
+      ),
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const page = clampPage(filters.page);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        excerpt: articles.excerpt,
+        imageUrl: sql<string | null>`coalesce(${articles.coverImageUrl}, ${articles.imageUrl})`,
+        accessType: articles.accessType,
+        published: articles.published,
+        isFeatured: articles.isFeatured,
+        isMustRead: articles.isMustRead,
+        tags: articles.tags,
+        createdAt: articles.createdAt,
+      })
+      .from(articles)
+      .where(condition)
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(ADMIN_ARTICLES_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_ARTICLES_PAGE_SIZE),
+    db.select({ total: count() }).from(articles).where(condition),
+  ]);
+  const links = rows.length
+    ? await db
+        .select({ articleId: articleCategories.articleId, id: categories.id, name: categories.name })
+        .from(articleCategories)
+        .innerJoin(categories, eq(categories.id, articleCategories.categoryId))
+        .where(
+          inArray(
+            articleCategories.articleId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const items: AdminArticleRow[] = rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    categories: links.filter((l) => l.articleId === r.id).map(({ id, name }) => ({ id, name })),
+  }));
+  return { items, total, page, pageSize: ADMIN_ARTICLES_PAGE_SIZE };
+}
+
+/** Everything the edit form shows, with the version it was opened at. */
+export async function getArticleForEdit(viewer: Viewer, id: string) {
+  assertAdmin(viewer);
+  if (!UUID.test(id)) return null;
+  const db = getDb();
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  if (!row) return null;
+  const links = await db
+    .select({ id: articleCategories.categoryId })
+    .from(articleCategories)
+    .where(eq(articleCategories.articleId, id));
+  return {
+    id: row.id,
+    title: row.title,
+    // An article written as rich blocks opens as one document; saving it stores that document.
+    content: row.richContent?.length ? richBlocksAsHtml(row.richContent) : row.content,
+    excerpt: row.excerpt ?? "",
+    metaDescription: row.metaDescription ?? "",
+    imageUrl: row.imageUrl ?? "",
+    videoUrl: row.videoUrl ?? "",
+    accessType: row.accessType,
+    published: row.published,
+    isFeatured: row.isFeatured,
+    isMustRead: row.isMustRead,
+    tags: row.tags,
+    categoryIds: links.map((l) => l.id),
+    version: versionOf(row.updatedAt),
+  };
+}
+
+/** Versions are compared at millisecond precision (what a Date and the form carry). */
+const versionOf = (date: Date) => date.toISOString();
+
+/** The stored body: editor HTML cleaned with the reading allow-list; plain text is cleaned when it is read. */
+function storedContent(input: ArticleFormInput): string {
+  return input.contentMode === "rich" ? sanitizeArticleHtml(input.content) : input.content.trim();
+}
+
+function columns(input: ArticleFormInput) {
+  return {
+    title: input.title,
+    content: storedContent(input),
+    richContent: null,
+    excerpt: input.excerpt,
+    metaDescription: input.metaDescription,
+    imageUrl: input.imageUrl,
+    videoUrl: input.videoUrl,
+    accessType: input.accessType,
+    isPremium: input.accessType === "premium",
+    published: input.published,
+    isFeatured: input.isFeatured,
+    isMustRead: input.isMustRead,
+    tags: input.tags,
+  };
+}
+
+async function knownCategoryIds(ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, [...new Set(ids)]));
+  return rows.map((r) => r.id);
+}
+
+export async function createArticle(viewer: Viewer, input: ArticleFormInput): Promise<{ id: string }> {
+  assertAdmin(viewer);
+  const categoryIds = await knownCategoryIds(input.categoryIds);
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(articles)
+      .values({ ...columns(input), authorId: viewer.user!.id, updatedAt: new Date() })
+      .returning({ id: articles.id });
+    if (categoryIds.length)
+      await tx.insert(articleCategories).values(categoryIds.map((categoryId) => ({ articleId: row.id, categoryId })));
+    return { id: row.id };
+  });
+}
+
+/**
+ * Saves an edit made on the version the editor opened. When someone saved in between, nothing is written and
+ * EDIT_CONFLICT is thrown: the second editor is told, and no one's work is silently overwritten.
+ */
+export async function updateArticle(viewer: Viewer, id: string, input: ArticleFormInput): Promise<void> {
+  assertAdmin(viewer);
+  if (!UUID.test(id)) throw new AppError("ARTICLE_NOT_FOUND");
+  const categoryIds = await knownCategoryIds(input.categoryIds);
+  await getDb().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ updatedAt: articles.updatedAt })
+      .from(articles)
+      .where(eq(articles.id, id))
+      .for("update");
+    if (!current) throw new AppError("ARTICLE_NOT_FOUND");
+    if (input.openedVersion && versionOf(current.updatedAt) !== input.openedVersion)
+      throw new AppError("EDIT_CONFLICT");
+    await tx
+      .update(articles)
+      .set({ ...columns(input), updatedAt: new Date() })
+      .where(eq(articles.id, id));
+    await tx.delete(articleCategories).where(eq(articleCategories.articleId, id));
+    if (categoryIds.length)
+      await tx.insert(articleCategories).values(categoryIds.map((categoryId) => ({ articleId: id, categoryId })));
+  });
+}
+
+export async function deleteArticle(viewer: Viewer, id: string): Promise<boolean> {
+  assertAdmin(viewer);
+  if (!UUID.test(id)) return false;
+  const deleted = await getDb().delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+  return deleted.length > 0;
+}
+
+/** Categories an article can be filed under (all of them, active or not), by name. */
+export async function categoryChoices(viewer: Viewer) {
+  assertAdmin(viewer);
+  return getDb().select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.name);
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+// The article form's schema: the editor's browser checks it before posting, the action checks it again.
+
+export const ARTICLE_LIMITS = {
+  title: 200,
+  excerpt: 500,
+  metaDescription: 300,
+  content: 200_000,
+  tag: 40,
+  tags: 20,
+  url: 2000,
+} as const;
+
+/** Tags as the editor adds them: trimmed, blanks dropped, duplicates (ignoring case) dropped, order kept. */
+export function cleanTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v || null);
+
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(ARTICLE_LIMITS.url, `${label} is too long`)
+    .refine((v) => /^https:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), `${label} must be an https:// link`)
+    .optional()
+    .transform((v) => v || null);
+
+export const articleFormSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(ARTICLE_LIMITS.title, `Title must be at most ${ARTICLE_LIMITS.title} characters`),
+  contentMode: z.enum(["rich", "plain"]).default("rich"),
+  content: z
+    .string()
+    .max(ARTICLE_LIMITS.content, "The article is too long")
+    .optional()
+    .transform((v) => v ?? ""),
+  excerpt: optionalText("Excerpt", ARTICLE_LIMITS.excerpt),
+  metaDescription: optionalText("Meta description", ARTICLE_LIMITS.metaDescription),
+  imageUrl: optionalUrl("Image URL"),
+  videoUrl: optionalUrl("Video URL"),
+  accessType: z.enum(["free", "premium", "subscription"], { error: "Choose an access type" }).default("free"),
+  published: z.boolean().default(false),
+  isFeatured: z.boolean().default(false),
+  isMustRead: z.boolean().default(false),
+  categoryIds: z
+    .array(z.uuid({ error: "Unknown category" }))
+    .max(20)
+    .default([]),
+  tags: z
+    .array(z.string().trim().max(ARTICLE_LIMITS.tag, `Tags must be at most ${ARTICLE_LIMITS.tag} characters`))
+    .default([])
+    .transform(cleanTags)
+    .refine((t) => t.length <= ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} tags`),
+  /** When the editor opened the article (its updated_at); a save made after someone else's is refused. */
+  openedVersion: z.string().max(40).optional(),
+});
+
+export type ArticleFormInput = z.output<typeof articleFormSchema>;
+
+/** The rich editor is preselected for content that is HTML (spec: it starts with an angle bracket). */
+export function contentModeOf(content: string): "rich" | "plain" {
+  return content === "" || content.trimStart().startsWith("<") ? "rich" : "plain";
+}

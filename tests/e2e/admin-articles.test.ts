@@ -1,0 +1,192 @@
+// Articles in Chromium: an editor writes one in the rich editor (heading, link, image), publishes it as a premium
+// must-read; an open home page shows it without a reload; a guest gets the preview, a subscriber the whole text;
+// leaving with unsaved changes asks first; unpublished, it answers 404. And what is pasted into the editor
+// never carries script to a reader.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
+import { FORM, raw } from "../setup/attacker";
+import { signInWithForm } from "../setup/shop-journeys";
+
+let browser: Browser;
+let subscriber: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  subscriber = await signInCookie("subscriber@nuru.test");
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page) => page.getByTestId("toast").last().textContent();
+const idFromHref = (href: string | null) => /\/admin\/articles\/([0-9a-f-]{36})/.exec(href ?? "")?.[1];
+
+describe("articles", () => {
+  for (const [name, viewport] of [
+    ["1280 px", DESKTOP],
+    ["390 px", PHONE],
+  ] as const) {
+    it(`an admin writes, publishes and unpublishes a premium must-read (${name})`, async () => {
+      const tag = `${Date.now().toString(36)}${viewport.width}`;
+      const title = `Dawn walks ${tag}`;
+      const secret = `Only members read this sentence ${tag}.`;
+
+      // A guest has the home page open while the editor works.
+      const guest = await newPage(browser, viewport);
+      const subscribed = guest.page.waitForResponse((r) => new URL(r.url()).pathname === "/api/content-events");
+      await guest.page.goto("/");
+      await waitForHydration(guest.page);
+      await subscribed;
+      expect(await guest.page.getByTestId("must-reads").innerText()).not.toContain(title);
+
+      const { page, context } = await newPage(browser, viewport);
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void (dialog.message().startsWith("You have unsaved changes") ? dialog.dismiss() : dialog.accept());
+      });
+      await signInWithForm(page, "admin@nuru.test", DEMO_PASSWORD);
+      await page.goto("/admin/articles");
+      await waitForHydration(page);
+      await expectAccessible(page);
+      await page.getByRole("link", { name: "New Article" }).click();
+      await page.waitForURL(/\/admin\/articles\/new$/);
+      await waitForHydration(page);
+
+      await page.getByRole("button", { name: "Create Article" }).click();
+      await expect.poll(() => page.getByText("Title is required").isVisible()).toBe(true);
+      await page.getByLabel("Title").fill(title);
+
+      const editor = page.getByRole("textbox", { name: "Content" });
+      await editor.click();
+      await page.getByRole("button", { name: "Heading 1" }).click();
+      await page.keyboard.type("Morning habits");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type(`Start slowly. ${secret} Read the `);
+      await page.getByRole("button", { name: "Link" }).click();
+      const linkDialog = page.getByRole("dialog", { name: "Insert link" });
+      await linkDialog.getByLabel("Text").fill("walking guide");
+      await linkDialog.getByLabel("URL").fill("javascript:alert(1)");
+      await linkDialog.getByRole("button", { name: "Insert" }).click();
+      expect(await linkDialog.getByText("Links must start with http:// or https://.").isVisible()).toBe(true);
+      await linkDialog.getByLabel("URL").fill("https://example.org/walking");
+      await linkDialog.getByRole("button", { name: "Insert" }).click();
+      await page.getByRole("button", { name: "Image" }).click();
+      const imageDialog = page.getByRole("dialog", { name: "Insert image" });
+      await imageDialog.getByLabel("Image URL").fill("https://images.example.org/dawn.jpg");
+      await imageDialog.getByLabel("Description (alt text)").fill("Sunrise over Ngong hills");
+      await imageDialog.getByRole("button", { name: "Insert" }).click();
+      expect(await editor.locator("h1").innerText()).toBe("Morning habits");
+
+      await page.getByLabel("Excerpt").fill("A gentle way to start the day.");
+      await page.getByLabel("Access type").selectOption("premium");
+      await page.getByLabel("Published").check();
+      await page.getByLabel("Must read").check();
+      await page.getByLabel("Weight Loss").check();
+      const tags = page.getByLabel("Tags", { exact: true });
+      await tags.fill("  mornings ");
+      await tags.press("Enter");
+      await tags.fill("Mornings");
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      expect(await page.getByRole("list", { name: "Tags added" }).getByRole("listitem").count()).toBe(1);
+
+      await page.getByRole("button", { name: "Preview" }).click();
+      const preview = page.getByRole("region", { name: "Preview: as a reader will see it" });
+      await expect.poll(() => preview.locator(".article-body h2").first().textContent()).toBe("Morning habits");
+      expect(await preview.getByRole("link", { name: "walking guide" }).getAttribute("href")).toBe(
+        "https://example.org/walking",
+      );
+      await expectAccessible(page);
+
+      // Leaving with unsaved changes asks first; staying keeps the work.
+      await page.getByRole("link", { name: "Back to Articles" }).click();
+      await expect.poll(() => dialogs.some((m) => m.startsWith("You have unsaved changes"))).toBe(true);
+      expect(page.url()).toMatch(/\/admin\/articles\/new$/);
+
+      await page.getByRole("button", { name: "Create Article" }).click();
+      await page.waitForURL(/\/admin\/articles$/);
+      await expect.poll(() => toast(page)).toContain("Article Created");
+      const row = page.getByRole("listitem").filter({ hasText: title });
+      expect(await row.innerText()).toContain("Published (Live)");
+      expect(await row.innerText()).toContain("Must Read");
+      const id = idFromHref(await row.getByRole("link", { name: `Edit ${title}` }).getAttribute("href"));
+      expect(id).toBeTruthy();
+
+      // The open home page shows it without a reload.
+      await expect.poll(() => guest.page.getByTestId("must-reads").innerText(), { timeout: 10_000 }).toContain(title);
+      await guest.context.close();
+
+      const asGuest = await getText(`/article/${id}`);
+      expect(asGuest.body).toContain("Full content locked");
+      expect(asGuest.body).not.toContain(secret);
+      const asSubscriber = await getText(`/article/${id}`, subscriber);
+      expect(asSubscriber.body).toContain(secret);
+      expect(asSubscriber.body).toContain("<h2>Morning habits</h2>");
+      expect(asSubscriber.body).toContain('href="https://example.org/walking"');
+      expect(asSubscriber.body).toContain('src="https://images.example.org/dawn.jpg"');
+
+      // Unpublished, the article is gone for readers.
+      await row.getByRole("link", { name: `Edit ${title}` }).click();
+      await page.waitForURL(new RegExp(`/admin/articles/${id}$`));
+      await waitForHydration(page);
+      expect(await page.getByRole("textbox", { name: "Content" }).locator("h1").innerText()).toBe("Morning habits");
+      await page.getByLabel("Published").uncheck();
+      await page.getByRole("button", { name: "Update Article" }).click();
+      await page.waitForURL(/\/admin\/articles$/);
+      await expect.poll(() => toast(page)).toContain("Article Updated");
+      expect((await getText(`/article/${id}`, subscriber)).status).toBe(404);
+      expect((await getText(`/article/${id}`)).status).toBe(404);
+
+      await page.getByRole("button", { name: `Delete ${title}` }).click();
+      await expect.poll(() => toast(page)).toContain("Article Deleted");
+      expect(dialogs.some((m) => m.startsWith(`Delete the article "${title}"`))).toBe(true);
+      await context.close();
+    });
+  }
+
+  it("never lets pasted script, event handlers or javascript: links reach a reader", async () => {
+    const admin = await signInCookie("admin@nuru.test");
+    const tag = Date.now().toString(36);
+    const attacks = {
+      rich: `<h2>Safe</h2><p onclick="alert(1)">Tap <a href="javascript:alert(2)">here</a> <a href="https://ok.example.org" onmouseover="alert(3)">ok</a></p><script>alert(4)</script><img src="x" onerror="alert(5)"><img src="https://i.example.org/a.png" onload="alert(6)"><iframe src="https://evil.example.org/x"></iframe><svg onload="alert(7)"></svg><a href="JaVaScRiPt:alert(8)">x</a><style>body{display:none}</style>`,
+      plain: `Hello <script>alert(9)</script> [click](javascript:alert(10)) <img src=x onerror=alert(11)>`,
+    };
+    for (const [mode, content] of Object.entries(attacks)) {
+      const title = `Paste test ${mode} ${tag}`;
+      const saved = await raw("/admin/articles/new", {
+        method: "POST",
+        cookie: admin,
+        headers: { "Content-Type": FORM },
+        body: new URLSearchParams({
+          intent: "save",
+          title,
+          contentMode: mode,
+          content,
+          accessType: "free",
+          published: "on",
+        }).toString(),
+      });
+      expect(saved.status, saved.body.slice(0, 300)).toBe(302);
+      const list = await getText(`/admin/articles?q=${encodeURIComponent(title)}`, admin);
+      const id = idFromHref(/href="(\/admin\/articles\/[0-9a-f-]{36})"/.exec(list.body)?.[1] ?? null);
+      expect(id).toBeTruthy();
+      for (const cookie of [undefined, subscriber]) {
+        const page = await getText(`/article/${id}`, cookie);
+        expect(page.status).toBe(200);
+        const body = page.body.slice(page.body.indexOf("<h1"));
+        for (const bad of [
+          /<script>alert/i,
+          /\son\w+=/i,
+          /href\s*=\s*["']?\s*javascript:/i,
+          /evil\.example/,
+          /<svg[^>]*onload/i,
+          /display:none/,
+        ])
+          expect(body, `${mode}: ${bad}`).not.toMatch(bad);
+      }
+    }
+  });
+});
