@@ -46,6 +46,17 @@ const schema = z.object({
   PESAPAL_BASE_URL: optionalUrl,
   // An IPN id registered by hand for this shop's /api/payments/ipn; otherwise the shop registers it once and stores it.
   PESAPAL_IPN_ID: optionalString,
+  // The article editor's AI writing assistant, called only from the server. AI_PROVIDER picks the provider when
+  // both keys are set ("openai": any OpenAI-compatible /chat/completions API; "anthropic": /messages; "none"
+  // turns the assistant off). Outside production without a key, a local stand-in answers; in production
+  // without a key the assistant says it is not configured and offers the fallback suggestion.
+  AI_PROVIDER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["openai", "anthropic", "none"]).optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.string().url().default("https://api.openai.com/v1"),
+  OPENAI_MODEL: z.string().default("gpt-4"),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: z.string().url().default("https://api.anthropic.com"),
+  ANTHROPIC_MODEL: z.string().default("claude-3-sonnet"),
   // Google sign-in; the button shows only when both are set. The URLs are configurable for tests.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

@@ -147,6 +147,43 @@ describe("articles", () => {
     });
   }
 
+  it("asks the AI assistant (stand-in provider) to rewrite a paragraph and applies it (390 px)", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await signInWithForm(page, "admin@nuru.test", DEMO_PASSWORD);
+    await page.goto("/admin/articles/new");
+    await waitForHydration(page);
+    const editor = page.getByRole("textbox", { name: "Content" });
+    await editor.waitFor();
+
+    // Nothing to work on yet.
+    await page.getByRole("button", { name: "AI Assistant" }).click();
+    const dialog = page.getByRole("dialog", { name: "AI writing assistant" });
+    await expect.poll(() => dialog.getByText("Please select some text or write content first").isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await editor.click();
+    await page.keyboard.type("Drink water before every meal.");
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.getByRole("button", { name: "AI Assistant" }).click();
+    await expect.poll(() => dialog.getByText("Working on the selected text.").isVisible()).toBe(true);
+    await dialog.getByText("Custom", { exact: true }).click();
+    expect(await dialog.getByRole("button", { name: "Generate" }).isDisabled()).toBe(true);
+    await dialog.getByLabel("Instruction").fill("Make it friendlier");
+    expect(await dialog.getByRole("button", { name: "Generate" }).isEnabled()).toBe(true);
+    await dialog.getByText("Rewrite", { exact: true }).click();
+    await dialog.getByLabel("Style").selectOption("storytelling");
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    const suggestion = "Assistant suggestion: Drink water before every meal.";
+    await expect.poll(() => dialog.getByTestId("ai-suggestion").textContent()).toBe(suggestion);
+    expect(await dialog.getByText(/7 words · 1 min read · Keywords: /).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Replace selection" }).click();
+    await expect.poll(() => dialog.getByText("Applied to your article.").isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    expect(await editor.innerText()).toBe(suggestion);
+    await context.close();
+  });
+
   it("never lets pasted script, event handlers or javascript: links reach a reader", async () => {
     const admin = await signInCookie("admin@nuru.test");
     const tag = Date.now().toString(36);

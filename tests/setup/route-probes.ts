@@ -99,6 +99,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "admin/articles": page(["/admin/articles", "/admin/articles?q=a&status=draft&access=premium&page=2"], true),
     "admin/articles/new": page(["/admin/articles/new"], true),
     "admin/articles/:id": page([`/admin/articles/${ids.premium}`], true),
+    "admin/ai-assist": resource(["/admin/ai-assist"], true),
     "admin/:section": page(["/admin/articles", "/admin/homepage"], true),
     "sitemap.xml": resource(["/sitemap.xml"]),
     "rss.xml": resource(["/rss.xml"]),

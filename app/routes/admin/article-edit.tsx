@@ -1,4 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { Editor } from "@tiptap/react";
+import type { AssistTarget } from "~/components/admin/ai-assistant";
 import { data, Form, Link, useBlocker, useFetcher, useNavigation } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import { z } from "zod";
@@ -25,6 +27,53 @@ import { LazyToast } from "~/components/ui/lazy-toast";
 import { SubmitButton } from "~/components/ui/submit-button";
 
 const RichEditor = lazy(() => import("~/components/admin/rich-editor"));
+const AiAssistant = lazy(() => import("~/components/admin/ai-assistant").then((m) => ({ default: m.AiAssistant })));
+
+const escapeHtml = (v: string) => v.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** Suggested plain text as editor paragraphs. */
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join("");
+
+/** What the assistant works on and where its suggestion goes: the editor's selection (or all of it). */
+function assistTarget(
+  mode: "rich" | "plain",
+  editor: Editor | null,
+  textarea: HTMLTextAreaElement | null,
+  setContent: (v: string) => void,
+): AssistTarget {
+  if (mode === "rich" && editor) {
+    const { from, to, empty } = editor.state.selection;
+    return {
+      read: () => ({
+        text: empty ? editor.getText() : editor.state.doc.textBetween(from, to, "\n"),
+        selection: !empty,
+      }),
+      apply: (text, how) => {
+        const at = how === "replace" ? { from, to } : empty ? editor.state.doc.content.size : to;
+        editor.chain().focus().insertContentAt(at, paragraphs(text)).run();
+      },
+    };
+  }
+  const value = textarea?.value ?? "";
+  const [start, end] = [textarea?.selectionStart ?? 0, textarea?.selectionEnd ?? 0];
+  const selected = end > start;
+  return {
+    read: () => ({ text: selected ? value.slice(start, end) : value, selection: selected }),
+    apply: (text, how) =>
+      setContent(
+        how === "replace"
+          ? value.slice(0, start) + text + value.slice(end)
+          : selected
+            ? value.slice(0, end) + "\n\n" + text + value.slice(end)
+            : `${value}\n\n${text}`.trim(),
+      ),
+  };
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.article ? "Edit Article" : "New Article"} | Admin | Nuru` },
@@ -188,6 +237,9 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
   const [content, setContent] = useState(article?.content ?? "");
   const [dirty, setDirty] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
+  const [assisting, setAssisting] = useState<AssistTarget | null>(null);
+  const editorRef = useRef<Editor | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const previewBlocks = preview.data && "preview" in preview.data ? preview.data.preview : null;
   const toast = actionData?.toast ?? preview.data?.toast ?? null;
@@ -268,6 +320,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
                 name="content"
                 initialHtml={content}
                 labelledBy="content-label"
+                editorRef={editorRef}
                 onChange={(html) => {
                   setContent(html);
                   setDirty(true);
@@ -276,6 +329,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
             </Suspense>
           ) : (
             <textarea
+              ref={textareaRef}
               name="content"
               aria-labelledby="content-label"
               value={content}
@@ -366,6 +420,20 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
           <SubmitButton busy={saving} busyLabel="Saving..." label={article ? "Update Article" : "Create Article"} />
           <button
             type="button"
+            onClick={() =>
+              setAssisting(
+                assistTarget(mode, editorRef.current, textareaRef.current, (v) => {
+                  setContent(v);
+                  setDirty(true);
+                }),
+              )
+            }
+            className="min-h-11 rounded-full border border-violet-700 px-5 font-semibold text-violet-800 hover:bg-violet-50"
+          >
+            AI Assistant
+          </button>
+          <button
+            type="button"
             onClick={showPreviewNow}
             className="min-h-11 rounded-full border border-brand-600 px-5 font-semibold text-brand-700 hover:bg-rose-50"
           >
@@ -373,6 +441,11 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
           </button>
         </div>
       </Form>
+      {assisting ? (
+        <Suspense fallback={null}>
+          <AiAssistant target={assisting} onClose={() => setAssisting(null)} />
+        </Suspense>
+      ) : null}
       {showPreview && previewBlocks ? <Preview blocks={previewBlocks} onClose={() => setShowPreview(false)} /> : null}
     </AdminFrame>
   );
