@@ -6,13 +6,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/engagement";
 import { requireUser } from "~/modules/accounts/session.server";
 import { parseForm } from "~/lib/forms";
-import {
-  bookmarkSchema,
-  commentSchema,
-  COMMENT_EMPTY_MESSAGE,
-  reviewSchema,
-  type EngagementResult,
-} from "~/modules/engagement/schemas";
+import { bookmarkSchema, commentSchema, reviewSchema, type EngagementResult } from "~/modules/engagement/schemas";
 import { submitReview } from "~/modules/engagement/reviews.server";
 import { submitComment } from "~/modules/engagement/comments.server";
 import { toggleBookmark } from "~/modules/engagement/bookmarks.server";
@@ -94,7 +88,7 @@ async function respond(request: Request): Promise<Reply> {
     const parsed = parseForm(form, commentSchema);
     if (parsed.status !== "success") {
       const fieldErrors = firstErrors(parsed.error);
-      const empty = fieldErrors.body === COMMENT_EMPTY_MESSAGE;
+      const empty = !String(form.get("body") ?? "").trim();
       return reply(
         {
           ok: false,

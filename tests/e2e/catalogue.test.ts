@@ -226,6 +226,7 @@ describe("catalogue details", () => {
     await waitForInteractive(page, "#reviews", "form");
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expect.poll(() => page.getByText("Please write something first").first().isVisible()).toBe(true);
+    expect(await page.getByText("Empty comment", { exact: true }).isVisible()).toBe(true);
     const comment = "Tried this walk with my sister, we loved it!";
     await page.getByLabel("Leave a comment").fill(comment);
     await page.getByRole("button", { name: "Post Comment" }).click();

@@ -5,7 +5,7 @@ import { FormNotice } from "~/components/ui/form-notice";
 import { TextAreaField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/lib/forms";
 import { COMMENT_MAX } from "~/modules/engagement/limits";
-import { commentSchema, COMMENT_EMPTY_MESSAGE, type EngagementResult } from "~/modules/engagement/schemas";
+import { commentSchema, type EngagementResult } from "~/modules/engagement/schemas";
 import { SubmitButton } from "~/components/ui/submit-button";
 
 /** The comment form (held for moderation); loaded only for signed-in readers, when they scroll to it. */
@@ -19,7 +19,7 @@ export default function CommentForm({ articleId }: { articleId: string }) {
   const notice = clientError
     ? {
         ok: false,
-        title: clientError === COMMENT_EMPTY_MESSAGE ? "Empty comment" : "Could not submit comment",
+        title: String(fields.body.value ?? "").trim() ? "Could not submit comment" : "Empty comment",
         message: clientError,
       }
     : result;

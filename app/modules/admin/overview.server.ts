@@ -1,5 +1,6 @@
 import { getDb } from "~/db/client.server";
 import { articles, ebooks, profiles, userSubscriptions } from "~/db/schema";
+import { isAdmin, type Viewer } from "~/modules/access/policy";
 
 export const ADMIN_SECTIONS = {
   articles: "Articles",
@@ -16,8 +17,9 @@ export function isAdminSection(value: string | undefined): value is AdminSection
   return typeof value === "string" && Object.hasOwn(ADMIN_SECTIONS, value);
 }
 
-/** Dashboard count cards (spec: articles, ebooks, profiles, user_subscriptions). Callers must be admins. */
-export async function getDashboardCounts() {
+/** Dashboard count cards (spec: articles, ebooks, profiles, user_subscriptions), for admins only. */
+export async function getDashboardCounts(viewer: Viewer) {
+  if (!isAdmin(viewer)) throw new Error("Only admins see the dashboard");
   const db = getDb();
   const [a, e, p, s] = await Promise.all([
     db.$count(articles),

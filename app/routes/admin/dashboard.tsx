@@ -11,7 +11,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  const [counts, pending] = await Promise.all([getDashboardCounts(), pendingModerationTotal(viewer)]);
+  const [counts, pending] = await Promise.all([getDashboardCounts(viewer), pendingModerationTotal(viewer)]);
   return { counts, pending };
 }
 

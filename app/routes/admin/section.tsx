@@ -13,7 +13,7 @@ export function meta() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
   if (!isAdminSection(params.section)) throw data(null, { status: 404 });
-  const [counts, pending] = await Promise.all([getDashboardCounts(), pendingModerationTotal(viewer)]);
+  const [counts, pending] = await Promise.all([getDashboardCounts(viewer), pendingModerationTotal(viewer)]);
   return { title: ADMIN_SECTIONS[params.section], counts, pending };
 }
 
