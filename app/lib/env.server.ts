@@ -57,6 +57,17 @@ const schema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: z.string().url().default("https://api.anthropic.com"),
   ANTHROPIC_MODEL: z.string().default("claude-3-sonnet"),
+  // Object storage for covers, images and ebook PDFs: "disk" (under DATA_DIR) or "s3" (AWS S3, Cloudflare R2,
+  // MinIO: one private bucket, prefixes public/ and private/). MEDIA_BASE_URL: a CDN serving the public/ prefix;
+  // without it public files are served at /media.
+  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+  MEDIA_BASE_URL: optionalUrl,
   // Google sign-in; the button shows only when both are set. The URLs are configurable for tests.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -92,6 +103,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!env.PESAPAL_CONSUMER_KEY) missing.push("PESAPAL_CONSUMER_KEY (from the Pesapal merchant dashboard)");
     if (!env.PESAPAL_CONSUMER_SECRET) missing.push("PESAPAL_CONSUMER_SECRET (from the Pesapal merchant dashboard)");
     if (!env.PESAPAL_ENV) missing.push('PESAPAL_ENV ("sandbox" to test with Pesapal\'s sandbox, "live" to take money)');
+    if (env.STORAGE === "s3" && !(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY))
+      missing.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (STORAGE=s3)");
     if (env.PESAPAL_BASE_URL) missing.push("PESAPAL_BASE_URL must not be set (it points the shop at a stand-in)");
     if (missing.length > 0) {
       throw new ConfigError(

@@ -64,6 +64,19 @@ describe("configuration", () => {
     expect(() => parseEnv({ ...production, PESAPAL_BASE_URL: "http://127.0.0.1:9999" })).toThrow(/PESAPAL_BASE_URL/);
   });
 
+  it("refuses STORAGE=s3 in production without a bucket and keys", () => {
+    expect(() => parseEnv({ ...production, STORAGE: "s3" })).toThrow(/S3_BUCKET/);
+    const env = parseEnv({
+      ...production,
+      STORAGE: "s3",
+      S3_BUCKET: "nuru-media",
+      S3_ACCESS_KEY_ID: "AKIA",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_ENDPOINT: "https://example.r2.cloudflarestorage.com",
+    });
+    expect(env).toMatchObject({ STORAGE: "s3", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "false" });
+  });
+
   it("accepts a complete production configuration", () => {
     const env = parseEnv(production);
     expect(env.isProduction).toBe(true);

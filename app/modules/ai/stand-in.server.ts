@@ -147,6 +147,10 @@ export async function startAiStandIn(options: { apiKey?: string; production?: bo
     url: `http://127.0.0.1:${port}`,
     apiKey,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

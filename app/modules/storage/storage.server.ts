@@ -1,10 +1,11 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { randomUUID } from "node:crypto";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, type Env } from "~/lib/env.server";
+import { createS3Storage } from "./s3-storage.server";
 import { singleton } from "~/lib/singleton.server";
 
 /** public: covers and article images, served at /media. private: ebook files, never served directly. */
@@ -24,6 +25,12 @@ export interface ObjectInfo {
   lastModified: Date;
 }
 
+/** A stored object's key and size, as a listing gives them. */
+export interface StoredKey {
+  key: string;
+  size: number;
+}
+
 /** Inclusive byte range, as HTTP counts it. */
 export interface ByteRange {
   start: number;
@@ -39,11 +46,13 @@ export interface ObjectStorage {
   read(bucket: Bucket, key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   /** Writes a stream; readers see either the old object or the whole new one, never half. */
   write(bucket: Bucket, key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
+  /** Every object whose key starts with `prefix`, sorted by key (for finding files nothing uses any more). */
+  list(bucket: Bucket, prefix?: string): Promise<StoredKey[]>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._/-]{0,200}$/i;
 
-function assertSafeKey(key: string) {
+export function assertSafeKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${key}`);
 }
 
@@ -134,6 +143,24 @@ export function createFileStorage(root: string): ObjectStorage {
         throw error;
       }
     },
+    async list(bucket, prefix = "") {
+      if (prefix) assertSafeKey(prefix);
+      const base = path.join(root, bucket);
+      let entries: import("node:fs").Dirent[];
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      const found: StoredKey[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith(".part")) continue;
+        const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (key.startsWith(prefix)) found.push({ key, size: (await stat(path.join(base, key))).size });
+      }
+      return found.sort((a, b) => a.key.localeCompare(b.key));
+    },
   };
 }
 
@@ -141,11 +168,25 @@ export function createFileStorage(root: string): ObjectStorage {
 export const appStorage: { override: ObjectStorage | undefined } = { override: undefined };
 
 export function getStorage(): ObjectStorage {
-  return (
-    appStorage.override ?? singleton("storage", () => createFileStorage(path.resolve(getEnv().DATA_DIR, "storage")))
-  );
+  return appStorage.override ?? singleton("storage", () => storageFromEnv(getEnv()));
 }
 
+function storageFromEnv(env: Env): ObjectStorage {
+  if (env.STORAGE !== "s3") return createFileStorage(path.resolve(env.DATA_DIR, "storage"));
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
+    throw new Error("STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  return createS3Storage({
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+  });
+}
+
+/** Where a public object is served: from the CDN in MEDIA_BASE_URL, else at /media. */
 export function publicUrl(key: string): string {
-  return `/media/${key}`;
+  const cdn = getEnv().MEDIA_BASE_URL;
+  return cdn ? `${cdn.replace(/\/$/, "")}/${key}` : `/media/${key}`;
 }
