@@ -28,6 +28,10 @@ try {
   throw error;
 }
 
+// The largest upload an admin may send (the biggest kind's limit plus multipart framing); each kind is held to its
+// own limit while the upload streams in.
+const uploadBodyLimit = Math.max(env.UPLOAD_PDF_MAX_MB, 100) * 1024 * 1024 + 64 * 1024;
+
 const app = express();
 app.disable("x-powered-by");
 const proxyHops = trustedProxyHops(env);
@@ -58,7 +62,7 @@ app.use((req, _res, next) => {
 // Addresses with NUL bytes or broken escapes, and bodies no form sends or too large to read: refused before any
 // route reads them (a 413 is sent before a byte of the body is read).
 app.use((req, res, next) => {
-  const refusal = checkTarget(req.originalUrl) ?? checkBody(req.method, req.path, req.headers);
+  const refusal = checkTarget(req.originalUrl) ?? checkBody(req.method, req.path, req.headers, uploadBodyLimit);
   if (!refusal) return next();
   res.setHeader("Connection", "close");
   res.status(refusal.status).type("text/plain").send(refusal.message);

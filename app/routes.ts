@@ -41,6 +41,7 @@ export default [
   route("admin/articles/new", "routes/admin/article-edit.tsx", { id: "admin-article-new" }),
   route("admin/articles/:id", "routes/admin/article-edit.tsx"),
   route("admin/ai-assist", "routes/admin/ai-assist.ts"),
+  route("admin/uploads", "routes/admin/uploads.ts"),
   route("admin/:section", "routes/admin/section.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("rss.xml", "routes/rss-xml.ts"),

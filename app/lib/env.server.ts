@@ -68,6 +68,8 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
   MEDIA_BASE_URL: optionalUrl,
+  // Largest ebook PDF an admin may upload, in MB (images 50, videos 100 and covers 10 are fixed).
+  UPLOAD_PDF_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   // Google sign-in; the button shows only when both are set. The URLs are configurable for tests.
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

@@ -11,8 +11,13 @@ export function isGatewayNotification(path: string): boolean {
   return path.toLowerCase().replace(/\/+$/, "") === GATEWAY_NOTIFICATION_PATH;
 }
 
-/** Largest body a request to `path` may carry. Upload routes will set their own (streamed) limits here. */
-export function bodyLimitFor(path: string): number {
+/** Admin uploads: the body is streamed to storage and each kind's own limit is enforced while it is read. */
+export const UPLOAD_PATH = "/admin/uploads";
+
+/** Largest body a request to `path` may carry; `uploadLimit` is the largest upload allowed (server.ts). */
+export function bodyLimitFor(path: string, uploadLimit = FORM_BODY_LIMIT): number {
+  const normalized = path.toLowerCase().replace(/\/+$/, "");
+  if (normalized === UPLOAD_PATH) return uploadLimit;
   return isGatewayNotification(path) ? NOTIFICATION_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
@@ -53,6 +58,7 @@ export function checkBody(
   method: string,
   path: string,
   headers: { "content-type"?: string; "content-length"?: string; "transfer-encoding"?: string },
+  uploadLimit?: number,
 ): Refusal | null {
   const length = headers["content-length"];
   const chunked = headers["transfer-encoding"] !== undefined;
@@ -63,7 +69,7 @@ export function checkBody(
   if (length === undefined) return null;
   const bytes = Number(length);
   if (!Number.isSafeInteger(bytes) || bytes < 0) return REFUSALS.noLength;
-  if (bytes > bodyLimitFor(path)) return REFUSALS.tooLarge;
+  if (bytes > bodyLimitFor(path, uploadLimit)) return REFUSALS.tooLarge;
   const type = headers["content-type"] ?? "";
   if (bytes > 0 && !FORM_TYPES.test(type) && !(isGatewayNotification(path) && JSON_TYPE.test(type))) {
     return REFUSALS.notAForm;

@@ -18,6 +18,7 @@ const ADMIN_ROUTES = [
   "admin/articles/new",
   "admin/articles/:id",
   "admin/ai-assist",
+  "admin/uploads",
   "admin/:section",
 ].sort();
 

@@ -100,6 +100,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "admin/articles/new": page(["/admin/articles/new"], true),
     "admin/articles/:id": page([`/admin/articles/${ids.premium}`], true),
     "admin/ai-assist": resource(["/admin/ai-assist"], true),
+    "admin/uploads": resource(["/admin/uploads?kind=image"], true),
     "admin/:section": page(["/admin/articles", "/admin/homepage"], true),
     "sitemap.xml": resource(["/sitemap.xml"]),
     "rss.xml": resource(["/rss.xml"]),

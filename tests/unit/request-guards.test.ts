@@ -32,6 +32,17 @@ describe("checkBody", () => {
       REFUSALS.tooLarge,
     );
   });
+  it("lets only the upload path carry large bodies, up to the upload limit", () => {
+    const multipart = { "content-type": "multipart/form-data; boundary=x" };
+    const limit = 200 * 1024 * 1024;
+    expect(checkBody("POST", "/admin/uploads", { ...multipart, "content-length": String(limit) }, limit)).toBeNull();
+    expect(checkBody("POST", "/admin/uploads", { ...multipart, "content-length": String(limit + 1) }, limit)).toEqual(
+      REFUSALS.tooLarge,
+    );
+    expect(checkBody("POST", "/admin/articles/new", { ...multipart, "content-length": "1000000" }, limit)).toEqual(
+      REFUSALS.tooLarge,
+    );
+  });
   it("refuses bodies of unknown length", () => {
     expect(checkBody("POST", "/signin", { "content-type": FORM, "transfer-encoding": "chunked" })).toEqual(
       REFUSALS.noLength,

@@ -7,3 +7,4 @@ export * from "./reader";
 export * from "./settings";
 export * from "./mail";
 export * from "./rate-limits";
+export * from "./media";

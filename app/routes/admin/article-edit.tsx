@@ -24,6 +24,7 @@ import { AdminFrame } from "~/components/admin/admin-frame";
 import { ArticleBody } from "~/components/content/article-body";
 import { FieldError, TextAreaField, TextField } from "~/components/forms/fields";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import { UploadButton } from "~/components/admin/upload-button";
 import { SubmitButton } from "~/components/ui/submit-button";
 
 const RichEditor = lazy(() => import("~/components/admin/rich-editor"));
@@ -350,13 +351,25 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
           maxLength={ARTICLE_LIMITS.metaDescription}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            meta={fields.imageUrl}
-            label="Image URL"
-            type="url"
-            required={false}
-            hint="An https:// link to the cover image."
-          />
+          <div>
+            <TextField
+              meta={fields.imageUrl}
+              label="Image URL"
+              type="url"
+              required={false}
+              hint="An https:// link to the cover image."
+            />
+            <UploadButton
+              kind="image"
+              label="Upload image"
+              accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
+              maxMb={50}
+              onUploaded={(asset) => {
+                form.update({ name: fields.imageUrl.name, value: asset.url ?? "" });
+                setDirty(true);
+              }}
+            />
+          </div>
           <TextField
             meta={fields.videoUrl}
             label="Video URL"

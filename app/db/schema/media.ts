@@ -1,0 +1,27 @@
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { users } from "./accounts";
+
+// Every uploaded file: who put it there, when, what it is and where it lives, so unused files can be found.
+export const mediaAssets = pgTable(
+  "media_assets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    originalName: text("original_name"),
+    /** Pages of an ebook PDF, read with pdf.js when it was uploaded. */
+    pageCount: integer("page_count"),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("media_assets_created_idx").on(t.createdAt),
+    check("media_assets_kind", sql`${t.kind} in ('image', 'video', 'cover', 'pdf')`),
+    check("media_assets_bucket", sql`${t.bucket} in ('public', 'private')`),
+    check("media_assets_size_positive", sql`${t.size} > 0`),
+  ],
+);

@@ -1,0 +1,218 @@
+import { Readable } from "node:stream";
+import { randomUUID } from "node:crypto";
+import Busboy from "busboy";
+import { fileTypeFromBuffer } from "file-type";
+import { getDb } from "~/db/client.server";
+import { mediaAssets } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { isAdmin, type Viewer } from "~/modules/access/policy";
+import { getStorage, publicUrl, type Bucket } from "./storage.server";
+import { pdfPageCount } from "./pdf-check.server";
+
+// Admin uploads: streamed from the request to storage (busboy; never a whole file in memory), recognised by their
+// bytes (file-type), not their names, held to each kind's size, stored under a generated name, and recorded in
+// media_assets. Ebook PDFs go to the private bucket and must open in pdf.js.
+
+export const UPLOAD_KINDS = {
+  image: {
+    label: "image",
+    maxMb: 50,
+    types: ["jpg", "png", "gif", "webp", "avif"],
+    bucket: "public",
+    prefix: "images",
+  },
+  video: { label: "video", maxMb: 100, types: ["mp4", "webm", "mov"], bucket: "public", prefix: "videos" },
+  cover: { label: "cover", maxMb: 10, types: ["jpg", "png", "webp", "avif"], bucket: "public", prefix: "covers" },
+  pdf: { label: "ebook PDF", maxMb: 200, types: ["pdf"], bucket: "private", prefix: "ebooks" },
+} as const satisfies Record<
+  string,
+  { label: string; maxMb: number; types: readonly string[]; bucket: Bucket; prefix: string }
+>;
+
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+export function isUploadKind(value: unknown): value is UploadKind {
+  return typeof value === "string" && Object.hasOwn(UPLOAD_KINDS, value);
+}
+
+/** A kind's size limit in bytes (the PDF limit comes from UPLOAD_PDF_MAX_MB). */
+export function uploadLimitMb(kind: UploadKind): number {
+  return kind === "pdf" ? getEnv().UPLOAD_PDF_MAX_MB : UPLOAD_KINDS[kind].maxMb;
+}
+
+/** Room for the multipart framing around the file. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+
+export interface UploadedAsset {
+  id: string;
+  kind: UploadKind;
+  key: string;
+  /** Where a public file is shown; null for private ones (ebook PDFs). */
+  url: string | null;
+  size: number;
+  contentType: string;
+  pageCount: number | null;
+}
+
+export type UploadOutcome =
+  | { ok: true; status: 201; title: "Upload successful"; message: string; asset: UploadedAsset }
+  | { ok: false; status: 400 | 413 | 415; title: string; message: string };
+
+const tooLarge = (kind: UploadKind): UploadOutcome => ({
+  ok: false,
+  status: 413,
+  title: "File too large",
+  message: `File size must be less than ${uploadLimitMb(kind)}MB`,
+});
+const wrongType = (kind: UploadKind): UploadOutcome => ({
+  ok: false,
+  status: 415,
+  title: "Invalid file type",
+  message: `Please upload a file matching: ${UPLOAD_KINDS[kind].types.map((t) => t.toUpperCase()).join(", ")}`,
+});
+const failed = (kind: UploadKind, why: string): UploadOutcome => ({
+  ok: false,
+  status: 400,
+  title: "Upload failed",
+  message: `Failed to upload ${UPLOAD_KINDS[kind].label}: ${why}`,
+});
+
+/** The first `n` bytes of a stream (or all of it when shorter), leaving the rest to be read. */
+function readHead(stream: Readable, n: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let got = 0;
+    const finish = () => {
+      stream.pause();
+      stream.off("data", onData);
+      stream.off("end", finish);
+      stream.off("error", reject);
+      resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      got += chunk.length;
+      if (got >= n) finish();
+    };
+    stream.on("data", onData);
+    stream.once("end", finish);
+    stream.once("error", reject);
+  });
+}
+
+async function storeFile(
+  viewer: Viewer,
+  kind: UploadKind,
+  file: Readable & { truncated?: boolean },
+  originalName: string | undefined,
+): Promise<UploadOutcome> {
+  const spec = UPLOAD_KINDS[kind];
+  const head = await readHead(file, 4100);
+  const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
+  if (!detected || !(spec.types as readonly string[]).includes(detected.ext)) {
+    file.resume();
+    return wrongType(kind);
+  }
+  const storage = getStorage();
+  const key = `${spec.prefix}/${randomUUID()}.${detected.ext}`;
+  let size = 0;
+  const body = Readable.from(
+    (async function* () {
+      size += head.length;
+      yield head;
+      for await (const chunk of file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
+  await storage.write(spec.bucket, key, Readable.toWeb(body) as ReadableStream<Uint8Array>, detected.mime);
+  if (file.truncated) {
+    await storage.delete(spec.bucket, key);
+    return tooLarge(kind);
+  }
+  let pageCount: number | null = null;
+  if (kind === "pdf") {
+    pageCount = await pdfPageCount(storage, spec.bucket, key, size);
+    if (!pageCount) {
+      await storage.delete(spec.bucket, key);
+      return failed(kind, "this PDF could not be opened. Export it again and retry.");
+    }
+  }
+  const [row] = await getDb()
+    .insert(mediaAssets)
+    .values({
+      kind,
+      bucket: spec.bucket,
+      key,
+      contentType: detected.mime,
+      size,
+      originalName: originalName?.slice(0, 200) || null,
+      pageCount,
+      uploadedBy: viewer.user!.id,
+    })
+    .returning({ id: mediaAssets.id });
+  return {
+    ok: true,
+    status: 201,
+    title: "Upload successful",
+    message: `${originalName ?? "The file"} is uploaded.`,
+    asset: {
+      id: row.id,
+      kind,
+      key,
+      url: spec.bucket === "public" ? publicUrl(key) : null,
+      size,
+      contentType: detected.mime,
+      pageCount,
+    },
+  };
+}
+
+/** Reads one file (field `file`) from a multipart request and stores it; every refusal says why in the spec's words. */
+export async function receiveUpload(request: Request, viewer: Viewer, kind: UploadKind): Promise<UploadOutcome> {
+  if (!isAdmin(viewer)) throw new Error("Only admins upload files");
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(type) || !request.body) return failed(kind, "no file was sent");
+  const maxBytes = uploadLimitMb(kind) * 1024 * 1024;
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) return tooLarge(kind);
+
+  return new Promise<UploadOutcome>((resolve) => {
+    let settled = false;
+    let work: Promise<UploadOutcome> | null = null;
+    const settle = (outcome: UploadOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    let parser: Busboy.Busboy;
+    try {
+      parser = Busboy({
+        headers: { "content-type": type },
+        limits: { files: 1, fileSize: maxBytes, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 20 },
+      });
+    } catch {
+      return settle(failed(kind, "the upload could not be read"));
+    }
+    parser.on("file", (field, stream, info) => {
+      if (field !== "file" || work) {
+        stream.resume();
+        return;
+      }
+      work = storeFile(viewer, kind, stream, info.filename).catch((error: unknown) => {
+        console.error("Upload failed:", error);
+        stream.resume();
+        return failed(kind, "the file could not be stored. Please try again.");
+      });
+    });
+    parser.on("error", () => settle(failed(kind, "the upload could not be read")));
+    parser.on("close", () => {
+      if (!work) return settle(failed(kind, "no file was sent"));
+      void work.then(settle);
+    });
+    Readable.fromWeb(request.body as import("node:stream/web").ReadableStream)
+      .on("error", () => settle(failed(kind, "the upload was interrupted")))
+      .pipe(parser);
+  });
+}
