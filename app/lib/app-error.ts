@@ -49,6 +49,11 @@ export const APP_ERRORS = {
     title: "Error Loading Articles",
     message: "Failed to load articles. Please try again.",
   },
+  ADMIN_EBOOKS_LOAD_FAILED: {
+    status: 503,
+    title: "Error Loading Ebooks",
+    message: "Failed to load ebooks. Please try again.",
+  },
   VALIDATION: { status: 400, title: "Validation Error", message: "Please check the form and try again." },
   CATEGORY_NAME_EMPTY: { status: 400, title: "Validation Error", message: "Category name cannot be empty." },
   CATEGORY_SLUG_TAKEN: { status: 409, title: "Validation Error", message: "A category with this slug already exists." },

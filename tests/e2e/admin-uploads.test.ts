@@ -4,8 +4,9 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
-import { DESKTOP, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
-import { DEMO_PASSWORD, signInCookie } from "../setup/http-session";
+import { PDFDocument } from "pdf-lib";
+import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
 import { signInWithForm } from "../setup/shop-journeys";
 
 let browser: Browser;
@@ -76,6 +77,47 @@ describe("uploads", () => {
     await expect.poll(() => page.getByText("Invalid file type").isVisible()).toBe(true);
     expect(await page.getByText("Please upload a file matching: JPG, PNG, GIF, WEBP, AVIF").isVisible()).toBe(true);
     expect(await page.getByLabel("Image URL").inputValue()).toBe(url);
+    await context.close();
+  });
+
+  it("an admin uploads a cover and a PDF, creates a premium ebook at 450 KES and publishes it (390 px)", async () => {
+    const title = `Glow Guide ${Date.now().toString(36)}`;
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 4; i++) doc.addPage();
+    const pdf = Buffer.from(await doc.save());
+    const { page, context } = await newPage(browser, PHONE);
+    await signInWithForm(page, "admin@nuru.test", DEMO_PASSWORD);
+    await page.goto("/admin/ebooks");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Add New Ebook" }).click();
+    await page.waitForURL(/\/admin\/ebooks\/new$/);
+    await waitForHydration(page);
+    expect(await page.getByLabel("Price (KES)").inputValue()).toBe("0");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Description").fill("Skin care that fits a Nairobi morning.");
+    await page.getByLabel("Upload cover").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
+    await expect
+      .poll(() => page.getByLabel("Cover image").inputValue(), { timeout: 15_000 })
+      .toMatch(/^\/media\/covers\/.+\.png$/);
+    await page.getByLabel("Upload PDF").setInputFiles({ name: "glow.pdf", mimeType: "application/pdf", buffer: pdf });
+    await expect
+      .poll(() => page.getByText("New PDF ready: 4 pages.", { exact: false }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await page.getByLabel("Price (KES)").fill("450");
+    await page.getByLabel("Access type").selectOption("premium");
+    await page.getByLabel("Published").check();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Create Ebook" }).click();
+    await page.waitForURL(/\/admin\/ebooks$/);
+    await expect.poll(() => page.getByTestId("toast").last().textContent()).toContain("Ebook Created");
+    const card = page.getByTestId("admin-ebook").filter({ hasText: title });
+    expect(await card.innerText()).toContain("KES 450.00");
+    expect(await card.innerText()).toContain("Published");
+
+    const list = await getText(`/ebooks?q=${encodeURIComponent(title)}`);
+    expect(list.body).toContain(title);
+    expect(list.body).toMatch(/KSh\s450\.00/);
     await context.close();
   });
 

@@ -97,3 +97,16 @@ export function canDownloadEbook(
 ): boolean {
   return ebook.downloadable && canReadEbook(viewer, ebook);
 }
+
+/**
+ * Whether an ebook exists for this viewer: published ones for everyone; a withdrawn (unpublished) one still for the
+ * readers who bought or unlocked it, and for admins.
+ */
+export function ebookVisible(viewer: Viewer, ebook: { id: string; published: boolean }): boolean {
+  return (
+    ebook.published ||
+    isAdmin(viewer) ||
+    viewer.purchasedEbookIds.has(ebook.id) ||
+    viewer.unlockedEbookIds.has(ebook.id)
+  );
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { categories, ebookCategories, ebooks } from "~/db/schema";
-import { ebookAccess, type AccessType, type EbookAccess, type Viewer } from "~/modules/access/policy";
+import { ebookAccess, ebookVisible, type AccessType, type EbookAccess, type Viewer } from "~/modules/access/policy";
 import type { CategoryRef } from "./articles.server";
 import { clampPage } from "./paging";
 
@@ -60,11 +60,8 @@ async function gateAll(viewer: Viewer, rows: EbookRow[]): Promise<GatedEbook[]> 
 
 export async function getEbookForViewer({ id, viewer }: { id: string; viewer: Viewer }): Promise<GatedEbook | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await getDb()
-    .select()
-    .from(ebooks)
-    .where(and(eq(ebooks.id, id), eq(ebooks.published, true)));
-  return row ? (await gateAll(viewer, [row]))[0] : null;
+  const [row] = await getDb().select().from(ebooks).where(eq(ebooks.id, id));
+  return row && ebookVisible(viewer, row) ? (await gateAll(viewer, [row]))[0] : null;
 }
 
 export const EBOOKS_PAGE_SIZE = 12;

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks } from "~/db/schema";
-import { canReadEbook, isAdmin, type Viewer } from "~/modules/access/policy";
+import { canReadEbook, ebookVisible, type Viewer } from "~/modules/access/policy";
 import { getStorage, type ObjectInfo } from "~/modules/storage/storage.server";
 import { objectResponse } from "~/modules/storage/object-response.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
@@ -21,7 +21,7 @@ export interface EbookFileRow {
 
 /**
  * The ebook with its storage key, for this module's own checks only: the key never leaves the server.
- * Unpublished ebooks exist only for admins.
+ * Unpublished ebooks exist only for admins and for the readers who bought or unlocked them.
  */
 export async function unsafeEbookFileRow(ebookId: string, viewer: Viewer): Promise<EbookFileRow | null> {
   if (!UUID.test(ebookId)) return null;
@@ -37,7 +37,7 @@ export async function unsafeEbookFileRow(ebookId: string, viewer: Viewer): Promi
     })
     .from(ebooks)
     .where(eq(ebooks.id, ebookId));
-  if (!row || (!row.published && !isAdmin(viewer))) return null;
+  if (!row || !ebookVisible(viewer, row)) return null;
   return row;
 }
 

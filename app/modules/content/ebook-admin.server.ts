@@ -1,0 +1,187 @@
+// Ebooks as the admin screens list and change them. Every function takes the admin's Viewer and checks it.
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import {
+  categories,
+  ebookCategories,
+  ebookPurchases,
+  ebooks,
+  mediaAssets,
+  orders,
+  subscriptionEbookUnlocks,
+} from "~/db/schema";
+import { isAdmin, type AccessType, type Viewer } from "~/modules/access/policy";
+import { AppError } from "~/lib/app-error";
+import { centsToDecimal, kesToCents } from "~/modules/commerce/money";
+import type { EbookFormInput } from "./ebook-form";
+
+export interface AdminEbookCard {
+  id: string;
+  title: string;
+  description: string | null;
+  coverImageUrl: string | null;
+  published: boolean;
+  accessType: AccessType;
+  /** KES as text ("450.00"), or null for subscription-only. */
+  price: string | null;
+  categories: string[];
+  hasFile: boolean;
+}
+
+function assertAdmin(viewer: Viewer) {
+  if (!isAdmin(viewer)) throw new Error("Only admins manage ebooks");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const versionOf = (date: Date) => date.toISOString();
+
+export async function listEbooksForAdmin(viewer: Viewer): Promise<AdminEbookCard[]> {
+  assertAdmin(viewer);
+  const db = getDb();
+  const rows = await db.select().from(ebooks).orderBy(desc(ebooks.createdAt), desc(ebooks.id));
+  const links = rows.length
+    ? await db
+        .select({ ebookId: ebookCategories.ebookId, name: categories.name })
+        .from(ebookCategories)
+        .innerJoin(categories, eq(categories.id, ebookCategories.categoryId))
+        .where(
+          inArray(
+            ebookCategories.ebookId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    coverImageUrl: r.coverImageUrl,
+    published: r.published,
+    accessType: r.accessType,
+    price: r.priceCents === null ? null : centsToDecimal(r.priceCents),
+    categories: links.filter((l) => l.ebookId === r.id).map((l) => l.name),
+    hasFile: Boolean(r.filePath),
+  }));
+}
+
+export async function getEbookForEdit(viewer: Viewer, id: string) {
+  assertAdmin(viewer);
+  if (!UUID.test(id)) return null;
+  const db = getDb();
+  const [row] = await db.select().from(ebooks).where(eq(ebooks.id, id));
+  if (!row) return null;
+  const links = await db
+    .select({ id: ebookCategories.categoryId })
+    .from(ebookCategories)
+    .where(eq(ebookCategories.ebookId, id));
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description ?? "",
+    coverImageUrl: row.coverImageUrl ?? "",
+    price: row.priceCents === null ? "" : centsToDecimal(row.priceCents),
+    accessType: row.accessType,
+    downloadable: row.downloadable,
+    published: row.published,
+    pageCount: row.pageCount,
+    hasFile: Boolean(row.filePath),
+    categoryIds: links.map((l) => l.id),
+    version: versionOf(row.updatedAt),
+  };
+}
+
+/** The uploaded PDF named by the form: only a private ebook PDF recorded at upload can become an ebook's file. */
+async function uploadedPdf(assetId: string | undefined) {
+  if (!assetId) return null;
+  const [asset] = await getDb()
+    .select({ key: mediaAssets.key, pageCount: mediaAssets.pageCount })
+    .from(mediaAssets)
+    .where(and(eq(mediaAssets.id, assetId), eq(mediaAssets.kind, "pdf"), eq(mediaAssets.bucket, "private")));
+  if (!asset) throw new AppError("VALIDATION", "Upload the ebook's PDF again");
+  return asset;
+}
+
+async function columns(input: EbookFormInput) {
+  const pdf = await uploadedPdf(input.fileAssetId);
+  return {
+    title: input.title,
+    description: input.description,
+    coverImageUrl: input.coverImageUrl,
+    priceCents: input.price === null ? null : kesToCents(input.price),
+    accessType: input.accessType,
+    downloadable: input.downloadable,
+    published: input.published,
+    ...(pdf ? { filePath: pdf.key, pageCount: pdf.pageCount } : {}),
+  };
+}
+
+async function knownCategoryIds(ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, [...new Set(ids)]));
+  return rows.map((r) => r.id);
+}
+
+export async function createEbook(viewer: Viewer, input: EbookFormInput): Promise<{ id: string }> {
+  assertAdmin(viewer);
+  const [values, categoryIds] = await Promise.all([columns(input), knownCategoryIds(input.categoryIds)]);
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ebooks)
+      .values({ ...values, updatedAt: new Date() })
+      .returning({ id: ebooks.id });
+    if (categoryIds.length)
+      await tx.insert(ebookCategories).values(categoryIds.map((categoryId) => ({ ebookId: row.id, categoryId })));
+    return { id: row.id };
+  });
+}
+
+/** Saves an edit made on the version the editor opened; a save on an outdated copy is refused (EDIT_CONFLICT). */
+export async function updateEbook(viewer: Viewer, id: string, input: EbookFormInput): Promise<void> {
+  assertAdmin(viewer);
+  if (!UUID.test(id)) throw new AppError("EBOOK_NOT_FOUND");
+  const [values, categoryIds] = await Promise.all([columns(input), knownCategoryIds(input.categoryIds)]);
+  await getDb().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ updatedAt: ebooks.updatedAt })
+      .from(ebooks)
+      .where(eq(ebooks.id, id))
+      .for("update");
+    if (!current) throw new AppError("EBOOK_NOT_FOUND");
+    if (input.openedVersion && versionOf(current.updatedAt) !== input.openedVersion)
+      throw new AppError("EDIT_CONFLICT", "Someone saved this ebook after you opened it. Reload to see their version.");
+    await tx
+      .update(ebooks)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(ebooks.id, id));
+    await tx.delete(ebookCategories).where(eq(ebookCategories.ebookId, id));
+    if (categoryIds.length)
+      await tx.insert(ebookCategories).values(categoryIds.map((categoryId) => ({ ebookId: id, categoryId })));
+  });
+}
+
+/**
+ * Deletes an ebook nobody has bought. One that was sold, ordered or unlocked with a plan is unpublished instead: its buyers keep it in
+ * their library and reader, and the orders that name it stay intact.
+ */
+export async function removeEbook(viewer: Viewer, id: string): Promise<"deleted" | "unpublished" | "not-found"> {
+  assertAdmin(viewer);
+  if (!UUID.test(id)) return "not-found";
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx.select({ id: ebooks.id }).from(ebooks).where(eq(ebooks.id, id)).for("update");
+    if (!row) return "not-found";
+    const [[{ sold }], [{ ordered }], [{ unlocked }]] = await Promise.all([
+      tx.select({ sold: count() }).from(ebookPurchases).where(eq(ebookPurchases.ebookId, id)),
+      tx.select({ ordered: count() }).from(orders).where(eq(orders.ebookId, id)),
+      tx.select({ unlocked: count() }).from(subscriptionEbookUnlocks).where(eq(subscriptionEbookUnlocks.ebookId, id)),
+    ]);
+    if (sold + ordered + unlocked > 0) {
+      await tx.update(ebooks).set({ published: false, updatedAt: new Date() }).where(eq(ebooks.id, id));
+      return "unpublished";
+    }
+    await tx.delete(ebooks).where(eq(ebooks.id, id));
+    return "deleted";
+  });
+}

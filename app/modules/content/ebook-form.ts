@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+// The ebook form's schema, shared by the admin's browser and the action.
+
+export const EBOOK_LIMITS = { title: 200, description: 5000, url: 2000 } as const;
+
+/** "450", "450.5", "450.50": KES with at most two decimals; empty means subscription-only. */
+const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
+
+export const ebookFormSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(EBOOK_LIMITS.title, `Title must be at most ${EBOOK_LIMITS.title} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(EBOOK_LIMITS.description, `Description must be at most ${EBOOK_LIMITS.description} characters`)
+    .optional()
+    .transform((v) => v || null),
+  coverImageUrl: z
+    .string()
+    .trim()
+    .max(EBOOK_LIMITS.url)
+    .refine(
+      (v) => /^https:\/\/\S+$/i.test(v) || /^\/(?!\/)\S*$/.test(v),
+      "Cover must be an uploaded image or an https:// link",
+    )
+    .optional()
+    .transform((v) => v || null),
+  /** The id of the uploaded PDF (media_assets); the server looks up its private key and page count. */
+  fileAssetId: z.uuid({ error: "Upload the ebook's PDF again" }).optional(),
+  price: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || PRICE.test(v), "Enter a price in KES, e.g. 450 or 450.50")
+    .optional()
+    .transform((v) => (v ? v : null)),
+  accessType: z.enum(["free", "premium", "subscription"], { error: "Choose an access type" }).default("free"),
+  downloadable: z.boolean().default(false),
+  published: z.boolean().default(false),
+  categoryIds: z
+    .array(z.uuid({ error: "Unknown category" }))
+    .max(20)
+    .default([]),
+  openedVersion: z.string().max(40).optional(),
+});
+
+export type EbookFormInput = z.output<typeof ebookFormSchema>;

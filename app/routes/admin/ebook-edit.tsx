@@ -1,0 +1,232 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, useBlocker, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import type { Route } from "./+types/ebook-edit";
+import { requireAdmin } from "~/modules/access/viewer.server";
+import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { categoryChoices } from "~/modules/content/article-admin.server";
+import { createEbook, getEbookForEdit, updateEbook } from "~/modules/content/ebook-admin.server";
+import { EBOOK_LIMITS, ebookFormSchema } from "~/modules/content/ebook-form";
+import { AppError } from "~/lib/app-error";
+import { appErrorResponse } from "~/lib/app-error.server";
+import { parseForm, useSchemaForm } from "~/lib/forms";
+import { readForm } from "~/lib/read-form.server";
+import { getEnv } from "~/lib/env.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { UploadButton } from "~/components/admin/upload-button";
+import { FieldError, TextAreaField, TextField } from "~/components/forms/fields";
+import { LazyToast } from "~/components/ui/lazy-toast";
+import { SubmitButton } from "~/components/ui/submit-button";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.ebook ? "Edit Ebook" : "New Ebook"} | Admin | Nuru` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request);
+  const [ebook, categories, pending] = await Promise.all([
+    params.id ? getEbookForEdit(viewer, params.id) : null,
+    categoryChoices(viewer),
+    pendingModerationTotal(viewer),
+  ]);
+  if (params.id && !ebook) throw appErrorResponse("EBOOK_NOT_FOUND");
+  return { ebook, categories, pending, pdfMaxMb: getEnv().UPLOAD_PDF_MAX_MB };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  const editing = Boolean(params.id);
+  const failure = (message: string) => ({
+    kind: "error" as const,
+    title: "Error",
+    message: `Failed to ${editing ? "update" : "create"} ebook: ${message}`,
+  });
+  const submission = parseForm(await readForm(request), ebookFormSchema);
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+    return data({ result: submission.reply(), toast: failure(first) }, 400);
+  }
+  try {
+    if (params.id) await updateEbook(viewer, params.id, submission.value);
+    else await createEbook(viewer, submission.value);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [error.payload.message] }), toast: failure(error.payload.message) },
+      { status: error.status },
+    );
+  }
+  return redirectWithToast("/admin/ebooks", { kind: "success", title: editing ? "Ebook Updated" : "Ebook Created" });
+}
+
+const checkboxRow = "flex min-h-11 items-center gap-2 text-sm font-medium text-gray-800";
+
+export default function EbookEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { ebook, categories, pdfMaxMb } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(ebookFormSchema, {
+    id: "ebook",
+    lastResult: actionData?.result,
+    defaultValue: {
+      title: ebook?.title ?? "",
+      description: ebook?.description ?? "",
+      coverImageUrl: ebook?.coverImageUrl ?? "",
+      // Spec: a new ebook starts at 0; empty means subscription-only.
+      price: ebook ? ebook.price : "0",
+    },
+  });
+  const [pdf, setPdf] = useState<{ id: string; pages: number | null } | null>(null);
+  const [cover, setCover] = useState(ebook?.coverImageUrl ?? "");
+  const [dirty, setDirty] = useState(false);
+  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm("You have unsaved changes. Leave this page without saving them?")) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+
+  return (
+    <AdminFrame title={ebook ? "Edit Ebook" : "New Ebook"} pending={loaderData.pending}>
+      <LazyToast toast={actionData?.toast ?? null} />
+      <Link to="/admin/ebooks" className="text-sm font-medium text-brand-700 hover:underline">
+        Back to Ebooks
+      </Link>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onInput={() => setDirty(true)}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (!event.defaultPrevented) setDirty(false);
+        }}
+        className="mt-4 space-y-5 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
+      >
+        {ebook ? <input type="hidden" name="openedVersion" value={ebook.version} /> : null}
+        {pdf ? <input type="hidden" name="fileAssetId" value={pdf.id} /> : null}
+        {form.errors?.length ? (
+          <p role="alert" className="rounded-md bg-red-700 p-3 text-sm text-white">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <TextField meta={fields.title} label="Title" maxLength={EBOOK_LIMITS.title} />
+        <TextAreaField meta={fields.description} label="Description" rows={4} maxLength={EBOOK_LIMITS.description} />
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <TextField
+              meta={fields.coverImageUrl}
+              label="Cover image"
+              required={false}
+              hint="Upload a cover, or paste an https:// link."
+            />
+            <UploadButton
+              kind="cover"
+              label="Upload cover"
+              accept="image/jpeg,image/png,image/webp,image/avif"
+              maxMb={10}
+              onUploaded={(asset) => {
+                form.update({ name: fields.coverImageUrl.name, value: asset.url ?? "" });
+                setCover(asset.url ?? "");
+                setDirty(true);
+              }}
+            />
+            {cover ? (
+              <img
+                src={cover}
+                alt="Cover preview"
+                width="120"
+                height="160"
+                className="mt-2 h-40 w-30 rounded-md object-cover"
+              />
+            ) : null}
+          </div>
+          <div>
+            <p className="block text-sm font-medium text-gray-800">Ebook PDF</p>
+            <p className="mt-1 text-sm text-gray-700" aria-live="polite">
+              {pdf
+                ? `New PDF ready${pdf.pages ? `: ${pdf.pages} pages` : ""}. It replaces the file when you save.`
+                : ebook?.hasFile
+                  ? `A PDF is attached${ebook.pageCount ? ` (${ebook.pageCount} pages)` : ""}. Upload another to replace it.`
+                  : "No PDF yet."}
+            </p>
+            <UploadButton
+              kind="pdf"
+              label="Upload PDF"
+              accept="application/pdf"
+              maxMb={pdfMaxMb}
+              onUploaded={(asset) => {
+                setPdf({ id: asset.id, pages: asset.pageCount });
+                setDirty(true);
+              }}
+            />
+            <FieldError meta={fields.fileAssetId} />
+          </div>
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            meta={fields.price}
+            label="Price (KES)"
+            type="text"
+            inputMode="decimal"
+            required={false}
+            hint="Leave empty for subscription-only"
+          />
+          <div>
+            <label htmlFor="ebook-access-type" className="block text-sm font-medium text-gray-800">
+              Access type
+            </label>
+            <select
+              id="ebook-access-type"
+              name="accessType"
+              // Spec: free in a new form; premium when editing an ebook without one.
+              defaultValue={ebook ? (ebook.accessType ?? "premium") : "free"}
+              className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
+            >
+              <option value="free">Free</option>
+              <option value="premium">Premium</option>
+              <option value="subscription">Subscription only</option>
+            </select>
+          </div>
+        </div>
+
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-800">Options</legend>
+          <label className={checkboxRow}>
+            <input type="checkbox" name="downloadable" defaultChecked={ebook?.downloadable ?? false} /> Downloadable
+          </label>
+          <label className={checkboxRow}>
+            <input type="checkbox" name="published" defaultChecked={ebook?.published ?? false} /> Published
+          </label>
+        </fieldset>
+
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-800">Categories</legend>
+          <div className="mt-1 grid gap-x-4 sm:grid-cols-3">
+            {categories.map((c) => (
+              <label key={c.id} className={checkboxRow}>
+                <input
+                  type="checkbox"
+                  name="categoryIds"
+                  value={c.id}
+                  defaultChecked={ebook?.categoryIds.includes(c.id)}
+                />
+                {c.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="border-t border-gray-100 pt-4">
+          <SubmitButton busy={saving} busyLabel="Saving..." label={ebook ? "Update Ebook" : "Create Ebook"} />
+        </div>
+      </Form>
+    </AdminFrame>
+  );
+}

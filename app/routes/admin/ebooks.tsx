@@ -1,0 +1,149 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/ebooks";
+import { requireAdmin } from "~/modules/access/viewer.server";
+import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { listEbooksForAdmin, removeEbook } from "~/modules/content/ebook-admin.server";
+import { orErrorPage } from "~/lib/app-error.server";
+import { readSubmission } from "~/lib/forms.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { AccessBadge } from "~/components/content/access-badge";
+import { LazyToast } from "~/components/ui/lazy-toast";
+
+export function meta() {
+  return [{ title: "Ebooks | Admin | Nuru" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request);
+  return orErrorPage(async () => {
+    const [items, pending] = await Promise.all([listEbooksForAdmin(viewer), pendingModerationTotal(viewer)]);
+    return { items, pending };
+  }, "ADMIN_EBOOKS_LOAD_FAILED");
+}
+
+const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  const { submission } = await readSubmission(request, deleteSchema);
+  const failed = (message: string, status: number) =>
+    data(
+      { toast: { kind: "error", title: "Error", message: `Failed to delete ebook: ${message}` } as const },
+      { status },
+    );
+  if (submission.status !== "success") return failed("unknown ebook", 400);
+  const outcome = await removeEbook(viewer, submission.value.id);
+  if (outcome === "not-found") return failed("it was already deleted", 404);
+  return redirectWithToast(
+    "/admin/ebooks",
+    outcome === "deleted"
+      ? { kind: "success", title: "Ebook Deleted" }
+      : {
+          kind: "success",
+          title: "Ebook Unpublished",
+          message: "Readers have bought this ebook, so it was unpublished instead of deleted. They keep access.",
+        },
+  );
+}
+
+function DeleteEbook({ id, title }: { id: string; title: string }) {
+  const busy = useNavigation().formData?.get("id") === id;
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm(`Delete the ebook "${title}"? This cannot be undone.`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        aria-label={`Delete ${title}`}
+        disabled={busy}
+        className="min-h-11 rounded-full border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50"
+      >
+        Delete
+      </button>
+    </Form>
+  );
+}
+
+export default function AdminEbooks({ loaderData, actionData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  return (
+    <AdminFrame title="Ebooks" pending={loaderData.pending}>
+      <LazyToast toast={actionData?.toast ?? null} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
+          Back to Dashboard
+        </Link>
+        <Link
+          to="/admin/ebooks/new"
+          className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+        >
+          Add New Ebook
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-gray-300 p-8 text-center">
+          <h2 className="font-semibold text-gray-900">No Ebooks Yet</h2>
+          <p className="mt-1 text-gray-700">Add your first ebook with its cover and PDF.</p>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((e) => (
+            <li
+              key={e.id}
+              data-testid="admin-ebook"
+              className="flex flex-col rounded-xl border border-gray-200 bg-white p-4"
+            >
+              {e.coverImageUrl ? (
+                <img
+                  src={e.coverImageUrl}
+                  alt=""
+                  width="300"
+                  height="400"
+                  className="aspect-[3/4] w-full rounded-md object-cover"
+                />
+              ) : (
+                <div className="aspect-[3/4] w-full rounded-md bg-rose-50" aria-hidden="true" />
+              )}
+              <h2 className="mt-3 font-semibold text-gray-900">{e.title}</h2>
+              {e.description ? <p className="mt-1 line-clamp-2 text-sm text-gray-700">{e.description}</p> : null}
+              <div className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold">
+                <span
+                  className={`rounded-full px-2.5 py-0.5 ${e.published ? "bg-emerald-100 text-emerald-900" : "bg-gray-200 text-gray-800"}`}
+                >
+                  {e.published ? "Published" : "Draft"}
+                </span>
+                <AccessBadge accessType={e.accessType} />
+                <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-gray-800">
+                  {e.price === null ? "Subscription only" : `KES ${e.price}`}
+                </span>
+                {e.hasFile ? null : (
+                  <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-amber-900">No PDF yet</span>
+                )}
+              </div>
+              <p className="mt-2 text-xs text-gray-600">
+                {e.categories.length ? e.categories.join(", ") : "Uncategorized"}
+              </p>
+              <div className="mt-auto flex gap-2 pt-3">
+                <Link
+                  to={`/admin/ebooks/${e.id}`}
+                  aria-label={`Edit ${e.title}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-4 text-sm font-semibold text-brand-700 hover:bg-rose-50"
+                >
+                  Edit
+                </Link>
+                <DeleteEbook id={e.id} title={e.title} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminFrame>
+  );
+}
