@@ -74,7 +74,7 @@ describe("articles", () => {
       expect(await linkDialog.getByText("Links must start with http:// or https://.").isVisible()).toBe(true);
       await linkDialog.getByLabel("URL").fill("https://example.org/walking");
       await linkDialog.getByRole("button", { name: "Insert" }).click();
-      await page.getByRole("button", { name: "Image" }).click();
+      await page.getByRole("button", { name: "Image", exact: true }).click();
       const imageDialog = page.getByRole("dialog", { name: "Insert image" });
       await imageDialog.getByLabel("Image URL").fill("https://images.example.org/dawn.jpg");
       await imageDialog.getByLabel("Description (alt text)").fill("Sunrise over Ngong hills");

@@ -6,6 +6,7 @@ import { isAdmin, type AccessType, type Viewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
 import { clampPage } from "./paging";
 import { richBlocksAsHtml, sanitizeArticleHtml } from "./article-html.server";
+import { existingCategoryIds } from "./categories.server";
 import type { ArticleFormInput } from "./article-form";
 
 export const ADMIN_ARTICLES_PAGE_SIZE = 20;
@@ -158,18 +159,9 @@ function columns(input: ArticleFormInput) {
   };
 }
 
-async function knownCategoryIds(ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await getDb()
-    .select({ id: categories.id })
-    .from(categories)
-    .where(inArray(categories.id, [...new Set(ids)]));
-  return rows.map((r) => r.id);
-}
-
 export async function createArticle(viewer: Viewer, input: ArticleFormInput): Promise<{ id: string }> {
   assertAdmin(viewer);
-  const categoryIds = await knownCategoryIds(input.categoryIds);
+  const categoryIds = await existingCategoryIds(input.categoryIds);
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(articles)
@@ -188,7 +180,7 @@ export async function createArticle(viewer: Viewer, input: ArticleFormInput): Pr
 export async function updateArticle(viewer: Viewer, id: string, input: ArticleFormInput): Promise<void> {
   assertAdmin(viewer);
   if (!UUID.test(id)) throw new AppError("ARTICLE_NOT_FOUND");
-  const categoryIds = await knownCategoryIds(input.categoryIds);
+  const categoryIds = await existingCategoryIds(input.categoryIds);
   await getDb().transaction(async (tx) => {
     const [current] = await tx
       .select({ updatedAt: articles.updatedAt })

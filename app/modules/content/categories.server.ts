@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { categories } from "~/db/schema";
 
@@ -38,4 +38,14 @@ export async function getCategoryBySlug(slug: string): Promise<CategoryView | nu
     .from(categories)
     .where(and(eq(categories.slug, slug), eq(categories.isActive, true)));
   return row ?? null;
+}
+
+/** The ids among `ids` that name a category (duplicates dropped): what an article or ebook may be filed under. */
+export async function existingCategoryIds(ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, [...new Set(ids)]));
+  return rows.map((r) => r.id);
 }

@@ -13,6 +13,7 @@ import {
 import { isAdmin, type AccessType, type Viewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
 import { centsToDecimal, kesToCents } from "~/modules/commerce/money";
+import { existingCategoryIds } from "./categories.server";
 import type { EbookFormInput } from "./ebook-form";
 
 export interface AdminEbookCard {
@@ -115,18 +116,9 @@ async function columns(input: EbookFormInput) {
   };
 }
 
-async function knownCategoryIds(ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await getDb()
-    .select({ id: categories.id })
-    .from(categories)
-    .where(inArray(categories.id, [...new Set(ids)]));
-  return rows.map((r) => r.id);
-}
-
 export async function createEbook(viewer: Viewer, input: EbookFormInput): Promise<{ id: string }> {
   assertAdmin(viewer);
-  const [values, categoryIds] = await Promise.all([columns(input), knownCategoryIds(input.categoryIds)]);
+  const [values, categoryIds] = await Promise.all([columns(input), existingCategoryIds(input.categoryIds)]);
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(ebooks)
@@ -142,7 +134,7 @@ export async function createEbook(viewer: Viewer, input: EbookFormInput): Promis
 export async function updateEbook(viewer: Viewer, id: string, input: EbookFormInput): Promise<void> {
   assertAdmin(viewer);
   if (!UUID.test(id)) throw new AppError("EBOOK_NOT_FOUND");
-  const [values, categoryIds] = await Promise.all([columns(input), knownCategoryIds(input.categoryIds)]);
+  const [values, categoryIds] = await Promise.all([columns(input), existingCategoryIds(input.categoryIds)]);
   await getDb().transaction(async (tx) => {
     const [current] = await tx
       .select({ updatedAt: ebooks.updatedAt })

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { Editor } from "@tiptap/react";
 import type { AssistTarget } from "~/components/admin/ai-assistant";
-import { data, Form, Link, useBlocker, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { CategoryChoices, checkboxRow, useUnsavedChangesWarning } from "~/components/admin/admin-form-parts";
 import { getFormProps } from "@conform-to/react";
 import { z } from "zod";
 import type { Route } from "./+types/article-edit";
@@ -216,8 +217,6 @@ function Preview({ blocks, onClose }: { blocks: BodyBlock[]; onClose: () => void
   );
 }
 
-const checkboxRow = "flex min-h-11 items-center gap-2 text-sm font-medium text-gray-800";
-
 export default function ArticleEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { article, categories } = loaderData;
   const navigation = useNavigation();
@@ -245,21 +244,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
   const previewBlocks = preview.data && "preview" in preview.data ? preview.data.preview : null;
   const toast = actionData?.toast ?? preview.data?.toast ?? null;
 
-  // Leaving with unsaved changes asks first: inside the shop (blocker) and when closing or reloading the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm("You have unsaved changes. Leave this page without saving them?")) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  useUnsavedChangesWarning(dirty, saving);
 
   const showPreviewNow = () => {
     const body = new FormData();
@@ -409,23 +394,11 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
           </fieldset>
         </div>
 
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-800">Categories</legend>
-          <div className="mt-1 grid gap-x-4 sm:grid-cols-3">
-            {categories.map((c) => (
-              <label key={c.id} className={checkboxRow}>
-                <input
-                  type="checkbox"
-                  name="categoryIds"
-                  value={c.id}
-                  defaultChecked={article?.categoryIds.includes(c.id)}
-                />
-                {c.name}
-              </label>
-            ))}
-          </div>
-          <FieldError meta={fields.categoryIds} />
-        </fieldset>
+        <CategoryChoices
+          categories={categories}
+          checked={article?.categoryIds ?? []}
+          error={fields.categoryIds.errors?.[0]}
+        />
 
         <TagsField initial={article?.tags ?? []} error={fields.tags.errors?.[0]} />
 

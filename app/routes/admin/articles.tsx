@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
+import { ConfirmDeleteForm } from "~/components/admin/admin-form-parts";
 import { z } from "zod";
 import type { Route } from "./+types/articles";
 import { requireAdmin } from "~/modules/access/viewer.server";
@@ -129,29 +130,6 @@ function Filters({
   );
 }
 
-function DeleteArticle({ id, title }: { id: string; title: string }) {
-  const busy = useNavigation().formData?.get("id") === id;
-  return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        if (!window.confirm(`Delete the article "${title}"? This cannot be undone.`)) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        aria-label={`Delete ${title}`}
-        disabled={busy}
-        className="min-h-11 rounded-full border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50"
-      >
-        Delete
-      </button>
-    </Form>
-  );
-}
-
 const badge = "rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
 export default function AdminArticles({ loaderData, actionData }: Route.ComponentProps) {
@@ -233,7 +211,7 @@ export default function AdminArticles({ loaderData, actionData }: Route.Componen
                 >
                   Edit
                 </Link>
-                <DeleteArticle id={a.id} title={a.title} />
+                <ConfirmDeleteForm id={a.id} title={a.title} what="article" />
               </div>
             </li>
           ))}

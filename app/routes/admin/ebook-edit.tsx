@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, useBlocker, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { CategoryChoices, checkboxRow, useUnsavedChangesWarning } from "~/components/admin/admin-form-parts";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/ebook-edit";
 import { requireAdmin } from "~/modules/access/viewer.server";
@@ -61,8 +62,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast("/admin/ebooks", { kind: "success", title: editing ? "Ebook Updated" : "Ebook Created" });
 }
 
-const checkboxRow = "flex min-h-11 items-center gap-2 text-sm font-medium text-gray-800";
-
 export default function EbookEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { ebook, categories, pdfMaxMb } = loaderData;
   const navigation = useNavigation();
@@ -82,14 +81,7 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
   const [dirty, setDirty] = useState(false);
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm("You have unsaved changes. Leave this page without saving them?")) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
+  useUnsavedChangesWarning(dirty, saving);
 
   return (
     <AdminFrame title={ebook ? "Edit Ebook" : "New Ebook"} pending={loaderData.pending}>
@@ -206,22 +198,7 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
           </label>
         </fieldset>
 
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-800">Categories</legend>
-          <div className="mt-1 grid gap-x-4 sm:grid-cols-3">
-            {categories.map((c) => (
-              <label key={c.id} className={checkboxRow}>
-                <input
-                  type="checkbox"
-                  name="categoryIds"
-                  value={c.id}
-                  defaultChecked={ebook?.categoryIds.includes(c.id)}
-                />
-                {c.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CategoryChoices categories={categories} checked={ebook?.categoryIds ?? []} />
 
         <div className="border-t border-gray-100 pt-4">
           <SubmitButton busy={saving} busyLabel="Saving..." label={ebook ? "Update Ebook" : "Create Ebook"} />

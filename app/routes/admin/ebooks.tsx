@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
+import { ConfirmDeleteForm } from "~/components/admin/admin-form-parts";
 import { z } from "zod";
 import type { Route } from "./+types/ebooks";
 import { requireAdmin } from "~/modules/access/viewer.server";
@@ -45,29 +46,6 @@ export async function action({ request }: Route.ActionArgs) {
           title: "Ebook Unpublished",
           message: "Readers have bought this ebook, so it was unpublished instead of deleted. They keep access.",
         },
-  );
-}
-
-function DeleteEbook({ id, title }: { id: string; title: string }) {
-  const busy = useNavigation().formData?.get("id") === id;
-  return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        if (!window.confirm(`Delete the ebook "${title}"? This cannot be undone.`)) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        aria-label={`Delete ${title}`}
-        disabled={busy}
-        className="min-h-11 rounded-full border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50"
-      >
-        Delete
-      </button>
-    </Form>
   );
 }
 
@@ -138,7 +116,7 @@ export default function AdminEbooks({ loaderData, actionData }: Route.ComponentP
                 >
                   Edit
                 </Link>
-                <DeleteEbook id={e.id} title={e.title} />
+                <ConfirmDeleteForm id={e.id} title={e.title} what="ebook" />
               </div>
             </li>
           ))}
