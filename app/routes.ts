@@ -43,6 +43,7 @@ export default [
   route("admin/ebooks", "routes/admin/ebooks.tsx"),
   route("admin/ebooks/new", "routes/admin/ebook-edit.tsx", { id: "admin-ebook-new" }),
   route("admin/ebooks/:id", "routes/admin/ebook-edit.tsx"),
+  route("admin/activity", "routes/admin/activity.tsx"),
   route("admin/ai-assist", "routes/admin/ai-assist.ts"),
   route("admin/uploads", "routes/admin/uploads.ts"),
   route("admin/:section", "routes/admin/section.tsx"),

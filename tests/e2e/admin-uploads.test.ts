@@ -118,6 +118,17 @@ describe("uploads", () => {
     const list = await getText(`/ebooks?q=${encodeURIComponent(title)}`);
     expect(list.body).toContain(title);
     expect(list.body).toMatch(/KSh\s450\.00/);
+
+    // The audit log lists the uploads and the new ebook, with its price.
+    await page.getByRole("link", { name: "Activity" }).click();
+    await page.waitForURL(/\/admin\/activity$/);
+    const entry = page.getByTestId("activity").filter({ hasText: `Ebook created: ${title}` });
+    expect(await entry.innerText()).toContain("price");
+    expect(await entry.innerText()).toContain("450.00");
+    expect(await page.getByTestId("activity").filter({ hasText: "Upload uploaded: ebook PDF: glow.pdf" }).count()).toBe(
+      1,
+    );
+    await expectAccessible(page);
     await context.close();
   });
 

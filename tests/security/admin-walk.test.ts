@@ -20,6 +20,7 @@ const ADMIN_ROUTES = [
   "admin/ebooks",
   "admin/ebooks/new",
   "admin/ebooks/:id",
+  "admin/activity",
   "admin/ai-assist",
   "admin/uploads",
   "admin/:section",

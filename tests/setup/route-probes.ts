@@ -102,6 +102,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "admin/ebooks": page(["/admin/ebooks"], true),
     "admin/ebooks/new": page(["/admin/ebooks/new"], true),
     "admin/ebooks/:id": page([`/admin/ebooks/${ids.lockedEbook}`], true),
+    "admin/activity": page(["/admin/activity", "/admin/activity?entity=article&page=2"], true),
     "admin/ai-assist": resource(["/admin/ai-assist"], true),
     "admin/uploads": resource(["/admin/uploads?kind=image"], true),
     "admin/:section": page(["/admin/articles", "/admin/homepage"], true),

@@ -8,3 +8,4 @@ export * from "./settings";
 export * from "./mail";
 export * from "./rate-limits";
 export * from "./media";
+export * from "./activity";

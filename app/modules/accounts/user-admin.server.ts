@@ -1,4 +1,5 @@
 // Users as the admin screen sees and changes them. Every function takes the admin's Viewer and checks it.
+import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema";
@@ -70,7 +71,10 @@ export async function changeRole(viewer: Viewer, input: { userId: string; role: 
     const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, "admin")).for("update");
     // CASE: she was demoted by another admin after this request began -> she may no longer change roles.
     if (!admins.some((a) => a.id === viewer.user!.id)) return { ok: false, reason: "not-admin" } as const;
-    const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, input.userId));
+    const [target] = await tx
+      .select({ role: profiles.role, email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.id, input.userId));
     if (!target) return { ok: false, reason: "not-found" } as const;
     if (target.role === "admin" && input.role !== "admin" && admins.length <= 1)
       return { ok: false, reason: "last-admin" } as const;
@@ -78,6 +82,13 @@ export async function changeRole(viewer: Viewer, input: { userId: string; role: 
       .update(profiles)
       .set({ role: input.role, updatedAt: sql`now()` })
       .where(eq(profiles.id, input.userId));
+    await recordActivity(tx, viewer, {
+      action: "role changed",
+      entityType: "user",
+      entityId: input.userId,
+      summary: target.email,
+      changes: changedFields({ role: target.role }, { role: input.role }),
+    });
     return { ok: true } as const;
   });
 }

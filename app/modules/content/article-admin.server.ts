@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { articleCategories, articles, categories } from "~/db/schema";
 import { isAdmin, type AccessType, type Viewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
+import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { clampPage } from "./paging";
 import { richBlocksAsHtml, sanitizeArticleHtml } from "./article-html.server";
 import { existingCategoryIds } from "./categories.server";
@@ -159,16 +160,57 @@ function columns(input: ArticleFormInput) {
   };
 }
 
+/** What the audit log keeps of an article: its fields, the body only by its length. */
+function auditView(
+  row: {
+    title: string;
+    content: string;
+    excerpt: string | null;
+    metaDescription: string | null;
+    imageUrl: string | null;
+    videoUrl: string | null;
+    accessType: AccessType;
+    published: boolean;
+    isFeatured: boolean;
+    isMustRead: boolean;
+    tags: string[];
+  },
+  categoryIds: string[],
+) {
+  return {
+    title: row.title,
+    content: `${row.content.length} characters`,
+    excerpt: row.excerpt,
+    metaDescription: row.metaDescription,
+    imageUrl: row.imageUrl,
+    videoUrl: row.videoUrl,
+    accessType: row.accessType,
+    published: row.published,
+    isFeatured: row.isFeatured,
+    isMustRead: row.isMustRead,
+    tags: row.tags,
+    categoryIds: [...categoryIds].sort(),
+  };
+}
+
 export async function createArticle(viewer: Viewer, input: ArticleFormInput): Promise<{ id: string }> {
   assertAdmin(viewer);
   const categoryIds = await existingCategoryIds(input.categoryIds);
+  const values = columns(input);
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(articles)
-      .values({ ...columns(input), authorId: viewer.user!.id, updatedAt: new Date() })
+      .values({ ...values, authorId: viewer.user!.id, updatedAt: new Date() })
       .returning({ id: articles.id });
     if (categoryIds.length)
       await tx.insert(articleCategories).values(categoryIds.map((categoryId) => ({ articleId: row.id, categoryId })));
+    await recordActivity(tx, viewer, {
+      action: "created",
+      entityType: "article",
+      entityId: row.id,
+      summary: values.title,
+      changes: changedFields(null, auditView(values, categoryIds)),
+    });
     return { id: row.id };
   });
 }
@@ -182,19 +224,32 @@ export async function updateArticle(viewer: Viewer, id: string, input: ArticleFo
   if (!UUID.test(id)) throw new AppError("ARTICLE_NOT_FOUND");
   const categoryIds = await existingCategoryIds(input.categoryIds);
   await getDb().transaction(async (tx) => {
-    const [current] = await tx
-      .select({ updatedAt: articles.updatedAt })
-      .from(articles)
-      .where(eq(articles.id, id))
-      .for("update");
+    const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
     if (!current) throw new AppError("ARTICLE_NOT_FOUND");
     if (input.openedVersion && versionOf(current.updatedAt) !== input.openedVersion)
       throw new AppError("EDIT_CONFLICT");
+    const values = columns(input);
     await tx
       .update(articles)
-      .set({ ...columns(input), updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date() })
       .where(eq(articles.id, id));
-    await tx.delete(articleCategories).where(eq(articleCategories.articleId, id));
+    const previous = await tx
+      .delete(articleCategories)
+      .where(eq(articleCategories.articleId, id))
+      .returning({ id: articleCategories.categoryId });
+    await recordActivity(tx, viewer, {
+      action: "updated",
+      entityType: "article",
+      entityId: id,
+      summary: values.title,
+      changes: changedFields(
+        auditView(
+          current,
+          previous.map((p) => p.id),
+        ),
+        auditView(values, categoryIds),
+      ),
+    });
     if (categoryIds.length)
       await tx.insert(articleCategories).values(categoryIds.map((categoryId) => ({ articleId: id, categoryId })));
   });
@@ -203,8 +258,17 @@ export async function updateArticle(viewer: Viewer, id: string, input: ArticleFo
 export async function deleteArticle(viewer: Viewer, id: string): Promise<boolean> {
   assertAdmin(viewer);
   if (!UUID.test(id)) return false;
-  const deleted = await getDb().delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
-  return deleted.length > 0;
+  return getDb().transaction(async (tx) => {
+    const deleted = await tx.delete(articles).where(eq(articles.id, id)).returning({ title: articles.title });
+    if (!deleted.length) return false;
+    await recordActivity(tx, viewer, {
+      action: "deleted",
+      entityType: "article",
+      entityId: id,
+      summary: deleted[0].title,
+    });
+    return true;
+  });
 }
 
 /** Categories an article can be filed under (all of them, active or not), by name. */

@@ -1,5 +1,6 @@
 // Categories as the admin screens change them. Every function takes the admin's Viewer and checks it.
 import { asc, count, eq } from "drizzle-orm";
+import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { getDb } from "~/db/client.server";
 import { articleCategories, categories, ebookCategories } from "~/db/schema";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
@@ -67,7 +68,16 @@ export async function saveCategory(
   };
   try {
     if (!input.id) {
-      await db.insert(categories).values(values);
+      await db.transaction(async (tx) => {
+        const [row] = await tx.insert(categories).values(values).returning({ id: categories.id });
+        await recordActivity(tx, viewer, {
+          action: "created",
+          entityType: "category",
+          entityId: row.id,
+          summary: values.name,
+          changes: changedFields(null, values),
+        });
+      });
       return { ok: true, change: "created" };
     }
     const [current] = await db.select().from(categories).where(eq(categories.id, input.id));
@@ -79,10 +89,19 @@ export async function saveCategory(
       current.isActive === values.isActive
     )
       return { ok: true, change: "unchanged" };
-    await db
-      .update(categories)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(categories.id, input.id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(categories)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(categories.id, input.id!));
+      await recordActivity(tx, viewer, {
+        action: "updated",
+        entityType: "category",
+        entityId: input.id,
+        summary: values.name,
+        changes: changedFields(current, values),
+      });
+    });
     return { ok: true, change: "updated" };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "slug-taken" };
@@ -101,10 +120,18 @@ export async function deleteCategory(viewer: Viewer, id: string): Promise<Catego
         tx.$count(ebookCategories, eq(ebookCategories.categoryId, id)),
       ]);
       if (linkedArticles + linkedEbooks > 0) return { ok: false, reason: "in-use" } as const;
-      const deleted = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-      return deleted.length
-        ? ({ ok: true, change: "deleted" } as const)
-        : ({ ok: false, reason: "not-found" } as const);
+      const deleted = await tx
+        .delete(categories)
+        .where(eq(categories.id, id))
+        .returning({ id: categories.id, name: categories.name });
+      if (!deleted.length) return { ok: false, reason: "not-found" } as const;
+      await recordActivity(tx, viewer, {
+        action: "deleted",
+        entityType: "category",
+        entityId: id,
+        summary: deleted[0].name,
+      });
+      return { ok: true, change: "deleted" } as const;
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) return { ok: false, reason: "in-use" };

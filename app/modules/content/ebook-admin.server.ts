@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import { isAdmin, type AccessType, type Viewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
+import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { centsToDecimal, kesToCents } from "~/modules/commerce/money";
 import { existingCategoryIds } from "./categories.server";
 import type { EbookFormInput } from "./ebook-form";
@@ -116,6 +117,33 @@ async function columns(input: EbookFormInput) {
   };
 }
 
+/** What the audit log keeps of an ebook. */
+function auditView(
+  row: {
+    title: string;
+    description: string | null;
+    coverImageUrl: string | null;
+    priceCents: number | null;
+    accessType: AccessType;
+    downloadable: boolean;
+    published: boolean;
+    filePath?: string | null;
+  },
+  categoryIds: string[],
+) {
+  return {
+    title: row.title,
+    description: row.description,
+    coverImageUrl: row.coverImageUrl,
+    price: row.priceCents === null ? null : centsToDecimal(row.priceCents),
+    accessType: row.accessType,
+    downloadable: row.downloadable,
+    published: row.published,
+    ...(row.filePath !== undefined ? { file: row.filePath } : {}),
+    categoryIds: [...categoryIds].sort(),
+  };
+}
+
 export async function createEbook(viewer: Viewer, input: EbookFormInput): Promise<{ id: string }> {
   assertAdmin(viewer);
   const [values, categoryIds] = await Promise.all([columns(input), existingCategoryIds(input.categoryIds)]);
@@ -126,6 +154,13 @@ export async function createEbook(viewer: Viewer, input: EbookFormInput): Promis
       .returning({ id: ebooks.id });
     if (categoryIds.length)
       await tx.insert(ebookCategories).values(categoryIds.map((categoryId) => ({ ebookId: row.id, categoryId })));
+    await recordActivity(tx, viewer, {
+      action: "created",
+      entityType: "ebook",
+      entityId: row.id,
+      summary: values.title,
+      changes: changedFields(null, auditView(values, categoryIds)),
+    });
     return { id: row.id };
   });
 }
@@ -136,11 +171,7 @@ export async function updateEbook(viewer: Viewer, id: string, input: EbookFormIn
   if (!UUID.test(id)) throw new AppError("EBOOK_NOT_FOUND");
   const [values, categoryIds] = await Promise.all([columns(input), existingCategoryIds(input.categoryIds)]);
   await getDb().transaction(async (tx) => {
-    const [current] = await tx
-      .select({ updatedAt: ebooks.updatedAt })
-      .from(ebooks)
-      .where(eq(ebooks.id, id))
-      .for("update");
+    const [current] = await tx.select().from(ebooks).where(eq(ebooks.id, id)).for("update");
     if (!current) throw new AppError("EBOOK_NOT_FOUND");
     if (input.openedVersion && versionOf(current.updatedAt) !== input.openedVersion)
       throw new AppError("EDIT_CONFLICT", "Someone saved this ebook after you opened it. Reload to see their version.");
@@ -148,7 +179,23 @@ export async function updateEbook(viewer: Viewer, id: string, input: EbookFormIn
       .update(ebooks)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(ebooks.id, id));
-    await tx.delete(ebookCategories).where(eq(ebookCategories.ebookId, id));
+    const previous = await tx
+      .delete(ebookCategories)
+      .where(eq(ebookCategories.ebookId, id))
+      .returning({ id: ebookCategories.categoryId });
+    await recordActivity(tx, viewer, {
+      action: "updated",
+      entityType: "ebook",
+      entityId: id,
+      summary: values.title,
+      changes: changedFields(
+        auditView(
+          { ...current, filePath: "filePath" in values ? current.filePath : undefined },
+          previous.map((p) => p.id),
+        ),
+        auditView(values, categoryIds),
+      ),
+    });
     if (categoryIds.length)
       await tx.insert(ebookCategories).values(categoryIds.map((categoryId) => ({ ebookId: id, categoryId })));
   });
@@ -162,7 +209,11 @@ export async function removeEbook(viewer: Viewer, id: string): Promise<"deleted"
   assertAdmin(viewer);
   if (!UUID.test(id)) return "not-found";
   return getDb().transaction(async (tx) => {
-    const [row] = await tx.select({ id: ebooks.id }).from(ebooks).where(eq(ebooks.id, id)).for("update");
+    const [row] = await tx
+      .select({ id: ebooks.id, title: ebooks.title })
+      .from(ebooks)
+      .where(eq(ebooks.id, id))
+      .for("update");
     if (!row) return "not-found";
     const [[{ sold }], [{ ordered }], [{ unlocked }]] = await Promise.all([
       tx.select({ sold: count() }).from(ebookPurchases).where(eq(ebookPurchases.ebookId, id)),
@@ -171,9 +222,17 @@ export async function removeEbook(viewer: Viewer, id: string): Promise<"deleted"
     ]);
     if (sold + ordered + unlocked > 0) {
       await tx.update(ebooks).set({ published: false, updatedAt: new Date() }).where(eq(ebooks.id, id));
+      await recordActivity(tx, viewer, {
+        action: "unpublished",
+        entityType: "ebook",
+        entityId: id,
+        summary: row.title,
+        changes: { published: { before: true, after: false } },
+      });
       return "unpublished";
     }
     await tx.delete(ebooks).where(eq(ebooks.id, id));
+    await recordActivity(tx, viewer, { action: "deleted", entityType: "ebook", entityId: id, summary: row.title });
     return "deleted";
   });
 }

@@ -1,4 +1,5 @@
 // Moderation: reviews and comments wait unapproved until an admin approves (public) or deletes them (gone).
+import { recordActivity } from "~/modules/admin/activity.server";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { articleComments, articles, contentReviews, ebooks, profiles, users } from "~/db/schema";
@@ -121,9 +122,18 @@ export async function moderate(
   if (!/^[0-9a-f-]{36}$/i.test(input.id)) return false;
   const db = getDb();
   const table = input.kind === "review" ? contentReviews : articleComments;
-  const rows =
-    input.decision === "approve"
-      ? await db.update(table).set({ isApproved: true }).where(eq(table.id, input.id)).returning({ id: table.id })
-      : await db.delete(table).where(eq(table.id, input.id)).returning({ id: table.id });
-  return rows.length === 1;
+  return db.transaction(async (tx) => {
+    const rows =
+      input.decision === "approve"
+        ? await tx.update(table).set({ isApproved: true }).where(eq(table.id, input.id)).returning({ id: table.id })
+        : await tx.delete(table).where(eq(table.id, input.id)).returning({ id: table.id });
+    if (rows.length !== 1) return false;
+    await recordActivity(tx, viewer, {
+      action: input.decision === "approve" ? "approved" : "deleted",
+      entityType: input.kind,
+      entityId: input.id,
+      summary: `${input.kind === "review" ? "Review" : "Comment"} ${input.decision === "approve" ? "approved" : "deleted"}`,
+    });
+    return true;
+  });
 }

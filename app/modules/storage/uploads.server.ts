@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { randomUUID } from "node:crypto";
 import Busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
+import { recordActivity } from "~/modules/admin/activity.server";
 import { getDb } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
@@ -139,19 +140,29 @@ async function storeFile(
       return failed(kind, "this PDF could not be opened. Export it again and retry.");
     }
   }
-  const [row] = await getDb()
-    .insert(mediaAssets)
-    .values({
-      kind,
-      bucket: spec.bucket,
-      key,
-      contentType: detected.mime,
-      size,
-      originalName: originalName?.slice(0, 200) || null,
-      pageCount,
-      uploadedBy: viewer.user!.id,
-    })
-    .returning({ id: mediaAssets.id });
+  const [row] = await getDb().transaction(async (tx) => {
+    const inserted = await tx
+      .insert(mediaAssets)
+      .values({
+        kind,
+        bucket: spec.bucket,
+        key,
+        contentType: detected.mime,
+        size,
+        originalName: originalName?.slice(0, 200) || null,
+        pageCount,
+        uploadedBy: viewer.user!.id,
+      })
+      .returning({ id: mediaAssets.id });
+    await recordActivity(tx, viewer, {
+      action: "uploaded",
+      entityType: "upload",
+      entityId: inserted[0].id,
+      summary: `${UPLOAD_KINDS[kind].label}: ${originalName ?? key}`,
+      changes: { key: { before: null, after: key }, size: { before: null, after: size } },
+    });
+    return inserted;
+  });
   return {
     ok: true,
     status: 201,

@@ -1,0 +1,25 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+/** One field's value before and after an admin change. */
+export type FieldChange = { before: unknown; after: unknown };
+
+// Every admin change: who, what, when, and the edited fields before and after (/admin/activity).
+export const adminActivity = pgTable(
+  "admin_activity",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    /** What the change was about, in words an admin recognises (a title, a name, an e-mail). */
+    summary: text("summary").notNull(),
+    changes: jsonb("changes").$type<Record<string, FieldChange>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("admin_activity_created_idx").on(t.createdAt),
+    index("admin_activity_entity_idx").on(t.entityType, t.createdAt),
+  ],
+);

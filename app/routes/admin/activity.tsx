@@ -1,0 +1,104 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/activity";
+import { requireAdmin } from "~/modules/access/viewer.server";
+import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { listActivity } from "~/modules/admin/activity.server";
+import { ACTIVITY_ENTITIES } from "~/modules/admin/activity-entities";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { Pagination } from "~/components/content/pagination";
+
+export function meta() {
+  return [{ title: "Activity | Admin | Nuru" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request);
+  const url = new URL(request.url);
+  const entity = url.searchParams.get("entity") ?? "";
+  const [list, pending] = await Promise.all([
+    listActivity(viewer, { entityType: entity, page: Number(url.searchParams.get("page") ?? 1) || 1 }),
+    pendingModerationTotal(viewer),
+  ]);
+  return { ...list, entity: (ACTIVITY_ENTITIES as readonly string[]).includes(entity) ? entity : "", pending };
+}
+
+// The log takes no posts; the admin check still comes first.
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  throw data(null, { status: 405 });
+}
+
+const show = (value: unknown) =>
+  value === null || value === undefined || value === ""
+    ? "(empty)"
+    : Array.isArray(value)
+      ? value.join(", ") || "(none)"
+      : String(value);
+
+export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageSize, entity } = loaderData;
+  const when = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Africa/Nairobi",
+  });
+  return (
+    <AdminFrame title="Activity" pending={loaderData.pending}>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="activity-entity" className="block text-sm font-medium text-gray-900">
+            Show
+          </label>
+          <select
+            id="activity-entity"
+            name="entity"
+            defaultValue={entity}
+            className="mt-1 block min-h-11 rounded-md border border-gray-300 bg-white px-3 text-sm capitalize"
+          >
+            <option value="">Everything</option>
+            {ACTIVITY_ENTITIES.map((e) => (
+              <option key={e} value={e}>
+                {e}s
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="min-h-11 rounded-full bg-gray-900 px-5 text-sm font-semibold text-white">
+          Filter
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-gray-700">{total} changes</p>
+      <ol className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
+        {items.map((a) => (
+          <li key={a.id} data-testid="activity" className="p-4 text-sm">
+            <p className="text-gray-900">
+              <span className="font-semibold capitalize">{a.entityType}</span> {a.action}: {a.summary}
+            </p>
+            <p className="mt-0.5 text-xs text-gray-600">
+              {a.actorName || a.actorEmail || "A removed account"} ·{" "}
+              <time dateTime={a.createdAt}>{when.format(new Date(a.createdAt))}</time>
+            </p>
+            {Object.keys(a.changes).length ? (
+              <dl className="mt-2 grid gap-x-3 gap-y-1 text-xs text-gray-700 sm:grid-cols-[10rem_1fr]">
+                {Object.entries(a.changes).map(([field, change]) => (
+                  <div key={field} className="contents">
+                    <dt className="font-medium">{field}</dt>
+                    <dd className="break-words">
+                      {show(change.before)} → {show(change.after)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        search={new URLSearchParams(entity ? { entity } : {})}
+      />
+    </AdminFrame>
+  );
+}
