@@ -23,6 +23,27 @@ export function useUnsavedChangesWarning(dirty: boolean, saving: boolean) {
   }, [dirty]);
 }
 
+/** Free, premium or subscription-only, posted as `accessType`. */
+export function AccessTypeSelect({ id, defaultValue }: { id: string; defaultValue: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        Access type
+      </label>
+      <select
+        id={id}
+        name="accessType"
+        defaultValue={defaultValue}
+        className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
+      >
+        <option value="free">Free</option>
+        <option value="premium">Premium</option>
+        <option value="subscription">Subscription only</option>
+      </select>
+    </div>
+  );
+}
+
 /** The categories an item is filed under, as checkboxes named `categoryIds`. */
 export function CategoryChoices({
   categories,

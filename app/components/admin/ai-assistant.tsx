@@ -52,6 +52,33 @@ async function* readEvents(response: Response): AsyncGenerator<AssistEvent> {
   }
 }
 
+function OptionSelect<T extends string>({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)} className={select}>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function AiAssistant({ target, onClose }: { target: AssistTarget; onClose: () => void }) {
   const [type, setType] = useState<(typeof ASSIST_TYPES)[number]>("rewrite");
   const [tone, setTone] = useState<(typeof TONES)[number]>("professional");
@@ -138,51 +165,9 @@ export function AiAssistant({ target, onClose }: { target: AssistTarget; onClose
           </div>
         </fieldset>
         <div className="mt-3 grid gap-3 sm:grid-cols-3">
-          <div>
-            <label htmlFor="ai-tone" className="block text-sm font-medium text-gray-800">
-              Tone
-            </label>
-            <select
-              id="ai-tone"
-              value={tone}
-              onChange={(e) => setTone(e.target.value as typeof tone)}
-              className={select}
-            >
-              {TONES.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="ai-style" className="block text-sm font-medium text-gray-800">
-              Style
-            </label>
-            <select
-              id="ai-style"
-              value={style}
-              onChange={(e) => setStyle(e.target.value as typeof style)}
-              className={select}
-            >
-              {STYLES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="ai-length" className="block text-sm font-medium text-gray-800">
-              Length
-            </label>
-            <select
-              id="ai-length"
-              value={length}
-              onChange={(e) => setLength(e.target.value as typeof length)}
-              className={select}
-            >
-              {LENGTHS.map((l) => (
-                <option key={l}>{l}</option>
-              ))}
-            </select>
-          </div>
+          <OptionSelect id="ai-tone" label="Tone" options={TONES} value={tone} onChange={setTone} />
+          <OptionSelect id="ai-style" label="Style" options={STYLES} value={style} onChange={setStyle} />
+          <OptionSelect id="ai-length" label="Length" options={LENGTHS} value={length} onChange={setLength} />
         </div>
         {type === "custom" ? (
           <div className="mt-3">

@@ -2,7 +2,12 @@ import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "rea
 import type { Editor } from "@tiptap/react";
 import type { AssistTarget } from "~/components/admin/ai-assistant";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
-import { CategoryChoices, checkboxRow, useUnsavedChangesWarning } from "~/components/admin/admin-form-parts";
+import {
+  AccessTypeSelect,
+  CategoryChoices,
+  checkboxRow,
+  useUnsavedChangesWarning,
+} from "~/components/admin/admin-form-parts";
 import { getFormProps } from "@conform-to/react";
 import { z } from "zod";
 import type { Route } from "./+types/article-edit";
@@ -365,21 +370,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="article-access-type" className="block text-sm font-medium text-gray-800">
-              Access type
-            </label>
-            <select
-              id="article-access-type"
-              name="accessType"
-              defaultValue={article?.accessType ?? "free"}
-              className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
-            >
-              <option value="free">Free</option>
-              <option value="premium">Premium</option>
-              <option value="subscription">Subscription only</option>
-            </select>
-          </div>
+          <AccessTypeSelect id="article-access-type" defaultValue={article?.accessType ?? "free"} />
           <fieldset>
             <legend className="text-sm font-medium text-gray-800">Visibility</legend>
             <label className={checkboxRow}>

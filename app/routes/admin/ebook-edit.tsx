@@ -1,6 +1,11 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { CategoryChoices, checkboxRow, useUnsavedChangesWarning } from "~/components/admin/admin-form-parts";
+import {
+  AccessTypeSelect,
+  CategoryChoices,
+  checkboxRow,
+  useUnsavedChangesWarning,
+} from "~/components/admin/admin-form-parts";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/ebook-edit";
 import { requireAdmin } from "~/modules/access/viewer.server";
@@ -170,22 +175,8 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
             required={false}
             hint="Leave empty for subscription-only"
           />
-          <div>
-            <label htmlFor="ebook-access-type" className="block text-sm font-medium text-gray-800">
-              Access type
-            </label>
-            <select
-              id="ebook-access-type"
-              name="accessType"
-              // Spec: free in a new form; premium when editing an ebook without one.
-              defaultValue={ebook ? (ebook.accessType ?? "premium") : "free"}
-              className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
-            >
-              <option value="free">Free</option>
-              <option value="premium">Premium</option>
-              <option value="subscription">Subscription only</option>
-            </select>
-          </div>
+          {/* Spec: free in a new form; premium when editing an ebook without one. */}
+          <AccessTypeSelect id="ebook-access-type" defaultValue={ebook ? (ebook.accessType ?? "premium") : "free"} />
         </div>
 
         <fieldset>
