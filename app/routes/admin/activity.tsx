@@ -67,7 +67,9 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           Filter
         </button>
       </Form>
-      <p className="mt-4 text-sm text-gray-700">{total} changes</p>
+      <p className="mt-4 text-sm text-gray-700">
+        {total} {total === 1 ? "change" : "changes"}
+      </p>
       <ol className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
         {items.map((a) => (
           <li key={a.id} data-testid="activity" className="p-4 text-sm">
