@@ -270,9 +270,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       ))}
                     </p>
                     <blockquote className="mt-3 text-gray-800">“{t.content}”</blockquote>
-                    <figcaption className="mt-3 text-sm font-semibold text-gray-900">
-                      {t.name}
-                      {t.role ? <span className="font-normal text-gray-700">, {t.role}</span> : null}
+                    <figcaption className="mt-3 flex items-center gap-2 text-sm font-semibold text-gray-900">
+                      {t.avatarUrl ? (
+                        <img
+                          src={t.avatarUrl}
+                          alt=""
+                          width="40"
+                          height="40"
+                          loading="lazy"
+                          className="h-10 w-10 rounded-full object-cover"
+                        />
+                      ) : null}
+                      <span>
+                        {t.name}
+                        {t.role ? <span className="font-normal text-gray-700">, {t.role}</span> : null}
+                      </span>
                     </figcaption>
                   </figure>
                 </li>

@@ -21,9 +21,9 @@ const ADMIN_ROUTES = [
   "admin/ebooks/new",
   "admin/ebooks/:id",
   "admin/activity",
+  "admin/homepage",
   "admin/ai-assist",
   "admin/uploads",
-  "admin/:section",
 ].sort();
 
 const WALK_CATEGORY = `Walk ${Date.now()}`;

@@ -55,13 +55,15 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
 
   if (count === 0) return null;
   const go = (i: number) => setIndex((i + count) % count);
+  // Slides can be removed while the page is open (live refresh): never point past the end.
+  const shown = index % count;
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Highlights"
       data-testid="hero"
-      data-index={index}
+      data-index={shown}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -75,9 +77,9 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
-            aria-hidden={i !== index}
-            inert={i !== index}
-            className={`absolute inset-0 transition-opacity duration-700 ${i === index ? "opacity-100" : "opacity-0"}`}
+            aria-hidden={i !== shown}
+            inert={i !== shown}
+            className={`absolute inset-0 transition-opacity duration-700 ${i === shown ? "opacity-100" : "opacity-0"}`}
           >
             {slide.imageUrl ? (
               <img
@@ -119,7 +121,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
           <button
             type="button"
             aria-label="Previous slide"
-            onClick={() => go(index - 1)}
+            onClick={() => go(shown - 1)}
             className="absolute top-1/2 left-2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-gray-900 sm:flex"
           >
             <ChevronLeft aria-hidden="true" className="h-6 w-6" />
@@ -127,7 +129,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
           <button
             type="button"
             aria-label="Next slide"
-            onClick={() => go(index + 1)}
+            onClick={() => go(shown + 1)}
             className="absolute top-1/2 right-2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-gray-900 sm:flex"
           >
             <ChevronRight aria-hidden="true" className="h-6 w-6" />
@@ -138,12 +140,12 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
                 key={s.id}
                 type="button"
                 aria-label={`Go to slide ${i + 1}`}
-                aria-current={i === index}
+                aria-current={i === shown}
                 onClick={() => go(i)}
                 className="flex h-11 w-11 items-center justify-center"
               >
                 <span
-                  className={`block h-2.5 rounded-full transition-all ${i === index ? "w-6 bg-white" : "w-2.5 bg-white/60"}`}
+                  className={`block h-2.5 rounded-full transition-all ${i === shown ? "w-6 bg-white" : "w-2.5 bg-white/60"}`}
                 />
               </button>
             ))}

@@ -2,21 +2,6 @@ import { getDb } from "~/db/client.server";
 import { articles, ebooks, profiles, userSubscriptions } from "~/db/schema";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
 
-export const ADMIN_SECTIONS = {
-  articles: "Articles",
-  ebooks: "Ebooks",
-  users: "Users",
-  categories: "Categories",
-  homepage: "Homepage",
-  moderation: "Moderation",
-} as const;
-
-export type AdminSection = keyof typeof ADMIN_SECTIONS;
-
-export function isAdminSection(value: string | undefined): value is AdminSection {
-  return typeof value === "string" && Object.hasOwn(ADMIN_SECTIONS, value);
-}
-
 /** Dashboard count cards (spec: articles, ebooks, profiles, user_subscriptions), for admins only. */
 export async function getDashboardCounts(viewer: Viewer) {
   if (!isAdmin(viewer)) throw new Error("Only admins see the dashboard");

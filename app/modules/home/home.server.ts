@@ -30,6 +30,7 @@ export async function listPublishedTestimonials() {
       role: testimonials.role,
       content: testimonials.content,
       rating: testimonials.rating,
+      avatarUrl: testimonials.avatarUrl,
     })
     .from(testimonials)
     .where(eq(testimonials.published, true))

@@ -3,7 +3,7 @@ import type { Route } from "./+types/activity";
 import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { listActivity } from "~/modules/admin/activity.server";
-import { ACTIVITY_ENTITIES } from "~/modules/admin/activity-entities";
+import { ACTIVITY_ENTITIES, ACTIVITY_ENTITY_LABELS } from "~/modules/admin/activity-entities";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Pagination } from "~/components/content/pagination";
 
@@ -53,12 +53,12 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             id="activity-entity"
             name="entity"
             defaultValue={entity}
-            className="mt-1 block min-h-11 rounded-md border border-gray-300 bg-white px-3 text-sm capitalize"
+            className="mt-1 block min-h-11 rounded-md border border-gray-300 bg-white px-3 text-sm"
           >
             <option value="">Everything</option>
             {ACTIVITY_ENTITIES.map((e) => (
               <option key={e} value={e}>
-                {e}s
+                {ACTIVITY_ENTITY_LABELS[e]}
               </option>
             ))}
           </select>
@@ -74,7 +74,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
         {items.map((a) => (
           <li key={a.id} data-testid="activity" className="p-4 text-sm">
             <p className="text-gray-900">
-              <span className="font-semibold capitalize">{a.entityType}</span> {a.action}: {a.summary}
+              <span className="font-semibold capitalize">{a.entityType.replace("-", " ")}</span> {a.action}: {a.summary}
             </p>
             <p className="mt-0.5 text-xs text-gray-600">
               {a.actorName || a.actorEmail || "A removed account"} ·{" "}
