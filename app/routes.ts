@@ -44,6 +44,7 @@ export default [
   route("admin/ebooks/new", "routes/admin/ebook-edit.tsx", { id: "admin-ebook-new" }),
   route("admin/ebooks/:id", "routes/admin/ebook-edit.tsx"),
   route("admin/homepage", "routes/admin/homepage.tsx"),
+  route("admin/media", "routes/admin/media.tsx"),
   route("admin/activity", "routes/admin/activity.tsx"),
   route("admin/ai-assist", "routes/admin/ai-assist.ts"),
   route("admin/uploads", "routes/admin/uploads.ts"),

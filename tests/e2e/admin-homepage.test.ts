@@ -94,6 +94,13 @@ describe("home page editors", () => {
       await expectToast(page, "Slide Updated");
       await expect.poll(() => firstSlide.textContent(), { timeout: 10_000 }).toContain(`${title} edited`);
 
+      // The Files screen says where the uploaded image is used, so it is not offered for removal.
+      await page.goto("/admin/media");
+      const file = page.getByTestId("media-file").filter({ hasText: "glow.png" }).first();
+      expect(await file.innerText()).toContain(`Used by ${title} edited`);
+      expect(await file.getByRole("button", { name: /^Remove/ }).count()).toBe(0);
+      await expectAccessible(page);
+      await page.goto("/admin/homepage");
       await page.getByRole("link", { name: "Featured Ad" }).click();
       const ad = page.getByRole("form", { name: "Featured Ad" });
       await ad.getByLabel("Headline", { exact: true }).fill(`Featured ${tag}`);

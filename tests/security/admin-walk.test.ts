@@ -22,6 +22,7 @@ const ADMIN_ROUTES = [
   "admin/ebooks/:id",
   "admin/activity",
   "admin/homepage",
+  "admin/media",
   "admin/ai-assist",
   "admin/uploads",
 ].sort();

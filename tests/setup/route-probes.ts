@@ -106,6 +106,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
       ["/admin/homepage", "/admin/homepage?tab=hero&edit=new", "/admin/homepage?tab=testimonials"],
       true,
     ),
+    "admin/media": page(["/admin/media", "/admin/media?show=unused&page=2"], true),
     "admin/activity": page(["/admin/activity", "/admin/activity?entity=article&page=2"], true),
     "admin/ai-assist": resource(["/admin/ai-assist"], true),
     "admin/uploads": resource(["/admin/uploads?kind=image"], true),

@@ -8,6 +8,7 @@ const LINKS = [
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/homepage", label: "Homepage" },
   { to: "/admin/moderation", label: "Moderation" },
+  { to: "/admin/media", label: "Files" },
   { to: "/admin/activity", label: "Activity" },
 ];
 

@@ -1,0 +1,135 @@
+// Uploaded files as the admin's Files screen sees them: where each is used, and removal of the ones nothing uses.
+import { and, count, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { mediaAssets, users } from "~/db/schema";
+import { isAdmin, type Viewer } from "~/modules/access/policy";
+import { AppError } from "~/lib/app-error";
+import { recordActivity } from "~/modules/admin/activity.server";
+import { clampPage } from "~/modules/content/paging";
+import { getStorage, publicUrl } from "./storage.server";
+
+export const MEDIA_PAGE_SIZE = 20;
+/** A file younger than this may belong to a form an editor has not saved yet, so it cannot be removed. */
+export const MEDIA_GRACE_MS = 60 * 60 * 1000;
+
+export interface MediaUse {
+  type: "article" | "ebook" | "hero-slide" | "featured-ad" | "testimonial";
+  id: string;
+  title: string;
+}
+
+// Each stored key holds a random UUID, so finding the key in a column's text means that row points at the file
+// (whatever the base URL in front of it: /media/ or a CDN). Bodies are searched too: images inside articles.
+const usesOf = (key: SQL | string) => sql`(
+  select coalesce(json_agg(u), '[]'::json) from (
+    select 'article' as type, id::text as id, title from articles
+      where strpos(concat_ws(' ', image_url, cover_image_url, video_url, content, rich_content::text), ${key}) > 0
+    union all select 'ebook', id::text, title from ebooks where strpos(concat_ws(' ', cover_image_url, file_path), ${key}) > 0
+    union all select 'hero-slide', id::text, title from hero_slides where strpos(coalesce(image_url, ''), ${key}) > 0
+    union all select 'featured-ad', id::text, headline from featured_ebook_ad where strpos(coalesce(cover_image_url, ''), ${key}) > 0
+    union all select 'testimonial', id::text, name from testimonials where strpos(coalesce(avatar_url, ''), ${key}) > 0
+    limit 5
+  ) u)`;
+
+const usedIn = usesOf(sql`${mediaAssets.key}`).mapWith(
+  (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as MediaUse[],
+);
+
+export async function listMediaAssets(
+  viewer: Viewer,
+  filters: { unusedOnly?: boolean; page?: number },
+  now = new Date(),
+) {
+  if (!isAdmin(viewer)) throw new Error("Only admins see uploaded files");
+  const db = getDb();
+  const where = filters.unusedOnly ? sql`${usesOf(sql`${mediaAssets.key}`)}::text = '[]'` : undefined;
+  const page = clampPage(filters.page);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: mediaAssets.id,
+        kind: mediaAssets.kind,
+        bucket: mediaAssets.bucket,
+        key: mediaAssets.key,
+        contentType: mediaAssets.contentType,
+        size: mediaAssets.size,
+        originalName: mediaAssets.originalName,
+        createdAt: mediaAssets.createdAt,
+        uploader: users.email,
+        usedIn,
+      })
+      .from(mediaAssets)
+      .leftJoin(users, eq(users.id, mediaAssets.uploadedBy))
+      .where(where)
+      .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
+      .limit(MEDIA_PAGE_SIZE)
+      .offset((page - 1) * MEDIA_PAGE_SIZE),
+    db.select({ total: count() }).from(mediaAssets).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      url: r.bucket === "public" ? publicUrl(r.key) : null,
+      removable: r.usedIn.length === 0 && now.getTime() - r.createdAt.getTime() >= MEDIA_GRACE_MS,
+    })),
+    total,
+    page,
+    pageSize: MEDIA_PAGE_SIZE,
+    pages: Math.max(1, Math.ceil(total / MEDIA_PAGE_SIZE)),
+  };
+}
+
+/**
+ * Removes a file nothing uses: its row (with an audit entry) in one transaction, then the stored object. A file
+ * still used, or uploaded within the grace period, is refused with the reason.
+ */
+export async function removeUnusedAsset(viewer: Viewer, id: string, now = new Date()) {
+  if (!isAdmin(viewer)) throw new Error("Only admins remove uploaded files");
+  const removed = await getDb().transaction(async (tx) => {
+    const [found] = await tx
+      .select({ asset: mediaAssets, uses: usedIn })
+      .from(mediaAssets)
+      .where(eq(mediaAssets.id, id))
+      .for("update");
+    if (!found) throw new AppError("NOT_FOUND", "This file was already removed.");
+    const { asset, uses } = found;
+    if (uses.length)
+      throw new AppError("VALIDATION", `This file is still used by ${uses.map((u) => `"${u.title}"`).join(", ")}.`);
+    if (now.getTime() - asset.createdAt.getTime() < MEDIA_GRACE_MS)
+      throw new AppError(
+        "VALIDATION",
+        "This file was uploaded less than an hour ago and may belong to an unsaved form.",
+      );
+    await tx.delete(mediaAssets).where(eq(mediaAssets.id, id));
+    await recordActivity(tx, viewer, {
+      action: "deleted",
+      entityType: "upload",
+      entityId: id,
+      summary: asset.originalName ?? asset.key,
+      changes: { key: { before: asset.key, after: null }, size: { before: asset.size, after: null } },
+    });
+    return asset;
+  });
+  // After the commit: if this fails the row is gone and the object is an orphan, which serves nobody.
+  try {
+    await getStorage().delete(removed.bucket as "public" | "private", removed.key);
+  } catch (error) {
+    console.error("Removing a stored file failed:", error);
+  }
+  return removed;
+}
+
+/** Unused files older than the grace period, for the bulk clean-up. */
+export async function unusedAssetIds(viewer: Viewer, now = new Date()) {
+  if (!isAdmin(viewer)) throw new Error("Only admins remove uploaded files");
+  const rows = await getDb()
+    .select({ id: mediaAssets.id })
+    .from(mediaAssets)
+    .where(
+      and(
+        lt(mediaAssets.createdAt, new Date(now.getTime() - MEDIA_GRACE_MS)),
+        sql`${usesOf(sql`${mediaAssets.key}`)}::text = '[]'`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,210 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/media";
+import { requireAdmin } from "~/modules/access/viewer.server";
+import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { listMediaAssets, removeUnusedAsset, unusedAssetIds } from "~/modules/storage/media-library.server";
+import type { MediaUse } from "~/modules/storage/media-library.server";
+import { AppError } from "~/lib/app-error";
+import { readForm } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { Pagination } from "~/components/content/pagination";
+import { LazyToast } from "~/components/ui/lazy-toast";
+
+export function meta() {
+  return [{ title: "Files | Admin | Nuru" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request);
+  const url = new URL(request.url);
+  const unusedOnly = url.searchParams.get("show") === "unused";
+  const [list, pending] = await Promise.all([
+    listMediaAssets(viewer, { unusedOnly, page: Number(url.searchParams.get("page") ?? 1) || 1 }),
+    pendingModerationTotal(viewer),
+  ]);
+  return { ...list, unusedOnly, pending };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  const form = await readForm(request);
+  const back = `/admin/media${new URL(request.url).search}`;
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  try {
+    if (intent === "remove" && UUID.test(id)) {
+      const removed = await removeUnusedAsset(viewer, id);
+      return redirectWithToast(back, {
+        kind: "success",
+        title: "File Removed",
+        message: `${removed.originalName ?? removed.key} is deleted.`,
+      });
+    }
+    if (intent === "remove-unused") {
+      const ids = await unusedAssetIds(viewer);
+      let removed = 0;
+      for (const each of ids) {
+        // Another admin may have removed or used one meanwhile: skip it, keep going.
+        await removeUnusedAsset(viewer, each).then(
+          () => removed++,
+          (error: unknown) => {
+            if (!(error instanceof AppError)) throw error;
+          },
+        );
+      }
+      return redirectWithToast(back, {
+        kind: "success",
+        title: removed === 1 ? "1 File Removed" : `${removed} Files Removed`,
+      });
+    }
+    throw new AppError("VALIDATION", "Unknown request.");
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data(
+      { toast: { kind: "error" as const, title: "Error", message: `Failed to remove file: ${error.payload.message}` } },
+      { status: error.status },
+    );
+  }
+}
+
+const USE_LINK: Record<MediaUse["type"], (id: string) => string> = {
+  article: (id) => `/admin/articles/${id}`,
+  ebook: (id) => `/admin/ebooks/${id}`,
+  "hero-slide": (id) => `/admin/homepage?tab=hero&edit=${id}`,
+  "featured-ad": () => "/admin/homepage?tab=ad",
+  testimonial: (id) => `/admin/homepage?tab=testimonials&edit=${id}`,
+};
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+export default function AdminMedia({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, unusedOnly } = loaderData;
+  const navigation = useNavigation();
+  const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  const when = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Africa/Nairobi",
+  });
+  return (
+    <AdminFrame title="Files" pending={loaderData.pending}>
+      <LazyToast toast={actionData?.toast ?? null} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Which files">
+          <ul className="flex gap-2 text-sm font-semibold">
+            {[
+              { to: "/admin/media", label: "All files", current: !unusedOnly },
+              { to: "/admin/media?show=unused", label: "Unused", current: unusedOnly },
+            ].map((l) => (
+              <li key={l.to}>
+                <Link
+                  to={l.to}
+                  aria-current={l.current ? "page" : undefined}
+                  className={`block min-h-11 rounded-full px-4 py-3 leading-5 ${l.current ? "bg-gray-900 text-white" : "bg-gray-100 text-gray-900 hover:bg-gray-200"}`}
+                >
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {unusedOnly && items.some((i) => i.removable) ? (
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              if (!window.confirm("Delete every unused file older than an hour? This cannot be undone."))
+                event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="remove-unused" />
+            <button className="min-h-11 rounded-full border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50">
+              Remove all unused
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <p className="mt-4 text-sm text-gray-700">
+        {total} {total === 1 ? "file" : "files"}
+        {unusedOnly ? " that nothing uses" : ""}. Files uploaded in the last hour are kept: they may belong to a form
+        that is not saved yet.
+      </p>
+      {items.length ? (
+        <ul className="mt-3 divide-y divide-gray-100 rounded-2xl border border-rose-100 bg-white">
+          {items.map((f) => (
+            <li key={f.id} data-testid="media-file" className="flex flex-wrap items-center gap-4 p-4 text-sm">
+              {f.url && f.kind !== "video" ? (
+                <img
+                  src={f.url}
+                  alt=""
+                  width="64"
+                  height="64"
+                  loading="lazy"
+                  className="h-16 w-16 rounded-md object-cover"
+                />
+              ) : (
+                <span className="flex h-16 w-16 items-center justify-center rounded-md bg-gray-100 text-xs font-semibold text-gray-700 uppercase">
+                  {f.kind}
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-gray-900">{f.originalName ?? f.key}</p>
+                <p className="text-gray-700">
+                  {f.kind} · {size(f.size)} · {f.uploader ?? "a removed account"} ·{" "}
+                  <time dateTime={f.createdAt.toISOString()}>{when.format(f.createdAt)}</time>
+                </p>
+                <p className="text-gray-800">
+                  {f.usedIn.length ? (
+                    <>
+                      Used by{" "}
+                      {f.usedIn.map((u, i) => (
+                        <span key={`${u.type}-${u.id}`}>
+                          {i ? ", " : ""}
+                          <Link to={USE_LINK[u.type](u.id)} className="text-brand-700 underline">
+                            {u.title}
+                          </Link>
+                        </span>
+                      ))}
+                    </>
+                  ) : (
+                    <span className="font-semibold text-amber-800">Not used anywhere</span>
+                  )}
+                </p>
+              </div>
+              {f.removable ? (
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    if (!window.confirm(`Delete "${f.originalName ?? f.key}"? This cannot be undone.`))
+                      event.preventDefault();
+                  }}
+                >
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={f.id} />
+                  <button
+                    disabled={busyId === f.id}
+                    aria-label={`Remove ${f.originalName ?? f.key}`}
+                    className="min-h-11 rounded-full border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-50"
+                  >
+                    Remove
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-gray-700">{unusedOnly ? "Every file is in use." : "No files uploaded yet."}</p>
+      )}
+      <Pagination
+        page={page}
+        pageSize={loaderData.pageSize}
+        total={total}
+        search={new URLSearchParams(unusedOnly ? { show: "unused" } : {})}
+      />
+    </AdminFrame>
+  );
+}
