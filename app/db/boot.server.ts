@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Env } from "~/lib/env.server";
 import { getStorage } from "~/modules/storage/storage.server";
 import { startContentEvents, stopContentEvents } from "~/modules/live/content-events.server";
-import { startMaintenance, stopMaintenance } from "~/modules/security/maintenance.server";
-import { startPendingOrderChecks, stopPendingOrderChecks } from "~/modules/commerce/pending-orders.server";
+import { startJobs, stopJobs } from "~/modules/jobs/jobs.server";
 import { appDatabase, openDatabase } from "./client.server";
 import { users } from "./schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/demo";
@@ -28,18 +27,18 @@ export async function bootDatabase(env: Env, log: Log = console.log) {
       for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(22)} ${a.note}`);
     }
   }
-  startMaintenance(handle.db);
-  startPendingOrderChecks();
+  // Reminders, expiry, payment reconciliation and pruning: in the background, first run a few seconds from now.
+  startJobs(handle, env);
   appDatabase.ready = true;
   return handle;
 }
 
 export async function closeDatabase() {
   appDatabase.ready = false;
+  // A job run in progress finishes first: it still needs the database.
+  await stopJobs();
   const handle = appDatabase.handle;
   appDatabase.handle = undefined;
-  stopMaintenance();
-  stopPendingOrderChecks();
   await stopContentEvents();
   await handle?.close();
 }

@@ -19,6 +19,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Nuru <no-reply@nuru.test>"),
   // Load demo content into an empty database outside production (default on).
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  // Scheduled jobs (renewal reminders, expiry, payment reconciliation, pruning) run inside every app process, each job
+  // once per tick across processes (ADR 015). "false" turns them off in this process; the interval is how often it
+  // looks for due work.
+  JOBS_ENABLED: z.enum(["true", "false"]).default("true"),
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   // Comma separated addresses that get the admin role on sign-up or sign-in.
   ADMIN_EMAILS: z.string().default(""),
   // Set when running behind a reverse proxy / CDN that sets X-Forwarded-For: "true" for one proxy in front of the

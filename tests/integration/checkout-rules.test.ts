@@ -99,7 +99,7 @@ describe(`checkout rules (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(again.orderId).toBe(orderId);
   });
 
-  it("a paid plan makes her a subscriber with a receipt; a second plan or an owned ebook is refused", async () => {
+  it("a paid plan makes her a subscriber with a receipt; a third plan or an owned ebook is refused", async () => {
     const buyer = await reader();
     await paid(buyer, "basic");
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, buyer.id));
@@ -107,8 +107,10 @@ describe(`checkout rules (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const receipt = await latestOutboxMailTo(t.db, buyer.email);
     expect(receipt?.subject).toBe("Your Nuru receipt: the Basic plan (2 months)");
     expect(receipt?.text).toContain("KSh\u00a0250.00");
-    expect(await refusal(startCheckout({ buyer, item: { kind: "plan", slug: "premium" }, countryCode: "KE" }))).toBe(
-      "PLAN_ACTIVE",
+    // Another plan while one runs is a renewal (ADR 015), queued behind it; a further one waits until that starts.
+    await paid(buyer, "premium");
+    expect(await refusal(startCheckout({ buyer, item: { kind: "plan", slug: "standard" }, countryCode: "KE" }))).toBe(
+      "RENEWAL_QUEUED",
     );
     await createPurchase(t.db, { userId: buyer.id, ebookId: books[0] });
     expect(await refusal(startCheckout({ buyer, item: { kind: "ebook", id: books[0] }, countryCode: "KE" }))).toBe(
@@ -179,10 +181,14 @@ describe(`checkout rules (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const { endDate: trialEnd } = await startFreeTrial({ userId: buyer.id, planSlug: "basic" });
     await paid(buyer, "premium");
     const rows = await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, buyer.id));
-    const active = rows.filter((r) => r.status === "active");
-    expect(active).toHaveLength(1);
-    expect(active[0].isTrial).toBe(false);
-    expect(active[0].planId).toBe(plans.get("premium"));
+    // The trial runs on; the paid plan is its own row, queued to start when the trial ends (ADR 015).
+    expect(rows.filter((r) => r.status === "active").map((r) => r.isTrial)).toEqual([true]);
+    const queued = rows.filter((r) => r.status === "scheduled");
+    expect(queued).toHaveLength(1);
+    expect(queued[0].isTrial).toBe(false);
+    expect(queued[0].planId).toBe(plans.get("premium"));
+    expect(queued[0].startDate.getTime()).toBe(trialEnd.getTime());
+    const active = queued;
     // Premium is 3 months, counted from the trial's end.
     const expected = new Date(trialEnd);
     expected.setUTCMonth(expected.getUTCMonth() + 3);

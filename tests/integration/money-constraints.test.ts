@@ -170,7 +170,7 @@ describe(`money constraints (${process.env.DB_TARGET ?? "pglite"})`, () => {
     );
   });
 
-  it("allows at most one active subscription per reader, however many ended ones she has", async () => {
+  it("allows at most one current subscription (active or cancelled) per reader, however many ended or queued ones", async () => {
     const user = await newUser();
     const start = new Date();
     await createSubscription(t.db, {
@@ -190,8 +190,27 @@ describe(`money constraints (${process.env.DB_TARGET ?? "pglite"})`, () => {
     await createSubscription(t.db, { userId: user.id, planId: plan.id, startDate: start, endDate: null });
     await expectRefused(
       createSubscription(t.db, { userId: user.id, planId: plan.id, startDate: start, endDate: null }),
-      "user_subscriptions_one_active_uq",
+      "user_subscriptions_one_current_uq",
     );
+    // A period whose renewal she cancelled still runs until its end: it is current too.
+    await expectRefused(
+      createSubscription(t.db, {
+        userId: user.id,
+        planId: plan.id,
+        startDate: start,
+        endDate: null,
+        status: "cancelled",
+      }),
+      "user_subscriptions_one_current_uq",
+    );
+    // Paid renewals wait behind it as rows of their own.
+    await createSubscription(t.db, {
+      userId: user.id,
+      planId: plan.id,
+      startDate: start,
+      endDate: null,
+      status: "scheduled",
+    });
     const other = await newUser();
     await createSubscription(t.db, { userId: other.id, planId: plan.id, startDate: start, endDate: null });
   });

@@ -51,7 +51,11 @@ describe(`pending orders (${process.env.DB_TARGET ?? "pglite"})`, () => {
     await pesapal.complete(order.gatewayTrackingId!);
     expect(hasActiveSubscription(await loadViewer({ id: reader.id, role: "guest" }))).toBe(false);
 
-    expect(await checkPendingOrders(new Date(order.createdAt.getTime() + 30_000))).toEqual({ checked: 0, changed: 0 });
+    expect(await checkPendingOrders(new Date(order.createdAt.getTime() + 30_000))).toEqual({
+      checked: 0,
+      changed: 0,
+      abandoned: 0,
+    });
     const later = await checkPendingOrders(new Date(order.createdAt.getTime() + 10 * 60_000));
     expect(later.changed).toBeGreaterThanOrEqual(1);
     expect(hasActiveSubscription(await loadViewer({ id: reader.id, role: "guest" }))).toBe(true);
@@ -65,7 +69,7 @@ describe(`pending orders (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(again.changed).toBe(0);
   });
 
-  it("records a failure and gives up on orders days old", async () => {
+  it("records a failure", async () => {
     const reader = await buyer();
     const { orderId } = await startCheckout({
       buyer: reader,
@@ -74,7 +78,6 @@ describe(`pending orders (${process.env.DB_TARGET ?? "pglite"})`, () => {
     });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     await pesapal.fail(order.gatewayTrackingId!);
-    expect((await checkPendingOrders(new Date(order.createdAt.getTime() + 4 * 24 * 3600_000))).checked).toBe(0);
     await checkPendingOrders(new Date(order.createdAt.getTime() + 5 * 60_000));
     const [after] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(after.status).toBe("failed");

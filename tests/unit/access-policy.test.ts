@@ -104,6 +104,36 @@ const KINDS: Record<
     article: { free: "full", premium: "full", subscription: "full" },
     ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
   },
+  "renewal cancelled, end date still ahead": {
+    v: viewer({ subscription: sub({ status: "cancelled" }) }),
+    article: { free: "full", premium: "full", subscription: "full" },
+    ebook: { free: "read", premium: "unlock", subscription: "unlock" },
+  },
+  "renewal cancelled, end date passed": {
+    v: viewer({ subscription: sub({ status: "cancelled", endDate: new Date(NOW.getTime() - DAY) }) }),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
+  },
+  "queued renewal whose start has come (not yet marked active)": {
+    v: viewer({ subscription: sub({ status: "scheduled", startDate: new Date(NOW.getTime() - 1000) }) }),
+    article: { free: "full", premium: "full", subscription: "full" },
+    ebook: { free: "read", premium: "unlock", subscription: "unlock" },
+  },
+  "queued renewal that starts tomorrow": {
+    v: viewer({ subscription: sub({ status: "scheduled", startDate: new Date(NOW.getTime() + DAY) }) }),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
+  },
+  "subscription with status pending (never paid)": {
+    v: viewer({ subscription: sub({ status: "pending" }) }),
+    article: { free: "full", premium: "preview", subscription: "preview" },
+    ebook: { free: "read", premium: "purchase", subscription: "subscribe" },
+  },
+  "new period: an ebook unlocked in an earlier period still reads, and the allowance is fresh": {
+    v: viewer({ subscription: sub(), unlockedEbookIds: new Set([EBOOK, "other-0", "other-1"]), ebooksUsed: 0 }),
+    article: { free: "full", premium: "full", subscription: "full" },
+    ebook: { free: "read", premium: "read", subscription: "read" },
+  },
   buyer: {
     v: viewer({ purchasedEbookIds: new Set([EBOOK]) }),
     article: { free: "full", premium: "preview", subscription: "preview" },

@@ -38,6 +38,10 @@ describe("what a verified gateway answer does to an order", () => {
     ["cancelled", 3, null, "none"],
     ["review", 1, null, "none"],
     ["review", 3, "reversed", "none"],
+    ["abandoned", 0, null, "none"],
+    ["abandoned", 1, "completed", "grant"],
+    ["abandoned", 2, null, "none"],
+    ["abandoned", 3, "reversed", "none"],
   ];
   it.each(TABLE)("%s + status_code %i -> %s (%s)", (status, code, to, effect) => {
     const decision = decide(status, report(code));

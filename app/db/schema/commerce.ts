@@ -55,7 +55,8 @@ export const subscriptionPlans = pgTable(
 
 export const orderKind = pgEnum("order_kind", ["plan", "ebook"]);
 // review: the gateway reported a payment that does not match the order (amount, currency or reference); nothing
-// is granted and an admin decides.
+// is granted and an admin decides. abandoned: still unpaid after the last scheduled status check (ADR 015); a
+// payment Pesapal completes later still completes it.
 export const orderStatus = pgEnum("order_status", [
   "pending",
   "completed",
@@ -63,6 +64,7 @@ export const orderStatus = pgEnum("order_status", [
   "reversed",
   "cancelled",
   "review",
+  "abandoned",
 ]);
 
 // One checkout. Amount and currency are locked when the order is created and every gateway report is
@@ -100,6 +102,10 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    // Reconciliation of a pending order (ADR 015): how many GetTransactionStatus checks answered "not paid yet",
+    // and when the next one is due (null: one minute after the order was made).
+    statusChecks: integer("status_checks").notNull().default(0),
+    nextStatusCheckAt: timestamp("next_status_check_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
@@ -163,12 +169,16 @@ export const payments = pgTable(
   ],
 );
 
+// active: running, renews (reminders go out). cancelled: renewal cancelled; still runs until its end date.
+// scheduled: a paid renewal queued behind the running period; it starts at its start date. expired: ended.
+// revoked: its payment was reversed. pending: the column default, never a grant (ADR 015).
 export const subscriptionStatus = pgEnum("subscription_status", [
   "active",
   "pending",
   "cancelled",
   "expired",
   "revoked",
+  "scheduled",
 ]);
 
 export const userSubscriptions = pgTable(
@@ -199,12 +209,31 @@ export const userSubscriptions = pgTable(
   },
   (t) => [
     index("user_subscriptions_user_idx").on(t.userId, t.status, t.endDate),
-    uniqueIndex("user_subscriptions_one_active_uq")
+    // One running period per reader: active, or cancelled but not yet ended. Renewals wait as 'scheduled'.
+    uniqueIndex("user_subscriptions_one_current_uq")
       .on(t.userId)
-      .where(sql`status = 'active'`),
+      .where(sql`status in ('active', 'cancelled')`),
     uniqueIndex("user_subscriptions_one_trial_uq")
       .on(t.userId)
       .where(sql`is_trial`),
+  ],
+);
+
+// E-mails about a subscription's period (renewal reminders, the end), each at most once per subscription row: the
+// row is claimed before the mail is sent and released if sending fails (ADR 015).
+export const subscriptionNotices = pgTable(
+  "subscription_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => userSubscriptions.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("subscription_notices_uq").on(t.subscriptionId, t.kind),
+    check("subscription_notices_kind", sql`${t.kind} in ('reminder_7d', 'reminder_1d', 'ended')`),
   ],
 );
 

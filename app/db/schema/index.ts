@@ -9,3 +9,4 @@ export * from "./mail";
 export * from "./rate-limits";
 export * from "./media";
 export * from "./activity";
+export * from "./jobs";

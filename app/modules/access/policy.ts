@@ -6,7 +6,9 @@ export type Role = "guest" | "subscriber" | "admin";
 
 export interface ViewerSubscription {
   id: string;
-  status: "active" | "pending" | "cancelled" | "expired" | "revoked";
+  status: "active" | "pending" | "cancelled" | "expired" | "revoked" | "scheduled";
+  /** When the period starts; a renewal paid early starts at the previous period's end. Absent: already started. */
+  startDate?: Date;
   endDate: Date | null;
   /** null means unlimited; otherwise at least 1 (a database check). */
   plan: { accessLevel: "premium" | "subscription"; ebookLimit: number | null };
@@ -17,8 +19,10 @@ export interface Viewer {
   /** The newest subscription that may be active; the policy still checks status and end date. */
   subscription: ViewerSubscription | null;
   purchasedEbookIds: ReadonlySet<string>;
-  /** Ebooks this subscription has already spent its allowance on; their count is the ebooks used. */
+  /** Ebooks unlocked with her plans (this period's and earlier paid ones): readable while a plan runs. */
   unlockedEbookIds: ReadonlySet<string>;
+  /** Ebooks this period has spent its allowance on; absent means all of unlockedEbookIds. */
+  ebooksUsed?: number;
   now: Date;
 }
 
@@ -42,10 +46,19 @@ export function canModerate(viewer: Viewer): boolean {
   return isAdmin(viewer);
 }
 
-/** Active: status active, end date in the future or empty, plan level premium or subscription. */
+/** Statuses of a paid (or trial) period that gives access between its start and end dates. */
+const RUNNING_STATUSES: ReadonlySet<ViewerSubscription["status"]> = new Set(["active", "cancelled", "scheduled"]);
+
+/**
+ * Active: a running period (renewing, renewal cancelled, or a queued renewal whose start has come), started, end
+ * date in the future or empty, plan level premium or subscription.
+ */
 export function hasActiveSubscription(viewer: Viewer): boolean {
   const sub = viewer.subscription;
-  if (!viewer.user || !sub || sub.status !== "active") return false;
+  if (!viewer.user || !sub || !RUNNING_STATUSES.has(sub.status)) return false;
+  // CASE: renewal cancelled -> still active until the end date (cancelling stops renewals only)
+  // CASE: a renewal queued behind the current period -> not before its start date
+  if (sub.status === "scheduled" && sub.startDate && sub.startDate.getTime() > viewer.now.getTime()) return false;
   // CASE: subscription ended at or before this instant -> not active
   if (sub.endDate !== null && sub.endDate.getTime() <= viewer.now.getTime()) return false;
   return sub.plan.accessLevel === "premium" || sub.plan.accessLevel === "subscription";
@@ -61,7 +74,7 @@ export function accessForArticle(viewer: Viewer, article: { accessType: AccessTy
 export function ebookAllowance(viewer: Viewer): { limit: number | null; used: number; left: number | null } | null {
   if (!hasActiveSubscription(viewer)) return null;
   const limit = viewer.subscription!.plan.ebookLimit;
-  const used = viewer.unlockedEbookIds.size;
+  const used = viewer.ebooksUsed ?? viewer.unlockedEbookIds.size;
   return { limit, used, left: limit === null ? null : Math.max(limit - used, 0) };
 }
 

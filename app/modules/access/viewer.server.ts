@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import { runningAt } from "~/modules/commerce/grants.server";
 import { getDb } from "~/db/client.server";
 import { ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
 import { redirect } from "react-router";
@@ -16,18 +17,21 @@ import { guestViewer, isAdmin, type Role, type Viewer } from "./policy";
 export async function loadViewer(user: { id: string; role: Role }, now = new Date()): Promise<Viewer> {
   const db = getDb();
   const [subs, purchases] = await Promise.all([
+    // The period that gives access now: renewing, renewal cancelled (until its end), or a queued renewal whose start
+    // has come before the expiry job marked it active. The policy checks status and dates again.
     db
       .select({
         id: userSubscriptions.id,
         status: userSubscriptions.status,
+        startDate: userSubscriptions.startDate,
         endDate: userSubscriptions.endDate,
         accessLevel: subscriptionPlans.accessLevel,
         ebookLimit: subscriptionPlans.ebookLimit,
       })
       .from(userSubscriptions)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
-      .where(and(eq(userSubscriptions.userId, user.id), eq(userSubscriptions.status, "active")))
-      .orderBy(desc(userSubscriptions.endDate))
+      .where(and(eq(userSubscriptions.userId, user.id), runningAt(now)))
+      .orderBy(desc(userSubscriptions.startDate))
       .limit(1),
     db
       .select({ ebookId: ebookPurchases.ebookId })
@@ -35,11 +39,14 @@ export async function loadViewer(user: { id: string; role: Role }, now = new Dat
       .where(and(eq(ebookPurchases.userId, user.id), isNull(ebookPurchases.revokedAt))),
   ]);
   const sub = subs[0];
+  // Each period has its own allowance; ebooks unlocked in her earlier periods (not revoked ones) stay readable
+  // while a plan runs.
   const unlocks = sub
     ? await db
-        .select({ ebookId: subscriptionEbookUnlocks.ebookId })
+        .select({ ebookId: subscriptionEbookUnlocks.ebookId, subscriptionId: subscriptionEbookUnlocks.subscriptionId })
         .from(subscriptionEbookUnlocks)
-        .where(eq(subscriptionEbookUnlocks.subscriptionId, sub.id))
+        .innerJoin(userSubscriptions, eq(userSubscriptions.id, subscriptionEbookUnlocks.subscriptionId))
+        .where(and(eq(subscriptionEbookUnlocks.userId, user.id), ne(userSubscriptions.status, "revoked")))
     : [];
   return {
     user: { id: user.id, role: user.role },
@@ -47,12 +54,14 @@ export async function loadViewer(user: { id: string; role: Role }, now = new Dat
       ? {
           id: sub.id,
           status: sub.status,
+          startDate: sub.startDate,
           endDate: sub.endDate,
           plan: { accessLevel: sub.accessLevel, ebookLimit: sub.ebookLimit },
         }
       : null,
     purchasedEbookIds: new Set(purchases.map((p) => p.ebookId)),
     unlockedEbookIds: new Set(unlocks.map((u) => u.ebookId)),
+    ebooksUsed: unlocks.filter((u) => u.subscriptionId === sub?.id).length,
     now,
   };
 }

@@ -3,6 +3,7 @@ export type CheckoutErrorCode =
   | "ITEM_NOT_FOUND"
   | "ALREADY_OWNED"
   | "PLAN_ACTIVE"
+  | "RENEWAL_QUEUED"
   | "TRIAL_UNAVAILABLE"
   | "TRIAL_USED"
   | "ALLOWANCE_SPENT"
@@ -12,7 +13,8 @@ export type CheckoutErrorCode =
 const MESSAGES: Record<CheckoutErrorCode, string> = {
   ITEM_NOT_FOUND: "This item is not for sale.",
   ALREADY_OWNED: "You already own this ebook. Open it from its page.",
-  PLAN_ACTIVE: "You already have an active plan. You can renew it when it ends.",
+  PLAN_ACTIVE: "Your plan has no end date, so there is nothing to renew.",
+  RENEWAL_QUEUED: "You have already renewed your plan. You can renew again once your next period has started.",
   TRIAL_UNAVAILABLE: "This plan has no free trial.",
   TRIAL_USED: "You have already used your free trial. Choose a plan to continue.",
   ALLOWANCE_SPENT: "You have used all the ebooks your plan includes. Buy this ebook or upgrade your plan.",

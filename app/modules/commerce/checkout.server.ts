@@ -97,9 +97,11 @@ async function priceFor(baseCents: number, countryCode: string): Promise<Regiona
 export async function assertCanBuy(buyer: CheckoutBuyer, quote: CheckoutQuote, now = new Date()): Promise<void> {
   const viewer = await loadViewer({ id: buyer.id, role: buyer.role }, now);
   if (quote.kind === "plan") {
-    // CASE: on a free trial -> she may buy any plan; its paid period starts when the trial ends.
+    // CASE: a plan running (or a trial) -> buying a plan, the same or another, is a renewal: its paid period starts
+    // when the current one ends (ADR 015). One renewal waits at a time; an open-ended plan has nothing to renew.
     const current = await currentPlanOf(buyer.id, now);
-    if (current && !current.isTrial) throw new CheckoutError("PLAN_ACTIVE");
+    if (current && current.endDate === null) throw new CheckoutError("PLAN_ACTIVE");
+    if (current?.renewedUntil) throw new CheckoutError("RENEWAL_QUEUED");
     return;
   }
   const unlocked = hasActiveSubscription(viewer) && viewer.unlockedEbookIds.has(quote.itemId);

@@ -1,7 +1,7 @@
 // What a verified payment gives, and takes back when the payment is reversed. Only the payment verification (and
 // the free trial) call these, inside the transaction that moved the order, so a grant and its order's status
 // change together or not at all (architecture rule 4: grants come only from our own verified rows).
-import { and, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   ebookPurchases,
@@ -17,6 +17,8 @@ type Order = typeof orders.$inferSelect;
 
 export interface Grant {
   kind: "plan" | "ebook";
+  /** The subscription's start, for a plan (later than now for a renewal paid before the end). */
+  startDate?: Date;
   /** The subscription's end, for a plan. */
   endDate?: Date | null;
   /** Set when nothing new could be given (e.g. the ebook was already hers): the order needs a refund. */
@@ -39,30 +41,70 @@ export function addDays(date: Date, days: number): Date {
 }
 
 /** The subscriber role is shown and filtered on, never read for access. Admins stay admins. */
-async function setDisplayRole(tx: Tx, userId: string, role: "subscriber" | "guest") {
+export async function setDisplayRole(tx: Tx, userId: string, role: "subscriber" | "guest") {
   await tx
     .update(profiles)
     .set({ role, updatedAt: new Date() })
     .where(and(eq(profiles.id, userId), ne(profiles.role, "admin")));
 }
 
-/** The user's subscription that is active now, locked for this transaction. */
+/** Statuses of a period that gives access between its start and end dates (the policy's RUNNING_STATUSES). */
+export const RUNNING = ["active", "cancelled", "scheduled"] as const;
+
+/**
+ * SQL: this row gives access at `now`: the current period (active or cancelled) until its end, or a queued renewal
+ * from its start (before the expiry job marks it active). A current row's start date is not compared: another
+ * process's clock a moment behind must not lock out a reader who has just paid.
+ */
+export function runningAt(now: Date) {
+  return and(
+    or(
+      inArray(userSubscriptions.status, ["active", "cancelled"]),
+      and(eq(userSubscriptions.status, "scheduled"), lte(userSubscriptions.startDate, now)),
+    ),
+    or(isNull(userSubscriptions.endDate), gt(userSubscriptions.endDate, now)),
+  );
+}
+
+/**
+ * The user's subscription that gives access now, locked for this transaction: the current period (renewing or
+ * cancelled), or a queued renewal whose start has come before the expiry job marked it active.
+ */
 export async function lockActiveSubscription(tx: Tx, userId: string, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), runningAt(now)))
+    .orderBy(desc(userSubscriptions.startDate))
+    .limit(1)
+    .for("update");
+  return row ?? null;
+}
+
+/** The latest period she has paid for that has not ended (current or queued), locked; null when none. */
+async function lockLastPeriod(tx: Tx, userId: string, now: Date) {
   const [row] = await tx
     .select()
     .from(userSubscriptions)
     .where(
       and(
         eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.status, "active"),
+        inArray(userSubscriptions.status, [...RUNNING]),
         or(isNull(userSubscriptions.endDate), gt(userSubscriptions.endDate, now)),
       ),
     )
+    .orderBy(sql`${userSubscriptions.endDate} desc nulls first`)
+    .limit(1)
     .for("update");
   return row ?? null;
 }
 
-/** A subscription for `planId` from now, active; one that is still running is carried over into it. */
+/**
+ * A subscription for `planId`. With nothing running it is active from now. While a period runs (a renewal paid
+ * before the end, or a plan bought during a trial) it is a new row of its own, 'scheduled' to start where the last
+ * paid period ends, so no paid day is lost, every period stays traceable to the order that paid for it, and the
+ * one-current-subscription index holds. The expiry job (or the next read, see `runningAt`) makes it current.
+ */
 export async function startSubscription(
   tx: Tx,
   input: {
@@ -74,47 +116,38 @@ export async function startSubscription(
     now: Date;
   },
 ) {
-  const current = await lockActiveSubscription(tx, input.userId, input.now);
-  // The one-active-subscription index also covers rows whose end date has passed but were never marked expired.
+  const last = await lockLastPeriod(tx, input.userId, input.now);
+  // The one-current-subscription index also covers rows whose end date has passed but were never marked expired.
   await tx
     .update(userSubscriptions)
     .set({ status: "expired", updatedAt: input.now })
     .where(
       and(
         eq(userSubscriptions.userId, input.userId),
-        eq(userSubscriptions.status, "active"),
+        inArray(userSubscriptions.status, ["active", "cancelled"]),
         isNotNull(userSubscriptions.endDate),
         sql`${userSubscriptions.endDate} <= ${input.now}`,
       ),
     );
-  // CASE: two orders for plans paid one after the other (checkout refuses a second, but two tabs can race) -> the
-  // new period starts where the running one ends, nothing paid for is lost, and its ebook unlocks carry over.
-  const start = current?.endDate && current.endDate > input.now ? current.endDate : input.now;
-  if (current) {
-    await tx
-      .update(userSubscriptions)
-      .set({ status: "cancelled", cancelledAt: input.now, updatedAt: input.now })
-      .where(eq(userSubscriptions.id, current.id));
-  }
+  // CASE: renewal paid before the end -> starts at the current end date. After the end (nothing running) -> now.
+  // CASE: the running period has no end date (an open-ended grant) -> the paid period is queued from now and
+  // starts only if that grant is ended; the order stays traceable (an admin decides).
+  const queued = last !== null;
+  const start = last?.endDate && last.endDate > input.now ? last.endDate : input.now;
   const [subscription] = await tx
     .insert(userSubscriptions)
     .values({
       userId: input.userId,
       planId: input.planId,
       orderId: input.orderId,
-      status: "active",
+      status: queued ? "scheduled" : "active",
       isTrial: input.isTrial ?? false,
-      startDate: input.now,
-      endDate: current && current.endDate === null ? null : input.endDate(start),
+      startDate: start,
+      endDate: input.endDate(start),
+      createdAt: input.now,
+      updatedAt: input.now,
     })
     .returning();
-  if (current) {
-    await tx.execute(sql`
-      insert into subscription_ebook_unlocks (subscription_id, user_id, ebook_id, created_at)
-      select ${subscription.id}, user_id, ebook_id, created_at from subscription_ebook_unlocks
-      where subscription_id = ${current.id}
-      on conflict do nothing`);
-  }
   await setDisplayRole(tx, input.userId, "subscriber");
   return subscription;
 }
@@ -129,7 +162,7 @@ export async function grantOrder(tx: Tx, order: Order, now: Date): Promise<Grant
       endDate: (start) => addMonths(start, plan.durationMonths),
       now,
     });
-    return { kind: "plan", endDate: subscription.endDate };
+    return { kind: "plan", startDate: subscription.startDate, endDate: subscription.endDate };
   }
   // A purchase revoked by an earlier reversal is given back to this order; a live one stays as it is.
   const granted = await tx
@@ -167,7 +200,12 @@ export async function revokeOrder(tx: Tx, order: Order, now: Date): Promise<void
   }
   await tx
     .update(userSubscriptions)
-    .set({ status: "revoked", endDate: now, updatedAt: now })
+    // CASE: a queued renewal that never started -> ends where it would have started (no access, no negative period).
+    .set({
+      status: "revoked",
+      endDate: sql`case when ${userSubscriptions.startDate} > ${now} then ${userSubscriptions.startDate} else ${now} end`,
+      updatedAt: now,
+    })
     .where(eq(userSubscriptions.orderId, order.id));
   if (!(await lockActiveSubscription(tx, order.userId, now))) await setDisplayRole(tx, order.userId, "guest");
 }

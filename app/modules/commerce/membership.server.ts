@@ -1,9 +1,10 @@
 // The reader's plan as the pricing and checkout pages describe it (never an access decision: that is the policy's).
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { subscriptionPlans, userSubscriptions } from "~/db/schema";
 import { listActivePlans } from "~/modules/home/home.server";
 import { hasUsedTrial } from "./free-trial.server";
+import { runningAt } from "./grants.server";
 import { BASE_CURRENCY, formatPrice, regionalPrice } from "./pricing";
 import { withShownPrices, type ShownPrice } from "./shown-prices.server";
 
@@ -13,10 +14,13 @@ export interface CurrentPlan {
   /** ISO date, or null for open-ended. */
   endDate: string | null;
   isTrial: boolean;
+  /** A paid renewal is queued behind this period (ISO date it ends), or null. */
+  renewedUntil: string | null;
 }
 
 export async function currentPlanOf(userId: string, now = new Date()): Promise<CurrentPlan | null> {
-  const [row] = await getDb()
+  const db = getDb();
+  const [row] = await db
     .select({
       slug: subscriptionPlans.slug,
       name: subscriptionPlans.name,
@@ -25,16 +29,27 @@ export async function currentPlanOf(userId: string, now = new Date()): Promise<C
     })
     .from(userSubscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .where(and(eq(userSubscriptions.userId, userId), runningAt(now)))
+    .orderBy(desc(userSubscriptions.startDate))
+    .limit(1);
+  if (!row) return null;
+  const [queued] = await db
+    .select({ endDate: userSubscriptions.endDate })
+    .from(userSubscriptions)
     .where(
       and(
         eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.status, "active"),
-        or(isNull(userSubscriptions.endDate), gt(userSubscriptions.endDate, now)),
+        eq(userSubscriptions.status, "scheduled"),
+        gt(userSubscriptions.startDate, now),
       ),
     )
     .orderBy(desc(userSubscriptions.endDate))
     .limit(1);
-  return row ? { ...row, endDate: row.endDate?.toISOString() ?? null } : null;
+  return {
+    ...row,
+    endDate: row.endDate?.toISOString() ?? null,
+    renewedUntil: queued?.endDate?.toISOString() ?? null,
+  };
 }
 
 export type PlanOffer = Awaited<ReturnType<typeof listActivePlans>>[number] & { shownPrice: ShownPrice };

@@ -1,6 +1,6 @@
 // What a verified gateway answer does to an order: pure, so the whole table is unit-tested. The transaction in
 // payment-verification.server.ts applies the decision with the order row locked.
-export type OrderStatus = "pending" | "completed" | "failed" | "reversed" | "cancelled" | "review";
+export type OrderStatus = "pending" | "completed" | "failed" | "reversed" | "cancelled" | "review" | "abandoned";
 
 export interface GatewayReport {
   /** Pesapal's status_code: 0 not paid yet (INVALID), 1 COMPLETED, 2 FAILED, 3 REVERSED. */
@@ -41,7 +41,8 @@ export function mismatches(order: OrderTerms, report: GatewayReport): string[] {
 }
 
 export function decideTransition(order: OrderTerms, report: GatewayReport): Decision {
-  const open = order.status === "pending" || order.status === "failed";
+  // CASE: abandoned (still unpaid after the last scheduled check) -> money Pesapal takes later is still honoured.
+  const open = order.status === "pending" || order.status === "failed" || order.status === "abandoned";
   switch (report.statusCode) {
     case 0:
       return keep("not paid yet");

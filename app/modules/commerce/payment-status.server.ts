@@ -38,6 +38,7 @@ const VIEW_BY_STATUS: Record<OrderStatus, PaymentView> = {
   cancelled: "failed",
   reversed: "reversed",
   review: "review",
+  abandoned: "failed",
 };
 
 /** Verifies the reader's order with Pesapal and describes it; another reader's or an unknown id is "unknown". */

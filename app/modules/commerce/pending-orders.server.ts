@@ -1,56 +1,89 @@
-// Orders left pending (the IPN was lost, the buyer closed the page before M-Pesa confirmed) are asked about again
-// every few minutes, oldest first, through the same verification as callbacks and IPNs.
-import { and, asc, eq, gt, isNotNull, lt } from "drizzle-orm";
+// Reconciliation: orders left pending (the IPN was lost, the buyer closed the page before M-Pesa confirmed) are asked
+// about again with GetTransactionStatus, through the same verification as callbacks and IPNs, with growing gaps
+// (1 min, 5 min, 30 min, 2 h, 24 h); still unpaid after the last check, an order is abandoned. A payment Pesapal
+// completes later (its IPN, or an admin's check) still completes an abandoned order (order-transitions.ts).
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { orders } from "~/db/schema";
-import { singleton } from "~/lib/singleton.server";
+import { orders, orderStatusHistory } from "~/db/schema";
 import { verifyPayment } from "./payment-verification.server";
 
-export const PENDING_CHECK_EVERY_MS = 5 * 60 * 1000;
-/** Younger orders are still with their buyer (the page re-checks by itself). */
-const SETTLE_MS = 2 * 60 * 1000;
-/** Older ones are abandoned: Pesapal does not complete an order days later. */
-const GIVE_UP_MS = 3 * 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+/** The gap before each status check: the first is this long after the order, each next one after the previous. */
+export const STATUS_CHECK_GAPS_MS = [1, 5, 30, 120, 24 * 60].map((minutes) => minutes * MINUTE_MS);
+/** Pesapal could not be asked: try again this soon, without counting it as a check. */
+const UNREACHABLE_RETRY_MS = 5 * MINUTE_MS;
+
+/** When the first check of an order is due, for rows without next_status_check_at. */
+const firstCheckAt = sql`${orders.createdAt} + ${sql.raw(`interval '${STATUS_CHECK_GAPS_MS[0]! / 1000} seconds'`)}`;
+const dueAt = sql`coalesce(${orders.nextStatusCheckAt}, ${firstCheckAt})`;
 
 export async function checkPendingOrders(now = new Date(), limit = 50) {
-  const due = await getDb()
-    .select({ trackingId: orders.gatewayTrackingId, reference: orders.merchantReference })
+  const db = getDb();
+  const due = await db
+    .select({
+      id: orders.id,
+      trackingId: orders.gatewayTrackingId,
+      reference: orders.merchantReference,
+      checks: orders.statusChecks,
+    })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, "pending"),
-        isNotNull(orders.gatewayTrackingId),
-        lt(orders.createdAt, new Date(now.getTime() - SETTLE_MS)),
-        gt(orders.createdAt, new Date(now.getTime() - GIVE_UP_MS)),
-      ),
-    )
-    .orderBy(asc(orders.createdAt))
+    .where(and(eq(orders.status, "pending"), sql`${dueAt} <= ${now}`))
+    .orderBy(asc(dueAt))
     .limit(limit);
   let changed = 0;
+  let abandoned = 0;
   for (const order of due) {
-    const result = await verifyPayment({
-      trackingId: order.trackingId!,
-      merchantReference: order.reference,
-      source: "poll",
-      now,
-    });
-    if (result.kind === "checked" && result.changed) changed++;
+    // CASE: SubmitOrderRequest timed out -> no tracking id to ask about; only its IPN can name it. The schedule
+    // still runs, so it is abandoned like any other unpaid order.
+    if (order.trackingId) {
+      const result = await verifyPayment({
+        trackingId: order.trackingId,
+        merchantReference: order.reference,
+        source: "poll",
+        now,
+      });
+      if (result.kind === "checked" && result.status !== "pending") {
+        if (result.changed) changed++;
+        continue;
+      }
+      if (result.kind === "unreachable") {
+        await db
+          .update(orders)
+          .set({ nextStatusCheckAt: new Date(now.getTime() + UNREACHABLE_RETRY_MS) })
+          .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
+        continue;
+      }
+    }
+    const checks = order.checks + 1;
+    if (checks >= STATUS_CHECK_GAPS_MS.length) {
+      if (await abandon(order.id, checks, now)) abandoned++;
+      continue;
+    }
+    await db
+      .update(orders)
+      .set({ statusChecks: checks, nextStatusCheckAt: new Date(now.getTime() + STATUS_CHECK_GAPS_MS[checks]!) })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
   }
-  return { checked: due.length, changed };
+  return { checked: due.length, changed, abandoned };
 }
 
-const state = singleton("pending-orders", () => ({ timer: undefined as ReturnType<typeof setInterval> | undefined }));
-
-/** Every process may run it: verification locks the order row, so two checks of one order change it once. */
-export function startPendingOrderChecks(log: (message: string) => void = console.error) {
-  stopPendingOrderChecks();
-  const run = () =>
-    checkPendingOrders().catch((error: Error) => log(`Checking pending orders failed: ${error.message}`));
-  state.timer = setInterval(run, PENDING_CHECK_EVERY_MS);
-  state.timer.unref();
-}
-
-export function stopPendingOrderChecks() {
-  clearInterval(state.timer);
-  state.timer = undefined;
+/** pending -> abandoned with the order row locked (a callback verifying it at the same moment wins or waits). */
+async function abandon(orderId: string, checks: number, now: Date): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order || order.status !== "pending") return false;
+    await tx
+      .update(orders)
+      .set({ status: "abandoned", statusChecks: checks, nextStatusCheckAt: null, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    await tx.insert(orderStatusHistory).values({
+      orderId,
+      fromStatus: "pending",
+      toStatus: "abandoned",
+      source: "system",
+      note: `not paid after ${checks} status checks`,
+      createdAt: now,
+    });
+    return true;
+  });
 }

@@ -1,7 +1,7 @@
 // Spending a plan's ebook allowance: one unlock per title, recorded once however many clicks or tabs confirm it.
 import { and, eq, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { ebooks, subscriptionEbookUnlocks, subscriptionPlans } from "~/db/schema";
+import { ebooks, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
 import { CheckoutError } from "./checkout-errors";
 import { lockActiveSubscription, unlocksOf } from "./grants.server";
 
@@ -27,6 +27,20 @@ export async function unlockEbookWithPlan(input: {
       .where(eq(subscriptionPlans.id, subscription.planId));
     const used = await unlocksOf(tx, subscription.id);
     if (used.some((u) => u.ebookId === ebook.id)) return "already-unlocked";
+    // CASE: unlocked in an earlier period of hers -> still readable, nothing spent again.
+    const earlier = await tx
+      .select({ id: subscriptionEbookUnlocks.id })
+      .from(subscriptionEbookUnlocks)
+      .innerJoin(userSubscriptions, eq(userSubscriptions.id, subscriptionEbookUnlocks.subscriptionId))
+      .where(
+        and(
+          eq(subscriptionEbookUnlocks.userId, input.userId),
+          eq(subscriptionEbookUnlocks.ebookId, ebook.id),
+          ne(userSubscriptions.status, "revoked"),
+        ),
+      )
+      .limit(1);
+    if (earlier.length > 0) return "already-unlocked";
     if (plan?.ebookLimit != null && used.length >= plan.ebookLimit) throw new CheckoutError("ALLOWANCE_SPENT");
     const inserted = await tx
       .insert(subscriptionEbookUnlocks)

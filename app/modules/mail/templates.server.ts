@@ -117,3 +117,36 @@ export function receiptMail(input: ReceiptMailInput): MailMessage {
     outro: "Payments are non-refundable (see our Terms). Keep this e-mail as your receipt.",
   });
 }
+
+export interface RenewalMailInput {
+  to: string;
+  name: string;
+  planName: string;
+  /** '23 January 2027'. */
+  endDate: string;
+  /** The checkout for the same plan: one click to renew (signed-out readers sign in first and come back). */
+  renewUrl: string;
+}
+
+/** Sent 7 days and 1 day before a renewing plan ends (never after the reader cancelled renewal). */
+export function renewalReminderMail(input: RenewalMailInput & { daysLeft: 7 | 1 }): MailMessage {
+  const when = input.daysLeft === 1 ? "tomorrow" : "in 7 days";
+  return linkMail(input.to, `Your Nuru ${input.planName} plan ends ${when}`, {
+    name: input.name,
+    intro: `Your ${input.planName} plan ends on ${input.endDate}. M-Pesa cannot be charged without you, so renew before then to keep reading: a renewal paid now starts on ${input.endDate}, so you lose no paid day.`,
+    action: `Renew the ${input.planName} plan`,
+    url: input.renewUrl,
+    outro: "Do not want to renew? Cancel renewal in your library and we will stop these reminders.",
+  });
+}
+
+/** Sent once when a plan has ended and no renewal follows it. */
+export function subscriptionEndedMail(input: RenewalMailInput): MailMessage {
+  return linkMail(input.to, `Your Nuru ${input.planName} plan has ended`, {
+    name: input.name,
+    intro: `Your ${input.planName} plan ended on ${input.endDate}. Premium articles and your plan's ebooks are locked until you renew; ebooks you bought stay yours.`,
+    action: `Renew the ${input.planName} plan`,
+    url: input.renewUrl,
+    outro: "Thank you for reading with us.",
+  });
+}

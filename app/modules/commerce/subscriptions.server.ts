@@ -1,0 +1,368 @@
+// A plan is a prepaid period the reader renews (M-Pesa cannot be charged without her): cancelling renewal, undoing
+// that, the end of a period (expiry, the next paid period taking over, the display role) and the e-mails around it.
+// Every function takes `now`, so tests move the clock instead of sleeping; the jobs (ADR 015) call the batch ones.
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, notExists, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { profiles, subscriptionNotices, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { getMailer, type Mailer, type MailMessage } from "~/modules/mail/mailer.server";
+import { renewalReminderMail, subscriptionEndedMail } from "~/modules/mail/templates.server";
+import { runningAt, setDisplayRole, type Tx } from "./grants.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** An ended-plan e-mail is sent within this long of the end (a shop back from a long outage does not send old news). */
+const ENDED_NOTICE_WINDOW_MS = 3 * DAY_MS;
+
+export type SubscriptionErrorCode = "NOT_FOUND" | "ENDED" | "NOT_RENEWABLE";
+
+const MESSAGES: Record<SubscriptionErrorCode, string> = {
+  NOT_FOUND: "We could not find that plan on your account.",
+  ENDED: "This plan has already ended. Renew it from the pricing page.",
+  NOT_RENEWABLE: "This plan has no end date, so there is no renewal to change.",
+};
+
+/** Refusals of the renewal commands, with stable codes; the reader sees `message`. */
+export class SubscriptionError extends Error {
+  constructor(readonly code: SubscriptionErrorCode) {
+    super(MESSAGES[code]);
+    this.name = "SubscriptionError";
+  }
+}
+
+export interface RenewalState {
+  subscriptionId: string;
+  status: "active" | "cancelled" | "scheduled";
+  /** Whether reminders (and, where the method allows, charges) continue. */
+  renews: boolean;
+  endDate: Date;
+}
+
+type Subscription = typeof userSubscriptions.$inferSelect;
+
+/** Her own subscription row, locked; anyone else's (or an unknown id) is NOT_FOUND, revealing nothing. */
+async function lockOwn(tx: Tx, userId: string, subscriptionId: string): Promise<Subscription> {
+  if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) throw new SubscriptionError("NOT_FOUND");
+  const [row] = await tx
+    .select()
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.id, subscriptionId), eq(userSubscriptions.userId, userId)))
+    .for("update");
+  if (!row) throw new SubscriptionError("NOT_FOUND");
+  return row;
+}
+
+/** A period she may still change the renewal of: not ended, not revoked, with an end date. */
+function assertChangeable(row: Subscription, now: Date): asserts row is Subscription & { endDate: Date } {
+  if (!["active", "cancelled", "scheduled"].includes(row.status)) throw new SubscriptionError("ENDED");
+  if (row.endDate === null) throw new SubscriptionError("NOT_RENEWABLE");
+  if (row.endDate <= now) throw new SubscriptionError("ENDED");
+}
+
+function stateOf(row: Subscription & { endDate: Date }): RenewalState {
+  return {
+    subscriptionId: row.id,
+    status: row.status as RenewalState["status"],
+    renews: row.autoRenew,
+    endDate: row.endDate,
+  };
+}
+
+/**
+ * Cancels renewal: no more reminders or charges; access stays until the end date (the policy reads a cancelled
+ * period as active until then). A running period becomes 'cancelled'; a queued renewal keeps its place and starts
+ * as 'cancelled'. Cancelling twice is not an error.
+ */
+export async function cancelRenewal(userId: string, subscriptionId: string, now = new Date()): Promise<RenewalState> {
+  return getDb().transaction(async (tx) => {
+    const row = await lockOwn(tx, userId, subscriptionId);
+    assertChangeable(row, now);
+    if (!row.autoRenew && row.status !== "active") return stateOf(row);
+    const [updated] = await tx
+      .update(userSubscriptions)
+      .set({
+        status: row.status === "scheduled" ? "scheduled" : "cancelled",
+        autoRenew: false,
+        cancelledAt: now,
+        updatedAt: now,
+      })
+      .where(eq(userSubscriptions.id, row.id))
+      .returning();
+    return stateOf(updated as Subscription & { endDate: Date });
+  });
+}
+
+/** Undoes a cancellation, until the end date. Resuming a period that renews is not an error. */
+export async function resumeRenewal(userId: string, subscriptionId: string, now = new Date()): Promise<RenewalState> {
+  return getDb().transaction(async (tx) => {
+    const row = await lockOwn(tx, userId, subscriptionId);
+    assertChangeable(row, now);
+    if (row.autoRenew && row.status !== "cancelled") return stateOf(row);
+    const [updated] = await tx
+      .update(userSubscriptions)
+      .set({
+        status: row.status === "scheduled" ? "scheduled" : "active",
+        autoRenew: true,
+        cancelledAt: null,
+        updatedAt: now,
+      })
+      .where(eq(userSubscriptions.id, row.id))
+      .returning();
+    return stateOf(updated as Subscription & { endDate: Date });
+  });
+}
+
+/**
+ * Settles one reader at `now`, with her rows locked: periods past their end become expired, a queued renewal whose
+ * start has come becomes current (renewing or cancelled, as she left it), and with nothing current her display
+ * role returns to guest. Idempotent: a second call finds nothing to do.
+ */
+async function settleReader(tx: Tx, userId: string, now: Date) {
+  const rows = await tx
+    .select()
+    .from(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        inArray(userSubscriptions.status, ["active", "cancelled", "scheduled"]),
+      ),
+    )
+    .orderBy(asc(userSubscriptions.startDate))
+    .for("update");
+  let expired = 0;
+  let started = 0;
+  const ended = (r: Subscription) => r.endDate !== null && r.endDate <= now;
+  for (const row of rows) {
+    if (!ended(row)) continue;
+    // CASE: a queued renewal that ran its whole course while no job ran -> expired as well.
+    await tx
+      .update(userSubscriptions)
+      .set({ status: "expired", updatedAt: now })
+      .where(eq(userSubscriptions.id, row.id));
+    expired++;
+  }
+  let current = rows.find((r) => r.status !== "scheduled" && !ended(r)) ?? null;
+  for (const row of rows) {
+    if (current || row.status !== "scheduled" || ended(row) || row.startDate > now) continue;
+    await tx
+      .update(userSubscriptions)
+      .set({ status: row.autoRenew ? "active" : "cancelled", updatedAt: now })
+      .where(eq(userSubscriptions.id, row.id));
+    current = row;
+    started++;
+  }
+  if (current) await setDisplayRole(tx, userId, "subscriber");
+  else if (expired > 0) await setDisplayRole(tx, userId, "guest");
+  return { expired, started };
+}
+
+/**
+ * The expiry job: ended periods become expired, queued renewals take over, roles follow. Each reader is settled in
+ * a transaction of her own, so a run stopped halfway leaves every reader either settled or untouched.
+ */
+export async function expireSubscriptions(now = new Date(), limit = 200) {
+  const db = getDb();
+  const due = await db
+    .selectDistinct({ userId: userSubscriptions.userId })
+    .from(userSubscriptions)
+    .where(
+      sql`(${userSubscriptions.status} in ('active', 'cancelled') and ${userSubscriptions.endDate} <= ${now})
+        or (${userSubscriptions.status} = 'scheduled' and ${userSubscriptions.startDate} <= ${now})`,
+    )
+    .limit(limit);
+  let expired = 0;
+  let started = 0;
+  for (const { userId } of due) {
+    const result = await db.transaction((tx) => settleReader(tx, userId, now));
+    expired += result.expired;
+    started += result.started;
+  }
+  return { readers: due.length, expired, started };
+}
+
+interface NoticeTarget {
+  subscriptionId: string;
+  email: string;
+  name: string | null;
+  planName: string;
+  planSlug: string;
+  planOnSale: boolean;
+  endDate: Date;
+  isTrial: boolean;
+}
+
+/** The checkout for the same plan (a signed-out click signs in and comes back); the pricing page if it is retired. */
+export function renewUrl(plan: { slug: string; onSale: boolean }): string {
+  const origin = getEnv().PUBLIC_URL;
+  return plan.onSale ? `${origin}/checkout/plan/${encodeURIComponent(plan.slug)}` : `${origin}/pricing`;
+}
+
+const noticeColumns = {
+  subscriptionId: userSubscriptions.id,
+  email: users.email,
+  name: profiles.fullName,
+  planName: subscriptionPlans.name,
+  planSlug: subscriptionPlans.slug,
+  planOnSale: subscriptionPlans.isActive,
+  endDate: userSubscriptions.endDate,
+  isTrial: userSubscriptions.isTrial,
+};
+
+type NoticeKind = "reminder_7d" | "reminder_1d" | "ended";
+
+/**
+ * At most once per period and kind: the notice row is claimed before the mail goes out and released when sending
+ * fails, so a failed send is tried again on the next run and a sent one never twice (a crash between claim and
+ * send loses that one e-mail rather than sending it twice).
+ */
+async function sendOnce(
+  kind: NoticeKind,
+  target: NoticeTarget,
+  message: MailMessage,
+  mailer: Mailer,
+  now: Date,
+): Promise<"sent" | "already" | "failed"> {
+  const db = getDb();
+  const [claim] = await db
+    .insert(subscriptionNotices)
+    .values({ subscriptionId: target.subscriptionId, kind, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: subscriptionNotices.id });
+  if (!claim) return "already";
+  try {
+    await mailer.send(message);
+    return "sent";
+  } catch (error) {
+    await db.delete(subscriptionNotices).where(eq(subscriptionNotices.id, claim.id));
+    console.error(`${kind} e-mail for subscription ${target.subscriptionId} not sent (retried next run):`, error);
+    return "failed";
+  }
+}
+
+const noticeNotSent = (kind: NoticeKind) =>
+  notExists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(subscriptionNotices)
+      .where(and(eq(subscriptionNotices.subscriptionId, userSubscriptions.id), eq(subscriptionNotices.kind, kind))),
+  );
+
+/**
+ * Renewal reminders, 7 days and 1 day before the end of a period that renews (status active: none after she
+ * cancelled) and has no paid renewal queued behind it. Each once per period; a period first seen with under a
+ * day left gets only the 1-day one. A trial gets only the 1-day one (its whole length is about 7 days).
+ */
+export async function sendRenewalReminders(now = new Date(), options: { mailer?: Mailer; limit?: number } = {}) {
+  const db = getDb();
+  const mailer = options.mailer ?? getMailer();
+  const queuedRenewal = db
+    .select({ one: sql`1` })
+    .from(sql`user_subscriptions as next`)
+    .where(
+      sql`next.user_id = ${userSubscriptions.userId} and next.status = 'scheduled' and next.start_date >= ${userSubscriptions.endDate}`,
+    );
+  const due = await db
+    .select(noticeColumns)
+    .from(userSubscriptions)
+    .innerJoin(users, eq(users.id, userSubscriptions.userId))
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .leftJoin(profiles, eq(profiles.id, userSubscriptions.userId))
+    .where(
+      and(
+        eq(userSubscriptions.status, "active"),
+        eq(userSubscriptions.autoRenew, true),
+        lte(userSubscriptions.startDate, now),
+        gt(userSubscriptions.endDate, now),
+        lte(userSubscriptions.endDate, new Date(now.getTime() + 7 * DAY_MS)),
+        notExists(queuedRenewal),
+        noticeNotSent("reminder_1d"),
+      ),
+    )
+    .orderBy(asc(userSubscriptions.endDate))
+    .limit(options.limit ?? 200);
+  const counts = { sent: 0, failed: 0 };
+  for (const row of due) {
+    const target = { ...row, endDate: row.endDate! };
+    const lastDay = target.endDate.getTime() - now.getTime() <= DAY_MS;
+    if (!lastDay && target.isTrial) continue;
+    const kind: NoticeKind = lastDay ? "reminder_1d" : "reminder_7d";
+    const message = renewalReminderMail({
+      to: target.email,
+      name: target.name ?? "",
+      planName: target.planName,
+      endDate: formatDate(target.endDate.toISOString()),
+      renewUrl: renewUrl({ slug: target.planSlug, onSale: target.planOnSale }),
+      daysLeft: lastDay ? 1 : 7,
+    });
+    const result = await sendOnce(kind, target, message, mailer, now);
+    if (result === "sent") counts.sent++;
+    if (result === "failed") counts.failed++;
+  }
+  return counts;
+}
+
+/**
+ * "Your plan has ended", once, for a period that expired in the last few days and left her without a plan (a
+ * renewal that took over is not an end). Cancelled periods get it too: it is news, not a reminder.
+ */
+export async function sendEndedNotices(now = new Date(), options: { mailer?: Mailer; limit?: number } = {}) {
+  const db = getDb();
+  const mailer = options.mailer ?? getMailer();
+  const runningNow = db
+    .select({ one: sql`1` })
+    .from(sql`user_subscriptions as other`)
+    .where(
+      sql`other.user_id = ${userSubscriptions.userId} and other.status in ('active', 'cancelled', 'scheduled')
+        and (other.end_date is null or other.end_date > ${now})`,
+    );
+  const laterEnded = db
+    .select({ one: sql`1` })
+    .from(sql`user_subscriptions as later`)
+    .where(
+      sql`later.user_id = ${userSubscriptions.userId} and later.status = 'expired' and later.end_date > ${userSubscriptions.endDate}`,
+    );
+  const due = await db
+    .select(noticeColumns)
+    .from(userSubscriptions)
+    .innerJoin(users, eq(users.id, userSubscriptions.userId))
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .leftJoin(profiles, eq(profiles.id, userSubscriptions.userId))
+    .where(
+      and(
+        eq(userSubscriptions.status, "expired"),
+        isNotNull(userSubscriptions.endDate),
+        lte(userSubscriptions.endDate, now),
+        gt(userSubscriptions.endDate, new Date(now.getTime() - ENDED_NOTICE_WINDOW_MS)),
+        notExists(runningNow),
+        notExists(laterEnded),
+        noticeNotSent("ended"),
+      ),
+    )
+    .orderBy(desc(userSubscriptions.endDate))
+    .limit(options.limit ?? 200);
+  const counts = { sent: 0, failed: 0 };
+  for (const row of due) {
+    const target = { ...row, endDate: row.endDate! };
+    const message = subscriptionEndedMail({
+      to: target.email,
+      name: target.name ?? "",
+      planName: target.planName,
+      endDate: formatDate(target.endDate.toISOString()),
+      renewUrl: renewUrl({ slug: target.planSlug, onSale: target.planOnSale }),
+    });
+    const result = await sendOnce("ended", target, message, mailer, now);
+    if (result === "sent") counts.sent++;
+    if (result === "failed") counts.failed++;
+  }
+  return counts;
+}
+
+/** Whether a reader has a period giving access at `now` (for jobs and module reads; pages use the policy). */
+export async function hasRunningSubscription(userId: string, now = new Date()): Promise<boolean> {
+  const rows = await getDb()
+    .select({ id: userSubscriptions.id })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), runningAt(now)))
+    .limit(1);
+  return rows.length > 0;
+}

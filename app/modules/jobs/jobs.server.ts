@@ -1,0 +1,64 @@
+// The shop's scheduled work (ADR 015), run by the in-process scheduler of every app process, each job once per tick.
+import type { DatabaseHandle } from "~/db/client.server";
+import type { Env } from "~/lib/env.server";
+import { singleton } from "~/lib/singleton.server";
+import { checkPendingOrders } from "~/modules/commerce/pending-orders.server";
+import { expireSubscriptions, sendEndedNotices, sendRenewalReminders } from "~/modules/commerce/subscriptions.server";
+import { runMaintenance } from "~/modules/security/maintenance.server";
+import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./scheduler.server";
+
+export const JOBS: readonly Job[] = [
+  {
+    // Pending orders re-checked with Pesapal on the 1 min / 5 min / 30 min / 2 h / 24 h schedule, then abandoned.
+    name: "reconcile-payments",
+    everySeconds: 60,
+    async run({ now }) {
+      const r = await checkPendingOrders(now);
+      return `checked ${r.checked}, changed ${r.changed}, abandoned ${r.abandoned}`;
+    },
+  },
+  {
+    // Ended periods expire, queued renewals start, roles follow; then the "plan has ended" e-mails.
+    name: "expire-subscriptions",
+    everySeconds: 60,
+    async run({ now }) {
+      const expiry = await expireSubscriptions(now);
+      const ended = await sendEndedNotices(now);
+      return `expired ${expiry.expired}, started ${expiry.started}, ended e-mails ${ended.sent} (failed ${ended.failed})`;
+    },
+  },
+  {
+    name: "renewal-reminders",
+    everySeconds: 300,
+    async run({ now }) {
+      const r = await sendRenewalReminders(now);
+      return `sent ${r.sent} (failed ${r.failed})`;
+    },
+  },
+  {
+    // Idle rate-limit rows, expired one-time links, and this scheduler's own run log.
+    name: "prune",
+    everySeconds: 3600,
+    async run({ db, now }) {
+      const r = await runMaintenance(db, now);
+      const runs = await pruneJobRuns(db, now);
+      return `rate limits ${r.rateLimitRows}, links ${r.verifications}, job runs ${runs}`;
+    },
+  },
+];
+
+const state = singleton("jobs", () => ({ scheduler: undefined as Scheduler | undefined }));
+
+/** Starts this process's scheduler unless JOBS_ENABLED=false. */
+export function startJobs(handle: DatabaseHandle, env: Pick<Env, "JOBS_ENABLED" | "JOBS_INTERVAL_SECONDS">) {
+  if (env.JOBS_ENABLED === "false") return null;
+  state.scheduler = createScheduler({ handle, jobs: JOBS });
+  state.scheduler.start(env.JOBS_INTERVAL_SECONDS);
+  return state.scheduler;
+}
+
+export async function stopJobs() {
+  const scheduler = state.scheduler;
+  state.scheduler = undefined;
+  await scheduler?.stop();
+}

@@ -1,0 +1,316 @@
+// After the purchase (issue 13, ADR 015): renewals before and after the end, cancelling and undoing renewal,
+// reminders and the ended e-mail (each once), expiry and the display role, and reconciliation of payments whose
+// notifications were lost. The real checkout, the real Pesapal client and the stand-in over HTTP; the clock is a
+// parameter, so time moves without sleeping.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { appDatabase } from "~/db/client.server";
+import { devOutbox, orders, orderStatusHistory, profiles, userSubscriptions } from "~/db/schema";
+import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
+import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
+import { startCheckout } from "~/modules/commerce/checkout.server";
+import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
+import { verifyPayment } from "~/modules/commerce/payment-verification.server";
+import { checkPendingOrders, STATUS_CHECK_GAPS_MS } from "~/modules/commerce/pending-orders.server";
+import {
+  cancelRenewal,
+  expireSubscriptions,
+  resumeRenewal,
+  sendEndedNotices,
+  sendRenewalReminders,
+  SubscriptionError,
+} from "~/modules/commerce/subscriptions.server";
+import { getCurrentSubscription, listBillingHistory } from "~/modules/commerce/library.server";
+import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
+import { loadViewer } from "~/modules/access/viewer.server";
+import { accessForArticle, hasActiveSubscription } from "~/modules/access/policy";
+import type { Mailer } from "~/modules/mail/mailer.server";
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+let t: TestDatabase;
+let pesapal: PesapalStandIn;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  appDatabase.handle = t;
+  appDatabase.ready = true;
+  await createPricingData(t.db);
+  for (const plan of PLAN_CATALOGUE) await createPlan(t.db, plan);
+  // Nothing listens at the registered IPN address: every notification is lost unless a test verifies itself.
+  pesapal = await startPesapalStandIn({ consumerKey: "k", consumerSecret: "s", ipnAttempts: 1, ipnRetryDelayMs: 1 });
+  configurePesapal({ baseUrl: pesapal.url, consumerKey: "k", consumerSecret: "s" });
+});
+afterAll(async () => {
+  configurePesapal(undefined);
+  await pesapal?.close();
+  appDatabase.handle = undefined;
+  appDatabase.ready = false;
+  await t?.dispose();
+});
+
+async function reader() {
+  const user = await createUser(t.db, { email: `life-${crypto.randomUUID()}@nuru.test`, fullName: "Achieng O" });
+  return { id: user.id, email: user.email, fullName: "Achieng O", role: "guest" as const };
+}
+type Reader = Awaited<ReturnType<typeof reader>>;
+
+/** Checkout at `now`, paid on the stand-in, verified by the callback at `now`. */
+async function buyPlan(buyer: Reader, slug: string, now: Date) {
+  const { orderId } = await startCheckout({ buyer, item: { kind: "plan", slug }, countryCode: "KE", now });
+  const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+  await pesapal.complete(order.gatewayTrackingId!);
+  const result = await verifyPayment({ trackingId: order.gatewayTrackingId!, source: "callback", now });
+  expect(result).toMatchObject({ kind: "checked", status: "completed" });
+  return order;
+}
+
+const subsOf = (userId: string) =>
+  t.db
+    .select()
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.userId, userId))
+    .orderBy(asc(userSubscriptions.startDate));
+
+const roleOf = async (userId: string) => (await t.db.select().from(profiles).where(eq(profiles.id, userId)))[0]!.role;
+
+const mailsTo = (email: string) =>
+  t.db.select().from(devOutbox).where(eq(devOutbox.to, email)).orderBy(asc(devOutbox.createdAt));
+
+/** Premium article access as a page would decide it, at `now`. */
+async function reads(userId: string, now: Date) {
+  return accessForArticle(await loadViewer({ id: userId, role: "guest" }, now), { accessType: "premium" });
+}
+
+describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => {
+  it("a renewal paid before the end starts at the current end date, as its own row for its own order", async () => {
+    const buyer = await reader();
+    const t0 = new Date();
+    const first = await buyPlan(buyer, "basic", t0);
+    const [current] = await subsOf(buyer.id);
+    const end = current!.endDate!;
+    // Ten days before the end she renews, choosing another plan.
+    const renewAt = new Date(end.getTime() - 10 * DAY);
+    const second = await buyPlan(buyer, "standard", renewAt);
+    const rows = await subsOf(buyer.id);
+    expect(rows.map((r) => [r.status, r.orderId])).toEqual([
+      ["active", first.id],
+      ["scheduled", second.id],
+    ]);
+    expect(rows[1]!.startDate.getTime()).toBe(end.getTime());
+    // Standard is 2 months, from the old end: no paid day lost.
+    const expectedEnd = new Date(end);
+    expectedEnd.setUTCMonth(expectedEnd.getUTCMonth() + 2);
+    expect(Math.abs(rows[1]!.endDate!.getTime() - expectedEnd.getTime())).toBeLessThan(3 * DAY);
+
+    const library = await getCurrentSubscription(buyer.id, renewAt);
+    expect(library).toMatchObject({ planName: "Basic", renewal: "renews", daysLeft: 10 });
+    expect(library!.next).toMatchObject({ planName: "Standard", startDate: end.toISOString(), status: "scheduled" });
+    // A renewal is queued: no reminders for the ending period.
+    expect(await sendRenewalReminders(renewAt)).toMatchObject({ sent: 0 });
+
+    // At the boundary, before the expiry job runs, the queued period already gives access.
+    const justAfter = new Date(end.getTime() + 1000);
+    expect(await reads(buyer.id, justAfter)).toBe("full");
+    expect((await getCurrentSubscription(buyer.id, justAfter))!.planName).toBe("Standard");
+    const settled = await expireSubscriptions(new Date(end.getTime() + MINUTE));
+    expect(settled).toMatchObject({ expired: 1, started: 1 });
+    expect((await subsOf(buyer.id)).map((r) => r.status)).toEqual(["expired", "active"]);
+    expect(await roleOf(buyer.id)).toBe("subscriber");
+    // The old period ended into a new one: that is no "ended" news.
+    expect(await sendEndedNotices(new Date(end.getTime() + 2 * MINUTE))).toMatchObject({ sent: 0 });
+    expect((await expireSubscriptions(new Date(end.getTime() + 2 * MINUTE))).expired).toBe(0);
+  });
+
+  it("a renewal paid after the end starts now; the role follows the subscription", async () => {
+    const buyer = await reader();
+    await buyPlan(buyer, "basic", new Date());
+    const end = (await subsOf(buyer.id))[0]!.endDate!;
+    const later = new Date(end.getTime() + 3 * DAY);
+    expect(await reads(buyer.id, later)).toBe("preview");
+    await expireSubscriptions(later);
+    expect(await roleOf(buyer.id)).toBe("guest");
+    expect((await getCurrentSubscription(buyer.id, later))!.renewal).toBe("expired");
+
+    const renewAt = new Date(later.getTime() + 10 * MINUTE);
+    await buyPlan(buyer, "basic", renewAt);
+    const rows = await subsOf(buyer.id);
+    expect(rows.map((r) => r.status)).toEqual(["expired", "active"]);
+    expect(rows[1]!.startDate.getTime()).toBe(renewAt.getTime());
+    expect(await roleOf(buyer.id)).toBe("subscriber");
+    expect(await reads(buyer.id, renewAt)).toBe("full");
+  });
+
+  it("cancelling keeps access until the end, stops reminders, can be undone until then, and the server enforces it", async () => {
+    const buyer = await reader();
+    const other = await reader();
+    const t0 = new Date();
+    await buyPlan(buyer, "standard", t0);
+    const [sub] = await subsOf(buyer.id);
+    const end = sub!.endDate!;
+
+    // Only her own subscription, and nothing is revealed about anyone else's.
+    await expect(cancelRenewal(other.id, sub!.id, t0)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(cancelRenewal(buyer.id, "not-a-uuid", t0)).rejects.toBeInstanceOf(SubscriptionError);
+
+    const cancelled = await cancelRenewal(buyer.id, sub!.id, t0);
+    expect(cancelled).toMatchObject({ status: "cancelled", renews: false });
+    expect(await cancelRenewal(buyer.id, sub!.id, t0)).toMatchObject({ status: "cancelled" });
+    // Cancelled but not ended: still premium, through the policy as pages read it.
+    const weekBefore = new Date(end.getTime() - 6 * DAY);
+    expect(await reads(buyer.id, weekBefore)).toBe("full");
+    expect(hasActiveSubscription(await loadViewer({ id: buyer.id, role: "subscriber" }, weekBefore))).toBe(true);
+    expect(await getCurrentSubscription(buyer.id, weekBefore)).toMatchObject({ renewal: "cancelled", daysLeft: 6 });
+    // No reminders after cancelling.
+    expect(await sendRenewalReminders(weekBefore)).toMatchObject({ sent: 0 });
+    expect((await mailsTo(buyer.email)).filter((m) => /ends/.test(m.subject))).toHaveLength(0);
+
+    // Undo, and the reminders come back.
+    expect(await resumeRenewal(buyer.id, sub!.id, weekBefore)).toMatchObject({ status: "active", renews: true });
+    expect(await sendRenewalReminders(weekBefore)).toMatchObject({ sent: 1 });
+
+    // Cancelled again; after the end it cannot be undone, and access is gone.
+    await cancelRenewal(buyer.id, sub!.id, weekBefore);
+    const after = new Date(end.getTime() + 1000);
+    expect(await reads(buyer.id, after)).toBe("preview");
+    await expect(resumeRenewal(buyer.id, sub!.id, after)).rejects.toMatchObject({ code: "ENDED" });
+    await expireSubscriptions(after);
+    expect((await subsOf(buyer.id))[0]!.status).toBe("expired");
+    await expect(resumeRenewal(buyer.id, sub!.id, after)).rejects.toMatchObject({ code: "ENDED" });
+    await expect(cancelRenewal(buyer.id, sub!.id, after)).rejects.toMatchObject({ code: "ENDED" });
+  });
+
+  it("sends the 7-day and 1-day reminders once each and the ended e-mail once, with a one-click renew link", async () => {
+    const buyer = await reader();
+    await buyPlan(buyer, "premium", new Date());
+    const end = (await subsOf(buyer.id))[0]!.endDate!;
+    const at = (msBeforeEnd: number) => new Date(end.getTime() - msBeforeEnd);
+
+    expect(await sendRenewalReminders(at(8 * DAY))).toMatchObject({ sent: 0 });
+    const reminders = async () => (await mailsTo(buyer.email)).filter((m) => /ends/.test(m.subject));
+    await sendRenewalReminders(at(7 * DAY));
+    await sendRenewalReminders(at(6 * DAY));
+    await sendRenewalReminders(at(2 * DAY));
+    expect((await reminders()).map((m) => m.subject)).toEqual(["Your Nuru Premium plan ends in 7 days"]);
+    await sendRenewalReminders(at(DAY - MINUTE));
+    await sendRenewalReminders(at(60 * MINUTE));
+    const sent = await reminders();
+    expect(sent.map((m) => m.subject)).toEqual([
+      "Your Nuru Premium plan ends in 7 days",
+      "Your Nuru Premium plan ends tomorrow",
+    ]);
+    for (const mail of sent) expect(mail.text).toContain("/checkout/plan/premium");
+
+    const after = new Date(end.getTime() + MINUTE);
+    await expireSubscriptions(after);
+    expect(await sendEndedNotices(after)).toMatchObject({ sent: 1 });
+    expect(await sendEndedNotices(new Date(after.getTime() + MINUTE))).toMatchObject({ sent: 0 });
+    const ended = (await mailsTo(buyer.email)).filter((m) => /has ended/.test(m.subject));
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.text).toContain("/checkout/plan/premium");
+    expect(await roleOf(buyer.id)).toBe("guest");
+  });
+
+  it("a mailer failing mid-run loses nothing and sends nothing twice when the run is repeated", async () => {
+    const a = await reader();
+    const b = await reader();
+    const now = new Date();
+    await buyPlan(a, "basic", now);
+    await buyPlan(b, "basic", now);
+    const end = (await subsOf(a.id))[0]!.endDate!;
+    const at = new Date(end.getTime() - 5 * DAY);
+    const failing: Mailer = {
+      async send(message) {
+        if (message.to === b.email) throw new Error("SMTP down");
+        await t.db.insert(devOutbox).values({ ...message });
+      },
+    };
+    const first = await sendRenewalReminders(at, { mailer: failing });
+    expect(first.failed).toBeGreaterThanOrEqual(1);
+    await sendRenewalReminders(new Date(at.getTime() + MINUTE));
+    await sendRenewalReminders(new Date(at.getTime() + 2 * MINUTE));
+    expect(await mailsTo(a.email).then((m) => m.filter((x) => /ends/.test(x.subject)).length)).toBe(1);
+    expect(await mailsTo(b.email).then((m) => m.filter((x) => /ends/.test(x.subject)).length)).toBe(1);
+  });
+
+  it("reconciliation grants a payment whose IPN and callback were both lost", async () => {
+    const buyer = await reader();
+    const t0 = new Date();
+    const { orderId } = await startCheckout({ buyer, item: { kind: "plan", slug: "standard" }, countryCode: "KE" });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    // Paid at Pesapal; its IPN goes nowhere and she never comes back to the callback page.
+    await pesapal.complete(order.gatewayTrackingId!);
+    expect(await reads(buyer.id, t0)).toBe("preview");
+    const result = await checkPendingOrders(new Date(order.createdAt.getTime() + 2 * MINUTE));
+    expect(result.changed).toBeGreaterThanOrEqual(1);
+    expect(await reads(buyer.id, new Date())).toBe("full");
+    const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+    expect(history.map((h) => [h.toStatus, h.source])).toEqual([
+      ["pending", "checkout"],
+      ["completed", "poll"],
+    ]);
+
+    const billing = await listBillingHistory(buyer.id);
+    expect(billing).toHaveLength(1);
+    expect(billing[0]).toMatchObject({
+      itemName: "Standard",
+      amountCents: 50000,
+      currency: "KES",
+      displayCurrency: "KES",
+      merchantReference: order.merchantReference,
+      status: "completed",
+      paymentMethod: "MpesaKE",
+    });
+    expect(billing[0]!.confirmationCode).toMatch(/^[0-9A-F]{10}$/);
+  });
+
+  it("re-checks an unpaid order after 1 min, 5 min, 30 min, 2 h and 24 h, then abandons it; a late payment still counts", async () => {
+    const buyer = await reader();
+    const { orderId } = await startCheckout({ buyer, item: { kind: "plan", slug: "basic" }, countryCode: "KE" });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const created = order.createdAt.getTime();
+    const statusCalls = () =>
+      pesapal.requests.filter(
+        (r) => /gettransactionstatus/i.test(r.path) && Object.values(r.query).includes(order.gatewayTrackingId!),
+      ).length;
+    const checkedAt: number[] = [];
+    // Walk the clock minute by minute through the first 3 hours, then hour by hour to 30 hours.
+    const instants = [
+      ...Array.from({ length: 180 }, (_, i) => created + (i + 1) * 30_000),
+      ...Array.from({ length: 28 }, (_, i) => created + (3 + i) * 60 * MINUTE),
+    ];
+    for (const instant of instants) {
+      const before = statusCalls();
+      await checkPendingOrders(new Date(instant));
+      if (statusCalls() > before) checkedAt.push(instant - created);
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+      if (row.status !== "pending") break;
+    }
+    // Gaps between checks: 1, 5, 30, 120 and 1440 minutes (to the half-minute/hour the walk moves by).
+    const gaps = checkedAt.map((at, i) => at - (i === 0 ? 0 : checkedAt[i - 1]!));
+    expect(gaps).toHaveLength(STATUS_CHECK_GAPS_MS.length);
+    gaps.forEach((gap, i) => {
+      expect(gap).toBeGreaterThanOrEqual(STATUS_CHECK_GAPS_MS[i]!);
+      expect(gap).toBeLessThanOrEqual(STATUS_CHECK_GAPS_MS[i]! + 60 * MINUTE);
+    });
+    const [abandoned] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(abandoned.status).toBe("abandoned");
+    const history = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "abandoned")));
+    expect(history).toMatchObject([{ fromStatus: "pending", source: "system" }]);
+    // Nothing more is asked about it.
+    const calls = statusCalls();
+    await checkPendingOrders(new Date(created + 40 * 60 * MINUTE));
+    expect(statusCalls()).toBe(calls);
+
+    // She paid after all (M-Pesa settled late): the IPN or an admin's check completes it and grants.
+    await pesapal.complete(order.gatewayTrackingId!);
+    const late = await verifyPayment({ trackingId: order.gatewayTrackingId!, source: "ipn" });
+    expect(late).toMatchObject({ kind: "checked", status: "completed", changed: true });
+    expect(await reads(buyer.id, new Date())).toBe("full");
+  });
+});
