@@ -55,6 +55,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-gray-900">Account Settings</h1>
+      <p className="mt-2 text-gray-700">
+        Your plan, your ebooks and your receipts are in{" "}
+        <Link to="/dashboard" className="font-semibold text-brand-700 underline">
+          My Library
+        </Link>
+        .
+      </p>
       <Form
         method="post"
         {...getFormProps(form)}

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { createOutboxMailer, createSmtpMailer, latestOutboxMailTo, listOutbox } from "~/modules/mail/mailer.server";
-import { confirmEmailMail, resetPasswordMail } from "~/modules/mail/templates.server";
+import { confirmEmailMail, receiptMail, resetPasswordMail } from "~/modules/mail/templates.server";
 
 interface Received {
   from: string | undefined;
@@ -116,6 +116,34 @@ describe("smtp mailer", () => {
     expect(text!.body).toContain("Wanjiku");
     expect(html!.body).toContain("Nuru");
     expect(html!.body).toContain(`href="${link.replace(/&/g, "&amp;")}"`);
+  });
+
+  it("sends a receipt with its PDF attached", async () => {
+    smtp = await startSmtp();
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: "Nuru <no-reply@nuru.test>" });
+    const pdf = new TextEncoder().encode("%PDF-1.7 receipt");
+    await mailer.send({
+      ...receiptMail({
+        to: "achieng@example.com",
+        name: "Achieng",
+        item: "the Standard plan (2 months)",
+        amount: "KSh 500.00",
+        reference: "NURU-ABC",
+        method: "M-Pesa",
+        confirmationCode: "QX12",
+        access: "Your plan runs until 23 January 2027.",
+        url: "https://nuru.test/articles",
+        receiptUrl: "https://nuru.test/receipts/1",
+      }),
+      attachments: [{ filename: "nuru-receipt-NURU-ABC.pdf", content: pdf, contentType: "application/pdf" }],
+    });
+    const [mail] = smtp.received;
+    expect(mail.raw).toMatch(/content-type: multipart\/mixed/i);
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=nuru-receipt-NURU-ABC\.pdf/i);
+    expect(mail.raw).toContain(Buffer.from(pdf).toString("base64"));
+    const text = leafParts(mail.raw).find((p) => p.contentType === "text/plain");
+    expect(text?.body).toContain("https://nuru.test/receipts/1");
+    expect(text?.body).toContain("NURU-ABC");
   });
 
   it("authenticates with the credentials in the URL", async () => {

@@ -58,6 +58,9 @@ export function AccountMenu({ user, initiallyOpen = false }: { user: HeaderUser;
             <p className="truncate text-sm text-gray-700">{user.email}</p>
             <p className="mt-1 text-xs font-medium text-brand-700">{ROLE_LABELS[user.role] ?? user.role}</p>
           </div>
+          <Link role="menuitem" to="/dashboard" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
+            My Library
+          </Link>
           <Link role="menuitem" to="/account" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
             Account
           </Link>

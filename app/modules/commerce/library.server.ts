@@ -6,6 +6,7 @@ import { ebooks, orders, payments, subscriptionEbookUnlocks, subscriptionPlans, 
 import { runningAt } from "./grants.server";
 import type { OrderStatus } from "./order-transitions";
 import { renewUrl } from "./subscriptions.server";
+import { paymentMethodLabel } from "./payment-method";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -215,7 +216,7 @@ export async function listBillingHistory(userId: string, limit = 200): Promise<B
       currency: r.currency,
       displayAmount: r.displayAmount,
       displayCurrency: r.displayCurrency,
-      paymentMethod: payment?.method ?? null,
+      paymentMethod: paymentMethodLabel(payment?.method),
       confirmationCode: payment?.code ?? null,
       merchantReference: r.merchantReference,
       status: r.status,

@@ -6,6 +6,8 @@ import { getDb } from "~/db/client.server";
 import { ebooks, orders, orderStatusHistory, payments, profiles, subscriptionPlans, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
+import { getReceipt, receiptPdf } from "./receipts.server";
+import { paymentMethodLabel } from "./payment-method";
 import { getMailer } from "~/modules/mail/mailer.server";
 import { receiptMail } from "~/modules/mail/templates.server";
 import { grantOrder, revokeOrder, type Grant } from "./grants.server";
@@ -147,6 +149,7 @@ async function sendReceipt(orderId: string, report: TransactionStatus, grant: Gr
         months: subscriptionPlans.durationMonths,
         ebookTitle: ebooks.title,
         ebookId: orders.ebookId,
+        userId: orders.userId,
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
@@ -157,22 +160,37 @@ async function sendReceipt(orderId: string, report: TransactionStatus, grant: Gr
     if (!row) return;
     const origin = getEnv().PUBLIC_URL;
     const isPlan = grant.kind === "plan";
+    const receipt = await getReceipt(row.userId, orderId);
+    const mail = receiptMail({
+      to: row.email,
+      name: row.name ?? "",
+      item: isPlan ? `the ${row.planName} plan (${row.months} months)` : `the ebook "${row.ebookTitle}"`,
+      amount: formatKesCents(row.amountCents),
+      reference: row.reference,
+      method: paymentMethodLabel(report.paymentMethod) ?? "",
+      confirmationCode: report.confirmationCode,
+      access: isPlan
+        ? grant.endDate
+          ? `Your plan runs until ${formatDate(grant.endDate.toISOString())}.`
+          : "Your plan has no end date."
+        : "The ebook is yours to read on Nuru.",
+      url: isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,
+      receiptUrl: `${origin}/receipts/${orderId}`,
+    });
+    // The same receipt as the page and the PDF of the billing history.
     await getMailer().send(
-      receiptMail({
-        to: row.email,
-        name: row.name ?? "",
-        item: isPlan ? `the ${row.planName} plan (${row.months} months)` : `the ebook "${row.ebookTitle}"`,
-        amount: formatKesCents(row.amountCents),
-        reference: row.reference,
-        method: report.paymentMethod,
-        confirmationCode: report.confirmationCode,
-        access: isPlan
-          ? grant.endDate
-            ? `Your plan runs until ${formatDate(grant.endDate.toISOString())}.`
-            : "Your plan has no end date."
-          : "The ebook is yours to read on Nuru.",
-        url: isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,
-      }),
+      receipt
+        ? {
+            ...mail,
+            attachments: [
+              {
+                filename: `nuru-receipt-${row.reference}.pdf`,
+                content: await receiptPdf(receipt),
+                contentType: "application/pdf",
+              },
+            ],
+          }
+        : mail,
     );
   } catch (error) {
     // The grant stands; a lost receipt is logged, not a reason to fail the payment.

@@ -1,6 +1,6 @@
 // Server-side bookmarks of articles and ebooks: they follow the reader across devices. Listings carry
 // titles and card details only, never article bodies.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { articles, bookmarks, ebooks, type RichBlock } from "~/db/schema";
 import { plainText, readingMinutes } from "~/modules/content/text";
@@ -113,4 +113,15 @@ export async function listBookmarks(
     })),
     ebooks: ebookRows.map((r) => ({ ...r, bookmarkedAt: r.bookmarkedAt.toISOString() })),
   };
+}
+
+/** How many articles and ebooks she saved (the library's summary). */
+export async function bookmarkCounts(userId: string): Promise<{ articles: number; ebooks: number }> {
+  const rows = await getDb()
+    .select({ contentType: bookmarks.contentType, n: count() })
+    .from(bookmarks)
+    .where(eq(bookmarks.userId, userId))
+    .groupBy(bookmarks.contentType);
+  const of = (type: string) => Number(rows.find((r) => r.contentType === type)?.n ?? 0);
+  return { articles: of("article"), ebooks: of("ebook") };
 }

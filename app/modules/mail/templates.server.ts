@@ -103,6 +103,8 @@ export interface ReceiptMailInput {
   /** 'Your plan runs until 23 January 2027.' or similar. */
   access: string;
   url: string;
+  /** The receipt page (print or download it as a PDF there; the PDF is attached too). */
+  receiptUrl?: string;
 }
 
 export function receiptMail(input: ReceiptMailInput): MailMessage {
@@ -114,7 +116,7 @@ export function receiptMail(input: ReceiptMailInput): MailMessage {
     intro: `Thank you for your payment of ${input.amount} for ${input.item}${paidWith ? ` (${paidWith})` : ""}. Order reference: ${input.reference}. ${input.access}`,
     action: "Start reading",
     url: input.url,
-    outro: "Payments are non-refundable (see our Terms). Keep this e-mail as your receipt.",
+    outro: `${input.receiptUrl ? `Your receipt (attached as a PDF) is also at ${input.receiptUrl}. ` : ""}Keep this e-mail as your receipt. Payments are non-refundable except as our Terms say.`,
   });
 }
 

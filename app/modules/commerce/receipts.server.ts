@@ -1,0 +1,159 @@
+// Receipts: what a completed order proves, for its buyer only, as a printable page and as a PDF (pdf-lib).
+import { and, desc, eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { getDb } from "~/db/client.server";
+import { ebooks, orders, payments, profiles, subscriptionPlans, users } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { formatKesCents, formatMinorUnits } from "./money";
+import { paymentMethodLabel } from "./payment-method";
+
+export const SHOP_NAME = "Nuru";
+
+/** Orders that were paid: completed, or later refunded or reversed (the receipt still proves the payment). */
+const RECEIPT_STATUSES: ReadonlySet<string> = new Set(["completed", "reversed", "refunded", "partially_refunded"]);
+
+export interface Receipt {
+  orderId: string;
+  reference: string;
+  /** ISO instant the payment was verified. */
+  paidAt: string;
+  buyerName: string;
+  buyerEmail: string;
+  item: string;
+  /** 'KSh 450.00' */
+  amount: string;
+  /** '$3.60' when she was shown another currency beside the KES price, else null. */
+  shownAs: string | null;
+  method: string;
+  confirmationCode: string;
+  status: string;
+  shop: { name: string; supportEmail: string; url: string };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The receipt of `orderId` if it is this buyer's and was paid; null otherwise (never another reader's). */
+export async function getReceipt(userId: string, orderId: string): Promise<Receipt | null> {
+  if (!UUID.test(orderId)) return null;
+  const db = getDb();
+  const [row] = await db
+    .select({
+      orderId: orders.id,
+      reference: orders.merchantReference,
+      amountCents: orders.amountCents,
+      currency: orders.currency,
+      displayAmount: orders.displayAmount,
+      displayCurrency: orders.displayCurrency,
+      status: orders.status,
+      completedAt: orders.completedAt,
+      kind: orders.kind,
+      planName: subscriptionPlans.name,
+      months: subscriptionPlans.durationMonths,
+      ebookTitle: ebooks.title,
+      email: users.email,
+      fullName: profiles.fullName,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
+    .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row || !RECEIPT_STATUSES.has(row.status)) return null;
+  const [payment] = await db
+    .select({ method: payments.paymentMethod, code: payments.confirmationCode, verifiedAt: payments.verifiedAt })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "completed")))
+    .orderBy(desc(payments.verifiedAt))
+    .limit(1);
+  // No verified completed payment: nothing to prove (an order is only completed after one, so this is defensive).
+  if (!payment) return null;
+  const env = getEnv();
+  return {
+    orderId: row.orderId,
+    reference: row.reference,
+    paidAt: (row.completedAt ?? payment.verifiedAt).toISOString(),
+    buyerName: row.fullName ?? "",
+    buyerEmail: row.email,
+    item:
+      row.kind === "plan"
+        ? `${row.planName} plan (${row.months} ${row.months === 1 ? "month" : "months"})`
+        : `Ebook: ${row.ebookTitle}`,
+    amount:
+      row.currency === "KES"
+        ? formatKesCents(row.amountCents)
+        : formatMinorUnits(row.amountCents, row.currency, "en-KE"),
+    shownAs:
+      row.displayCurrency !== row.currency ? formatMinorUnits(row.displayAmount, row.displayCurrency, "en-US") : null,
+    method: paymentMethodLabel(payment.method) ?? "Pesapal",
+    confirmationCode: payment.code ?? "",
+    status: row.status === "completed" ? "Paid" : row.status === "reversed" ? "Paid, later reversed" : "Paid, refunded",
+    shop: { name: SHOP_NAME, supportEmail: env.SUPPORT_EMAIL, url: env.PUBLIC_URL },
+  };
+}
+
+/** The receipt's lines, label and value, shared by the page, the PDF and the e-mail. */
+export function receiptLines(r: Receipt): [string, string][] {
+  return [
+    ["Receipt for", [r.buyerName, r.buyerEmail].filter(Boolean).join(" · ")],
+    ["Date paid", formatDate(r.paidAt)],
+    ["Item", r.item],
+    ["Amount", r.shownAs ? `${r.amount} (shown as about ${r.shownAs})` : r.amount],
+    ["Paid with", r.method],
+    ["Confirmation code", r.confirmationCode || "-"],
+    ["Order reference", r.reference],
+    ["Status", r.status],
+  ];
+}
+
+// The standard PDF fonts encode WinAnsi only: anything else (a title with emoji, say) becomes '?'.
+const winAnsi = (text: string) => text.replace(/\u00a0/g, " ").replace(/[^\x20-\x7e\u00a0-\u00ff]/g, "?");
+
+export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${r.shop.name} receipt ${r.reference}`);
+  doc.setAuthor(r.shop.name);
+  doc.setCreationDate(new Date(r.paidAt));
+  const page = doc.addPage([595.28, 841.89]); // A4
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const ink = rgb(0.1, 0.1, 0.12);
+  const brand = rgb(0.72, 0.07, 0.27);
+  let y = 780;
+  page.drawText(r.shop.name, { x: 56, y, size: 28, font: bold, color: brand });
+  page.drawText("Receipt", { x: 56, y: (y -= 34), size: 18, font: bold, color: ink });
+  y -= 30;
+  for (const [label, value] of receiptLines(r)) {
+    page.drawText(winAnsi(label), { x: 56, y, size: 11, font: bold, color: ink });
+    // Long values (titles) wrap within the page.
+    const words = winAnsi(value).split(" ");
+    let line = "";
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (regular.widthOfTextAtSize(next, 11) > 330 && line) {
+        page.drawText(line, { x: 200, y, size: 11, font: regular, color: ink });
+        y -= 16;
+        line = word;
+      } else line = next;
+    }
+    page.drawText(line, { x: 200, y, size: 11, font: regular, color: ink });
+    y -= 24;
+  }
+  y -= 12;
+  page.drawText(winAnsi(`${r.shop.name} · ${r.shop.url} · ${r.shop.supportEmail}`), {
+    x: 56,
+    y,
+    size: 10,
+    font: regular,
+    color: rgb(0.35, 0.35, 0.4),
+  });
+  page.drawText("Amounts are in Kenyan shillings, charged through Pesapal.", {
+    x: 56,
+    y: y - 16,
+    size: 10,
+    font: regular,
+    color: rgb(0.35, 0.35, 0.4),
+  });
+  return doc.save();
+}

@@ -1,0 +1,20 @@
+import { data } from "react-router";
+import type { Route } from "./+types/receipt-pdf";
+import { requireUser } from "~/modules/accounts/session.server";
+import { getReceipt, receiptPdf } from "~/modules/commerce/receipts.server";
+
+/** The receipt as a PDF, for its buyer only. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const receipt = await getReceipt(user.id, params.id);
+  if (!receipt) throw data("Receipt not found.", { status: 404 });
+  const pdf = await receiptPdf(receipt);
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="nuru-receipt-${receipt.reference.replace(/[^\w-]/g, "")}.pdf"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/receipt";
+import { requireUser } from "~/modules/accounts/session.server";
+import { getReceipt, receiptLines } from "~/modules/commerce/receipts.server";
+import { PrintButton } from "~/components/commerce/print-button";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Receipt ${loaderData.receipt.reference} | Nuru` : "Receipt | Nuru" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const receipt = await getReceipt(user.id, params.id);
+  // Another reader's order, an unpaid one or an unknown id all look the same.
+  if (!receipt) throw data(null, { status: 404 });
+  return { receipt, lines: receiptLines(receipt) };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
+  const { receipt, lines } = loaderData;
+  return (
+    <div data-receipt className="mx-auto max-w-2xl px-4 py-10">
+      <p data-print-hidden className="mb-4">
+        <Link to="/dashboard" className="text-sm font-semibold text-brand-700 underline">
+          Back to My Library
+        </Link>
+      </p>
+      <article className="rounded-2xl border border-gray-200 bg-white p-6 sm:p-8 print:border-0 print:p-0">
+        <p className="font-serif text-3xl font-bold text-brand-700">{receipt.shop.name}</p>
+        <h1 className="mt-1 text-xl font-semibold text-gray-900">Receipt</h1>
+        <dl className="mt-6 divide-y divide-gray-100 text-sm">
+          {lines.map(([label, value]) => (
+            <div key={label} className="grid grid-cols-[9rem_1fr] gap-3 py-2">
+              <dt className="font-semibold text-gray-800">{label}</dt>
+              <dd className="break-words text-gray-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-6 text-xs text-gray-700">
+          {receipt.shop.name} · {receipt.shop.url} · {receipt.shop.supportEmail}
+          <br />
+          Amounts are in Kenyan shillings, charged through Pesapal.
+        </p>
+      </article>
+      <div data-print-hidden className="mt-6 flex flex-wrap gap-3">
+        <PrintButton />
+        <a
+          href={`/receipts/${receipt.orderId}/pdf`}
+          download
+          className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-5 font-semibold text-brand-700 hover:bg-rose-50"
+        >
+          Download PDF
+        </a>
+      </div>
+    </div>
+  );
+}

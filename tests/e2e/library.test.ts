@@ -1,0 +1,131 @@
+// The reader's library in Chromium at 390 px: a new subscriber sees her plan, dates and billing in /dashboard, opens
+// her receipt and its PDF (which holds the same reference), receives it by e-mail, cancels renewal and still reads
+// premium, and undoes it; a buyer's shelf offers Read; nobody else can open her receipt.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
+import { newReader } from "../setup/attacker";
+import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
+import { probeIds } from "../setup/probe-ids";
+import type { ProbeIds } from "../setup/route-probes";
+import { MARKERS } from "../setup/markers";
+import { pdfPageTexts } from "../setup/pdf-text";
+
+const PASSWORD = "library-pass-1";
+let browser: Browser;
+let ids: ProbeIds;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ids = await probeIds();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page) => page.getByTestId("toast").last().textContent();
+const readsPremium = async (page: Page) => {
+  await page.goto(`/article/${ids.premium}`);
+  return (await page.content()).includes(MARKERS.premium);
+};
+
+describe("my library", () => {
+  it("a subscriber sees her plan and billing, opens her receipt and its PDF, cancels renewal and still reads premium (390 px)", async () => {
+    const email = await newReader(PASSWORD);
+    const { page, context, errors } = await newPage(browser, PHONE);
+    page.on("dialog", (dialog) => void dialog.accept());
+    await signInWithForm(page, email, PASSWORD);
+    await page.goto("/checkout/plan/standard");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await payOnPesapal(page, "Complete M-Pesa payment");
+    await page.locator('[data-status="success"]').waitFor({ timeout: 20_000 });
+
+    // From the account menu.
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "My Library" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await waitForHydration(page);
+    const plan = page.getByTestId("plan");
+    expect(await plan.innerText()).toContain("Standard plan");
+    expect(await plan.innerText()).toContain("Active · renewal on");
+    expect(await plan.innerText()).toMatch(/\d+ days left/);
+    expect(await plan.innerText()).toMatch(/Ebooks used\s+0 of \d+/);
+    const entry = page.getByTestId("billing-entry").first();
+    expect(await entry.innerText()).toContain("Standard plan");
+    expect(await entry.innerText()).toContain("Paid");
+    expect(await entry.innerText()).toMatch(/KSh\s500\.00/);
+    const reference = /NURU-[\w-]+/.exec(await entry.innerText())![0];
+    await expectAccessible(page);
+
+    await entry.getByRole("link", { name: /^Receipt/ }).click();
+    await page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { name: "Receipt", exact: true }).waitFor();
+    await waitForHydration(page);
+    const receipt = await page.locator("article").innerText();
+    for (const text of [reference, "Standard plan", "KSh", "M-Pesa", email]) expect(receipt).toContain(text);
+    // The shop's name and support address.
+    expect(receipt).toMatch(/Nuru · http\S+ · \S+@\S+/);
+    await expectAccessible(page);
+    // Printed, the receipt stands alone.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator("header").first().isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+    expect(await page.locator("article").isVisible()).toBe(true);
+    await page.emulateMedia({ media: "screen" });
+
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const pdf = await fetch(`${baseUrl()}${new URL(page.url()).pathname}/pdf`, { headers: { Cookie: cookie } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("cache-control")).toContain("private");
+    const text = (await pdfPageTexts(new Uint8Array(await pdf.arrayBuffer()))).join(" ");
+    expect(text).toContain(reference);
+    expect(text).toContain("Standard plan");
+    // Nobody else opens it: another reader and a guest get nothing.
+    const other = await signInCookie("buyer@nuru.test");
+    expect((await getText(new URL(page.url()).pathname, other)).status).toBe(404);
+    expect((await getText(`${new URL(page.url()).pathname}/pdf`, other)).status).toBe(404);
+    expect((await getText(new URL(page.url()).pathname)).status).toBe(302);
+
+    // The e-mailed receipt names the same order and links to this page.
+    const outbox = (await getText("/dev/mail")).body;
+    expect(outbox).toContain(reference);
+    expect(outbox).toContain(new URL(page.url()).pathname);
+
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Cancel renewal" }).click();
+    await expect.poll(() => toast(page), { timeout: 10_000 }).toContain("Renewal cancelled");
+    expect(await page.getByTestId("plan").innerText()).toContain("Active · renewal cancelled");
+    expect(await readsPremium(page)).toBe(true);
+
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Resume renewal" }).click();
+    await expect.poll(() => toast(page), { timeout: 10_000 }).toContain("Renewal resumed");
+    expect(await page.getByTestId("plan").innerText()).toContain("Active · renewal on");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a buyer's shelf offers Read for her ebook; signed out asks to sign in", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await signInWithForm(page, "buyer@nuru.test", DEMO_PASSWORD);
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    const shelf = page.getByTestId("shelf-ebook").first();
+    expect(await shelf.innerText()).toContain("Bought");
+    await shelf.getByRole("link", { name: /^(Read|Continue) / }).click();
+    await page.waitForURL(/\/ebook\/[0-9a-f-]{36}\/read$/);
+    await context.close();
+
+    const guest = await getText("/dashboard");
+    expect(guest.status).toBe(200);
+    expect(guest.body).toContain("Sign In Required");
+  });
+});
