@@ -14,6 +14,9 @@ import { checkBody, checkTarget, isGatewayNotification } from "./app/lib/request
 import { startLocalPesapal } from "./app/modules/commerce/local-pesapal.server";
 import { PERSONAL_CACHE_CONTROL } from "./app/lib/cache-control";
 import { precompressedAssets } from "./app/lib/precompressed.server";
+import { createGuestPageCache } from "./app/lib/guest-page-cache.server";
+import { onContentNotified } from "./app/modules/live/content-events.server";
+import { visitorCountry } from "./app/modules/commerce/visitor-country.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -118,6 +121,30 @@ app.use((_req, res, next) => {
   });
   next();
 });
+// Guests' public pages are rendered once per country and served again until content changes (ADR 016).
+if (env.GUEST_PAGE_CACHE === "true") {
+  const guestPages = createGuestPageCache({
+    countryHeader: env.COUNTRY_HEADER,
+    visitor: async (req) => {
+      // The same decision the pages make, from the only inputs it reads.
+      const headers = new Headers();
+      for (const name of ["cookie", "x-nuru-client-ip", ...(env.COUNTRY_HEADER ? [env.COUNTRY_HEADER] : [])]) {
+        const value = req.headers[name.toLowerCase()];
+        if (typeof value === "string") headers.set(name, value);
+      }
+      const visitor = await visitorCountry(new Request("http://nuru.invalid/", { headers }));
+      return { country: visitor.code, source: visitor.source };
+    },
+  });
+  onContentNotified(() => guestPages.clear());
+  // An admin's change made through this process is visible on the very next request, even before the database's
+  // notification arrives (other processes rely on the notification).
+  app.use("/admin", (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") onHeaders(res, () => guestPages.clear());
+    next();
+  });
+  app.use(guestPages.middleware);
+}
 app.all(
   "/{*splat}",
   // This server only ever serves a production build (`react-router dev` has its own); in "development" mode React

@@ -23,6 +23,8 @@ const schema = z.object({
   // once per tick across processes (ADR 015). "false" turns them off in this process; the interval is how often it
   // looks for due work.
   JOBS_ENABLED: z.enum(["true", "false"]).default("true"),
+  /** Rendered public pages kept for guests until content changes (ADR 016); "false" renders every request. */
+  GUEST_PAGE_CACHE: z.enum(["true", "false"]).default("true"),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   // Comma separated addresses that get the admin role on sign-up or sign-in.
   ADMIN_EMAILS: z.string().default(""),

@@ -16,6 +16,8 @@ type Listener = (change: ContentChange) => void;
 
 interface ContentEventsState {
   listeners: Set<Listener>;
+  /** Called at once for every notification, before the debounce (caches that must not serve a stale page). */
+  immediate?: Set<() => void>;
   pending: Set<string>;
   timer?: ReturnType<typeof setTimeout>;
   unlisten?: () => Promise<void>;
@@ -50,7 +52,23 @@ function received(payload: string) {
   } catch {
     // An empty payload (listener reconnected) or a foreign one still means "refresh".
   }
+  for (const listener of state.immediate ?? []) {
+    try {
+      listener();
+    } catch (error) {
+      console.error("Content change listener failed:", error);
+    }
+  }
   state.timer ??= setTimeout(flush, CONTENT_DEBOUNCE_MS);
+}
+
+/** Like onContentChanged, but called for each notification as it arrives (no debounce, no table names). */
+export function onContentNotified(listener: () => void): () => void {
+  state.immediate ??= new Set();
+  state.immediate.add(listener);
+  return () => {
+    state.immediate?.delete(listener);
+  };
 }
 
 /** Subscribes this process to content changes made by any process on the same database. */

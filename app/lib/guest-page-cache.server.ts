@@ -1,0 +1,247 @@
+// Rendered HTML of public pages for visitors without a session, kept in process and served again until content
+// changes (ADR 016). Only a request with no cookie but the country choice is a guest; the key holds the visitor's
+// country, because prices (and the footer) depend on it. Anything personal never enters: a response that sets a
+// cookie, is not a 200 HTML page, or was asked for with a session or a flash cookie.
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import onHeaders from "on-headers";
+
+/** Public pages: the same for every guest of one country. */
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/(articles|categories|ebooks|shop|pricing|about|terms)$/,
+  /^\/category\/[\w-]{1,120}$/,
+  /^\/article\/[0-9a-f-]{36}$/i,
+  /^\/ebook\/[0-9a-f-]{36}$/i,
+];
+
+/** Cookies a guest may carry: her country choice (part of the key). Any other cookie means "not a plain guest". */
+const GUEST_COOKIES = new Set(["nuru_country"]);
+
+/** A CDN may keep a guest page briefly and serve it stale while it asks again; browsers always revalidate (ETag). */
+export const GUEST_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
+/** Prices decided by the visitor's IP: a shared cache cannot vary by IP, so only her browser keeps it. */
+export const GUEST_IP_CACHE_CONTROL = "private, max-age=0, must-revalidate";
+
+/** Headers of the first response that every copy repeats (Set-Cookie never reaches a stored response). */
+const KEPT_HEADERS = [
+  "content-type",
+  "content-security-policy",
+  "link",
+  "x-frame-options",
+  "referrer-policy",
+  "permissions-policy",
+  "cross-origin-opener-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+];
+
+interface Entry {
+  headers: [string, string][];
+  etag: string;
+  /** The page without the render's nonce (its policy allows the inline scripts by hash), and compressed copies. */
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  storedAt: number;
+  cacheControl: string;
+  vary: string;
+}
+
+export interface GuestVisitor {
+  country: string;
+  /** How the country was decided: a CDN can only be told to vary by a cookie or a header. */
+  source: "choice" | "cdn" | "ip" | "default";
+}
+
+export interface GuestPageCacheOptions {
+  /** The visitor's country as the pages decide it (same function, same inputs). */
+  visitor: (req: ExpressRequest) => Promise<GuestVisitor>;
+  /** The CDN's country header, if one is trusted (Vary names it). */
+  countryHeader?: string;
+  /** A safety net: entries are rendered again after this long even without a change notification. */
+  ttlMs?: number;
+  maxEntries?: number;
+  maxEntryBytes?: number;
+  now?: () => number;
+}
+
+function cookieNames(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(";")
+    .map((part) => part.split("=", 1)[0]!.trim())
+    .filter(Boolean);
+}
+
+export function isGuestPageRequest(req: Pick<ExpressRequest, "method" | "path" | "headers" | "originalUrl">): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.originalUrl.length > 512) return false;
+  if (!PUBLIC_PAGES.some((page) => page.test(req.path))) return false;
+  return cookieNames(req.headers.cookie).every((name) => GUEST_COOKIES.has(name));
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+export function createGuestPageCache(options: GuestPageCacheOptions) {
+  const ttlMs = options.ttlMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 500;
+  const maxEntryBytes = options.maxEntryBytes ?? 1024 * 1024;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  /** Bumped by every clear: a page rendered before a change must not be stored after it. */
+  let generation = 0;
+  const stats = { hits: 0, misses: 0, stored: 0, cleared: 0 };
+
+  function headersFor(visitor: GuestVisitor) {
+    const vary = ["Accept-Encoding", "Cookie", ...(options.countryHeader ? [options.countryHeader] : [])].join(", ");
+    return { cacheControl: visitor.source === "ip" ? GUEST_IP_CACHE_CONTROL : GUEST_CACHE_CONTROL, vary };
+  }
+
+  function serve(req: ExpressRequest, res: ExpressResponse, entry: Entry) {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Cache-Control", entry.cacheControl);
+    res.setHeader("Vary", entry.vary);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("X-Guest-Cache", "hit");
+    if (etagMatches(req.headers["if-none-match"], entry.etag)) {
+      res.removeHeader("Content-Type");
+      res.status(304).end();
+      return;
+    }
+    const accepts = String(req.headers["accept-encoding"] ?? "");
+    const [body, encoding] = /\bbr\b/.test(accepts)
+      ? [entry.br, "br"]
+      : /\bgzip\b/.test(accepts)
+        ? [entry.gzip, "gzip"]
+        : [entry.body, null];
+    // Already encoded: the compression middleware leaves it alone.
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(body.length));
+    res.status(200);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  function store(key: string, res: ExpressResponse, chunks: Buffer[], meta: ReturnType<typeof headersFor>) {
+    const rendered = Buffer.concat(chunks);
+    if (rendered.length === 0 || rendered.length > maxEntryBytes) return;
+    const policy = String(res.getHeader("Content-Security-Policy") ?? "");
+    const nonce = /'nonce-([A-Za-z0-9+/=]{16,})'/.exec(policy)?.[1];
+    // Without the render's nonce to swap for hashes, the page would repeat one nonce to everyone: not kept.
+    if (!nonce) return;
+    // A nonce is good for one response. Every copy is the same page, so its inline scripts are allowed by their
+    // hashes instead, and the render's nonce leaves the page.
+    const page = rendered.toString("utf8").replaceAll(` nonce="${nonce}"`, "");
+    if (page.includes(nonce)) return;
+    const hashes = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+      .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes!))
+      .map(([, , code]) => `'sha256-${createHash("sha256").update(code!, "utf8").digest("base64")}'`);
+    const headers: [string, string][] = [];
+    for (const name of KEPT_HEADERS) {
+      const value = res.getHeader(name);
+      if (value === undefined) continue;
+      const text = Array.isArray(value) ? value.join(", ") : String(value);
+      // 'self' loads the shop's own modules, which 'strict-dynamic' would otherwise have to vouch for.
+      headers.push([
+        name,
+        name === "content-security-policy"
+          ? text.replace(/'nonce-[^']+'( 'strict-dynamic')?/, [...new Set(hashes)].join(" "))
+          : text,
+      ]);
+    }
+    const body = Buffer.from(page);
+    const entry: Entry = {
+      headers,
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
+      body,
+      gzip: gzipSync(body, { level: 6 }),
+      br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+      storedAt: now(),
+      ...meta,
+    };
+    entries.delete(key);
+    entries.set(key, entry);
+    stats.stored++;
+    // The oldest stored (Map keeps insertion order; a hit re-inserts) leaves first.
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  }
+
+  async function middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    if (!isGuestPageRequest(req)) return next();
+    let visitor: GuestVisitor;
+    try {
+      visitor = await options.visitor(req);
+    } catch {
+      return next();
+    }
+    const key = `${visitor.country}|${req.originalUrl}`;
+    const hit = entries.get(key);
+    if (hit && now() - hit.storedAt < ttlMs) {
+      stats.hits++;
+      entries.delete(key);
+      entries.set(key, hit);
+      return serve(req, res, hit);
+    }
+    stats.misses++;
+    const meta = headersFor(visitor);
+    const startedIn = generation;
+    let cacheable = false;
+    onHeaders(res, () => {
+      cacheable =
+        res.statusCode === 200 &&
+        /^text\/html/i.test(String(res.getHeader("Content-Type") ?? "")) &&
+        res.getHeader("Set-Cookie") === undefined;
+      if (!cacheable) return;
+      res.setHeader("Cache-Control", meta.cacheControl);
+      res.setHeader("Vary", meta.vary);
+      res.setHeader("X-Guest-Cache", "miss");
+    });
+    if (req.method === "HEAD") return next();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ExpressResponse;
+    // Every chunk is kept until the end: the first write sends the headers, so whether the page may be stored is
+    // only known once it has started.
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (size > maxEntryBytes || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : chunk instanceof Uint8Array
+          ? Buffer.from(chunk)
+          : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+      size += buffer.length;
+      if (size <= maxEntryBytes) chunks.push(buffer);
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      if (cacheable && size <= maxEntryBytes && generation === startedIn) store(key, res, chunks, meta);
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+    next();
+  }
+
+  return {
+    middleware,
+    /** Every entry goes (content changed somewhere: any page may show it). */
+    clear() {
+      generation++;
+      stats.cleared++;
+      entries.clear();
+    },
+    stats,
+    size: () => entries.size,
+  };
+}

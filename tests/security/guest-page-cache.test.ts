@@ -1,0 +1,111 @@
+// Threat: the guest page cache serving one reader's page (premium body, her name) to another visitor, prices of
+// one country to another, a flash message to the next guest, or an old page after an edit.
+import { beforeAll, describe, expect, it } from "vitest";
+import { raw, postForm } from "../setup/attacker";
+import { signInCookie } from "../setup/http-session";
+import { probeIds } from "../setup/probe-ids";
+import type { ProbeIds } from "../setup/route-probes";
+import { MARKERS } from "../setup/markers";
+
+let ids: ProbeIds;
+let subscriber: string;
+let admin: string;
+
+beforeAll(async () => {
+  ids = await probeIds();
+  subscriber = await signInCookie("subscriber@nuru.test");
+  admin = await signInCookie("admin@nuru.test");
+});
+
+const guest = (path: string, headers: Record<string, string> = {}) => raw(path, { headers });
+
+describe("guest page cache", () => {
+  it("serves a guest page again with a strong ETag, and 304 when the browser has it", async () => {
+    await guest("/about");
+    const second = await guest("/about");
+    expect(second.headers.get("x-guest-cache")).toBe("hit");
+    const etag = second.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(second.headers.get("cache-control")).toMatch(
+      /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+    );
+    expect(second.headers.get("vary")).toMatch(/Cookie/);
+    // The whole page, with a nonce of its own in the policy and in every script.
+    expect(second.body.startsWith("<!DOCTYPE html>")).toBe(true);
+    const third = await guest("/about");
+    // No nonce repeated to every guest: the stored page's inline scripts are allowed by their hashes.
+    const policy = second.headers.get("content-security-policy")!;
+    expect(policy).not.toMatch(/nonce-/);
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(second.body).not.toMatch(/nonce=/);
+    expect(third.body).toBe(second.body);
+    expect(third.headers.get("etag")).toBe(second.headers.get("etag"));
+    const again = await guest("/about", { "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe("");
+  });
+
+  it("never gives a subscriber's page to a guest, nor a guest's page to a subscriber", async () => {
+    for (const path of [`/article/${ids.premium}`, `/article/${ids.subscription}`]) {
+      // Guest first (the cache holds the preview), then the subscriber, then a guest again.
+      const before = await guest(path);
+      expect(before.body).not.toContain(MARKERS.premium);
+      expect(before.body).not.toContain(MARKERS.subscription);
+      const member = await raw(path, { cookie: subscriber });
+      expect(member.body).toContain(path.endsWith(ids.premium) ? MARKERS.premium : MARKERS.subscription);
+      expect(member.body).toContain("subscriber@nuru.test");
+      expect(member.headers.get("cache-control")).toBe("private, no-store");
+      expect(member.headers.get("x-guest-cache")).toBeNull();
+      expect(member.headers.get("etag")).toBeNull();
+      const after = await guest(path);
+      expect(after.body).not.toContain(MARKERS.premium);
+      expect(after.body).not.toContain(MARKERS.subscription);
+      expect(after.body).not.toContain("subscriber@nuru.test");
+    }
+    // Subscriber first on a page no guest asked for yet: the guest still gets the preview.
+    const path = `/article/${ids.premium}?from=member-first`;
+    expect((await raw(path, { cookie: subscriber })).body).toContain(MARKERS.premium);
+    expect((await guest(path)).body).not.toContain(MARKERS.premium);
+  });
+
+  it("keeps a flash message and any other cookie out of the cache", async () => {
+    const flashed = await guest("/about", { Cookie: "nuru_flash=anything" });
+    expect(flashed.headers.get("x-guest-cache")).toBeNull();
+    expect(flashed.headers.get("cache-control")).toBe("private, no-store");
+    const unknown = await guest("/about", { Cookie: "something=else" });
+    expect(unknown.headers.get("x-guest-cache")).toBeNull();
+  });
+
+  it("keeps each country's prices apart", async () => {
+    const us = await guest("/pricing", { "cf-ipcountry": "US" });
+    const ke = await guest("/pricing");
+    const usAgain = await guest("/pricing", { "cf-ipcountry": "US" });
+    const chosen = await guest("/pricing", { Cookie: "nuru_country=US" });
+    expect(us.body).toContain("≈ $");
+    expect(ke.body).not.toContain("≈ $");
+    expect(usAgain.body).toContain("≈ $");
+    expect(usAgain.headers.get("x-guest-cache")).toBe("hit");
+    expect(chosen.body).toContain("≈ $");
+    expect(us.headers.get("vary")).toMatch(/cf-ipcountry/i);
+  });
+
+  it("drops a cached page within a second of an admin's edit", async () => {
+    const name = `Cache Check ${Date.now().toString(36)}`;
+    await guest("/");
+    expect((await guest("/")).headers.get("x-guest-cache")).toBe("hit");
+    const saved = await postForm(
+      "/admin/homepage",
+      { intent: "testimonial", name, content: "Fresh words.", rating: "5", published: "on" },
+      { cookie: admin },
+    );
+    expect(saved.status).toBe(302);
+    const started = Date.now();
+    let page = await guest("/");
+    while (!page.body.includes(name) && Date.now() - started < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      page = await guest("/");
+    }
+    expect(page.body).toContain(name);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
