@@ -179,12 +179,14 @@ describe.each(storages)(`image variants on %s (${process.env.DB_TARGET ?? "pglit
   it("lets pages find an upload's size and copies by its URL in one lookup; outside URLs are unknown", async () => {
     const asset = await upload("image", await picture(1000, 500).webp().toBuffer(), "found.webp");
     const lookup = await lookupImages([asset.url, "https://cdn.example/x.jpg", "/media/seed/none.jpg", null]);
+    const stem = asset.url!.replace(/\.webp$/, "");
+    const set = (f: string) => [320, 640, 960, 1000].map((w) => `${stem}-${w}w.${f} ${w}w`).join(", ");
     expect(lookup(asset.url)).toEqual({
       src: asset.url,
       width: 1000,
       height: 500,
-      widths: [320, 640, 960, 1000],
-      formats: ["avif", "webp"],
+      srcSet: set("webp"),
+      sources: [{ type: "image/avif", srcSet: set("avif") }],
     });
     expect(lookup("https://cdn.example/x.jpg")).toBeNull();
     expect(lookup("/media/seed/none.jpg")).toBeNull();

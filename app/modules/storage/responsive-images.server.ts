@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
-import type { ResponsiveImageData } from "./responsive-image";
+import { responsiveImageData, type ResponsiveImageData } from "./responsive-image";
 import { assertSafeKey } from "./storage.server";
 
 // Pages store image URLs as text (articles, ebooks, hero slides, the featured ad). This finds, in one query per
@@ -52,13 +52,7 @@ export async function lookupImages(urls: Iterable<string | null | undefined>): P
   return (url) => {
     const row = url ? byKey.get(keyOfUrl.get(url) ?? "") : undefined;
     if (!url || !row) return null;
-    return {
-      src: url,
-      width: row.width,
-      height: row.height,
-      widths: row.variants?.widths ?? [],
-      formats: row.variants?.formats ?? [],
-    };
+    return responsiveImageData(url, row.width, row.height, row.variants);
   };
 }
 
