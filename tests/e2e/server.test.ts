@@ -53,9 +53,11 @@ describe("HTTP server", () => {
   });
 
   it("serves seeded cover images from /media and refuses path tricks", async () => {
-    const ok = await fetch(`${baseUrl()}/media/seed/hero/slide-1.svg`);
+    const ok = await fetch(`${baseUrl()}/media/seed/hero/slide-1.jpg`);
     expect(ok.status).toBe(200);
-    expect(ok.headers.get("content-type")).toBe("image/svg+xml");
+    expect(ok.headers.get("content-type")).toBe("image/jpeg");
+    const copy = await fetch(`${baseUrl()}/media/seed/hero/slide-1-640w.avif`);
+    expect(copy.headers.get("content-type")).toBe("image/avif");
     const bad = await fetch(`${baseUrl()}/media/..%2F..%2Fpglite%2FPG_VERSION`);
     expect(bad.status).toBe(404);
     const privateFile = await fetch(`${baseUrl()}/media/ebooks/anything.pdf`);
