@@ -2,7 +2,8 @@
 // PGlite data dir and the demo shop, uploads a 2000 x 1125 photo as the admin (copies are made) and publishes an
 // article with it as cover and in the body. Then:
 //  - the bytes a 390 px phone (2x) downloads for that article's card on /articles, against the original's bytes;
-//  - Lighthouse mobile (default throttling) on / and on that article: performance score, CLS, LCP, bytes.
+//  - Lighthouse mobile (default throttling) on / and on that article: performance score, CLS, LCP, bytes;
+//  - the JavaScript that article page loads (gzip and brotli), as bench/page-javascript.ts counts it.
 // Results go to bench/results/images.json. Traffic goes only to 127.0.0.1; every run is bounded in time.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
@@ -11,6 +12,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { chromium } from "playwright-core";
 import { illustrationSvg } from "../app/db/seed/assets.ts";
+import { pageJavascriptBytes } from "./page-javascript.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
@@ -193,6 +195,8 @@ try {
   } finally {
     await browser.close();
   }
+  const js = await pageJavascriptBytes(base + article.path);
+  report.articlePageJavascript = { files: js.files.length, gzipBytes: js.gzipBytes, brotliBytes: js.brotliBytes };
   report.lighthouse = { "/": lighthouse("/", "home"), [article.path]: lighthouse(article.path, "article") };
 } finally {
   await stopServer();
