@@ -6,10 +6,21 @@ import { fileURLToPath } from "node:url";
 // Small modules nearly every page uses, kept in one chunk: each extra chunk costs a request and compresses
 // worse on its own.
 const COMMON_MODULES =
-  /app[\\/](components[\\/](ui[\\/]icons|content[\\/]access-badge|engagement[\\/]bookmark-button|layout[\\/]error-view)|lib[\\/](format|nonce)|modules[\\/](site[\\/]meta|content[\\/]text))\./;
+  /app[\\/](components[\\/](ui[\\/]icons|content[\\/]access-badge|engagement[\\/]bookmark-button|responsive-image)|lib[\\/](format|nonce)|modules[\\/](site[\\/]meta|content[\\/]text))\./;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    {
+      // The error page only renders: with no side effects to keep, the browser build drops root's static import
+      // (root loads it lazily there) and the page costs nothing until an error shows.
+      name: "nuru:error-view-has-no-side-effects",
+      transform(code, id) {
+        if (/components[\\/]layout[\\/]error-view\.tsx$/.test(id)) return { code, moduleSideEffects: false };
+      },
+    },
+  ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -17,7 +17,8 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { BottomNav } from "~/components/layout/bottom-nav";
 import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
-import { ErrorView, errorWords } from "~/components/layout/error-view";
+import { ErrorView as ServerErrorView } from "~/components/layout/error-view";
+import { errorWords } from "~/components/layout/error-words";
 import { getShellData } from "~/modules/site/shell.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 
@@ -34,6 +35,12 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
     out.append("Set-Cookie", cookie);
   return out;
 };
+
+// The error page's code loads in the browser only when there is an error to show; the server renders it at once
+// (the client build drops the static import), and hydration waits for the chunk.
+const ErrorView = import.meta.env.SSR
+  ? ServerErrorView
+  : lazy(() => import("~/components/layout/error-view").then((m) => ({ default: m.ErrorView })));
 
 // Loaded only when there is a message to show.
 const Toast = lazy(() => import("~/components/ui/toast").then((m) => ({ default: m.Toast })));
@@ -103,7 +110,15 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) {
     console.error(error);
-    return <ErrorView />;
+    return (
+      <Suspense fallback={null}>
+        <ErrorView />
+      </Suspense>
+    );
   }
-  return <ErrorView status={error.status} error={errorWords(error.data)} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorView status={error.status} error={errorWords(error.data)} />
+    </Suspense>
+  );
 }

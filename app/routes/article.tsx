@@ -4,7 +4,10 @@ import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getArticleForViewer } from "~/modules/content/articles.server";
-import { articleBodyBlocks } from "~/modules/content/article-html.server";
+import { articleBodyBlocks, bodyImageUrls, withResponsiveImages } from "~/modules/content/article-html.server";
+import { lookupImages } from "~/modules/storage/responsive-images.server";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { ARTICLE_COLUMN_SIZES } from "~/modules/storage/responsive-image";
 import { pageMeta } from "~/modules/site/meta";
 import { formatDate } from "~/lib/format";
 import { AccessBadge } from "~/components/content/access-badge";
@@ -32,14 +35,19 @@ async function loadArticlePage(request: Request, id: string) {
   const viewer = await getViewer(request);
   const article = await getArticleForViewer({ id, viewer });
   if (!article) return null;
-  const [engagement, bookmarks] = await Promise.all([engagementFor("article", article.id), bookmarksOf(viewer)]);
+  // The page gets the body ready to render, never the stored source.
+  const blocks = article.access === "full" ? articleBodyBlocks(article) : null;
+  const [engagement, bookmarks, image] = await Promise.all([
+    engagementFor("article", article.id),
+    bookmarksOf(viewer),
+    // The cover and the body's images in one query.
+    lookupImages([article.imageUrl, ...(blocks ? bodyImageUrls(blocks) : [])]),
+  ]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(articleJsonLd({ article, url: `${origin}/article/${article.id}`, origin }));
-  // The page gets the body ready to render, never the stored source.
-  const body = article.access === "full" ? articleBodyBlocks(article) : null;
   return {
-    article: { ...article, content: null, richContent: null, videoUrl: null },
-    body,
+    article: { ...article, content: null, richContent: null, videoUrl: null, image: image(article.imageUrl) },
+    body: blocks ? withResponsiveImages(blocks, image) : null,
     signedIn: viewer.user !== null,
     engagement,
     bookmarked: bookmarks.articles.includes(article.id),
@@ -99,13 +107,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           />
         </div>
         {article.imageUrl ? (
-          <img
+          <ResponsiveImage
+            image={article.image}
             src={article.imageUrl}
             alt=""
-            width="1200"
-            height="675"
+            width={1200}
+            height={675}
+            sizes={ARTICLE_COLUMN_SIZES}
+            priority
             className="mt-6 aspect-video w-full rounded-2xl object-cover"
-            fetchPriority="high"
           />
         ) : null}
         {!body ? (

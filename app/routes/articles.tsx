@@ -5,6 +5,7 @@ import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { pageMeta } from "~/modules/site/meta";
+import { withImages } from "~/modules/storage/responsive-images.server";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 
@@ -19,6 +20,7 @@ async function loadList(request: Request) {
   const result = await listArticlesForViewer({ viewer, ...params });
   return {
     ...result,
+    items: await withImages(result.items, (a) => a.imageUrl),
     q: params.q,
     access: params.access,
     signedIn: viewer.user !== null,

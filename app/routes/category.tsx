@@ -8,6 +8,7 @@ import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { getCategoryBySlug } from "~/modules/content/categories.server";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { pageMeta } from "~/modules/site/meta";
+import { withImages } from "~/modules/storage/responsive-images.server";
 import { CategoryIcon } from "~/components/content/category-icon";
 import { Pagination } from "~/components/content/pagination";
 
@@ -17,7 +18,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const result = await listArticlesForViewer({ viewer, categoryId: category.id, page });
-  return { category, ...result, signedIn: viewer.user !== null, bookmarks: await bookmarksOf(viewer) };
+  const items = await withImages(result.items, (a) => a.imageUrl);
+  return { category, ...result, items, signedIn: viewer.user !== null, bookmarks: await bookmarksOf(viewer) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>

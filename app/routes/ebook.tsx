@@ -23,6 +23,8 @@ import { readForm } from "~/lib/read-form.server";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { FormNotice } from "~/components/ui/form-notice";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { withImages } from "~/modules/storage/responsive-images.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -38,8 +40,11 @@ async function loadEbookPage(request: Request, id: string) {
   const [viewer, country] = await Promise.all([getViewer(request), visitorCountry(request)]);
   const found = await getEbookForViewer({ id, viewer });
   if (!found) return null;
-  const [ebook] = await withShownPrices(country.code, [found]);
-  const [engagement, bookmarks] = await Promise.all([engagementFor("ebook", ebook.id), bookmarksOf(viewer)]);
+  const [[ebook], engagement, bookmarks] = await Promise.all([
+    withImages([found], (e) => e.coverImageUrl).then((withCover) => withShownPrices(country.code, withCover)),
+    engagementFor("ebook", found.id),
+    bookmarksOf(viewer),
+  ]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin }));
   return {
@@ -157,11 +162,14 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
     </Link>
   );
   const cover = ebook.coverImageUrl ? (
-    <img
+    <ResponsiveImage
+      image={ebook.image}
       src={ebook.coverImageUrl}
       alt={`Cover of ${ebook.title}`}
-      width="400"
-      height="600"
+      width={400}
+      height={600}
+      sizes="(min-width: 640px) 224px, 160px"
+      priority
       className="w-40 rounded-xl shadow-md sm:w-56"
     />
   ) : null;

@@ -7,6 +7,7 @@ import { listEbooksForViewer } from "~/modules/content/ebooks.server";
 import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 import { pageMeta } from "~/modules/site/meta";
+import { withImages } from "~/modules/storage/responsive-images.server";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 
@@ -21,7 +22,7 @@ async function loadList(request: Request) {
   const result = await listEbooksForViewer({ viewer, ...params });
   return {
     ...result,
-    items: await withShownPrices(country.code, result.items),
+    items: await withShownPrices(country.code, await withImages(result.items, (e) => e.coverImageUrl)),
     q: params.q,
     access: params.access,
     signedIn: viewer.user !== null,

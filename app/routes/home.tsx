@@ -10,6 +10,7 @@ import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
 import { CategoryIcon } from "~/components/content/category-icon";
+import { ResponsiveImage } from "~/components/responsive-image";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -102,12 +103,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="ad-title" className="mx-auto mt-10 max-w-6xl px-4">
           <div className="flex flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-rose-100 to-amber-50 p-6 sm:flex-row sm:p-10">
             {ad.coverImageUrl ? (
-              <img
+              <ResponsiveImage
+                image={ad.image}
                 src={ad.coverImageUrl}
                 alt=""
-                width="400"
-                height="600"
-                loading="lazy"
+                width={400}
+                height={600}
+                sizes="(min-width: 640px) 176px, 128px"
                 className="w-32 rounded-xl shadow-lg sm:w-44"
               />
             ) : null}

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { gunzipSync } from "node:zlib";
 import { baseUrl } from "../setup/pages";
@@ -11,7 +12,8 @@ describe("HTTP server", () => {
   });
 
   it("sends security headers and a nonce-based CSP that covers every inline script", async () => {
-    const res = await fetch(`${baseUrl()}/about`);
+    // A signed-in-looking request is always rendered afresh (guest copies are checked below).
+    const res = await fetch(`${baseUrl()}/about`, { headers: { Cookie: "nuru.session_token=none" } });
     const csp = res.headers.get("content-security-policy")!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("frame-ancestors 'none'");
@@ -24,8 +26,21 @@ describe("HTTP server", () => {
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
-    const again = await fetch(`${baseUrl()}/about`);
+    const again = await fetch(`${baseUrl()}/about`, { headers: { Cookie: "nuru.session_token=none" } });
     expect(again.headers.get("content-security-policy")).not.toBe(csp);
+  });
+
+  it("covers every inline script of a guest's cached page by its hash", async () => {
+    await fetch(`${baseUrl()}/terms`);
+    const res = await fetch(`${baseUrl()}/terms`);
+    expect(res.headers.get("x-guest-cache")).toBe("hit");
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).not.toMatch(/nonce-|strict-dynamic|unsafe-inline' 'sha|script-src[^;]*unsafe-inline/);
+    const html = await res.text();
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/src=/.test(m[1]));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , code] of inline)
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`);
   });
 
   it("gives non-document responses exactly one strict CSP", async () => {
@@ -53,9 +68,11 @@ describe("HTTP server", () => {
   });
 
   it("serves seeded cover images from /media and refuses path tricks", async () => {
-    const ok = await fetch(`${baseUrl()}/media/seed/hero/slide-1.svg`);
+    const ok = await fetch(`${baseUrl()}/media/seed/hero/slide-1.jpg`);
     expect(ok.status).toBe(200);
-    expect(ok.headers.get("content-type")).toBe("image/svg+xml");
+    expect(ok.headers.get("content-type")).toBe("image/jpeg");
+    const copy = await fetch(`${baseUrl()}/media/seed/hero/slide-1-640w.avif`);
+    expect(copy.headers.get("content-type")).toBe("image/avif");
     const bad = await fetch(`${baseUrl()}/media/..%2F..%2Fpglite%2FPG_VERSION`);
     expect(bad.status).toBe(404);
     const privateFile = await fetch(`${baseUrl()}/media/ebooks/anything.pdf`);

@@ -69,8 +69,13 @@ describe(`demo content (${process.env.DB_TARGET ?? "pglite"})`, () => {
       const pdf = await PDFDocument.load(file!.bytes);
       expect(pdf.getPageCount()).toBeGreaterThan(3);
       expect(pdf.getPageCount()).toBe(book.pageCount);
-      const cover = await storage.get("public", book.coverImageUrl!.replace(/^\/media\//, ""));
-      expect(cover?.contentType).toBe("image/svg+xml");
+      const key = book.coverImageUrl!.replace(/^\/media\//, "");
+      expect((await storage.get("public", key))?.contentType).toBe("image/jpeg");
+      // Through the uploads' path: recorded with its size, and responsive copies beside it.
+      const [asset] = await t.db.select().from(s.mediaAssets).where(eq(s.mediaAssets.key, key));
+      expect(asset).toMatchObject({ kind: "cover", width: 800, height: 1200 });
+      expect(asset.variants).toEqual({ widths: [320, 640, 800], formats: ["avif", "webp", "jpg"] });
+      expect(await storage.stat("public", key.replace(/\.jpg$/, "-320w.avif"))).not.toBeNull();
     }
     expect(new Set(books.map((b) => b.accessType))).toEqual(new Set(["free", "premium", "subscription"]));
   });

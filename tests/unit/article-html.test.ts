@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { articleBodyBlocks, safeHtml } from "~/modules/content/article-html.server";
+import {
+  articleBodyBlocks,
+  bodyImageUrls,
+  safeHtml,
+  withResponsiveImages,
+} from "~/modules/content/article-html.server";
+import { responsiveImageData, type ResponsiveImageData } from "~/modules/storage/responsive-image";
 import { videoEmbedUrl } from "~/modules/content/video";
 
 describe("safeHtml", () => {
@@ -95,6 +101,67 @@ describe("articleBodyBlocks", () => {
     });
     expect(again).toBe(first);
     expect(edited).toEqual([{ type: "html", html: "<p>New</p>" }]);
+  });
+});
+
+describe("responsive images in a body", () => {
+  const known: Record<string, ResponsiveImageData> = {
+    "/media/images/a.jpg": responsiveImageData("/media/images/a.jpg", 1600, 900, {
+      widths: [320, 640],
+      formats: ["avif", "webp", "jpg"],
+    }),
+    "/media/images/g.gif": responsiveImageData("/media/images/g.gif", 300, 200, null),
+  };
+  const lookup = (url: string | null | undefined) => (url ? (known[url] ?? null) : null);
+
+  it("gives our uploads their size and copies; outside images stay as they were", () => {
+    const blocks = articleBodyBlocks({
+      id: "r1",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      content: null,
+      videoUrl: null,
+      richContent: [
+        {
+          type: "text",
+          content:
+            '<p>One</p><img src="/media/images/a.jpg" alt="A plate"><img src="/media/images/g.gif" alt=""><img src="https://cdn.example/b.jpg" alt="">',
+        },
+        { type: "image", content: "/media/images/a.jpg", caption: "Again" },
+      ],
+    });
+    expect(bodyImageUrls(blocks)).toEqual([
+      "/media/images/a.jpg",
+      "/media/images/g.gif",
+      "https://cdn.example/b.jpg",
+      "/media/images/a.jpg",
+    ]);
+    const [html, image] = withResponsiveImages(blocks, lookup);
+    const sizes = 'sizes="(min-width: 768px) 736px, calc(100vw - 2rem)"';
+    expect(html).toEqual({
+      type: "html",
+      html:
+        "<p>One</p>" +
+        `<picture><source type="image/avif" srcset="/media/images/a-320w.avif 320w, /media/images/a-640w.avif 640w" ${sizes} />` +
+        `<source type="image/webp" srcset="/media/images/a-320w.webp 320w, /media/images/a-640w.webp 640w" ${sizes} />` +
+        `<img srcset="/media/images/a-320w.jpg 320w, /media/images/a-640w.jpg 640w" ${sizes} width="1600" height="900" src="/media/images/a.jpg" alt="A plate" loading="lazy" decoding="async" /></picture>` +
+        '<img width="300" height="200" src="/media/images/g.gif" alt="" loading="lazy" decoding="async" />' +
+        '<img src="https://cdn.example/b.jpg" alt="" loading="lazy" decoding="async" />',
+    });
+    expect(image).toEqual({
+      type: "image",
+      src: "/media/images/a.jpg",
+      caption: "Again",
+      image: known["/media/images/a.jpg"],
+    });
+  });
+
+  it("never lets stored HTML bring its own srcset or sources", () => {
+    const html = safeHtml(
+      '<picture><source srcset="https://evil.example/x.jpg"></picture><img src="/media/images/a.jpg" srcset="https://evil.example/x.jpg 1w" sizes="1px" alt="">',
+    );
+    expect(html).not.toMatch(/evil|<source|<picture|sizes=/);
+    const [block] = withResponsiveImages([{ type: "html", html }], lookup);
+    expect(block.type === "html" && block.html).not.toContain("evil");
   });
 });
 

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { BodyBlock } from "~/modules/content/article-html.server";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { ARTICLE_COLUMN_SIZES } from "~/modules/storage/responsive-image";
 
 // Most articles have no video: the player loads with the first one.
 const VideoEmbed = lazy(() => import("./video-embed").then((m) => ({ default: m.VideoEmbed })));
@@ -13,7 +15,14 @@ export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
         if (block.type === "image")
           return (
             <figure key={i}>
-              <img src={block.src} alt={block.caption ?? ""} width="1200" height="675" loading="lazy" />
+              <ResponsiveImage
+                image={block.image}
+                src={block.src}
+                alt={block.caption ?? ""}
+                width={1200}
+                height={675}
+                sizes={ARTICLE_COLUMN_SIZES}
+              />
               {block.caption ? <figcaption>{block.caption}</figcaption> : null}
             </figure>
           );

@@ -3,11 +3,20 @@ import type { GatedArticle } from "~/modules/content/articles.server";
 import { cutAtWord } from "~/modules/content/text";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 
 export type ArticleCardData = Pick<
   GatedArticle,
   "id" | "title" | "excerpt" | "imageUrl" | "accessType" | "access" | "readingMinutes" | "categories"
->;
+> & { image?: ResponsiveImageData | null };
+
+/**
+ * The card image's width in the grids (max-w-6xl, px-4, gap-6): one column on phones, two from 640 px, three
+ * from 1024 px; phones are what matters most, so their width is exact.
+ */
+export const ARTICLE_CARD_SIZES =
+  "(min-width: 1152px) 358px, (min-width: 1024px) calc((100vw - 5rem) / 3), (min-width: 640px) calc((100vw - 3.5rem) / 2), calc(100vw - 2rem)";
 
 /** Card with the action the spec asks for: Read Article, or Subscribe to Read / Login to Read when locked. */
 export function ArticleCard({
@@ -31,12 +40,13 @@ export function ArticleCard({
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-rose-100 bg-white shadow-sm">
       {article.imageUrl ? (
-        <img
+        <ResponsiveImage
+          image={article.image}
           src={article.imageUrl}
           alt=""
-          width="1200"
-          height="675"
-          loading="lazy"
+          width={1200}
+          height={675}
+          sizes={ARTICLE_CARD_SIZES}
           className="aspect-video w-full object-cover"
         />
       ) : null}

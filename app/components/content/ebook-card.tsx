@@ -4,11 +4,17 @@ import { cutAtWord } from "~/modules/content/text";
 import type { ShownPrice } from "~/modules/commerce/shown-prices.server";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 
 export type EbookCardData = Pick<
   GatedEbook,
   "id" | "title" | "description" | "coverImageUrl" | "priceCents" | "accessType" | "access"
-> & { shownPrice: ShownPrice | null };
+> & { shownPrice: ShownPrice | null; image?: ResponsiveImageData | null };
+
+/** The cover's width in the ebook grids: two columns on phones (gap-4), three or four on wider screens. */
+export const EBOOK_CARD_SIZES =
+  "(min-width: 1152px) 358px, (min-width: 768px) calc((100vw - 4rem) / 3), calc(50vw - 1.5rem)";
 
 export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: string; label: string } {
   switch (ebook.access) {
@@ -46,12 +52,13 @@ export function EbookCard({
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-rose-100 bg-white shadow-sm">
       <Link to={`/ebook/${ebook.id}`} tabIndex={-1} aria-hidden="true">
         {ebook.coverImageUrl ? (
-          <img
+          <ResponsiveImage
+            image={ebook.image}
             src={ebook.coverImageUrl}
             alt=""
-            width="400"
-            height="600"
-            loading="lazy"
+            width={400}
+            height={600}
+            sizes={EBOOK_CARD_SIZES}
             className="aspect-[2/3] w-full object-cover"
           />
         ) : (

@@ -1,12 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 
 export interface HeroSlide {
   id: string;
   title: string;
   subtitle: string | null;
   imageUrl: string | null;
+  image?: ResponsiveImageData | null;
   primaryButtonText: string | null;
   primaryButtonLink: string | null;
   secondaryButtonText: string | null;
@@ -82,13 +85,14 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
             className={`absolute inset-0 transition-opacity duration-700 ${i === shown ? "opacity-100" : "opacity-0"}`}
           >
             {slide.imageUrl ? (
-              <img
+              <ResponsiveImage
+                image={slide.image}
                 src={slide.imageUrl}
                 alt=""
-                width="1200"
-                height="675"
-                fetchPriority={i === 0 ? "high" : "low"}
-                loading={i === 0 ? "eager" : "lazy"}
+                width={1200}
+                height={675}
+                sizes="100vw"
+                priority={i === 0}
                 className="absolute inset-0 h-full w-full object-cover"
               />
             ) : null}

@@ -1,6 +1,14 @@
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./accounts";
+
+/** Responsive copies stored beside an image (`<stem>-<width>w.<format>`), see modules/storage/image-variants. */
+export interface ImageVariantSet {
+  /** Widths in pixels, ascending; the largest is at most the original's width. */
+  widths: number[];
+  /** File extensions: avif, webp and the original's own format (jpg or png), every width in each. */
+  formats: string[];
+}
 
 // Every uploaded file: who put it there, when, what it is and where it lives, so unused files can be found.
 export const mediaAssets = pgTable(
@@ -15,6 +23,11 @@ export const mediaAssets = pgTable(
     originalName: text("original_name"),
     /** Pages of an ebook PDF, read with pdf.js when it was uploaded. */
     pageCount: integer("page_count"),
+    /** An image's size in pixels (as displayed, after its EXIF orientation), so pages can reserve its box. */
+    width: integer("width"),
+    height: integer("height"),
+    /** Responsive copies of an image; null for GIFs (kept as uploaded), animations, videos and PDFs. */
+    variants: jsonb("variants").$type<ImageVariantSet>(),
     uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

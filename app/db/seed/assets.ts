@@ -24,9 +24,10 @@ function wrap(text: string, maxChars: number): string[] {
 
 /** A book cover drawn as SVG: gradient, title and the shop name. No network, no image tools. */
 export function coverSvg(title: string, colors: [string, string]): Uint8Array {
-  const lines = wrap(title, 16).slice(0, 5);
+  // Narrow enough for the widest serif the image tools may fall back to (DejaVu Serif Bold).
+  const lines = wrap(title, 14).slice(0, 5);
   const text = lines
-    .map((l, i) => `<text x="40" y="${200 + i * 46}" font-size="38" font-weight="700">${escapeXml(l)}</text>`)
+    .map((l, i) => `<text x="40" y="${200 + i * 44}" font-size="36" font-weight="700">${escapeXml(l)}</text>`)
     .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600" viewBox="0 0 400 600">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>

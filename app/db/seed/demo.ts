@@ -9,10 +9,10 @@ import {
   type RichBlock,
 } from "../schema";
 import type { ObjectStorage } from "~/modules/storage/storage.server";
-import { publicUrl } from "~/modules/storage/storage.server";
 import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
 import { kesToCents } from "~/modules/commerce/money";
 import { coverSvg, ebookPdf, illustrationSvg } from "./assets";
+import { demoImages } from "./demo-images";
 import * as data from "./content-data";
 import {
   createArticle,
@@ -49,11 +49,10 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
   if (existing.length > 0) return false;
 
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
-  const storeImage = async (folder: string, name: string, label: string, seed: number) => {
-    const key = `seed/${folder}/${name}.svg`;
-    await storage.put("public", key, illustrationSvg(label, seed), "image/svg+xml");
-    return publicUrl(key);
-  };
+  // Drawn as SVG, stored as the uploads are: a JPEG with responsive copies, recorded in media_assets.
+  const images = demoImages(storage);
+  const storeImage = (folder: string, name: string, label: string, seed: number) =>
+    images.store(`${folder}/${name}`, illustrationSvg(label, seed), "image");
 
   const categoryIds = new Map<string, string>();
   for (const [index, c] of data.categories.entries()) {
@@ -100,8 +99,7 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
 
   const ebookIds = new Map<string, { id: string; priceCents: number | null; coverImageUrl: string }>();
   for (const e of data.ebooks) {
-    const coverKey = `seed/covers/${e.key}.svg`;
-    await storage.put("public", coverKey, coverSvg(e.title, e.coverColors), "image/svg+xml");
+    const coverImageUrl = await images.store(`covers/${e.key}`, coverSvg(e.title, e.coverColors), "cover", 2);
     const pdf = await ebookPdf(e.title, e.chapters);
     const fileKey = `ebooks/${randomUUID()}.pdf`;
     await storage.put("private", fileKey, pdf.bytes, "application/pdf");
@@ -115,11 +113,11 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
       downloadable: e.downloadable,
       filePath: fileKey,
       pageCount: pdf.pages,
-      coverImageUrl: publicUrl(coverKey),
+      coverImageUrl,
       categoryIds: idsFor(e.categorySlugs),
       createdAt: daysAgo(e.daysAgo),
     });
-    ebookIds.set(e.key, { id: row.id, priceCents, coverImageUrl: publicUrl(coverKey) });
+    ebookIds.set(e.key, { id: row.id, priceCents, coverImageUrl });
   }
 
   const plans = new Map<string, { id: string; priceCents: number }>();
@@ -148,6 +146,8 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
     secondaryButtonText: data.featuredAd.secondaryButtonText,
     secondaryButtonLink: data.featuredAd.secondaryButtonLink,
   });
+
+  await images.record(db);
 
   await db
     .insert(testimonialsTable)

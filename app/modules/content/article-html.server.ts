@@ -2,11 +2,13 @@ import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import type { RichBlock } from "~/db/schema";
 import { videoEmbedUrl } from "./video";
+import { ARTICLE_COLUMN_SIZES, type ResponsiveImageData } from "~/modules/storage/responsive-image";
+import type { ImageLookup } from "~/modules/storage/responsive-images.server";
 
 /** What the article page renders: safe HTML fragments, images and videos, in order. */
 export type BodyBlock =
   | { type: "html"; html: string }
-  | { type: "image"; src: string; caption: string | null }
+  | { type: "image"; src: string; caption: string | null; image?: ResponsiveImageData | null }
   | { type: "video"; url: string; embedUrl: string | null; caption: string | null };
 
 const SAFE_IMAGE_SRC = /^(https:\/\/|\/(?!\/))/i;
@@ -196,4 +198,53 @@ export function richBlocksAsHtml(blocks: RichBlock[]): string {
     })
     .join("");
   return sanitizeArticleHtml(html);
+}
+
+// Sanitised <img> tags: attribute values are quoted and escaped by sanitize-html, so neither pattern can be
+// fooled by a ">" or a quote inside a value.
+const IMG_TAG = /<img\b[^>]*>/g;
+const srcOf = (tag: string) => /\ssrc="([^"]*)"/.exec(tag)?.[1] ?? null;
+
+/** Every image URL in a body, for one lookup of their sizes and copies (lookupImages). */
+export function bodyImageUrls(blocks: BodyBlock[]): string[] {
+  return blocks.flatMap((block) => {
+    if (block.type === "image") return [block.src];
+    if (block.type === "html")
+      return [...block.html.matchAll(IMG_TAG)].map((m) => srcOf(m[0])).filter((s) => s !== null);
+    return [];
+  });
+}
+
+/**
+ * One sanitised <img> of our own media as a <picture> with its copies, and with its size so nothing shifts while
+ * it loads. Everything added is built from the media record (keys are [a-z0-9._/-] only, see assertSafeKey),
+ * never from the stored HTML, so the allow-list still decides what an editor's HTML may contain: a srcset can
+ * only ever point at our own files.
+ */
+function responsiveImgTag(tag: string, image: ResponsiveImageData): string {
+  let img = tag;
+  if (image.width && image.height && !/\swidth="/.test(tag) && !/\sheight="/.test(tag))
+    img = img.replace(/^<img\b/, `<img width="${image.width}" height="${image.height}"`);
+  if (!image.srcSet) return img;
+  img = img.replace(/^<img\b/, `<img srcset="${image.srcSet}" sizes="${ARTICLE_COLUMN_SIZES}"`);
+  const sources = image.sources
+    .map((s) => `<source type="${s.type}" srcset="${s.srcSet}" sizes="${ARTICLE_COLUMN_SIZES}" />`)
+    .join("");
+  return `<picture>${sources}${img}</picture>`;
+}
+
+/** The body with sizes and responsive copies on the images `lookup` knows (our uploads); others stay as they are. */
+export function withResponsiveImages(blocks: BodyBlock[], lookup: ImageLookup): BodyBlock[] {
+  return blocks.map((block) => {
+    if (block.type === "image") return { ...block, image: lookup(block.src) };
+    if (block.type !== "html" || !block.html.includes("<img")) return block;
+    return {
+      ...block,
+      html: block.html.replace(IMG_TAG, (tag) => {
+        const src = srcOf(tag);
+        const image = src ? lookup(src) : null;
+        return image ? responsiveImgTag(tag, image) : tag;
+      }),
+    };
+  });
 }

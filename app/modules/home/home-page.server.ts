@@ -3,6 +3,7 @@ import { listArticlesForViewer, type GatedArticle } from "~/modules/content/arti
 import { listEbooksForViewer, type GatedEbook } from "~/modules/content/ebooks.server";
 import { listCategories, type CategoryView } from "~/modules/content/categories.server";
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
+import { lookupImages, withImage, type ImageLookup } from "~/modules/storage/responsive-images.server";
 import {
   getActiveFeaturedAd,
   listActivePlans,
@@ -42,7 +43,36 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
       section(listCategories()),
       section(listArticlesForViewer({ viewer, q, pageSize: HOME_LIMITS.latest }).then((r) => r.items)),
     ]);
-  return { heroSlides, featuredAd, mustReads, favourites, promos, plans, testimonials, featured, categories, latest };
+  // Every image of the page in one query: sizes and responsive copies for the slides, the ad and the cards.
+  const data = <T>(s: Section<T[]>) => (s.ok ? s.data : []);
+  const image = await lookupImages([
+    ...data(heroSlides).map((h) => h.imageUrl),
+    featuredAd.ok ? featuredAd.data?.coverImageUrl : null,
+    ...[mustReads, featured, latest].flatMap((s) => data(s).map((a) => a.imageUrl)),
+    ...[favourites, promos].flatMap((s) => data(s).map((e) => e.coverImageUrl)),
+  ]).catch((error: unknown): ImageLookup => {
+    // Without it the images are still drawn, as plain <img> elements.
+    console.error("Home images failed:", error);
+    return () => null;
+  });
+  const articlesWithImages = (s: typeof mustReads) => mapSection(s, (a) => withImage(a, image, (x) => x.imageUrl));
+  const ebooksWithImages = (s: typeof promos) => mapSection(s, (e) => withImage(e, image, (x) => x.coverImageUrl));
+  return {
+    heroSlides: mapSection(heroSlides, (slides) => withImage(slides, image, (h) => h.imageUrl)),
+    featuredAd: mapSection(featuredAd, (ad) => (ad ? { ...ad, image: image(ad.coverImageUrl) } : ad)),
+    mustReads: articlesWithImages(mustReads),
+    favourites: ebooksWithImages(favourites),
+    promos: ebooksWithImages(promos),
+    plans,
+    testimonials,
+    featured: articlesWithImages(featured),
+    categories,
+    latest: articlesWithImages(latest),
+  };
+}
+
+function mapSection<T, U>(section: Section<T>, map: (data: T) => U): Section<U> {
+  return section.ok ? { ok: true, data: map(section.data) } : section;
 }
 
 export type HomePageData = Awaited<ReturnType<typeof loadHomePage>>;

@@ -7,6 +7,7 @@ import { AppError } from "~/lib/app-error";
 import { recordActivity } from "~/modules/admin/activity.server";
 import { clampPage } from "~/modules/content/paging";
 import { getStorage, publicUrl } from "./storage.server";
+import { deleteImageWithVariants } from "./image-variants.server";
 
 export const MEDIA_PAGE_SIZE = 20;
 /** A file younger than this may belong to a form an editor has not saved yet, so it cannot be removed. */
@@ -112,7 +113,7 @@ export async function removeUnusedAsset(viewer: Viewer, id: string, now = new Da
   });
   // After the commit: if this fails the row is gone and the object is an orphan, which serves nobody.
   try {
-    await getStorage().delete(removed.bucket as "public" | "private", removed.key);
+    await deleteImageWithVariants(getStorage(), removed.bucket as "public" | "private", removed.key, removed.variants);
   } catch (error) {
     console.error("Removing a stored file failed:", error);
   }

@@ -4,15 +4,22 @@ import Busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { recordActivity } from "~/modules/admin/activity.server";
 import { getDb } from "~/db/client.server";
-import { mediaAssets } from "~/db/schema";
+import { mediaAssets, type ImageVariantSet } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { getStorage, publicUrl, type Bucket } from "./storage.server";
 import { pdfPageCount } from "./pdf-check.server";
+import {
+  createImageVariants,
+  deleteImageWithVariants,
+  UnreadableImageError,
+  type ImageFacts,
+} from "./image-variants.server";
 
 // Admin uploads: streamed from the request to storage (busboy; never a whole file in memory), recognised by their
 // bytes (file-type), not their names, held to each kind's size, stored under a generated name, and recorded in
-// media_assets. Ebook PDFs go to the private bucket and must open in pdf.js.
+// media_assets. Ebook PDFs go to the private bucket and must open in pdf.js. Images and covers get responsive
+// copies beside them (image-variants.server.ts) before the upload is answered, so the URL handed back is complete.
 
 export const UPLOAD_KINDS = {
   image: {
@@ -53,6 +60,10 @@ export interface UploadedAsset {
   size: number;
   contentType: string;
   pageCount: number | null;
+  /** An image's size in pixels and its responsive copies (null for other kinds; no copies for GIFs). */
+  width: number | null;
+  height: number | null;
+  variants: ImageVariantSet | null;
 }
 
 export type UploadOutcome =
@@ -140,7 +151,18 @@ async function storeFile(
       return failed(kind, "this PDF could not be opened. Export it again and retry.");
     }
   }
-  const [row] = await getDb().transaction(async (tx) => {
+  let image: ImageFacts | null = null;
+  if (kind === "image" || kind === "cover") {
+    try {
+      image = await createImageVariants(storage, spec.bucket, key, detected.ext);
+    } catch (error) {
+      await storage.delete(spec.bucket, key);
+      if (error instanceof UnreadableImageError)
+        return failed(kind, "this image could not be read. Save it again (JPG, PNG or WebP) and retry.");
+      throw error;
+    }
+  }
+  const recorded = getDb().transaction(async (tx) => {
     const inserted = await tx
       .insert(mediaAssets)
       .values({
@@ -151,6 +173,9 @@ async function storeFile(
         size,
         originalName: originalName?.slice(0, 200) || null,
         pageCount,
+        width: image?.width ?? null,
+        height: image?.height ?? null,
+        variants: image?.variants ?? null,
         uploadedBy: viewer.user!.id,
       })
       .returning({ id: mediaAssets.id });
@@ -162,6 +187,11 @@ async function storeFile(
       changes: { key: { before: null, after: key }, size: { before: null, after: size } },
     });
     return inserted;
+  });
+  // Unrecorded files would be invisible to any clean-up: the original and its copies go if the row cannot be written.
+  const [row] = await recorded.catch(async (error: unknown) => {
+    await deleteImageWithVariants(storage, spec.bucket, key, image?.variants).catch(() => undefined);
+    throw error;
   });
   return {
     ok: true,
@@ -176,6 +206,9 @@ async function storeFile(
       size,
       contentType: detected.mime,
       pageCount,
+      width: image?.width ?? null,
+      height: image?.height ?? null,
+      variants: image?.variants ?? null,
     },
   };
 }

@@ -1,0 +1,54 @@
+import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
+
+/**
+ * One of our images: a <picture> offering its AVIF and WebP copies, with the original format's copies on the
+ * <img>, so the browser picks the smallest file for the box `sizes` describes. Without copies (outside URLs, GIFs,
+ * old data) it is a plain <img>. Width and height are always set so the box is reserved before the file arrives.
+ * `priority` is for the page's largest image (LCP): fetched at once and first; every other image waits until near.
+ * Kept this small on purpose: it is in the article page's JavaScript budget (the srcsets come from the server).
+ */
+export function ResponsiveImage({
+  image,
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  priority,
+  className,
+}: {
+  image: ResponsiveImageData | null | undefined;
+  src: string;
+  alt: string;
+  /** The size to reserve when the image's own is unknown. */
+  width: number;
+  height: number;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  const img = (
+    <img
+      src={src}
+      srcSet={image?.srcSet ?? undefined}
+      sizes={image?.srcSet ? sizes : undefined}
+      alt={alt}
+      width={image?.width ?? width}
+      height={image?.height ?? height}
+      loading={priority ? undefined : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      className={className}
+    />
+  );
+  // display: contents keeps the <img> the box the layout styles, as it was before the <picture>.
+  return image?.sources.length ? (
+    <picture className="contents">
+      {image.sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  ) : (
+    img
+  );
+}

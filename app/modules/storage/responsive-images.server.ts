@@ -1,0 +1,71 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { mediaAssets } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { responsiveImageData, type ResponsiveImageData } from "./responsive-image";
+import { assertSafeKey } from "./storage.server";
+
+// Pages store image URLs as text (articles, ebooks, hero slides, the featured ad). This finds, in one query per
+// page, which of them are our own uploads and what is known about each: size and responsive copies.
+
+export type ImageLookup = (url: string | null | undefined) => ResponsiveImageData | null;
+
+/** The public-bucket key behind one of our media URLs (/media/... or under MEDIA_BASE_URL); null otherwise. */
+export function publicKeyOfUrl(url: string): string | null {
+  const cdn = getEnv().MEDIA_BASE_URL?.replace(/\/$/, "");
+  const key = url.startsWith("/media/")
+    ? url.slice("/media/".length)
+    : cdn && url.startsWith(`${cdn}/`)
+      ? url.slice(cdn.length + 1)
+      : null;
+  if (!key) return null;
+  try {
+    assertSafeKey(key);
+    return key;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What is known about each of `urls`, answered by the returned lookup: null for outside URLs and for files with
+ * no record (old data), which pages draw as a plain <img>.
+ */
+export async function lookupImages(urls: Iterable<string | null | undefined>): Promise<ImageLookup> {
+  const keyOfUrl = new Map<string, string>();
+  for (const url of urls) {
+    const key = url ? publicKeyOfUrl(url) : null;
+    if (url && key) keyOfUrl.set(url, key);
+  }
+  const rows = keyOfUrl.size
+    ? await getDb()
+        .select({
+          key: mediaAssets.key,
+          width: mediaAssets.width,
+          height: mediaAssets.height,
+          variants: mediaAssets.variants,
+        })
+        .from(mediaAssets)
+        .where(and(eq(mediaAssets.bucket, "public"), inArray(mediaAssets.key, [...new Set(keyOfUrl.values())])))
+    : [];
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return (url) => {
+    const row = url ? byKey.get(keyOfUrl.get(url) ?? "") : undefined;
+    if (!url || !row) return null;
+    return responsiveImageData(url, row.width, row.height, row.variants);
+  };
+}
+
+/** `items` each with `image`: what `lookup` knows about the URL `urlOf` picks (null when nothing). */
+export function withImage<T>(
+  items: T[],
+  lookup: ImageLookup,
+  urlOf: (item: T) => string | null | undefined,
+): (T & { image: ResponsiveImageData | null })[] {
+  return items.map((item) => ({ ...item, image: lookup(urlOf(item)) }));
+}
+
+/** One list's items each with `image` (one query). Pages with several lists use lookupImages once instead. */
+export async function withImages<T>(items: T[], urlOf: (item: T) => string | null | undefined) {
+  return withImage(items, await lookupImages(items.map(urlOf)), urlOf);
+}
