@@ -1,7 +1,7 @@
 // The admin's side of the money (ADR 016) against a real database and the Pesapal stand-in over HTTP: refunds through
 // the real client (full M-Pesa, partial card, once per payment, refusals), revocation and the reader's e-mail, grants
 // by hand, the Subscriptions tab's revenue and the reconciliation report.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
