@@ -34,6 +34,12 @@ export const APP_ERRORS = {
     message: "The category you are looking for does not exist.",
     back: { to: "/categories", label: "Back to Categories" },
   },
+  ORDER_NOT_FOUND: {
+    status: 404,
+    title: "Order Not Found",
+    message: "The requested order could not be found.",
+    back: { to: "/admin/orders", label: "Back to Orders" },
+  },
   ARTICLES_LOAD_FAILED: {
     status: 503,
     title: "Error Loading Articles",

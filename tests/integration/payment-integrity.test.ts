@@ -18,6 +18,10 @@ import { verifyPayment } from "~/modules/commerce/payment-verification.server";
 import { answerIpn, readIpnRequest } from "~/modules/commerce/ipn.server";
 import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
 import { loadViewer } from "~/modules/access/viewer.server";
+import { reconcile } from "~/modules/commerce/reconciliation.server";
+import { revenueCents } from "~/modules/commerce/revenue.server";
+import { refundOrder } from "~/modules/commerce/refunds.server";
+import { createUser } from "~/db/seed/factories";
 import { canReadEbook, hasActiveSubscription } from "~/modules/access/policy";
 
 const target = process.env.DB_TARGET ?? "pglite";
@@ -144,12 +148,13 @@ async function expectIntegrity(orderId: string, label: string) {
   expect(subs.length + purchases.length, `${label}: grants`).toBeLessThanOrEqual(1);
   // No access without a verified COMPLETED payment for exactly the order's amount and currency.
   if (access) {
-    expect(order.status, `${label}: access needs a completed order`).toBe("completed");
+    // A partial card refund keeps access (ADR 018); a full one ends it.
+    expect(["completed", "partially_refunded"], `${label}: access needs a completed order`).toContain(order.status);
     expect(verified.length, `${label}: access needs a verified matching payment`).toBeGreaterThan(0);
   }
   // A completed order did grant; anything else holds no live grant.
   if (order.status === "completed") expect(access, `${label}: completed grants`).toBe(true);
-  if (order.status === "reversed" || order.status === "review" || order.status === "failed") {
+  if (["reversed", "review", "failed", "refunded"].includes(order.status)) {
     expect(access, `${label}: ${order.status} gives no access`).toBe(false);
   }
   if (order.status === "review") expect(subs.length + purchases.length, `${label}: review grants nothing`).toBe(0);
@@ -333,5 +338,39 @@ describe(`payment integrity, randomized (${target}, seed ${SEED})`, () => {
         .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "completed")));
       expect(completions).toHaveLength(1);
     }
+  });
+
+  it("reconciles with zero differences after the run, and after admins refund some of its payments", async () => {
+    const range = { from: "2000-01-01", to: "2100-12-31" };
+    const before = await reconcile(range);
+    expect(before.differences, JSON.stringify(before.differences.slice(0, 5))).toEqual([]);
+    expect(before.payments.length).toBeGreaterThan(0);
+    expect(before.totals.netCents).toBe((await revenueCents()).netCents);
+
+    const admin = await loadViewer(
+      await createUser(t.db, { email: `integrity-admin-${SEED}@nuru.test`, role: "admin" }),
+    );
+    const completed = await t.db.select().from(orders).where(eq(orders.status, "completed")).limit(6);
+    let refunded = 0;
+    for (const [i, order] of completed.entries()) {
+      const [payment] = await t.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, "completed")));
+      const card = /visa/i.test(payment.paymentMethod ?? "");
+      const outcome = await refundOrder(admin, {
+        orderId: order.id,
+        amount: card && i % 2 === 0 ? Math.max(1, Math.floor(order.amountCents / 3)) : "full",
+        reason: "Integrity run refund",
+      });
+      expect(outcome.kind).toBe("accepted");
+      refunded++;
+      await expectIntegrity(order.id, `refunded order ${order.merchantReference}`);
+    }
+    expect(refunded).toBeGreaterThan(0);
+    const after = await reconcile(range);
+    expect(after.differences, JSON.stringify(after.differences.slice(0, 5))).toEqual([]);
+    expect(after.totals.refunds).toBe(refunded);
+    expect(after.totals.netCents).toBe(before.totals.netCents - after.totals.refundsCents);
   });
 });

@@ -261,7 +261,7 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
       displayCurrency: "KES",
       merchantReference: order.merchantReference,
       status: "completed",
-      paymentMethod: "MpesaKE",
+      paymentMethod: "M-Pesa",
     });
     expect(billing[0]!.confirmationCode).toMatch(/^[0-9A-F]{10}$/);
   });

@@ -21,6 +21,9 @@ const ADMIN_ROUTES = [
   "admin/ebooks/new",
   "admin/ebooks/:id",
   "admin/activity",
+  "admin/orders",
+  "admin/orders/reconciliation",
+  "admin/orders/:id",
   "admin/homepage",
   "admin/media",
   "admin/ai-assist",
@@ -38,6 +41,10 @@ const WRITE = new URLSearchParams({
   userId: "00000000-0000-4000-8000-000000000000",
   kind: "review",
   id: "00000000-0000-4000-8000-000000000000",
+  mode: "full",
+  reason: "posted by the admin walk",
+  planId: "00000000-0000-4000-8000-000000000000",
+  months: "1",
 }).toString();
 
 let adminProbes: RouteProbe[];

@@ -22,3 +22,6 @@ export const BROKEN_EBOOK_TITLES = {
   damaged: "Damaged file ebook for the reader test",
   missing: "Missing file ebook for the reader test",
 } as const;
+
+/** A failed order the e2e seed makes for the demo buyer, so the admin order page has an id to probe. */
+export const PROBE_ORDER_ID = "0f1e2d3c-4b5a-4697-8877-665544332211";

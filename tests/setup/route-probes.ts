@@ -2,7 +2,7 @@
 // open-world: a route added to app/routes.ts without probes here fails the suites until someone says how to
 // probe it (so no new page or endpoint goes untested for leaks, crashes and cache headers).
 import routes from "~/routes";
-import { MARKERS } from "./markers";
+import { MARKERS, PROBE_ORDER_ID } from "./markers";
 
 export interface ProbeIds {
   premium: string;
@@ -94,8 +94,17 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "receipts/:id/pdf": resource(["/receipts/00000000-0000-4000-8000-000000000000/pdf"], true),
     engagement: resource(["/engagement"], true),
     "api/auth/*": resource(["/api/auth/get-session", "/api/auth/list-sessions", "/api/auth/callback/google"], true),
-    admin: page(["/admin"], true),
+    admin: page(["/admin", "/admin?tab=subscriptions"], true),
     "admin-dashboard": page(["/admin-dashboard"], true),
+    "admin/orders": page(
+      ["/admin/orders", "/admin/orders?status=review&kind=ebook&from=2026-01-01&to=2026-12-31&reader=buyer&page=2"],
+      true,
+    ),
+    "admin/orders/reconciliation": page(
+      ["/admin/orders/reconciliation", "/admin/orders/reconciliation?from=2020-01-01&to=2030-12-31"],
+      true,
+    ),
+    "admin/orders/:id": page([`/admin/orders/${PROBE_ORDER_ID}`], true),
     "admin/users": page(["/admin/users", "/admin/users?q=nuru&page=2"], true),
     "admin/moderation": page(["/admin/moderation", "/admin/moderation?tab=comments"], true),
     "admin/categories": page(["/admin/categories"], true),

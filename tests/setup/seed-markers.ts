@@ -4,11 +4,11 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../app/db/client.server";
-import { categories } from "../../app/db/schema";
-import { createArticle, createEbook } from "../../app/db/seed/factories";
+import { categories, subscriptionPlans, users } from "../../app/db/schema";
+import { createArticle, createEbook, createOrder } from "../../app/db/seed/factories";
 import { seedDemo } from "../../app/db/seed/demo";
 import { createFileStorage } from "../../app/modules/storage/storage.server";
-import { BROKEN_EBOOK_TITLES, MARKERS, MARKER_EBOOK_TITLES, MARKER_TITLES } from "./markers";
+import { BROKEN_EBOOK_TITLES, MARKERS, MARKER_EBOOK_TITLES, MARKER_TITLES, PROBE_ORDER_ID } from "./markers";
 import { textPdf } from "./pdf-text";
 
 const dataDir = process.argv[2];
@@ -77,4 +77,13 @@ for (const [kind, filePath] of [
     createdAt: new Date("2020-01-01T00:00:00Z"),
   });
 }
+// A failed order (no payment, nothing granted, never re-checked) with a known id for the admin order page's probes.
+const [buyer] = await handle.db.select().from(users).where(eq(users.email, "buyer@nuru.test"));
+const [plan] = await handle.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.slug, "basic"));
+await createOrder(handle.db, {
+  userId: buyer.id,
+  item: { kind: "plan", planId: plan.id, basePriceCents: plan.priceCents },
+  status: "failed",
+  overrides: { id: PROBE_ORDER_ID },
+});
 await handle.close();

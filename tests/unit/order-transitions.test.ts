@@ -42,6 +42,15 @@ describe("what a verified gateway answer does to an order", () => {
     ["abandoned", 1, "completed", "grant"],
     ["abandoned", 2, null, "none"],
     ["abandoned", 3, "reversed", "none"],
+    // A full refund ended access and is final; a partial one kept access until a reversal takes it back.
+    ["refunded", 0, null, "none"],
+    ["refunded", 1, null, "none"],
+    ["refunded", 2, null, "none"],
+    ["refunded", 3, null, "none"],
+    ["partially_refunded", 0, null, "none"],
+    ["partially_refunded", 1, null, "none"],
+    ["partially_refunded", 2, null, "none"],
+    ["partially_refunded", 3, "reversed", "revoke"],
   ];
   it.each(TABLE)("%s + status_code %i -> %s (%s)", (status, code, to, effect) => {
     const decision = decide(status, report(code));

@@ -4,6 +4,7 @@ const LINKS = [
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/articles", label: "Articles" },
   { to: "/admin/ebooks", label: "Ebooks" },
+  { to: "/admin/orders", label: "Orders" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/homepage", label: "Homepage" },

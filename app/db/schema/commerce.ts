@@ -56,7 +56,8 @@ export const subscriptionPlans = pgTable(
 export const orderKind = pgEnum("order_kind", ["plan", "ebook"]);
 // review: the gateway reported a payment that does not match the order (amount, currency or reference); nothing
 // is granted and an admin decides. abandoned: still unpaid after the last scheduled status check (ADR 015); a
-// payment Pesapal completes later still completes it.
+// payment Pesapal completes later still completes it. refunded / partially_refunded: Pesapal accepted an admin's
+// RefundRequest for all / part of the payment; a full refund takes back what the order gave (ADR 018).
 export const orderStatus = pgEnum("order_status", [
   "pending",
   "completed",
@@ -65,6 +66,8 @@ export const orderStatus = pgEnum("order_status", [
   "cancelled",
   "review",
   "abandoned",
+  "refunded",
+  "partially_refunded",
 ]);
 
 // One checkout. Amount and currency are locked when the order is created and every gateway report is
@@ -203,6 +206,9 @@ export const userSubscriptions = pgTable(
     autoRenew: boolean("auto_renew").notNull().default(true),
     // A free trial (no order): one per account, enforced by the partial unique index below.
     isTrial: boolean("is_trial").notNull().default(false),
+    // A period an admin gave by hand (goodwill, a proven technical error): no order, who gave it and why (ADR 018).
+    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    grantReason: text("grant_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -216,6 +222,46 @@ export const userSubscriptions = pgTable(
     uniqueIndex("user_subscriptions_one_trial_uq")
       .on(t.userId)
       .where(sql`is_trial`),
+  ],
+);
+
+// An admin's RefundRequest for a verified payment and Pesapal's answer (ADR 018). requesting: sent, no answer yet
+// (the row is written first, so two admins cannot both send one); accepted: Pesapal said 200 ("received"); refused:
+// Pesapal said no (its message kept); unconfirmed: no answer (timeout, network), so nobody knows: check with Pesapal.
+export const refundStatus = pgEnum("refund_status", ["requesting", "accepted", "refused", "unconfirmed"]);
+
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    amountCents: cents("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    // The whole payment, or part of a card payment.
+    full: boolean("full").notNull(),
+    reason: text("reason").notNull(),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    status: refundStatus("status").notNull().default("requesting"),
+    // Pesapal's answer: its message, and its error code when it refused.
+    gatewayMessage: text("gateway_message"),
+    gatewayCode: text("gateway_code"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    // Pesapal takes one refund per payment: at most one sent or accepted (a refused or unanswered one may be retried).
+    uniqueIndex("refunds_one_per_payment_uq")
+      .on(t.paymentId)
+      .where(sql`status in ('requesting', 'accepted')`),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+    check("refunds_currency_code", isCurrencyCode(t.currency)),
+    check("refunds_reason_given", sql`length(trim(${t.reason})) > 0`),
   ],
 );
 

@@ -10,6 +10,8 @@ export const ACTIVITY_ENTITY_LABELS = {
   "hero-slide": "Hero slides",
   "featured-ad": "Featured ad",
   testimonial: "Testimonials",
+  order: "Orders and refunds",
+  subscription: "Subscriptions granted by hand",
 } as const;
 export type ActivityEntity = keyof typeof ACTIVITY_ENTITY_LABELS;
 export const ACTIVITY_ENTITIES = Object.keys(ACTIVITY_ENTITY_LABELS) as ActivityEntity[];

@@ -1,5 +1,5 @@
-// What a verified payment gives, and takes back when the payment is reversed. Only the payment verification (and
-// the free trial) call these, inside the transaction that moved the order, so a grant and its order's status
+// What a verified payment gives, and takes back when the payment is reversed or refunded in full. Only the payment
+// verification, the free trial, an admin's refund and an admin's grant by hand (ADR 018) call these, inside the transaction that moved the order, so a grant and its order's status
 // change together or not at all (architecture rule 4: grants come only from our own verified rows).
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -113,6 +113,9 @@ export async function startSubscription(
     orderId: string | null;
     endDate: (start: Date) => Date;
     isTrial?: boolean;
+    /** An admin's grant by hand (no order): who gave it and why. */
+    grantedBy?: string;
+    grantReason?: string;
     now: Date;
   },
 ) {
@@ -142,6 +145,8 @@ export async function startSubscription(
       orderId: input.orderId,
       status: queued ? "scheduled" : "active",
       isTrial: input.isTrial ?? false,
+      grantedBy: input.grantedBy ?? null,
+      grantReason: input.grantReason ?? null,
       startDate: start,
       endDate: input.endDate(start),
       createdAt: input.now,

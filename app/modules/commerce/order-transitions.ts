@@ -1,6 +1,18 @@
 // What a verified gateway answer does to an order: pure, so the whole table is unit-tested. The transaction in
 // payment-verification.server.ts applies the decision with the order row locked.
-export type OrderStatus = "pending" | "completed" | "failed" | "reversed" | "cancelled" | "review" | "abandoned";
+export type OrderStatus =
+  | "pending"
+  | "completed"
+  | "failed"
+  | "reversed"
+  | "cancelled"
+  | "review"
+  | "abandoned"
+  | "refunded"
+  | "partially_refunded";
+
+/** Orders whose payment counts as revenue (less its refunds), and which may hold a live grant (partial refunds keep it). */
+export const PAID_STATUSES = ["completed", "partially_refunded", "refunded"] as const satisfies readonly OrderStatus[];
 
 export interface GatewayReport {
   /** Pesapal's status_code: 0 not paid yet (INVALID), 1 COMPLETED, 2 FAILED, 3 REVERSED. */
@@ -63,8 +75,15 @@ export function decideTransition(order: OrderTerms, report: GatewayReport): Deci
         ? { to: "failed", effect: "none", reason: "payment failed" }
         : keep(`already ${order.status}`);
     case 3:
-      if (order.status === "completed") return { to: "reversed", effect: "revoke", reason: "payment reversed" };
-      if (order.status === "reversed" || order.status === "cancelled") return keep(`already ${order.status}`);
+      // CASE: a partial card refund kept access; the payment reversed after all (the rest charged back, or the
+      // refund effected as a reversal) -> access ends.
+      if (order.status === "completed" || order.status === "partially_refunded") {
+        return { to: "reversed", effect: "revoke", reason: "payment reversed" };
+      }
+      // CASE: refunded in full -> access already ended; REVERSED is how Pesapal may report the refund effected.
+      if (order.status === "reversed" || order.status === "cancelled" || order.status === "refunded") {
+        return keep(`already ${order.status}`);
+      }
       return { to: "reversed", effect: "none", reason: "payment reversed (nothing was granted)" };
   }
 }

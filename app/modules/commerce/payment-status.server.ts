@@ -39,6 +39,9 @@ const VIEW_BY_STATUS: Record<OrderStatus, PaymentView> = {
   reversed: "reversed",
   review: "review",
   abandoned: "failed",
+  // A full refund ended the access like a reversal; a partial one kept it.
+  refunded: "reversed",
+  partially_refunded: "success",
 };
 
 /** Verifies the reader's order with Pesapal and describes it; another reader's or an unknown id is "unknown". */

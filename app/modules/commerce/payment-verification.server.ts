@@ -60,9 +60,9 @@ export async function verifyPayment(input: {
   const order = await findOrder(input.trackingId, reference);
   if (!order || (input.ownerId !== undefined && order.userId !== input.ownerId)) return { kind: "unknown" };
 
-  // CASE: reversed or cancelled orders are over; nothing Pesapal says can change them, so it is not asked (a
-  // replayed IPN for an old order costs no gateway call).
-  if (order.status === "reversed" || order.status === "cancelled") {
+  // CASE: reversed, cancelled or fully refunded orders are over; nothing Pesapal says can change them, so it is not
+  // asked (a replayed IPN for an old order costs no gateway call).
+  if (order.status === "reversed" || order.status === "cancelled" || order.status === "refunded") {
     return { kind: "checked", orderId: order.id, status: order.status, changed: false };
   }
   let report: TransactionStatus;

@@ -152,3 +152,30 @@ export function subscriptionEndedMail(input: RenewalMailInput): MailMessage {
     outro: "Thank you for reading with us.",
   });
 }
+
+export interface RefundMailInput {
+  to: string;
+  name: string;
+  /** 'the Standard plan' or 'the ebook "Title"'. */
+  item: string;
+  /** 'KSh 500.00'. */
+  amount: string;
+  reference: string;
+  full: boolean;
+  url: string;
+}
+
+/** Sent when Pesapal accepted an admin's refund request for one of her payments. */
+export function refundMail(input: RefundMailInput): MailMessage {
+  return linkMail(input.to, `Your Nuru refund: ${input.amount}`, {
+    name: input.name,
+    intro: `We have asked Pesapal to refund ${input.amount} of your payment for ${input.item} (order ${input.reference}). The money goes back the way you paid; M-Pesa and card refunds can take a few working days to arrive. ${
+      input.full
+        ? `As the whole payment is refunded, the access it gave to ${input.item} has ended.`
+        : `This is part of your payment, so you keep your access to ${input.item}.`
+    }`,
+    action: "Open your account",
+    url: input.url,
+    outro: "Questions about this refund? Reply to this e-mail and quote your order reference.",
+  });
+}

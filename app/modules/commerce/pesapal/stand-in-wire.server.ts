@@ -20,6 +20,8 @@ export interface StandInOrder {
   phone?: string;
   confirmationCode?: string;
   refunded?: boolean;
+  /** What the accepted refund request asked for. */
+  refundedCents?: MinorUnits;
 }
 
 /** Pesapal's failure envelope; an HTTP status is chosen by the caller (the sandbox uses 200). */

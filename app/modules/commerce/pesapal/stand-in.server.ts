@@ -87,6 +87,8 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   const ipns = new Map<string, RegisteredIpnUrl>();
   const orders = new Map<string, StandInOrder>();
   const injectedFailures: { path: string; httpStatus: number }[] = [];
+  // Refusals for otherwise valid refund requests (Pesapal's finance team or the merchant's balance says no).
+  const refundRefusals: string[] = [];
   const requests: StandInRequest[] = [];
   const ipnDeliveries: IpnDelivery[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -224,14 +226,28 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   }
 
   function refundReply(body: Record<string, unknown>): Reply {
-    const order = [...orders.values()].find((o) => o.confirmationCode && o.confirmationCode === body.confirmation_code);
-    const amount = centsOrUndefined(String(body.amount ?? ""));
     const refusal = (message: string) => Reply.json({ status: "500", message }, errorHttpStatus);
+    if (typeof body.confirmation_code !== "string" || !body.confirmation_code) {
+      return fail(invalidParameters("confirmation_code is required"));
+    }
+    if (typeof body.username !== "string" || !body.username.trim())
+      return fail(invalidParameters("username is required"));
+    if (typeof body.remarks !== "string" || !body.remarks.trim()) return fail(invalidParameters("remarks is required"));
+    const order = [...orders.values()].find((o) => o.confirmationCode && o.confirmationCode === body.confirmation_code);
+    // The docs' sample sends the amount as a string ("100.00"); a JSON number is read the same way.
+    const amount =
+      typeof body.amount === "string" || typeof body.amount === "number"
+        ? centsOrUndefined(String(body.amount))
+        : undefined;
     if (!order || order.state !== "completed") return refusal("Refund only allowed for completed payments");
-    if (!amount || amount > order.amountCents) return refusal("Invalid refund amount");
-    if (order.method === "mpesa" && amount !== order.amountCents) return refusal("Mobile money refunds must be full");
     if (order.refunded) return refusal("A refund was already requested for this payment");
+    if (!amount || amount <= 0 || amount > order.amountCents) {
+      return refusal("Refund amount cannot be more than the amount collected");
+    }
+    if (order.method === "mpesa" && amount !== order.amountCents) return refusal("Mobile money refunds must be full");
+    if (refundRefusals.length > 0) return refusal(refundRefusals.shift()!);
     order.refunded = true;
+    order.refundedCents = amount;
     return Reply.json({ status: "200", message: "Refund request successfully" });
   }
 
@@ -368,6 +384,10 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     /** The next `times` requests to `path` (e.g. "/api/Transactions/GetTransactionStatus") get a bare HTTP error. */
     failNext(path: string, times = 1, httpStatus = 503) {
       for (let i = 0; i < times; i++) injectedFailures.push({ path, httpStatus });
+    },
+    /** The next valid RefundRequest is refused with this message (body status "500"), as Pesapal may refuse one. */
+    refuseNextRefund(message = "Refund request could not be processed") {
+      refundRefusals.push(message);
     },
     /** Every issued token stops working, as after a key rotation or an early expiry. */
     revokeTokens() {

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+// The order page's two money forms (ADR 018), shared by the admin's browser and the action so both give the same
+// messages. Amounts are typed in KES with at most two decimals and become integer cents on the server.
+
+export const REASON_MIN = 5;
+export const REASON_MAX = 500;
+export const GRANT_MONTHS_MAX = 12;
+
+const reason = z
+  .string({ error: "Give a reason: it is kept with the record and shown to other admins" })
+  .trim()
+  .min(REASON_MIN, `The reason must be at least ${REASON_MIN} characters`)
+  .max(REASON_MAX, `The reason must be at most ${REASON_MAX} characters`);
+
+export const KES_AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+
+export const refundFormSchema = z
+  .object({
+    intent: z.literal("refund"),
+    mode: z.enum(["full", "partial"], { error: "Choose a full or a partial refund" }),
+    amount: z.string().trim().optional(),
+    reason,
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode !== "partial") return;
+    if (!value.amount) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount to refund, e.g. 150.00" });
+    } else if (!KES_AMOUNT.test(value.amount) || /^0+(\.0+)?$/.test(value.amount)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: "Enter an amount in KES above 0 with at most two decimals, e.g. 150.00",
+      });
+    }
+  });
+
+export const grantFormSchema = z.object({
+  intent: z.literal("grant"),
+  planId: z.uuid({ error: "Choose a plan" }),
+  months: z.coerce
+    .number({ error: "Enter a number of months" })
+    .int("Enter whole months")
+    .min(1, "At least 1 month")
+    .max(GRANT_MONTHS_MAX, `At most ${GRANT_MONTHS_MAX} months`),
+  reason,
+});

@@ -1,0 +1,473 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import type { Route } from "./+types/order";
+import { requireAdmin } from "~/modules/access/viewer.server";
+import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { getOrderForAdmin, ORDER_STATUS_LABELS } from "~/modules/commerce/admin-orders.server";
+import { grantFormSchema, GRANT_MONTHS_MAX, REASON_MAX, refundFormSchema } from "~/modules/commerce/admin-order-forms";
+import { grantSubscriptionByHand, GrantError } from "~/modules/commerce/admin-grants.server";
+import { refundOrder, RefundError } from "~/modules/commerce/refunds.server";
+import { formatKesCents, formatMinorUnits, kesToCents } from "~/modules/commerce/money";
+import type { OrderStatus } from "~/modules/commerce/order-transitions";
+import { appErrorResponse } from "~/lib/app-error.server";
+import { parseForm, useSchemaForm, type FormResult } from "~/lib/forms";
+import { readForm } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { FieldError, TextAreaField, TextField } from "~/components/forms/fields";
+import { LazyToast } from "~/components/ui/lazy-toast";
+import { SubmitButton } from "~/components/ui/submit-button";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Order ${loaderData?.order.reference ?? ""} | Admin | Nuru` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request);
+  const [details, pending] = await Promise.all([getOrderForAdmin(viewer, params.id), pendingModerationTotal(viewer)]);
+  if (!details) throw appErrorResponse("ORDER_NOT_FOUND");
+  return { ...details, pending, statusLabels: ORDER_STATUS_LABELS };
+}
+
+type Intent = "refund" | "grant";
+const refusal = (intent: Intent, result: FormResult | null, message: string, status: number) =>
+  data(
+    {
+      intent,
+      result,
+      toast: {
+        kind: "error" as const,
+        title: intent === "refund" ? "Refund Not Sent" : "Not Granted",
+        message,
+      },
+    },
+    { status },
+  );
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const here = `/admin/orders/${params.id}`;
+  if (intent === "refund") {
+    const submission = parseForm(form, refundFormSchema);
+    if (submission.status !== "success") {
+      const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+      return refusal("refund", submission.reply(), first, 400);
+    }
+    const { mode, amount, reason } = submission.value;
+    try {
+      const outcome = await refundOrder(viewer, {
+        orderId: params.id,
+        amount: mode === "full" ? "full" : kesToCents(amount!),
+        reason,
+      });
+      if (outcome.kind === "accepted") {
+        throw await redirectWithToast(here, {
+          kind: "success",
+          title: "Refund Accepted",
+          message: `Pesapal accepted the refund of ${formatKesCents(outcome.amountCents)}. ${
+            outcome.full ? "The access this order gave has ended." : "The reader keeps her access."
+          } She has been e-mailed.`,
+        });
+      }
+      // The attempt is recorded either way, so the page reloads to show it.
+      throw await redirectWithToast(here, {
+        kind: "error",
+        title: outcome.kind === "refused" ? "Refund Refused" : "No Answer From Pesapal",
+        message:
+          outcome.kind === "refused"
+            ? `Pesapal refused the refund: ${outcome.message}. Access is unchanged.`
+            : "Pesapal did not answer. Check the payment in the Pesapal dashboard before trying again; access is unchanged.",
+      });
+    } catch (error) {
+      if (error instanceof RefundError) {
+        return refusal("refund", submission.reply({ formErrors: [error.message] }), error.message, 409);
+      }
+      throw error;
+    }
+  }
+  if (intent === "grant") {
+    const submission = parseForm(form, grantFormSchema);
+    if (submission.status !== "success") {
+      const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+      return refusal("grant", submission.reply(), first, 400);
+    }
+    const details = await getOrderForAdmin(viewer, params.id);
+    if (!details) throw appErrorResponse("ORDER_NOT_FOUND");
+    try {
+      const granted = await grantSubscriptionByHand(viewer, {
+        userId: details.order.userId,
+        planId: submission.value.planId,
+        months: submission.value.months,
+        reason: submission.value.reason,
+        orderId: details.order.id,
+      });
+      const day = (d: Date) => d.toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "Africa/Nairobi" });
+      throw await redirectWithToast(here, {
+        kind: "success",
+        title: "Subscription Granted",
+        message: `${details.order.email} has a period from ${day(granted.startDate)}${
+          granted.endDate ? ` to ${day(granted.endDate)}` : ""
+        }.`,
+      });
+    } catch (error) {
+      if (error instanceof GrantError) {
+        return refusal("grant", submission.reply({ formErrors: [error.message] }), error.message, 404);
+      }
+      throw error;
+    }
+  }
+  return data({ intent: null, result: null, toast: null }, { status: 400 });
+}
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
+const at = (iso: string | null) => (iso ? <time dateTime={iso}>{when.format(new Date(iso))}</time> : "—");
+const card = "rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6";
+const heading = "text-lg font-semibold text-gray-900";
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, history, payments, grants, refunds, handGrants, activity, plans, refund, statusLabels } = loaderData;
+  const label = (status: string | null) => (status ? (statusLabels[status as OrderStatus] ?? status) : "—");
+  const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
+  return (
+    <AdminFrame title={`Order ${order.reference}`} pending={loaderData.pending}>
+      <LazyToast toast={actionData?.toast ?? null} />
+      <p>
+        <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 underline">
+          Back to Orders
+        </Link>
+      </p>
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="order-summary" className={card}>
+          <h2 id="order-summary" className={heading}>
+            Summary
+          </h2>
+          <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
+            <dt className="font-medium text-gray-700">Status</dt>
+            <dd data-testid="order-status">
+              <OrderStatusBadge status={order.status} label={label(order.status)} />
+            </dd>
+            <dt className="font-medium text-gray-700">Reader</dt>
+            <dd className="break-all text-gray-900">
+              {order.fullName ? `${order.fullName}, ` : ""}
+              {order.email}
+            </dd>
+            <dt className="font-medium text-gray-700">{order.kind === "plan" ? "Plan" : "Ebook"}</dt>
+            <dd className="text-gray-900">{order.item}</dd>
+            <dt className="font-medium text-gray-700">Charged</dt>
+            <dd className="font-semibold text-gray-900">{formatKesCents(order.amountCents)}</dd>
+            <dt className="font-medium text-gray-700">Shown</dt>
+            <dd className="text-gray-900">
+              {formatMinorUnits(order.displayAmount, order.displayCurrency, "en-KE")} ({order.countryCode}); base price{" "}
+              {formatKesCents(order.basePriceCents)}
+            </dd>
+            <dt className="font-medium text-gray-700">Ordered</dt>
+            <dd className="text-gray-900">{at(order.createdAt)}</dd>
+            <dt className="font-medium text-gray-700">Paid</dt>
+            <dd className="text-gray-900">{at(order.completedAt)}</dd>
+            <dt className="font-medium text-gray-700">Pesapal id</dt>
+            <dd className="font-mono text-xs break-all text-gray-900">{order.trackingId ?? "—"}</dd>
+          </dl>
+        </section>
+
+        <section aria-labelledby="order-history" className={card}>
+          <h2 id="order-history" className={heading}>
+            Status history
+          </h2>
+          <ol className="mt-3 space-y-3 text-sm">
+            {history.map((h) => (
+              <li key={h.id} data-testid="order-history">
+                <p className="text-gray-900">
+                  {h.from ? `${label(h.from)} → ` : ""}
+                  <span className="font-semibold">{label(h.to)}</span>{" "}
+                  <span className="text-gray-700">({h.source})</span>
+                </p>
+                <p className="text-xs text-gray-600">{at(h.at)}</p>
+                {h.note ? <p className="text-xs break-words text-gray-700">{h.note}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="order-payments" className={card}>
+          <h2 id="order-payments" className={heading}>
+            Verified answers from Pesapal
+          </h2>
+          {payments.length === 0 ? (
+            <p className="mt-3 text-sm text-gray-700">Pesapal has not reported a payment for this order.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-gray-100 text-sm">
+              {payments.map((p) => (
+                <li key={p.id} className="py-2" data-testid="order-payment">
+                  <p className="text-gray-900">
+                    <span className="font-semibold">{label(p.status)}</span>:{" "}
+                    {p.currency === "KES" ? formatKesCents(p.amountCents) : `${p.currency} ${p.amountCents / 100}`}
+                    {p.method ? ` by ${p.method}` : ""}
+                  </p>
+                  <p className="text-xs break-all text-gray-700">
+                    {p.confirmationCode ? `Confirmation ${p.confirmationCode} · ` : ""}verified {at(p.verifiedAt)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="order-grants" className={card}>
+          <h2 id="order-grants" className={heading}>
+            What it granted
+          </h2>
+          {grants.length === 0 ? (
+            <p className="mt-3 text-sm text-gray-700">Nothing.</p>
+          ) : (
+            <ul className="mt-3 space-y-2 text-sm">
+              {grants.map((g) => (
+                <li key={g.id} data-testid="order-grant">
+                  <p className="text-gray-900">
+                    {g.what}: <span className="font-semibold">{g.state}</span>
+                  </p>
+                  <p className="text-xs text-gray-700">
+                    From {at(g.from)}
+                    {g.until ? (
+                      <>
+                        {" "}
+                        {g.state === "revoked" ? "· revoked" : "until"} {at(g.until)}
+                      </>
+                    ) : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="order-refunds" className={`${card} mt-6`}>
+        <h2 id="order-refunds" className={heading}>
+          Refund
+        </h2>
+        <p className="mt-2 text-sm text-gray-700">
+          A <strong>full refund</strong> ends the access this order gave (the plan or the ebook), as soon as Pesapal
+          accepts it. A <strong>partial refund</strong> (cards only) keeps the reader&apos;s access. M-Pesa and other
+          mobile money can only be refunded in full, and Pesapal takes one refund per payment. The reader is e-mailed.
+        </p>
+        {refunds.length > 0 ? (
+          <ul className="mt-3 divide-y divide-gray-100 text-sm">
+            {refunds.map((r) => (
+              <li key={r.id} className="py-2" data-testid="order-refund">
+                <p className="text-gray-900">
+                  <span className="font-semibold">{formatKesCents(r.amountCents)}</span> ({r.full ? "full" : "partial"}
+                  ): {r.status}
+                  {r.gatewayMessage ? ` — Pesapal: ${r.gatewayMessage}` : ""}
+                </p>
+                <p className="text-xs break-words text-gray-700">
+                  {r.by ?? "A removed account"} · {at(r.createdAt)} · Reason: {r.reason}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {refund ? (
+          <RefundForm refund={refund} lastResult={lastResult("refund")} />
+        ) : (
+          <p className="mt-3 text-sm text-gray-700">
+            {refunds.some((r) => r.status === "accepted" || r.status === "requesting")
+              ? "This payment has been refunded."
+              : "There is no verified payment to refund on this order."}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="order-grant-form" className={`${card} mt-6`}>
+        <h2 id="order-grant-form" className={heading}>
+          Grant or extend a subscription by hand
+        </h2>
+        <p className="mt-2 text-sm text-gray-700">
+          For a goodwill period or a proven technical error. No order is made: the period records who gave it and why.
+          If {order.email} has a plan running, the new period starts when her last one ends.
+        </p>
+        {handGrants.length > 0 ? (
+          <ul className="mt-3 divide-y divide-gray-100 text-sm">
+            {handGrants.map((g) => (
+              <li key={g.id} className="py-2" data-testid="hand-grant">
+                <p className="text-gray-900">
+                  {g.planName}: {g.status}, {at(g.startDate)} to {at(g.endDate)}
+                </p>
+                <p className="text-xs break-words text-gray-700">
+                  {g.by ?? "A removed account"} · {at(g.createdAt)} · Reason: {g.reason}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <GrantForm plans={plans} lastResult={lastResult("grant")} />
+      </section>
+
+      <section aria-labelledby="order-activity" className={`${card} mt-6`}>
+        <h2 id="order-activity" className={heading}>
+          Admin money actions
+        </h2>
+        {activity.length === 0 ? (
+          <p className="mt-3 text-sm text-gray-700">None yet.</p>
+        ) : (
+          <ol className="mt-3 divide-y divide-gray-100 text-sm">
+            {activity.map((a) => (
+              <li key={a.id} className="py-2" data-testid="order-activity">
+                <p className="break-words text-gray-900">
+                  <span className="font-semibold capitalize">{a.action}</span>: {a.summary}
+                </p>
+                <p className="text-xs text-gray-600">
+                  {a.actorEmail ?? "A removed account"} · {at(a.createdAt)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </AdminFrame>
+  );
+}
+
+function RefundForm({
+  refund,
+  lastResult,
+}: {
+  refund: { paidCents: number; currency: string; method: string; partialAllowed: boolean };
+  lastResult: FormResult | null;
+}) {
+  const [form, fields] = useSchemaForm(refundFormSchema, { id: "refund", lastResult, defaultValue: { mode: "full" } });
+  const [mode, setMode] = useState<"full" | "partial">("full");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "refund";
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="refund" />
+      <p className="text-sm text-gray-900">
+        Paid: <span className="font-semibold">{formatKesCents(refund.paidCents)}</span>
+        {refund.method ? ` by ${refund.method}` : ""}
+      </p>
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md bg-red-700 p-3 text-sm text-white">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-800">How much</legend>
+        <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
+          <label className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
+            <input
+              type="radio"
+              name={fields.mode.name}
+              value="full"
+              checked={mode === "full"}
+              onChange={() => setMode("full")}
+              className="h-4 w-4"
+            />
+            Full refund ({formatKesCents(refund.paidCents)}), access ends
+          </label>
+          <label className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
+            <input
+              type="radio"
+              name={fields.mode.name}
+              value="partial"
+              checked={mode === "partial"}
+              disabled={!refund.partialAllowed}
+              onChange={() => setMode("partial")}
+              aria-describedby={refund.partialAllowed ? undefined : "refund-partial-note"}
+              className="h-4 w-4"
+            />
+            Partial refund, access kept
+          </label>
+        </div>
+        {refund.partialAllowed ? null : (
+          <p id="refund-partial-note" className="mt-1 text-sm text-gray-600">
+            Paid by mobile money: only a full refund is possible.
+          </p>
+        )}
+        <FieldError meta={fields.mode} />
+      </fieldset>
+      {mode === "partial" ? (
+        <TextField
+          meta={fields.amount}
+          label="Amount to refund (KSh)"
+          inputMode="decimal"
+          maxLength={13}
+          placeholder="150.00"
+          hint={`More than 0.00 and less than ${formatKesCents(refund.paidCents)}.`}
+        />
+      ) : null}
+      <TextAreaField
+        meta={fields.reason}
+        label="Reason"
+        required
+        rows={3}
+        maxLength={REASON_MAX}
+        hint="Sent to Pesapal as the refund's remarks and kept in the audit log."
+      />
+      <SubmitButton busy={busy} busyLabel="Asking Pesapal..." label="Request refund" className="min-h-11" />
+    </Form>
+  );
+}
+
+function GrantForm({
+  plans,
+  lastResult,
+}: {
+  plans: { id: string; name: string; months: number }[];
+  lastResult: FormResult | null;
+}) {
+  const [form, fields] = useSchemaForm(grantFormSchema, { id: "grant", lastResult, defaultValue: { months: "1" } });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "grant";
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="grant" />
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md bg-red-700 p-3 text-sm text-white">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor={fields.planId.id} className="block text-sm font-medium text-gray-800">
+          Plan
+        </label>
+        <select
+          id={fields.planId.id}
+          name={fields.planId.name}
+          defaultValue={plans[0]?.id}
+          aria-invalid={fields.planId.errors?.length ? true : undefined}
+          aria-describedby={fields.planId.errors?.length ? fields.planId.errorId : undefined}
+          className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
+        >
+          {plans.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <FieldError meta={fields.planId} />
+      </div>
+      <TextField
+        meta={fields.months}
+        label="Months"
+        type="number"
+        inputMode="numeric"
+        step="1"
+        hint={`1 to ${GRANT_MONTHS_MAX}.`}
+      />
+      <TextAreaField
+        meta={fields.reason}
+        label="Reason"
+        required
+        rows={3}
+        maxLength={REASON_MAX}
+        hint="E.g. “Goodwill month after the outage of 3 March” or “Paid twice, see order NURU-…”."
+      />
+      <SubmitButton busy={busy} busyLabel="Granting..." label="Grant subscription" className="min-h-11" />
+    </Form>
+  );
+}

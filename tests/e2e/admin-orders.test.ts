@@ -1,0 +1,152 @@
+// An admin refunds a reader's ebook order at 390 px and the reader loses Read access; the Subscriptions tab's revenue
+// equals the database's completed payments less refunds. This journey runs its own app (on PostgreSQL when
+// TEST_DATABASE_URL is set, else on its own PGlite directory), so the test can read that app's database afterwards:
+// a PGlite directory opens in one process at a time, so the app is stopped before the figures are checked.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { sql } from "drizzle-orm";
+import { launchBrowser } from "../setup/browser";
+import { startApp, type RunningApp } from "../setup/app-server";
+import { PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
+import { createPostgresDatabase, dropPostgresDatabase } from "../setup/postgres-databases";
+import { openDatabase } from "~/db/client.server";
+import { formatKesCents } from "~/modules/commerce/money";
+
+const DEMO_PASSWORD = "nuru-demo-2026";
+const serverUrl = process.env.TEST_DATABASE_URL;
+const dbName = `nuru_orders_e2e_${Date.now()}`;
+
+let app: RunningApp;
+let browser: Browser;
+let databaseUrl: string | undefined;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "nuru-orders-e2e-"));
+  if (serverUrl) databaseUrl = (await createPostgresDatabase(serverUrl, dbName)).url;
+  app = await startApp({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (serverUrl) await dropPostgresDatabase(serverUrl, dbName);
+});
+
+async function phone(): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: app.url });
+  await trackHydration(context);
+  return { context, page: await context.newPage() };
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/signin");
+  await waitForHydration(page);
+  await page.locator("#signin-email").fill(email);
+  await page.locator("#signin-password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/home");
+}
+
+describe("orders, refunds and revenue in the admin (390 px)", () => {
+  it("an admin refunds a reader's ebook order, the reader loses Read access, and revenue matches the database", async () => {
+    // The reader buys a premium ebook by card on the Pesapal stand-in.
+    const list = await (await fetch(`${app.url}/ebooks?access=premium`)).text();
+    const [, ebookId] = /href="\/ebook\/([0-9a-f-]{36})"[^>]*>(?:<[^>]+>)*([^<]+)</.exec(list)!;
+    const buyer = await phone();
+    await signIn(buyer.page, "reader@nuru.test");
+    await buyer.page.goto(`/checkout/ebook/${ebookId}`);
+    await waitForHydration(buyer.page);
+    await buyer.page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await buyer.page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    await buyer.page.getByRole("button", { name: "Complete card payment" }).click();
+    await buyer.page.waitForURL((url) => url.origin === app.url && url.pathname === "/payment/return");
+    expect(await buyer.page.locator('[data-status="success"]').isVisible()).toBe(true);
+    await buyer.page.goto(`/ebook/${ebookId}`);
+    await buyer.page.getByRole("link", { name: "Read Ebook" }).waitFor();
+
+    // The admin finds it on /admin/orders.
+    const admin = await phone();
+    await signIn(admin.page, "admin@nuru.test");
+    await admin.page.goto("/admin/orders");
+    await waitForHydration(admin.page);
+    await expectAccessible(admin.page);
+    await admin.page.getByLabel("Reader (e-mail or name)").fill("reader@nuru.test");
+    await admin.page.getByLabel("Kind").selectOption("ebook");
+    await admin.page.getByRole("button", { name: "Filter" }).click();
+    await admin.page.waitForURL((url) => url.searchParams.get("reader") === "reader@nuru.test");
+    // The demo reader has no other ebook order.
+    const row = admin.page.getByTestId("admin-order");
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain("Ebook:");
+    expect(await row.getByText("Completed").isVisible()).toBe(true);
+    await row.getByRole("link").click();
+    await admin.page.waitForURL((url) => /^\/admin\/orders\/[0-9a-f-]{36}$/.test(url.pathname));
+    await waitForHydration(admin.page);
+    await expectAccessible(admin.page);
+    expect(await admin.page.getByTestId("order-payment").first().innerText()).toContain("Visa");
+    expect(await admin.page.getByTestId("order-grant").first().innerText()).toContain("active");
+
+    // A reason is required.
+    await admin.page.getByRole("button", { name: "Request refund" }).click();
+    expect(await admin.page.getByText("Give a reason", { exact: false }).isVisible()).toBe(true);
+    await admin.page.getByLabel("Reason").first().fill("The reader bought it twice by mistake");
+    await admin.page.getByRole("button", { name: "Request refund" }).click();
+    await expect.poll(() => admin.page.getByTestId("order-status").innerText(), { timeout: 15_000 }).toBe("Refunded");
+    await expect
+      .poll(() => admin.page.getByTestId("toast").last().textContent(), { timeout: 10_000 })
+      .toContain("Refund Accepted");
+    expect(await admin.page.getByTestId("order-grant").first().innerText()).toContain("revoked");
+    const actions = await admin.page.getByTestId("order-activity").allInnerTexts();
+    expect(actions.join("\n")).toContain("The reader bought it twice by mistake");
+    expect(actions.join("\n")).toContain("admin@nuru.test");
+    await expectAccessible(admin.page);
+
+    // The reader no longer has Read access.
+    await buyer.page.goto(`/ebook/${ebookId}`);
+    await waitForHydration(buyer.page);
+    expect(await buyer.page.getByRole("link", { name: "Read Ebook" }).count()).toBe(0);
+    expect(await buyer.page.getByRole("link", { name: /^Purchase Ebook/ }).isVisible()).toBe(true);
+
+    // The Subscriptions tab and the reconciliation.
+    await admin.page.goto("/admin?tab=subscriptions");
+    await waitForHydration(admin.page);
+    await expectAccessible(admin.page);
+    const shownAllTime = await admin.page.getByTestId("revenue-all").innerText();
+    const shown30Days = await admin.page.getByTestId("revenue-30d").innerText();
+    expect(await admin.page.getByTestId("recent-subscription").count()).toBeGreaterThan(0);
+    await admin.page.goto("/admin/orders/reconciliation?from=2000-01-01&to=2100-12-31");
+    await waitForHydration(admin.page);
+    await expectAccessible(admin.page);
+    expect(await admin.page.getByTestId("no-differences").isVisible()).toBe(true);
+    await buyer.context.close();
+    await admin.context.close();
+
+    // The figure from the database: completed payments of paid orders less accepted refunds.
+    expect(await app.stop()).toBe(0);
+    const handle = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
+    try {
+      const result = (await handle.db.execute(sql`
+        select
+          (select coalesce(sum(p.amount_cents), 0) from payments p join orders o on o.id = p.order_id
+            where p.status = 'completed' and o.status in ('completed', 'partially_refunded', 'refunded')) as paid,
+          (select coalesce(sum(r.amount_cents), 0) from refunds r join orders o on o.id = r.order_id
+            where r.status = 'accepted' and o.status in ('completed', 'partially_refunded', 'refunded')) as refunded,
+          (select count(*) from refunds where status = 'accepted') as accepted
+      `)) as unknown as { rows: { paid: string | number; refunded: string | number; accepted: string | number }[] };
+      const { paid, refunded, accepted } = result.rows[0];
+      expect(Number(accepted)).toBe(1);
+      expect(Number(refunded)).toBeGreaterThan(0);
+      expect(Number(paid)).toBeGreaterThan(Number(refunded));
+      expect(shownAllTime).toBe(formatKesCents(Number(paid) - Number(refunded)));
+      // Every payment here (the demo's and this one) is recent except the seeded plan that ended long ago.
+      expect(shown30Days).toMatch(/^KSh\u00a0[\d,]+\.\d{2}$/);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
+});
