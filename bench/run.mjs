@@ -20,7 +20,14 @@ const EXTRA_ARTICLES = articlesArg ? Number(articlesArg.slice(11)) : 5000;
 let LIGHTHOUSE_PAGES = pagesArg
   ? pagesArg.slice(8).split(",")
   : ["/", "/about", "/articles", "ARTICLE", "/ebooks", "/pricing"];
+// Side by side (issue 14): --compare=<url>,<url> runs the same autocannon rounds against another shop or blog
+// (e.g. Ghost's home and a post), interleaved with Nuru's, and prints the ratios.
+const compareArg = args.find((a) => a.startsWith("--compare="));
+const COMPARE_URLS = compareArg ? compareArg.slice(10).split(",").filter(Boolean) : [];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (COMPARE_URLS.length ? 3 : 1));
 let LOAD_PATHS = [
+  "/",
+  "/category/weight-loss",
   "/about",
   "/healthz",
   "/articles",
@@ -28,6 +35,7 @@ let LOAD_PATHS = [
   "/articles?access=premium&page=100",
   "ARTICLE",
 ];
+if (args.includes("--no-lighthouse")) LIGHTHOUSE_PAGES = [];
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 
@@ -63,6 +71,7 @@ const seed = spawnSync("npm", ["run", "seed", "--", `--articles=${EXTRA_ARTICLES
   env: { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
 });
 if (seed.status !== 0) process.exit(1);
+const spawnedAt = Date.now();
 const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   cwd: root,
   env: {
@@ -103,6 +112,46 @@ function stopServer() {
   });
 }
 
+/** The server's resident memory now, in MB (Linux /proc). */
+function rssMb() {
+  try {
+    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/** Time from spawning the server to its first 200 on the home page. */
+async function firstPageMs() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/`)).status === 200) return Date.now() - spawnedAt;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+async function load(url) {
+  await autocannon({ url, connections: 10, duration: 2 }); // warm-up
+  let peak = rssMb();
+  const sampler = setInterval(() => (peak = Math.max(peak ?? 0, rssMb() ?? 0)), 250);
+  const r = await autocannon({ url, connections: 10, duration: DURATION });
+  clearInterval(sampler);
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    peak,
+  };
+}
+
 const report = {
   date: new Date().toISOString(),
   node: process.version,
@@ -112,7 +161,11 @@ const report = {
 };
 
 try {
+  report.startToFirst200Ms = await firstPageMs();
   await waitReady();
+  await new Promise((r) => setTimeout(r, 5000));
+  report.idleRssMb = rssMb();
+  console.log(`start to first 200: ${report.startToFirst200Ms} ms; idle RSS ${report.idleRssMb} MB`);
   const listing = await (await fetch(`${base}/articles?access=free`)).text();
   const articlePath = /href="(\/article\/[0-9a-f-]{36})"/.exec(listing)[1];
   LOAD_PATHS = LOAD_PATHS.map((p) => (p === "ARTICLE" ? articlePath : p));
@@ -120,17 +173,45 @@ try {
   const { files, gzipBytes, brotliBytes } = await pageJavascriptBytes(base + articlePath);
   report.articlePageJavascript = { files: files.length, gzipBytes, brotliBytes };
   console.log("article page JavaScript:", report.articlePageJavascript);
-  for (const p of LOAD_PATHS) {
-    await autocannon({ url: base + p, connections: 10, duration: 2 }); // warm-up
-    const r = await autocannon({ url: base + p, connections: 10, duration: DURATION });
-    report.load[p] = {
-      requestsPerSecond: Math.round(r.requests.average),
-      p50ms: r.latency.p50,
-      p99ms: r.latency.p99,
-      non2xx: r.non2xx,
-      errors: r.errors,
+  let peakRss = report.idleRssMb ?? 0;
+  const rounds = {};
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Interleaved: each round measures every page of both sites, so both see the same machine state.
+    for (const target of [
+      ...LOAD_PATHS.map((p) => ({ name: p, url: base + p })),
+      ...COMPARE_URLS.map((u) => ({ name: u, url: u })),
+    ]) {
+      const r = await load(target.url);
+      if (r.peak) peakRss = Math.max(peakRss, r.peak);
+      (rounds[target.name] ??= []).push(r);
+      console.log(`round ${round} ${target.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [name, rs] of Object.entries(rounds)) {
+    report.load[name] = {
+      requestsPerSecond: median(rs.map((r) => r.rps)),
+      p50ms: median(rs.map((r) => r.p50)),
+      p99ms: median(rs.map((r) => r.p99)),
+      non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+      errors: rs.reduce((n, r) => n + r.errors, 0),
     };
-    console.log(`${p}: ${report.load[p].requestsPerSecond} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+  }
+  report.rssUnderLoadMb = peakRss;
+  if (COMPARE_URLS.length) {
+    const other = COMPARE_URLS.map((u) => report.load[u].requestsPerSecond);
+    const best = Math.max(...other);
+    report.comparison = Object.fromEntries(
+      LOAD_PATHS.map((p) => [
+        p,
+        {
+          nuru: report.load[p].requestsPerSecond,
+          other: best,
+          ratio: +(report.load[p].requestsPerSecond / best).toFixed(2),
+        },
+      ]),
+    );
+    console.table(report.comparison);
   }
   const flags =
     "--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run";

@@ -5,7 +5,6 @@ import { startContentEvents, stopContentEvents } from "~/modules/live/content-ev
 import { startJobs, stopJobs } from "~/modules/jobs/jobs.server";
 import { appDatabase, openDatabase } from "./client.server";
 import { users } from "./schema";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/demo";
 
 type Log = (message: string) => void;
 
@@ -20,6 +19,8 @@ export async function bootDatabase(env: Env, log: Log = console.log) {
   );
   log(`Database ready (${handle.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`);
   if (!env.isProduction && env.SEED_DEMO === "true") {
+    // The demo content (and sharp, pdf-lib for its covers and ebooks) is never loaded in production.
+    const { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } = await import("./seed/demo");
     if (await seedDemo(handle.db, getStorage())) log("Demo content loaded.");
     const [admin] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email));
     if (admin) {

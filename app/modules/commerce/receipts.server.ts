@@ -1,6 +1,5 @@
 // Receipts: what a completed order proves, for its buyer only, as a printable page and as a PDF (pdf-lib).
 import { and, desc, eq } from "drizzle-orm";
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, profiles, subscriptionPlans, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
@@ -111,6 +110,8 @@ export function receiptLines(r: Receipt): [string, string][] {
 const winAnsi = (text: string) => text.replace(/\u00a0/g, " ").replace(/[^\x20-\x7e\u00a0-\u00ff]/g, "?");
 
 export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
+  // Loaded when a receipt is made, not at start.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   doc.setTitle(`${r.shop.name} receipt ${r.reference}`);
   doc.setAuthor(r.shop.name);

@@ -68,6 +68,40 @@ export function gateArticle(viewer: Viewer, row: ArticleRow, cats: CategoryRef[]
   };
 }
 
+/** What a list shows of an article: the card's fields, computed on the server, never a body (issue 14). */
+export type ArticleListItem = Pick<
+  GatedArticle,
+  | "id"
+  | "title"
+  | "excerpt"
+  | "imageUrl"
+  | "accessType"
+  | "access"
+  | "readingMinutes"
+  | "categories"
+  | "createdAt"
+  | "updatedAt"
+  | "isFeatured"
+  | "isMustRead"
+>;
+
+export function listItemOf(article: GatedArticle): ArticleListItem {
+  return {
+    id: article.id,
+    title: article.title,
+    excerpt: article.excerpt,
+    imageUrl: article.imageUrl,
+    accessType: article.accessType,
+    access: article.access,
+    readingMinutes: article.readingMinutes,
+    categories: article.categories,
+    createdAt: article.createdAt,
+    updatedAt: article.updatedAt,
+    isFeatured: article.isFeatured,
+    isMustRead: article.isMustRead,
+  };
+}
+
 async function categoriesFor(ids: string[]): Promise<Map<string, CategoryRef[]>> {
   const map = new Map<string, CategoryRef[]>();
   if (ids.length === 0) return map;
@@ -126,7 +160,7 @@ function escapeLike(q: string) {
 /** Published articles newest first, gated for the viewer, with a total for pagination. */
 export async function listArticlesForViewer(
   query: ArticleListQuery,
-): Promise<{ items: GatedArticle[]; total: number; page: number; pageSize: number }> {
+): Promise<{ items: ArticleListItem[]; total: number; page: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(query.pageSize ?? ARTICLES_PAGE_SIZE, 1), 50);
   const page = clampPage(query.page);
   const where: SQL[] = [eq(articles.published, true)];
@@ -158,5 +192,5 @@ export async function listArticlesForViewer(
       .offset((page - 1) * pageSize),
     db.$count(articles, condition),
   ]);
-  return { items: await gateAll(query.viewer, rows), total, page, pageSize };
+  return { items: (await gateAll(query.viewer, rows)).map(listItemOf), total, page, pageSize };
 }

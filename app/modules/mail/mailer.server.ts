@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getDb, type Database } from "~/db/client.server";
 import { devOutbox } from "~/db/schema/mail";
 import { getEnv } from "~/lib/env.server";
@@ -33,10 +33,14 @@ export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
   if (protocol !== "smtp" && protocol !== "smtps") {
     throw new Error("SMTP_URL must start with smtp:// or smtps://");
   }
-  const transport = createTransport(url);
+  // nodemailer loads with the first mail, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => (transport ??= import("nodemailer").then((m) => m.createTransport(url)));
   return {
     async send(message) {
-      await transport.sendMail({
+      await (
+        await connect()
+      ).sendMail({
         from,
         to: message.to,
         subject: message.subject,

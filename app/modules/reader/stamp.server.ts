@@ -1,5 +1,3 @@
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-
 export interface Stamp {
   email: string;
   /** The order's merchant reference, or 'subscription' / 'free' / 'admin' for copies not bought one by one. */
@@ -16,6 +14,8 @@ export function stampLine({ email, reference }: Stamp): string {
  * metadata. The text is drawn into each page's content, so it is part of the page, not a removable annotation.
  */
 export async function stampPdf(source: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
+  // Loaded on the first download, not at start.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const pdf = await PDFDocument.load(source, { updateMetadata: false });
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const line = stampLine(stamp);

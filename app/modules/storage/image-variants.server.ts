@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import type { Metadata, OutputInfo, Sharp } from "sharp";
 import type { ImageVariantSet } from "~/db/schema";
 import { variantUrl } from "./responsive-image";
 import type { Bucket, ObjectStorage } from "./storage.server";
@@ -10,8 +10,15 @@ import type { Bucket, ObjectStorage } from "./storage.server";
 // libvips caches decoded images for reuse; an upload is decoded once per width and never again, so the cache
 // only holds memory. One libvips thread per job and one job at a time (below): a 2-core server keeps answering
 // pages while an admin uploads a large photo.
-sharp.cache(false);
-sharp.concurrency(1);
+// Loaded on the first image, not at start: a shop process that never sees an upload never pays for libvips.
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+function loadSharp() {
+  return (sharpModule ??= import("sharp").then((m) => {
+    m.default.cache(false);
+    m.default.concurrency(1);
+    return m;
+  }));
+}
 
 /** Widths of the copies; only those narrower than the original, plus the original's own width up to the last. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -87,7 +94,8 @@ async function inSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const open = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+const open = async (bytes: Uint8Array) =>
+  (await loadSharp()).default(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
 
 /**
  * Reads the stored image `key` (format `ext`, as its bytes say), records its size and writes its copies beside
@@ -106,7 +114,7 @@ export function createImageVariants(
     const bytes = stored.bytes;
     let meta: Metadata;
     try {
-      meta = await open(bytes).metadata();
+      meta = await (await open(bytes)).metadata();
     } catch (error) {
       throw new UnreadableImageError(String(error));
     }
@@ -124,13 +132,19 @@ export function createImageVariants(
         // Decoded and resized once per width; each format is encoded from those pixels.
         let pixels: { data: Buffer; info: OutputInfo };
         try {
-          pixels = await open(bytes).autoOrient().resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
+          pixels = await (
+            await open(bytes)
+          )
+            .autoOrient()
+            .resize({ width: w })
+            .raw()
+            .toBuffer({ resolveWithObject: true });
         } catch (error) {
           throw new UnreadableImageError(String(error));
         }
         const raw = { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels };
         for (const format of variants.formats) {
-          const out = await ENCODERS[format](sharp(pixels.data, { raw })).toBuffer();
+          const out = await ENCODERS[format]((await loadSharp()).default(pixels.data, { raw })).toBuffer();
           const variantKey = variantUrl(key, w, format);
           await storage.put(bucket, variantKey, out, MIME[format]);
           written.push(variantKey);

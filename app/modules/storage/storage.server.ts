@@ -5,7 +5,6 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { randomUUID } from "node:crypto";
 import { getEnv, type Env } from "~/lib/env.server";
-import { createS3Storage } from "./s3-storage.server";
 import { singleton } from "~/lib/singleton.server";
 
 /** public: covers and article images, served at /media. private: ebook files, never served directly. */
@@ -176,14 +175,31 @@ function storageFromEnv(env: Env): ObjectStorage {
   if (env.STORAGE !== "s3") return createFileStorage(path.resolve(env.DATA_DIR, "storage"));
   if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
     throw new Error("STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
-  return createS3Storage({
+  const config = {
     bucket: env.S3_BUCKET,
     region: env.S3_REGION,
     endpoint: env.S3_ENDPOINT,
     accessKeyId: env.S3_ACCESS_KEY_ID,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
-  });
+  };
+  // The AWS SDK is large: it loads with the first storage call, not when the server starts.
+  return lazyStorage(() => import("./s3-storage.server").then((m) => m.createS3Storage(config)));
+}
+
+/** Storage whose implementation is loaded by its first call. */
+function lazyStorage(load: () => Promise<ObjectStorage>): ObjectStorage {
+  let storage: Promise<ObjectStorage> | undefined;
+  const ready = () => (storage ??= load());
+  return {
+    put: async (...args) => (await ready()).put(...args),
+    get: async (...args) => (await ready()).get(...args),
+    delete: async (...args) => (await ready()).delete(...args),
+    stat: async (...args) => (await ready()).stat(...args),
+    read: async (...args) => (await ready()).read(...args),
+    write: async (...args) => (await ready()).write(...args),
+    list: async (...args) => (await ready()).list(...args),
+  };
 }
 
 /** Where a public object is served: from the CDN in MEDIA_BASE_URL, else at /media. */

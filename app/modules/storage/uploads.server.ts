@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { randomUUID } from "node:crypto";
 import Busboy from "busboy";
-import { fileTypeFromBuffer } from "file-type";
 import { recordActivity } from "~/modules/admin/activity.server";
 import { getDb } from "~/db/client.server";
 import { mediaAssets, type ImageVariantSet } from "~/db/schema";
@@ -120,7 +119,7 @@ async function storeFile(
 ): Promise<UploadOutcome> {
   const spec = UPLOAD_KINDS[kind];
   const head = await readHead(file, 4100);
-  const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
+  const detected = head.length > 0 ? await (await import("file-type")).fileTypeFromBuffer(head) : undefined;
   if (!detected || !(spec.types as readonly string[]).includes(detected.ext)) {
     file.resume();
     return wrongType(kind);
