@@ -1,41 +1,18 @@
 // Orders whose IPN never arrived are settled by the periodic check, through the same verification.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { appDatabase } from "~/db/client.server";
+import { lostNotificationShop } from "../setup/lost-notification-shop";
 import { orders, orderStatusHistory, subscriptionPlans } from "~/db/schema";
-import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
-import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
+import { createUser } from "~/db/seed/factories";
 import { startCheckout } from "~/modules/commerce/checkout.server";
-import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
 import { checkPendingOrders } from "~/modules/commerce/pending-orders.server";
-import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { hasActiveSubscription } from "~/modules/access/policy";
 
-let t: TestDatabase;
-let pesapal: PesapalStandIn;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  appDatabase.handle = t;
-  appDatabase.ready = true;
-  await createPricingData(t.db);
-  for (const plan of PLAN_CATALOGUE) await createPlan(t.db, plan);
-  // No IPN listener at the registered address: every notification is lost, as when the shop was down.
-  pesapal = await startPesapalStandIn({ consumerKey: "k", consumerSecret: "s", ipnAttempts: 1, ipnRetryDelayMs: 1 });
-  configurePesapal({ baseUrl: pesapal.url, consumerKey: "k", consumerSecret: "s" });
-});
-afterAll(async () => {
-  configurePesapal(undefined);
-  await pesapal?.close();
-  appDatabase.handle = undefined;
-  appDatabase.ready = false;
-  await t?.dispose();
-});
+const shop = lostNotificationShop();
 
 async function buyer() {
-  const user = await createUser(t.db, { email: `pending-${crypto.randomUUID()}@nuru.test` });
+  const user = await createUser(shop.db(), { email: `pending-${crypto.randomUUID()}@nuru.test` });
   return { id: user.id, email: user.email, fullName: "Amina W", role: "guest" as const };
 }
 
@@ -47,8 +24,8 @@ describe(`pending orders (${process.env.DB_TARGET ?? "pglite"})`, () => {
       item: { kind: "plan", slug: "standard" },
       countryCode: "KE",
     });
-    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
-    await pesapal.complete(order.gatewayTrackingId!);
+    const [order] = await shop.db().select().from(orders).where(eq(orders.id, orderId));
+    await shop.pesapal().complete(order.gatewayTrackingId!);
     expect(hasActiveSubscription(await loadViewer({ id: reader.id, role: "guest" }))).toBe(false);
 
     expect(await checkPendingOrders(new Date(order.createdAt.getTime() + 30_000))).toEqual({
@@ -59,7 +36,7 @@ describe(`pending orders (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const later = await checkPendingOrders(new Date(order.createdAt.getTime() + 10 * 60_000));
     expect(later.changed).toBeGreaterThanOrEqual(1);
     expect(hasActiveSubscription(await loadViewer({ id: reader.id, role: "guest" }))).toBe(true);
-    const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+    const history = await shop.db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.source])).toEqual([
       [null, "pending", "checkout"],
       ["pending", "completed", "poll"],
@@ -76,12 +53,12 @@ describe(`pending orders (${process.env.DB_TARGET ?? "pglite"})`, () => {
       item: { kind: "plan", slug: "basic" },
       countryCode: "KE",
     });
-    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
-    await pesapal.fail(order.gatewayTrackingId!);
+    const [order] = await shop.db().select().from(orders).where(eq(orders.id, orderId));
+    await shop.pesapal().fail(order.gatewayTrackingId!);
     await checkPendingOrders(new Date(order.createdAt.getTime() + 5 * 60_000));
-    const [after] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const [after] = await shop.db().select().from(orders).where(eq(orders.id, orderId));
     expect(after.status).toBe("failed");
-    const [plan] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.slug, "basic"));
+    const [plan] = await shop.db().select().from(subscriptionPlans).where(eq(subscriptionPlans.slug, "basic"));
     expect(after.planId).toBe(plan.id);
   });
 });

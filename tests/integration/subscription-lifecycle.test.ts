@@ -2,15 +2,12 @@
 // reminders and the ended e-mail (each once), expiry and the display role, and reconciliation of payments whose
 // notifications were lost. The real checkout, the real Pesapal client and the stand-in over HTTP; the clock is a
 // parameter, so time moves without sleeping.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { appDatabase } from "~/db/client.server";
+import { lostNotificationShop } from "../setup/lost-notification-shop";
 import { devOutbox, orders, orderStatusHistory, profiles, userSubscriptions } from "~/db/schema";
-import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
-import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
+import { createUser } from "~/db/seed/factories";
 import { startCheckout } from "~/modules/commerce/checkout.server";
-import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
 import { verifyPayment } from "~/modules/commerce/payment-verification.server";
 import { checkPendingOrders, STATUS_CHECK_GAPS_MS } from "~/modules/commerce/pending-orders.server";
 import {
@@ -22,7 +19,6 @@ import {
   SubscriptionError,
 } from "~/modules/commerce/subscriptions.server";
 import { getCurrentSubscription, listBillingHistory } from "~/modules/commerce/library.server";
-import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { accessForArticle, hasActiveSubscription } from "~/modules/access/policy";
 import type { Mailer } from "~/modules/mail/mailer.server";
@@ -30,29 +26,10 @@ import type { Mailer } from "~/modules/mail/mailer.server";
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
-let t: TestDatabase;
-let pesapal: PesapalStandIn;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  appDatabase.handle = t;
-  appDatabase.ready = true;
-  await createPricingData(t.db);
-  for (const plan of PLAN_CATALOGUE) await createPlan(t.db, plan);
-  // Nothing listens at the registered IPN address: every notification is lost unless a test verifies itself.
-  pesapal = await startPesapalStandIn({ consumerKey: "k", consumerSecret: "s", ipnAttempts: 1, ipnRetryDelayMs: 1 });
-  configurePesapal({ baseUrl: pesapal.url, consumerKey: "k", consumerSecret: "s" });
-});
-afterAll(async () => {
-  configurePesapal(undefined);
-  await pesapal?.close();
-  appDatabase.handle = undefined;
-  appDatabase.ready = false;
-  await t?.dispose();
-});
+const shop = lostNotificationShop();
 
 async function reader() {
-  const user = await createUser(t.db, { email: `life-${crypto.randomUUID()}@nuru.test`, fullName: "Achieng O" });
+  const user = await createUser(shop.db(), { email: `life-${crypto.randomUUID()}@nuru.test`, fullName: "Achieng O" });
   return { id: user.id, email: user.email, fullName: "Achieng O", role: "guest" as const };
 }
 type Reader = Awaited<ReturnType<typeof reader>>;
@@ -60,24 +37,26 @@ type Reader = Awaited<ReturnType<typeof reader>>;
 /** Checkout at `now`, paid on the stand-in, verified by the callback at `now`. */
 async function buyPlan(buyer: Reader, slug: string, now: Date) {
   const { orderId } = await startCheckout({ buyer, item: { kind: "plan", slug }, countryCode: "KE", now });
-  const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
-  await pesapal.complete(order.gatewayTrackingId!);
+  const [order] = await shop.db().select().from(orders).where(eq(orders.id, orderId));
+  await shop.pesapal().complete(order.gatewayTrackingId!);
   const result = await verifyPayment({ trackingId: order.gatewayTrackingId!, source: "callback", now });
   expect(result).toMatchObject({ kind: "checked", status: "completed" });
   return order;
 }
 
 const subsOf = (userId: string) =>
-  t.db
+  shop
+    .db()
     .select()
     .from(userSubscriptions)
     .where(eq(userSubscriptions.userId, userId))
     .orderBy(asc(userSubscriptions.startDate));
 
-const roleOf = async (userId: string) => (await t.db.select().from(profiles).where(eq(profiles.id, userId)))[0]!.role;
+const roleOf = async (userId: string) =>
+  (await shop.db().select().from(profiles).where(eq(profiles.id, userId)))[0]!.role;
 
 const mailsTo = (email: string) =>
-  t.db.select().from(devOutbox).where(eq(devOutbox.to, email)).orderBy(asc(devOutbox.createdAt));
+  shop.db().select().from(devOutbox).where(eq(devOutbox.to, email)).orderBy(asc(devOutbox.createdAt));
 
 /** Premium article access as a page would decide it, at `now`. */
 async function reads(userId: string, now: Date) {
@@ -224,7 +203,10 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
     const failing: Mailer = {
       async send(message) {
         if (message.to === b.email) throw new Error("SMTP down");
-        await t.db.insert(devOutbox).values({ ...message });
+        await shop
+          .db()
+          .insert(devOutbox)
+          .values({ ...message });
       },
     };
     const first = await sendRenewalReminders(at, { mailer: failing });
@@ -239,14 +221,14 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
     const buyer = await reader();
     const t0 = new Date();
     const { orderId } = await startCheckout({ buyer, item: { kind: "plan", slug: "standard" }, countryCode: "KE" });
-    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await shop.db().select().from(orders).where(eq(orders.id, orderId));
     // Paid at Pesapal; its IPN goes nowhere and she never comes back to the callback page.
-    await pesapal.complete(order.gatewayTrackingId!);
+    await shop.pesapal().complete(order.gatewayTrackingId!);
     expect(await reads(buyer.id, t0)).toBe("preview");
     const result = await checkPendingOrders(new Date(order.createdAt.getTime() + 2 * MINUTE));
     expect(result.changed).toBeGreaterThanOrEqual(1);
     expect(await reads(buyer.id, new Date())).toBe("full");
-    const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+    const history = await shop.db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
     expect(history.map((h) => [h.toStatus, h.source])).toEqual([
       ["pending", "checkout"],
       ["completed", "poll"],
@@ -269,12 +251,14 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
   it("re-checks an unpaid order after 1 min, 5 min, 30 min, 2 h and 24 h, then abandons it; a late payment still counts", async () => {
     const buyer = await reader();
     const { orderId } = await startCheckout({ buyer, item: { kind: "plan", slug: "basic" }, countryCode: "KE" });
-    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await shop.db().select().from(orders).where(eq(orders.id, orderId));
     const created = order.createdAt.getTime();
     const statusCalls = () =>
-      pesapal.requests.filter(
-        (r) => /gettransactionstatus/i.test(r.path) && Object.values(r.query).includes(order.gatewayTrackingId!),
-      ).length;
+      shop
+        .pesapal()
+        .requests.filter(
+          (r) => /gettransactionstatus/i.test(r.path) && Object.values(r.query).includes(order.gatewayTrackingId!),
+        ).length;
     const checkedAt: number[] = [];
     // Walk the clock minute by minute through the first 3 hours, then hour by hour to 30 hours.
     const instants = [
@@ -285,7 +269,7 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
       const before = statusCalls();
       await checkPendingOrders(new Date(instant));
       if (statusCalls() > before) checkedAt.push(instant - created);
-      const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+      const [row] = await shop.db().select().from(orders).where(eq(orders.id, orderId));
       if (row.status !== "pending") break;
     }
     // Gaps between checks: 1, 5, 30, 120 and 1440 minutes (to the half-minute/hour the walk moves by).
@@ -295,9 +279,10 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
       expect(gap).toBeGreaterThanOrEqual(STATUS_CHECK_GAPS_MS[i]!);
       expect(gap).toBeLessThanOrEqual(STATUS_CHECK_GAPS_MS[i]! + 60 * MINUTE);
     });
-    const [abandoned] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const [abandoned] = await shop.db().select().from(orders).where(eq(orders.id, orderId));
     expect(abandoned.status).toBe("abandoned");
-    const history = await t.db
+    const history = await shop
+      .db()
       .select()
       .from(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "abandoned")));
@@ -308,7 +293,7 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
     expect(statusCalls()).toBe(calls);
 
     // She paid after all (M-Pesa settled late): the IPN or an admin's check completes it and grants.
-    await pesapal.complete(order.gatewayTrackingId!);
+    await shop.pesapal().complete(order.gatewayTrackingId!);
     const late = await verifyPayment({ trackingId: order.gatewayTrackingId!, source: "ipn" });
     expect(late).toMatchObject({ kind: "checked", status: "completed", changed: true });
     expect(await reads(buyer.id, new Date())).toBe("full");

@@ -73,37 +73,27 @@ function stateOf(row: Subscription & { endDate: Date }): RenewalState {
  * period as active until then). A running period becomes 'cancelled'; a queued renewal keeps its place and starts
  * as 'cancelled'. Cancelling twice is not an error.
  */
-export async function cancelRenewal(userId: string, subscriptionId: string, now = new Date()): Promise<RenewalState> {
-  return getDb().transaction(async (tx) => {
-    const row = await lockOwn(tx, userId, subscriptionId);
-    assertChangeable(row, now);
-    if (!row.autoRenew && row.status !== "active") return stateOf(row);
-    const [updated] = await tx
-      .update(userSubscriptions)
-      .set({
-        status: row.status === "scheduled" ? "scheduled" : "cancelled",
-        autoRenew: false,
-        cancelledAt: now,
-        updatedAt: now,
-      })
-      .where(eq(userSubscriptions.id, row.id))
-      .returning();
-    return stateOf(updated as Subscription & { endDate: Date });
-  });
+export function cancelRenewal(userId: string, subscriptionId: string, now = new Date()): Promise<RenewalState> {
+  return setRenewal(userId, subscriptionId, false, now);
 }
 
 /** Undoes a cancellation, until the end date. Resuming a period that renews is not an error. */
-export async function resumeRenewal(userId: string, subscriptionId: string, now = new Date()): Promise<RenewalState> {
+export function resumeRenewal(userId: string, subscriptionId: string, now = new Date()): Promise<RenewalState> {
+  return setRenewal(userId, subscriptionId, true, now);
+}
+
+function setRenewal(userId: string, subscriptionId: string, renews: boolean, now: Date): Promise<RenewalState> {
   return getDb().transaction(async (tx) => {
     const row = await lockOwn(tx, userId, subscriptionId);
     assertChangeable(row, now);
-    if (row.autoRenew && row.status !== "cancelled") return stateOf(row);
+    const settled = renews ? row.autoRenew && row.status !== "cancelled" : !row.autoRenew && row.status !== "active";
+    if (settled) return stateOf(row);
     const [updated] = await tx
       .update(userSubscriptions)
       .set({
-        status: row.status === "scheduled" ? "scheduled" : "active",
-        autoRenew: true,
-        cancelledAt: null,
+        status: row.status === "scheduled" ? "scheduled" : renews ? "active" : "cancelled",
+        autoRenew: renews,
+        cancelledAt: renews ? null : now,
         updatedAt: now,
       })
       .where(eq(userSubscriptions.id, row.id))
