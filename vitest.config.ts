@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page answers within a second on a quiet machine; CI shares two cores, so a poll waits up to 10 s
+          // (a poll still fails on a wrong answer, only later).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
