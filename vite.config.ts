@@ -23,6 +23,7 @@ export default defineConfig({
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
+  ssr: { noExternal: ["drizzle-orm", "better-auth", /^@better-auth\//, "better-call"] },
   environments: {
     client: {
       build: {

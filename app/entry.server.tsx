@@ -74,3 +74,6 @@ export default function handleRequest(
     );
   });
 }
+
+// The HTTP server ships in the same bundle as the app (server.js loads the build and calls it).
+export { startHttpServer } from "~/lib/http-server.server";

@@ -38,7 +38,7 @@ if (!process.argv.includes("--no-build")) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-bench-images-"));
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
   env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base },
   stdio: ["ignore", "inherit", "inherit"],

@@ -72,7 +72,7 @@ const seed = spawnSync("npm", ["run", "seed", "--", `--articles=${EXTRA_ARTICLES
 });
 if (seed.status !== 0) process.exit(1);
 const spawnedAt = Date.now();
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
   env: {
     ...process.env,

@@ -4,7 +4,8 @@ import { getStorage } from "~/modules/storage/storage.server";
 import { startContentEvents, stopContentEvents } from "~/modules/live/content-events.server";
 import { startJobs, stopJobs } from "~/modules/jobs/jobs.server";
 import { appDatabase, openDatabase } from "./client.server";
-import { users } from "./schema";
+import { categories, users } from "./schema";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/demo-accounts";
 
 type Log = (message: string) => void;
 
@@ -19,9 +20,13 @@ export async function bootDatabase(env: Env, log: Log = console.log) {
   );
   log(`Database ready (${handle.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "PostgreSQL"})`);
   if (!env.isProduction && env.SEED_DEMO === "true") {
-    // The demo content (and sharp, pdf-lib for its covers and ebooks) is never loaded in production.
-    const { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } = await import("./seed/demo");
-    if (await seedDemo(handle.db, getStorage())) log("Demo content loaded.");
+    // The demo content (and sharp, pdf-lib for its covers and ebooks) is loaded only into an empty database, and
+    // never in production.
+    const [anyCategory] = await handle.db.select({ id: categories.id }).from(categories).limit(1);
+    if (!anyCategory) {
+      const { seedDemo } = await import("./seed/demo");
+      if (await seedDemo(handle.db, getStorage())) log("Demo content loaded.");
+    }
     const [admin] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email));
     if (admin) {
       log(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);

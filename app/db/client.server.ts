@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+const PGLITE_SHARED_BUFFERS = "16MB";
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 function resolveMigrationsFolder(): string {
@@ -132,6 +134,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const client = new PGlite(dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite"), {
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
+    // PostgreSQL's default 128 MB of shared buffers is allocated inside the WASM heap up front (over 100 MB of the
+    // idle process); the embedded database is small and the host's file cache holds its files anyway (ADR 020).
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {

@@ -3,7 +3,7 @@ import { REFUSALS } from "./request-guards";
 
 /**
  * The posted form, or a 400 with a clear message when the body is not a readable form (broken multipart, a JSON
- * or text body, NUL bytes in a field). The size was already checked before the body was read (server.ts).
+ * or text body, NUL bytes in a field). The size was already checked before the body was read (http-server.server.ts).
  */
 export async function readForm(request: Request): Promise<FormData> {
   let form: FormData;

@@ -1,4 +1,4 @@
-// Checks made on every request before the app reads it (server.ts), so a new route is covered without doing
+// Checks made on every request before the app reads it (http-server.server.ts), so a new route is covered without doing
 // anything: bytes the database cannot store, bodies too large to read into memory, bodies no form sends.
 
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -14,7 +14,7 @@ export function isGatewayNotification(path: string): boolean {
 /** Admin uploads: the body is streamed to storage and each kind's own limit is enforced while it is read. */
 export const UPLOAD_PATH = "/admin/uploads";
 
-/** Largest body a request to `path` may carry; `uploadLimit` is the largest upload allowed (server.ts). */
+/** Largest body a request to `path` may carry; `uploadLimit` is the largest upload allowed (http-server.server.ts). */
 export function bodyLimitFor(path: string, uploadLimit = FORM_BODY_LIMIT): number {
   const normalized = path.toLowerCase().replace(/\/+$/, "");
   if (normalized === UPLOAD_PATH) return uploadLimit;

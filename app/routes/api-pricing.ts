@@ -1,5 +1,5 @@
 // GET /api/pricing: the visitor's regional pricing as JSON. No Cache-Control here: it depends on the visitor, so
-// server.ts's default (private, no-store) applies.
+// the HTTP server's default (private, no-store) applies.
 import type { Route } from "./+types/api-pricing";
 import { pricingForRequest } from "~/modules/commerce/pricing-response.server";
 

@@ -24,13 +24,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built app (server.ts) on a free port with its own data directory and waits for /healthz. */
+/** Starts the built app (server.js) on a free port with its own data directory and waits for /healthz. */
 export async function startApp(env: Record<string, string> = {}, { waitReady = true } = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "nuru-e2e-"));
   let log = "";
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["server.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 // Which Pesapal the shop talks to, and the IPN id it registered there. Production: Pesapal itself (sandbox or
-// live). Elsewhere without credentials: the local stand-in that server.ts starts in-process. Tests: a stand-in they
+// live). Elsewhere without credentials: the local stand-in that the HTTP server starts in-process. Tests: a stand-in they
 // start themselves. Every case runs the same client over HTTP (ADR 011).
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -18,7 +18,7 @@ interface GatewayState {
   connection?: PesapalConnection;
   client?: PesapalClient;
   ipnId?: Promise<string>;
-  /** `npm run dev` (Vite) does not run server.ts: the local stand-in starts on the first payment instead. */
+  /** `npm run dev` (Vite) does not run the HTTP server (app/lib/http-server.server.ts): the local stand-in starts on the first payment instead. */
   local?: Promise<unknown>;
 }
 

@@ -25,7 +25,7 @@ interface ContentEventsState {
   generation: number;
 }
 
-// One per process: server.ts (boot) and the React Router bundle (the SSE route) load separate copies.
+// One per process, even where two copies of this module are loaded (tests, scripts and the app bundle).
 const state = singleton<ContentEventsState>("content-events", () => ({
   listeners: new Set(),
   pending: new Set(),

@@ -18,7 +18,7 @@ export function limitAddress(ip: string): string {
     .join(":")}::/64`;
 }
 
-/** The client address server.ts put on the request (socket, or the trusted proxy's X-Forwarded-For). */
+/** The client address the HTTP server (http-server.server.ts) put on the request (socket, or the trusted proxy's X-Forwarded-For). */
 export function clientIp(request: Request): string {
   return limitAddress(request.headers.get("x-nuru-client-ip") ?? "unknown");
 }

@@ -1,0 +1,184 @@
+import path from "node:path";
+import express from "express";
+import compression from "compression";
+import onHeaders from "on-headers";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { ConfigError, getEnv, trustedProxyHops } from "~/lib/env.server";
+import { bootDatabase, closeDatabase } from "~/db/boot.server";
+import { appDatabase } from "~/db/client.server";
+import { baseSecurityHeaders } from "~/lib/security-headers.server";
+import { isSameOriginOrSafe } from "~/lib/csrf.server";
+import { checkBody, checkTarget, isGatewayNotification } from "~/lib/request-guards";
+import { startLocalPesapal } from "~/modules/commerce/local-pesapal.server";
+import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
+import { precompressedAssets } from "~/lib/precompressed.server";
+import { createGuestPageCache } from "~/lib/guest-page-cache.server";
+import { onContentNotified } from "~/modules/live/content-events.server";
+import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+
+/**
+ * The HTTP server: security headers, request guards, static assets, the guest page cache and React Router's handler,
+ * then the database boot and graceful shutdown. It is part of the server build (server.js only loads the build and
+ * calls this), so the app's code and its heaviest libraries load once, from one bundle (ADR 020).
+ */
+export async function startHttpServer({ build, root }: { build: ServerBuild; root: string }) {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  // The largest upload an admin may send (the biggest kind's limit plus multipart framing); each kind is held to its
+  // own limit while the upload streams in.
+  const uploadBodyLimit = Math.max(env.UPLOAD_PDF_MAX_MB, 100) * 1024 * 1024 + 64 * 1024;
+
+  const app = express();
+  app.disable("x-powered-by");
+  const proxyHops = trustedProxyHops(env);
+  if (proxyHops > 0) app.set("trust proxy", proxyHops);
+  // Server-sent events must reach the browser as they are written, so they are never compressed (buffered).
+  app.use(
+    compression({
+      filter: (req, res) =>
+        /^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) ? false : compression.filter(req, res),
+    }),
+  );
+  app.use((_req, res, next) => {
+    const { "Content-Security-Policy": csp, ...rest } = baseSecurityHeaders(env.isProduction);
+    for (const [name, value] of Object.entries(rest)) res.setHeader(name, value);
+    // Documents carry their own nonce-bearing policy; every other response gets the strict default.
+    onHeaders(res, () => {
+      if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", csp);
+    });
+    next();
+  });
+
+  // The client address for rate limits, taken from the socket (or the trusted proxy), never from the client.
+  app.use((req, _res, next) => {
+    req.headers["x-nuru-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+
+  // Addresses with NUL bytes or broken escapes, and bodies no form sends or too large to read: refused before any
+  // route reads them (a 413 is sent before a byte of the body is read).
+  app.use((req, res, next) => {
+    const refusal = checkTarget(req.originalUrl) ?? checkBody(req.method, req.path, req.headers, uploadBodyLimit);
+    if (!refusal) return next();
+    res.setHeader("Connection", "close");
+    res.status(refusal.status).type("text/plain").send(refusal.message);
+  });
+
+  // Cross-site request forgery: a state-changing request must come from the shop's own pages. Pesapal's IPN comes
+  // from Pesapal's servers; it grants nothing on its own word (every order is verified with Pesapal).
+  app.use((req, res, next) => {
+    if (isGatewayNotification(req.path)) return next();
+    if (isSameOriginOrSafe(req.method, req.headers, env.PUBLIC_URL, proxyHops > 0)) return next();
+    res
+      .status(403)
+      .type("text/plain")
+      .send("This request did not come from a Nuru page. Please go back, reload and try again.");
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const handle = appDatabase.handle;
+    if (!appDatabase.ready || !handle) {
+      res.status(503).json({ status: "starting", database: "starting" });
+      return;
+    }
+    try {
+      await handle.ping();
+      res.json({ status: "ok", database: handle.kind });
+    } catch {
+      res.status(503).json({ status: "error", database: "unreachable" });
+    }
+  });
+
+  // Hashed, immutable build assets; everything else in public/ gets a short cache.
+  app.use("/assets", precompressedAssets(path.join(root, "build/client/assets")));
+  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+
+  app.use((_req, res, next) => {
+    if (appDatabase.ready) return next();
+    res.status(503).setHeader("Retry-After", "2").send("Nuru is starting, please retry in a moment.");
+  });
+
+  // Outside production without Pesapal credentials: a local Pesapal stand-in, reached over HTTP like the real one.
+  const localPesapal = await startLocalPesapal(env);
+  if (localPesapal)
+    console.log(`Payments: local Pesapal stand-in at ${localPesapal.url} (test payment page, no money moves)`);
+
+  // Pages and their data depend on who asks (session, flash message): never stored by a shared cache unless a
+  // route says otherwise (feeds, robots.txt, media).
+  app.use((_req, res, next) => {
+    onHeaders(res, () => {
+      if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+    });
+    next();
+  });
+  // Guests' public pages are rendered once per country and served again until content changes (ADR 016).
+  if (env.GUEST_PAGE_CACHE === "true") {
+    const guestPages = createGuestPageCache({
+      countryHeader: env.COUNTRY_HEADER,
+      visitor: async (req) => {
+        // The same decision the pages make, from the only inputs it reads.
+        const headers = new Headers();
+        for (const name of ["cookie", "x-nuru-client-ip", ...(env.COUNTRY_HEADER ? [env.COUNTRY_HEADER] : [])]) {
+          const value = req.headers[name.toLowerCase()];
+          if (typeof value === "string") headers.set(name, value);
+        }
+        const visitor = await visitorCountry(new Request("http://nuru.invalid/", { headers }));
+        return { country: visitor.code, source: visitor.source };
+      },
+    });
+    onContentNotified(() => guestPages.clear());
+    // An admin's change made through this process is visible on the very next request, even before the database's
+    // notification arrives (other processes rely on the notification).
+    app.use("/admin", (req, res, next) => {
+      if (req.method !== "GET" && req.method !== "HEAD") onHeaders(res, () => guestPages.clear());
+      next();
+    });
+    app.use(guestPages.middleware);
+  }
+  app.all(
+    "/{*splat}",
+    // This server only ever serves a production build (`react-router dev` has its own); in "development" mode React
+    // Router would send error stacks to clients.
+    createRequestHandler({ build, mode: "production" }),
+  );
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    console.log(`Nuru listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+  });
+
+  bootDatabase(env).catch((error) => {
+    console.error("Database failed to start:", error);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down`);
+    server.close();
+    server.closeAllConnections();
+    try {
+      await localPesapal?.close();
+      await closeDatabase();
+    } finally {
+      process.exit(0);
+    }
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

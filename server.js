@@ -1,0 +1,12 @@
+// Starts Nuru from its production build (`npm run build`). The HTTP server itself is part of that build
+// (app/lib/http-server.server.ts, exported by app/entry.server.tsx), so Node loads one bundle instead of resolving
+// thousands of library files one by one, and keeps the compiled code for the next start (ADR 020).
+import { enableCompileCache } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+enableCompileCache();
+const root = import.meta.dirname;
+/** @type {import("react-router").ServerBuild & { entry: { module: typeof import("./app/entry.server") } }} */
+const build = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
+await build.entry.module.startHttpServer({ build, root });
