@@ -136,11 +136,24 @@ async function firstPageMs() {
   return null;
 }
 
-async function load(url) {
-  await autocannon({ url, connections: 10, duration: 2 }); // warm-up
+/** Signs in through the real form and returns the session cookie header. */
+async function signIn(email) {
+  const res = await fetch(`${base}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "signin", email, password: "nuru-demo-2026" }).toString(),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!cookies.some((c) => c.includes("session_token"))) throw new Error(`bench sign-in failed: ${res.status}`);
+  return cookies.filter((c) => !c.startsWith("nuru_flash")).join("; ");
+}
+
+async function load(url, headers = {}) {
+  await autocannon({ url, headers, connections: 10, duration: 2 }); // warm-up
   let peak = rssMb();
   const sampler = setInterval(() => (peak = Math.max(peak ?? 0, rssMb() ?? 0)), 250);
-  const r = await autocannon({ url, connections: 10, duration: DURATION });
+  const r = await autocannon({ url, headers, connections: 10, duration: DURATION });
   clearInterval(sampler);
   return {
     rps: Math.round(r.requests.average),
@@ -173,15 +186,23 @@ try {
   const { files, gzipBytes, brotliBytes } = await pageJavascriptBytes(base + articlePath);
   report.articlePageJavascript = { files: files.length, gzipBytes, brotliBytes };
   console.log("article page JavaScript:", report.articlePageJavascript);
+  // Signed-in pages are never cached: measured as the demo subscriber (issue 14: at least 2x Ghost).
+  const subscriberCookie = await signIn("subscriber@nuru.test");
+  const SIGNED_IN_PATHS = ["/", articlePath];
   let peakRss = report.idleRssMb ?? 0;
   const rounds = {};
   for (let round = 1; round <= ROUNDS; round++) {
     // Interleaved: each round measures every page of both sites, so both see the same machine state.
     for (const target of [
       ...LOAD_PATHS.map((p) => ({ name: p, url: base + p })),
+      ...SIGNED_IN_PATHS.map((p) => ({
+        name: `${p} (signed in)`,
+        url: base + p,
+        headers: { cookie: subscriberCookie },
+      })),
       ...COMPARE_URLS.map((u) => ({ name: u, url: u })),
     ]) {
-      const r = await load(target.url);
+      const r = await load(target.url, target.headers);
       if (r.peak) peakRss = Math.max(peakRss, r.peak);
       (rounds[target.name] ??= []).push(r);
       console.log(`round ${round} ${target.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
@@ -202,7 +223,7 @@ try {
     const other = COMPARE_URLS.map((u) => report.load[u].requestsPerSecond);
     const best = Math.max(...other);
     report.comparison = Object.fromEntries(
-      LOAD_PATHS.map((p) => [
+      [...LOAD_PATHS, ...SIGNED_IN_PATHS.map((p) => `${p} (signed in)`)].map((p) => [
         p,
         {
           nuru: report.load[p].requestsPerSecond,

@@ -14,6 +14,7 @@ import { startLocalPesapal } from "~/modules/commerce/local-pesapal.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { precompressedAssets } from "~/lib/precompressed.server";
 import { createGuestPageCache } from "~/lib/guest-page-cache.server";
+import { clearPublicReads, enablePublicReads } from "~/lib/public-reads.server";
 import { onContentNotified } from "~/modules/live/content-events.server";
 import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 
@@ -138,11 +139,20 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
         return { country: visitor.code, source: visitor.source };
       },
     });
-    onContentNotified(() => guestPages.clear());
+    // Public reads shared between requests (lists, slides, plans) follow the same rule as the guest pages.
+    enablePublicReads();
+    onContentNotified(() => {
+      guestPages.clear();
+      clearPublicReads();
+    });
     // An admin's change made through this process is visible on the very next request, even before the database's
     // notification arrives (other processes rely on the notification).
     app.use("/admin", (req, res, next) => {
-      if (req.method !== "GET" && req.method !== "HEAD") onHeaders(res, () => guestPages.clear());
+      if (req.method !== "GET" && req.method !== "HEAD")
+        onHeaders(res, () => {
+          guestPages.clear();
+          clearPublicReads();
+        });
       next();
     });
     app.use(guestPages.middleware);

@@ -68,6 +68,23 @@ describe("guest page cache", () => {
     expect((await guest(path)).body).not.toContain(MARKERS.premium);
   });
 
+  it("gates each visitor's list afresh, though the list itself is read once for everyone", async () => {
+    const reader = await signInCookie("reader@nuru.test");
+    const path = "/articles?access=premium";
+    for (let round = 0; round < 2; round++) {
+      const asGuest = await guest(path);
+      expect(asGuest.body).toContain("Login to Read");
+      expect(asGuest.body).not.toContain(">Read Article<");
+      const asSubscriber = await raw(path, { cookie: subscriber });
+      expect(asSubscriber.body).toContain("Read Article");
+      expect(asSubscriber.body).not.toContain("Subscribe to Read");
+      expect(asSubscriber.body).not.toContain("Login to Read");
+      const asReader = await raw(path, { cookie: reader });
+      expect(asReader.body).toContain("Subscribe to Read");
+      expect(asReader.body).not.toContain(">Read Article<");
+    }
+  });
+
   it("keeps a flash message and any other cookie out of the cache", async () => {
     const flashed = await guest("/about", { Cookie: "nuru_flash=anything" });
     expect(flashed.headers.get("x-guest-cache")).toBeNull();

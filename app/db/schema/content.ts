@@ -65,6 +65,11 @@ export const articles = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(title || ' ' || coalesce(meta_description, '') || ' ' || coalesce(excerpt, '') || case when access_type = 'free' then ' ' || left(regexp_replace(content, '<[^>]*>', ' ', 'g'), 200) else '' end)`,
     ),
+    // What a card shows, computed from the body when it is written (article-cards.server.ts), so lists never read
+    // bodies. Null means not computed yet: lists then compute it from the body and store it. A trigger (migration
+    // 0021) sets both back to null when an update changes the body or excerpt without them (ADR 021).
+    readingMinutes: integer("reading_minutes"),
+    cardExcerpt: text("card_excerpt"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { cardText } from "~/modules/content/article-card-text";
 import type { Database } from "../client.server";
 import { articleCategories, articles, categories } from "../schema";
 
@@ -17,11 +18,15 @@ export async function seedBulkArticles(db: Database, count: number, now = new Da
           40,
         ),
       );
-      return {
-        title: `Practical ${topic} guide number ${n}`,
+      const text = {
         excerpt: `A short, practical note on ${topic} for busy weeks (${n}).`,
         content: body,
         richContent: [{ type: "text" as const, content: body }],
+      };
+      return {
+        title: `Practical ${topic} guide number ${n}`,
+        ...text,
+        ...cardText(text),
         accessType: ACCESS[n % 3],
         isPremium: n % 3 !== 0,
         published: true,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { cardText } from "~/modules/content/article-card-text";
 import { hashPassword } from "better-auth/crypto";
 import type { Database } from "../client.server";
 import {
@@ -84,13 +85,17 @@ export interface CreateArticleInput {
 
 export async function createArticle(db: Database, input: CreateArticleInput = {}) {
   const accessType = input.accessType ?? "free";
+  const body = {
+    content: input.content ?? "A short article body.",
+    excerpt: input.excerpt ?? null,
+    richContent: input.richContent ?? null,
+  };
   const [row] = await db
     .insert(articles)
     .values({
       title: input.title ?? `Article ${randomUUID().slice(0, 8)}`,
-      content: input.content ?? "A short article body.",
-      excerpt: input.excerpt ?? null,
-      richContent: input.richContent ?? null,
+      ...body,
+      ...cardText(body),
       metaDescription: input.metaDescription ?? null,
       imageUrl: input.imageUrl ?? null,
       coverImageUrl: input.imageUrl ?? null,

@@ -5,6 +5,7 @@ import { ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscr
 import { redirect } from "react-router";
 import {
   getOptionalUser,
+  oncePerRequest,
   requireAdminUser,
   PROFILE_TIMEOUT_MS,
   ProfileTimeoutError,
@@ -74,8 +75,14 @@ export async function getViewer(request: Request): Promise<Viewer> {
   return (await getViewerAndUser(request)).viewer;
 }
 
+const viewersByRequest = new WeakMap<Request, Promise<{ viewer: Viewer; user: SessionUser | null }>>();
+
 /** The Viewer and the signed-in person behind it (for what names her: watermarks, stamped copies). */
-export async function getViewerAndUser(request: Request): Promise<{ viewer: Viewer; user: SessionUser | null }> {
+export function getViewerAndUser(request: Request): Promise<{ viewer: Viewer; user: SessionUser | null }> {
+  return oncePerRequest(viewersByRequest, request, () => readViewerAndUser(request));
+}
+
+async function readViewerAndUser(request: Request): Promise<{ viewer: Viewer; user: SessionUser | null }> {
   const user = await getOptionalUser(request);
   if (!user) return { viewer: guestViewer(), user: null };
   try {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { publicRead } from "~/lib/public-reads.server";
 import { exchangeRates, pricingRules } from "~/db/schema";
 import { regionalPrice, type PricingRule, type RegionalPrice } from "./pricing";
 
@@ -46,9 +47,13 @@ export async function loadCountryPricing(countryCode: string): Promise<CountryPr
   };
 }
 
-/** Prices for one visitor country, read once and applied to every base price (plans on one page share it). */
+/**
+ * Prices shown to one visitor country, read once and applied to every base price (plans on one page share it).
+ * For display only: checkout reads the rule afresh (loadCountryPricing) when it locks an order's price.
+ */
 export async function regionalPricesFor(countryCode: string, baseCents: readonly number[]): Promise<RegionalPrice[]> {
-  const pricing = await loadCountryPricing(countryCode);
+  const code = countryCode.toUpperCase();
+  const pricing = await publicRead(`pricing:${code}`, () => loadCountryPricing(code));
   return baseCents.map((base) =>
     regionalPrice({
       baseCents: base,

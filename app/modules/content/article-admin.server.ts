@@ -1,4 +1,5 @@
 // Articles as the admin screens list and change them. Every function takes the admin's Viewer and checks it.
+import { cardText } from "./article-card-text";
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { articleCategories, articles, categories } from "~/db/schema";
@@ -143,11 +144,13 @@ function storedContent(input: ArticleFormInput): string {
 }
 
 function columns(input: ArticleFormInput) {
+  const content = storedContent(input);
   return {
     title: input.title,
-    content: storedContent(input),
+    content,
     richContent: null,
     excerpt: input.excerpt,
+    ...cardText({ content, richContent: null, excerpt: input.excerpt }),
     metaDescription: input.metaDescription,
     imageUrl: input.imageUrl,
     videoUrl: input.videoUrl,

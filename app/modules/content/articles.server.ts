@@ -1,9 +1,11 @@
-import { and, desc, eq, inArray, like, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { publicRead } from "~/lib/public-reads.server";
 import { articleCategories, articles, categories, type RichBlock } from "~/db/schema";
 import { accessForArticle, type AccessType, type Viewer } from "~/modules/access/policy";
 import { clampPage } from "./paging";
-import { cutAtWord, plainText, PREVIEW_CHARS, readingMinutes } from "./text";
+import { cutAtWord, PREVIEW_CHARS } from "./text";
+import { bodyText, cardText } from "./article-card-text";
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -37,19 +39,15 @@ export interface GatedArticle {
   preview: string;
 }
 
-function fullText(row: ArticleRow): string {
-  const blocks = row.richContent?.filter((b) => b.type === "text").map((b) => b.content) ?? [];
-  return plainText(blocks.length ? blocks.join(" ") : row.content);
-}
-
 export function gateArticle(viewer: Viewer, row: ArticleRow, cats: CategoryRef[] = []): GatedArticle {
   const access = accessForArticle(viewer, row);
-  const text = fullText(row);
+  const text = bodyText(row);
+  const card = cardText(row, text);
   const preview = row.excerpt?.trim() ? row.excerpt.trim() : cutAtWord(text, PREVIEW_CHARS);
   return {
     id: row.id,
     title: row.title,
-    excerpt: row.excerpt?.trim() || cutAtWord(text, 160),
+    excerpt: card.cardExcerpt,
     metaDescription: row.metaDescription,
     imageUrl: row.imageUrl ?? row.coverImageUrl,
     accessType: row.accessType,
@@ -59,7 +57,7 @@ export function gateArticle(viewer: Viewer, row: ArticleRow, cats: CategoryRef[]
     isMustRead: row.isMustRead,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    readingMinutes: readingMinutes(text),
+    readingMinutes: card.readingMinutes,
     categories: cats,
     content: access === "full" ? row.content : null,
     richContent: access === "full" ? row.richContent : null,
@@ -85,21 +83,80 @@ export type ArticleListItem = Pick<
   | "isMustRead"
 >;
 
-export function listItemOf(article: GatedArticle): ArticleListItem {
-  return {
-    id: article.id,
-    title: article.title,
-    excerpt: article.excerpt,
-    imageUrl: article.imageUrl,
-    accessType: article.accessType,
-    access: article.access,
-    readingMinutes: article.readingMinutes,
-    categories: article.categories,
-    createdAt: article.createdAt,
-    updatedAt: article.updatedAt,
-    isFeatured: article.isFeatured,
-    isMustRead: article.isMustRead,
-  };
+/** The columns a card needs: never a body (the card's reading time and excerpt are stored with the article). */
+const CARD_COLUMNS = {
+  id: articles.id,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  imageUrl: articles.imageUrl,
+  coverImageUrl: articles.coverImageUrl,
+  accessType: articles.accessType,
+  isFeatured: articles.isFeatured,
+  isMustRead: articles.isMustRead,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+  readingMinutes: articles.readingMinutes,
+  cardExcerpt: articles.cardExcerpt,
+};
+
+type CardRow = { [K in keyof typeof CARD_COLUMNS]: ArticleRow[K] };
+
+/**
+ * Cards for rows whose card text was never stored (written before it existed, or by a path that did not fill it
+ * in): computed from the body now and stored, so the next list reads it.
+ */
+async function fillCardText(rows: CardRow[]): Promise<Map<string, { readingMinutes: number; cardExcerpt: string }>> {
+  const missing = rows.filter((r) => r.readingMinutes === null || r.cardExcerpt === null).map((r) => r.id);
+  const filled = new Map<string, { readingMinutes: number; cardExcerpt: string }>();
+  if (missing.length === 0) return filled;
+  const db = getDb();
+  const bodies = await db
+    .select({
+      id: articles.id,
+      content: articles.content,
+      richContent: articles.richContent,
+      excerpt: articles.excerpt,
+    })
+    .from(articles)
+    .where(inArray(articles.id, missing));
+  for (const body of bodies) {
+    const card = cardText(body);
+    filled.set(body.id, card);
+    // Only where still unfilled and the text is the one read: an edit saved meanwhile stored its own card text.
+    await db
+      .update(articles)
+      .set(card)
+      .where(
+        and(
+          eq(articles.id, body.id),
+          isNull(articles.readingMinutes),
+          eq(articles.content, body.content),
+          sql`${articles.richContent} is not distinct from ${body.richContent === null ? null : JSON.stringify(body.richContent)}::jsonb`,
+          sql`${articles.excerpt} is not distinct from ${body.excerpt}`,
+        ),
+      );
+  }
+  return filled;
+}
+
+type Card = Omit<ArticleListItem, "access">;
+
+/** The cards of `rows`, the same for every viewer (each viewer's access is added per request). */
+async function cardsOf(rows: CardRow[]): Promise<Card[]> {
+  const [cats, filled] = await Promise.all([categoriesFor(rows.map((r) => r.id)), fillCardText(rows)]);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    excerpt: filled.get(row.id)?.cardExcerpt ?? row.cardExcerpt!,
+    imageUrl: row.imageUrl ?? row.coverImageUrl,
+    accessType: row.accessType,
+    readingMinutes: filled.get(row.id)?.readingMinutes ?? row.readingMinutes!,
+    categories: cats.get(row.id) ?? [],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    isFeatured: row.isFeatured,
+    isMustRead: row.isMustRead,
+  }));
 }
 
 async function categoriesFor(ids: string[]): Promise<Map<string, CategoryRef[]>> {
@@ -163,34 +220,49 @@ export async function listArticlesForViewer(
 ): Promise<{ items: ArticleListItem[]; total: number; page: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(query.pageSize ?? ARTICLES_PAGE_SIZE, 1), 50);
   const page = clampPage(query.page);
-  const where: SQL[] = [eq(articles.published, true)];
-  if (query.access && query.access !== "all") where.push(eq(articles.accessType, query.access));
-  if (query.featured) where.push(eq(articles.isFeatured, true));
-  if (query.mustRead) where.push(eq(articles.isMustRead, true));
-  if (query.categoryId) {
-    where.push(
-      inArray(
-        articles.id,
-        getDb()
-          .select({ id: articleCategories.articleId })
-          .from(articleCategories)
-          .where(eq(articleCategories.categoryId, query.categoryId)),
-      ),
-    );
-  }
   const q = query.q?.trim().toLowerCase().slice(0, 100);
-  if (q) where.push(like(articles.searchText, `%${escapeLike(q)}%`));
-  const condition = and(...where);
-  const db = getDb();
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(articles)
-      .where(condition)
-      .orderBy(desc(articles.createdAt))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.$count(articles, condition),
+  // What is listed does not depend on who asks; only each card's access does.
+  const key = JSON.stringify([
+    "articles",
+    query.access ?? "all",
+    !!query.featured,
+    !!query.mustRead,
+    query.categoryId ?? "",
+    q ?? "",
+    page,
+    pageSize,
   ]);
-  return { items: (await gateAll(query.viewer, rows)).map(listItemOf), total, page, pageSize };
+  const listed = await publicRead(key, async () => {
+    const where: SQL[] = [eq(articles.published, true)];
+    if (query.access && query.access !== "all") where.push(eq(articles.accessType, query.access));
+    if (query.featured) where.push(eq(articles.isFeatured, true));
+    if (query.mustRead) where.push(eq(articles.isMustRead, true));
+    if (query.categoryId) {
+      where.push(
+        inArray(
+          articles.id,
+          getDb()
+            .select({ id: articleCategories.articleId })
+            .from(articleCategories)
+            .where(eq(articleCategories.categoryId, query.categoryId)),
+        ),
+      );
+    }
+    if (q) where.push(like(articles.searchText, `%${escapeLike(q)}%`));
+    const condition = and(...where);
+    const db = getDb();
+    const [rows, total] = await Promise.all([
+      db
+        .select(CARD_COLUMNS)
+        .from(articles)
+        .where(condition)
+        .orderBy(desc(articles.createdAt))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.$count(articles, condition),
+    ]);
+    return { cards: await cardsOf(rows), total };
+  });
+  const items = listed.cards.map((card) => ({ ...card, access: accessForArticle(query.viewer, card) }));
+  return { items, total: listed.total, page, pageSize };
 }

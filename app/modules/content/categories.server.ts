@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { publicRead } from "~/lib/public-reads.server";
 import { categories } from "~/db/schema";
 
 export interface CategoryView {
@@ -23,11 +24,13 @@ const columns = {
 };
 
 export async function listCategories(): Promise<CategoryView[]> {
-  return getDb()
-    .select(columns)
-    .from(categories)
-    .where(eq(categories.isActive, true))
-    .orderBy(asc(categories.sortKey), asc(categories.name));
+  return publicRead("categories", () =>
+    getDb()
+      .select(columns)
+      .from(categories)
+      .where(eq(categories.isActive, true))
+      .orderBy(asc(categories.sortKey), asc(categories.name)),
+  );
 }
 
 export async function getCategoryBySlug(slug: string): Promise<CategoryView | null> {

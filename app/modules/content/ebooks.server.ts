@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { publicRead } from "~/lib/public-reads.server";
 import { categories, ebookCategories, ebooks } from "~/db/schema";
 import { ebookAccess, ebookVisible, type AccessType, type EbookAccess, type Viewer } from "~/modules/access/policy";
 import type { CategoryRef } from "./articles.server";
@@ -40,6 +41,11 @@ export function gateEbook(viewer: Viewer, row: EbookRow, cats: CategoryRef[] = [
 }
 
 async function gateAll(viewer: Viewer, rows: EbookRow[]): Promise<GatedEbook[]> {
+  const map = await categoriesOf(rows);
+  return rows.map((r) => gateEbook(viewer, r, map.get(r.id) ?? []));
+}
+
+async function categoriesOf(rows: EbookRow[]): Promise<Map<string, CategoryRef[]>> {
   const map = new Map<string, CategoryRef[]>();
   if (rows.length) {
     const links = await getDb()
@@ -55,7 +61,7 @@ async function gateAll(viewer: Viewer, rows: EbookRow[]): Promise<GatedEbook[]> 
     for (const l of links)
       map.set(l.ebookId, [...(map.get(l.ebookId) ?? []), { id: l.id, name: l.name, slug: l.slug }]);
   }
-  return rows.map((r) => gateEbook(viewer, r, map.get(r.id) ?? []));
+  return map;
 }
 
 export async function getEbookForViewer({ id, viewer }: { id: string; viewer: Viewer }): Promise<GatedEbook | null> {
@@ -75,24 +81,30 @@ export async function listEbooksForViewer(query: {
 }): Promise<{ items: GatedEbook[]; total: number; page: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(query.pageSize ?? EBOOKS_PAGE_SIZE, 1), 50);
   const page = clampPage(query.page);
-  const where: SQL[] = [eq(ebooks.published, true)];
-  if (query.access && query.access !== "all") where.push(eq(ebooks.accessType, query.access));
   const q = query.q?.trim().slice(0, 100);
-  if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(ebooks.title, pattern), ilike(ebooks.description, pattern))!);
-  }
-  const condition = and(...where);
-  const db = getDb();
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(ebooks)
-      .where(condition)
-      .orderBy(desc(ebooks.createdAt))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.$count(ebooks, condition),
-  ]);
-  return { items: await gateAll(query.viewer, rows), total, page, pageSize };
+  // What is listed does not depend on who asks; only each ebook's access does.
+  const key = JSON.stringify(["ebooks", query.access ?? "all", q ?? "", page, pageSize]);
+  const listed = await publicRead(key, async () => {
+    const where: SQL[] = [eq(ebooks.published, true)];
+    if (query.access && query.access !== "all") where.push(eq(ebooks.accessType, query.access));
+    if (q) {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(or(ilike(ebooks.title, pattern), ilike(ebooks.description, pattern))!);
+    }
+    const condition = and(...where);
+    const db = getDb();
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(ebooks)
+        .where(condition)
+        .orderBy(desc(ebooks.createdAt))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.$count(ebooks, condition),
+    ]);
+    return { rows, categories: await categoriesOf(rows), total };
+  });
+  const items = listed.rows.map((r) => gateEbook(query.viewer, r, listed.categories.get(r.id) ?? []));
+  return { items, total: listed.total, page, pageSize };
 }

@@ -6,7 +6,8 @@ import { getDb } from "~/db/client.server";
 import { articleCategories, articles, categories, type RichBlock } from "~/db/schema";
 import { accessForArticle, guestViewer, type AccessType } from "~/modules/access/policy";
 import type { CategoryRef } from "./articles.server";
-import { cutAtWord, plainText, PREVIEW_CHARS } from "./text";
+import { cutAtWord, PREVIEW_CHARS } from "./text";
+import { bodyText, type ArticleBody } from "./article-card-text";
 
 /** A sitemap entry of a published article: nothing but its id and last change. */
 export interface SitemapArticle {
@@ -34,17 +35,7 @@ export interface RssArticle {
   categories: CategoryRef[];
 }
 
-interface Body {
-  content: string;
-  richContent: RichBlock[] | null;
-}
-
-// The same text gateArticle cuts previews from: the text blocks of the rich content, else the content.
-function bodyText(body: Body | undefined): string {
-  if (!body) return "";
-  const blocks = body.richContent?.filter((b) => b.type === "text").map((b) => b.content) ?? [];
-  return plainText(blocks.length ? blocks.join(" ") : body.content);
-}
+type Body = ArticleBody;
 
 /**
  * The summary gateArticle gives a guest (what feedSummary printed when the feeds read gated articles): for a

@@ -1,57 +1,61 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { publicRead } from "~/lib/public-reads.server";
 import { featuredEbookAd, heroSlides, subscriptionPlans, testimonials } from "~/db/schema";
 
 export async function listPublishedHeroSlides() {
-  return getDb()
-    .select()
-    .from(heroSlides)
-    .where(eq(heroSlides.published, true))
-    .orderBy(asc(heroSlides.sortKey))
-    .limit(10);
+  return publicRead("home:slides", () =>
+    getDb().select().from(heroSlides).where(eq(heroSlides.published, true)).orderBy(asc(heroSlides.sortKey)).limit(10),
+  );
 }
 
 /** The active featured ad, latest updated (spec: single record). */
 export async function getActiveFeaturedAd() {
-  const [row] = await getDb()
-    .select()
-    .from(featuredEbookAd)
-    .where(eq(featuredEbookAd.active, true))
-    .orderBy(desc(featuredEbookAd.updatedAt))
-    .limit(1);
+  const [row] = await publicRead("home:ad", () =>
+    getDb()
+      .select()
+      .from(featuredEbookAd)
+      .where(eq(featuredEbookAd.active, true))
+      .orderBy(desc(featuredEbookAd.updatedAt))
+      .limit(1),
+  );
   return row ?? null;
 }
 
 export async function listPublishedTestimonials() {
-  return getDb()
-    .select({
-      id: testimonials.id,
-      name: testimonials.name,
-      role: testimonials.role,
-      content: testimonials.content,
-      rating: testimonials.rating,
-      avatarUrl: testimonials.avatarUrl,
-    })
-    .from(testimonials)
-    .where(eq(testimonials.published, true))
-    .orderBy(asc(testimonials.sortKey));
+  return publicRead("home:testimonials", () =>
+    getDb()
+      .select({
+        id: testimonials.id,
+        name: testimonials.name,
+        role: testimonials.role,
+        content: testimonials.content,
+        rating: testimonials.rating,
+        avatarUrl: testimonials.avatarUrl,
+      })
+      .from(testimonials)
+      .where(eq(testimonials.published, true))
+      .orderBy(asc(testimonials.sortKey)),
+  );
 }
 
 export async function listActivePlans() {
-  return getDb()
-    .select({
-      id: subscriptionPlans.id,
-      slug: subscriptionPlans.slug,
-      name: subscriptionPlans.name,
-      description: subscriptionPlans.description,
-      priceCents: subscriptionPlans.priceCents,
-      durationMonths: subscriptionPlans.durationMonths,
-      ebookLimit: subscriptionPlans.ebookLimit,
-      features: subscriptionPlans.features,
-      badge: subscriptionPlans.badge,
-      trialDays: subscriptionPlans.trialDays,
-    })
-    .from(subscriptionPlans)
-    .where(eq(subscriptionPlans.isActive, true))
-    .orderBy(asc(subscriptionPlans.sortKey));
+  return publicRead("plans", () =>
+    getDb()
+      .select({
+        id: subscriptionPlans.id,
+        slug: subscriptionPlans.slug,
+        name: subscriptionPlans.name,
+        description: subscriptionPlans.description,
+        priceCents: subscriptionPlans.priceCents,
+        durationMonths: subscriptionPlans.durationMonths,
+        ebookLimit: subscriptionPlans.ebookLimit,
+        features: subscriptionPlans.features,
+        badge: subscriptionPlans.badge,
+        trialDays: subscriptionPlans.trialDays,
+      })
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.isActive, true))
+      .orderBy(asc(subscriptionPlans.sortKey)),
+  );
 }
