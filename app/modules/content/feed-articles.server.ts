@@ -3,7 +3,7 @@
 // Bodies are read only to cut the preview of an article without an excerpt, and only for those rows.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { articleCategories, articles, categories, type RichBlock } from "~/db/schema";
+import { articleCategories, articles, categories } from "~/db/schema";
 import { accessForArticle, guestViewer, type AccessType } from "~/modules/access/policy";
 import type { CategoryRef } from "./articles.server";
 import { cutAtWord, PREVIEW_CHARS } from "./text";
