@@ -5,11 +5,14 @@ export function formatKes(cents: number): string {
   return formatKesCents(cents);
 }
 
+// One formatter for every date: building one per call (toLocaleDateString) cost more than the rest of a card.
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Africa/Nairobi",
+});
+
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Africa/Nairobi",
-  });
+  return dateFormat.format(new Date(iso));
 }

@@ -97,14 +97,23 @@ export function formatKesCents(cents: MinorUnits): string {
   return `KSh\u00a0${kesNumber.format(assertMinorUnits(cents) / 100)}`;
 }
 
+// Formatters are costly to build and few (one per shop currency and locale).
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount in a currency's minor units (two decimals), formatted by Intl for `locale`. */
 export function formatMinorUnits(amount: MinorUnits, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(assertMinorUnits(amount) / 100);
+  const key = `${locale} ${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    currencyFormats.set(key, format);
+  }
+  return format.format(assertMinorUnits(amount) / 100);
 }
 
 function toSafeNumber(value: bigint): MinorUnits {
