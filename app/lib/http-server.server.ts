@@ -104,7 +104,9 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   // Hashed, immutable build assets; everything else in public/ gets a short cache.
   app.use("/assets", precompressedAssets(path.join(root, "build/client/assets")));
   app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+  // Files in public/ all have an extension: page addresses skip the file lookup (a stat on every page request).
+  const publicFiles = express.static(path.join(root, "build/client"), { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use((_req, res, next) => {
     if (appDatabase.ready) return next();
