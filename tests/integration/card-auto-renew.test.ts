@@ -251,6 +251,27 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(report.differences.filter((d) => d.orderId === charge.id || d.orderId === order.id)).toEqual([]);
   });
 
+  it("the stand-in's schedule charges when it falls due by the clock it is given, once per period", async () => {
+    const buyer = await newReader();
+    const { agreement } = await buyWithCard(buyer, "monthly");
+    const schedule = pesapal.recurringSchedules().get(agreement.accountNumber)!;
+    expect(schedule).toMatchObject({ frequency: "MONTHLY", amountCents: agreement.amountCents, stopped: false });
+    const due = schedule.nextChargeAt;
+    // The prefilled start: the Nairobi day the paid month ends.
+    const [first] = await subsOf(buyer.id);
+    expect(pesapalDate(new Date(due))).toBe(pesapalDate(first!.endDate!));
+    const mine = (charged: string[]) =>
+      charged.filter((id) => pesapal.getOrder(id)?.merchantReference === agreement.accountNumber);
+    expect(mine(await pesapal.runDueCharges(new Date(due - 60_000)))).toEqual([]);
+    expect(mine(await pesapal.runDueCharges(new Date(due + 60_000)))).toHaveLength(1);
+    expect(mine(await pesapal.runDueCharges(new Date(due + 120_000)))).toEqual([]);
+    expect(await chargeOrders(agreement.id)).toHaveLength(1);
+    expect(await subsOf(buyer.id)).toHaveLength(2);
+    // The buyer stops the schedule with Pesapal's link: nothing falls due any more.
+    pesapal.stopRecurring(agreement.accountNumber);
+    expect(mine(await pesapal.runDueCharges(new Date(due + 40 * DAY)))).toEqual([]);
+  });
+
   it("a charge for another amount is recorded and held for review, not granted", async () => {
     const buyer = await newReader();
     const { agreement } = await buyWithCard(buyer, "monthly");
