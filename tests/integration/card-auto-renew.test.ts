@@ -343,6 +343,19 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
     ]);
   });
 
+  it("a reversed first payment ends the agreement: a later charge is refunded, not granted", async () => {
+    const buyer = await newReader();
+    const { order, agreement } = await buyWithCard(buyer, "monthly");
+    await pesapal.reverse(order.gatewayTrackingId!);
+    expect((await orderOf(order.id)).status).toBe("reversed");
+    expect((await agreementOf(order.id)).status).toBe("ended");
+    expect((await getCurrentSubscription(buyer.id))!.card).toEqual({ status: "ended", endedBecause: "other" });
+    await pesapal.chargeRecurring(agreement.accountNumber);
+    const [charge] = await chargeOrders(agreement.id);
+    expect(charge!.status).toBe("refunded");
+    expect((await subsOf(buyer.id)).filter((s) => s.status !== "revoked")).toEqual([]);
+  });
+
   it("a first payment by M-Pesa never activates the agreement: renewals are by hand", async () => {
     const buyer = await newReader();
     const { agreement } = await buyWithCard(buyer, "monthly", { recurring: false });

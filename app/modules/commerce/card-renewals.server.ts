@@ -10,7 +10,7 @@ import { cardRenewalEvents, cardRenewals, orders, payments } from "~/db/schema";
 import { accountNumberFrom, type RecurringFrequency } from "./card-renewal-schedule";
 import type { Tx } from "./grants.server";
 import type { Decision } from "./order-transitions";
-import { isCardPayment } from "./refunds.server";
+import { isCardPayment } from "./payment-method";
 import type { TransactionStatus } from "./pesapal/types";
 
 export type CardRenewal = typeof cardRenewals.$inferSelect;
@@ -156,6 +156,17 @@ export async function settleFirstPayment(tx: Tx, orderId: string, report: Transa
   });
 }
 
+/** The first payment was reversed or refunded in full: its agreement ends (later charges are refunded). */
+export async function endCardRenewalOf(tx: Tx, firstOrderId: string, why: string, now: Date) {
+  const [agreement] = await tx
+    .select()
+    .from(cardRenewals)
+    .where(eq(cardRenewals.firstOrderId, firstOrderId))
+    .for("update");
+  if (!agreement || agreement.status === "ended") return;
+  await transition(tx, agreement, "ended", { source: "system", note: why, orderId: firstOrderId, now });
+}
+
 /** What a scheduled charge's verified report does, given its agreement (locked here); refundDue names why not granted. */
 export async function decideCharge(
   tx: Tx,
@@ -260,8 +271,8 @@ export async function setCardRenewals(
 
 export interface CardRenewalView {
   status: CardRenewalStatus;
-  /** Why it ended, for the reader: "mpesa" when the first payment was not by card. */
-  endedBecause: "not-card" | null;
+  /** Why it ended, for the reader: "not-card" when the first payment was not by card (e.g. M-Pesa). */
+  endedBecause: "not-card" | "other" | null;
 }
 
 /** The agreement My Library talks about: a live one, else her latest. Null when she never opted in. */
@@ -286,5 +297,11 @@ export async function cardRenewalFor(userId: string): Promise<CardRenewalView | 
   }
   const best = relevant.find((row) => row.status === "active") ?? relevant[0];
   if (!best) return null;
-  return { status: best.status, endedBecause: best.status === "ended" && !best.cancelledAt ? "not-card" : null };
+  if (best.status !== "ended") return { status: best.status, endedBecause: null };
+  const [first] = await getDb()
+    .select({ method: payments.paymentMethod })
+    .from(payments)
+    .where(and(eq(payments.orderId, best.firstOrderId), eq(payments.status, "completed")))
+    .limit(1);
+  return { status: best.status, endedBecause: first && !isCardPayment(first.method) ? "not-card" : "other" };
 }

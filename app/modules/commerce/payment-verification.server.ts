@@ -22,7 +22,7 @@ import { receiptMail } from "~/modules/mail/templates.server";
 import { grantOrder, revokeOrder, type Grant } from "./grants.server";
 import { formatKesCents } from "./money";
 import { decideTransition, type Decision, type OrderStatus } from "./order-transitions";
-import { decideCharge, settleFirstPayment } from "./card-renewals.server";
+import { decideCharge, endCardRenewalOf, settleFirstPayment } from "./card-renewals.server";
 import { refundForSystem } from "./refunds.server";
 import { getPesapal } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
@@ -177,6 +177,9 @@ async function applyReport(
     if (decision.effect === "grant") grant = await grantOrder(tx, order, now);
     if (decision.effect === "grant" && !order.cardRenewalId) await settleFirstPayment(tx, order.id, report, now);
     if (decision.effect === "revoke") await revokeOrder(tx, order, now);
+    if (decision.effect === "revoke" && !order.cardRenewalId) {
+      await endCardRenewalOf(tx, order.id, "first payment reversed", now);
+    }
     const evidence = `Pesapal ${report.status} ${report.currency} ${report.amountCents} cents${
       report.paymentMethod ? ` by ${report.paymentMethod}` : ""
     }${report.confirmationCode ? `, code ${report.confirmationCode}` : ""}`;

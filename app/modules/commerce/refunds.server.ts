@@ -14,6 +14,8 @@ import { revokeOrder } from "./grants.server";
 import { formatKesCents, type MinorUnits } from "./money";
 import type { OrderStatus } from "./order-transitions";
 import { getPesapal } from "./payment-gateway.server";
+import { isCardPayment } from "./payment-method";
+import { endCardRenewalOf } from "./card-renewals.server";
 import { isPesapalError } from "./pesapal/errors";
 
 export type RefundErrorCode =
@@ -39,10 +41,8 @@ export class RefundError extends Error {
 /** Orders an admin may refund: paid and granted, or paid but waiting for review (nothing granted). */
 const REFUNDABLE: readonly OrderStatus[] = ["completed", "review"];
 
-/** Card payments may be refunded in part; anything else (M-Pesa, other mobile money, unknown) only in full. */
-export function isCardPayment(paymentMethod: string | null): boolean {
-  return /visa|master|card|amex|american express/i.test(paymentMethod ?? "");
-}
+// Card payments may be refunded in part; anything else (M-Pesa, other mobile money, unknown) only in full.
+export { isCardPayment };
 
 export type RefundOutcome =
   | { kind: "accepted"; refundId: string; amountCents: MinorUnits; full: boolean; status: OrderStatus; message: string }
@@ -201,7 +201,11 @@ async function requestRefund(
       : null;
     if (to) {
       await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
-      if (refund.full) await revokeOrder(tx, order, now);
+      if (refund.full) {
+        await revokeOrder(tx, order, now);
+        // A plan refunded in full is not renewed by her card either (a charge that still arrives is refunded).
+        await endCardRenewalOf(tx, order.id, "full refund of the first payment", now);
+      }
       await tx.insert(orderStatusHistory).values({
         orderId: order.id,
         fromStatus: order.status,
