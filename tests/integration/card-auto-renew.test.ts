@@ -21,7 +21,9 @@ import {
   userSubscriptions,
   users,
 } from "~/db/schema";
-import { createPlan, createPricingData } from "~/db/seed/factories";
+import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
+import { loadViewer } from "~/modules/access/viewer.server";
+import { listOrdersForAdmin } from "~/modules/commerce/admin-orders.server";
 import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
 import { startCheckout } from "~/modules/commerce/checkout.server";
 import { CheckoutError } from "~/modules/commerce/checkout-errors";
@@ -286,8 +288,11 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
       .from(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, charge!.id), eq(orderStatusHistory.toStatus, "review")));
     expect(history!.note).toContain("amount");
-    // Not refunded by itself: an admin decides (it is first in /admin/orders, like every order in review).
+    // Not refunded by itself: an admin decides, and finds it first in /admin/orders like every order in review.
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, charge!.id))).toEqual([]);
+    const admin = await loadViewer(await createUser(t.db, { email: `admin-${randomUUID()}@nuru.test`, role: "admin" }));
+    const listed = await listOrdersForAdmin(admin, {});
+    expect(listed.items[0]).toMatchObject({ id: charge!.id, status: "review" });
   });
 
   it("a charge after cancelling is refunded and does not extend; resuming lets the next charge extend again", async () => {
