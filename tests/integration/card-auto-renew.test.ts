@@ -23,7 +23,7 @@ import {
 } from "~/db/schema";
 import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
-import { listOrdersForAdmin } from "~/modules/commerce/admin-orders.server";
+import { getOrderForAdmin, listOrdersForAdmin } from "~/modules/commerce/admin-orders.server";
 import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
 import { startCheckout } from "~/modules/commerce/checkout.server";
 import { CheckoutError } from "~/modules/commerce/checkout-errors";
@@ -293,6 +293,8 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const admin = await loadViewer(await createUser(t.db, { email: `admin-${randomUUID()}@nuru.test`, role: "admin" }));
     const listed = await listOrdersForAdmin(admin, {});
     expect(listed.items[0]).toMatchObject({ id: charge!.id, status: "review" });
+    const page = await getOrderForAdmin(admin, charge!.id);
+    expect(page!.order.cardRenewal).toMatchObject({ role: "charge", accountNumber: agreement.accountNumber });
   });
 
   it("a charge after cancelling is refunded and does not extend; resuming lets the next charge extend again", async () => {
