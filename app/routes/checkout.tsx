@@ -13,6 +13,8 @@ import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/read-form.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { FormNotice } from "~/components/ui/form-notice";
+import { hasActiveCardRenewal } from "~/modules/commerce/card-renewals.server";
+import { autoRenewScheduleText, checkoutFormSchema } from "~/modules/commerce/card-renewal-schedule";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Checkout: ${loaderData.quote.name} | Nuru` : "Checkout | Nuru" },
@@ -61,6 +63,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     email: user.email,
     countryName: countryName(country.code) ?? country.code,
     refusal,
+    // Card auto-renew (ADR 019): for plans, unless her card already renews one.
+    autoRenew:
+      quote.kind === "plan" && quote.durationMonths && !(await hasActiveCardRenewal(user.id))
+        ? { schedule: autoRenewScheduleText(quote.durationMonths) }
+        : null,
   };
 }
 
@@ -68,8 +75,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const item = itemOf(params);
   const user = await buyerOrSignIn(request, item);
   const form = await readForm(request);
+  const parsed = checkoutFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? "Unknown request" }, { status: 400 });
+  }
   try {
-    if (form.get("intent") === "trial") {
+    if (parsed.data.intent === "trial") {
       if (item.kind !== "plan") throw new CheckoutError("TRIAL_UNAVAILABLE");
       const { endDate } = await startFreeTrial({ userId: user.id, planSlug: item.slug });
       throw await redirectWithToast("/articles", {
@@ -79,14 +90,19 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
     }
     const country = await visitorCountry(request);
-    const { redirectUrl } = await startCheckout({ buyer: user, item, countryCode: country.code });
+    const { redirectUrl } = await startCheckout({
+      buyer: user,
+      item,
+      countryCode: country.code,
+      autoRenew: parsed.data.autoRenew,
+    });
     // Pesapal's hosted page (M-Pesa or card); it sends the reader back to /payment/return.
     return redirect(redirectUrl, 303);
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;
     if (error.code === "ITEM_NOT_FOUND") throw data(null, { status: 404 });
     // CASE: Start Free Trial posted from /pricing -> back there with the reason as a toast.
-    if (form.get("intent") === "trial") {
+    if (parsed.data.intent === "trial") {
       throw await redirectWithToast("/pricing", { kind: "error", title: "Free trial", message: error.message });
     }
     return data({ error: error.message }, { status: error.code === "GATEWAY_UNAVAILABLE" ? 503 : 409 });
@@ -94,7 +110,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, email, refusal, countryName: country } = loaderData;
+  const { quote, email, refusal, countryName: country, autoRenew } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = actionData?.error ?? refusal;
   const back = quote.kind === "plan" ? "/pricing" : `/ebook/${quote.itemId}`;
@@ -170,6 +186,27 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       {refusal ? null : (
         <Form method="post" className="mt-6">
           <input type="hidden" name="intent" value="pay" />
+          {autoRenew ? (
+            <div className="mb-4 rounded-xl border border-rose-100 bg-white p-4">
+              <div className="flex items-start gap-3">
+                <input
+                  id="auto-renew"
+                  type="checkbox"
+                  name="autoRenew"
+                  value="on"
+                  aria-describedby="auto-renew-help"
+                  className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+                />
+                <label htmlFor="auto-renew" className="font-semibold text-gray-900">
+                  Renew automatically by card
+                </label>
+              </div>
+              <p id="auto-renew-help" className="mt-2 text-sm text-gray-700">
+                Visa or MasterCard only; M-Pesa payers renew by hand. Cancel any time from My Library.{" "}
+                {autoRenew.schedule}
+              </p>
+            </div>
+          ) : null}
           <button
             type="submit"
             disabled={busy}

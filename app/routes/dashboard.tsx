@@ -50,7 +50,9 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast("/dashboard", {
         kind: "success",
         title: "Renewal cancelled",
-        message: `You keep full access until ${formatDate(state.endDate.toISOString())}. You can undo this until then.`,
+        message: `You keep full access until ${formatDate(state.endDate.toISOString())}. You can undo this until then.${
+          state.card ? " Any card charge that still arrives is refunded automatically." : ""
+        }`,
       });
     }
     if (intent === "resume-renewal") {
@@ -58,7 +60,10 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast("/dashboard", {
         kind: "success",
         title: "Renewal resumed",
-        message: `We will remind you before your plan ends on ${formatDate(state.endDate.toISOString())}.`,
+        message:
+          state.card === "active"
+            ? `Your card renews your plan on ${formatDate(state.endDate.toISOString())}.`
+            : `We will remind you before your plan ends on ${formatDate(state.endDate.toISOString())}.`,
       });
     }
     return data({ toast: { kind: "error" as const, title: "Error", message: "Unknown request." } }, 400);
@@ -155,6 +160,7 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
           </dd>
         </div>
       </dl>
+      {ended ? null : <RenewalState plan={plan} />}
       {plan.next ? (
         <p className="mt-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900">
           Renewed: your {plan.next.planName} plan continues from {formatDate(plan.next.startDate)}
@@ -165,7 +171,9 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
         {ended
           ? "Premium articles and your plan's ebooks are locked until you renew. Ebooks you bought stay yours."
           : plan.renewal === "renews"
-            ? "M-Pesa cannot be charged without you: we e-mail you 7 days and 1 day before the end. A renewal paid early starts when this plan ends, so you lose no paid day."
+            ? plan.card?.status === "active"
+              ? "We e-mail you 7 days and 1 day before your card is charged. Cancel renewal here to stop it."
+              : "M-Pesa cannot be charged without you: we e-mail you 7 days and 1 day before the end. A renewal paid early starts when this plan ends, so you lose no paid day."
             : "You will not be reminded to renew. You keep full access until the end date, and can resume renewal until then."}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
@@ -180,6 +188,35 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** How her plan renews: by card on a date, cancelled with access until a date, or by hand (ADR 019). */
+function RenewalState({ plan }: { plan: NonNullable<Loaded["plan"]> }) {
+  const until = plan.next?.endDate ?? plan.endDate;
+  const date = until ? formatDate(until) : null;
+  const card = plan.card;
+  let text: string;
+  if (plan.renewal === "cancelled") {
+    text = `Renewal cancelled: access until ${date ?? "the end date"}.`;
+    if (card?.status === "cancelled") {
+      text +=
+        " Pesapal's e-mail about your card has a link to stop the card schedule too; any charge that still arrives after cancelling is refunded automatically.";
+    }
+  } else if (card?.status === "active") {
+    text = `Renews automatically by card on ${date ?? "the end date"}.`;
+  } else if (card?.status === "pending") {
+    text =
+      "Automatic renewal by card is waiting for Pesapal to confirm your card's schedule; until then, renew by hand.";
+  } else if (card?.endedBecause === "not-card") {
+    text = "You paid by M-Pesa, so automatic renewal (Visa or MasterCard only) is off: renewals are by hand.";
+  } else {
+    text = "Renewal by hand: we remind you before the end date.";
+  }
+  return (
+    <p className="mt-4 rounded-xl bg-rose-50 p-3 text-sm text-gray-900" data-testid="renewal-state">
+      {text}
+    </p>
   );
 }
 

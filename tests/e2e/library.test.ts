@@ -113,6 +113,64 @@ describe("my library", () => {
     await context.close();
   });
 
+  it("a reader buys a plan with card auto-renew; a scheduled charge extends it and bills it as its own row (390 px)", async () => {
+    const email = await newReader(PASSWORD);
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await signInWithForm(page, email, PASSWORD);
+    await page.goto("/checkout/plan/standard");
+    await waitForHydration(page);
+    expect(await page.getByText("Visa or MasterCard only; M-Pesa payers renew by hand.").isVisible()).toBe(true);
+    await page.getByLabel("Renew automatically by card").check();
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    // Pesapal's page: the recurring opt-in sits with the card (a 2-month plan: the buyer picks the schedule).
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    const paymentPage = page.url();
+    await page.getByLabel(/^Charge this card .* on a schedule$/).check();
+    await page.getByLabel("How often").selectOption("MONTHLY");
+    await payOnPesapal(page, "Complete card payment");
+    await page.locator('[data-status="success"]').waitFor({ timeout: 20_000 });
+
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    const plan = page.getByTestId("plan");
+    const endText = await plan
+      .locator("dt", { hasText: /^Ends$/ })
+      .locator("xpath=following-sibling::dd")
+      .innerText();
+    expect(await page.getByTestId("renewal-state").innerText()).toBe(`Renews automatically by card on ${endText}.`);
+    expect(await page.getByTestId("billing-entry").count()).toBe(1);
+    await expectAccessible(page);
+
+    // The stand-in's test control: the next scheduled charge falls due now; its RECURRING IPN reaches the shop.
+    await page.goto(paymentPage);
+    await page.getByRole("button", { name: "Charge the next scheduled payment now" }).click();
+    await expect.poll(() => page.getByRole("status").innerText()).toContain("the shop acknowledged the IPN");
+
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    // Standard is 2 months: the paid period now runs 2 months past the old end.
+    const oldEnd = new Date(Date.parse(`${endText} 12:00 UTC`));
+    const newEnd = new Date(oldEnd);
+    newEnd.setUTCMonth(newEnd.getUTCMonth() + 2);
+    const newEndText = newEnd.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+    expect(await plan.innerText()).toContain(`continues from ${endText} to ${newEndText}`);
+    expect(await page.getByTestId("renewal-state").innerText()).toBe(`Renews automatically by card on ${newEndText}.`);
+    const entries = page.getByTestId("billing-entry");
+    expect(await entries.count()).toBe(2);
+    const charge = entries.first();
+    expect(await charge.innerText()).toContain("Standard plan");
+    expect(await charge.innerText()).toContain("Paid");
+    const reference = /NURU-[\w-]+/.exec(await charge.innerText())![0];
+    expect(reference).not.toBe(/NURU-[\w-]+/.exec(await entries.nth(1).innerText())![0]);
+    await charge.getByRole("link", { name: /^Receipt/ }).click();
+    await page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
+    expect(await page.locator("article").innerText()).toContain(reference);
+    // Its receipt was e-mailed too.
+    expect((await getText("/dev/mail")).body).toContain(reference);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a buyer's shelf offers Read for her ebook; signed out asks to sign in", async () => {
     const { page, context } = await newPage(browser, PHONE);
     await signInWithForm(page, "buyer@nuru.test", DEMO_PASSWORD);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -109,9 +110,13 @@ export const orders = pgTable(
     // and when the next one is due (null: one minute after the order was made).
     statusChecks: integer("status_checks").notNull().default(0),
     nextStatusCheckAt: timestamp("next_status_check_at", { withTimezone: true }),
+    // A scheduled card charge of a card auto-renew agreement (ADR 019): Pesapal names it by the agreement's
+    // account_number, not by this order's reference. Null for orders a reader made at checkout.
+    cardRenewalId: uuid("card_renewal_id").references((): AnyPgColumn => cardRenewals.id, { onDelete: "restrict" }),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_card_renewal_idx").on(t.cardRenewalId),
     // Jobs look for orders left pending, oldest first.
     index("orders_status_created_idx").on(t.status, t.createdAt),
     check("orders_amount_positive", sql`${t.amountCents} > 0`),
@@ -365,5 +370,71 @@ export const exchangeRates = pgTable(
   (t) => [
     check("exchange_rates_currency_code", isCurrencyCode(t.currency)),
     check("exchange_rates_rate_positive", sql`${t.ratePerKes} > 0`),
+  ],
+);
+
+// Card auto-renew (ADR 019): a reader's opt-in at checkout to Pesapal recurring card payments. pending: asked for at
+// checkout, first payment not verified as a card payment with the schedule set up; active: scheduled charges extend
+// her plan; cancelled: she cancelled renewal (a charge that still arrives is refunded); ended: never to be charged
+// (e.g. the first payment was M-Pesa: recurring is card only). Amount and currency are the first order's, locked.
+export const cardRenewalStatus = pgEnum("card_renewal_status", ["pending", "active", "cancelled", "ended"]);
+
+export const cardRenewals = pgTable(
+  "card_renewals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: "restrict" }),
+    firstOrderId: uuid("first_order_id")
+      .notNull()
+      .unique()
+      .references((): AnyPgColumn => orders.id, { onDelete: "restrict" }),
+    // Pesapal's account_number: unguessable, and the OrderMerchantReference of every scheduled charge.
+    accountNumber: text("account_number").notNull().unique(),
+    status: cardRenewalStatus("status").notNull().default("pending"),
+    amountCents: cents("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    // The subscription_details frequency we sent (MONTHLY / YEARLY), or null when the buyer picked it on Pesapal's page.
+    frequency: text("frequency"),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("card_renewals_user_idx").on(t.userId, t.status),
+    check("card_renewals_amount_positive", sql`${t.amountCents} > 0`),
+    check("card_renewals_currency_code", isCurrencyCode(t.currency)),
+    check("card_renewals_account_number", sql`${t.accountNumber} ~ '^[A-Za-z0-9-]{1,50}$'`),
+  ],
+);
+
+// Every status change of an agreement and every scheduled charge Pesapal reported, with its source (checkout, ipn,
+// poll, reader, system) and a note; a charge for an account_number we do not know is kept here too (no agreement).
+export const cardRenewalEvents = pgTable(
+  "card_renewal_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cardRenewalId: uuid("card_renewal_id").references(() => cardRenewals.id, { onDelete: "cascade" }),
+    accountNumber: text("account_number").notNull(),
+    fromStatus: cardRenewalStatus("from_status"),
+    toStatus: cardRenewalStatus("to_status"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    // The scheduled charge this event is about (Pesapal's OrderTrackingId), when it is about one.
+    gatewayTrackingId: text("gateway_tracking_id"),
+    source: text("source").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("card_renewal_events_renewal_idx").on(t.cardRenewalId, t.createdAt),
+    // A charge for an unknown account_number is recorded (and refunded) once.
+    uniqueIndex("card_renewal_events_unknown_charge_uq")
+      .on(t.gatewayTrackingId)
+      .where(sql`card_renewal_id is null`),
   ],
 );

@@ -19,6 +19,7 @@ import {
 import { getDb } from "~/db/client.server";
 import {
   adminActivity,
+  cardRenewals,
   ebookPurchases,
   ebooks,
   orders,
@@ -185,6 +186,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
       displayCurrency: orders.displayCurrency,
       gateway: orders.gateway,
       trackingId: orders.gatewayTrackingId,
+      cardRenewalId: orders.cardRenewalId,
       createdAt: orders.createdAt,
       completedAt: orders.completedAt,
       email: users.email,
@@ -288,6 +290,15 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
     .where(or(...activityConditions))
     .orderBy(desc(adminActivity.createdAt), desc(adminActivity.id));
 
+  // Card auto-renew (ADR 019): the agreement this order started, or whose scheduled charge it is.
+  const [agreement] = await db
+    .select({
+      accountNumber: cardRenewals.accountNumber,
+      status: cardRenewals.status,
+      firstOrderId: cardRenewals.firstOrderId,
+    })
+    .from(cardRenewals)
+    .where(order.cardRenewalId ? eq(cardRenewals.id, order.cardRenewalId) : eq(cardRenewals.firstOrderId, order.id));
   const payment = [...paid].reverse().find((p) => p.status === "completed") ?? null;
   const refunded = refundRows.some((r) => r.status === "requesting" || r.status === "accepted");
   const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -296,6 +307,14 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
       ...order,
       fullName: order.fullName ?? "",
       item: (order.kind === "plan" ? order.planName : order.ebookTitle) ?? "",
+      cardRenewal: agreement
+        ? {
+            accountNumber: agreement.accountNumber,
+            status: agreement.status,
+            role: order.cardRenewalId ? ("charge" as const) : ("first" as const),
+            firstOrderId: agreement.firstOrderId,
+          }
+        : null,
       createdAt: order.createdAt.toISOString(),
       completedAt: iso(order.completedAt),
     },

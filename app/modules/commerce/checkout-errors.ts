@@ -8,7 +8,9 @@ export type CheckoutErrorCode =
   | "TRIAL_USED"
   | "ALLOWANCE_SPENT"
   | "NOT_UNLOCKABLE"
-  | "GATEWAY_UNAVAILABLE";
+  | "GATEWAY_UNAVAILABLE"
+  | "AUTO_RENEW_PLANS_ONLY"
+  | "AUTO_RENEW_ACTIVE";
 
 const MESSAGES: Record<CheckoutErrorCode, string> = {
   ITEM_NOT_FOUND: "This item is not for sale.",
@@ -20,6 +22,9 @@ const MESSAGES: Record<CheckoutErrorCode, string> = {
   ALLOWANCE_SPENT: "You have used all the ebooks your plan includes. Buy this ebook or upgrade your plan.",
   NOT_UNLOCKABLE: "This ebook cannot be unlocked with your plan.",
   GATEWAY_UNAVAILABLE: "We could not reach the payment service. Please try again in a moment.",
+  AUTO_RENEW_PLANS_ONLY: "Automatic renewal by card is for plans only.",
+  AUTO_RENEW_ACTIVE:
+    "Your plan already renews automatically by card. Pay without automatic renewal, or cancel it in My Library first.",
 };
 
 export class CheckoutError extends Error {

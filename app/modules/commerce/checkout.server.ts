@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { ebooks, orders, orderStatusHistory, subscriptionPlans } from "~/db/schema";
+import { cardRenewals, ebooks, orders, orderStatusHistory, subscriptionPlans } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { hasActiveSubscription, isAdmin } from "~/modules/access/policy";
 import { loadViewer } from "~/modules/access/viewer.server";
@@ -14,6 +14,9 @@ import { isPesapalError } from "./pesapal/errors";
 import { orderPriceColumns, regionalPrice, type RegionalPrice } from "./pricing";
 import { loadCountryPricing } from "./regional-price.server";
 import { currentPlanOf } from "./membership.server";
+import { subscriptionDetailsFor } from "./card-renewal-schedule";
+import { createCardRenewal, hasActiveCardRenewal } from "./card-renewals.server";
+import { addMonths } from "./grants.server";
 
 export type CheckoutItem = { kind: "plan"; slug: string } | { kind: "ebook"; id: string };
 
@@ -119,17 +122,24 @@ export async function startCheckout(input: {
   buyer: CheckoutBuyer;
   item: CheckoutItem;
   countryCode: string;
+  /** Opt-in to Pesapal recurring card payments for a plan (ADR 019). */
+  autoRenew?: boolean;
   now?: Date;
 }): Promise<{ orderId: string; redirectUrl: string }> {
   const now = input.now ?? new Date();
+  const autoRenew = input.autoRenew === true;
   const quote = await quoteCheckout(input.item, input.countryCode);
   if (!quote) throw new CheckoutError("ITEM_NOT_FOUND");
   await assertCanBuy(input.buyer, quote, now);
+  if (autoRenew && quote.kind !== "plan") throw new CheckoutError("AUTO_RENEW_PLANS_ONLY");
+  // CASE: her card already renews a plan -> a second schedule would charge her card twice each period.
+  if (autoRenew && (await hasActiveCardRenewal(input.buyer.id))) throw new CheckoutError("AUTO_RENEW_ACTIVE");
   const db = getDb();
   const itemColumn = quote.kind === "plan" ? orders.planId : orders.ebookId;
-  const [reusable] = await db
-    .select({ id: orders.id, redirectUrl: orders.redirectUrl })
+  const candidates = await db
+    .select({ id: orders.id, redirectUrl: orders.redirectUrl, optedIn: cardRenewals.id })
     .from(orders)
+    .leftJoin(cardRenewals, eq(cardRenewals.firstOrderId, orders.id))
     .where(
       and(
         eq(orders.userId, input.buyer.id),
@@ -141,8 +151,23 @@ export async function startCheckout(input: {
       ),
     )
     .orderBy(desc(orders.createdAt))
-    .limit(1);
+    .limit(5);
+  // CASE: a pending order made with the other auto-renew choice -> Pesapal was given other terms: not reused.
+  const reusable = candidates.find((candidate) => (candidate.optedIn !== null) === autoRenew);
   if (reusable?.redirectUrl) return { orderId: reusable.id, redirectUrl: reusable.redirectUrl };
+
+  // What Pesapal is told about the schedule: the first charge falls on the day this paid period would end.
+  let recurring: Recurring | undefined;
+  if (autoRenew && quote.kind === "plan" && quote.durationMonths) {
+    const current = await currentPlanOf(input.buyer.id, now);
+    const runningEnd = current?.renewedUntil ?? current?.endDate;
+    const start = runningEnd && new Date(runningEnd) > now ? new Date(runningEnd) : now;
+    const periodEnd = addMonths(start, quote.durationMonths);
+    recurring = {
+      accountNumber: "",
+      details: subscriptionDetailsFor(quote.durationMonths, periodEnd),
+    };
+  }
 
   const price = quote.price;
   const order = await db.transaction(async (tx) => {
@@ -164,11 +189,23 @@ export async function startCheckout(input: {
     await tx
       .insert(orderStatusHistory)
       .values({ orderId: row.id, fromStatus: null, toStatus: "pending", source: "checkout", createdAt: now });
+    if (recurring) {
+      const agreement = await createCardRenewal(tx, {
+        userId: input.buyer.id,
+        planId: quote.itemId,
+        orderId: row.id,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        frequency: recurring.details?.frequency ?? null,
+        now,
+      });
+      recurring.accountNumber = agreement.accountNumber;
+    }
     return row;
   });
 
   try {
-    const submitted = await submitToPesapal(order, quote, input.buyer);
+    const submitted = await submitToPesapal(order, quote, input.buyer, recurring);
     await db
       .update(orders)
       .set({ gatewayTrackingId: submitted.orderTrackingId, redirectUrl: submitted.redirectUrl, updatedAt: new Date() })
@@ -197,7 +234,17 @@ export async function startCheckout(input: {
   }
 }
 
-async function submitToPesapal(order: typeof orders.$inferSelect, quote: CheckoutQuote, buyer: CheckoutBuyer) {
+interface Recurring {
+  accountNumber: string;
+  details: ReturnType<typeof subscriptionDetailsFor>;
+}
+
+async function submitToPesapal(
+  order: typeof orders.$inferSelect,
+  quote: CheckoutQuote,
+  buyer: CheckoutBuyer,
+  recurring?: Recurring,
+) {
   const env = getEnv();
   const [firstName, ...rest] = (buyer.fullName ?? "").trim().split(/\s+/);
   const request = (notificationId: string) => ({
@@ -214,6 +261,9 @@ async function submitToPesapal(order: typeof orders.$inferSelect, quote: Checkou
       firstName: firstName ?? "",
       lastName: rest.join(" "),
     },
+    // Recurring payments (card only): Pesapal's page offers the opt-in; with details the schedule is prefilled.
+    ...(recurring ? { accountNumber: recurring.accountNumber } : {}),
+    ...(recurring?.details ? { subscriptionDetails: recurring.details } : {}),
   });
   const client = await getPesapal();
   try {

@@ -1,6 +1,7 @@
 // Pesapal's instant payment notification (GET query or POST JSON, as registered). It carries no status: it only
 // names an order, which we then verify ourselves. The answer tells Pesapal whether to send it again.
 import { verifyPayment } from "./payment-verification.server";
+import { handleRecurringNotification } from "./recurring-charges.server";
 
 interface IpnFields {
   OrderTrackingId: string;
@@ -53,11 +54,19 @@ export async function answerIpn(source: Record<string, unknown>): Promise<Respon
   // Not a notification Pesapal sends (it always names the order).
   if (!fields.OrderTrackingId) return reply(500, 400);
   try {
-    const result = await verifyPayment({
-      trackingId: fields.OrderTrackingId,
-      merchantReference: fields.OrderMerchantReference || null,
-      source: "ipn",
-    });
+    // CASE: a scheduled card charge (ADR 019) -> named by the agreement's account_number, with a tracking id of its own.
+    const result =
+      fields.OrderNotificationType.toUpperCase() === "RECURRING"
+        ? await handleRecurringNotification({
+            trackingId: fields.OrderTrackingId,
+            accountNumber: fields.OrderMerchantReference,
+            source: "ipn",
+          })
+        : await verifyPayment({
+            trackingId: fields.OrderTrackingId,
+            merchantReference: fields.OrderMerchantReference || null,
+            source: "ipn",
+          });
     // CASE: not an order of ours -> received, and nothing to do (a retry would not change that). Pesapal could
     // not be asked, or the database failed -> 500, so Pesapal sends it again.
     return reply(result.kind === "unreachable" ? 500 : 200);

@@ -7,6 +7,7 @@ import { runningAt } from "./grants.server";
 import type { OrderStatus } from "./order-transitions";
 import { renewUrl } from "./subscriptions.server";
 import { paymentMethodLabel } from "./payment-method";
+import { cardRenewalFor, type CardRenewalView } from "./card-renewals.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,6 +34,8 @@ export interface CurrentSubscription extends SubscriptionPeriod {
   renewUrl: string;
   /** A paid renewal queued behind this period, if any (it can be cancelled on its own). */
   next: (SubscriptionPeriod & { renews: boolean }) | null;
+  /** Card auto-renew (ADR 019): her agreement's state, or null when she renews by hand. */
+  card: CardRenewalView | null;
 }
 
 const periodColumns = {
@@ -134,6 +137,7 @@ export async function getCurrentSubscription(userId: string, now = new Date()): 
     ebooks: { used: Number(used), limit: row.ebookLimit },
     renewUrl: renewUrl({ slug: row.planSlug, onSale: row.planOnSale }),
     next: queued ? { ...period(queued), renews: queued.autoRenew } : null,
+    card: await cardRenewalFor(userId),
   };
 }
 

@@ -9,7 +9,13 @@ export async function startLocalPesapal(env: Env): Promise<PesapalStandIn | null
   if (env.isProduction || (env.PESAPAL_CONSUMER_KEY && env.PESAPAL_CONSUMER_SECRET)) return null;
   const consumerKey = `local-${randomBytes(8).toString("hex")}`;
   const consumerSecret = randomBytes(24).toString("base64url");
-  const standIn = await startPesapalStandIn({ consumerKey, consumerSecret, tokenTtlMs: 60 * 60_000 });
+  // Scheduled card charges fall due by their schedules, checked every minute (ADR 019).
+  const standIn = await startPesapalStandIn({
+    consumerKey,
+    consumerSecret,
+    tokenTtlMs: 60 * 60_000,
+    recurringEveryMs: 60_000,
+  });
   configurePesapal({ baseUrl: standIn.url, consumerKey, consumerSecret });
   return standIn;
 }

@@ -5,3 +5,11 @@ export function paymentMethodLabel(method: string | null | undefined): string | 
   if (/^airtel/i.test(method)) return "Airtel Money";
   return method;
 }
+
+/**
+ * A card payment by Pesapal's payment_method (Visa, MasterCard, Amex or "card"): refundable in part (ADR 018) and the
+ * only kind that can renew by itself (ADR 019). Anything else (M-Pesa, other mobile money, unknown) is not.
+ */
+export function isCardPayment(paymentMethod: string | null | undefined): boolean {
+  return /visa|master|card|amex|american express/i.test(paymentMethod ?? "");
+}

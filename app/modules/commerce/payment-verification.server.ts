@@ -3,7 +3,16 @@
 // its own (a callback or IPN only says "look at this order").
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { ebooks, orders, orderStatusHistory, payments, profiles, subscriptionPlans, users } from "~/db/schema";
+import {
+  cardRenewals,
+  ebooks,
+  orders,
+  orderStatusHistory,
+  payments,
+  profiles,
+  subscriptionPlans,
+  users,
+} from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { getReceipt, receiptPdf } from "./receipts.server";
@@ -12,7 +21,9 @@ import { getMailer } from "~/modules/mail/mailer.server";
 import { receiptMail } from "~/modules/mail/templates.server";
 import { grantOrder, revokeOrder, type Grant } from "./grants.server";
 import { formatKesCents } from "./money";
-import { decideTransition, type OrderStatus } from "./order-transitions";
+import { decideTransition, type Decision, type OrderStatus } from "./order-transitions";
+import { decideCharge, endCardRenewalOf, settleFirstPayment } from "./card-renewals.server";
+import { refundForSystem } from "./refunds.server";
 import { getPesapal } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
 import type { TransactionStatus } from "./pesapal/types";
@@ -24,7 +35,7 @@ export type Verification =
   | { kind: "unknown" }
   /** Pesapal could not be asked; nothing changed. */
   | { kind: "unreachable"; orderId: string }
-  | { kind: "checked"; orderId: string; status: OrderStatus; changed: boolean; grant?: Grant };
+  | { kind: "checked"; orderId: string; status: OrderStatus; changed: boolean; grant?: Grant; refundDue?: string };
 
 const TRACKING_ID = /^[A-Za-z0-9-]{1,100}$/;
 const REFERENCE = /^[A-Za-z0-9._:-]{1,50}$/;
@@ -77,9 +88,39 @@ export async function verifyPayment(input: {
   if (order.gatewayTrackingId === null && report.merchantReference !== order.merchantReference) {
     return { kind: "unknown" };
   }
-  const result = await applyReport(order.id, input.trackingId, report, input.source, input.now ?? new Date());
-  if (result.grant && !result.grant.note) await sendReceipt(order.id, report, result.grant);
-  return { kind: "checked", orderId: order.id, ...result };
+  return applyVerifiedReport(order.id, input.trackingId, report, input.source, input.now ?? new Date());
+}
+
+/**
+ * A verified gateway answer applied to one of our orders, then what follows the commit: the receipt for a grant,
+ * and the automatic refund of a card charge nobody may keep (a renewal the reader had cancelled, ADR 019).
+ */
+export async function applyVerifiedReport(
+  orderId: string,
+  trackingId: string,
+  report: TransactionStatus,
+  source: VerifySource,
+  now: Date,
+): Promise<Verification> {
+  const result = await applyReport(orderId, trackingId, report, source, now);
+  if (result.grant && !result.grant.note) await sendReceipt(orderId, report, result.grant);
+  if (result.refundDue) {
+    try {
+      const refund = await refundForSystem({
+        orderId,
+        amount: "full",
+        reason: result.refundDue,
+        mailNote:
+          "Your card was charged for a Nuru renewal after you had cancelled it, so we have refunded the charge in full.",
+      });
+      if (refund.kind !== "accepted")
+        console.warn(`Automatic refund of order ${orderId}: ${refund.kind} (${refund.message})`);
+    } catch (error) {
+      // The order waits in review, first in the admin's list, for a person to refund it.
+      console.error(`Automatic refund of order ${orderId} failed:`, error);
+    }
+  }
+  return { kind: "checked", orderId, ...result };
 }
 
 async function applyReport(
@@ -88,10 +129,24 @@ async function applyReport(
   report: TransactionStatus,
   source: VerifySource,
   now: Date,
-): Promise<{ status: OrderStatus; changed: boolean; grant?: Grant }> {
+): Promise<{ status: OrderStatus; changed: boolean; grant?: Grant; refundDue?: string }> {
   return getDb().transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    const decision = decideTransition(order, report);
+    // A scheduled card charge is named by its agreement's account_number (Pesapal's merchant reference for it).
+    const [agreement] = order.cardRenewalId
+      ? await tx
+          .select({ accountNumber: cardRenewals.accountNumber })
+          .from(cardRenewals)
+          .where(eq(cardRenewals.id, order.cardRenewalId))
+      : [];
+    let decision: Decision = decideTransition(
+      agreement ? { ...order, merchantReference: agreement.accountNumber } : order,
+      report,
+    );
+    let refundDue: string | undefined;
+    if (order.cardRenewalId && decision.to !== null) {
+      ({ decision, refundDue } = await decideCharge(tx, order, decision, now));
+    }
     if (decision.to === null) {
       if (decision.reason.startsWith("ignored")) console.warn(`Order ${order.merchantReference}: ${decision.reason}`);
       return { status: order.status, changed: false };
@@ -120,7 +175,11 @@ async function applyReport(
       .where(eq(orders.id, order.id));
     let grant: Grant | undefined;
     if (decision.effect === "grant") grant = await grantOrder(tx, order, now);
+    if (decision.effect === "grant" && !order.cardRenewalId) await settleFirstPayment(tx, order.id, report, now);
     if (decision.effect === "revoke") await revokeOrder(tx, order, now);
+    if (decision.effect === "revoke" && !order.cardRenewalId) {
+      await endCardRenewalOf(tx, order.id, "first payment reversed", now);
+    }
     const evidence = `Pesapal ${report.status} ${report.currency} ${report.amountCents} cents${
       report.paymentMethod ? ` by ${report.paymentMethod}` : ""
     }${report.confirmationCode ? `, code ${report.confirmationCode}` : ""}`;
@@ -132,7 +191,7 @@ async function applyReport(
       note: [decision.reason, evidence, grant?.note].filter(Boolean).join("; "),
       createdAt: now,
     });
-    return { status: decision.to, changed: true, grant };
+    return { status: decision.to, changed: true, grant, refundDue };
   });
 }
 

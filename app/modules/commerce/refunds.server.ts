@@ -14,6 +14,8 @@ import { revokeOrder } from "./grants.server";
 import { formatKesCents, type MinorUnits } from "./money";
 import type { OrderStatus } from "./order-transitions";
 import { getPesapal } from "./payment-gateway.server";
+import { isCardPayment } from "./payment-method";
+import { endCardRenewalOf } from "./card-renewals.server";
 import { isPesapalError } from "./pesapal/errors";
 
 export type RefundErrorCode =
@@ -39,10 +41,8 @@ export class RefundError extends Error {
 /** Orders an admin may refund: paid and granted, or paid but waiting for review (nothing granted). */
 const REFUNDABLE: readonly OrderStatus[] = ["completed", "review"];
 
-/** Card payments may be refunded in part; anything else (M-Pesa, other mobile money, unknown) only in full. */
-export function isCardPayment(paymentMethod: string | null): boolean {
-  return /visa|master|card|amex|american express/i.test(paymentMethod ?? "");
-}
+// Card payments may be refunded in part; anything else (M-Pesa, other mobile money, unknown) only in full.
+export { isCardPayment };
 
 export type RefundOutcome =
   | { kind: "accepted"; refundId: string; amountCents: MinorUnits; full: boolean; status: OrderStatus; message: string }
@@ -72,6 +72,23 @@ async function paymentOf(db: Pick<ReturnType<typeof getDb>, "select">, orderId: 
 
 export async function refundOrder(viewer: Viewer, input: RefundInput, now = new Date()): Promise<RefundOutcome> {
   if (!isAdmin(viewer)) throw new Error("Only admins refund payments");
+  return requestRefund({ viewer }, input, now);
+}
+
+/**
+ * A refund the shop owes without anyone asking (ADR 019): a card charge for a renewal the reader had cancelled. The
+ * same three steps as an admin's; the order's history (source system) and the refund row say who and why.
+ */
+export function refundForSystem(input: RefundInput & { mailNote?: string }, now = new Date()): Promise<RefundOutcome> {
+  return requestRefund({ viewer: null, mailNote: input.mailNote }, input, now);
+}
+
+async function requestRefund(
+  actor: { viewer: Viewer | null; mailNote?: string },
+  input: RefundInput,
+  now: Date,
+): Promise<RefundOutcome> {
+  const viewer = actor.viewer;
   if (!UUID.test(input.orderId)) throw new RefundError("NOT_FOUND");
   const reason = input.reason.trim();
   if (!reason) throw new Error("A refund needs a reason");
@@ -108,7 +125,7 @@ export async function refundOrder(viewer: Viewer, input: RefundInput, now = new 
         currency: payment.currency,
         full,
         reason,
-        requestedBy: viewer.user!.id,
+        requestedBy: viewer?.user?.id ?? null,
         status: "requesting",
         createdAt: now,
       })
@@ -118,7 +135,9 @@ export async function refundOrder(viewer: Viewer, input: RefundInput, now = new 
   const { refund, payment } = claim;
 
   // 2. Pesapal, outside any transaction: a slow gateway must not hold the order row (or PGlite's one connection).
-  const [admin] = await db.select({ email: users.email }).from(users).where(eq(users.id, viewer.user!.id));
+  const [admin] = viewer
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, viewer.user!.id))
+    : [{ email: "Nuru (automatic refund)" }];
   let answer: { kind: "accepted" | "refused" | "unconfirmed"; message: string; code?: string };
   try {
     const ack = await (
@@ -151,6 +170,19 @@ export async function refundOrder(viewer: Viewer, input: RefundInput, now = new 
       .set({ status: answer.kind, gatewayMessage: answer.message, gatewayCode: answer.code ?? null, answeredAt: now })
       .where(eq(refunds.id, refund.id));
     if (answer.kind !== "accepted") {
+      // CASE: an automatic refund Pesapal refused or did not answer -> the order stays where it was (review, first
+      // in the admin's list) and its history says what happened.
+      if (!viewer) {
+        await tx.insert(orderStatusHistory).values({
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: order.status,
+          source: "system",
+          note: `Automatic refund of ${amount} ${answer.kind} (${answer.message}); reason: ${reason}`,
+          createdAt: now,
+        });
+        return { kind: answer.kind, refundId: refund.id, message: answer.message };
+      }
       await recordActivity(tx, viewer, {
         action: answer.kind === "refused" ? "refund refused" : "refund unconfirmed",
         entityType: "order",
@@ -169,27 +201,32 @@ export async function refundOrder(viewer: Viewer, input: RefundInput, now = new 
       : null;
     if (to) {
       await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
-      if (refund.full) await revokeOrder(tx, order, now);
+      if (refund.full) {
+        await revokeOrder(tx, order, now);
+        // A plan refunded in full is not renewed by her card either (a charge that still arrives is refunded).
+        await endCardRenewalOf(tx, order.id, "full refund of the first payment", now);
+      }
       await tx.insert(orderStatusHistory).values({
         orderId: order.id,
         fromStatus: order.status,
         toStatus: to,
-        source: "admin",
+        source: viewer ? "admin" : "system",
         note: `${refund.full ? "Full" : "Partial"} refund of ${amount} accepted by Pesapal (${answer.message}); ${
           refund.full ? "access revoked" : "access kept"
         }; by ${admin?.email ?? "an admin"}; reason: ${reason}`,
         createdAt: now,
       });
     }
-    await recordActivity(tx, viewer, {
-      action: "refund",
-      entityType: "order",
-      entityId: order.id,
-      summary: `${order.merchantReference}: ${refund.full ? "full" : "partial"} refund of ${amount} accepted by Pesapal${
-        refund.full ? ", access revoked" : ", access kept"
-      }. Reason: ${reason}`,
-      changes: to ? { status: { before: order.status, after: to } } : {},
-    });
+    if (viewer)
+      await recordActivity(tx, viewer, {
+        action: "refund",
+        entityType: "order",
+        entityId: order.id,
+        summary: `${order.merchantReference}: ${refund.full ? "full" : "partial"} refund of ${amount} accepted by Pesapal${
+          refund.full ? ", access revoked" : ", access kept"
+        }. Reason: ${reason}`,
+        changes: to ? { status: { before: order.status, after: to } } : {},
+      });
     return {
       kind: "accepted",
       refundId: refund.id,
@@ -199,11 +236,13 @@ export async function refundOrder(viewer: Viewer, input: RefundInput, now = new 
       message: answer.message,
     };
   });
-  if (outcome.kind === "accepted") await sendRefundMail(refund.orderId, refund.amountCents, refund.full);
+  if (outcome.kind === "accepted") {
+    await sendRefundMail(refund.orderId, refund.amountCents, refund.full, actor.mailNote);
+  }
   return outcome;
 }
 
-async function sendRefundMail(orderId: string, amountCents: MinorUnits, full: boolean) {
+async function sendRefundMail(orderId: string, amountCents: MinorUnits, full: boolean, note?: string) {
   try {
     const [row] = await getDb()
       .select({
@@ -228,6 +267,7 @@ async function sendRefundMail(orderId: string, amountCents: MinorUnits, full: bo
         amount: formatKesCents(amountCents),
         reference: row.reference,
         full,
+        note,
         url: `${getEnv().PUBLIC_URL}/dashboard`,
       }),
     );

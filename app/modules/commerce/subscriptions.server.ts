@@ -7,8 +7,9 @@ import { profiles, subscriptionNotices, subscriptionPlans, userSubscriptions, us
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { getMailer, type Mailer, type MailMessage } from "~/modules/mail/mailer.server";
-import { renewalReminderMail, subscriptionEndedMail } from "~/modules/mail/templates.server";
+import { cardRenewalReminderMail, renewalReminderMail, subscriptionEndedMail } from "~/modules/mail/templates.server";
 import { runningAt, setDisplayRole, type Tx } from "./grants.server";
+import { hasActiveCardRenewal, setCardRenewals } from "./card-renewals.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ended-plan e-mail is sent within this long of the end (a shop back from a long outage does not send old news). */
@@ -36,6 +37,8 @@ export interface RenewalState {
   /** Whether reminders (and, where the method allows, charges) continue. */
   renews: boolean;
   endDate: Date;
+  /** Her card agreement after the change (ADR 019), when she has one. */
+  card?: "pending" | "active" | "cancelled" | "ended" | null;
 }
 
 type Subscription = typeof userSubscriptions.$inferSelect;
@@ -86,8 +89,10 @@ function setRenewal(userId: string, subscriptionId: string, renews: boolean, now
   return getDb().transaction(async (tx) => {
     const row = await lockOwn(tx, userId, subscriptionId);
     assertChangeable(row, now);
+    // Her card schedule follows the switch: cancelled, a charge that still arrives is refunded (ADR 019).
+    const card = await setCardRenewals(tx, userId, renews, now);
     const settled = renews ? row.autoRenew && row.status !== "cancelled" : !row.autoRenew && row.status !== "active";
-    if (settled) return stateOf(row);
+    if (settled) return { ...stateOf(row), card };
     const [updated] = await tx
       .update(userSubscriptions)
       .set({
@@ -98,7 +103,7 @@ function setRenewal(userId: string, subscriptionId: string, renews: boolean, now
       })
       .where(eq(userSubscriptions.id, row.id))
       .returning();
-    return stateOf(updated as Subscription & { endDate: Date });
+    return { ...stateOf(updated as Subscription & { endDate: Date }), card };
   });
 }
 
@@ -172,6 +177,7 @@ export async function expireSubscriptions(now = new Date(), limit = 200) {
 
 interface NoticeTarget {
   subscriptionId: string;
+  userId: string;
   email: string;
   name: string | null;
   planName: string;
@@ -189,6 +195,7 @@ export function renewUrl(plan: { slug: string; onSale: boolean }): string {
 
 const noticeColumns = {
   subscriptionId: userSubscriptions.id,
+  userId: userSubscriptions.userId,
   email: users.email,
   name: profiles.fullName,
   planName: subscriptionPlans.name,
@@ -276,14 +283,18 @@ export async function sendRenewalReminders(now = new Date(), options: { mailer?:
     const lastDay = target.endDate.getTime() - now.getTime() <= DAY_MS;
     if (!lastDay && target.isTrial) continue;
     const kind: NoticeKind = lastDay ? "reminder_1d" : "reminder_7d";
-    const message = renewalReminderMail({
+    const mail = {
       to: target.email,
       name: target.name ?? "",
       planName: target.planName,
       endDate: formatDate(target.endDate.toISOString()),
       renewUrl: renewUrl({ slug: target.planSlug, onSale: target.planOnSale }),
-      daysLeft: lastDay ? 1 : 7,
-    });
+      daysLeft: lastDay ? (1 as const) : (7 as const),
+    };
+    // CASE: her card renews the plan -> the reminder says when it will be charged, not "renew now".
+    const message = (await hasActiveCardRenewal(target.userId))
+      ? cardRenewalReminderMail({ ...mail, libraryUrl: `${getEnv().PUBLIC_URL}/dashboard` })
+      : renewalReminderMail(mail);
     const result = await sendOnce(kind, target, message, mailer, now);
     if (result === "sent") counts.sent++;
     if (result === "failed") counts.failed++;

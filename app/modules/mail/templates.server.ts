@@ -142,6 +142,21 @@ export function renewalReminderMail(input: RenewalMailInput & { daysLeft: 7 | 1 
   });
 }
 
+/** The same reminders for a plan her card renews (ADR 019): when the card is charged, and how to stop it. */
+export function cardRenewalReminderMail(
+  input: RenewalMailInput & { daysLeft: 7 | 1; libraryUrl: string },
+): MailMessage {
+  const when = input.daysLeft === 1 ? "tomorrow" : "in 7 days";
+  return linkMail(input.to, `Your Nuru ${input.planName} plan renews by card ${when}`, {
+    name: input.name,
+    intro: `Your ${input.planName} plan renews automatically on ${input.endDate}: Pesapal charges your card that day, and your plan continues with no gap. There is nothing you need to do.`,
+    action: "Open My Library",
+    url: input.libraryUrl,
+    outro:
+      "Do not want to renew? Cancel renewal in My Library before that date; any charge that still arrives after you cancel is refunded automatically.",
+  });
+}
+
 /** Sent once when a plan has ended and no renewal follows it. */
 export function subscriptionEndedMail(input: RenewalMailInput): MailMessage {
   return linkMail(input.to, `Your Nuru ${input.planName} plan has ended`, {
@@ -166,10 +181,10 @@ export interface RefundMailInput {
 }
 
 /** Sent when Pesapal accepted an admin's refund request for one of her payments. */
-export function refundMail(input: RefundMailInput): MailMessage {
+export function refundMail(input: RefundMailInput & { note?: string }): MailMessage {
   return linkMail(input.to, `Your Nuru refund: ${input.amount}`, {
     name: input.name,
-    intro: `We have asked Pesapal to refund ${input.amount} of your payment for ${input.item} (order ${input.reference}). The money goes back the way you paid; M-Pesa and card refunds can take a few working days to arrive. ${
+    intro: `${input.note ? `${input.note} ` : ""}We have asked Pesapal to refund ${input.amount} of your payment for ${input.item} (order ${input.reference}). The money goes back the way you paid; M-Pesa and card refunds can take a few working days to arrive. ${
       input.full
         ? `As the whole payment is refunded, the access it gave to ${input.item} has ended.`
         : `This is part of your payment, so you keep your access to ${input.item}.`

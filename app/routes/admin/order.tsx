@@ -171,6 +171,24 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <dd className="text-gray-900">{at(order.completedAt)}</dd>
             <dt className="font-medium text-gray-700">Pesapal id</dt>
             <dd className="font-mono text-xs break-all text-gray-900">{order.trackingId ?? "—"}</dd>
+            {order.cardRenewal ? (
+              <>
+                <dt className="font-medium text-gray-700">Card renewal</dt>
+                <dd className="text-gray-900" data-testid="order-card-renewal">
+                  {order.cardRenewal.role === "charge" ? (
+                    <>
+                      Scheduled charge of{" "}
+                      <Link to={`/admin/orders/${order.cardRenewal.firstOrderId}`} className="underline">
+                        {order.cardRenewal.accountNumber}
+                      </Link>
+                    </>
+                  ) : (
+                    <>Opted in: {order.cardRenewal.accountNumber}</>
+                  )}{" "}
+                  ({order.cardRenewal.status})
+                </dd>
+              </>
+            ) : null}
           </dl>
         </section>
 

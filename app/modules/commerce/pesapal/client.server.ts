@@ -246,6 +246,17 @@ function readTransactionStatus(answer: Answer, requestedId: string): Transaction
     createdDate: body.created_date,
     description: body.description ?? "",
     paymentStatusCode: body.payment_status_code ?? "",
+    ...(body.subscription_transaction_info?.account_reference
+      ? {
+          subscriptionTransactionInfo: {
+            accountReference: body.subscription_transaction_info.account_reference,
+            amountCents: body.subscription_transaction_info.amount ?? null,
+            firstName: body.subscription_transaction_info.first_name ?? "",
+            lastName: body.subscription_transaction_info.last_name ?? "",
+            correlationId: String(body.subscription_transaction_info.correlation_id ?? ""),
+          },
+        }
+      : {}),
   };
 }
 
@@ -283,6 +294,16 @@ function orderBody(order: OrderRequest) {
     ...(order.cancellationUrl ? { cancellation_url: order.cancellationUrl } : {}),
     ...(order.redirectMode ? { redirect_mode: order.redirectMode } : {}),
     ...(order.branch ? { branch: order.branch } : {}),
+    ...(order.accountNumber ? { account_number: order.accountNumber } : {}),
+    ...(order.subscriptionDetails
+      ? {
+          subscription_details: {
+            start_date: order.subscriptionDetails.startDate,
+            end_date: order.subscriptionDetails.endDate,
+            frequency: order.subscriptionDetails.frequency,
+          },
+        }
+      : {}),
     billing_address: {
       email_address: address.emailAddress ?? "",
       phone_number: address.phoneNumber ?? "",

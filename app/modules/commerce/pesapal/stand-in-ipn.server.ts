@@ -14,39 +14,47 @@ export interface IpnDelivery {
   trackingId: string;
   method: "GET" | "POST";
   url: string;
-  notificationType: "IPNCHANGE";
+  notificationType: IpnNotification;
   httpStatus?: number;
   /** The shop answered `{"status":200, ...}`. */
   acknowledged: boolean;
   error?: string;
 }
 
+/** IPNCHANGE for a payment's status; RECURRING for a scheduled card charge (its reference is the account_number). */
+export type IpnNotification = "IPNCHANGE" | "RECURRING";
+
 export async function deliverIpn(
   order: StandInOrder,
   ipn: RegisteredIpnUrl,
-  options: { attempts: number; retryDelayMs: number; timeoutMs: number },
+  options: { attempts: number; retryDelayMs: number; timeoutMs: number; notificationType?: IpnNotification },
 ): Promise<IpnDelivery[]> {
   const deliveries: IpnDelivery[] = [];
   for (let attempt = 0; attempt < options.attempts; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs));
-    const delivery = await sendOnce(order, ipn, options.timeoutMs);
+    const delivery = await sendOnce(order, ipn, options.timeoutMs, options.notificationType ?? "IPNCHANGE");
     deliveries.push(delivery);
     if (delivery.acknowledged) break;
   }
   return deliveries;
 }
 
-async function sendOnce(order: StandInOrder, ipn: RegisteredIpnUrl, timeoutMs: number): Promise<IpnDelivery> {
+async function sendOnce(
+  order: StandInOrder,
+  ipn: RegisteredIpnUrl,
+  timeoutMs: number,
+  notificationType: IpnNotification,
+): Promise<IpnDelivery> {
   const fields = {
     OrderTrackingId: order.trackingId,
-    OrderNotificationType: "IPNCHANGE",
+    OrderNotificationType: notificationType,
     OrderMerchantReference: order.merchantReference,
-  } as const;
+  };
   const delivery: IpnDelivery = {
     trackingId: order.trackingId,
     method: ipn.method,
     url: ipn.url,
-    notificationType: "IPNCHANGE",
+    notificationType,
     acknowledged: false,
   };
   try {

@@ -1,7 +1,7 @@
 // The stand-in's hosted payment page: plain server-rendered HTML, no scripts or external assets, so tests drive it
 // with form posts and a keyboard or screen reader user can too.
 import { formatMinorUnits } from "../money";
-import type { StandInOrder } from "./stand-in-wire.server";
+import type { StandInOrder, StandInSchedule } from "./stand-in-wire.server";
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -41,23 +41,56 @@ export function paymentPage(order: StandInOrder, error?: string): string {
 <form method="post" action="${action}">
 <fieldset><legend>Card</legend>
 <input type="hidden" name="method" value="card">
-<p>Test card 4761 7300 0000 0010</p>
+<p>Test card 4761 7300 0000 0010</p>${recurringOptIn(order)}
 <button type="submit" name="outcome" value="complete">Complete card payment</button>
 <button type="submit" name="outcome" value="fail">Fail card payment</button>
 </fieldset></form>`,
   );
 }
 
-export function closedOrderPage(order: StandInOrder): string {
+/**
+ * Pesapal offers recurring card payments when the order has an account_number (cards only: the M-Pesa form has
+ * none). With subscription_details the schedule is shown and cannot be changed; without, the buyer picks it.
+ */
+function recurringOptIn(order: StandInOrder): string {
+  if (!order.accountNumber) return "";
+  const details = order.subscriptionDetails;
+  const schedule = details
+    ? `<p>Schedule set by the shop: ${escape(details.frequency.toLowerCase())}, from ${escape(details.startDate)} to ${escape(details.endDate)}.</p>`
+    : `<label for="recurring-frequency">How often</label><br>
+<select id="recurring-frequency" name="recurringFrequency">
+<option value="DAILY">Daily</option><option value="WEEKLY">Weekly</option>
+<option value="MONTHLY" selected>Monthly</option><option value="QUARTERLY">Quarterly</option>
+<option value="YEARLY">Yearly</option></select><br>
+<label for="recurring-start">First charge on (optional)</label><br>
+<input id="recurring-start" name="recurringStart" type="date"><br>`;
+  return `<fieldset><legend>Recurring payments (account ${escape(order.accountNumber)})</legend>
+<input type="checkbox" id="recurring" name="recurring" value="on">
+<label for="recurring">Charge this card ${escape(formatMinorUnits(order.amountCents, order.currency, "en-KE"))} on a schedule</label><br>
+${schedule}<p>Pesapal e-mails you a link to stop the schedule at any time.</p></fieldset>`;
+}
+
+export function closedOrderPage(order: StandInOrder, schedule?: StandInSchedule, notice?: string): string {
   const action = `${PAY_PATH}?OrderTrackingId=${encodeURIComponent(order.trackingId)}`;
   const reverse =
     order.state === "completed"
       ? `<form method="post" action="${action}"><p>Test a chargeback: the shop hears of it by IPN.</p>
 <button type="submit" name="outcome" value="reverse">Reverse this payment</button></form>`
       : "";
+  const recurring =
+    schedule && !schedule.stopped
+      ? `<form method="post" action="${action}"><p>Recurring schedule ${escape(schedule.accountNumber)}:
+${escape(schedule.frequency.toLowerCase())}, next charge ${escape(new Date(schedule.nextChargeAt).toISOString().slice(0, 10))},
+${schedule.charges.length} charged so far.</p>
+<button type="submit" name="outcome" value="charge-recurring">Charge the next scheduled payment now</button>
+<button type="submit" name="outcome" value="stop-recurring">Stop the schedule</button></form>`
+      : schedule
+        ? `<p>Recurring schedule ${escape(schedule.accountNumber)} is stopped.</p>`
+        : "";
+  const status = notice ? `<p role="status">${escape(notice)}</p>` : "";
   return layout(
     "Pesapal stand-in: order closed",
-    `<h1>This order is ${escape(order.state)}</h1><p>It can no longer be paid.</p>${reverse}`,
+    `<h1>This order is ${escape(order.state)}</h1>${status}<p>It can no longer be paid.</p>${reverse}${recurring}`,
   );
 }
 

@@ -22,6 +22,59 @@ export interface StandInOrder {
   refunded?: boolean;
   /** What the accepted refund request asked for. */
   refundedCents?: MinorUnits;
+  firstName?: string;
+  lastName?: string;
+  /** SubmitOrderRequest's account_number: the buyer may set up recurring card payments on the page. */
+  accountNumber?: string;
+  /** SubmitOrderRequest's subscription_details: the schedule is prefilled and cannot be edited. */
+  subscriptionDetails?: { startDate: string; endDate: string; frequency: string };
+  /** A scheduled charge, or a first payment whose schedule the buyer accepted: subscription_transaction_info. */
+  recurring?: {
+    accountReference: string;
+    amountCents: MinorUnits;
+    firstName: string;
+    lastName: string;
+    correlationId: number;
+  };
+}
+
+/** A recurring card schedule the buyer accepted on the page (research section 4). */
+export interface StandInSchedule {
+  accountNumber: string;
+  frequency: StandInFrequency;
+  /** Epoch ms of the next charge, and of the schedule's end. */
+  nextChargeAt: number;
+  endAt: number;
+  amountCents: MinorUnits;
+  currency: string;
+  description: string;
+  callbackUrl: string;
+  notificationId: string;
+  firstName: string;
+  lastName: string;
+  correlationId: number;
+  firstTrackingId: string;
+  charges: string[];
+  /** The buyer stopped it with the link in Pesapal's e-mail. */
+  stopped: boolean;
+}
+
+export const STAND_IN_FREQUENCIES = ["DAILY", "WEEKLY", "MONTHLY", "QUARTERLY", "YEARLY"] as const;
+export type StandInFrequency = (typeof STAND_IN_FREQUENCIES)[number];
+
+/** The next charge after `time` on this schedule (calendar months in UTC, the day clamped to the month's end). */
+export function nextChargeAfter(time: number, frequency: StandInFrequency): number {
+  const DAY = 24 * 60 * 60 * 1000;
+  if (frequency === "DAILY") return time + DAY;
+  if (frequency === "WEEKLY") return time + 7 * DAY;
+  const months = frequency === "MONTHLY" ? 1 : frequency === "QUARTERLY" ? 3 : 12;
+  const date = new Date(time);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
 }
 
 /** Pesapal's failure envelope; an HTTP status is chosen by the caller (the sandbox uses 200). */
@@ -115,6 +168,17 @@ export function transactionStatusBody(order: StandInOrder, amountCents: MinorUni
         }
       : { error_type: null, code: null, message: null, call_back_url: null },
     status: unpaid ? "500" : "200",
+    ...(order.recurring && !unpaid
+      ? {
+          subscription_transaction_info: {
+            account_reference: order.recurring.accountReference,
+            amount: Number(centsToDecimal(order.recurring.amountCents)),
+            first_name: order.recurring.firstName,
+            last_name: order.recurring.lastName,
+            correlation_id: order.recurring.correlationId,
+          },
+        }
+      : {}),
   };
 }
 

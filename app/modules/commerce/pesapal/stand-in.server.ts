@@ -9,14 +9,18 @@ import { PAGE_PATH, PAY_PATH, closedOrderPage, notFoundPage, paymentPage } from 
 import {
   callbackUrlWith,
   confirmationCodeFor,
+  nextChargeAfter,
+  STAND_IN_FREQUENCIES,
   errorBody,
   invalidParameters,
   invalidToken,
   jwtLikeToken,
   transactionStatusBody,
   utcDate,
+  type StandInFrequency,
   type StandInOrder,
   type StandInPaymentMethod,
+  type StandInSchedule,
 } from "./stand-in-wire.server";
 
 export interface PesapalStandInOptions {
@@ -32,6 +36,8 @@ export interface PesapalStandInOptions {
   errorHttpStatus?: number;
   ipnAttempts?: number;
   ipnRetryDelayMs?: number;
+  /** Run the recurring schedules' due charges this often (the dev shop); tests call runDueCharges with a clock. */
+  recurringEveryMs?: number;
 }
 
 export interface StandInRequest {
@@ -92,6 +98,9 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   const requests: StandInRequest[] = [];
   const ipnDeliveries: IpnDelivery[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  // Recurring card schedules by account_number (research section 4).
+  const schedules = new Map<string, StandInSchedule>();
+  let correlationIds = 111222;
   let url = "";
 
   const fail = (body: unknown) => Reply.json(body, errorHttpStatus);
@@ -115,6 +124,9 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
       attempts: options.ipnAttempts ?? 3,
       retryDelayMs: options.ipnRetryDelayMs ?? 50,
       timeoutMs: 5_000,
+      // A scheduled charge is named by the account_number (its merchant reference) and notified as RECURRING.
+      notificationType:
+        order.recurring && order.merchantReference === order.recurring.accountReference ? "RECURRING" : "IPNCHANGE",
     });
     ipnDeliveries.push(...sent);
     return sent;
@@ -126,6 +138,7 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     outcome: "completed" | "failed",
     method: StandInPaymentMethod,
     phone?: string,
+    recurring?: { frequency?: string; start?: string },
   ) {
     const order = orderOrThrow(trackingId);
     if (order.state !== "pending") throw new Error(`Pesapal stand-in: order ${trackingId} is ${order.state}`);
@@ -133,7 +146,98 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     order.method = method;
     order.phone = phone ?? order.phone;
     order.confirmationCode = confirmationCodeFor(method);
+    if (outcome === "completed" && method === "card" && recurring) setUpSchedule(order, recurring);
     await notify(order);
+  }
+
+  /** The buyer accepted recurring payments on the page (card only): the schedule, prefilled or as she chose it. */
+  function setUpSchedule(order: StandInOrder, choice: { frequency?: string; start?: string }) {
+    if (!order.accountNumber) throw new Error(`Pesapal stand-in: order ${order.trackingId} has no account_number`);
+    const details = order.subscriptionDetails;
+    const frequency = (details?.frequency ?? choice.frequency ?? "MONTHLY").toUpperCase() as StandInFrequency;
+    const now = Date.now();
+    const start = details ? parseDdMmYyyy(details.startDate) : choice.start ? Date.parse(choice.start) : NaN;
+    const end = details ? parseDdMmYyyy(details.endDate) : NaN;
+    const firstCharge = Number.isNaN(start) || start <= now ? nextChargeAfter(now, frequency) : start;
+    const correlationId = correlationIds++;
+    schedules.set(order.accountNumber, {
+      accountNumber: order.accountNumber,
+      frequency,
+      nextChargeAt: firstCharge,
+      // The buyer picked no end: five years, like the shop's own prefilled schedules.
+      endAt: Number.isNaN(end) ? firstCharge + 5 * 365 * 86_400_000 : end,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      description: order.description,
+      callbackUrl: order.callbackUrl,
+      notificationId: order.notificationId,
+      firstName: order.firstName ?? "",
+      lastName: order.lastName ?? "",
+      correlationId,
+      firstTrackingId: order.trackingId,
+      charges: [],
+      stopped: false,
+    });
+    order.recurring = {
+      accountReference: order.accountNumber,
+      amountCents: order.amountCents,
+      firstName: order.firstName ?? "",
+      lastName: order.lastName ?? "",
+      correlationId,
+    };
+  }
+
+  /** One scheduled charge: a new transaction (new tracking id) named by the account_number, and its RECURRING IPN. */
+  async function chargeRecurring(
+    accountNumber: string,
+    override: { amountCents?: MinorUnits; currency?: string } = {},
+  ): Promise<{ trackingId: string; deliveries: IpnDelivery[] }> {
+    const schedule = schedules.get(accountNumber);
+    if (!schedule) throw new Error(`Pesapal stand-in: no recurring schedule ${accountNumber}`);
+    if (schedule.stopped) throw new Error(`Pesapal stand-in: recurring schedule ${accountNumber} was stopped`);
+    const amountCents = override.amountCents ?? schedule.amountCents;
+    const charge: StandInOrder = {
+      trackingId: randomUUID(),
+      merchantReference: accountNumber,
+      amountCents,
+      currency: override.currency ?? schedule.currency,
+      description: schedule.description,
+      callbackUrl: schedule.callbackUrl,
+      notificationId: schedule.notificationId,
+      createdAt: Date.now(),
+      state: "completed",
+      method: "card",
+      confirmationCode: confirmationCodeFor("card"),
+      firstName: schedule.firstName,
+      lastName: schedule.lastName,
+      recurring: {
+        accountReference: accountNumber,
+        amountCents,
+        firstName: schedule.firstName,
+        lastName: schedule.lastName,
+        correlationId: schedule.correlationId,
+      },
+    };
+    orders.set(charge.trackingId, charge);
+    schedule.charges.push(charge.trackingId);
+    schedule.nextChargeAt = nextChargeAfter(schedule.nextChargeAt, schedule.frequency);
+    return { trackingId: charge.trackingId, deliveries: await notify(charge) };
+  }
+
+  /** Charges every schedule whose next charge is due at `now` (once each per run) and has not passed its end. */
+  async function runDueCharges(now: Date = new Date()) {
+    const charged: string[] = [];
+    for (const schedule of schedules.values()) {
+      if (schedule.stopped || schedule.nextChargeAt > now.getTime() || schedule.nextChargeAt > schedule.endAt) continue;
+      charged.push((await chargeRecurring(schedule.accountNumber)).trackingId);
+    }
+    return charged;
+  }
+
+  /** The schedule a first payment set up, shown (with test controls) on its closed page. */
+  function scheduleOf(order: StandInOrder): StandInSchedule | undefined {
+    const schedule = order.accountNumber ? schedules.get(order.accountNumber) : undefined;
+    return schedule?.firstTrackingId === order.trackingId ? schedule : undefined;
   }
 
   function tokenReply(body: Record<string, unknown>): Reply {
@@ -190,6 +294,26 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
         ),
       );
     }
+    const accountNumber = body.account_number;
+    if (
+      accountNumber !== undefined &&
+      (typeof accountNumber !== "string" || !/^[A-Za-z0-9._:-]{1,50}$/.test(accountNumber))
+    ) {
+      return fail(invalidParameters("Invalid account_number"));
+    }
+    const details = body.subscription_details as Record<string, unknown> | undefined;
+    if (details !== undefined) {
+      const valid =
+        typeof accountNumber === "string" &&
+        typeof details === "object" &&
+        details !== null &&
+        typeof details.start_date === "string" &&
+        typeof details.end_date === "string" &&
+        !Number.isNaN(parseDdMmYyyy(details.start_date)) &&
+        parseDdMmYyyy(details.end_date) > parseDdMmYyyy(details.start_date) &&
+        ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"].includes(String(details.frequency));
+      if (!valid) return fail(invalidParameters("Invalid subscription_details"));
+    }
     // Reusing a reference is unconfirmed upstream; refusing it keeps our code honest about "new id per attempt".
     if ([...orders.values()].some((order) => order.merchantReference === id)) {
       return fail(invalidParameters("Duplicate merchant reference"));
@@ -204,6 +328,18 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
       notificationId: body.notification_id,
       createdAt: Date.now(),
       state: "pending",
+      firstName: typeof address.first_name === "string" ? address.first_name : "",
+      lastName: typeof address.last_name === "string" ? address.last_name : "",
+      ...(typeof accountNumber === "string" ? { accountNumber } : {}),
+      ...(details
+        ? {
+            subscriptionDetails: {
+              startDate: String(details.start_date),
+              endDate: String(details.end_date),
+              frequency: String(details.frequency),
+            },
+          }
+        : {}),
     };
     orders.set(order.trackingId, order);
     return Reply.json({
@@ -267,9 +403,26 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     if (form.outcome === "reverse" && order.state === "completed") {
       order.state = "reversed";
       await notify(order);
-      return Reply.html(closedOrderPage(order));
+      return Reply.html(closedOrderPage(order, scheduleOf(order)));
     }
-    if (order.state !== "pending") return Reply.html(closedOrderPage(order), 409);
+    // A developer (or a browser test) makes the schedule's next charge fall due now, or stops it as the buyer can.
+    const schedule = scheduleOf(order);
+    if (form.outcome === "charge-recurring" && schedule && !schedule.stopped) {
+      const { deliveries } = await chargeRecurring(schedule.accountNumber);
+      const heard = deliveries.some((delivery) => delivery.acknowledged);
+      return Reply.html(
+        closedOrderPage(
+          order,
+          schedule,
+          `Charged; the shop ${heard ? "acknowledged" : "did not acknowledge"} the IPN.`,
+        ),
+      );
+    }
+    if (form.outcome === "stop-recurring" && schedule) {
+      schedule.stopped = true;
+      return Reply.html(closedOrderPage(order, schedule, "The schedule is stopped."));
+    }
+    if (order.state !== "pending") return Reply.html(closedOrderPage(order, schedule), 409);
     const method: StandInPaymentMethod = form.method === "card" ? "card" : "mpesa";
     const outcome = form.outcome;
     if (method === "mpesa") {
@@ -282,7 +435,11 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
       }
     }
     if (outcome !== "complete" && outcome !== "fail") return Reply.html(paymentPage(order, "Choose an outcome."), 400);
-    await settle(order.trackingId, outcome === "complete" ? "completed" : "failed", method, order.phone);
+    const recurring =
+      method === "card" && order.accountNumber && form.recurring === "on"
+        ? { frequency: STAND_IN_FREQUENCIES.find((f) => f === form.recurringFrequency), start: form.recurringStart }
+        : undefined;
+    await settle(order.trackingId, outcome === "complete" ? "completed" : "failed", method, order.phone, recurring);
     return new Reply(303, "", "text/plain", callbackUrlWith(order, true));
   }
 
@@ -292,7 +449,7 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     if (request.method === "GET" && lower === PAGE_PATH.toLowerCase()) {
       const order = orders.get(queryValue(query, "OrderTrackingId") ?? "");
       if (!order) return Reply.html(notFoundPage(), 404);
-      return Reply.html(order.state === "pending" ? paymentPage(order) : closedOrderPage(order));
+      return Reply.html(order.state === "pending" ? paymentPage(order) : closedOrderPage(order, scheduleOf(order)));
     }
     if (request.method === "POST" && lower === PAY_PATH.toLowerCase()) {
       return payReply(query, record as Record<string, string>);
@@ -352,6 +509,12 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const scheduleTimer = options.recurringEveryMs
+    ? setInterval(() => {
+        runDueCharges().catch((error: unknown) => console.error("Pesapal stand-in: a recurring charge failed", error));
+      }, options.recurringEveryMs)
+    : undefined;
+  scheduleTimer?.unref();
 
   return {
     url,
@@ -360,6 +523,17 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     getOrder: (trackingId: string): Readonly<StandInOrder> | undefined => orders.get(trackingId),
     complete: (trackingId: string, method: StandInPaymentMethod = "mpesa", phone = "254712345678") =>
       settle(trackingId, "completed", method, phone),
+    /** Pays by card and accepts the recurring schedule on the page, as a buyer who ticks the opt-in does. */
+    completeWithRecurring: (trackingId: string, choice: { frequency?: StandInFrequency; start?: string } = {}) =>
+      settle(trackingId, "completed", "card", undefined, choice),
+    recurringSchedules: (): ReadonlyMap<string, Readonly<StandInSchedule>> => schedules,
+    chargeRecurring,
+    runDueCharges,
+    /** The buyer stops her schedule with the link in Pesapal's e-mail: no more charges. */
+    stopRecurring(accountNumber: string) {
+      const schedule = schedules.get(accountNumber);
+      if (schedule) schedule.stopped = true;
+    },
     fail: (trackingId: string, method: StandInPaymentMethod = "mpesa") => settle(trackingId, "failed", method),
     /** A completed payment becomes REVERSED (a chargeback or an effected refund) and the shop hears about it. */
     async reverse(trackingId: string) {
@@ -394,6 +568,7 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
       tokens.clear();
     },
     async close() {
+      if (scheduleTimer) clearInterval(scheduleTimer);
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -447,6 +622,14 @@ function ipnFields(ipn: RegisteredIpnUrl) {
 function queryValue(query: Record<string, string>, name: string): string | undefined {
   const key = Object.keys(query).find((k) => k.toLowerCase() === name.toLowerCase());
   return key === undefined ? undefined : query[key];
+}
+
+/** Pesapal's "dd-MM-yyyy" as epoch ms (midnight in Nairobi), NaN when it is not a date. */
+function parseDdMmYyyy(text: string): number {
+  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
+  if (!match) return Number.NaN;
+  const time = Date.UTC(Number(match[3]), Number(match[2]) - 1, Number(match[1])) - 3 * 3600_000;
+  return new Date(time + 3 * 3600_000).getUTCDate() === Number(match[1]) ? time : Number.NaN;
 }
 
 function centsOrUndefined(text: string): MinorUnits | undefined {

@@ -39,6 +39,10 @@ export interface OrderRequest {
   redirectMode?: "TOP_WINDOW" | "PARENT_WINDOW";
   branch?: string;
   billingAddress: BillingAddress & ({ emailAddress: string } | { phoneNumber: string });
+  /** Enables Pesapal's recurring (card) opt-in on its page; every scheduled charge names it (ADR 019). */
+  accountNumber?: string;
+  /** Prefills the schedule (the buyer accepts it but cannot edit it). Dates "dd-MM-yyyy". */
+  subscriptionDetails?: { startDate: string; endDate: string; frequency: "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY" };
 }
 
 export interface SubmittedOrder {
@@ -72,6 +76,16 @@ export interface TransactionStatus {
   createdDate: string;
   description: string;
   paymentStatusCode: string;
+  /** Scheduled card charges only: whose schedule it was (our account_number) and what it charged. */
+  subscriptionTransactionInfo?: SubscriptionTransactionInfo;
+}
+
+export interface SubscriptionTransactionInfo {
+  accountReference: string;
+  amountCents: MinorUnits | null;
+  firstName: string;
+  lastName: string;
+  correlationId: string;
 }
 
 export interface RefundRequest {

@@ -69,4 +69,14 @@ export const transactionStatusSchema = z.object({
   merchant_reference: z.string(),
   payment_status_code: z.string().nullish(),
   currency: z.string().regex(/^[A-Z]{3}$/),
+  // Recurring charges only (research section 4); every member read leniently, as no real sample was found.
+  subscription_transaction_info: z
+    .object({
+      account_reference: z.string().nullish(),
+      amount: amountCentsSchema.nullish(),
+      first_name: z.string().nullish(),
+      last_name: z.string().nullish(),
+      correlation_id: z.union([z.string(), z.number()]).nullish(),
+    })
+    .nullish(),
 });

@@ -1,0 +1,98 @@
+// Pure rules of card auto-renew (ADR 019): which Pesapal frequency a plan's period maps to, the dates Pesapal's
+// subscription_details take, and the checkout form's schema. No I/O, so the unit tests cover them as tables.
+import { z } from "zod";
+
+/** The frequencies SubmitOrderRequest's subscription_details accept (no QUARTERLY through the API). */
+export type RecurringFrequency = "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY";
+
+/** How long a prefilled schedule runs; the reader can stop it any time, and Pesapal needs an end date. */
+export const SCHEDULE_YEARS = 5;
+
+/** A plan's period as an API frequency: 1 month -> MONTHLY, whole years -> YEARLY, anything else none (the buyer picks). */
+export function recurringFrequencyFor(durationMonths: number): RecurringFrequency | null {
+  if (!Number.isInteger(durationMonths) || durationMonths <= 0) return null;
+  if (durationMonths === 1) return "MONTHLY";
+  // Pesapal charges a YEARLY schedule once a year: a 24-month plan would be charged for 12 months' price twice.
+  if (durationMonths === 12) return "YEARLY";
+  return null;
+}
+
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** Pesapal's "dd-MM-yyyy", as the day is in Nairobi (EAT, UTC+3, no daylight saving), where the gateway runs. */
+export function pesapalDate(date: Date): string {
+  const local = new Date(date.getTime() + NAIROBI_OFFSET_MS);
+  const dd = String(local.getUTCDate()).padStart(2, "0");
+  const mm = String(local.getUTCMonth() + 1).padStart(2, "0");
+  return `${dd}-${mm}-${local.getUTCFullYear()}`;
+}
+
+/** Reads "dd-MM-yyyy" back as midnight in Nairobi; null when it is not a real date. */
+export function parsePesapalDate(text: string): Date | null {
+  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = Date.UTC(year, month - 1, day);
+  const check = new Date(utc);
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+  return new Date(utc - NAIROBI_OFFSET_MS);
+}
+
+export interface SubscriptionDetails {
+  startDate: string;
+  endDate: string;
+  frequency: RecurringFrequency;
+}
+
+/**
+ * What SubmitOrderRequest's subscription_details say for a plan whose paid period ends at `periodEnd`: the first
+ * charge on that day, for SCHEDULE_YEARS years. Null when the period has no API frequency (2 or 3 months): then we
+ * send account_number alone and Pesapal's page lets the buyer choose.
+ */
+export function subscriptionDetailsFor(durationMonths: number, periodEnd: Date): SubscriptionDetails | null {
+  const frequency = recurringFrequencyFor(durationMonths);
+  if (!frequency) return null;
+  const end = new Date(periodEnd.getTime());
+  end.setUTCFullYear(end.getUTCFullYear() + SCHEDULE_YEARS);
+  return { startDate: pesapalDate(periodEnd), endDate: pesapalDate(end), frequency };
+}
+
+/** Crockford's base32 alphabet: no I, L, O or U, so a reference read aloud is not misread. */
+const BASE32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** "NR-" and 26 base32 characters from 16 random bytes (128 bits): Pesapal's account_number for one agreement. */
+export function accountNumberFrom(bytes: Uint8Array): string {
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return `NR-${out}`;
+}
+
+/** The checkout form, for the page and its action. A ticked checkbox posts "on"; an unticked one posts nothing. */
+export const checkoutFormSchema = z.object({
+  intent: z.enum(["pay", "trial"], { error: "Unknown request" }),
+  autoRenew: z
+    .literal("on", { error: "Tick the box or leave it empty" })
+    .optional()
+    .transform((value) => value === "on"),
+});
+export type CheckoutForm = z.output<typeof checkoutFormSchema>;
+
+/** The checkout's honest line about the schedule Pesapal will show for a plan of this length. */
+export function autoRenewScheduleText(durationMonths: number): string {
+  const frequency = recurringFrequencyFor(durationMonths);
+  if (frequency === "MONTHLY") return "Your card is charged once a month, on the day your paid month ends.";
+  if (frequency === "YEARLY") return "Your card is charged once a year, on the day your paid year ends.";
+  const pick = durationMonths === 3 ? " Choose Quarterly there." : "";
+  return `Pesapal's page asks you how often to charge your card; each charge adds ${durationMonths} months to your plan.${pick}`;
+}
