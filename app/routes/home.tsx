@@ -46,9 +46,9 @@ function SectionShell({
   action?: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} id={id} className="mx-auto max-w-6xl scroll-mt-20 px-4 py-10">
+    <section aria-labelledby={`${id}-title`} id={id} className="section">
       <div className="flex items-end justify-between gap-4">
-        <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-gray-900 sm:text-3xl">
+        <h2 id={`${id}-title`} className="section-title">
           {title}
         </h2>
         {action}
