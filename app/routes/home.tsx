@@ -121,10 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {ad.subtext ? <p className="mt-2 text-gray-700">{ad.subtext}</p> : null}
               <div className="mt-4 flex flex-wrap gap-3">
                 {ad.primaryButtonText && ad.primaryButtonLink ? (
-                  <Link
-                    to={ad.primaryButtonLink}
-                    className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-                  >
+                  <Link to={ad.primaryButtonLink} className="btn px-5 py-2.5 text-base">
                     {ad.primaryButtonText}
                   </Link>
                 ) : null}
@@ -240,11 +237,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       <li key={f}>✓ {f}</li>
                     ))}
                   </ul>
-                  <Link
-                    to="/pricing"
-
-                    className="mt-5 block rounded-full bg-brand-600 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
-                  >
+                  <Link to="/pricing" className="btn mt-5 block py-2.5 text-center text-base">
                     Choose {p.name}
                   </Link>
                 </li>
@@ -325,10 +318,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
               {items.map((c) => (
                 <li key={c.id}>
-                  <Link
-                    to={`/category/${c.slug}`}
-                    className="flex h-full items-center gap-3 rounded-xl border border-rose-100 bg-white p-3 shadow-sm hover:border-brand-500"
-                  >
+                  <Link to={`/category/${c.slug}`} className="tile">
                     <CategoryIcon icon={c.icon} color={c.themeColor} />
                     <span className="text-sm font-medium text-gray-900">{c.name}</span>
                   </Link>

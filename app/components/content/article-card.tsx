@@ -57,7 +57,7 @@ export function ArticleCard({
       <div className="card-body">
         <div className="card-tags">
           {article.categories.map((c) => (
-            <span key={c.name} className="chip bg-rose-50 font-medium text-brand-700">
+            <span key={c.name} className="chip chip-topic">
               {c.name}
             </span>
           ))}
@@ -67,7 +67,7 @@ export function ArticleCard({
           <Link to={`/article/${article.id}`}>{article.title}</Link>
         </Heading>
         <p className="card-text mt-2">{article.excerpt}</p>
-        <div className="mt-4 flex items-center justify-between gap-2">
+        <div className="card-foot">
           <span className="text-xs text-gray-600">{article.readingMinutes} min read</span>
           <div className="flex items-center gap-2">
             {actions}

@@ -77,10 +77,18 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
     console.error("Home images failed:", error);
     return () => null;
   });
+  // An article or ebook in several sections (the latest are often must-reads too) is one object: the hydration
+  // data (turbo-stream) writes an object it has seen as a reference.
+  const sameArticle = onePerId<ReturnType<typeof articleCard> & { image: unknown }>();
+  const sameEbook = onePerId<ReturnType<typeof ebookCard> & { image: unknown }>();
   const articlesWithImages = (s: typeof mustReads) =>
-    mapSection(s, (list) => withImage(list.map(articleCard), image, (x) => x.imageUrl, IMAGE_SLOTS.articleCard));
+    mapSection(s, (list) =>
+      withImage(list.map(articleCard), image, (x) => x.imageUrl, IMAGE_SLOTS.articleCard).map(sameArticle),
+    );
   const ebooksWithImages = (s: typeof promos) =>
-    mapSection(s, (list) => withImage(list.map(ebookCard), image, (x) => x.coverImageUrl, IMAGE_SLOTS.ebookCard));
+    mapSection(s, (list) =>
+      withImage(list.map(ebookCard), image, (x) => x.coverImageUrl, IMAGE_SLOTS.ebookCard).map(sameEbook),
+    );
   return {
     heroSlides: mapSection(heroSlides, (slides) =>
       withImage(
@@ -121,6 +129,17 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
     featured: articlesWithImages(featured),
     categories,
     latest: articlesWithImages(latest),
+  };
+}
+
+/** Maps each item to the first item seen with its id. */
+function onePerId<T extends { id: string }>() {
+  const seen = new Map<string, T>();
+  return <U extends T>(item: U): U => {
+    const first = seen.get(item.id);
+    if (first) return first as U;
+    seen.set(item.id, item);
+    return item;
   };
 }
 
