@@ -47,7 +47,7 @@ function SectionShell({
 }) {
   return (
     <section aria-labelledby={`${id}-title`} id={id} className="section">
-      <div className="flex items-end justify-between gap-4">
+      <div className="section-head">
         <h2 id={`${id}-title`} className="section-title">
           {title}
         </h2>
@@ -231,7 +231,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <h3 className="text-lg font-semibold text-gray-900">{p.name}</h3>
                   <p className="mt-2 text-2xl font-bold text-gray-900">{p.shownPrice?.label}</p>
-                  <p className="text-sm text-gray-700">for {p.durationMonths} months</p>
+                  <p className="text-sm text-gray-700">{`for ${p.durationMonths} months`}</p>
                   <ul className="mt-4 space-y-1 text-sm text-gray-700">
                     {p.features.map((f) => (
                       <li key={f}>✓ {f}</li>
@@ -264,7 +264,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                         <Star key={i} aria-hidden="true" className="h-4 w-4 fill-current" />
                       ))}
                     </p>
-                    <blockquote className="mt-3 text-gray-800">“{t.content}”</blockquote>
+                    <blockquote className="mt-3 text-gray-800">{`“${t.content}”`}</blockquote>
                     <figcaption className="mt-3 flex items-center gap-2 text-sm font-semibold text-gray-900">
                       {t.avatarUrl ? (
                         <img
@@ -343,10 +343,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             placeholder="Search latest articles"
             className="flex-1 rounded-full border border-gray-300 px-4 py-2.5"
           />
-          <button
-            type="submit"
-            className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
+          <button type="submit" className="btn px-5 py-2.5 text-base">
             Search
           </button>
         </Form>

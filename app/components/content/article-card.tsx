@@ -68,7 +68,7 @@ export function ArticleCard({
         </Heading>
         <p className="card-text mt-2">{article.excerpt}</p>
         <div className="card-foot">
-          <span className="text-xs text-gray-600">{article.readingMinutes} min read</span>
+          <span className="text-xs text-gray-600">{`${article.readingMinutes} min read`}</span>
           <div className="flex items-center gap-2">
             {actions}
             <Link to={cta.to} aria-label={`${cta.label}: ${article.title}`} className="btn">

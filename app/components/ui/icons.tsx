@@ -3,7 +3,7 @@
 import type { SVGProps } from "react";
 import sprite from "./icons.svg?url";
 
-// The stroke style is the `icon` class (app.css): seven attributes less on every icon of every page. A `fill-*`
+// The stroke style is the `icon` class (app.css): five attributes less on every icon of every page. A `fill-*`
 // class (not a fill attribute, which the class would override) fills one.
 function icon(id: string) {
   return function Icon({ className, ...props }: SVGProps<SVGSVGElement>) {
