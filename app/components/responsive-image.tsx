@@ -1,11 +1,12 @@
-import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
+import { imageSrcSets, type ResponsiveImageData } from "~/modules/storage/responsive-image";
 
 /**
  * One of our images: a <picture> offering its AVIF and WebP copies, with the original format's copies on the
  * <img>, so the browser picks the smallest file for the box `sizes` describes. Without copies (outside URLs, GIFs,
  * old data) it is a plain <img>. Width and height are always set so the box is reserved before the file arrives.
  * `priority` is for the page's largest image (LCP): fetched at once and first; every other image waits until near.
- * Kept this small on purpose: it is in the article page's JavaScript budget (the srcsets come from the server).
+ * Kept this small on purpose: it is in the article page's JavaScript budget. The srcsets are built from the
+ * image's copy widths and formats, not carried whole in the page's data (issue 14).
  */
 export function ResponsiveImage({
   image,
@@ -27,11 +28,12 @@ export function ResponsiveImage({
   priority?: boolean;
   className?: string;
 }) {
+  const { srcSet, sources } = imageSrcSets(image);
   const img = (
     <img
       src={src}
-      srcSet={image?.srcSet ?? undefined}
-      sizes={image?.srcSet ? sizes : undefined}
+      srcSet={srcSet ?? undefined}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={image?.width ?? width}
       height={image?.height ?? height}
@@ -41,9 +43,9 @@ export function ResponsiveImage({
     />
   );
   // display: contents keeps the <img> the box the layout styles, as it was before the <picture>.
-  return image?.sources.length ? (
+  return sources.length ? (
     <picture className="contents">
-      {image.sources.map((s) => (
+      {sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}
       {img}

@@ -6,6 +6,8 @@ import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
+import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
+import { articleCard } from "~/modules/content/card-data";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 
@@ -20,7 +22,7 @@ async function loadList(request: Request) {
   const result = await listArticlesForViewer({ viewer, ...params });
   return {
     ...result,
-    items: await withImages(result.items, (a) => a.imageUrl),
+    items: await withImages(result.items.map(articleCard), (a) => a.imageUrl, IMAGE_SLOTS.articleCard),
     q: params.q,
     access: params.access,
     signedIn: viewer.user !== null,

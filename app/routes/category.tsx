@@ -9,6 +9,8 @@ import { getCategoryBySlug } from "~/modules/content/categories.server";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
+import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
+import { articleCard } from "~/modules/content/card-data";
 import { CategoryIcon } from "~/components/content/category-icon";
 import { Pagination } from "~/components/content/pagination";
 
@@ -18,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const result = await listArticlesForViewer({ viewer, categoryId: category.id, page });
-  const items = await withImages(result.items, (a) => a.imageUrl);
+  const items = await withImages(result.items.map(articleCard), (a) => a.imageUrl, IMAGE_SLOTS.articleCard);
   return { category, ...result, items, signedIn: viewer.user !== null, bookmarks: await bookmarksOf(viewer) };
 }
 

@@ -8,6 +8,8 @@ import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
+import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
+import { ebookCard } from "~/modules/content/card-data";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 
@@ -22,7 +24,9 @@ async function loadList(request: Request) {
   const result = await listEbooksForViewer({ viewer, ...params });
   return {
     ...result,
-    items: await withShownPrices(country.code, await withImages(result.items, (e) => e.coverImageUrl)),
+    items: (
+      await withShownPrices(country.code, await withImages(result.items, (e) => e.coverImageUrl, IMAGE_SLOTS.ebookCard))
+    ).map((e) => ({ ...ebookCard(e), image: e.image })),
     q: params.q,
     access: params.access,
     signedIn: viewer.user !== null,

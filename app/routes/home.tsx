@@ -46,9 +46,9 @@ function SectionShell({
   action?: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} id={id} className="mx-auto max-w-6xl scroll-mt-20 px-4 py-10">
-      <div className="flex items-end justify-between gap-4">
-        <h2 id={`${id}-title`} className="font-serif text-2xl font-bold text-gray-900 sm:text-3xl">
+    <section aria-labelledby={`${id}-title`} id={id} className="section">
+      <div className="section-head">
+        <h2 id={`${id}-title`} className="section-title">
           {title}
         </h2>
         {action}
@@ -121,10 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {ad.subtext ? <p className="mt-2 text-gray-700">{ad.subtext}</p> : null}
               <div className="mt-4 flex flex-wrap gap-3">
                 {ad.primaryButtonText && ad.primaryButtonLink ? (
-                  <Link
-                    to={ad.primaryButtonLink}
-                    className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-                  >
+                  <Link to={ad.primaryButtonLink} className="btn px-5 py-2.5 text-base">
                     {ad.primaryButtonText}
                   </Link>
                 ) : null}
@@ -234,17 +231,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <h3 className="text-lg font-semibold text-gray-900">{p.name}</h3>
                   <p className="mt-2 text-2xl font-bold text-gray-900">{p.shownPrice?.label}</p>
-                  <p className="text-sm text-gray-700">for {p.durationMonths} months</p>
+                  <p className="text-sm text-gray-700">{`for ${p.durationMonths} months`}</p>
                   <ul className="mt-4 space-y-1 text-sm text-gray-700">
                     {p.features.map((f) => (
                       <li key={f}>✓ {f}</li>
                     ))}
                   </ul>
-                  <Link
-                    to="/pricing"
-
-                    className="mt-5 block rounded-full bg-brand-600 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
-                  >
+                  <Link to="/pricing" className="btn mt-5 block py-2.5 text-center text-base">
                     Choose {p.name}
                   </Link>
                 </li>
@@ -271,7 +264,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                         <Star key={i} aria-hidden="true" className="h-4 w-4 fill-current" />
                       ))}
                     </p>
-                    <blockquote className="mt-3 text-gray-800">“{t.content}”</blockquote>
+                    <blockquote className="mt-3 text-gray-800">{`“${t.content}”`}</blockquote>
                     <figcaption className="mt-3 flex items-center gap-2 text-sm font-semibold text-gray-900">
                       {t.avatarUrl ? (
                         <img
@@ -325,10 +318,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
               {items.map((c) => (
                 <li key={c.id}>
-                  <Link
-                    to={`/category/${c.slug}`}
-                    className="flex h-full items-center gap-3 rounded-xl border border-rose-100 bg-white p-3 shadow-sm hover:border-brand-500"
-                  >
+                  <Link to={`/category/${c.slug}`} className="tile">
                     <CategoryIcon icon={c.icon} color={c.themeColor} />
                     <span className="text-sm font-medium text-gray-900">{c.name}</span>
                   </Link>
@@ -353,10 +343,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             placeholder="Search latest articles"
             className="flex-1 rounded-full border border-gray-300 px-4 py-2.5"
           />
-          <button
-            type="submit"
-            className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
+          <button type="submit" className="btn px-5 py-2.5 text-base">
             Search
           </button>
         </Form>

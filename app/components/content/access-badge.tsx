@@ -8,9 +8,5 @@ const STYLES: Record<AccessType, string> = {
 };
 
 export function AccessBadge({ accessType, label }: { accessType: AccessType; label?: string }) {
-  return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[accessType]}`}>
-      {label ?? LABELS[accessType]}
-    </span>
-  );
+  return <span className={`chip ${STYLES[accessType]}`}>{label ?? LABELS[accessType]}</span>;
 }

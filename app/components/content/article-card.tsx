@@ -1,22 +1,26 @@
 import { Link } from "react-router";
 import type { GatedArticle } from "~/modules/content/articles.server";
-import { cutAtWord } from "~/modules/content/text";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 
+/**
+ * What a card shows, as `articleCard` (modules/content/card-data.ts) makes it: the excerpt already cut to the
+ * card's 150 characters and at most two category names.
+ */
 export type ArticleCardData = Pick<
   GatedArticle,
-  "id" | "title" | "excerpt" | "imageUrl" | "accessType" | "access" | "readingMinutes" | "categories"
-> & { image?: ResponsiveImageData | null };
+  "id" | "title" | "excerpt" | "imageUrl" | "accessType" | "access" | "readingMinutes"
+> & { categories: { name: string }[]; image?: ResponsiveImageData | null };
 
 /**
  * The card image's width in the grids (max-w-6xl, px-4, gap-6): one column on phones, two from 640 px, three
- * from 1024 px; phones are what matters most, so their width is exact.
+ * from 1024 px (at most 358 px). Phones are what matters most, so their width is exact; wider screens are
+ * rounded up a little, which picks the same copy of the two a card offers (IMAGE_SLOTS.articleCard) in a
+ * string a third as long (it is in the HTML twice per card).
  */
-export const ARTICLE_CARD_SIZES =
-  "(min-width: 1152px) 358px, (min-width: 1024px) calc((100vw - 5rem) / 3), (min-width: 640px) calc((100vw - 3.5rem) / 2), calc(100vw - 2rem)";
+export const ARTICLE_CARD_SIZES = "(min-width: 1024px) 358px, (min-width: 640px) 50vw, calc(100vw - 2rem)";
 
 /** Card with the action the spec asks for: Read Article, or Subscribe to Read / Login to Read when locked. */
 export function ArticleCard({
@@ -38,7 +42,7 @@ export function ArticleCard({
       ? { to: "/pricing", label: "Subscribe to Read" }
       : { to: signInHref(`/article/${article.id}`), label: "Login to Read" };
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-rose-100 bg-white shadow-sm">
+    <article className="card">
       {article.imageUrl ? (
         <ResponsiveImage
           image={article.image}
@@ -50,30 +54,24 @@ export function ArticleCard({
           className="aspect-video w-full object-cover"
         />
       ) : null}
-      <div className="flex flex-1 flex-col p-4">
-        <div className="flex flex-wrap items-center gap-2">
-          {article.categories.slice(0, 2).map((c) => (
-            <span key={c.id} className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
+      <div className="card-body">
+        <div className="card-tags">
+          {article.categories.map((c) => (
+            <span key={c.name} className="chip chip-topic">
               {c.name}
             </span>
           ))}
           <AccessBadge accessType={article.accessType} />
         </div>
-        <Heading className="mt-3 text-lg leading-snug font-semibold text-gray-900">
-          <Link to={`/article/${article.id}`} className="hover:text-brand-700">
-            {article.title}
-          </Link>
+        <Heading className="card-title mt-3 text-lg">
+          <Link to={`/article/${article.id}`}>{article.title}</Link>
         </Heading>
-        <p className="mt-2 flex-1 text-sm text-gray-700">{cutAtWord(article.excerpt, 150)}</p>
-        <div className="mt-4 flex items-center justify-between gap-2">
-          <span className="text-xs text-gray-600">{article.readingMinutes} min read</span>
+        <p className="card-text mt-2">{article.excerpt}</p>
+        <div className="card-foot">
+          <span className="text-xs text-gray-600">{`${article.readingMinutes} min read`}</span>
           <div className="flex items-center gap-2">
             {actions}
-            <Link
-              to={cta.to}
-              aria-label={`${cta.label}: ${article.title}`}
-              className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-            >
+            <Link to={cta.to} aria-label={`${cta.label}: ${article.title}`} className="btn">
               {cta.label}
             </Link>
           </div>

@@ -1,20 +1,22 @@
 import { Link } from "react-router";
 import type { GatedEbook } from "~/modules/content/ebooks.server";
-import { cutAtWord } from "~/modules/content/text";
 import type { ShownPrice } from "~/modules/commerce/shown-prices.server";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 
+/** What a card shows, as `ebookCard` (modules/content/card-data.ts) makes it: the description already cut. */
 export type EbookCardData = Pick<
   GatedEbook,
   "id" | "title" | "description" | "coverImageUrl" | "priceCents" | "accessType" | "access"
 > & { shownPrice: ShownPrice | null; image?: ResponsiveImageData | null };
 
-/** The cover's width in the ebook grids: two columns on phones (gap-4), three or four on wider screens. */
-export const EBOOK_CARD_SIZES =
-  "(min-width: 1152px) 358px, (min-width: 768px) calc((100vw - 4rem) / 3), calc(50vw - 1.5rem)";
+/**
+ * The cover's width in the ebook grids: two columns on phones (gap-4), three or four on wider screens, rounded
+ * up a little: it picks the same of the two copies a cover offers (IMAGE_SLOTS.ebookCard) as the exact widths.
+ */
+export const EBOOK_CARD_SIZES = "(min-width: 768px) 30vw, 50vw";
 
 export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: string; label: string } {
   switch (ebook.access) {
@@ -49,7 +51,7 @@ export function EbookCard({
   const action = ebookAction(ebook, signedIn);
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-rose-100 bg-white shadow-sm">
+    <article className="card">
       <Link to={`/ebook/${ebook.id}`} tabIndex={-1} aria-hidden="true">
         {ebook.coverImageUrl ? (
           <ResponsiveImage
@@ -67,25 +69,19 @@ export function EbookCard({
           </div>
         )}
       </Link>
-      <div className="flex flex-1 flex-col p-3">
-        <div className="flex flex-wrap items-center gap-2">
+      <div className="card-body p-3">
+        <div className="card-tags">
           <AccessBadge accessType={ebook.accessType} />
           <span className="text-sm font-semibold text-gray-900">
             {ebook.priceCents === null ? "Subscription" : (ebook.shownPrice?.label ?? "Free")}
           </span>
         </div>
-        <Heading className="mt-2 leading-snug font-semibold text-gray-900">
-          <Link to={`/ebook/${ebook.id}`} className="hover:text-brand-700">
-            {ebook.title}
-          </Link>
+        <Heading className="card-title mt-2">
+          <Link to={`/ebook/${ebook.id}`}>{ebook.title}</Link>
         </Heading>
-        <p className="mt-1 flex-1 text-sm text-gray-700">{cutAtWord(ebook.description ?? "", 100)}</p>
+        <p className="card-text mt-1">{ebook.description}</p>
         <div className="mt-3 flex items-center gap-2">
-          <Link
-            to={action.to}
-            aria-label={`${action.label}: ${ebook.title}`}
-            className="flex-1 rounded-full bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
-          >
+          <Link to={action.to} aria-label={`${action.label}: ${ebook.title}`} className="btn flex-1 px-3 text-center">
             {action.label}
           </Link>
           {actions}

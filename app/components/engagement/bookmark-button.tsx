@@ -70,7 +70,7 @@ export function BookmarkButton({
             : "border-rose-200 bg-white text-brand-700 hover:bg-rose-50"
         } ${className}`}
       >
-        <Bookmark aria-hidden="true" className="h-5 w-5" fill={on ? "currentColor" : "none"} />
+        <Bookmark aria-hidden="true" className={on ? "h-5 w-5 fill-current" : "h-5 w-5"} />
         {showLabel ? <span>{on ? "Remove" : "Bookmark"}</span> : null}
       </button>
       {failed ? (

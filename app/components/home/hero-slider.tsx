@@ -19,9 +19,7 @@ export interface HeroSlide {
 export const HERO_INTERVAL_MS = 5000;
 
 function SlideLink({ href, children, primary }: { href: string; children: React.ReactNode; primary: boolean }) {
-  const className = primary
-    ? "rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-    : "rounded-full border border-white bg-white/10 px-6 py-3 font-semibold text-white backdrop-blur hover:bg-white/20";
+  const className = primary ? "btn btn-lg" : "btn-glass";
   // Links beginning with http open in a new tab; others navigate inside the shop.
   if (/^https?:/i.test(href))
     return (
@@ -40,6 +38,10 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
+  // Slides after the first are hidden until the carousel turns, which takes JavaScript: the server leaves them out
+  // of the HTML (issue 14: about 1 KB each) and the browser adds them once the page is hydrated.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const count = slides.length;
 
   useEffect(() => {
@@ -74,51 +76,53 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       className="relative overflow-hidden bg-gray-900"
     >
       <div className="relative h-[26rem] sm:h-[30rem]">
-        {slides.map((slide, i) => (
-          <div
-            key={slide.id}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
-            aria-hidden={i !== shown}
-            inert={i !== shown}
-            className={`absolute inset-0 transition-opacity duration-700 ${i === shown ? "opacity-100" : "opacity-0"}`}
-          >
-            {slide.imageUrl ? (
-              <ResponsiveImage
-                image={slide.image}
-                src={slide.imageUrl}
-                alt=""
-                width={1200}
-                height={675}
-                sizes="100vw"
-                priority={i === 0}
-                className="absolute inset-0 h-full w-full object-cover"
-              />
-            ) : null}
-            <div className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/40 to-black/10" />
-            <div className="relative mx-auto flex h-full max-w-6xl flex-col justify-end px-4 pb-16 sm:justify-center sm:pb-0">
-              {i === 0 ? (
-                <h1 className="max-w-2xl font-serif text-3xl font-bold text-white sm:text-5xl">{slide.title}</h1>
-              ) : (
-                <h2 className="max-w-2xl font-serif text-3xl font-bold text-white sm:text-5xl">{slide.title}</h2>
-              )}
-              {slide.subtitle ? <p className="mt-3 max-w-xl text-lg text-white/90">{slide.subtitle}</p> : null}
-              <div className="mt-6 flex flex-wrap gap-3">
-                {slide.primaryButtonText && slide.primaryButtonLink ? (
-                  <SlideLink href={slide.primaryButtonLink} primary>
-                    {slide.primaryButtonText}
-                  </SlideLink>
-                ) : null}
-                {slide.secondaryButtonText && slide.secondaryButtonLink ? (
-                  <SlideLink href={slide.secondaryButtonLink} primary={false}>
-                    {slide.secondaryButtonText}
-                  </SlideLink>
-                ) : null}
+        {slides.map((slide, i) =>
+          i > 0 && !hydrated ? null : (
+            <div
+              key={slide.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={i !== shown}
+              inert={i !== shown}
+              className={`slide ${i === shown ? "opacity-100" : "opacity-0"}`}
+            >
+              {slide.imageUrl ? (
+                <ResponsiveImage
+                  image={slide.image}
+                  src={slide.imageUrl}
+                  alt=""
+                  width={1200}
+                  height={675}
+                  sizes="100vw"
+                  priority={i === 0}
+                  className="absolute inset-0 h-full w-full object-cover"
+                />
+              ) : null}
+              <div className="slide-shade" />
+              <div className="slide-text">
+                {i === 0 ? (
+                  <h1 className="slide-title">{slide.title}</h1>
+                ) : (
+                  <h2 className="slide-title">{slide.title}</h2>
+                )}
+                {slide.subtitle ? <p className="mt-3 max-w-xl text-lg text-white/90">{slide.subtitle}</p> : null}
+                <div className="mt-6 flex flex-wrap gap-3">
+                  {slide.primaryButtonText && slide.primaryButtonLink ? (
+                    <SlideLink href={slide.primaryButtonLink} primary>
+                      {slide.primaryButtonText}
+                    </SlideLink>
+                  ) : null}
+                  {slide.secondaryButtonText && slide.secondaryButtonLink ? (
+                    <SlideLink href={slide.secondaryButtonLink} primary={false}>
+                      {slide.secondaryButtonText}
+                    </SlideLink>
+                  ) : null}
+                </div>
               </div>
             </div>
-          </div>
-        ))}
+          ),
+        )}
       </div>
       {count > 1 ? (
         <>

@@ -11,15 +11,7 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
       <ul className="grid grid-cols-6">
         {bottomNav(signedIn).map(({ label, to, icon: Icon }) => (
           <li key={label}>
-            <NavLink
-              to={to}
-              end
-              className={({ isActive }) =>
-                `flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium ${
-                  isActive ? "text-brand-700" : "text-gray-600"
-                }`
-              }
-            >
+            <NavLink to={to} end className={({ isActive }) => `tab ${isActive ? "text-brand-700" : "text-gray-600"}`}>
               <Icon aria-hidden="true" className="h-5 w-5" />
               {label}
             </NavLink>

@@ -42,7 +42,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                   to={item.to}
                   end
                   className={({ isActive }) =>
-                    `rounded-md px-3 py-2 hover:bg-rose-50 hover:text-brand-700 ${isActive ? "text-brand-700" : "text-gray-700"}`
+                    `nav-link hover:text-brand-700 ${isActive ? "text-brand-700" : "text-gray-700"}`
                   }
                 >
                   {item.label}
@@ -56,10 +56,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             <AccountSlot user={user} />
           ) : (
             // With JavaScript this opens the sign-in dialog (useSignInLinks in the root layout).
-            <Link
-              to="/signin"
-              className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-            >
+            <Link to="/signin" className="btn">
               Sign In
             </Link>
           )}

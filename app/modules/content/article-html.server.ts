@@ -2,7 +2,7 @@ import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import type { RichBlock } from "~/db/schema";
 import { videoEmbedUrl } from "./video";
-import { ARTICLE_COLUMN_SIZES, type ResponsiveImageData } from "~/modules/storage/responsive-image";
+import { ARTICLE_COLUMN_SIZES, imageSrcSets, type ResponsiveImageData } from "~/modules/storage/responsive-image";
 import type { ImageLookup } from "~/modules/storage/responsive-images.server";
 
 /** What the article page renders: safe HTML fragments, images and videos, in order. */
@@ -225,12 +225,12 @@ function responsiveImgTag(tag: string, image: ResponsiveImageData): string {
   let img = tag;
   if (image.width && image.height && !/\swidth="/.test(tag) && !/\sheight="/.test(tag))
     img = img.replace(/^<img\b/, `<img width="${image.width}" height="${image.height}"`);
-  if (!image.srcSet) return img;
-  img = img.replace(/^<img\b/, `<img srcset="${image.srcSet}" sizes="${ARTICLE_COLUMN_SIZES}"`);
-  const sources = image.sources
+  const { srcSet, sources } = imageSrcSets(image);
+  if (!srcSet) return img;
+  img = img.replace(/^<img\b/, `<img srcset="${srcSet}" sizes="${ARTICLE_COLUMN_SIZES}"`);
+  return `<picture>${sources
     .map((s) => `<source type="${s.type}" srcset="${s.srcSet}" sizes="${ARTICLE_COLUMN_SIZES}" />`)
-    .join("");
-  return `<picture>${sources}${img}</picture>`;
+    .join("")}${img}</picture>`;
 }
 
 /** The body with sizes and responsive copies on the images `lookup` knows (our uploads); others stay as they are. */

@@ -4,6 +4,8 @@ import { listEbooksForViewer, type GatedEbook } from "~/modules/content/ebooks.s
 import { listCategories, type CategoryView } from "~/modules/content/categories.server";
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 import { lookupImages, withImage, type ImageLookup } from "~/modules/storage/responsive-images.server";
+import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
+import { articleCard, ebookCard } from "~/modules/content/card-data";
 import {
   getActiveFeaturedAd,
   listActivePlans,
@@ -25,7 +27,10 @@ async function section<T>(work: Promise<T>): Promise<Section<T>> {
 
 export const HOME_LIMITS = { mustReads: 3, featured: 3, latest: 10, favourites: 4, promos: 3 } as const;
 
-/** The home page for a viewer; prices are those of `countryCode` (the visitor country). */
+/**
+ * The home page for a viewer; prices are those of `countryCode` (the visitor country). Each section carries only
+ * what the page draws: the data travels twice in the HTML, as markup and as hydration data (issue 14).
+ */
 export async function loadHomePage(viewer: Viewer, q: string, countryCode: string) {
   const priced = <T extends { priceCents: number | null }>(items: T[]) => withShownPrices(countryCode, items);
   const [heroSlides, featuredAd, mustReads, favourites, promos, plans, testimonials, featured, categories, latest] =
@@ -37,10 +42,27 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
       section(
         listEbooksForViewer({ viewer, access: "premium", pageSize: HOME_LIMITS.promos }).then((r) => priced(r.items)),
       ),
-      section(listActivePlans().then(priced)),
+      section(
+        listActivePlans()
+          .then(priced)
+          .then((plans) =>
+            plans.map((p) => ({
+              id: p.id,
+              name: p.name,
+              badge: p.badge,
+              durationMonths: p.durationMonths,
+              features: p.features,
+              shownPrice: p.shownPrice ? { label: p.shownPrice.label } : null,
+            })),
+          ),
+      ),
       section(listPublishedTestimonials()),
       section(listArticlesForViewer({ viewer, featured: true, pageSize: HOME_LIMITS.featured }).then((r) => r.items)),
-      section(listCategories()),
+      section(
+        listCategories().then((list) =>
+          list.map((c) => ({ id: c.id, name: c.name, slug: c.slug, icon: c.icon, themeColor: c.themeColor })),
+        ),
+      ),
       section(listArticlesForViewer({ viewer, q, pageSize: HOME_LIMITS.latest }).then((r) => r.items)),
     ]);
   // Every image of the page in one query: sizes and responsive copies for the slides, the ad and the cards.
@@ -55,11 +77,50 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
     console.error("Home images failed:", error);
     return () => null;
   });
-  const articlesWithImages = (s: typeof mustReads) => mapSection(s, (a) => withImage(a, image, (x) => x.imageUrl));
-  const ebooksWithImages = (s: typeof promos) => mapSection(s, (e) => withImage(e, image, (x) => x.coverImageUrl));
+  // An article or ebook in several sections (the latest are often must-reads too) is one object: the hydration
+  // data (turbo-stream) writes an object it has seen as a reference.
+  const sameArticle = onePerId<ReturnType<typeof articleCard> & { image: unknown }>();
+  const sameEbook = onePerId<ReturnType<typeof ebookCard> & { image: unknown }>();
+  const articlesWithImages = (s: typeof mustReads) =>
+    mapSection(s, (list) =>
+      withImage(list.map(articleCard), image, (x) => x.imageUrl, IMAGE_SLOTS.articleCard).map(sameArticle),
+    );
+  const ebooksWithImages = (s: typeof promos) =>
+    mapSection(s, (list) =>
+      withImage(list.map(ebookCard), image, (x) => x.coverImageUrl, IMAGE_SLOTS.ebookCard).map(sameEbook),
+    );
   return {
-    heroSlides: mapSection(heroSlides, (slides) => withImage(slides, image, (h) => h.imageUrl)),
-    featuredAd: mapSection(featuredAd, (ad) => (ad ? { ...ad, image: image(ad.coverImageUrl) } : ad)),
+    heroSlides: mapSection(heroSlides, (slides) =>
+      withImage(
+        slides.map((h) => ({
+          id: h.id,
+          title: h.title,
+          subtitle: h.subtitle,
+          imageUrl: h.imageUrl,
+          primaryButtonText: h.primaryButtonText,
+          primaryButtonLink: h.primaryButtonLink,
+          secondaryButtonText: h.secondaryButtonText,
+          secondaryButtonLink: h.secondaryButtonLink,
+        })),
+        image,
+        (h) => h.imageUrl,
+        IMAGE_SLOTS.hero,
+      ),
+    ),
+    featuredAd: mapSection(featuredAd, (ad) =>
+      ad
+        ? {
+            coverImageUrl: ad.coverImageUrl,
+            headline: ad.headline,
+            subtext: ad.subtext,
+            primaryButtonText: ad.primaryButtonText,
+            primaryButtonLink: ad.primaryButtonLink,
+            secondaryButtonText: ad.secondaryButtonText,
+            secondaryButtonLink: ad.secondaryButtonLink,
+            image: image(ad.coverImageUrl, IMAGE_SLOTS.adCover),
+          }
+        : ad,
+    ),
     mustReads: articlesWithImages(mustReads),
     favourites: ebooksWithImages(favourites),
     promos: ebooksWithImages(promos),
@@ -68,6 +129,17 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
     featured: articlesWithImages(featured),
     categories,
     latest: articlesWithImages(latest),
+  };
+}
+
+/** Maps each item to the first item seen with its id. */
+function onePerId<T extends { id: string }>() {
+  const seen = new Map<string, T>();
+  return <U extends T>(item: U): U => {
+    const first = seen.get(item.id);
+    if (first) return first as U;
+    seen.set(item.id, item);
+    return item;
   };
 }
 

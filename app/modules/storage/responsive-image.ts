@@ -1,18 +1,18 @@
-// Image URLs of responsive copies. The <ResponsiveImage> component imports only the type and the column's sizes:
-// the srcset strings are built on the server, so no code for them ships in the article page's JavaScript, which
-// has a budget (docs/decisions/006-javascript-budget.md).
+// Image URLs of responsive copies, for the server and the <ResponsiveImage> component alike: the component builds
+// the srcset strings from a few numbers (issue 14: they were whole strings in every page's data), with a few lines
+// that fit the article page's JavaScript budget (docs/decisions/006-javascript-budget.md).
 
 /**
- * A stored image as pages draw it: the original's URL, its size when known, and its responsive copies as ready
- * srcset strings (built on the server, so the browser gets no code for it): `srcSet` for the <img> (the original's
- * format) and `sources` for the <picture> (AVIF, WebP). Without copies (GIFs, old data) `srcSet` is null.
+ * A stored image as pages draw it: the original's URL, its size when known, and which of its copies to offer:
+ * `widths` (those its slot needs) in `formats` (AVIF for the <picture>'s one <source>, then the original's format
+ * for the <img>; AVIF is the smallest copy of every image we make, and browsers without it take the <img>'s). The
+ * srcset strings follow from these (`imageSrcSets`), so pages carry a few numbers per image instead of a dozen
+ * URLs, twice (markup and hydration data). Without copies (GIFs, old data) both lists are empty.
  */
-export interface ResponsiveImageData {
+export interface ResponsiveImageData extends VariantList {
   src: string;
   width: number | null;
   height: number | null;
-  srcSet: string | null;
-  sources: { type: string; srcSet: string }[];
 }
 
 /** A stored image's copies: widths ascending, formats best first (avif, webp, then the original's own). */
@@ -31,26 +31,69 @@ export function variantSrcSet(src: string, variants: VariantList, format: string
   return variants.widths.map((w) => `${variantUrl(src, w, format)} ${w}w`).join(", ");
 }
 
+/**
+ * Where an image is drawn, in device pixels: `min`, its box at 1x on the screens that show it smallest that
+ * matter; `max`, its box at 2x where it is widest. A srcset for a slot offers only the copies between: every
+ * candidate costs about 60 bytes of HTML and as much again in the page's hydration data, per format.
+ */
+export interface ImageSlot {
+  min: number;
+  max: number;
+}
+
+/**
+ * Slots of the images lists and the home page draw many of (their `sizes` are beside the components). Article
+ * cards: 358 CSS px on desktops (640 at 1x), 358-398 on phones (960 at 2x). Ebook covers: about 171 CSS px on
+ * phones, up to 358 on desktops (320 and 640). The featured ad's cover: 128-176 CSS px. Hero slides: the full
+ * width, from a 2x phone to a 1920 px desktop.
+ */
+export const IMAGE_SLOTS = {
+  articleCard: { min: 358, max: 716 },
+  ebookCard: { min: 160, max: 600 },
+  adCover: { min: 128, max: 352 },
+  hero: { min: 640, max: 1920 },
+} as const satisfies Record<string, ImageSlot>;
+
+/** The widths a slot needs: from the first copy at least `min` wide through the first at least `max` wide. */
+export function widthsForSlot(widths: number[], slot: ImageSlot | undefined): number[] {
+  if (!slot) return widths;
+  const first = widths.findIndex((w) => w >= slot.min);
+  const last = widths.findIndex((w) => w >= slot.max);
+  return widths.slice(first < 0 ? widths.length - 1 : first, last < 0 ? widths.length : last + 1);
+}
+
 /** The MIME type a <source> announces for a format, so browsers skip formats they cannot show. */
 export const imageType = (format: string) => `image/${format === "jpg" ? "jpeg" : format}`;
 
-/** What pages need to draw the image at `src`: its size and, when it has copies, their srcset strings. */
+/** What pages need to draw the image at `src`: its size and, when it has copies, those `slot` needs. */
 export function responsiveImageData(
   src: string,
   width: number | null,
   height: number | null,
   variants: VariantList | null,
+  slot?: ImageSlot,
 ): ResponsiveImageData {
-  if (!variants?.widths.length) return { src, width, height, srcSet: null, sources: [] };
+  if (!variants?.widths.length) return { src, width, height, widths: [], formats: [] };
   const fallback = variants.formats[variants.formats.length - 1];
   return {
     src,
     width,
     height,
-    srcSet: variantSrcSet(src, variants, fallback),
-    sources: variants.formats
-      .slice(0, -1)
-      .map((format) => ({ type: imageType(format), srcSet: variantSrcSet(src, variants, format) })),
+    widths: widthsForSlot(variants.widths, slot),
+    formats: variants.formats.includes("avif") && fallback !== "avif" ? ["avif", fallback] : [fallback],
+  };
+}
+
+/**
+ * The srcset strings of an image: `srcSet` for the <img> (its last format), `sources` for the <picture> (the
+ * others, best first). Built where the markup is (server and browser alike), from `image.src`.
+ */
+export function imageSrcSets(image: ResponsiveImageData | null | undefined) {
+  const formats = image?.widths.length ? image.formats : [];
+  const set = (format: string) => variantSrcSet(image!.src, image!, format);
+  return {
+    srcSet: formats.length ? set(formats[formats.length - 1]) : null,
+    sources: formats.slice(0, -1).map((format) => ({ type: imageType(format), srcSet: set(format) })),
   };
 }
 

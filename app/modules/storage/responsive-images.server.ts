@@ -2,13 +2,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
-import { responsiveImageData, type ResponsiveImageData } from "./responsive-image";
+import { responsiveImageData, type ImageSlot, type ResponsiveImageData } from "./responsive-image";
 import { assertSafeKey } from "./storage.server";
 
 // Pages store image URLs as text (articles, ebooks, hero slides, the featured ad). This finds, in one query per
 // page, which of them are our own uploads and what is known about each: size and responsive copies.
 
-export type ImageLookup = (url: string | null | undefined) => ResponsiveImageData | null;
+/** What is known about `url`, with the copies `slot` needs (all of them without a slot). */
+export type ImageLookup = (url: string | null | undefined, slot?: ImageSlot) => ResponsiveImageData | null;
 
 /** The public-bucket key behind one of our media URLs (/media/... or under MEDIA_BASE_URL); null otherwise. */
 export function publicKeyOfUrl(url: string): string | null {
@@ -49,23 +50,24 @@ export async function lookupImages(urls: Iterable<string | null | undefined>): P
         .where(and(eq(mediaAssets.bucket, "public"), inArray(mediaAssets.key, [...new Set(keyOfUrl.values())])))
     : [];
   const byKey = new Map(rows.map((r) => [r.key, r]));
-  return (url) => {
+  return (url, slot) => {
     const row = url ? byKey.get(keyOfUrl.get(url) ?? "") : undefined;
     if (!url || !row) return null;
-    return responsiveImageData(url, row.width, row.height, row.variants);
+    return responsiveImageData(url, row.width, row.height, row.variants, slot);
   };
 }
 
-/** `items` each with `image`: what `lookup` knows about the URL `urlOf` picks (null when nothing). */
+/** `items` each with `image`: what `lookup` knows about the URL `urlOf` picks (null when nothing), for `slot`. */
 export function withImage<T>(
   items: T[],
   lookup: ImageLookup,
   urlOf: (item: T) => string | null | undefined,
+  slot?: ImageSlot,
 ): (T & { image: ResponsiveImageData | null })[] {
-  return items.map((item) => ({ ...item, image: lookup(urlOf(item)) }));
+  return items.map((item) => ({ ...item, image: lookup(urlOf(item), slot) }));
 }
 
 /** One list's items each with `image` (one query). Pages with several lists use lookupImages once instead. */
-export async function withImages<T>(items: T[], urlOf: (item: T) => string | null | undefined) {
-  return withImage(items, await lookupImages(items.map(urlOf)), urlOf);
+export async function withImages<T>(items: T[], urlOf: (item: T) => string | null | undefined, slot?: ImageSlot) {
+  return withImage(items, await lookupImages(items.map(urlOf)), urlOf, slot);
 }

@@ -1,0 +1,38 @@
+// What a card shows of an article or an ebook, and nothing more. A page's loader data travels twice, once as the
+// markup and once as the hydration data, so fields no card draws (dates, flags, slugs, whole descriptions) are
+// left out here rather than in every list query (issue 14: the home page's HTML under 40 KB).
+import type { ArticleCardData } from "~/components/content/article-card";
+import type { EbookCardData } from "~/components/content/ebook-card";
+import { cutAtWord } from "./text";
+
+/** Characters of an article's excerpt and of an ebook's description that cards show (the spec: 150 and 100). */
+export const ARTICLE_CARD_EXCERPT = 150;
+export const EBOOK_CARD_DESCRIPTION = 100;
+
+/** The card fields of an article: the excerpt as the card shows it and its first two category names. */
+export function articleCard(article: Omit<ArticleCardData, "image">): Omit<ArticleCardData, "image"> {
+  return {
+    id: article.id,
+    title: article.title,
+    excerpt: cutAtWord(article.excerpt, ARTICLE_CARD_EXCERPT),
+    imageUrl: article.imageUrl,
+    accessType: article.accessType,
+    access: article.access,
+    readingMinutes: article.readingMinutes,
+    categories: article.categories.slice(0, 2).map((c) => ({ name: c.name })),
+  };
+}
+
+/** The card fields of an ebook: the description cut where the card cuts it. */
+export function ebookCard(ebook: Omit<EbookCardData, "image">): Omit<EbookCardData, "image"> {
+  return {
+    id: ebook.id,
+    title: ebook.title,
+    description: ebook.description === null ? null : cutAtWord(ebook.description, EBOOK_CARD_DESCRIPTION),
+    coverImageUrl: ebook.coverImageUrl,
+    priceCents: ebook.priceCents,
+    accessType: ebook.accessType,
+    access: ebook.access,
+    shownPrice: ebook.shownPrice,
+  };
+}
