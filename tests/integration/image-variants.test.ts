@@ -20,7 +20,7 @@ import { startS3StandIn, type S3StandIn } from "~/modules/storage/s3-stand-in.se
 import { receiveUpload, type UploadKind } from "~/modules/storage/uploads.server";
 import { deleteImageWithVariants, variantKeys } from "~/modules/storage/image-variants.server";
 import { lookupImages } from "~/modules/storage/responsive-images.server";
-import { variantUrl } from "~/modules/storage/responsive-image";
+import { imageSrcSets, variantUrl } from "~/modules/storage/responsive-image";
 
 const database = appTestDatabase();
 let admin: Viewer;
@@ -181,10 +181,15 @@ describe.each(storages)(`image variants on %s (${process.env.DB_TARGET ?? "pglit
     const lookup = await lookupImages([asset.url, "https://cdn.example/x.jpg", "/media/seed/none.jpg", null]);
     const stem = asset.url!.replace(/\.webp$/, "");
     const set = (f: string) => [320, 640, 960, 1000].map((w) => `${stem}-${w}w.${f} ${w}w`).join(", ");
+    // Pages receive the widths and formats; the image component builds the srcsets from them.
     expect(lookup(asset.url)).toEqual({
       src: asset.url,
       width: 1000,
       height: 500,
+      widths: [320, 640, 960, 1000],
+      formats: ["avif", "webp"],
+    });
+    expect(imageSrcSets(lookup(asset.url))).toEqual({
       srcSet: set("webp"),
       sources: [{ type: "image/avif", srcSet: set("avif") }],
     });
