@@ -6,18 +6,19 @@ import { fileURLToPath } from "node:url";
 // Small modules nearly every page uses, kept in one chunk: each extra chunk costs a request and compresses
 // worse on its own.
 const COMMON_MODULES =
-  /app[\\/](components[\\/](ui[\\/]icons|content[\\/]access-badge|engagement[\\/]bookmark-button|responsive-image)|lib[\\/](format|nonce)|modules[\\/](site[\\/]meta|content[\\/]text|storage[\\/]responsive-image))\./;
+  /app[\\/](components[\\/](static-html|ui[\\/]icons|content[\\/]access-badge|engagement[\\/]bookmark-button|responsive-image)|lib[\\/](format|nonce)|modules[\\/](site[\\/]meta|content[\\/]text|storage[\\/]responsive-image))\./;
 
 export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
     {
-      // The error page only renders: with no side effects to keep, the browser build drops root's static import
-      // (root loads it lazily there) and the page costs nothing until an error shows.
-      name: "nuru:error-view-has-no-side-effects",
+      // The error page and the footer's country picker only render: with no side effects to keep, the browser build
+      // drops their static imports (they load lazily there) and a page costs nothing until it needs them.
+      name: "nuru:lazy-shell-parts-have-no-side-effects",
       transform(code, id) {
-        if (/components[\\/]layout[\\/]error-view\.tsx$/.test(id)) return { code, moduleSideEffects: false };
+        if (/components[\\/]layout[\\/](error-view|country-picker)\.tsx$/.test(id))
+          return { code, moduleSideEffects: false };
       },
     },
   ],

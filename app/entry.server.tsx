@@ -7,6 +7,8 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
+import { ServerOnlyData } from "~/components/static-html";
+import { documentRenderData } from "~/lib/document-render.server";
 import { contentSecurityPolicy } from "~/lib/security-headers.server";
 import { getEnv } from "~/lib/env.server";
 import { paymentPageOrigin } from "~/modules/commerce/payment-gateway.server";
@@ -41,7 +43,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerOnlyData.Provider value={documentRenderData()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerOnlyData.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -72,7 +72,8 @@ const seed = spawnSync("npm", ["run", "seed", "--", `--articles=${EXTRA_ARTICLES
 });
 if (seed.status !== 0) process.exit(1);
 const spawnedAt = Date.now();
-const server = spawn(process.execPath, ["server.js"], {
+// The flags `npm run serve` uses (ADR 022).
+const server = spawn(process.execPath, ["--max-semi-space-size=16", "server.js"], {
   cwd: root,
   env: {
     ...process.env,

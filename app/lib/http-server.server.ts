@@ -3,6 +3,7 @@ import express from "express";
 import compression from "compression";
 import onHeaders from "on-headers";
 import { createRequestHandler } from "@react-router/express";
+import { documentRenderScope } from "./document-render.server";
 import type { ServerBuild } from "react-router";
 import { ConfigError, getEnv, trustedProxyHops } from "~/lib/env.server";
 import { bootDatabase, closeDatabase } from "~/db/boot.server";
@@ -159,6 +160,7 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
     });
     app.use(guestPages.middleware);
   }
+  app.use(documentRenderScope);
   app.all(
     "/{*splat}",
     // This server only ever serves a production build (`react-router dev` has its own); in "development" mode React

@@ -12,6 +12,8 @@ import { pageMeta } from "~/modules/site/meta";
 import { formatDate } from "~/lib/format";
 import { AccessBadge } from "~/components/content/access-badge";
 import { ArticleBody } from "~/components/content/article-body";
+import { StaticHtml } from "~/components/static-html";
+import { renderOnce } from "~/lib/document-render.server";
 import { bookmarksOf, engagementFor } from "~/modules/engagement/page-data.server";
 import { BookmarkButton } from "~/components/engagement/bookmark-button";
 import { ReviewsBlock } from "~/components/engagement/reviews-block";
@@ -44,10 +46,12 @@ async function loadArticlePage(request: Request, id: string) {
     lookupImages([article.imageUrl, ...(blocks ? bodyImageUrls(blocks) : [])]),
   ]);
   const origin = getEnv().PUBLIC_URL;
+  const body = blocks ? withResponsiveImages(blocks, image) : null;
   const jsonLd = jsonLdScript(articleJsonLd({ article, url: `${origin}/article/${article.id}`, origin }));
   return {
     article: { ...article, content: null, richContent: null, videoUrl: null, image: image(article.imageUrl) },
-    body: blocks ? withResponsiveImages(blocks, image) : null,
+    // Text and images need no JavaScript: on a first load the body is in the HTML only (ADR 022). A video player does.
+    body: body?.some((b) => b.type === "video" && b.embedUrl) ? body : body && renderOnce("article.body", body),
     signedIn: viewer.user !== null,
     engagement,
     bookmarked: bookmarks.articles.includes(article.id),
@@ -140,7 +144,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="mt-4">
-            <ArticleBody blocks={body} />
+            <StaticHtml value={body}>{(blocks) => <ArticleBody blocks={blocks} />}</StaticHtml>
           </div>
         )}
         {article.tags.length ? (

@@ -11,15 +11,41 @@ import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
 import { CategoryIcon } from "~/components/content/category-icon";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { StaticHtml, type ServerOnly } from "~/components/static-html";
+import { renderOnce } from "~/lib/document-render.server";
+
+/**
+ * Sections that are links, text and images for a guest: on a first load their HTML is all she needs, so their
+ * data is not sent a second time for hydration (ADR 022). Signed-in readers' cards carry bookmark buttons.
+ */
+const RENDERED_ONCE_FOR_GUESTS = [
+  "featuredAd",
+  "mustReads",
+  "promos",
+  "favourites",
+  "plans",
+  "testimonials",
+  "featured",
+  "categories",
+  "latest",
+] as const;
+
+function renderedOnce<S extends object, K extends keyof S & string>(sections: S, keys: readonly K[]) {
+  const kept: Partial<Record<keyof S, unknown>> = { ...sections };
+  for (const key of keys) kept[key] = renderOnce(`home.${key}`, sections[key]);
+  return kept as Omit<S, K> & { [P in K]: S[P] | ServerOnly };
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const [viewer, country] = await Promise.all([getViewer(request), visitorCountry(request)]);
+  const sections = await loadHomePage(viewer, q, country.code);
+  const signedIn = viewer.user !== null;
   return {
-    sections: await loadHomePage(viewer, q, country.code),
+    sections: signedIn ? sections : renderedOnce(sections, RENDERED_ONCE_FOR_GUESTS),
     q,
-    signedIn: viewer.user !== null,
+    signedIn,
     bookmarks: await bookmarksOf(viewer),
     path: url.pathname,
   };
@@ -65,21 +91,74 @@ function SectionBody<T>({
   errorPrefix,
   children,
 }: {
-  section: Section<T>;
+  section: Section<T> | ServerOnly;
   empty: string;
   isEmpty: (d: T) => boolean;
   errorPrefix: string;
   children: (d: T) => React.ReactNode;
 }) {
-  if (!section.ok)
-    return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-        {errorPrefix}
-        {section.error}
-      </p>
-    );
-  if (isEmpty(section.data)) return <p className="text-gray-700">{empty}</p>;
-  return <>{children(section.data)}</>;
+  return (
+    <StaticHtml value={section}>
+      {(s) =>
+        !s.ok ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+            {errorPrefix}
+            {s.error}
+          </p>
+        ) : isEmpty(s.data) ? (
+          <p className="text-gray-700">{empty}</p>
+        ) : (
+          children(s.data)
+        )
+      }
+    </StaticHtml>
+  );
+}
+
+type FeaturedAdData = NonNullable<
+  Extract<Awaited<ReturnType<typeof loadHomePage>>["featuredAd"], { ok: true }>["data"]
+>;
+
+function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
+  return (
+    <section aria-labelledby="ad-title" className="mx-auto mt-10 max-w-6xl px-4">
+      <div className="flex flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-rose-100 to-amber-50 p-6 sm:flex-row sm:p-10">
+        {ad.coverImageUrl ? (
+          <ResponsiveImage
+            image={ad.image}
+            src={ad.coverImageUrl}
+            alt=""
+            width={400}
+            height={600}
+            sizes="(min-width: 640px) 176px, 128px"
+            className="w-32 rounded-xl shadow-lg sm:w-44"
+          />
+        ) : null}
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Featured ebook</p>
+          <h2 id="ad-title" className="mt-1 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">
+            {ad.headline}
+          </h2>
+          {ad.subtext ? <p className="mt-2 text-gray-700">{ad.subtext}</p> : null}
+          <div className="mt-4 flex flex-wrap gap-3">
+            {ad.primaryButtonText && ad.primaryButtonLink ? (
+              <Link to={ad.primaryButtonLink} className="btn px-5 py-2.5 text-base">
+                {ad.primaryButtonText}
+              </Link>
+            ) : null}
+            {ad.secondaryButtonText && ad.secondaryButtonLink ? (
+              <Link
+                to={ad.secondaryButtonLink}
+                className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
+              >
+                {ad.secondaryButtonText}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
 }
 
 const ERROR_ARTICLES = "Error loading articles: ";
@@ -87,7 +166,6 @@ const ERROR_ARTICLES = "Error loading articles: ";
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { sections: s, q, signedIn, bookmarks } = loaderData;
   useContentRefresh();
-  const ad = s.featuredAd.ok ? s.featuredAd.data : null;
   const isEmpty = (d: unknown[]) => d.length === 0;
   return (
     <div>
@@ -99,45 +177,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {ad ? (
-        <section aria-labelledby="ad-title" className="mx-auto mt-10 max-w-6xl px-4">
-          <div className="flex flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-rose-100 to-amber-50 p-6 sm:flex-row sm:p-10">
-            {ad.coverImageUrl ? (
-              <ResponsiveImage
-                image={ad.image}
-                src={ad.coverImageUrl}
-                alt=""
-                width={400}
-                height={600}
-                sizes="(min-width: 640px) 176px, 128px"
-                className="w-32 rounded-xl shadow-lg sm:w-44"
-              />
-            ) : null}
-            <div>
-              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Featured ebook</p>
-              <h2 id="ad-title" className="mt-1 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">
-                {ad.headline}
-              </h2>
-              {ad.subtext ? <p className="mt-2 text-gray-700">{ad.subtext}</p> : null}
-              <div className="mt-4 flex flex-wrap gap-3">
-                {ad.primaryButtonText && ad.primaryButtonLink ? (
-                  <Link to={ad.primaryButtonLink} className="btn px-5 py-2.5 text-base">
-                    {ad.primaryButtonText}
-                  </Link>
-                ) : null}
-                {ad.secondaryButtonText && ad.secondaryButtonLink ? (
-                  <Link
-                    to={ad.secondaryButtonLink}
-                    className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
-                  >
-                    {ad.secondaryButtonText}
-                  </Link>
-                ) : null}
-              </div>
-            </div>
-          </div>
-        </section>
-      ) : null}
+      <StaticHtml value={s.featuredAd}>{(ad) => (ad.ok && ad.data ? <FeaturedAd ad={ad.data} /> : null)}</StaticHtml>
 
       <SectionShell id="must-reads" title="Must-reads">
         <SectionBody

@@ -16,10 +16,8 @@ import {
   orders,
   orderStatusHistory,
   payments,
-  profiles,
   refunds,
   userSubscriptions,
-  users,
 } from "~/db/schema";
 import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
@@ -89,11 +87,7 @@ afterAll(async () => {
 });
 
 async function newReader() {
-  const id = randomUUID();
-  const email = `renew-${id}@nuru.test`;
-  await t.db.insert(users).values({ id, name: "Njeri W", email, emailVerified: true, role: "user" });
-  await t.db.insert(profiles).values({ id, email, fullName: "Njeri Wambui", role: "guest" });
-  return { id, email, fullName: "Njeri Wambui", role: "guest" as const };
+  return createUser(t.db, { email: `renew-${randomUUID()}@nuru.test`, fullName: "Njeri Wambui", password: null });
 }
 type Reader = Awaited<ReturnType<typeof newReader>>;
 

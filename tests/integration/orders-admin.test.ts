@@ -15,10 +15,8 @@ import {
   orders,
   orderStatusHistory,
   payments,
-  profiles,
   refunds,
   userSubscriptions,
-  users,
 } from "~/db/schema";
 import { createEbook, createPlan, createPricingData, createPurchase, createUser } from "~/db/seed/factories";
 import { seedDemo } from "~/db/seed/demo";
@@ -69,11 +67,7 @@ afterAll(async () => {
 });
 
 async function reader() {
-  const id = randomUUID();
-  const email = `buyer-${id}@nuru.test`;
-  await t.db.insert(users).values({ id, name: "Akinyi O", email, emailVerified: true, role: "user" });
-  await t.db.insert(profiles).values({ id, email, fullName: "Akinyi Otieno", role: "guest" });
-  return { id, email, fullName: "Akinyi Otieno", role: "guest" as const };
+  return createUser(t.db, { email: `buyer-${randomUUID()}@nuru.test`, fullName: "Akinyi Otieno", password: null });
 }
 
 /** Buys through the real checkout, pays on the stand-in and verifies, as the callback page does. */

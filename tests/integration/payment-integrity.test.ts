@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
-import { ebookPurchases, orders, orderStatusHistory, payments, profiles, userSubscriptions, users } from "~/db/schema";
+import { ebookPurchases, orders, orderStatusHistory, payments, userSubscriptions } from "~/db/schema";
 import { createEbook, createPlan, createPricingData } from "~/db/seed/factories";
 import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
 import { startCheckout, type CheckoutItem } from "~/modules/commerce/checkout.server";
@@ -100,11 +100,7 @@ afterAll(async () => {
 
 /** A reader row without a password (these readers never sign in through a form). */
 async function newReader() {
-  const id = randomUUID();
-  const email = `integrity-${id}@nuru.test`;
-  await t.db.insert(users).values({ id, name: "Wanjiru K", email, emailVerified: true, role: "user" });
-  await t.db.insert(profiles).values({ id, email, fullName: "Wanjiru K", role: "guest" });
-  return { id, email, fullName: "Wanjiru K", role: "guest" as const };
+  return createUser(t.db, { email: `integrity-${randomUUID()}@nuru.test`, fullName: "Wanjiru K", password: null });
 }
 
 async function orderRow(orderId: string) {

@@ -31,7 +31,8 @@ export interface CreateUserInput {
   email: string;
   fullName?: string;
   role?: Role;
-  password?: string;
+  /** null: no password at all, for readers a test never signs in through a form (and no slow hash). */
+  password?: string | null;
   emailVerified?: boolean;
 }
 
@@ -47,13 +48,14 @@ export async function createUser(db: Database, input: CreateUserInput) {
     emailVerified: input.emailVerified ?? true,
     role: role === "admin" ? "admin" : "user",
   });
-  await db.insert(accounts).values({
-    id: randomUUID(),
-    accountId: id,
-    providerId: "credential",
-    userId: id,
-    password: await hashPassword(input.password ?? "password123"),
-  });
+  if (input.password !== null)
+    await db.insert(accounts).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      password: await hashPassword(input.password ?? "password123"),
+    });
   await db.insert(profiles).values({ id, email: input.email.toLowerCase(), fullName, role });
   return { id, email: input.email.toLowerCase(), fullName, role };
 }

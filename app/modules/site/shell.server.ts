@@ -3,6 +3,8 @@ import { getOptionalUser, ProfileTimeoutError, type SessionUser } from "~/module
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { takeFlash, type Flash } from "./flash.server";
 import { shellCountry, type ShellCountry } from "~/modules/commerce/shell-country.server";
+import { renderOnce } from "~/lib/document-render.server";
+import type { ServerOnly } from "~/components/static-html";
 
 export interface ShellData {
   user: Pick<SessionUser, "fullName" | "email" | "role"> | null;
@@ -10,8 +12,11 @@ export interface ShellData {
   origin: string;
   googleEnabled: boolean;
   flash: Flash | null;
-  /** The country whose prices the visitor sees, and the countries the footer picker offers. */
-  country: ShellCountry;
+  /**
+   * The country whose prices the visitor sees, and the countries the footer picker offers (a plain form: on a first
+   * load the list is in the HTML only, ADR 022).
+   */
+  country: Omit<ShellCountry, "choices"> & { choices: ShellCountry["choices"] | ServerOnly };
 }
 
 /** What every page needs: the signed-in person, a one-time message and shop settings. */
@@ -36,7 +41,7 @@ export async function getShellData(request: Request): Promise<{ shell: ShellData
       origin: env.PUBLIC_URL,
       googleEnabled: googleConfigured(env),
       flash,
-      country: await country,
+      country: await country.then((c) => ({ ...c, choices: renderOnce("root.countryChoices", c.choices) })),
     },
     headers,
   };

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { publicRead } from "~/lib/public-reads.server";
 import { getDb } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
@@ -38,16 +39,21 @@ export async function lookupImages(urls: Iterable<string | null | undefined>): P
     const key = url ? publicKeyOfUrl(url) : null;
     if (url && key) keyOfUrl.set(url, key);
   }
-  const rows = keyOfUrl.size
-    ? await getDb()
-        .select({
-          key: mediaAssets.key,
-          width: mediaAssets.width,
-          height: mediaAssets.height,
-          variants: mediaAssets.variants,
-        })
-        .from(mediaAssets)
-        .where(and(eq(mediaAssets.bucket, "public"), inArray(mediaAssets.key, [...new Set(keyOfUrl.values())])))
+  const keys = [...new Set(keyOfUrl.values())].sort();
+  // Public files only, and a file's copies never change once it is recorded (an upload is recorded before any page
+  // can name it): shared between requests like the lists that name them (ADR 021).
+  const rows = keys.length
+    ? await publicRead(`media:${keys.join("\n")}`, () =>
+        getDb()
+          .select({
+            key: mediaAssets.key,
+            width: mediaAssets.width,
+            height: mediaAssets.height,
+            variants: mediaAssets.variants,
+          })
+          .from(mediaAssets)
+          .where(and(eq(mediaAssets.bucket, "public"), inArray(mediaAssets.key, keys))),
+      )
     : [];
   const byKey = new Map(rows.map((r) => [r.key, r]));
   return (url, slot) => {

@@ -1,0 +1,124 @@
+// Parts of a page rendered once (ADR 022): guest home sections, a text article body, the footer's country list.
+// On a first load their content is in the HTML and not repeated in the hydration data; in the browser the HTML
+// stays after hydration, its links navigate inside the app, and data requests (navigation, search, revalidation)
+// carry everything.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { PHONE, baseUrl, newPage, waitForHydration } from "../setup/pages";
+import { getText, signInCookie } from "../setup/http-session";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page's hydration data: what React Router's inline scripts hand the browser. */
+function hydrationData(html: string): string {
+  return [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1])
+    .filter((s) => s.includes("streamController.enqueue"))
+    .join("");
+}
+
+/** Titles of the latest articles, as the page's HTML shows them. */
+function latestTitles(html: string): string[] {
+  const start = html.indexOf('id="latest"');
+  const section = html.slice(start, html.indexOf("</section>", start));
+  return [...section.matchAll(/<h3 class="card-title[^"]*"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+}
+
+const decode = (s: string) => s.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
+
+describe("parts of a page rendered once", () => {
+  it("sends the latest articles as HTML only on a first load, and in full as data", async () => {
+    const { body } = await getText("/");
+    const titles = latestTitles(body).map(decode);
+    expect(titles).toHaveLength(10);
+    const data = hydrationData(body);
+    expect(data).toContain("home.latest");
+    for (const title of titles) expect(data).not.toContain(JSON.stringify(title).slice(1, -1));
+    // The same page's data request (what the app fetches when it navigates to /) carries the sections.
+    const res = await fetch(new URL("/_.data", baseUrl()));
+    const full = await res.text();
+    expect(res.status).toBe(200);
+    expect(full).not.toContain("home.latest");
+    expect(full).toContain(titles[0].slice(0, 20));
+  });
+
+  it("sends a signed-in reader's sections as data (her cards have bookmark buttons)", async () => {
+    const cookie = await signInCookie("subscriber@nuru.test");
+    const { body } = await getText("/", cookie);
+    expect(hydrationData(body)).not.toContain("home.latest");
+    expect(body).toMatch(/aria-label="(Remove bookmark|Bookmark) /);
+  });
+
+  it("keeps the HTML after hydration; its links, the search and going back work inside the app", async () => {
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await page.goto("/");
+    await waitForHydration(page);
+    const latest = page.locator("#latest article");
+    expect(await latest.count()).toBe(10);
+    expect(await page.getByTestId("must-reads").locator("article").count()).toBe(3);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const title = await latest.first().locator("h3 a").innerText();
+    await latest.first().locator("h3 a").click();
+    await page.waitForURL(/\/article\//);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(title);
+    await page.goBack();
+    await expect.poll(() => page.locator("#latest article").count()).toBe(10);
+    await page.locator("#home-search").fill("weight");
+    await page.locator("#latest").getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=weight/);
+    await expect.poll(() => page.locator("#latest article").count()).toBeGreaterThan(0);
+    expect(await page.locator("#home-search").inputValue()).toBe("weight");
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps a free article's body as HTML only, and the footer's country picker through a revalidation", async () => {
+    // An article of text and images (one with a video player keeps its body as data, with the video's embedUrl).
+    // Demo articles of text and images first (other suites may edit the newest free ones), then any free article.
+    const listing = [
+      (await getText("/articles?q=Finding%20a%20Bra%20That%20Actually%20Fits")).body,
+      (await getText("/articles?q=Walking%20Your%20Way%20Lighter")).body,
+      (await getText("/articles?access=free")).body,
+    ].join("");
+    const firstParagraph = (html: string) => /<div class="article-body">[\s\S]*?<p>([^<]{40,})/.exec(html)?.[1];
+    let path = "";
+    let body = "";
+    for (const [, candidate] of listing.matchAll(/href="(\/article\/[0-9a-f-]{36})"/g)) {
+      body = (await getText(candidate)).body;
+      path = candidate;
+      if (!hydrationData(body).includes("embedUrl") && firstParagraph(body)) break;
+    }
+    const data = hydrationData(body);
+    expect(data).toContain("article.body");
+    expect(data).toContain("root.countryChoices");
+    const paragraph = firstParagraph(body);
+    expect(paragraph).toBeTruthy();
+    expect(data).not.toContain(decode(paragraph!).slice(0, 40));
+
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(await page.locator(".article-body").innerText()).toContain(decode(paragraph!).slice(0, 40));
+    const picker = page.locator("footer").getByLabel("Country");
+    expect(await picker.locator("option").count()).toBeGreaterThan(10);
+    // A revalidation (what follows any action) brings the countries as data: the picker renders from them.
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }
+      ).__reactRouterDataRouter.revalidate(),
+    );
+    await expect.poll(() => page.locator("footer [data-kept]").count()).toBe(0);
+    await expect.poll(() => picker.locator("option").count()).toBeGreaterThan(10);
+    expect(await page.locator(".article-body").innerText()).toContain(decode(paragraph!).slice(0, 40));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
