@@ -1,9 +1,8 @@
 import { Form, Link } from "react-router";
-import { Star } from "~/components/ui/icons";
 import type { Route } from "./+types/home";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
-import { ArticleGrid, EbookGrid } from "~/components/content/bookmarkable-cards";
+import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { pageMeta } from "~/modules/site/meta";
 import { visitorCountry } from "~/modules/commerce/visitor-country.server";
@@ -299,11 +298,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {items.map((t) => (
                 <li key={t.id}>
                   <figure className="h-full rounded-2xl bg-rose-50 p-5">
-                    <p role="img" className="flex gap-0.5 text-amber-600" aria-label={`${t.rating} out of 5 stars`}>
-                      {Array.from({ length: t.rating }, (_, i) => (
-                        <Star key={i} aria-hidden="true" className="h-4 w-4 fill-current" />
-                      ))}
-                    </p>
+                    <p
+                      role="img"
+                      className="stars text-amber-600"
+                      style={{ "--stars": t.rating } as React.CSSProperties}
+                      aria-label={`${t.rating} out of 5 stars`}
+                    />
                     <blockquote className="mt-3 text-gray-800">{`“${t.content}”`}</blockquote>
                     <figcaption className="mt-3 flex items-center gap-2 text-sm font-semibold text-gray-900">
                       {t.avatarUrl ? (
@@ -388,14 +388,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <SectionBody section={s.latest} isEmpty={isEmpty} empty="No articles found." errorPrefix={ERROR_ARTICLES}>
-          {(items) => (
-            <ArticleGrid
-              articles={items}
-              className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-              signedIn={signedIn}
-              bookmarks={bookmarks}
-            />
-          )}
+          {(items) => <ArticleRows articles={items} signedIn={signedIn} bookmarks={bookmarks} />}
         </SectionBody>
       </SectionShell>
     </div>

@@ -1,6 +1,7 @@
 import { BookmarkButton } from "~/components/engagement/bookmark-button";
 import { ArticleCard, type ArticleCardData } from "./article-card";
 import { EbookCard, type EbookCardData } from "./ebook-card";
+import { ArticleRow, type ArticleRowData } from "./article-row";
 
 export interface BookmarkIds {
   articles: string[];
@@ -111,6 +112,40 @@ export function EbookGrid({
       {ebooks.map((e) => (
         <li key={e.id}>
           <BookmarkableEbookCard ebook={e} {...card} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A compact list of article rows, each with the bookmark toggle signed-in readers get. */
+export function ArticleRows({
+  articles,
+  signedIn,
+  bookmarks,
+}: {
+  articles: ArticleRowData[];
+  signedIn: boolean;
+  bookmarks: BookmarkIds;
+}) {
+  return (
+    <ul className="grid gap-x-8 lg:grid-cols-2">
+      {articles.map((a) => (
+        <li key={a.id}>
+          <ArticleRow
+            article={a}
+            actions={
+              signedIn ? (
+                <BookmarkButton
+                  contentType="article"
+                  contentId={a.id}
+                  title={a.title}
+                  bookmarked={bookmarks.articles.includes(a.id)}
+                  signedIn
+                />
+              ) : undefined
+            }
+          />
         </li>
       ))}
     </ul>

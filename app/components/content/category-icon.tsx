@@ -13,10 +13,7 @@ const ICONS = {
 export function CategoryIcon({ icon, color }: { icon: string | null; color: string | null }) {
   const Icon = ICONS[(icon ?? "") as keyof typeof ICONS] ?? Tag;
   return (
-    <span
-      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl"
-      style={{ backgroundColor: `${color ?? "#be123c"}1f`, color: color ?? "#be123c" }}
-    >
+    <span className="tile-icon" style={{ backgroundColor: `${color ?? "#be123c"}1f`, color: color ?? "#be123c" }}>
       <Icon aria-hidden="true" className="h-6 w-6" />
     </span>
   );

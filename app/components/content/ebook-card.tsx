@@ -52,7 +52,8 @@ export function EbookCard({
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <article className="card">
-      <Link to={`/ebook/${ebook.id}`} tabIndex={-1} aria-hidden="true">
+      {/* The title's link lets React Router discover the ebook route; the cover's and the action's need not. */}
+      <Link to={`/ebook/${ebook.id}`} tabIndex={-1} aria-hidden="true" discover="none">
         {ebook.coverImageUrl ? (
           <ResponsiveImage
             image={ebook.image}
@@ -81,7 +82,12 @@ export function EbookCard({
         </Heading>
         <p className="card-text mt-1">{ebook.description}</p>
         <div className="mt-3 flex items-center gap-2">
-          <Link to={action.to} aria-label={`${action.label}: ${ebook.title}`} className="btn flex-1 px-3 text-center">
+          <Link
+            to={action.to}
+            discover="none"
+            aria-label={`${action.label}: ${ebook.title}`}
+            className="btn flex-1 px-3 text-center"
+          >
             {action.label}
           </Link>
           {actions}

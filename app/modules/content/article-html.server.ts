@@ -225,9 +225,10 @@ function responsiveImgTag(tag: string, image: ResponsiveImageData): string {
   let img = tag;
   if (image.width && image.height && !/\swidth="/.test(tag) && !/\sheight="/.test(tag))
     img = img.replace(/^<img\b/, `<img width="${image.width}" height="${image.height}"`);
-  const { srcSet, sources } = imageSrcSets(image);
-  if (!srcSet) return img;
-  img = img.replace(/^<img\b/, `<img srcset="${srcSet}" sizes="${ARTICLE_COLUMN_SIZES}"`);
+  const { src, srcSet, sources } = imageSrcSets(image);
+  if (srcSet) img = img.replace(/^<img\b/, `<img srcset="${srcSet}" sizes="${ARTICLE_COLUMN_SIZES}"`);
+  else if (src) img = img.replace(/\ssrc="[^"]*"/, ` src="${src}"`);
+  if (!sources.length) return img;
   return `<picture>${sources
     .map((s) => `<source type="${s.type}" srcset="${s.srcSet}" sizes="${ARTICLE_COLUMN_SIZES}" />`)
     .join("")}${img}</picture>`;

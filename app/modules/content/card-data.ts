@@ -2,6 +2,7 @@
 // markup and once as the hydration data, so fields no card draws (dates, flags, slugs, whole descriptions) are
 // left out here rather than in every list query (issue 14: the home page's HTML under 40 KB).
 import type { ArticleCardData } from "~/components/content/article-card";
+import type { ArticleRowData } from "~/components/content/article-row";
 import type { EbookCardData } from "~/components/content/ebook-card";
 import { cutAtWord } from "./text";
 
@@ -20,6 +21,19 @@ export function articleCard(article: Omit<ArticleCardData, "image">): Omit<Artic
     access: article.access,
     readingMinutes: article.readingMinutes,
     categories: article.categories.slice(0, 2).map((c) => ({ name: c.name })),
+  };
+}
+
+/** The fields of a compact row (the home page's latest articles): no excerpt, the first category. */
+export function articleRow(article: Omit<ArticleRowData, "image">): Omit<ArticleRowData, "image"> {
+  return {
+    id: article.id,
+    title: article.title,
+    imageUrl: article.imageUrl,
+    accessType: article.accessType,
+    access: article.access,
+    readingMinutes: article.readingMinutes,
+    categories: article.categories.slice(0, 1).map((c) => ({ name: c.name })),
   };
 }
 

@@ -5,7 +5,7 @@ import { listCategories, type CategoryView } from "~/modules/content/categories.
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 import { lookupImages, withImage, type ImageLookup } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
-import { articleCard, ebookCard } from "~/modules/content/card-data";
+import { articleCard, articleRow, ebookCard } from "~/modules/content/card-data";
 import {
   getActiveFeaturedAd,
   listActivePlans,
@@ -128,7 +128,9 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
     testimonials,
     featured: articlesWithImages(featured),
     categories,
-    latest: articlesWithImages(latest),
+    latest: mapSection(latest, (list) =>
+      withImage(list.map(articleRow), image, (x) => x.imageUrl, IMAGE_SLOTS.articleRow),
+    ),
   };
 }
 

@@ -44,11 +44,12 @@ export interface ImageSlot {
 /**
  * Slots of the images lists and the home page draw many of (their `sizes` are beside the components). Article
  * cards: 358 CSS px on desktops (640 at 1x), 358-398 on phones (960 at 2x). Ebook covers: about 171 CSS px on
- * phones, up to 358 on desktops (320 and 640). The featured ad's cover: 128-176 CSS px. Hero slides: the full
+ * phones, up to 358 on desktops (320 and 640). A row's thumbnail: 112 CSS px everywhere (one 320 px copy). The featured ad's cover: 128-176 CSS px. Hero slides: the full
  * width, from a 2x phone to a 1920 px desktop.
  */
 export const IMAGE_SLOTS = {
   articleCard: { min: 358, max: 716 },
+  articleRow: { min: 112, max: 224 },
   ebookCard: { min: 160, max: 600 },
   adCover: { min: 128, max: 352 },
   hero: { min: 640, max: 1920 },
@@ -85,16 +86,23 @@ export function responsiveImageData(
 }
 
 /**
- * The srcset strings of an image: `srcSet` for the <img> (its last format), `sources` for the <picture> (the
- * others, best first). Built where the markup is (server and browser alike), from `image.src`.
+ * What the markup of an image needs, built where the markup is (server and browser alike) from `image.src`:
+ * `sources`, the <picture>'s AVIF srcset, best first; and the <img>'s own: with an AVIF source, one copy in the
+ * original's format (the slot's widest) as `src` and no srcset, since every current browser takes the AVIF and a
+ * second srcset per image cost about 200 bytes of HTML (issue 14); without one, the original format's `srcSet`.
  */
-export function imageSrcSets(image: ResponsiveImageData | null | undefined) {
-  const formats = image?.widths.length ? image.formats : [];
-  const set = (format: string) => variantSrcSet(image!.src, image!, format);
-  return {
-    srcSet: formats.length ? set(formats[formats.length - 1]) : null,
-    sources: formats.slice(0, -1).map((format) => ({ type: imageType(format), srcSet: set(format) })),
-  };
+export function imageSrcSets(image: ResponsiveImageData | null | undefined): {
+  src: string | null;
+  srcSet: string | null;
+  sources: { type: string; srcSet: string }[];
+} {
+  if (!image?.widths.length) return { src: null, srcSet: null, sources: [] };
+  const fallback = image.formats[image.formats.length - 1];
+  const sources = image.formats
+    .slice(0, -1)
+    .map((f) => ({ type: imageType(f), srcSet: variantSrcSet(image.src, image, f) }));
+  if (!sources.length) return { src: null, srcSet: variantSrcSet(image.src, image, fallback), sources };
+  return { src: variantUrl(image.src, image.widths[image.widths.length - 1], fallback), srcSet: null, sources };
 }
 
 /** `sizes` of an image across the article column (max-w-3xl less its padding), or the phone's width less margins. */

@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { AccessBadge } from "./access-badge";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { ArticleCardData } from "./article-card";
+
+/** What a row shows: a card's fields less the excerpt (and its first category only). */
+export type ArticleRowData = Omit<ArticleCardData, "excerpt">;
+
+/** The thumbnail is 112 CSS px wide on every screen (IMAGE_SLOTS.articleRow). */
+const ROW_IMAGE_SIZES = "112px";
+
+/**
+ * One line of a compact list (the home page's latest articles): thumbnail, topic, access, title and reading time.
+ * A row is a third of a card's HTML (issue 14); its title opens the article, whose page offers the unlock action.
+ */
+export function ArticleRow({ article, actions }: { article: ArticleRowData; actions?: React.ReactNode }) {
+  return (
+    <article className="row">
+      {article.imageUrl ? (
+        <ResponsiveImage
+          image={article.image}
+          src={article.imageUrl}
+          alt=""
+          width={1200}
+          height={675}
+          sizes={ROW_IMAGE_SIZES}
+          className="row-img"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <div className="card-tags">
+          {article.categories.slice(0, 1).map((c) => (
+            <span key={c.name} className="chip chip-topic">
+              {c.name}
+            </span>
+          ))}
+          <AccessBadge accessType={article.accessType} />
+        </div>
+        <h3 className="card-title mt-1">
+          <Link to={`/article/${article.id}`}>{article.title}</Link>
+        </h3>
+        <p className="mt-1 text-xs text-gray-600">{`${article.readingMinutes} min read`}</p>
+      </div>
+      {actions}
+    </article>
+  );
+}
