@@ -23,8 +23,8 @@ export function clearPublicReads() {
 }
 
 /** `read()`'s answer for `key`, shared with every request until the next content change. */
-export function publicRead<T>(key: string, read: () => Promise<T>): Promise<T> {
-  if (!state.enabled) return read();
+export function publicRead<T>(key: string, read: () => PromiseLike<T>): Promise<T> {
+  if (!state.enabled) return Promise.resolve(read());
   const kept = state.entries.get(key) as Promise<T> | undefined;
   if (kept) {
     // Most recently used last: the oldest entry is the one dropped when the map is full.
@@ -32,7 +32,9 @@ export function publicRead<T>(key: string, read: () => Promise<T>): Promise<T> {
     state.entries.set(key, kept);
     return kept;
   }
-  const pending = read();
+  // Settled into a promise here: a Drizzle query is a lazy thenable that runs again each time it is awaited, so
+  // keeping the query itself would keep nothing.
+  const pending = Promise.resolve(read());
   state.entries.set(key, pending);
   if (state.entries.size > MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
   // A failed read is not kept. A change notified while it ran has already removed it (clear), so it is not kept

@@ -26,6 +26,21 @@ describe("public reads", () => {
     expect(await publicRead("k", c.read)).toBe(3);
   });
 
+  it("keep the answer of a lazy query (a thenable that runs each time it is awaited), not the query", async () => {
+    enablePublicReads();
+    let runs = 0;
+    const lazyQuery = (): PromiseLike<string[]> => ({
+      then(onFulfilled, onRejected) {
+        runs += 1;
+        return Promise.resolve(["row"]).then(onFulfilled, onRejected);
+      },
+    });
+    expect(await publicRead("q", lazyQuery)).toEqual(["row"]);
+    expect(await publicRead("q", lazyQuery)).toEqual(["row"]);
+    expect(await publicRead("q", lazyQuery)).toEqual(["row"]);
+    expect(runs).toBe(1);
+  });
+
   it("do not keep a failed read, nor one that a change overtook", async () => {
     enablePublicReads();
     let fail = true;
