@@ -22,6 +22,20 @@ export type ArticleCardData = Pick<
  */
 export const ARTICLE_CARD_SIZES = "(min-width: 1024px) 358px, (min-width: 640px) 50vw, calc(100vw - 2rem)";
 
+/** An article's topics and access badge, as cards and rows show them above the title. */
+export function ArticleTags({ article }: { article: Pick<ArticleCardData, "categories" | "accessType"> }) {
+  return (
+    <div className="card-tags">
+      {article.categories.map((c) => (
+        <span key={c.name} className="chip chip-topic">
+          {c.name}
+        </span>
+      ))}
+      <AccessBadge accessType={article.accessType} />
+    </div>
+  );
+}
+
 /** Card with the action the spec asks for: Read Article, or Subscribe to Read / Login to Read when locked. */
 export function ArticleCard({
   article,
@@ -55,14 +69,7 @@ export function ArticleCard({
         />
       ) : null}
       <div className="card-body">
-        <div className="card-tags">
-          {article.categories.map((c) => (
-            <span key={c.name} className="chip chip-topic">
-              {c.name}
-            </span>
-          ))}
-          <AccessBadge accessType={article.accessType} />
-        </div>
+        <ArticleTags article={article} />
         <Heading className="card-title mt-3 text-lg">
           <Link to={`/article/${article.id}`}>{article.title}</Link>
         </Heading>

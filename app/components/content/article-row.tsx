@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { AccessBadge } from "./access-badge";
 import { ResponsiveImage } from "~/components/responsive-image";
-import type { ArticleCardData } from "./article-card";
+import { ArticleTags, type ArticleCardData } from "./article-card";
 
 /** What a row shows: a card's fields less the excerpt (and its first category only). */
 export type ArticleRowData = Omit<ArticleCardData, "excerpt">;
@@ -28,14 +27,7 @@ export function ArticleRow({ article, actions }: { article: ArticleRowData; acti
         />
       ) : null}
       <div className="min-w-0 flex-1">
-        <div className="card-tags">
-          {article.categories.slice(0, 1).map((c) => (
-            <span key={c.name} className="chip chip-topic">
-              {c.name}
-            </span>
-          ))}
-          <AccessBadge accessType={article.accessType} />
-        </div>
+        <ArticleTags article={article} />
         <h3 className="card-title mt-1">
           <Link to={`/article/${article.id}`}>{article.title}</Link>
         </h3>

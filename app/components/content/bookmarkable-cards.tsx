@@ -25,19 +25,22 @@ export function BookmarkableArticleCard({
       article={article}
       signedIn={signedIn}
       headingLevel={headingLevel}
-      actions={
-        signedIn ? (
-          <BookmarkButton
-            contentType="article"
-            contentId={article.id}
-            title={article.title}
-            bookmarked={bookmarks.articles.includes(article.id)}
-            signedIn
-          />
-        ) : undefined
-      }
+      actions={articleBookmark(article, signedIn, bookmarks)}
     />
   );
+}
+
+/** The bookmark toggle of an article for a signed-in reader (none for guests). */
+function articleBookmark(article: { id: string; title: string }, signedIn: boolean, bookmarks: BookmarkIds) {
+  return signedIn ? (
+    <BookmarkButton
+      contentType="article"
+      contentId={article.id}
+      title={article.title}
+      bookmarked={bookmarks.articles.includes(article.id)}
+      signedIn
+    />
+  ) : undefined;
 }
 
 export function BookmarkableEbookCard({
@@ -132,20 +135,7 @@ export function ArticleRows({
     <ul className="grid gap-x-8 lg:grid-cols-2">
       {articles.map((a) => (
         <li key={a.id}>
-          <ArticleRow
-            article={a}
-            actions={
-              signedIn ? (
-                <BookmarkButton
-                  contentType="article"
-                  contentId={a.id}
-                  title={a.title}
-                  bookmarked={bookmarks.articles.includes(a.id)}
-                  signedIn
-                />
-              ) : undefined
-            }
-          />
+          <ArticleRow article={a} actions={articleBookmark(a, signedIn, bookmarks)} />
         </li>
       ))}
     </ul>

@@ -3,9 +3,9 @@ import { runningAt } from "~/modules/commerce/grants.server";
 import { getDb } from "~/db/client.server";
 import { ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
 import { redirect } from "react-router";
+import { oncePerRequest } from "~/lib/once-per-request.server";
 import {
   getOptionalUser,
-  oncePerRequest,
   requireAdminUser,
   PROFILE_TIMEOUT_MS,
   ProfileTimeoutError,

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getAuth } from "./auth.server";
 import { getProfile } from "./profile.server";
+import { oncePerRequest } from "~/lib/once-per-request.server";
 
 export const PROFILE_TIMEOUT_MS = 10_000;
 
@@ -30,23 +31,6 @@ export interface SessionUser {
   email: string;
   fullName: string | null;
   role: "guest" | "subscriber" | "admin";
-}
-
-/**
- * Reads made once per page request: the root loader and the page's loaders ask for the same session and viewer, and
- * a page view would otherwise look them up once per loader. Only for GET and HEAD: a form post's action may change
- * what the loaders that follow it must see.
- */
-export function oncePerRequest<T>(memo: WeakMap<Request, Promise<T>>, request: Request, read: () => Promise<T>) {
-  if (request.method !== "GET" && request.method !== "HEAD") return read();
-  let pending = memo.get(request);
-  if (!pending) {
-    pending = read();
-    memo.set(request, pending);
-    // A failed read is not kept: the next loader tries again.
-    pending.catch(() => memo.delete(request));
-  }
-  return pending;
 }
 
 const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
