@@ -13,21 +13,13 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { StaticHtml, type ServerOnly } from "~/components/static-html";
 import { renderOnce } from "~/lib/document-render.server";
 
+/** Sections with nothing of a reader's own (links, text and images): rendered once for everyone (ADR 022). */
+const RENDERED_ONCE = ["featuredAd", "plans", "testimonials", "categories"] as const;
 /**
- * Sections that are links, text and images for a guest: on a first load their HTML is all she needs, so their
- * data is not sent a second time for hydration (ADR 022). Signed-in readers' cards carry bookmark buttons.
+ * Card sections too for a guest: her cards are links, text and images, so their data is not sent a second time
+ * for hydration. Signed-in readers' cards carry bookmark buttons.
  */
-const RENDERED_ONCE_FOR_GUESTS = [
-  "featuredAd",
-  "mustReads",
-  "promos",
-  "favourites",
-  "plans",
-  "testimonials",
-  "featured",
-  "categories",
-  "latest",
-] as const;
+const RENDERED_ONCE_FOR_GUESTS = [...RENDERED_ONCE, "mustReads", "promos", "favourites", "featured", "latest"] as const;
 
 function renderedOnce<S extends object, K extends keyof S & string>(sections: S, keys: readonly K[]) {
   const kept: Partial<Record<keyof S, unknown>> = { ...sections };
@@ -42,7 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sections = await loadHomePage(viewer, q, country.code);
   const signedIn = viewer.user !== null;
   return {
-    sections: signedIn ? sections : renderedOnce(sections, RENDERED_ONCE_FOR_GUESTS),
+    sections: renderedOnce<typeof sections, (typeof RENDERED_ONCE_FOR_GUESTS)[number]>(
+      sections,
+      signedIn ? RENDERED_ONCE : RENDERED_ONCE_FOR_GUESTS,
+    ),
     q,
     signedIn,
     bookmarks: await bookmarksOf(viewer),

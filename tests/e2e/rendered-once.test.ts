@@ -49,10 +49,14 @@ describe("parts of a page rendered once", () => {
     expect(full).toContain(titles[0].slice(0, 20));
   });
 
-  it("sends a signed-in reader's sections as data (her cards have bookmark buttons)", async () => {
+  it("sends a signed-in reader's cards as data (they have bookmark buttons), the rest as HTML only", async () => {
     const cookie = await signInCookie("subscriber@nuru.test");
     const { body } = await getText("/", cookie);
-    expect(hydrationData(body)).not.toContain("home.latest");
+    const data = hydrationData(body);
+    expect(data).not.toContain("home.latest");
+    expect(data).not.toContain("home.mustReads");
+    for (const part of ["home.testimonials", "home.categories", "home.plans", "home.featuredAd"])
+      expect(data).toContain(part);
     expect(body).toMatch(/aria-label="(Remove bookmark|Bookmark) /);
   });
 
