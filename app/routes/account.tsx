@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { SignInRequired } from "~/components/layout/sign-in-required";
 import { getFormProps } from "@conform-to/react";
 import { readSubmission, rejectSubmission } from "~/lib/forms.server";
 import { useSchemaForm } from "~/lib/forms";
@@ -39,18 +40,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     defaultValue: { fullName: user?.fullName ?? "" },
   });
   if (!user) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-gray-900">Sign In Required</h1>
-        <p className="mt-2 text-gray-700">Sign in to see and update your account.</p>
-        <Link
-          to="/signin?redirectTo=/account"
-          className="mt-6 inline-block rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
-          Sign In
-        </Link>
-      </div>
-    );
+    return <SignInRequired what="Sign in to see and update your account." returnTo="/account" />;
   }
   return (
     <div className="mx-auto max-w-xl px-4 py-10">

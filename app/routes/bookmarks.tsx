@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SignInRequired } from "~/components/layout/sign-in-required";
 import { BookOpen, FileText } from "~/components/ui/icons";
 import type { Route } from "./+types/bookmarks";
 import { pageMeta } from "~/modules/site/meta";
@@ -28,15 +29,7 @@ const browseLink =
 
 export default function Bookmarks({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn || !loaderData.bookmarks) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-gray-900">Sign In Required</h1>
-        <p className="mt-2 text-gray-700">Sign in to see the articles and ebooks you saved.</p>
-        <Link to="/signin?redirectTo=/bookmarks" className={`mt-6 ${browseLink}`}>
-          Sign In
-        </Link>
-      </div>
-    );
+    return <SignInRequired what="Sign in to see the articles and ebooks you saved." returnTo="/bookmarks" />;
   }
 
   const { articles, ebooks } = loaderData.bookmarks;

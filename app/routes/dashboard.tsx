@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { SignInRequired } from "~/components/layout/sign-in-required";
 import type { Route } from "./+types/dashboard";
 import { pageMeta } from "~/modules/site/meta";
 import { getViewerAndUser } from "~/modules/access/viewer.server";
@@ -279,15 +280,7 @@ function Shelf({ shelf }: { shelf: Loaded["shelf"] }) {
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-gray-900">Sign In Required</h1>
-        <p className="mt-2 text-gray-700">Sign in to see your plan, your ebooks and your payments.</p>
-        <Link to="/signin?redirectTo=/dashboard" className={`mt-6 ${primary}`}>
-          Sign In
-        </Link>
-      </div>
-    );
+    return <SignInRequired what="Sign in to see your plan, your ebooks and your payments." returnTo="/dashboard" />;
   }
   const { plan, shelf, bookmarks, billing } = loaderData;
   return (
