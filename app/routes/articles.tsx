@@ -61,6 +61,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         <p className="mt-10 text-center text-gray-700">No articles found.</p>
       ) : (
         <ArticleGrid
+          leadsPage
           articles={items}
           className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
           signedIn={signedIn}

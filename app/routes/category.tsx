@@ -53,6 +53,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-10 text-center text-gray-700">No articles found</p>
       ) : (
         <ArticleGrid
+          leadsPage
           articles={items}
           className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
           signedIn={signedIn}

@@ -62,6 +62,7 @@ export default function Ebooks({ loaderData }: Route.ComponentProps) {
         <p className="mt-10 text-center text-gray-700">No ebooks found</p>
       ) : (
         <EbookGrid
+          leadsPage
           ebooks={items}
           className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4"
           signedIn={signedIn}

@@ -22,6 +22,32 @@ export type ArticleCardData = Pick<
  */
 export const ARTICLE_CARD_SIZES = "(min-width: 1024px) 358px, (min-width: 640px) 50vw, calc(100vw - 2rem)";
 
+/** An article's picture in a card or a row (none without one), in the copies that fit the box `sizes` describes. */
+export function ArticleImage({
+  article,
+  sizes,
+  className,
+  priority,
+}: {
+  article: Pick<ArticleCardData, "imageUrl" | "image">;
+  sizes: string;
+  className: string;
+  priority?: boolean;
+}) {
+  return article.imageUrl ? (
+    <ResponsiveImage
+      image={article.image}
+      src={article.imageUrl}
+      alt=""
+      width={1200}
+      height={675}
+      sizes={sizes}
+      priority={priority}
+      className={className}
+    />
+  ) : null;
+}
+
 /** An article's topics and access badge, as cards and rows show them above the title. */
 export function ArticleTags({ article }: { article: Pick<ArticleCardData, "categories" | "accessType"> }) {
   return (
@@ -42,11 +68,14 @@ export function ArticleCard({
   signedIn,
   headingLevel = 3,
   actions,
+  priority,
 }: {
   article: ArticleCardData;
   signedIn: boolean;
   headingLevel?: 2 | 3;
   actions?: React.ReactNode;
+  /** The first card of a list page: its picture is likely the page's largest (LCP), so it is fetched at once. */
+  priority?: boolean;
 }) {
   const Heading = `h${headingLevel}` as "h2" | "h3";
   const locked = article.access === "preview";
@@ -57,17 +86,12 @@ export function ArticleCard({
       : { to: signInHref(`/article/${article.id}`), label: "Login to Read" };
   return (
     <article className="card">
-      {article.imageUrl ? (
-        <ResponsiveImage
-          image={article.image}
-          src={article.imageUrl}
-          alt=""
-          width={1200}
-          height={675}
-          sizes={ARTICLE_CARD_SIZES}
-          className="aspect-video w-full object-cover"
-        />
-      ) : null}
+      <ArticleImage
+        article={article}
+        sizes={ARTICLE_CARD_SIZES}
+        className="aspect-video w-full object-cover"
+        priority={priority}
+      />
       <div className="card-body">
         <ArticleTags article={article} />
         <Heading className="card-title mt-3 text-lg">

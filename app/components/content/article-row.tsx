@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { ResponsiveImage } from "~/components/responsive-image";
-import { ArticleTags, type ArticleCardData } from "./article-card";
+import { ArticleImage, ArticleTags, type ArticleCardData } from "./article-card";
 
 /** What a row shows: a card's fields less the excerpt (and its first category only). */
 export type ArticleRowData = Omit<ArticleCardData, "excerpt">;
@@ -15,17 +14,7 @@ const ROW_IMAGE_SIZES = "112px";
 export function ArticleRow({ article, actions }: { article: ArticleRowData; actions?: React.ReactNode }) {
   return (
     <article className="row">
-      {article.imageUrl ? (
-        <ResponsiveImage
-          image={article.image}
-          src={article.imageUrl}
-          alt=""
-          width={1200}
-          height={675}
-          sizes={ROW_IMAGE_SIZES}
-          className="row-img"
-        />
-      ) : null}
+      <ArticleImage article={article} sizes={ROW_IMAGE_SIZES} className="row-img" />
       <div className="min-w-0 flex-1">
         <ArticleTags article={article} />
         <h3 className="card-title mt-1">

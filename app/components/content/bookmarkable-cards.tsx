@@ -14,17 +14,20 @@ export function BookmarkableArticleCard({
   signedIn,
   bookmarks,
   headingLevel,
+  priority,
 }: {
   article: ArticleCardData;
   signedIn: boolean;
   bookmarks: BookmarkIds;
   headingLevel?: 2 | 3;
+  priority?: boolean;
 }) {
   return (
     <ArticleCard
       article={article}
       signedIn={signedIn}
       headingLevel={headingLevel}
+      priority={priority}
       actions={articleBookmark(article, signedIn, bookmarks)}
     />
   );
@@ -48,17 +51,20 @@ export function BookmarkableEbookCard({
   signedIn,
   bookmarks,
   headingLevel,
+  priority,
 }: {
   ebook: EbookCardData;
   signedIn: boolean;
   bookmarks: BookmarkIds;
   headingLevel?: 2 | 3;
+  priority?: boolean;
 }) {
   return (
     <EbookCard
       ebook={ebook}
       signedIn={signedIn}
       headingLevel={headingLevel}
+      priority={priority}
       actions={
         signedIn ? (
           <BookmarkButton
@@ -79,6 +85,7 @@ export function ArticleGrid({
   articles,
   className,
   testId,
+  leadsPage,
   ...card
 }: {
   articles: ArticleCardData[];
@@ -87,12 +94,14 @@ export function ArticleGrid({
   signedIn: boolean;
   bookmarks: BookmarkIds;
   headingLevel?: 2 | 3;
+  /** The grid is the first thing on its page: its first picture is fetched at once (LCP). */
+  leadsPage?: boolean;
 }) {
   return (
     <ul className={className} data-testid={testId}>
-      {articles.map((a) => (
+      {articles.map((a, i) => (
         <li key={a.id}>
-          <BookmarkableArticleCard article={a} {...card} />
+          <BookmarkableArticleCard article={a} priority={leadsPage && i === 0} {...card} />
         </li>
       ))}
     </ul>
@@ -102,6 +111,7 @@ export function ArticleGrid({
 export function EbookGrid({
   ebooks,
   className,
+  leadsPage,
   ...card
 }: {
   ebooks: EbookCardData[];
@@ -109,12 +119,14 @@ export function EbookGrid({
   signedIn: boolean;
   bookmarks: BookmarkIds;
   headingLevel?: 2 | 3;
+  /** The grid is the first thing on its page: its first cover is fetched at once (LCP). */
+  leadsPage?: boolean;
 }) {
   return (
     <ul className={className}>
-      {ebooks.map((e) => (
+      {ebooks.map((e, i) => (
         <li key={e.id}>
-          <BookmarkableEbookCard ebook={e} {...card} />
+          <BookmarkableEbookCard ebook={e} priority={leadsPage && i === 0} {...card} />
         </li>
       ))}
     </ul>

@@ -42,11 +42,14 @@ export function EbookCard({
   signedIn,
   actions,
   headingLevel = 3,
+  priority,
 }: {
   ebook: EbookCardData;
   signedIn: boolean;
   actions?: React.ReactNode;
   headingLevel?: 2 | 3;
+  /** The first card of a list page: its cover is likely the page's largest picture (LCP), so it is fetched at once. */
+  priority?: boolean;
 }) {
   const action = ebookAction(ebook, signedIn);
   const Heading = `h${headingLevel}` as "h2" | "h3";
@@ -62,6 +65,7 @@ export function EbookCard({
             width={400}
             height={600}
             sizes={EBOOK_CARD_SIZES}
+            priority={priority}
             className="aspect-[2/3] w-full object-cover"
           />
         ) : (
