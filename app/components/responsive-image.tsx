@@ -2,7 +2,8 @@ import { imageSrcSets, type ResponsiveImageData } from "~/modules/storage/respon
 
 /**
  * One of our images: a <picture> offering its AVIF copies, so the browser picks the smallest file for the box
- * `sizes` describes, and one copy in the original's format on the <img> for browsers without AVIF. Without copies (outside URLs, GIFs,
+ * `sizes` describes, and one copy in the original's format on the <img> for browsers without AVIF. Without
+ * copies (outside URLs, GIFs,
  * old data) it is a plain <img>. Width and height are always set so the box is reserved before the file arrives.
  * `priority` is for the page's largest image (LCP): fetched at once and first; every other image waits until near.
  * Kept this small on purpose: it is in the article page's JavaScript budget. The srcsets are built from the
@@ -28,11 +29,10 @@ export function ResponsiveImage({
   priority?: boolean;
   className?: string;
 }) {
-  const picked = imageSrcSets(image);
-  const { srcSet, sources } = picked;
+  const { src: copy, srcSet, sources } = imageSrcSets(image);
   const img = (
     <img
-      src={picked.src ?? src}
+      src={copy ?? src}
       srcSet={srcSet ?? undefined}
       sizes={srcSet ? sizes : undefined}
       alt={alt}

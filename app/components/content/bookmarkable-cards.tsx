@@ -1,4 +1,5 @@
 import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import type { ContentType } from "~/modules/engagement/schemas";
 import { ArticleCard, type ArticleCardData } from "./article-card";
 import { EbookCard, type EbookCardData } from "./ebook-card";
 import { ArticleRow, type ArticleRowData } from "./article-row";
@@ -28,19 +29,25 @@ export function BookmarkableArticleCard({
       signedIn={signedIn}
       headingLevel={headingLevel}
       priority={priority}
-      actions={articleBookmark(article, signedIn, bookmarks)}
+      actions={bookmarkToggle("article", article, signedIn, bookmarks)}
     />
   );
 }
 
-/** The bookmark toggle of an article for a signed-in reader (none for guests). */
-function articleBookmark(article: { id: string; title: string }, signedIn: boolean, bookmarks: BookmarkIds) {
+/** The bookmark toggle of an article or an ebook for a signed-in reader (none for guests). */
+function bookmarkToggle(
+  contentType: ContentType,
+  item: { id: string; title: string },
+  signedIn: boolean,
+  bookmarks: BookmarkIds,
+) {
+  const saved = contentType === "article" ? bookmarks.articles : bookmarks.ebooks;
   return signedIn ? (
     <BookmarkButton
-      contentType="article"
-      contentId={article.id}
-      title={article.title}
-      bookmarked={bookmarks.articles.includes(article.id)}
+      contentType={contentType}
+      contentId={item.id}
+      title={item.title}
+      bookmarked={saved.includes(item.id)}
       signedIn
     />
   ) : undefined;
@@ -65,17 +72,7 @@ export function BookmarkableEbookCard({
       signedIn={signedIn}
       headingLevel={headingLevel}
       priority={priority}
-      actions={
-        signedIn ? (
-          <BookmarkButton
-            contentType="ebook"
-            contentId={ebook.id}
-            title={ebook.title}
-            bookmarked={bookmarks.ebooks.includes(ebook.id)}
-            signedIn
-          />
-        ) : undefined
-      }
+      actions={bookmarkToggle("ebook", ebook, signedIn, bookmarks)}
     />
   );
 }
@@ -147,7 +144,7 @@ export function ArticleRows({
     <ul className="grid gap-x-8 lg:grid-cols-2">
       {articles.map((a) => (
         <li key={a.id}>
-          <ArticleRow article={a} actions={articleBookmark(a, signedIn, bookmarks)} />
+          <ArticleRow article={a} actions={bookmarkToggle("article", a, signedIn, bookmarks)} />
         </li>
       ))}
     </ul>

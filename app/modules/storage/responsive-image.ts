@@ -44,8 +44,8 @@ export interface ImageSlot {
 /**
  * Slots of the images lists and the home page draw many of (their `sizes` are beside the components). Article
  * cards: 358 CSS px on desktops (640 at 1x), 358-398 on phones (960 at 2x). Ebook covers: about 171 CSS px on
- * phones, up to 358 on desktops (320 and 640). A row's thumbnail: 112 CSS px everywhere (one 320 px copy). The featured ad's cover: 128-176 CSS px. Hero slides: the full
- * width, from a 2x phone to a 1920 px desktop.
+ * phones, up to 358 on desktops (320 and 640). A row's thumbnail: 112 CSS px everywhere (one 320 px copy). The
+ * featured ad's cover: 128-176 CSS px. Hero slides: the full width, from a 2x phone to a 1920 px desktop.
  */
 export const IMAGE_SLOTS = {
   articleCard: { min: 358, max: 716 },
