@@ -13,12 +13,11 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     {
-      // The error page and the footer's country picker only render: with no side effects to keep, the browser build
-      // drops their static imports (they load lazily there) and a page costs nothing until it needs them.
+      // The error page only renders: with no side effects to keep, the browser build drops its static import (it
+      // loads lazily there) and a page costs nothing until it needs it.
       name: "nuru:lazy-shell-parts-have-no-side-effects",
       transform(code, id) {
-        if (/components[\\/]layout[\\/](error-view|country-picker)\.tsx$/.test(id))
-          return { code, moduleSideEffects: false };
+        if (/components[\\/]layout[\\/]error-view\.tsx$/.test(id)) return { code, moduleSideEffects: false };
       },
     },
   ],

@@ -12,6 +12,7 @@ import { documentRenderData } from "~/lib/document-render.server";
 import { contentSecurityPolicy } from "~/lib/security-headers.server";
 import { getEnv } from "~/lib/env.server";
 import { paymentPageOrigin } from "~/modules/commerce/payment-gateway.server";
+import { compactRouteManifest } from "~/lib/compact-route-manifest.server";
 
 export const streamTimeout = 5_000;
 
@@ -84,11 +85,17 @@ export default function handleRequest(
 function coalescedHtml(onEnd: () => void) {
   let pieces: Buffer[] = [];
   let scheduled = false;
+  let manifestPending = true;
   const send = () => {
     scheduled = false;
     if (pieces.length === 0) return;
-    stream.push(pieces.length === 1 ? pieces[0] : Buffer.concat(pieces));
+    const chunk = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
     pieces = [];
+    if (manifestPending) {
+      const compacted = compactRouteManifest(chunk);
+      manifestPending = compacted === chunk;
+      stream.push(compacted);
+    } else stream.push(chunk);
   };
   const stream = new Transform({
     transform(piece: Buffer, _encoding, callback) {

@@ -56,7 +56,7 @@ export default [
   route("admin/uploads", "routes/admin/uploads.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
-  route("country", "routes/country.ts"),
+  route("country", "routes/country.tsx"),
   route("api/pricing", "routes/api-pricing.ts"),
   route("api/content-events", "routes/api-content-events.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

@@ -6,6 +6,8 @@ import { imageSrcSets, type ResponsiveImageData } from "~/modules/storage/respon
  * copies (outside URLs, GIFs,
  * old data) it is a plain <img>. Width and height are always set so the box is reserved before the file arrives.
  * `priority` is for the page's largest image (LCP): fetched at once and first; every other image waits until near.
+ * `byDensity` is for the slots of IMAGE_SLOTS (about one width on every screen): their two copies are offered for
+ * 1x and 2x screens and `sizes` is then left out of the HTML; `sizes` still says the box for images without a slot.
  * Kept this small on purpose: it is in the article page's JavaScript budget. The srcsets are built from the
  * image's copy widths and formats, not carried whole in the page's data (issue 14).
  */
@@ -17,6 +19,7 @@ export function ResponsiveImage({
   height,
   sizes,
   priority,
+  byDensity,
   className,
 }: {
   image: ResponsiveImageData | null | undefined;
@@ -27,14 +30,15 @@ export function ResponsiveImage({
   height: number;
   sizes: string;
   priority?: boolean;
+  byDensity?: boolean;
   className?: string;
 }) {
-  const { src: copy, srcSet, sources } = imageSrcSets(image);
+  const { src: copy, srcSet, sources, needsSizes } = imageSrcSets(image, byDensity);
   const img = (
     <img
       src={copy ?? src}
       srcSet={srcSet ?? undefined}
-      sizes={srcSet ? sizes : undefined}
+      sizes={srcSet && needsSizes ? sizes : undefined}
       alt={alt}
       width={image?.width ?? width}
       height={image?.height ?? height}
@@ -43,11 +47,11 @@ export function ResponsiveImage({
       className={className}
     />
   );
-  // display: contents keeps the <img> the box the layout styles, as it was before the <picture>.
+  // app.css gives every <picture> display: contents: the <img> stays the box the layout styles.
   return sources.length ? (
-    <picture className="contents">
+    <picture>
       {sources.map((s) => (
-        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={needsSizes ? sizes : undefined} />
       ))}
       {img}
     </picture>

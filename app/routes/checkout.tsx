@@ -175,9 +175,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </dl>
         <p className="mt-3 text-xs text-gray-700">
           Prices for {country} ·{" "}
-          <a href="#country-picker" className="font-semibold text-brand-700 underline">
+          <Link to="/country" className="font-semibold text-brand-700 underline">
             change
-          </a>
+          </Link>
         </p>
       </section>
       {error ? (

@@ -73,7 +73,7 @@ function SectionShell({
         </h2>
         {action}
       </div>
-      <div className="mt-6">{children}</div>
+      {children}
     </section>
   );
 }
@@ -125,6 +125,7 @@ function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
             width={400}
             height={600}
             sizes="(min-width: 640px) 176px, 128px"
+            byDensity
             className="w-32 rounded-xl shadow-lg sm:w-44"
           />
         ) : null}
@@ -241,7 +242,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="font-medium">
             Prices in Kenyan shillings. Pay with M-Pesa or card. Cancel anytime • No hidden fees
           </p>
-          <Link to="/pricing" className="rounded-full bg-white px-5 py-2 font-semibold text-brand-700">
+          <Link to="/pricing" discover="none" className="rounded-full bg-white px-5 py-2 font-semibold text-brand-700">
             See prices
           </Link>
         </div>
@@ -257,22 +258,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {(plans) => (
             <ul className="grid gap-4 md:grid-cols-3">
               {plans.map((p) => (
-                <li key={p.id} className="relative rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
-                  {p.badge ? (
-                    <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-                      {p.badge}
-                    </span>
-                  ) : null}
-                  <h3 className="text-lg font-semibold text-gray-900">{p.name}</h3>
-                  <p className="mt-2 text-2xl font-bold text-gray-900">{p.shownPrice?.label}</p>
-                  <p className="text-sm text-gray-700">{`for ${p.durationMonths} months`}</p>
-                  <ul className="mt-4 space-y-1 text-sm text-gray-700">
+                <li key={p.id} className="plan">
+                  {p.badge ? <span className="plan-badge">{p.badge}</span> : null}
+                  <h3>{p.name}</h3>
+                  <p className="plan-price">{p.shownPrice?.label}</p>
+                  <p className="plan-term">{`for ${p.durationMonths} months`}</p>
+                  <ul>
                     {p.features.map((f) => (
-                      <li key={f}>✓ {f}</li>
+                      <li key={f}>{`✓ ${f}`}</li>
                     ))}
                   </ul>
-                  <Link to="/pricing" className="btn mt-5 block py-2.5 text-center text-base">
-                    Choose {p.name}
+                  <Link to="/pricing" discover="none" className="btn plan-btn">
+                    {`Choose ${p.name}`}
                   </Link>
                 </li>
               ))}
@@ -292,15 +289,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-4 md:grid-cols-3">
               {items.map((t) => (
                 <li key={t.id}>
-                  <figure className="h-full rounded-2xl bg-rose-50 p-5">
+                  <figure className="quote">
                     <p
                       role="img"
-                      className="stars text-amber-600"
+                      className="stars"
                       style={{ "--stars": t.rating } as React.CSSProperties}
                       aria-label={`${t.rating} out of 5 stars`}
                     />
-                    <blockquote className="mt-3 text-gray-800">{`“${t.content}”`}</blockquote>
-                    <figcaption className="mt-3 flex items-center gap-2 text-sm font-semibold text-gray-900">
+                    <blockquote>{`“${t.content}”`}</blockquote>
+                    <figcaption className="quote-by">
                       {t.avatarUrl ? (
                         <img
                           src={t.avatarUrl}
@@ -313,7 +310,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       ) : null}
                       <span>
                         {t.name}
-                        {t.role ? <span className="font-normal text-gray-700">, {t.role}</span> : null}
+                        {t.role ? <span>{`, ${t.role}`}</span> : null}
                       </span>
                     </figcaption>
                   </figure>
@@ -355,7 +352,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <li key={c.id}>
                   <Link to={`/category/${c.slug}`} className="tile">
                     <CategoryIcon icon={c.icon} color={c.themeColor} />
-                    <span className="text-sm font-medium text-gray-900">{c.name}</span>
+                    <span className="tile-name">{c.name}</span>
                   </Link>
                 </li>
               ))}

@@ -137,9 +137,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         {country ? (
           <p className="mt-3 text-sm text-gray-800">
             Prices for {country.name} ·{" "}
-            <a href="#country-picker" className="font-semibold text-brand-700 underline">
+            <Link to="/country" className="font-semibold text-brand-700 underline">
               change
-            </a>
+            </Link>
           </p>
         ) : null}
       </div>

@@ -125,7 +125,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "sitemap.xml": resource(["/sitemap.xml"]),
     "rss.xml": resource(["/rss.xml"]),
     "api/content-events": resource([]),
-    country: resource(["/country"], true),
+    country: page(["/country", "/country?redirectTo=%2Fpricing"], true),
     "api/pricing": resource(["/api/pricing", "/api/pricing?country=US"]),
     "robots.txt": resource(["/robots.txt"]),
     "media/*": resource(["/media/covers/nothing-here.svg", "/media/..%2F..%2Fpackage.json"]),

@@ -43,6 +43,7 @@ export function ArticleImage({
       height={675}
       sizes={sizes}
       priority={priority}
+      byDensity
       className={className}
     />
   ) : null;
@@ -84,14 +85,14 @@ export function ArticleCard({
     : signedIn
       ? { to: "/pricing", label: "Subscribe to Read" }
       : { to: signInHref(`/article/${article.id}`), label: "Login to Read" };
+  const button = (
+    <Link to={cta.to} discover="none" aria-label={`${cta.label}: ${article.title}`} className="btn">
+      {cta.label}
+    </Link>
+  );
   return (
     <article className="card">
-      <ArticleImage
-        article={article}
-        sizes={ARTICLE_CARD_SIZES}
-        className="aspect-video w-full object-cover"
-        priority={priority}
-      />
+      <ArticleImage article={article} sizes={ARTICLE_CARD_SIZES} className="card-img" priority={priority} />
       <div className="card-body">
         <ArticleTags article={article} />
         <Heading className="card-title mt-3 text-lg">
@@ -99,15 +100,17 @@ export function ArticleCard({
         </Heading>
         <p className="card-text mt-2">{article.excerpt}</p>
         <div className="card-foot">
-          <span className="text-xs text-gray-600">{`${article.readingMinutes} min read`}</span>
-          <div className="flex items-center gap-2">
-            {actions}
-            {/* The title's link lets React Router discover the article route; a second marker on every card is
-                only bytes (discovery on click covers the other addresses). */}
-            <Link to={cta.to} discover="none" aria-label={`${cta.label}: ${article.title}`} className="btn">
-              {cta.label}
-            </Link>
-          </div>
+          <span className="meta">{`${article.readingMinutes} min read`}</span>
+          {/* The title's link lets React Router discover the article route; a second marker on every card is
+              only bytes (discovery on click covers the other addresses). */}
+          {actions ? (
+            <div className="acts">
+              {actions}
+              {button}
+            </div>
+          ) : (
+            button
+          )}
         </div>
       </div>
     </article>

@@ -15,12 +15,12 @@ export function ArticleRow({ article, actions }: { article: ArticleRowData; acti
   return (
     <article className="row">
       <ArticleImage article={article} sizes={ROW_IMAGE_SIZES} className="row-img" />
-      <div className="min-w-0 flex-1">
+      <div className="row-body">
         <ArticleTags article={article} />
-        <h3 className="card-title mt-1">
+        <h3 className="card-title">
           <Link to={`/article/${article.id}`}>{article.title}</Link>
         </h3>
-        <p className="mt-1 text-xs text-gray-600">{`${article.readingMinutes} min read`}</p>
+        <p className="meta">{`${article.readingMinutes} min read`}</p>
       </div>
       {actions}
     </article>

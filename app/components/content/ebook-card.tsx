@@ -55,29 +55,29 @@ export function EbookCard({
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <article className="card">
-      {/* The title's link lets React Router discover the ebook route; the cover's and the action's need not. */}
-      <Link to={`/ebook/${ebook.id}`} tabIndex={-1} aria-hidden="true" discover="none">
-        {ebook.coverImageUrl ? (
-          <ResponsiveImage
-            image={ebook.image}
-            src={ebook.coverImageUrl}
-            alt=""
-            width={400}
-            height={600}
-            sizes={EBOOK_CARD_SIZES}
-            priority={priority}
-            className="aspect-[2/3] w-full object-cover"
-          />
-        ) : (
-          <div className="flex aspect-[2/3] items-center justify-center bg-rose-50 text-4xl font-bold text-brand-600">
-            N
-          </div>
-        )}
-      </Link>
+      {/* The whole card opens the ebook (its title link's area covers it, app.css); the action's link need not
+          mark the route for discovery, the title's does. */}
+      {ebook.coverImageUrl ? (
+        <ResponsiveImage
+          image={ebook.image}
+          src={ebook.coverImageUrl}
+          alt=""
+          width={400}
+          height={600}
+          sizes={EBOOK_CARD_SIZES}
+          byDensity
+          priority={priority}
+          className="cover-img"
+        />
+      ) : (
+        <div className="flex aspect-[2/3] items-center justify-center bg-rose-50 text-4xl font-bold text-brand-600">
+          N
+        </div>
+      )}
       <div className="card-body p-3">
         <div className="card-tags">
           <AccessBadge accessType={ebook.accessType} />
-          <span className="text-sm font-semibold text-gray-900">
+          <span className="price">
             {ebook.priceCents === null ? "Subscription" : (ebook.shownPrice?.label ?? "Free")}
           </span>
         </div>
@@ -85,13 +85,8 @@ export function EbookCard({
           <Link to={`/ebook/${ebook.id}`}>{ebook.title}</Link>
         </Heading>
         <p className="card-text mt-1">{ebook.description}</p>
-        <div className="mt-3 flex items-center gap-2">
-          <Link
-            to={action.to}
-            discover="none"
-            aria-label={`${action.label}: ${ebook.title}`}
-            className="btn flex-1 px-3 text-center"
-          >
+        <div className="acts mt-3">
+          <Link to={action.to} discover="none" aria-label={`${action.label}: ${ebook.title}`} className="btn btn-fill">
             {action.label}
           </Link>
           {actions}

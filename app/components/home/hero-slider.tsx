@@ -126,21 +126,11 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       </div>
       {count > 1 ? (
         <>
-          <button
-            type="button"
-            aria-label="Previous slide"
-            onClick={() => go(shown - 1)}
-            className="absolute top-1/2 left-2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-gray-900 sm:flex"
-          >
-            <ChevronLeft aria-hidden="true" className="h-6 w-6" />
+          <button type="button" aria-label="Previous slide" onClick={() => go(shown - 1)} className="slide-btn left-2">
+            <ChevronLeft aria-hidden="true" />
           </button>
-          <button
-            type="button"
-            aria-label="Next slide"
-            onClick={() => go(shown + 1)}
-            className="absolute top-1/2 right-2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-gray-900 sm:flex"
-          >
-            <ChevronRight aria-hidden="true" className="h-6 w-6" />
+          <button type="button" aria-label="Next slide" onClick={() => go(shown + 1)} className="slide-btn right-2">
+            <ChevronRight aria-hidden="true" />
           </button>
           <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
             {slides.map((s, i) => (
@@ -150,11 +140,9 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
                 aria-label={`Go to slide ${i + 1}`}
                 aria-current={i === shown}
                 onClick={() => go(i)}
-                className="flex h-11 w-11 items-center justify-center"
+                className="dot"
               >
-                <span
-                  className={`block h-2.5 rounded-full transition-all ${i === shown ? "w-6 bg-white" : "w-2.5 bg-white/60"}`}
-                />
+                <span />
               </button>
             ))}
           </div>

@@ -38,13 +38,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <ul className="flex items-center gap-1 text-sm font-medium">
             {desktopNav(Boolean(user)).map((item) => (
               <li key={item.label}>
-                <NavLink
-                  to={item.to}
-                  end
-                  className={({ isActive }) =>
-                    `nav-link hover:text-brand-700 ${isActive ? "text-brand-700" : "text-gray-700"}`
-                  }
-                >
+                <NavLink to={item.to} end className="nav-link">
                   {item.label}
                 </NavLink>
               </li>

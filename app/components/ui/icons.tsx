@@ -4,11 +4,11 @@ import type { SVGProps } from "react";
 import sprite from "./icons.svg?url";
 
 // The stroke style is the `icon` class (app.css): five attributes less on every icon of every page. A `fill-*`
-// class (not a fill attribute, which the class would override) fills one.
+// class (not a fill attribute, which the class would override) fills one. 24 px unless a class sizes it.
 function icon(id: string) {
   return function Icon({ className, ...props }: SVGProps<SVGSVGElement>) {
     return (
-      <svg width="24" height="24" className={`icon ${className ?? ""}`} {...props}>
+      <svg width="24" height="24" className={className ? `icon ${className}` : "icon"} {...props}>
         <use href={`${sprite}#${id}`} />
       </svg>
     );

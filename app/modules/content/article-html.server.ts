@@ -225,13 +225,12 @@ function responsiveImgTag(tag: string, image: ResponsiveImageData): string {
   let img = tag;
   if (image.width && image.height && !/\swidth="/.test(tag) && !/\sheight="/.test(tag))
     img = img.replace(/^<img\b/, `<img width="${image.width}" height="${image.height}"`);
-  const { src, srcSet, sources } = imageSrcSets(image);
-  if (srcSet) img = img.replace(/^<img\b/, `<img srcset="${srcSet}" sizes="${ARTICLE_COLUMN_SIZES}"`);
+  const { src, srcSet, sources, needsSizes } = imageSrcSets(image);
+  const sizes = needsSizes ? ` sizes="${ARTICLE_COLUMN_SIZES}"` : "";
+  if (srcSet) img = img.replace(/^<img\b/, `<img srcset="${srcSet}"${sizes}`);
   else if (src) img = img.replace(/\ssrc="[^"]*"/, ` src="${src}"`);
   if (!sources.length) return img;
-  return `<picture>${sources
-    .map((s) => `<source type="${s.type}" srcset="${s.srcSet}" sizes="${ARTICLE_COLUMN_SIZES}" />`)
-    .join("")}${img}</picture>`;
+  return `<picture>${sources.map((s) => `<source type="${s.type}" srcset="${s.srcSet}"${sizes} />`).join("")}${img}</picture>`;
 }
 
 /** The body with sizes and responsive copies on the images `lookup` knows (our uploads); others stay as they are. */

@@ -3,8 +3,6 @@ import { getOptionalUser, ProfileTimeoutError, type SessionUser } from "~/module
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { takeFlash, type Flash } from "./flash.server";
 import { shellCountry, type ShellCountry } from "~/modules/commerce/shell-country.server";
-import { renderOnce } from "~/lib/document-render.server";
-import type { ServerOnly } from "~/components/static-html";
 
 export interface ShellData {
   user: Pick<SessionUser, "fullName" | "email" | "role"> | null;
@@ -12,11 +10,8 @@ export interface ShellData {
   origin: string;
   googleEnabled: boolean;
   flash: Flash | null;
-  /**
-   * The country whose prices the visitor sees, and the countries the footer picker offers (a plain form: on a first
-   * load the list is in the HTML only, ADR 022).
-   */
-  country: Omit<ShellCountry, "choices"> & { choices: ShellCountry["choices"] | ServerOnly };
+  /** The country whose prices the visitor sees (the countries to choose from are on /country only). */
+  country: Omit<ShellCountry, "choices">;
 }
 
 /** What every page needs: the signed-in person, a one-time message and shop settings. */
@@ -41,7 +36,7 @@ export async function getShellData(request: Request): Promise<{ shell: ShellData
       origin: env.PUBLIC_URL,
       googleEnabled: googleConfigured(env),
       flash,
-      country: await country.then((c) => ({ ...c, choices: renderOnce("root.countryChoices", c.choices) })),
+      country: await country.then(({ choices: _offered, ...shown }) => shown),
     },
     headers,
   };

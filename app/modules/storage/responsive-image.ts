@@ -26,9 +26,22 @@ export function variantUrl(src: string, width: number, format: string): string {
   return src.replace(/\.[a-z0-9]+$/i, `-${width}w.${format}`);
 }
 
-/** `srcset` of one format: every width of the copies, e.g. "/media/images/a-320w.webp 320w, ...". */
-export function variantSrcSet(src: string, variants: VariantList, format: string): string {
-  return variants.widths.map((w) => `${variantUrl(src, w, format)} ${w}w`).join(", ");
+/**
+ * `srcset` of one format: every width of the copies ("/media/images/a-320w.avif 320w, ..."), or, `byDensity`, the
+ * copies for 1x and 2x screens ("/media/images/a-640w.avif, /media/images/a-960w.avif 2x"), which needs no `sizes`.
+ * One copy needs no descriptor at all.
+ */
+export function variantSrcSet(src: string, variants: VariantList, format: string, byDensity = false): string {
+  const { widths } = variants;
+  if (widths.length === 1) return variantUrl(src, widths[0], format);
+  if (byDensity && widths.length === 2)
+    return `${variantUrl(src, widths[0], format)}, ${variantUrl(src, widths[1], format)} 2x`;
+  return widths.map((w) => `${variantUrl(src, w, format)} ${w}w`).join(", ");
+}
+
+/** Whether a srcset `variantSrcSet` makes of these copies picks by width, so the element needs `sizes`. */
+export function srcSetNeedsSizes(variants: VariantList, byDensity = false): boolean {
+  return variants.widths.length > (byDensity ? 2 : 1);
 }
 
 /**
@@ -90,19 +103,28 @@ export function responsiveImageData(
  * `sources`, the <picture>'s AVIF srcset, best first; and the <img>'s own: with an AVIF source, one copy in the
  * original's format (the slot's widest) as `src` and no srcset, since every current browser takes the AVIF and a
  * second srcset per image cost about 200 bytes of HTML (issue 14); without one, the original format's `srcSet`.
+ * `byDensity` is for slots of about one width on every screen (cards, rows, covers: IMAGE_SLOTS, whose two copies
+ * are the 1x and the 2x one): their srcsets then need no `sizes` (`needsSizes` false), about 80 bytes less each.
  */
-export function imageSrcSets(image: ResponsiveImageData | null | undefined): {
+export function imageSrcSets(
+  image: ResponsiveImageData | null | undefined,
+  byDensity = false,
+): {
   src: string | null;
   srcSet: string | null;
   sources: { type: string; srcSet: string }[];
+  needsSizes: boolean;
 } {
-  if (!image?.widths.length) return { src: null, srcSet: null, sources: [] };
+  if (!image?.widths.length) return { src: null, srcSet: null, sources: [], needsSizes: false };
   const fallback = image.formats[image.formats.length - 1];
+  const needsSizes = srcSetNeedsSizes(image, byDensity);
   const sources = image.formats
     .slice(0, -1)
-    .map((f) => ({ type: imageType(f), srcSet: variantSrcSet(image.src, image, f) }));
-  if (!sources.length) return { src: null, srcSet: variantSrcSet(image.src, image, fallback), sources };
-  return { src: variantUrl(image.src, image.widths[image.widths.length - 1], fallback), srcSet: null, sources };
+    .map((f) => ({ type: imageType(f), srcSet: variantSrcSet(image.src, image, f, byDensity) }));
+  if (!sources.length)
+    return { src: null, srcSet: variantSrcSet(image.src, image, fallback, byDensity), sources, needsSizes };
+  const src = variantUrl(image.src, image.widths[image.widths.length - 1], fallback);
+  return { src, srcSet: null, sources, needsSizes };
 }
 
 /** `sizes` of an image across the article column (max-w-3xl less its padding), or the phone's width less margins. */

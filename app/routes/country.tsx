@@ -1,0 +1,78 @@
+// /country: where a visitor picks the country her prices are shown for. The footer, the pricing page and checkout
+// link here; the list of countries is on this page only, not in every page's HTML (issue 14). She goes back to the
+// page she came from (the Referer, same site only): the links carry no address of hers, so a page's query (a
+// payment reference, a reset token) is never written into its own footer. The form is a plain post (no client
+// code: it works before hydration and without JavaScript).
+import { data } from "react-router";
+import type { Route } from "./+types/country";
+import { chooseCountry } from "~/modules/commerce/choose-country.server";
+import { shellCountry } from "~/modules/commerce/shell-country.server";
+import { safeRedirectPath, sameOriginPath } from "~/lib/safe-redirect";
+import { pageMeta } from "~/modules/site/meta";
+import { FormNotice } from "~/components/ui/form-notice";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Prices in your country",
+    description: "Choose the country Nuru shows its prices for.",
+    path: "/country",
+    matches,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const asked = new URL(request.url).searchParams.get("redirectTo");
+  const back = asked ? safeRedirectPath(asked) : sameOriginPath(request.headers.get("Referer"), request.url);
+  return { country: await shellCountry(request), back: back.startsWith("/country") ? "/" : back };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const refused = await chooseCountry(request);
+  if (refused instanceof Response) return refused;
+  return data(refused, { status: 400 });
+}
+
+export default function Country({ loaderData, actionData }: Route.ComponentProps) {
+  const { country, back } = loaderData;
+  // CASE: a country without a rule (prices as in Kenya) is shown by name; the list then starts at Kenya.
+  const offered = country.choices.some((c) => c.code === country.code);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">Prices in your country</h1>
+      <p className="mt-3 text-gray-700">
+        Nuru charges in Kenyan shillings. Choose your country to see prices set for it, with your own currency beside
+        them. You are seeing prices for <strong>{country.name}</strong>.
+      </p>
+      {actionData ? (
+        <FormNotice
+          className="mt-4"
+          notice={{ ok: false, title: "Country not changed", message: actionData.message }}
+        />
+      ) : null}
+      <form method="post" action="/country" className="mt-6 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="redirectTo" value={back} />
+        <div className="flex flex-col">
+          <label htmlFor="country-picker" className="text-sm font-medium text-gray-800">
+            Country
+          </label>
+          <select
+            id="country-picker"
+            name="country"
+            defaultValue={offered ? country.code : "KE"}
+            className="mt-1 min-h-11 rounded-lg border border-gray-400 bg-white px-2 text-gray-900"
+          >
+            {country.choices.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn min-h-11 px-5 text-base">
+          Update
+        </button>
+      </form>
+    </div>
+  );
+}
