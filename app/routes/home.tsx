@@ -66,11 +66,10 @@ function SectionShell({
   action?: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} id={id} className="section">
+    // Not a named region: ten landmarks on one page are noise to a screen reader, which moves by the headings.
+    <section id={id} className="section">
       <div className="section-head">
-        <h2 id={`${id}-title`} className="section-title">
-          {title}
-        </h2>
+        <h2 className="section-title">{title}</h2>
         {action}
       </div>
       {children}
@@ -115,8 +114,8 @@ type FeaturedAdData = NonNullable<
 
 function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
   return (
-    <section aria-labelledby="ad-title" className="mx-auto mt-10 max-w-6xl px-4">
-      <div className="flex flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-rose-100 to-amber-50 p-6 sm:flex-row sm:p-10">
+    <section className="ad">
+      <div className="ad-box">
         {ad.coverImageUrl ? (
           <ResponsiveImage
             image={ad.image}
@@ -126,26 +125,21 @@ function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
             height={600}
             sizes="(min-width: 640px) 176px, 128px"
             byDensity
-            className="w-32 rounded-xl shadow-lg sm:w-44"
+            className="ad-img"
           />
         ) : null}
         <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Featured ebook</p>
-          <h2 id="ad-title" className="mt-1 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">
-            {ad.headline}
-          </h2>
+          <p className="ad-kicker">Featured ebook</p>
+          <h2 className="ad-title">{ad.headline}</h2>
           {ad.subtext ? <p className="mt-2 text-gray-700">{ad.subtext}</p> : null}
-          <div className="mt-4 flex flex-wrap gap-3">
+          <div className="ad-acts">
             {ad.primaryButtonText && ad.primaryButtonLink ? (
-              <Link to={ad.primaryButtonLink} className="btn px-5 py-2.5 text-base">
+              <Link to={ad.primaryButtonLink} className="btn ad-btn">
                 {ad.primaryButtonText}
               </Link>
             ) : null}
             {ad.secondaryButtonText && ad.secondaryButtonLink ? (
-              <Link
-                to={ad.secondaryButtonLink}
-                className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
-              >
+              <Link to={ad.secondaryButtonLink} className="btn-line">
                 {ad.secondaryButtonText}
               </Link>
             ) : null}
@@ -237,7 +231,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </SectionBody>
       </SectionShell>
 
-      <section aria-label="Pricing" className="mx-auto max-w-6xl px-4">
+      <section className="mx-auto max-w-6xl px-4">
         <div className="flex flex-col items-center justify-between gap-3 rounded-2xl bg-brand-700 px-6 py-5 text-white sm:flex-row">
           <p className="font-medium">
             Prices in Kenyan shillings. Pay with M-Pesa or card. Cancel anytime • No hidden fees

@@ -1,8 +1,8 @@
 // Page weight (issue 14): the HTML guests get for the pages they land on most, with the demo content, as the
 // server renders it (uncompressed, and gzip -9 for comparison with docs/benchmarks.md). The budgets are what
-// was reached plus a margin, so the pages do not grow back unnoticed; the home page's goal of 40 KB is not met
-// yet (docs/benchmarks.md says what the bytes are). A budget is only worth something while the page still shows
-// everything, so each page's content is counted too.
+// was reached plus a margin, so the pages do not grow back unnoticed; docs/benchmarks.md says what the bytes are. A budget is only worth something while the page still shows
+// everything, so each page's content is counted too. The home page's goal of 40 KB with the demo alone (`npm start`)
+// is met since 2026-11-25 (39,005 bytes; this suite's shop has a little less on its home page).
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { getText } from "../setup/http-session";
@@ -20,9 +20,13 @@ const BUDGETS: { path: string; raw: number; gzip: number; cards: number }[] = [
   // 2026-11-25, the country list on its own page, 1x/2x srcsets without sizes for fixed slots, short classes for
   // plans, quotes, slides and navigation, one link per card, a compact route manifest: / 39,992 (8,964),
   // /articles 27,876 (6,562), /category/weight-loss 21,603 (5,357).
-  { path: "/", raw: 41_500, gzip: 9_400, cards: 23 },
-  { path: "/articles", raw: 29_500, gzip: 6_900, cards: 12 },
-  { path: "/category/weight-loss", raw: 23_000, gzip: 5_650, cards: 1 },
+  // 2026-11-25, later: icons sized by their class, sections without a region name each, one class per access
+  // badge and for the header, footer, bottom bar and featured ad, card sizes by kind (article or .ebook), no
+  // twitter:title or twitter:description (X reads the og: ones), the home page's shorter excerpts (the spec's 100
+  // and 70 characters): / 37,364 (8,375), /articles 25,490 (5,863), /category/weight-loss 18,950 (4,728).
+  { path: "/", raw: 38_500, gzip: 8_800, cards: 23 },
+  { path: "/articles", raw: 26_500, gzip: 6_200, cards: 12 },
+  { path: "/category/weight-loss", raw: 20_000, gzip: 5_000, cards: 1 },
 ];
 
 async function weigh(path: string) {
@@ -42,7 +46,7 @@ describe("page weight for a guest", () => {
       console.log(`${budget.path}: ${page.raw} bytes, ${page.gzip} gzip -9`);
       expect(page.raw).toBeLessThan(budget.raw);
       expect(page.gzip).toBeLessThan(budget.gzip);
-      expect((page.body.match(/<article class="(card|row)"/g) ?? []).length).toBeGreaterThanOrEqual(budget.cards);
+      expect((page.body.match(/<article class="(card|row)[ "]/g) ?? []).length).toBeGreaterThanOrEqual(budget.cards);
     });
 
   it("the home page still shows every section, with the spec's counts", async () => {
@@ -52,7 +56,7 @@ describe("page weight for a guest", () => {
       expect(body, id).toContain(`id="${id}"`);
     const section = (id: string) =>
       body.slice(body.indexOf(`id="${id}"`), body.indexOf("</section>", body.indexOf(`id="${id}"`)));
-    const cards = (id: string) => (section(id).match(/<article class="(card|row)"/g) ?? []).length;
+    const cards = (id: string) => (section(id).match(/<article class="(card|row)[ "]/g) ?? []).length;
     expect([cards("must-reads"), cards("promos"), cards("shop"), cards("featured"), cards("latest")]).toEqual([
       3, 3, 4, 3, 10,
     ]);

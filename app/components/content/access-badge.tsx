@@ -5,5 +5,5 @@ const LABELS: Record<AccessType, string> = { free: "Free", premium: "Premium", s
 const STYLES: Record<AccessType, string> = { free: "chip-free", premium: "chip-premium", subscription: "chip-sub" };
 
 export function AccessBadge({ accessType, label }: { accessType: AccessType; label?: string }) {
-  return <span className={`chip ${STYLES[accessType]}`}>{label ?? LABELS[accessType]}</span>;
+  return <span className={STYLES[accessType]}>{label ?? LABELS[accessType]}</span>;
 }

@@ -52,9 +52,9 @@ export function ArticleImage({
 /** An article's topics and access badge, as cards and rows show them above the title. */
 export function ArticleTags({ article }: { article: Pick<ArticleCardData, "categories" | "accessType"> }) {
   return (
-    <div className="card-tags">
+    <div className="tags">
       {article.categories.map((c) => (
-        <span key={c.name} className="chip chip-topic">
+        <span key={c.name} className="chip">
           {c.name}
         </span>
       ))}
@@ -95,10 +95,10 @@ export function ArticleCard({
       <ArticleImage article={article} sizes={ARTICLE_CARD_SIZES} className="card-img" priority={priority} />
       <div className="card-body">
         <ArticleTags article={article} />
-        <Heading className="card-title mt-3 text-lg">
+        <Heading className="card-title">
           <Link to={`/article/${article.id}`}>{article.title}</Link>
         </Heading>
-        <p className="card-text mt-2">{article.excerpt}</p>
+        <p className="card-text">{article.excerpt}</p>
         <div className="card-foot">
           <span className="meta">{`${article.readingMinutes} min read`}</span>
           {/* The title's link lets React Router discover the article route; a second marker on every card is

@@ -54,7 +54,7 @@ export function EbookCard({
   const action = ebookAction(ebook, signedIn);
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
-    <article className="card">
+    <article className="card ebook">
       {/* The whole card opens the ebook (its title link's area covers it, app.css); the action's link need not
           mark the route for discovery, the title's does. */}
       {ebook.coverImageUrl ? (
@@ -74,17 +74,17 @@ export function EbookCard({
           N
         </div>
       )}
-      <div className="card-body p-3">
-        <div className="card-tags">
+      <div className="card-body">
+        <div className="tags">
           <AccessBadge accessType={ebook.accessType} />
           <span className="price">
             {ebook.priceCents === null ? "Subscription" : (ebook.shownPrice?.label ?? "Free")}
           </span>
         </div>
-        <Heading className="card-title mt-2">
+        <Heading className="card-title">
           <Link to={`/ebook/${ebook.id}`}>{ebook.title}</Link>
         </Heading>
-        <p className="card-text mt-1">{ebook.description}</p>
+        <p className="card-text">{ebook.description}</p>
         <div className="acts mt-3">
           <Link to={action.to} discover="none" aria-label={`${action.label}: ${ebook.title}`} className="btn btn-fill">
             {action.label}

@@ -5,7 +5,6 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 
 export interface HeroSlide {
-  id: string;
   title: string;
   subtitle: string | null;
   imageUrl: string | null;
@@ -79,7 +78,8 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
         {slides.map((slide, i) =>
           i > 0 && !hydrated ? null : (
             <div
-              key={slide.id}
+              // By position: a slide is drawn from its fields alone, and live refresh re-renders the list.
+              key={i}
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}`}
@@ -96,7 +96,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
                   height={675}
                   sizes="100vw"
                   priority={i === 0}
-                  className="absolute inset-0 h-full w-full object-cover"
+                  className="slide-img"
                 />
               ) : null}
               <div className="slide-shade" />
@@ -106,8 +106,8 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
                 ) : (
                   <h2 className="slide-title">{slide.title}</h2>
                 )}
-                {slide.subtitle ? <p className="mt-3 max-w-xl text-lg text-white/90">{slide.subtitle}</p> : null}
-                <div className="mt-6 flex flex-wrap gap-3">
+                {slide.subtitle ? <p className="slide-sub">{slide.subtitle}</p> : null}
+                <div className="slide-acts">
                   {slide.primaryButtonText && slide.primaryButtonLink ? (
                     <SlideLink href={slide.primaryButtonLink} primary>
                       {slide.primaryButtonText}
@@ -133,9 +133,9 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
             <ChevronRight aria-hidden="true" />
           </button>
           <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
-            {slides.map((s, i) => (
+            {slides.map((_, i) => (
               <button
-                key={s.id}
+                key={i}
                 type="button"
                 aria-label={`Go to slide ${i + 1}`}
                 aria-current={i === shown}

@@ -3,11 +3,7 @@ import { bottomNav } from "./nav-links";
 
 export function BottomNav({ signedIn }: { signedIn: boolean }) {
   return (
-    <nav
-      aria-label="Mobile"
-      data-testid="bottom-nav"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-rose-100 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
-    >
+    <nav aria-label="Mobile" data-testid="bottom-nav" className="bottom-nav">
       <ul className="grid grid-cols-6">
         {bottomNav(signedIn).map(({ label, to, icon: Icon }) => (
           <li key={label}>

@@ -3,14 +3,15 @@ import type { ShellData } from "~/modules/site/shell.server";
 
 export function SiteFooter({ supportEmail, country }: { supportEmail: string; country: ShellData["country"] | null }) {
   return (
-    <footer className="mt-16 border-t border-rose-100 bg-rose-50/60">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-gray-700 sm:grid-cols-3">
+    <footer className="foot">
+      <div className="foot-grid">
         <div>
           <p className="text-lg font-bold text-brand-700">Nuru</p>
           <p className="mt-2">Wellness, body confidence and beauty, written for the women of Kenya.</p>
           {country ? (
             <p className="mt-4">
-              Prices for <span className="font-semibold">{country.name}</span> ·{" "}
+              Prices for <span className="font-semibold">{country.name}</span>
+              {" · "}
               <Link to="/country" className="font-semibold text-brand-700 underline" discover="none">
                 change
               </Link>
@@ -42,7 +43,7 @@ export function SiteFooter({ supportEmail, country }: { supportEmail: string; co
           <a className="foot-link underline" href={`mailto:${supportEmail}`}>
             {supportEmail}
           </a>
-          <p className="mt-2 text-xs text-gray-600">© {new Date().getFullYear()} Nuru. Made in Nairobi.</p>
+          <p className="mt-2 text-xs text-gray-600">{`© ${new Date().getFullYear()} Nuru. Made in Nairobi.`}</p>
         </div>
       </div>
     </footer>

@@ -25,12 +25,11 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
       data-testid="site-header"
       data-hidden={hidden}
       data-scrolled={scrolled}
-      className={`sticky top-0 z-40 border-b border-rose-100 bg-white/95 backdrop-blur transition-transform duration-300 ${
-        hidden ? "-translate-y-full" : "translate-y-0"
-      } ${scrolled ? "shadow-md" : ""}`}
+      // Hidden and shadowed by its data attributes (app.css): one short class on every page.
+      className="site-header"
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to={user ? "/home" : "/"} className="flex items-center gap-2 text-xl font-bold text-brand-700">
+      <div className="header-bar">
+        <Link to={user ? "/home" : "/"} className="logo">
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>Nuru</span>
         </Link>

@@ -3,12 +3,13 @@
 import type { SVGProps } from "react";
 import sprite from "./icons.svg?url";
 
-// The stroke style is the `icon` class (app.css): five attributes less on every icon of every page. A `fill-*`
-// class (not a fill attribute, which the class would override) fills one. 24 px unless a class sizes it.
+// The stroke style and the 24 px size are the `icon` class (app.css): seven attributes less on every icon of every
+// page. A `fill-*` class (not a fill attribute, which the class would override) fills one; an `h-* w-*` class
+// sizes one (not width and height attributes, which the class would override too).
 function icon(id: string) {
   return function Icon({ className, ...props }: SVGProps<SVGSVGElement>) {
     return (
-      <svg width="24" height="24" className={className ? `icon ${className}` : "icon"} {...props}>
+      <svg className={className ? `icon ${className}` : "icon"} {...props}>
         <use href={`${sprite}#${id}`} />
       </svg>
     );

@@ -6,16 +6,25 @@ import type { ArticleRowData } from "~/components/content/article-row";
 import type { EbookCardData } from "~/components/content/ebook-card";
 import { cutAtWord } from "./text";
 
-/** Characters of an article's excerpt and of an ebook's description that cards show (the spec: 150 and 100). */
+/**
+ * Characters of an article's excerpt and of an ebook's description that cards show. The spec has two of each
+ * ("cut at 100 or 150", "70 or 100"): the longer on list pages, the shorter on the home page, whose thirteen cards
+ * share it with nine other sections (issue 14).
+ */
 export const ARTICLE_CARD_EXCERPT = 150;
 export const EBOOK_CARD_DESCRIPTION = 100;
+export const HOME_ARTICLE_CARD_EXCERPT = 100;
+export const HOME_EBOOK_CARD_DESCRIPTION = 70;
 
 /** The card fields of an article: the excerpt as the card shows it and its first two category names. */
-export function articleCard(article: Omit<ArticleCardData, "image">): Omit<ArticleCardData, "image"> {
+export function articleCard(
+  article: Omit<ArticleCardData, "image">,
+  excerptLength = ARTICLE_CARD_EXCERPT,
+): Omit<ArticleCardData, "image"> {
   return {
     id: article.id,
     title: article.title,
-    excerpt: cutAtWord(article.excerpt, ARTICLE_CARD_EXCERPT),
+    excerpt: cutAtWord(article.excerpt, excerptLength),
     imageUrl: article.imageUrl,
     accessType: article.accessType,
     access: article.access,
@@ -38,11 +47,14 @@ export function articleRow(article: Omit<ArticleRowData, "image">): Omit<Article
 }
 
 /** The card fields of an ebook: the description cut where the card cuts it. */
-export function ebookCard(ebook: Omit<EbookCardData, "image">): Omit<EbookCardData, "image"> {
+export function ebookCard(
+  ebook: Omit<EbookCardData, "image">,
+  descriptionLength = EBOOK_CARD_DESCRIPTION,
+): Omit<EbookCardData, "image"> {
   return {
     id: ebook.id,
     title: ebook.title,
-    description: ebook.description === null ? null : cutAtWord(ebook.description, EBOOK_CARD_DESCRIPTION),
+    description: ebook.description === null ? null : cutAtWord(ebook.description, descriptionLength),
     coverImageUrl: ebook.coverImageUrl,
     priceCents: ebook.priceCents,
     accessType: ebook.accessType,

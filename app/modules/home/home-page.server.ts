@@ -5,7 +5,13 @@ import { listCategories, type CategoryView } from "~/modules/content/categories.
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 import { lookupImages, withImage, type ImageLookup } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
-import { articleCard, articleRow, ebookCard } from "~/modules/content/card-data";
+import {
+  articleCard,
+  articleRow,
+  ebookCard,
+  HOME_ARTICLE_CARD_EXCERPT,
+  HOME_EBOOK_CARD_DESCRIPTION,
+} from "~/modules/content/card-data";
 import {
   getActiveFeaturedAd,
   listActivePlans,
@@ -83,17 +89,27 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
   const sameEbook = onePerId<ReturnType<typeof ebookCard> & { image: unknown }>();
   const articlesWithImages = (s: typeof mustReads) =>
     mapSection(s, (list) =>
-      withImage(list.map(articleCard), image, (x) => x.imageUrl, IMAGE_SLOTS.articleCard).map(sameArticle),
+      withImage(
+        list.map((a) => articleCard(a, HOME_ARTICLE_CARD_EXCERPT)),
+        image,
+        (x) => x.imageUrl,
+        IMAGE_SLOTS.articleCard,
+      ).map(sameArticle),
     );
   const ebooksWithImages = (s: typeof promos) =>
     mapSection(s, (list) =>
-      withImage(list.map(ebookCard), image, (x) => x.coverImageUrl, IMAGE_SLOTS.ebookCard).map(sameEbook),
+      withImage(
+        list.map((e) => ebookCard(e, HOME_EBOOK_CARD_DESCRIPTION)),
+        image,
+        (x) => x.coverImageUrl,
+        IMAGE_SLOTS.ebookCard,
+      ).map(sameEbook),
     );
   return {
     heroSlides: mapSection(heroSlides, (slides) =>
       withImage(
+        // No id: the carousel keys its slides by position, and an id is 40 bytes of hydration data a slide.
         slides.map((h) => ({
-          id: h.id,
           title: h.title,
           subtitle: h.subtitle,
           imageUrl: h.imageUrl,

@@ -34,8 +34,8 @@ export function pageMeta({
     { property: "og:type", content: "website" },
     { property: "og:url", content: url },
     { property: "og:site_name", content: SHOP_NAME },
+    // X reads og:title and og:description when its own title and description tags are missing: the description
+    // once more on every page would only be bytes (issue 14).
     { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: fullTitle },
-    { name: "twitter:description", content: description },
   ];
 }
