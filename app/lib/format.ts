@@ -5,14 +5,32 @@ export function formatKes(cents: number): string {
   return formatKesCents(cents);
 }
 
-// One formatter for every date: building one per call (toLocaleDateString) cost more than the rest of a card.
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Africa/Nairobi",
-});
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+// Nairobi keeps East Africa Time, UTC+3, all year (no daylight saving): its date is the UTC date three hours on.
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 
+/**
+ * '25 November 2026', the date in Nairobi: what Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long",
+ * year: "numeric", timeZone: "Africa/Nairobi" }) writes (tests/unit/format.test.ts compares the two), without
+ * building that formatter, which costs a phone's browser about 10 ms of main thread on a page's first date
+ * (issue 14: the article page's hydration).
+ */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) throw new RangeError(`Not a date: ${iso}`);
+  const nairobi = new Date(time + NAIROBI_OFFSET_MS);
+  return `${nairobi.getUTCDate()} ${MONTHS[nairobi.getUTCMonth()]} ${nairobi.getUTCFullYear()}`;
 }
