@@ -193,6 +193,8 @@ describe.each(storages)(`image variants on %s (${process.env.DB_TARGET ?? "pglit
       src: `${stem}-1000w.webp`,
       srcSet: null,
       sources: [{ type: "image/avif", srcSet: set("avif") }],
+      // Width descriptors: the <picture> needs a `sizes` (a slot's 1x/2x pair would not).
+      needsSizes: true,
     });
     expect(lookup("https://cdn.example/x.jpg")).toBeNull();
     expect(lookup("/media/seed/none.jpg")).toBeNull();
