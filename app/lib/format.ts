@@ -1,4 +1,5 @@
 import { formatKesCents } from "~/modules/commerce/money";
+import { inNairobi } from "./nairobi-time";
 
 /** 'KSh 299.00' (spec style) from KES cents; money is never a float (ADR 008). */
 export function formatKes(cents: number): string {
@@ -19,8 +20,6 @@ const MONTHS = [
   "November",
   "December",
 ];
-// Nairobi keeps East Africa Time, UTC+3, all year (no daylight saving): its date is the UTC date three hours on.
-const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 /**
  * '25 November 2026', the date in Nairobi: what Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long",
@@ -29,8 +28,8 @@ const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
  * (issue 14: the article page's hydration).
  */
 export function formatDate(iso: string): string {
-  const time = new Date(iso).getTime();
-  if (Number.isNaN(time)) throw new RangeError(`Not a date: ${iso}`);
-  const nairobi = new Date(time + NAIROBI_OFFSET_MS);
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${iso}`);
+  const nairobi = inNairobi(date);
   return `${nairobi.getUTCDate()} ${MONTHS[nairobi.getUTCMonth()]} ${nairobi.getUTCFullYear()}`;
 }

@@ -6,8 +6,8 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 
 /**
- * What a card shows, as `articleCard` (modules/content/card-data.ts) makes it: the excerpt already cut to the
- * card's 150 characters and at most two category names.
+ * What a card shows, as `articleCard` (modules/content/card-data.ts) makes it: the excerpt already cut (150
+ * characters on list pages, 100 on the home page) and at most two category names.
  */
 export type ArticleCardData = Pick<
   GatedArticle,

@@ -1,6 +1,7 @@
 // Pure rules of card auto-renew (ADR 019): which Pesapal frequency a plan's period maps to, the dates Pesapal's
 // subscription_details take, and the checkout form's schema. No I/O, so the unit tests cover them as tables.
 import { z } from "zod";
+import { inNairobi, NAIROBI_OFFSET_MS } from "~/lib/nairobi-time";
 
 /** The frequencies SubmitOrderRequest's subscription_details accept (no QUARTERLY through the API). */
 export type RecurringFrequency = "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY";
@@ -17,11 +18,9 @@ export function recurringFrequencyFor(durationMonths: number): RecurringFrequenc
   return null;
 }
 
-const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
-
 /** Pesapal's "dd-MM-yyyy", as the day is in Nairobi (EAT, UTC+3, no daylight saving), where the gateway runs. */
 export function pesapalDate(date: Date): string {
-  const local = new Date(date.getTime() + NAIROBI_OFFSET_MS);
+  const local = inNairobi(date);
   const dd = String(local.getUTCDate()).padStart(2, "0");
   const mm = String(local.getUTCMonth() + 1).padStart(2, "0");
   return `${dd}-${mm}-${local.getUTCFullYear()}`;
