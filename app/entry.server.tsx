@@ -13,6 +13,7 @@ import { contentSecurityPolicy } from "~/lib/security-headers.server";
 import { getEnv } from "~/lib/env.server";
 import { paymentPageOrigin } from "~/modules/commerce/payment-gateway.server";
 import { compactRouteManifest } from "~/lib/compact-route-manifest.server";
+import { lowPriorityModulePreloads } from "~/lib/low-priority-module-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -92,9 +93,10 @@ function coalescedHtml(onEnd: () => void) {
     const chunk = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
     pieces = [];
     if (manifestPending) {
+      // The head's preloads and the route manifest come in the first chunks; after the manifest, nothing to rewrite.
       const compacted = compactRouteManifest(chunk);
       manifestPending = compacted === chunk;
-      stream.push(compacted);
+      stream.push(lowPriorityModulePreloads(compacted));
     } else stream.push(chunk);
   };
   const stream = new Transform({

@@ -62,3 +62,18 @@ describe("page weight for a guest", () => {
     ]);
   });
 });
+
+describe("what first paint waits for", () => {
+  for (const path of ["/", "/articles", "/pricing"])
+    it(`${path}: the stylesheet comes before any script, and module preloads are asked for at low priority`, async () => {
+      const { body } = await weigh(path);
+      const head = body.slice(0, body.indexOf("</head>"));
+      const stylesheet = head.indexOf('rel="stylesheet"');
+      const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(stylesheet).toBeGreaterThan(0);
+      expect(preloads.length).toBeGreaterThan(0);
+      expect(stylesheet).toBeLessThan(head.indexOf('rel="modulepreload"'));
+      for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+      expect(head).not.toMatch(/<script[^>]*src=/);
+    });
+});
