@@ -11,7 +11,9 @@ export interface PageJavascript {
 
 export async function pageJavascriptBytes(pageUrl: string): Promise<PageJavascript> {
   const html = await (await fetch(pageUrl)).text();
-  const urls = new Set([...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const urls = new Set(
+    [...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+  );
   for (const m of html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(m[1]);
   const result: PageJavascript = { files: [], gzipBytes: 0, brotliBytes: 0 };

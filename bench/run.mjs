@@ -1,8 +1,10 @@
-// npm run bench: builds, starts the app on a fresh PGlite data dir with demo content, then reports
-// autocannon throughput/latency and Lighthouse (mobile) scores. Results go to bench/results/.
+// npm run bench: builds, seeds a throwaway PostgreSQL database with the demo shop and extra articles, starts the
+// app in production mode, then reports autocannon throughput/latency and Lighthouse (mobile) scores. With
+// --embedded it measures what `npm start` runs instead: development mode on a PGlite data directory seeded the same
+// way. Results go to bench/results/.
 // Traffic goes only to 127.0.0.1; every run is bounded in time.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -14,6 +16,7 @@ const results = path.join(root, "bench/results");
 mkdirSync(results, { recursive: true });
 const args = process.argv.slice(2);
 const skipBuild = args.includes("--no-build");
+const embedded = args.includes("--embedded");
 const pagesArg = args.find((a) => a.startsWith("--pages="));
 const articlesArg = args.find((a) => a.startsWith("--articles="));
 const EXTRA_ARTICLES = articlesArg ? Number(articlesArg.slice(11)) : 5000;
@@ -61,21 +64,31 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-bench-"));
 const pgServer = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `nuru_bench_${Date.now()}`;
 const databaseUrl = pgServer.replace(/\/[^/]*$/, `/${dbName}`);
-const admin = new pg.Client({ connectionString: pgServer });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-await admin.end();
+if (!embedded) {
+  const admin = new pg.Client({ connectionString: pgServer });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+}
+// `npm start`'s environment: no DATABASE_URL (PGlite in DATA_DIR), development mode, local stand-ins.
+const { DATABASE_URL: _unusedUrl, NODE_ENV: _unusedMode, ...embeddedEnv } = process.env;
 const seed = spawnSync("npm", ["run", "seed", "--", `--articles=${EXTRA_ARTICLES}`], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+  env: embedded
+    ? { ...embeddedEnv, NODE_ENV: "development", DATA_DIR: dataDir }
+    : { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
 });
 if (seed.status !== 0) process.exit(1);
 const spawnedAt = Date.now();
 // The flags `npm run serve` uses (ADR 022).
 const server = spawn(process.execPath, ["--max-semi-space-size=16", "server.js"], {
   cwd: root,
-  env: {
+  env: embedded ? { ...embeddedEnv, PORT: String(PORT), DATA_DIR: dataDir } : productionEnv(),
+  stdio: ["ignore", "inherit", "inherit"],
+});
+function productionEnv() {
+  return {
     ...process.env,
     NODE_ENV: "production",
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
@@ -88,9 +101,8 @@ const server = spawn(process.execPath, ["--max-semi-space-size=16", "server.js"]
     PESAPAL_CONSUMER_SECRET: "bench-secret",
     PORT: String(PORT),
     DATA_DIR: dataDir,
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+  };
+}
 const base = `http://127.0.0.1:${PORT}`;
 
 async function waitReady() {
@@ -169,6 +181,7 @@ async function load(url, headers = {}) {
 
 const report = {
   date: new Date().toISOString(),
+  mode: embedded ? "npm start (development, PGlite)" : "production (PostgreSQL)",
   node: process.version,
   extraArticles: EXTRA_ARTICLES,
   load: {},
@@ -272,10 +285,13 @@ try {
   }
 } finally {
   await stopServer();
-  const cleanup = new pg.Client({ connectionString: pgServer });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${dbName} with (force)`);
-  await cleanup.end();
+  if (!embedded) {
+    const cleanup = new pg.Client({ connectionString: pgServer });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${dbName} with (force)`);
+    await cleanup.end();
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 }
-writeFileSync(path.join(results, "summary.json"), JSON.stringify(report, null, 2));
+writeFileSync(path.join(results, embedded ? "summary-embedded.json" : "summary.json"), JSON.stringify(report, null, 2));
 console.log(JSON.stringify(report, null, 2));
