@@ -7,6 +7,7 @@ import { documentRenderScope } from "./document-render.server";
 import type { ServerBuild } from "react-router";
 import { ConfigError, getEnv, trustedProxyHops } from "~/lib/env.server";
 import { bootDatabase, closeDatabase } from "~/db/boot.server";
+import { settleMemoryWhenIdle } from "~/lib/settle-memory.server";
 import { appDatabase } from "~/db/client.server";
 import { baseSecurityHeaders } from "~/lib/security-headers.server";
 import { isSameOriginOrSafe } from "~/lib/csrf.server";
@@ -174,10 +175,13 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
     console.log(`Nuru listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
   });
 
-  bootDatabase(env).catch((error) => {
-    console.error("Database failed to start:", error);
-    process.exit(1);
-  });
+  bootDatabase(env).then(
+    () => settleMemoryWhenIdle(),
+    (error) => {
+      console.error("Database failed to start:", error);
+      process.exit(1);
+    },
+  );
 
   let stopping = false;
   async function shutdown(signal: string) {
