@@ -192,7 +192,7 @@ try {
   report.startToFirst200Ms = await firstPageMs();
   await waitReady();
   // Idle means after start-up has settled: the first round of jobs runs 5 s after boot and the server gives the
-  // start-up garbage back at 6 s when quiet (lib/settle-memory.server.ts).
+  // start-up garbage back at 8 s when quiet (lib/settle-memory.server.ts).
   await new Promise((r) => setTimeout(r, 10_000));
   report.idleRssMb = rssMb();
   console.log(`start to first 200: ${report.startToFirst200Ms} ms; idle RSS ${report.idleRssMb} MB`);

@@ -161,8 +161,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
  * that turn hot with its optimizing compiler, whose work on PostgreSQL's large functions (the parser, the executor)
  * took 170 MB at start and over 400 MB under the first queries, of which about 50 MB stays resident. Without it
  * `npm start` idles about 55 MB lower and queries run about a fifth slower, which the embedded database (the demo,
- * small shops) can afford (ADR 020's update of 2026-11-25). Set before PGlite compiles its module; nothing else
- * in the process runs WebAssembly.
+ * small shops) can afford (ADR 020's update of 2026-11-25). Set before PGlite compiles its module. Node's own
+ * `fetch` also parses HTTP in WebAssembly; the server's few outgoing calls (payments, mail, AI) are not hot.
  */
 function compileWasmOnce() {
   v8.setFlagsFromString("--no-wasm-tier-up");
