@@ -75,9 +75,11 @@ const { DATABASE_URL: _unusedUrl, NODE_ENV: _unusedMode, ...embeddedEnv } = proc
 const seed = spawnSync("npm", ["run", "seed", "--", `--articles=${EXTRA_ARTICLES}`], {
   cwd: root,
   stdio: "inherit",
-  env: embedded
-    ? { ...embeddedEnv, NODE_ENV: "development", DATA_DIR: dataDir }
-    : { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+  env: {
+    ...(embedded ? embeddedEnv : { ...process.env, DATABASE_URL: databaseUrl }),
+    NODE_ENV: "development",
+    DATA_DIR: dataDir,
+  },
 });
 if (seed.status !== 0) process.exit(1);
 const spawnedAt = Date.now();

@@ -131,7 +131,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   const dataDir = options.dataDir ?? "./data";
-  compileWasmOnce();
+  keepWasmOnBaselineCompiler();
   if (!dataDir.startsWith("memory://")) mkdirSync(path.resolve(dataDir, "pglite"), { recursive: true });
   const client = new PGlite(dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite"), {
     extensions: { pg_trgm },
@@ -164,7 +164,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
  * small shops) can afford (ADR 020's update of 2026-11-25). Set before PGlite compiles its module. Node's own
  * `fetch` also parses HTTP in WebAssembly; the server's few outgoing calls (payments, mail, AI) are not hot.
  */
-function compileWasmOnce() {
+function keepWasmOnBaselineCompiler() {
   v8.setFlagsFromString("--no-wasm-tier-up");
   v8.setFlagsFromString("--no-wasm-dynamic-tiering");
 }
