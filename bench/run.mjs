@@ -83,10 +83,13 @@ const seed = spawnSync("npm", ["run", "seed", "--", `--articles=${EXTRA_ARTICLES
 });
 if (seed.status !== 0) process.exit(1);
 const spawnedAt = Date.now();
-// The flags `npm run serve` uses (ADR 022).
+// The flags and allocator setting `npm run serve` uses (ADR 022, ADR 020).
 const server = spawn(process.execPath, ["--max-semi-space-size=16", "server.js"], {
   cwd: root,
-  env: embedded ? { ...embeddedEnv, PORT: String(PORT), DATA_DIR: dataDir } : productionEnv(),
+  env: {
+    ...(embedded ? { ...embeddedEnv, PORT: String(PORT), DATA_DIR: dataDir } : productionEnv()),
+    MALLOC_ARENA_MAX: "2",
+  },
   stdio: ["ignore", "inherit", "inherit"],
 });
 function productionEnv() {

@@ -9,6 +9,7 @@ import { ConfigError, getEnv, trustedProxyHops } from "~/lib/env.server";
 import { bootDatabase, closeDatabase } from "~/db/boot.server";
 import { settleMemoryWhenIdle } from "~/lib/settle-memory.server";
 import { appDatabase } from "~/db/client.server";
+import { sharedHealthCheck } from "~/lib/shared-health-check.server";
 import { baseSecurityHeaders } from "~/lib/security-headers.server";
 import { isSameOriginOrSafe } from "~/lib/csrf.server";
 import { checkBody, checkTarget, isGatewayNotification } from "~/lib/request-guards";
@@ -88,6 +89,7 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
       .send("This request did not come from a Nuru page. Please go back, reload and try again.");
   });
 
+  const databaseHealthy = sharedHealthCheck(() => appDatabase.handle!.ping());
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     const handle = appDatabase.handle;
@@ -95,12 +97,8 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
       res.status(503).json({ status: "starting", database: "starting" });
       return;
     }
-    try {
-      await handle.ping();
-      res.json({ status: "ok", database: handle.kind });
-    } catch {
-      res.status(503).json({ status: "error", database: "unreachable" });
-    }
+    if (await databaseHealthy()) res.json({ status: "ok", database: handle.kind });
+    else res.status(503).json({ status: "error", database: "unreachable" });
   });
 
   // Hashed, immutable build assets; everything else in public/ gets a short cache.
