@@ -127,3 +127,57 @@ describe("guest page cache", () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });
+
+// Signed-in pages are never cached whole, but the public parts they read (an article's row, its approved reviews and
+// comments) are kept in memory until content changes; the gate still runs for every reader.
+describe("shared reads behind signed-in pages", () => {
+  it("never open a locked article to the next reader after a subscriber has read it", async () => {
+    const reader = await signInCookie("buyer@nuru.test");
+    for (const access of ["premium", "subscription"] as const) {
+      const path = `/article/${ids[access]}`;
+      expect((await raw(path, { cookie: subscriber })).body).toContain(MARKERS[access]);
+      for (const cookie of [reader, undefined]) {
+        for (const view of [path, `${path}.data`]) {
+          const page = await raw(view, { cookie });
+          expect(page.status, view).toBe(200);
+          expect(page.body, `${view} for ${cookie ? "a reader without a plan" : "a guest"}`).not.toContain(
+            MARKERS[access],
+          );
+        }
+      }
+    }
+  });
+
+  it("show a comment on a signed-in reader's article page within a second of its approval", async () => {
+    const tag = `shared${Date.now().toString(36)}`;
+    const email = await newReader("shared-pass-1");
+    const commenter = await signInCookie(email, "shared-pass-1");
+    const articleId = /href="\/article\/([0-9a-f-]{36})"/.exec((await guest("/articles?access=free")).body)![1];
+    const path = `/article/${articleId}`;
+    expect((await raw(path, { cookie: subscriber })).body).not.toContain(tag);
+    const posted = await postForm(
+      "/engagement",
+      { intent: "comment", articleId, body: `Walking helped ${tag}` },
+      { cookie: commenter },
+    );
+    expect(posted.status).toBeLessThan(400);
+    const queue = (await raw("/admin/moderation?tab=comments", { cookie: admin })).body;
+    const id = new RegExp(`${tag}[\\s\\S]*?name="id" value="([0-9a-f-]{36})"`).exec(queue)![1];
+    const approved = await postForm(
+      "/admin/moderation?tab=comments",
+      { intent: "approve", kind: "comment", id },
+      {
+        cookie: admin,
+      },
+    );
+    expect(approved.status).toBe(302);
+    const started = Date.now();
+    let page = await raw(path, { cookie: subscriber });
+    while (!page.body.includes(tag) && Date.now() - started < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      page = await raw(path, { cookie: subscriber });
+    }
+    expect(page.body).toContain(`Walking helped ${tag}`);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});

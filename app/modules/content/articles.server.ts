@@ -175,11 +175,6 @@ async function categoriesFor(ids: string[]): Promise<Map<string, CategoryRef[]>>
   return map;
 }
 
-async function gateAll(viewer: Viewer, rows: ArticleRow[]): Promise<GatedArticle[]> {
-  const cats = await categoriesFor(rows.map((r) => r.id));
-  return rows.map((r) => gateArticle(viewer, r, cats.get(r.id) ?? []));
-}
-
 /** A published article, gated for the viewer; null when unknown or unpublished. */
 export async function getArticleForViewer({
   id,
@@ -189,12 +184,16 @@ export async function getArticleForViewer({
   viewer: Viewer;
 }): Promise<GatedArticle | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await getDb()
-    .select()
-    .from(articles)
-    .where(and(eq(articles.id, id), eq(articles.published, true)));
-  if (!row) return null;
-  return (await gateAll(viewer, [row]))[0];
+  // The published row and its categories are the same for everyone (kept until content changes); the gate runs
+  // on every request, for this viewer.
+  const found = await publicRead(`article:${id.toLowerCase()}`, async () => {
+    const [row] = await getDb()
+      .select()
+      .from(articles)
+      .where(and(eq(articles.id, id), eq(articles.published, true)));
+    return row ? { row, categories: (await categoriesFor([row.id])).get(row.id) ?? [] } : null;
+  });
+  return found && gateArticle(viewer, found.row, found.categories);
 }
 
 export const ARTICLES_PAGE_SIZE = 12;

@@ -40,11 +40,6 @@ export function gateEbook(viewer: Viewer, row: EbookRow, cats: CategoryRef[] = [
   };
 }
 
-async function gateAll(viewer: Viewer, rows: EbookRow[]): Promise<GatedEbook[]> {
-  const map = await categoriesOf(rows);
-  return rows.map((r) => gateEbook(viewer, r, map.get(r.id) ?? []));
-}
-
 async function categoriesOf(rows: EbookRow[]): Promise<Map<string, CategoryRef[]>> {
   const map = new Map<string, CategoryRef[]>();
   if (rows.length) {
@@ -66,8 +61,13 @@ async function categoriesOf(rows: EbookRow[]): Promise<Map<string, CategoryRef[]
 
 export async function getEbookForViewer({ id, viewer }: { id: string; viewer: Viewer }): Promise<GatedEbook | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await getDb().select().from(ebooks).where(eq(ebooks.id, id));
-  return row && ebookVisible(viewer, row) ? (await gateAll(viewer, [row]))[0] : null;
+  // The row and its categories are the same for everyone (kept until content changes); visibility and the gate run
+  // on every request, for this viewer.
+  const found = await publicRead(`ebook:${id.toLowerCase()}`, async () => {
+    const [row] = await getDb().select().from(ebooks).where(eq(ebooks.id, id));
+    return row ? { row, categories: (await categoriesOf([row])).get(row.id) ?? [] } : null;
+  });
+  return found && ebookVisible(viewer, found.row) ? gateEbook(viewer, found.row, found.categories) : null;
 }
 
 export const EBOOKS_PAGE_SIZE = 12;

@@ -1,4 +1,5 @@
 import type { Viewer } from "~/modules/access/policy";
+import { publicRead } from "~/lib/public-reads.server";
 import { bookmarkedIds } from "./bookmarks.server";
 import { listApprovedComments } from "./comments.server";
 import { getReviewSummary, listApprovedReviews } from "./reviews.server";
@@ -11,12 +12,17 @@ export async function bookmarksOf(viewer: Viewer): Promise<{ articles: string[];
   return { articles: [...ids.articles], ebooks: [...ids.ebooks] };
 }
 
-/** Approved reviews (and, for articles, comments) shown under a piece of content. */
-export async function engagementFor(contentType: ContentType, contentId: string) {
-  const [summary, reviews, comments] = await Promise.all([
-    getReviewSummary({ contentType, contentId }),
-    listApprovedReviews({ contentType, contentId }),
-    contentType === "article" ? listApprovedComments({ articleId: contentId }) : Promise.resolve([]),
-  ]);
-  return { summary, reviews, comments };
+/**
+ * Approved reviews (and, for articles, comments) shown under a piece of content: the same for every reader (a new
+ * one waits for moderation), so kept until the next content change (approving one is a change).
+ */
+export function engagementFor(contentType: ContentType, contentId: string) {
+  return publicRead(`engagement:${contentType}:${contentId}`, async () => {
+    const [summary, reviews, comments] = await Promise.all([
+      getReviewSummary({ contentType, contentId }),
+      listApprovedReviews({ contentType, contentId }),
+      contentType === "article" ? listApprovedComments({ articleId: contentId }) : Promise.resolve([]),
+    ]);
+    return { summary, reviews, comments };
+  });
 }
