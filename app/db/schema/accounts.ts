@@ -1,3 +1,4 @@
+import { relations } from "drizzle-orm";
 import { boolean, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Tables read and written by better-auth (core + admin plugin), named in the plural.
@@ -63,6 +64,16 @@ export const verifications = pgTable("verifications", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Relations for better-auth's joined reads (advanced.database.joins): a session is read with its user in one query,
+// the lookup every signed-in request makes. Not database objects: no migration.
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
+export const usersRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts) }));
 
 export const profileRole = pgEnum("profile_role", ["guest", "subscriber", "admin"]);
 

@@ -75,7 +75,8 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       useSecureCookies: env.isProduction,
       cookiePrefix: "nuru",
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: env.isProduction },
-      database: { generateId: () => randomUUID() },
+      // A session and its user in one query (relations in db/schema/accounts.ts): every signed-in page asks.
+      database: { generateId: () => randomUUID(), joins: true },
     },
     databaseHooks: {
       user: {
