@@ -38,9 +38,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
-// PostgreSQL's own page cache inside the WASM heap. The host's file cache already holds the data files, so a second
-// large copy buys nothing: 8 MB served the bench's pages (searches and page 100 of 5,000 articles included) as fast
-// as 16 MB and keeps 8 MB less resident; 4 MB was slower (ADR 020's update of 2026-11-25, night).
+// Measured: 8 MB serves the bench's pages (searches, page 100 of 5,000 articles) as fast as 16 MB with 8 MB less
+// resident; 4 MB was slower (ADR 020's update of 2026-11-25, night).
 const PGLITE_SHARED_BUFFERS = "8MB";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
