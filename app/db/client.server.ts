@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 import { singleton } from "~/lib/singleton.server";
+import { PreparedPGlite } from "./prepared-pglite.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -135,7 +136,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const dataDir = options.dataDir ?? "./data";
   keepWasmOnBaselineCompiler();
   if (!dataDir.startsWith("memory://")) mkdirSync(path.resolve(dataDir, "pglite"), { recursive: true });
-  const client = new PGlite(dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite"), {
+  const client = new PreparedPGlite(dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite"), {
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
     // PostgreSQL's default 128 MB of shared buffers is allocated inside the WASM heap up front (over 100 MB of the
