@@ -14,6 +14,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { singleton } from "~/lib/singleton.server";
 import { PreparedPGlite } from "./prepared-pglite.server";
+import { nameStatements } from "./named-statements.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -112,6 +113,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server must not crash the process; the pool reconnects.
     pool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+    nameStatements(pool);
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,

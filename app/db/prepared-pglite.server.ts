@@ -4,12 +4,10 @@
 // PostgreSQL plans it once (a generic plan after five runs, when that is no worse) and a repeat is bind + execute
 // (ADR 020's update of 2026-11-26).
 import { PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { PREPARABLE } from "./named-statements.server";
 
 /** Plans kept in PostgreSQL's memory; the least recently used is closed beyond this. */
 export const MAX_PREPARED_STATEMENTS = 100;
-
-/** Only reads and writes are kept; anything else (DDL, SET, LISTEN) runs as PGlite runs it. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 interface PreparedStatement {
   name: string;

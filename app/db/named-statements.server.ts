@@ -1,0 +1,32 @@
+// node-postgres runs a query as an unnamed statement unless it is given a name: PostgreSQL then parses and plans it
+// on every run. Named after a hash of its text, a query is prepared once per connection and planned by PostgreSQL's
+// plan cache (ADR 023), as PGlite's statements are (prepared-pglite.server.ts).
+import { createHash } from "node:crypto";
+import type pg from "pg";
+
+/** Only reads and writes are kept; anything else (DDL, SET, LISTEN) runs unnamed. */
+export const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+const names = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `nuru_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    // Query texts come from the code, so they are few; the bound only guards against a caller building them.
+    if (names.size < 1000) names.set(text, name);
+  }
+  return name;
+}
+
+/** Gives the pool's queries (drizzle's, outside transactions) a name derived from their text. */
+export function nameStatements(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === "object" && "text" in config && !("name" in config && config.name)) {
+      const text = (config as pg.QueryConfig).text;
+      if (PREPARABLE.test(text)) return query({ ...config, name: statementName(text) }, ...rest);
+    }
+    return query(config, ...rest);
+  }) as typeof pool.query;
+}
