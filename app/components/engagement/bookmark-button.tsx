@@ -3,8 +3,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import type { ContentType, EngagementResult } from "~/modules/engagement/schemas";
 import { signInHref } from "~/lib/sign-in-href";
 
-const base =
-  "inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-full border px-3 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none";
+// Styles in app.css (.bm, .bm-on, .bm-off): the toggle repeats on every card a signed-in reader sees.
 
 /**
  * Bookmark toggle for an article or ebook. Shows the new state at once (from the pending form) and
@@ -34,11 +33,7 @@ export function BookmarkButton({
   if (!signedIn) {
     const href = signInHref(location.pathname + location.search);
     return (
-      <Link
-        to={href}
-        aria-label={`Sign in to bookmark ${title}`}
-        className={`${base} border-rose-200 bg-white text-brand-700 hover:bg-rose-50 ${className}`}
-      >
+      <Link to={href} aria-label={`Sign in to bookmark ${title}`} className={`bm bm-off ${className}`}>
         <Bookmark aria-hidden="true" className="h-5 w-5" />
         {showLabel ? <span>Bookmark</span> : null}
       </Link>
@@ -64,11 +59,7 @@ export function BookmarkButton({
           // One toggle at a time; the button stays focusable (a disabled button would drop focus).
           if (fetcher.state !== "idle") e.preventDefault();
         }}
-        className={`${base} ${
-          on
-            ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
-            : "border-rose-200 bg-white text-brand-700 hover:bg-rose-50"
-        } ${className}`}
+        className={`bm ${on ? "bm-on" : "bm-off"} ${className}`}
       >
         <Bookmark aria-hidden="true" className={on ? "h-5 w-5 fill-current" : "h-5 w-5"} />
         {showLabel ? <span>{on ? "Remove" : "Bookmark"}</span> : null}
