@@ -2,7 +2,7 @@
 // WebAssembly planning is most of a small query's cost (the viewer read: 3.4 ms planning, 0.24 ms executing).
 // This PGlite keeps each query text as a named prepared statement, as postgres.js and most drivers do, so
 // PostgreSQL plans it once (a generic plan after five runs, when that is no worse) and a repeat is bind + execute
-// (ADR 020's update of 2026-11-26).
+// (ADR 023).
 import { PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { PREPARABLE } from "./named-statements.server";
 
