@@ -7,16 +7,8 @@ import type pg from "pg";
 /** Only reads and writes are kept; anything else (DDL, SET, LISTEN) runs unnamed. */
 export const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
-const names = new Map<string, string>();
-
 function statementName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    name = `nuru_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-    // Query texts come from the code, so they are few; the bound only guards against a caller building them.
-    if (names.size < 1000) names.set(text, name);
-  }
-  return name;
+  return `nuru_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
 }
 
 /** Gives the pool's queries (drizzle's, outside transactions) a name derived from their text. */
