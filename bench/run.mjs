@@ -83,15 +83,27 @@ const seed = spawnSync("npm", ["run", "seed", "--", `--articles=${EXTRA_ARTICLES
 });
 if (seed.status !== 0) process.exit(1);
 const spawnedAt = Date.now();
-// The flags and allocator setting `npm run serve` uses (ADR 022, ADR 020).
-const server = spawn(process.execPath, ["--max-semi-space-size=16", "server.js"], {
+const serve = serveCommand();
+const server = spawn(process.execPath, serve.args, {
   cwd: root,
-  env: {
-    ...(embedded ? { ...embeddedEnv, PORT: String(PORT), DATA_DIR: dataDir } : productionEnv()),
-    MALLOC_ARENA_MAX: "2",
-  },
+  env: { ...(embedded ? { ...embeddedEnv, PORT: String(PORT), DATA_DIR: dataDir } : productionEnv()), ...serve.env },
   stdio: ["ignore", "inherit", "inherit"],
 });
+/**
+ * What `npm run serve` runs (and `npm start` after its build), read from package.json so the figures are that
+ * command's: its environment settings (`NAME=value`) and Node's flags. Node itself is this Node, spawned directly
+ * so the measured process is the server.
+ */
+function serveCommand() {
+  const words = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.serve.split(/\s+/);
+  const env = {};
+  while (/^[A-Z_]+=/.test(words[0])) {
+    const [name, value] = words.shift().split("=");
+    env[name] = value;
+  }
+  if (words.shift() !== "node") throw new Error("bench: package.json's serve script must start Node");
+  return { env, args: words };
+}
 function productionEnv() {
   return {
     ...process.env,

@@ -5,9 +5,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
-import { ebookPurchases, profiles, subscriptionEbookUnlocks, users } from "~/db/schema";
+import { bookmarks, ebookPurchases, profiles, subscriptionEbookUnlocks, users } from "~/db/schema";
 import { createEbook, createPlan, createPurchase, createSubscription } from "~/db/seed/factories";
-import { loadViewer } from "~/modules/access/viewer.server";
+import { bookmarksReadWith, loadViewer } from "~/modules/access/viewer.server";
+import { guestViewer } from "~/modules/access/policy";
+import { bookmarksOf } from "~/modules/engagement/page-data.server";
 
 let t: TestDatabase;
 let planId: string;
@@ -118,5 +120,24 @@ describe("loadViewer", () => {
     const viewer = await loadViewer(r, now);
     expect(viewer.subscription?.id).toBe(open.id);
     expect(viewer.subscription?.endDate).toBeNull();
+  });
+
+  it("her bookmarks come with the same read: the page's bookmark toggles need no query of their own", async () => {
+    const r = await reader();
+    const other = await reader();
+    const articleId = randomUUID();
+    await t.db.insert(bookmarks).values([
+      { userId: r.id, contentType: "article", contentId: articleId },
+      { userId: r.id, contentType: "ebook", contentId: books[2] },
+      { userId: other.id, contentType: "ebook", contentId: books[3] },
+    ]);
+    const viewer = await loadViewer(r, now);
+    expect(bookmarksReadWith(viewer)).toEqual({ articles: [articleId], ebooks: [books[2]] });
+    expect(await bookmarksOf(viewer)).toEqual({ articles: [articleId], ebooks: [books[2]] });
+    const fresh = await loadViewer(await reader(), now);
+    expect(bookmarksReadWith(fresh)).toEqual({ articles: [], ebooks: [] });
+    // A viewer made elsewhere (no loadViewer) still gets hers, read on demand; a guest has none.
+    expect(await bookmarksOf({ ...viewer })).toEqual({ articles: [articleId], ebooks: [books[2]] });
+    expect(await bookmarksOf(guestViewer())).toEqual({ articles: [], ebooks: [] });
   });
 });

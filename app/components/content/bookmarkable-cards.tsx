@@ -1,13 +1,10 @@
 import { BookmarkButton } from "~/components/engagement/bookmark-button";
-import type { ContentType } from "~/modules/engagement/schemas";
+import type { BookmarkIds, ContentType } from "~/modules/engagement/schemas";
 import { ArticleCard, type ArticleCardData } from "./article-card";
 import { EbookCard, type EbookCardData } from "./ebook-card";
 import { ArticleRow, type ArticleRowData } from "./article-row";
 
-export interface BookmarkIds {
-  articles: string[];
-  ebooks: string[];
-}
+export type { BookmarkIds };
 
 /** An article card with the bookmark toggle signed-in readers get. */
 export function BookmarkableArticleCard({

@@ -1,13 +1,19 @@
 import type { Viewer } from "~/modules/access/policy";
+import { bookmarksReadWith } from "~/modules/access/viewer.server";
 import { publicRead } from "~/lib/public-reads.server";
 import { bookmarkedIds } from "./bookmarks.server";
 import { listApprovedComments } from "./comments.server";
 import { getReviewSummary, listApprovedReviews } from "./reviews.server";
-import type { ContentType } from "./schemas";
+import type { BookmarkIds, ContentType } from "./schemas";
 
-/** Ids the viewer has bookmarked, as arrays (serialisable route data); empty for guests. */
-export async function bookmarksOf(viewer: Viewer): Promise<{ articles: string[]; ebooks: string[] }> {
+/**
+ * Ids the viewer has bookmarked, as arrays (serialisable route data); empty for guests. A viewer from loadViewer
+ * brought them along; otherwise they are read here.
+ */
+export async function bookmarksOf(viewer: Viewer): Promise<BookmarkIds> {
   if (!viewer.user) return { articles: [], ebooks: [] };
+  const read = bookmarksReadWith(viewer);
+  if (read) return read;
   const ids = await bookmarkedIds(viewer.user.id);
   return { articles: [...ids.articles], ebooks: [...ids.ebooks] };
 }

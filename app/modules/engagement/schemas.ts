@@ -72,6 +72,12 @@ export type CommentInput = z.infer<typeof commentSchema>;
 export const bookmarkSchema = z.object({ contentType: contentTypeSchema, contentId });
 export type BookmarkInput = z.infer<typeof bookmarkSchema>;
 
+/** Ids a signed-in reader has bookmarked, by kind (what her cards' bookmark toggles show). */
+export interface BookmarkIds {
+  articles: string[];
+  ebooks: string[];
+}
+
 // ---- Shapes shared by the module reads, the /engagement action and the components (no server code) ----
 
 export interface ReviewSummary {
