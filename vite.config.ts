@@ -23,7 +23,8 @@ export default defineConfig({
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
-  ssr: { noExternal: ["drizzle-orm", "better-auth", /^@better-auth\//, "better-call"] },
+  // Libraries of many small ES modules that every start loads, bundled so Node reads one file (ADR 020).
+  ssr: { noExternal: ["drizzle-orm", "better-auth", /^@better-auth\//, "better-call", "kysely", "jose"] },
   environments: {
     client: {
       build: {
