@@ -98,8 +98,8 @@ function serveCommand() {
   const words = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.serve.split(/\s+/);
   const env = {};
   while (/^[A-Z_]+=/.test(words[0])) {
-    const [name, value] = words.shift().split("=");
-    env[name] = value;
+    const setting = words.shift();
+    env[setting.slice(0, setting.indexOf("="))] = setting.slice(setting.indexOf("=") + 1);
   }
   if (words.shift() !== "node") throw new Error("bench: package.json's serve script must start Node");
   return { env, args: words };

@@ -4,8 +4,6 @@ import { ArticleCard, type ArticleCardData } from "./article-card";
 import { EbookCard, type EbookCardData } from "./ebook-card";
 import { ArticleRow, type ArticleRowData } from "./article-row";
 
-export type { BookmarkIds };
-
 /** An article card with the bookmark toggle signed-in readers get. */
 export function BookmarkableArticleCard({
   article,

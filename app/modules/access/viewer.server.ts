@@ -46,7 +46,7 @@ export function bookmarksReadWith(viewer: Viewer): BookmarkIds | undefined {
 
 /**
  * Everything the access policy needs about one signed-in person, read from our own rows only, in one round trip
- * (four reads as sub-selects: every signed-in page asks, issue 14), and her bookmarks (bookmarksReadWith).
+ * (sub-selects: every signed-in page asks, issue 14), with her bookmarks for the page's cards (bookmarksReadWith).
  */
 export async function loadViewer(user: { id: string; role: Role }, now = new Date()): Promise<Viewer> {
   const { rows } = (await getDb().execute(sql`select
