@@ -3,6 +3,7 @@
 // carrier address, cannot lock the reader out of her own phone (OWASP "device cookies").
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { getEnv } from "~/lib/env.server";
+import { cookieValue } from "~/lib/cookie-value";
 
 export const DEVICE_COOKIE = "nuru_device";
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -11,18 +12,9 @@ function signature(email: string, nonce: string): string {
   return createHmac("sha256", getEnv().AUTH_SECRET).update(`device|${email}|${nonce}`).digest("base64url");
 }
 
-function readCookie(request: Request): string | null {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === DEVICE_COOKIE) return rest.join("=");
-  }
-  return null;
-}
-
 /** The id of this browser for the account, when it carries a valid device cookie for that e-mail address. */
 export function knownDeviceId(request: Request, email: string): string | null {
-  const value = readCookie(request);
+  const value = cookieValue(request.headers.get("Cookie"), DEVICE_COOKIE);
   const [nonce, sig] = value?.split(".") ?? [];
   if (!nonce || !sig || !/^[\w-]{16,64}$/.test(nonce)) return null;
   const expected = Buffer.from(signature(email, nonce));

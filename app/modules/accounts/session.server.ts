@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { getAuth } from "./auth.server";
 import { getProfile } from "./profile.server";
 import { oncePerRequest } from "~/lib/once-per-request.server";
+import { ASK_BETTER_AUTH, sessionCookieRules, sessionUser, signedSessionToken } from "./session-read.server";
 
 export const PROFILE_TIMEOUT_MS = 10_000;
 
@@ -35,12 +36,21 @@ export interface SessionUser {
 
 const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
-/** The signed-in person with their profile, or null. Profile reads give up after 10 s (spec). */
+/**
+ * The signed-in person with their profile, or null. One query on most pages (session-read.server.ts); better-auth
+ * answers when the session has expired or is due to be extended. Profile reads give up after 10 s (spec).
+ */
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
   return oncePerRequest(usersByRequest, request, () =>
     withTimeout(
       (async () => {
-        const session = await getAuth().api.getSession({ headers: request.headers });
+        const auth = getAuth();
+        const rules = await sessionCookieRules(auth);
+        const token = signedSessionToken(request.headers.get("Cookie"), rules);
+        if (!token) return null;
+        const user = await sessionUser(getDb(), token, rules);
+        if (user !== ASK_BETTER_AUTH) return user;
+        const session = await auth.api.getSession({ headers: request.headers });
         if (!session) return null;
         const profile = await getProfile(getDb(), session.user.id);
         return {

@@ -1,6 +1,7 @@
 // The reader's own choice of country (the footer picker): its form schema and the cookie that keeps it.
 // The cookie holds only a preference for how prices are shown; what a reader may read never depends on it.
 import { z } from "zod";
+import { cookieValue } from "~/lib/cookie-value";
 
 export const COUNTRY_COOKIE = "nuru_country";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -29,10 +30,5 @@ export function countryCookieHeader(code: string, secure: boolean): string {
 
 /** The raw value of the country cookie, unvalidated (the caller checks it against the countries it knows). */
 export function countryCookieValue(cookieHeader: string | null): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [name, ...rest] = part.split("=");
-    if (name.trim() === COUNTRY_COOKIE) return rest.join("=").trim();
-  }
-  return null;
+  return cookieValue(cookieHeader, COUNTRY_COOKIE);
 }
