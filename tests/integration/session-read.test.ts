@@ -7,7 +7,11 @@ import { describe, expect, it, vi } from "vitest";
 import { appTestDatabase } from "../setup/app-test-database";
 import { profiles, sessions, users } from "~/db/schema";
 import { getAuth, SESSION_DAYS } from "~/modules/accounts/auth.server";
-import { getOptionalUser } from "~/modules/accounts/session.server";
+import { getOptionalUser, viewerReadWith } from "~/modules/accounts/session.server";
+import { getViewer, loadViewer } from "~/modules/access/viewer.server";
+import { bookmarksReadWith } from "~/modules/access/viewer-row.server";
+import { bookmarks, userSubscriptions } from "~/db/schema";
+import { createEbook, createPlan, createPurchase, createSubscription } from "~/db/seed/factories";
 import { getEnv } from "~/lib/env.server";
 
 const target = process.env.DB_TARGET === "postgres" ? "postgres" : "pglite";
@@ -90,6 +94,47 @@ describe(`who is signed in (${target})`, () => {
     await getAuth().api.signOut({ headers: new Headers({ Cookie: reader.cookie }) });
     expect(await sessionOf(reader.id)).toBeUndefined();
     expect(await getOptionalUser(page(reader.cookie))).toBeNull();
+  });
+
+  it("brings her Viewer along: the same plan, purchases and bookmarks loadViewer reads", async () => {
+    const reader = await signedInReader();
+    const plan = await createPlan(db(), { slug: `session-${randomUUID()}`, name: "Standard", priceCents: 50000 });
+    const ended = await createSubscription(db(), {
+      userId: reader.id,
+      planId: plan.id,
+      startDate: new Date(Date.now() - 90 * DAY),
+      endDate: new Date(Date.now() - 30 * DAY),
+      status: "expired",
+    });
+    const running = await createSubscription(db(), {
+      userId: reader.id,
+      planId: plan.id,
+      startDate: new Date(Date.now() - DAY),
+      endDate: new Date(Date.now() + 30 * DAY),
+      status: "active",
+    });
+    const bought = await createEbook(db(), { accessType: "premium", priceCents: 90000 });
+    await createPurchase(db(), { userId: reader.id, ebookId: bought.id });
+    await db().insert(bookmarks).values({ userId: reader.id, contentType: "ebook", contentId: bought.id });
+
+    const request = page(reader.cookie);
+    const user = await getOptionalUser(request);
+    const viewer = user && viewerReadWith(user);
+    expect(viewer).toBeDefined();
+    expect(await getViewer(request)).toBe(viewer);
+    expect(viewer!.subscription?.id).toBe(running.id);
+    expect(viewer!.subscription?.id).not.toBe(ended.id);
+    const loaded = await loadViewer(user!, viewer!.now);
+    expect(viewer).toEqual(loaded);
+    expect(bookmarksReadWith(viewer!)).toEqual({ articles: [], ebooks: [bought.id] });
+
+    // A period whose end has passed gives nothing on the next page, before any job marks it expired: the read
+    // compares with the time of the request.
+    await db()
+      .update(userSubscriptions)
+      .set({ endDate: new Date(Date.now() - 1000) })
+      .where(eq(userSubscriptions.id, running.id));
+    expect((await getViewer(page(reader.cookie))).subscription).toBeNull();
   });
 
   it("lets better-auth end an expired session: nobody, and the session row is gone", async () => {

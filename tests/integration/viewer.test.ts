@@ -7,7 +7,8 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { bookmarks, ebookPurchases, profiles, subscriptionEbookUnlocks, users } from "~/db/schema";
 import { createEbook, createPlan, createPurchase, createSubscription } from "~/db/seed/factories";
-import { bookmarksReadWith, loadViewer } from "~/modules/access/viewer.server";
+import { loadViewer } from "~/modules/access/viewer.server";
+import { bookmarksReadWith } from "~/modules/access/viewer-row.server";
 import { guestViewer } from "~/modules/access/policy";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 

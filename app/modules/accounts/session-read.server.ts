@@ -10,6 +10,8 @@ import { profiles, sessions, users } from "~/db/schema";
 import { cookieValue } from "~/lib/cookie-value";
 import type { Auth } from "./auth.server";
 import type { SessionUser } from "./session.server";
+import { viewerColumns, viewerFromRow } from "~/modules/access/viewer-row.server";
+import type { Viewer } from "~/modules/access/policy";
 
 /** How better-auth names, signs and refreshes the session cookie (from its own context). */
 export interface SessionCookieRules {
@@ -66,6 +68,7 @@ function signedInUserQuery(db: Database) {
       expiresAt: sessions.expiresAt,
       fullName: profiles.fullName,
       role: profiles.role,
+      ...viewerColumns(sessions.userId, sql.placeholder("now")),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -79,22 +82,32 @@ const queriesByDatabase = new WeakMap<Database, ReturnType<typeof signedInUserQu
 /** better-auth must answer: the session has expired (it deletes it) or is due to be extended (it writes). */
 export const ASK_BETTER_AUTH = Symbol("ask better-auth");
 
-/** The person a verified session token belongs to, with her profile, in one query; null when there is none. */
+/**
+ * The person a verified session token belongs to, with her profile and what the access policy needs about her (her
+ * Viewer at `now`), in one query; null when there is none.
+ */
 export async function sessionUser(
   db: Database,
   token: string,
   rules: SessionCookieRules,
-  now = Date.now(),
-): Promise<SessionUser | null | typeof ASK_BETTER_AUTH> {
+  now = new Date(),
+): Promise<{ user: SessionUser; viewer: Viewer } | null | typeof ASK_BETTER_AUTH> {
   let query = queriesByDatabase.get(db);
   if (!query) {
     query = signedInUserQuery(db);
     queriesByDatabase.set(db, query);
   }
-  const [row] = await query.execute({ token });
+  const [row] = await query.execute({ token, now: now.toISOString() });
   if (!row) return null;
   const expiresAt = row.expiresAt.getTime();
   // better-auth extends a session once updateAge has passed since it was last extended (expiry - expiresIn).
-  if (expiresAt <= now || expiresAt - rules.expiresInMs + rules.updateAgeMs <= now) return ASK_BETTER_AUTH;
-  return { id: row.id, email: row.email, fullName: row.fullName ?? row.name, role: row.role ?? "guest" };
+  if (expiresAt <= now.getTime() || expiresAt - rules.expiresInMs + rules.updateAgeMs <= now.getTime())
+    return ASK_BETTER_AUTH;
+  const user: SessionUser = {
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName ?? row.name,
+    role: row.role ?? "guest",
+  };
+  return { user, viewer: viewerFromRow(user, row, now) };
 }

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { getAuth } from "./auth.server";
 import { getProfile } from "./profile.server";
 import { oncePerRequest } from "~/lib/once-per-request.server";
+import type { Viewer } from "~/modules/access/policy";
 import { ASK_BETTER_AUTH, sessionCookieRules, sessionUser, signedSessionToken } from "./session-read.server";
 
 export const PROFILE_TIMEOUT_MS = 10_000;
@@ -35,6 +36,12 @@ export interface SessionUser {
 }
 
 const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+const viewersByUser = new WeakMap<SessionUser, Viewer>();
+
+/** Her Viewer, when it was read along with her session (most pages); otherwise the caller reads it (loadViewer). */
+export function viewerReadWith(user: SessionUser): Viewer | undefined {
+  return viewersByUser.get(user);
+}
 
 /**
  * The signed-in person with their profile, or null. One query on most pages (session-read.server.ts); better-auth
@@ -48,8 +55,12 @@ export function getOptionalUser(request: Request): Promise<SessionUser | null> {
         const rules = await sessionCookieRules(auth);
         const token = signedSessionToken(request.headers.get("Cookie"), rules);
         if (!token) return null;
-        const user = await sessionUser(getDb(), token, rules);
-        if (user !== ASK_BETTER_AUTH) return user;
+        const read = await sessionUser(getDb(), token, rules);
+        if (read === null) return null;
+        if (read !== ASK_BETTER_AUTH) {
+          viewersByUser.set(read.user, read.viewer);
+          return read.user;
+        }
         const session = await auth.api.getSession({ headers: request.headers });
         if (!session) return null;
         const profile = await getProfile(getDb(), session.user.id);

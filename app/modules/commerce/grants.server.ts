@@ -1,7 +1,7 @@
 // What a verified payment gives, and takes back when the payment is reversed or refunded in full. Only the payment
 // verification, the free trial, an admin's refund and an admin's grant by hand (ADR 018) call these, inside the transaction that moved the order, so a grant and its order's status
 // change together or not at all (architecture rule 4: grants come only from our own verified rows).
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   ebookPurchases,
@@ -56,7 +56,7 @@ export const RUNNING = ["active", "cancelled", "scheduled"] as const;
  * from its start (before the expiry job marks it active). A current row's start date is not compared: another
  * process's clock a moment behind must not lock out a reader who has just paid.
  */
-export function runningAt(now: Date) {
+export function runningAt(now: Date | SQLWrapper) {
   return and(
     or(
       inArray(userSubscriptions.status, ["active", "cancelled"]),

@@ -1,5 +1,5 @@
 import type { Viewer } from "~/modules/access/policy";
-import { bookmarksReadWith } from "~/modules/access/viewer.server";
+import { bookmarksReadWith } from "~/modules/access/viewer-row.server";
 import { publicRead } from "~/lib/public-reads.server";
 import { bookmarkedIds } from "./bookmarks.server";
 import { listApprovedComments } from "./comments.server";
