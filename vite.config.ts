@@ -23,8 +23,22 @@ export default defineConfig({
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
-  // Libraries of many small ES modules that every start loads, bundled so Node reads one file (ADR 020).
-  ssr: { noExternal: ["drizzle-orm", "better-auth", /^@better-auth\//, "better-call", "kysely", "jose"] },
+  // Libraries of many small ES modules that every start loads, bundled so Node reads one file (ADR 020). React Router
+  // and its adapters go together: one copy, so what a loader returns is an instance of the class the handler checks.
+  ssr: {
+    noExternal: [
+      "drizzle-orm",
+      "better-auth",
+      /^@better-auth\//,
+      "better-call",
+      "kysely",
+      "jose",
+      "react-router",
+      "@react-router/express",
+      "@react-router/node",
+      /^@remix-run\//,
+    ],
+  },
   environments: {
     client: {
       build: {

@@ -11,11 +11,18 @@ import { ServerOnlyData } from "~/components/static-html";
 import { documentRenderData } from "~/lib/document-render.server";
 import { contentSecurityPolicy } from "~/lib/security-headers.server";
 import { getEnv } from "~/lib/env.server";
+import { singleton } from "~/lib/singleton.server";
+import { bootDatabase } from "~/db/boot.server";
 import { paymentPageOrigin } from "~/modules/commerce/payment-gateway.server";
 import { compactRouteManifest } from "~/lib/compact-route-manifest.server";
 import { lowPriorityModulePreloads } from "~/lib/low-priority-module-preloads.server";
 
 export const streamTimeout = 5_000;
+
+// `npm run dev` serves pages through Vite's dev server, not http-server.server.ts, so nothing else opens the database
+// there: it opens with the first load of this module (once per process; the state survives hot reloads).
+if (import.meta.env.DEV && !process.env.VITEST)
+  singleton("dev-database-boot", () => bootDatabase(getEnv()).catch((error) => console.error(error)));
 
 export default function handleRequest(
   request: Request,
