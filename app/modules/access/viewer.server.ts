@@ -16,7 +16,7 @@ import { guestViewer, isAdmin, type Role, type Viewer } from "./policy";
 
 /**
  * Everything the access policy needs about one signed-in person (ViewerRow), in one round trip, for a viewer not read
- * along with the session (admin pages, checkout, a fallback); a page's viewer comes with its session read.
+ * along with the session (checkout's buyer, a session better-auth answered); a page's viewer usually comes with it.
  */
 export async function loadViewer(user: { id: string; role: Role }, now = new Date()): Promise<Viewer> {
   const c = viewerColumns(user.id, now);

@@ -1,8 +1,9 @@
 // Every signed-in page asks who is signed in. better-auth answers through its endpoint pipeline (context, hooks,
 // output filtering, a WebCrypto HMAC on the thread pool) and the profile is a second query: 1.6 ms of a 5.9 ms
 // signed-in home page (issue 14, measured). Here the same answer comes from the same signed cookie and one prepared
-// query; whenever better-auth would write something (an expired session to delete, a session to extend), the caller
-// asks better-auth instead, so sessions behave exactly as better-auth defines them (ADR 024).
+// query, which also brings her Viewer (access/viewer-row.server.ts); whenever better-auth would write something (an
+// expired session to delete, a session to extend), the caller asks better-auth instead, so sessions behave exactly
+// as better-auth defines them (ADR 024).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
