@@ -26,7 +26,7 @@ export interface ViewerRow {
 
 /**
  * The ViewerRow as sub-selects, so it comes in one round trip with whatever row names the person (`userId`: her id,
- * a placeholder for it, or a column of the outer query). `now` as an ISO string when it is a placeholder.
+ * or a column of the outer query, as in the session read). `now` as an ISO string when it is a placeholder.
  */
 export function viewerColumns(userId: SQLWrapper | string, now: Date | SQLWrapper) {
   return {

@@ -7,8 +7,8 @@ import { getReviewSummary, listApprovedReviews } from "./reviews.server";
 import type { BookmarkIds, ContentType } from "./schemas";
 
 /**
- * Ids the viewer has bookmarked, as arrays (serialisable route data); empty for guests. A viewer from loadViewer
- * brought them along; otherwise they are read here.
+ * Ids the viewer has bookmarked, as arrays (serialisable route data); empty for guests. A viewer read from our rows
+ * (with the session, or by loadViewer) brought them along; otherwise they are read here.
  */
 export async function bookmarksOf(viewer: Viewer): Promise<BookmarkIds> {
   if (!viewer.user) return { articles: [], ebooks: [] };
