@@ -21,6 +21,7 @@ import { ErrorView as ServerErrorView } from "~/components/layout/error-view";
 import { errorWords } from "~/components/layout/error-words";
 import { getShellData } from "~/modules/site/shell.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
+import { usePageLinkNavigation } from "~/components/ui/page-link";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const [signIn, setSignIn] = useState<SignInRequest | null>(null);
   const openSignIn = useCallback((request: SignInRequest) => setSignIn(request), []);
   useSignInLinks(!user, openSignIn);
+  usePageLinkNavigation();
   return (
     <html lang="en">
       <head>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import type { GatedArticle } from "~/modules/content/articles.server";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
@@ -86,9 +86,9 @@ export function ArticleCard({
       ? { to: "/pricing", label: "Subscribe to Read" }
       : { to: signInHref(`/article/${article.id}`), label: "Login to Read" };
   const button = (
-    <Link to={cta.to} discover="none" aria-label={`${cta.label}: ${article.title}`} className="btn">
+    <PageLink to={cta.to} aria-label={`${cta.label}: ${article.title}`} className="btn">
       {cta.label}
-    </Link>
+    </PageLink>
   );
   return (
     <article className="card">
@@ -96,13 +96,11 @@ export function ArticleCard({
       <div className="card-body">
         <ArticleTags article={article} />
         <Heading className="card-title">
-          <Link to={`/article/${article.id}`}>{article.title}</Link>
+          <PageLink to={`/article/${article.id}`}>{article.title}</PageLink>
         </Heading>
         <p className="card-text">{article.excerpt}</p>
         <div className="card-foot">
           <span className="meta">{`${article.readingMinutes} min read`}</span>
-          {/* The title's link lets React Router discover the article route; a second marker on every card is
-              only bytes (discovery on click covers the other addresses). */}
           {actions ? (
             <div className="acts">
               {actions}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { ArticleImage, ArticleTags, type ArticleCardData } from "./article-card";
 
 /** What a row shows: a card's fields less the excerpt (and its first category only). */
@@ -18,7 +18,7 @@ export function ArticleRow({ article, actions }: { article: ArticleRowData; acti
       <div className="row-body">
         <ArticleTags article={article} />
         <h3 className="card-title">
-          <Link to={`/article/${article.id}`}>{article.title}</Link>
+          <PageLink to={`/article/${article.id}`}>{article.title}</PageLink>
         </h3>
         <p className="meta">{`${article.readingMinutes} min read`}</p>
       </div>

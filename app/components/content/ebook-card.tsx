@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import type { GatedEbook } from "~/modules/content/ebooks.server";
 import type { ShownPrice } from "~/modules/commerce/shown-prices.server";
 import { AccessBadge } from "./access-badge";
@@ -82,13 +82,13 @@ export function EbookCard({
           </span>
         </div>
         <Heading className="card-title">
-          <Link to={`/ebook/${ebook.id}`}>{ebook.title}</Link>
+          <PageLink to={`/ebook/${ebook.id}`}>{ebook.title}</PageLink>
         </Heading>
         <p className="card-text">{ebook.description}</p>
         <div className="acts mt-3">
-          <Link to={action.to} discover="none" aria-label={`${action.label}: ${ebook.title}`} className="btn btn-fill">
+          <PageLink to={action.to} aria-label={`${action.label}: ${ebook.title}`} className="btn btn-fill">
             {action.label}
-          </Link>
+          </PageLink>
           {actions}
         </div>
       </div>

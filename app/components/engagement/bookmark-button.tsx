@@ -1,5 +1,6 @@
 import { Bookmark } from "~/components/ui/icons";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import type { ContentType, EngagementResult } from "~/modules/engagement/schemas";
 import { signInHref } from "~/lib/sign-in-href";
 
@@ -33,10 +34,10 @@ export function BookmarkButton({
   if (!signedIn) {
     const href = signInHref(location.pathname + location.search);
     return (
-      <Link to={href} aria-label={`Sign in to bookmark ${title}`} className={`bm bm-off ${className}`}>
+      <PageLink to={href} aria-label={`Sign in to bookmark ${title}`} className={`bm bm-off ${className}`}>
         <Bookmark aria-hidden="true" className="h-5 w-5" />
         {showLabel ? <span>Bookmark</span> : null}
-      </Link>
+      </PageLink>
     );
   }
 
