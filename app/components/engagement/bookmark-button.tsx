@@ -1,6 +1,5 @@
 import { Bookmark } from "~/components/ui/icons";
 import { useFetcher, useLocation } from "react-router";
-import { PageLink } from "~/components/ui/page-link";
 import type { ContentType, EngagementResult } from "~/modules/engagement/schemas";
 import { signInHref } from "~/lib/sign-in-href";
 
@@ -33,11 +32,12 @@ export function BookmarkButton({
 
   if (!signedIn) {
     const href = signInHref(location.pathname + location.search);
+    // A plain anchor: the sign-in dialog's handler (root) takes the click, and without JavaScript it opens /signin.
     return (
-      <PageLink to={href} aria-label={`Sign in to bookmark ${title}`} className={`bm bm-off ${className}`}>
+      <a href={href} aria-label={`Sign in to bookmark ${title}`} className={`bm bm-off ${className}`}>
         <Bookmark aria-hidden="true" className="h-5 w-5" />
         {showLabel ? <span>Bookmark</span> : null}
-      </PageLink>
+      </a>
     );
   }
 
