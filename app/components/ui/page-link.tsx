@@ -4,10 +4,10 @@ import { useNavigate } from "react-router";
 /**
  * A link to one of the shop's pages that costs what an `<a>` costs to render. React Router's `<Link>` runs about ten
  * hooks and resolves its path twice on every render, on the server and again in hydration: on a signed-in home page
- * of 25 cards that was a seventh of what the server allocated per page. `usePageLinkNavigation` (root) turns a plain
- * click on one into a client-side navigation, as `<Link>` would; `data-discover` is the attribute React Router's
- * route discovery looks for in the page, as it does for `<Link>`'s. Only for addresses of pages (a download or a
- * feed needs `<a>` or `<Link reloadDocument>`).
+ * of 25 cards that was about a tenth of what the server allocated per page. `usePageLinkNavigation` (root) turns a
+ * plain click on one into a client-side navigation, as `<Link>` would; `data-discover` is the attribute React
+ * Router's route discovery looks for in the page, as it does for `<Link>`'s. Only for addresses of pages (a download
+ * or a feed needs `<a>` or `<Link reloadDocument>`).
  */
 export function PageLink({ to, ...rest }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
   return <a href={to} data-discover="true" {...rest} />;
