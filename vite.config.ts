@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 // Small modules nearly every page uses, kept in one chunk: each extra chunk costs a request and compresses
 // worse on its own.
 const COMMON_MODULES =
-  /app[\\/](components[\\/](static-html|ui[\\/](icons|page-link)|content[\\/]access-badge|engagement[\\/]bookmark-button|responsive-image)|lib[\\/](format|nonce)|modules[\\/](site[\\/]meta|content[\\/]text|storage[\\/]responsive-image))\./;
+  /app[\\/](components[\\/](static-html|ui[\\/](icons|page-link)|content[\\/]access-badge|engagement[\\/]bookmark-button|responsive-image)|lib[\\/](format|nonce|plain-link-click)|modules[\\/](site[\\/]meta|content[\\/]text|storage[\\/]responsive-image))\./;
 
 export default defineConfig({
   plugins: [

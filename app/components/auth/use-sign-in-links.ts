@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { AuthView } from "./auth-panel";
+import { plainLinkClick } from "~/lib/plain-link-click";
 
 export interface SignInRequest {
   redirectTo?: string;
@@ -16,12 +17,8 @@ export function useSignInLinks(enabled: boolean, open: (request: SignInRequest) 
   useEffect(() => {
     if (!enabled) return;
     function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self")) return;
-      const url = new URL(link.href);
-      if (url.origin !== window.location.origin || url.pathname !== "/signin") return;
+      const url = plainLinkClick(event, "a[href]");
+      if (url?.pathname !== "/signin") return;
       // On the sign-in page itself its own links (Forgot your password?, the tabs) switch the panel in place.
       if (window.location.pathname === "/signin") return;
       event.preventDefault();

@@ -1,5 +1,6 @@
 import { useEffect, type AnchorHTMLAttributes } from "react";
 import { useNavigate } from "react-router";
+import { plainLinkClick } from "~/lib/plain-link-click";
 
 /**
  * A link to one of the shop's pages that costs what an `<a>` costs to render. React Router's `<Link>` runs about ten
@@ -19,13 +20,8 @@ export function usePageLinkNavigation() {
   useEffect(() => {
     function onClick(event: MouseEvent) {
       // React Router's own links and the sign-in dialog's handler have taken their clicks by now.
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[data-discover]");
-      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self")) return;
-      if (link.hasAttribute("download")) return;
-      const url = new URL(link.href);
-      if (url.origin !== window.location.origin) return;
+      const url = plainLinkClick(event, "a[data-discover]");
+      if (!url) return;
       event.preventDefault();
       void navigate(url.pathname + url.search + url.hash);
     }
