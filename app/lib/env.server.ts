@@ -125,10 +125,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return {
     ...env,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    PUBLIC_URL: (env.PUBLIC_URL ?? localAddress(env.HOST, env.PORT)).replace(/\/$/, ""),
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_SECRET,
     isProduction,
   };
+}
+
+/**
+ * The address outside production when PUBLIC_URL is unset: the one the server binds to, so that the address the
+ * start banner prints is the one every e-mail link and payment callback uses (issue 29: a reader who opened
+ * 127.0.0.1 and came back from the payment page on localhost arrived signed out, cookies being per host). A
+ * wildcard bind is reached as localhost.
+ */
+export function localAddress(host: string, port: number): string {
+  const reachable = host === "0.0.0.0" || host === "::" || host === "" ? "localhost" : host;
+  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /**

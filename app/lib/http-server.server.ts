@@ -5,7 +5,7 @@ import onHeaders from "on-headers";
 import { createRequestHandler } from "@react-router/express";
 import { documentRenderScope } from "./document-render.server";
 import type { ServerBuild } from "react-router";
-import { ConfigError, getEnv, trustedProxyHops } from "~/lib/env.server";
+import { ConfigError, getEnv, localAddress, trustedProxyHops } from "~/lib/env.server";
 import { bootDatabase, closeDatabase } from "~/db/boot.server";
 import { settleMemoryWhenIdle } from "~/lib/settle-memory.server";
 import { appDatabase } from "~/db/client.server";
@@ -170,7 +170,9 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    console.log(`Nuru listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+    // The banner prints the address links and callbacks use, so a reader opening it comes back from the payment
+    // page signed in (PORT=0 has no address before binding: then the bound one).
+    console.log(`Nuru listening on ${env.PORT === 0 ? localAddress(env.HOST, port) : env.PUBLIC_URL}`);
   });
 
   bootDatabase(env).then(

@@ -7,8 +7,15 @@ describe("configuration", () => {
     expect(env.PORT).toBe(3000);
     expect(env.HOST).toBe("127.0.0.1");
     expect(env.DATA_DIR).toBe("./data");
-    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    // The address the start banner prints and the one links and callbacks use are the same (issue 29 item 2).
+    expect(env.PUBLIC_URL).toBe("http://127.0.0.1:3000");
     expect(env.isProduction).toBe(false);
+  });
+
+  it("takes the bound address as the public one outside production, a wildcard bind as localhost", () => {
+    expect(parseEnv({ HOST: "0.0.0.0", PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ HOST: "::1" }).PUBLIC_URL).toBe("http://[::1]:3000");
+    expect(parseEnv({ PUBLIC_URL: "https://shop.example/" }).PUBLIC_URL).toBe("https://shop.example");
   });
 
   it("refuses production without public URL, auth secret and database", () => {
