@@ -22,7 +22,11 @@ async function loadList(request: Request) {
   const result = await listArticlesForViewer({ viewer, ...params });
   return {
     ...result,
-    items: await withImages(result.items.map((article) => articleCard(article)), (a) => a.imageUrl, IMAGE_SLOTS.articleCard),
+    items: await withImages(
+      result.items.map((article) => articleCard(article)),
+      (a) => a.imageUrl,
+      IMAGE_SLOTS.articleCard,
+    ),
     q: params.q,
     access: params.access,
     signedIn: viewer.user !== null,

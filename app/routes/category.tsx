@@ -20,7 +20,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const result = await listArticlesForViewer({ viewer, categoryId: category.id, page });
-  const items = await withImages(result.items.map((article) => articleCard(article)), (a) => a.imageUrl, IMAGE_SLOTS.articleCard);
+  const items = await withImages(
+    result.items.map((article) => articleCard(article)),
+    (a) => a.imageUrl,
+    IMAGE_SLOTS.articleCard,
+  );
   return { category, ...result, items, signedIn: viewer.user !== null, bookmarks: await bookmarksOf(viewer) };
 }
 

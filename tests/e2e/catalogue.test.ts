@@ -129,6 +129,66 @@ describe.each(VIEWERS)("a %s at 390 px", (_who, email, expected) => {
   }, 180_000);
 });
 
+/** Each article's summary as the RSS feed gives it (its excerpt when it has one), by article path. */
+async function feedSummaries(): Promise<Map<string, string>> {
+  const { body } = await getText("/rss.xml");
+  const unescape = (x: string) =>
+    x
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;|&#39;/g, "'")
+      .replace(/&amp;/g, "&");
+  const summaries = new Map<string, string>();
+  for (const item of body.matchAll(
+    /<link>[^<]*?(\/article\/[^<]+)<\/link>[\s\S]*?<description>([^<]*)<\/description>/g,
+  ))
+    summaries.set(item[1], unescape(item[2]));
+  return summaries;
+}
+
+describe("what the cards say", () => {
+  it("shows each card's excerpt from its start and at full card length on the list and category pages", async () => {
+    const summaries = await feedSummaries();
+    const { page, context } = await newPage(browser, PHONE);
+    for (const list of ["/articles", "/category/weight-loss"]) {
+      await page.goto(list);
+      const cards = await page.locator("main article.card").evaluateAll((nodes) =>
+        nodes.map((n) => ({
+          href: n.querySelector(".card-title a")?.getAttribute("href") ?? "",
+          excerpt: (n.querySelector(".card-text")?.textContent ?? "").trim(),
+        })),
+      );
+      expect(cards.length, list).toBeGreaterThan(2);
+      let compared = 0;
+      for (const card of cards) {
+        const summary = summaries.get(card.href);
+        if (!summary) continue;
+        compared++;
+        const shown = card.excerpt.replace(/…$/, "");
+        // Cut at a word near 150 characters (ARTICLE_CARD_EXCERPT), never at the card's position in the list.
+        expect(summary.startsWith(shown), `${list} ${card.href}: "${card.excerpt}"`).toBe(true);
+        expect(shown.length, `${list} ${card.href}: "${card.excerpt}"`).toBeGreaterThanOrEqual(
+          Math.min(summary.length, 75),
+        );
+      }
+      expect(compared, `${list}: cards found in the feed`).toBeGreaterThan(2);
+    }
+    await context.close();
+  });
+
+  it("offers a guest Purchase with the price on a premium ebook's card, and its page then asks her to sign in", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/ebooks?access=premium");
+    const action = page.locator("main article.card .btn-fill").first();
+    expect(await action.innerText()).toMatch(/^Purchase KSh\u00a0[\d,]+\.\d\d$/);
+    expect(await page.getByText("Login to Access").count()).toBe(0);
+    await action.click();
+    await page.waitForURL((url) => /^\/ebook\/[0-9a-f-]{36}$/.test(url.pathname));
+    await context.close();
+  });
+});
+
 describe("catalogue details", () => {
   it("opens a card's article and an ebook card's page in place, without reloading the document", async () => {
     const { page, context } = await newPage(browser, PHONE);

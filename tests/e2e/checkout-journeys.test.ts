@@ -85,6 +85,11 @@ describe("buying a plan", () => {
 
     expect(await page.getByRole("heading", { name: "Payment Status" }).isVisible()).toBe(true);
     expect(await page.locator('[data-status="success"]').isVisible()).toBe(true);
+    // How she paid, as she knows it: never Pesapal's code for it (issue 29 item 8).
+    const details = page.getByRole("region", { name: "Payment details" });
+    expect(await details.getByText("M-Pesa", { exact: true }).isVisible()).toBe(true);
+    expect(await details.textContent()).not.toMatch(/MpesaKE/i);
+    expect(await details.getByText("Confirmation code").isVisible()).toBe(true);
     const started = page.getByRole("dialog", { name: "Subscription Started" });
     await expect.poll(() => started.isVisible()).toBe(true);
     expect(await page.getByText("Standard plan").first().isVisible()).toBe(true);
@@ -102,6 +107,9 @@ describe("buying a plan", () => {
     await payOnPesapal(page, "Fail M-Pesa payment");
     expect(await page.getByText("Payment failed. Please try again.").isVisible()).toBe(true);
     expect(await page.locator('[data-status="failed"]').isVisible()).toBe(true);
+    // No money moved: no confirmation code, and no gateway code for the method (issue 29 item 8).
+    expect(await page.getByText("Confirmation code").count()).toBe(0);
+    expect(await page.locator("main").textContent()).not.toMatch(/MpesaKE/i);
     expect(await readsPremium(page)).toBe(false);
     await context.close();
   });

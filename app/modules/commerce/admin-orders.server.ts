@@ -33,8 +33,11 @@ import {
 } from "~/db/schema";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { clampPage } from "~/modules/content/paging";
-import type { OrderStatus } from "./order-transitions";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-transitions";
+
+export { ORDER_STATUS_LABELS };
 import { isCardPayment } from "./refunds.server";
+import { paymentMethodLabel } from "./payment-method";
 
 export const ORDERS_PAGE_SIZE = 30;
 
@@ -49,18 +52,6 @@ export const ORDER_STATUSES = [
   "cancelled",
   "abandoned",
 ] as const satisfies readonly OrderStatus[];
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  review: "Needs review",
-  pending: "Pending",
-  completed: "Completed",
-  partially_refunded: "Partly refunded",
-  refunded: "Refunded",
-  failed: "Failed",
-  reversed: "Reversed",
-  cancelled: "Cancelled",
-  abandoned: "Abandoned",
-};
 
 export interface OrderFilters {
   status?: string;
@@ -331,7 +322,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
       status: p.status,
       amountCents: p.amountCents,
       currency: p.currency,
-      method: p.paymentMethod,
+      method: paymentMethodLabel(p.paymentMethod),
       confirmationCode: p.confirmationCode,
       trackingId: p.gatewayTrackingId,
       verifiedAt: p.verifiedAt.toISOString(),
@@ -371,7 +362,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
         ? {
             paidCents: payment.amountCents,
             currency: payment.currency,
-            method: payment.paymentMethod ?? "",
+            method: paymentMethodLabel(payment.paymentMethod) ?? "",
             partialAllowed: isCardPayment(payment.paymentMethod),
           }
         : null,

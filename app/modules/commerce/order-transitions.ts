@@ -87,3 +87,16 @@ export function decideTransition(order: OrderTerms, report: GatewayReport): Deci
       return { to: "reversed", effect: "none", reason: "payment reversed (nothing was granted)" };
   }
 }
+
+/** An order status as people read it (admin screens, reconciliation): never the raw code. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  review: "Needs review",
+  pending: "Pending",
+  completed: "Completed",
+  partially_refunded: "Partly refunded",
+  refunded: "Refunded",
+  failed: "Failed",
+  reversed: "Reversed",
+  cancelled: "Cancelled",
+  abandoned: "Abandoned",
+};

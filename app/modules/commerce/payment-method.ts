@@ -1,9 +1,19 @@
-/** Pesapal's payment_method as a reader knows it: 'MpesaKE' is M-Pesa; card brands ('Visa') stay as they are. */
+/**
+ * Pesapal's payment_method as a reader knows it: 'MpesaKE' is M-Pesa, 'Visa' a Visa card. Every screen and e-mail
+ * that names how she paid goes through this, so no gateway code reaches a person (issue 29).
+ */
 export function paymentMethodLabel(method: string | null | undefined): string | null {
-  if (!method) return null;
-  if (/^m-?pesa/i.test(method)) return "M-Pesa";
-  if (/^airtel/i.test(method)) return "Airtel Money";
-  return method;
+  const code = method?.trim();
+  if (!code) return null;
+  if (/^m-?pesa/i.test(code)) return "M-Pesa";
+  if (/^airtel/i.test(code)) return "Airtel Money";
+  if (/^t-?kash/i.test(code)) return "T-Kash";
+  if (/^equitel/i.test(code)) return "Equitel";
+  if (/visa/i.test(code)) return "Visa card";
+  if (/master/i.test(code)) return "Mastercard";
+  if (/amex|american express/i.test(code)) return "American Express card";
+  if (/card/i.test(code)) return "Card";
+  return code;
 }
 
 /**

@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, subscriptionPlans, userSubscriptions } from "~/db/schema";
 import { formatKesCents } from "./money";
+import { paymentMethodLabel } from "./payment-method";
 import { formatPrice } from "./pricing";
 import type { OrderStatus } from "./order-transitions";
 import { verifyPayment, type VerifySource } from "./payment-verification.server";
@@ -30,6 +31,9 @@ export type PaymentPage =
   | { state: "unknown" }
   | { state: "unreachable"; details: PaymentDetails }
   | { state: "checked"; details: PaymentDetails };
+
+/** The views after money moved, where the payment's confirmation code means something. */
+const PAID_VIEWS = new Set<PaymentView>(["success", "reversed", "review"]);
 
 const VIEW_BY_STATUS: Record<OrderStatus, PaymentView> = {
   pending: "pending",
@@ -98,8 +102,9 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     localAmount:
       order.displayCurrency === order.currency ? null : formatPrice(order.displayAmount, order.displayCurrency),
     currency: order.currency,
-    method: payment?.method ?? null,
-    confirmationCode: payment?.code ?? null,
+    method: paymentMethodLabel(payment?.method),
+    // A confirmation code belongs to money that moved: not to a failed, cancelled or still pending payment.
+    confirmationCode: PAID_VIEWS.has(VIEW_BY_STATUS[order.status]) ? (payment?.code ?? null) : null,
     reference: order.merchantReference,
     date: (order.completedAt ?? order.createdAt).toISOString(),
     subscriptionEnds,

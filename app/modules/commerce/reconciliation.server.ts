@@ -13,7 +13,16 @@ import { and, asc, eq, gte, inArray, lt, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebookPurchases, orders, payments, refunds, userSubscriptions, users } from "~/db/schema";
 import { revenueCents, type Revenue } from "./revenue.server";
-import { PAID_STATUSES, type OrderStatus } from "./order-transitions";
+import { ORDER_STATUS_LABELS, PAID_STATUSES, type OrderStatus } from "./order-transitions";
+import { paymentMethodLabel } from "./payment-method";
+
+/** A refund's state as the admin reads it (schema: refund_status). */
+const REFUND_STATUS_LABELS = {
+  requesting: "being requested",
+  accepted: "accepted by Pesapal",
+  refused: "refused by Pesapal",
+  unconfirmed: "outcome unknown: check with Pesapal",
+} as const;
 
 export type DifferenceKind =
   | "paid order without a verified payment"
@@ -43,6 +52,7 @@ export interface ReconciliationReport {
     method: string | null;
     confirmationCode: string | null;
     orderStatus: OrderStatus;
+    orderStatusLabel: string;
     /** Whether it counts as revenue (its order stands as paid). */
     counted: boolean;
   }[];
@@ -53,7 +63,8 @@ export interface ReconciliationReport {
     amountCents: number;
     currency: string;
     full: boolean;
-    status: string;
+    status: keyof typeof REFUND_STATUS_LABELS;
+    statusLabel: string;
     reason: string;
     by: string | null;
   }[];
@@ -320,9 +331,10 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
         verifiedAt: p.verifiedAt.toISOString(),
         amountCents: p.amountCents,
         currency: p.currency,
-        method: p.method,
+        method: paymentMethodLabel(p.method),
         confirmationCode: p.confirmationCode,
         orderStatus: p.orderStatus,
+        orderStatusLabel: ORDER_STATUS_LABELS[p.orderStatus],
         counted: PAID.includes(p.orderStatus),
       })),
     refunds: refundRows
@@ -335,6 +347,7 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
         currency: r.currency,
         full: r.full,
         status: r.status,
+        statusLabel: REFUND_STATUS_LABELS[r.status],
         reason: r.reason,
         by: r.by,
       })),

@@ -154,7 +154,7 @@ export default function Reconciliation({ loaderData }: Route.ComponentProps) {
                   {p.reference}
                 </Link>{" "}
                 <span className="font-semibold">{formatKesCents(p.amountCents)}</span>
-                {p.method ? ` by ${p.method}` : ""} · order {p.orderStatus}
+                {p.method ? ` by ${p.method}` : ""} · order {p.orderStatusLabel.toLowerCase()}
                 {p.counted ? "" : " (not counted)"}
               </p>
               <p className="text-xs text-gray-600">{at(p.verifiedAt)}</p>
@@ -176,7 +176,7 @@ export default function Reconciliation({ loaderData }: Route.ComponentProps) {
                   {r.reference}
                 </Link>{" "}
                 <span className="font-semibold">{formatKesCents(r.amountCents)}</span> ({r.full ? "full" : "partial"}):{" "}
-                {r.status}
+                {r.statusLabel}
               </p>
               <p className="text-xs break-words text-gray-600">
                 {r.by ?? "A removed account"} · {at(r.at)} · {r.reason}
