@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ebook-download";
 import { getViewerAndUser } from "~/modules/access/viewer.server";
-import { DOWNLOAD_MESSAGES, downloadResponse, prepareDownload } from "~/modules/reader/downloads.server";
+import { downloadResponse, prepareDownload, refusalMessage } from "~/modules/reader/downloads.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { readForm } from "~/lib/read-form.server";
 
@@ -13,7 +13,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const outcome = await prepareDownload({ ebookId: params.id, viewer, email: user?.email ?? null });
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   if (outcome.ok || wantsJson) return downloadResponse(outcome);
-  const { title, message } = DOWNLOAD_MESSAGES[outcome.reason];
+  const { title, message } = refusalMessage(outcome);
   const back = outcome.reason === "not-found" ? "/ebooks" : `/ebook/${params.id}`;
   throw await redirectWithToast(back, { kind: "error", title, message });
 }

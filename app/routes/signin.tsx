@@ -75,7 +75,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data<AuthActionData>({ view: "signin", ok: false, message: MESSAGES.unexpected }, 400);
   }
   const kind = intent as keyof typeof INTENT_SCHEMAS;
-  const view: AuthView = kind === "resend" ? "signin" : kind;
+  // A resend from the check-your-mail state of a sign-up stays in that state; from a refused sign-in, on sign-in.
+  const view: AuthView = kind === "resend" ? (form.get("from") === "signup" ? "signup" : "signin") : kind;
   const submission = parseForm(form, INTENT_SCHEMAS[kind]);
   if (submission.status !== "success") {
     return data<AuthActionData>({ view, ok: false, result: submission.reply(SECRETS) }, 400);
@@ -107,9 +108,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (kind === "signup") {
-    const { mailed } = await signUpWithPassword(request, submission.value as z.output<typeof signUpSchema>);
+    const values = submission.value as z.output<typeof signUpSchema>;
+    const { mailed } = await signUpWithPassword(request, values);
     if (!mailed) return data<AuthActionData>({ view, ok: false, message: MESSAGES.mailLimited }, 429);
-    return data<AuthActionData>({ view, ok: true, message: MESSAGES.signedUp });
+    return data<AuthActionData>({ view, ok: true, message: MESSAGES.signedUp, sentTo: values.email });
   }
 
   const { email } = submission.value as z.output<typeof resetRequestSchema>;
@@ -120,6 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
     view,
     ok: true,
     message: kind === "reset" ? MESSAGES.resetSent : MESSAGES.confirmationResent,
+    sentTo: view === "signup" ? email : undefined,
   });
 }
 

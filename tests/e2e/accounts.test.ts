@@ -61,7 +61,19 @@ describe.each([
         dialog.getByText("Account created successfully! Please check your email to confirm your account.").isVisible(),
       )
       .toBe(true);
+    // The filled form gives way to the check-your-mail state, with Resend (issue 29 item 13).
+    expect(await dialog.getByRole("button", { name: "Create Account" }).count()).toBe(0);
+    expect(await dialog.locator("#signup-password").count()).toBe(0);
+    expect(await dialog.getByRole("heading", { name: "Check your email" }).isVisible()).toBe(true);
+    expect(await dialog.getByText(email, { exact: true }).isVisible()).toBe(true);
     await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Resend confirmation email" }).click();
+    await expect
+      .poll(() =>
+        dialog.getByText("If that account still needs confirming, a new confirmation link is on its way.").isVisible(),
+      )
+      .toBe(true);
+    expect(await dialog.getByRole("heading", { name: "Check your email" }).isVisible()).toBe(true);
 
     // Not confirmed yet: told why, with a way to resend.
     await signIn(page, email, "sunrise-walk");
@@ -236,8 +248,27 @@ describe("admin guard", () => {
     await page.waitForURL(/\/admin$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Admin Dashboard");
     expect(Number(await page.getByTestId("count-articles").innerText())).toBeGreaterThanOrEqual(18);
+    // A link card for each admin screen, saying what it is for (spec: the dashboard's link cards).
+    const screens = page.getByRole("region", { name: "Manage the shop" });
+    for (const [name, path] of [
+      ["Articles", "/admin/articles"],
+      ["Ebooks", "/admin/ebooks"],
+      ["Orders", "/admin/orders"],
+      ["Users", "/admin/users"],
+      ["Categories", "/admin/categories"],
+      ["Homepage", "/admin/homepage"],
+      ["Moderation", "/admin/moderation"],
+      ["Files", "/admin/media"],
+      ["Activity", "/admin/activity"],
+    ])
+      expect(await screens.getByRole("link", { name: new RegExp(`^${name} `) }).getAttribute("href")).toBe(path);
+    expect(await screens.getByText("Approve or reject readers' comments and reviews.").isVisible()).toBe(true);
     await expectAccessible(page);
     await page.goto("/admin/users");
+    // The Role Permissions card, true to the policy: the role name never opens paid content.
+    const roles = page.getByRole("region", { name: "Role Permissions" });
+    expect(await roles.getByText("Subscriber", { exact: true }).isVisible()).toBe(true);
+    expect(await roles.textContent()).toContain("only while she has an active paid plan or has bought the ebook");
     await waitForHydration(page);
     await page.getByLabel("Search by e-mail or name").fill("expired@nuru");
     await page.getByRole("button", { name: "Search" }).click();

@@ -25,8 +25,10 @@ const BUDGETS: { path: string; raw: number; gzip: number; cards: number }[] = [
   // twitter:title or twitter:description (X reads the og: ones), the home page's shorter excerpts (the spec's 100
   // and 70 characters): / 37,364 (8,375), /articles 25,490 (5,863), /category/weight-loss 18,950 (4,728).
   { path: "/", raw: 38_500, gzip: 8_800, cards: 23 },
-  { path: "/articles", raw: 26_500, gzip: 6_200, cards: 12 },
-  { path: "/category/weight-loss", raw: 20_000, gzip: 5_000, cards: 1 },
+  // 2026-11-26: the list pages' card excerpts whole again (150 characters: the last figures were measured while
+  // a card's excerpt was cut to its position in the list, issue 29): /articles 28,866, /category 20,806 raw.
+  { path: "/articles", raw: 30_000, gzip: 6_800, cards: 12 },
+  { path: "/category/weight-loss", raw: 22_000, gzip: 5_400, cards: 1 },
 ];
 
 async function weigh(path: string) {
@@ -60,6 +62,11 @@ describe("page weight for a guest", () => {
     expect([cards("must-reads"), cards("promos"), cards("shop"), cards("featured"), cards("latest")]).toEqual([
       3, 3, 4, 3, 10,
     ]);
+    // The demo catalogue has enough premium ebooks: the promotions show none of the favourites again (issue 29).
+    const ebooks = (id: string) => new Set(section(id).match(/\/ebook\/[0-9a-f-]{36}/g));
+    const both = [...ebooks("promos")].filter((href) => ebooks("shop").has(href));
+    expect(ebooks("promos").size).toBe(3);
+    expect(both).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmEmailMail, escapeHtml, resetPasswordMail } from "~/modules/mail/templates.server";
+import { confirmEmailMail, escapeHtml, MAIL_COLORS, resetPasswordMail } from "~/modules/mail/templates.server";
 
 const url = "https://nuru.co.ke/auth/confirm?token=abc&next=%2Flibrary";
 const escapedUrl = "https://nuru.co.ke/auth/confirm?token=abc&amp;next=%2Flibrary";
@@ -49,5 +49,22 @@ describe.each([
 describe("escapeHtml", () => {
   it("escapes the five HTML-significant characters", () => {
     expect(escapeHtml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&#39;");
+  });
+});
+
+describe("the shop's look in mail", () => {
+  it("uses the site's crimson brand colours, read from app.css, and no other accent", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const css = await readFile(new URL("../../app/app.css", import.meta.url), "utf8");
+    const brand700 = /--color-brand-700:\s*(#[0-9a-f]{6})/i.exec(css)![1].toLowerCase();
+    const brand50 = /--color-brand-50:\s*(#[0-9a-f]{6})/i.exec(css)![1].toLowerCase();
+    expect(MAIL_COLORS.brand).toBe(brand700);
+    expect(MAIL_COLORS.wash).toBe(brand50);
+    const html = confirmEmailMail({ to: "wanjiku@example.com", name: "Wanjiku", url }).html.toLowerCase();
+    expect(html).toContain(`background:${brand700};color:#ffffff`);
+    const colours = new Set(html.match(/#[0-9a-f]{6}\b/g));
+    expect([...colours].sort()).toEqual(
+      [...new Set([...Object.values(MAIL_COLORS), "#ffffff"])].map((c) => c.toLowerCase()).sort(),
+    );
   });
 });

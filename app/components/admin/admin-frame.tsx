@@ -1,17 +1,19 @@
 import { NavLink } from "react-router";
 
-const LINKS = [
-  { to: "/admin", label: "Dashboard" },
-  { to: "/admin/articles", label: "Articles" },
-  { to: "/admin/ebooks", label: "Ebooks" },
-  { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/categories", label: "Categories" },
-  { to: "/admin/homepage", label: "Homepage" },
-  { to: "/admin/moderation", label: "Moderation" },
-  { to: "/admin/media", label: "Files" },
-  { to: "/admin/activity", label: "Activity" },
-];
+/** Every admin screen with what it is for: the admin menu, and the dashboard's link cards (spec section 6). */
+export const ADMIN_SCREENS = [
+  { to: "/admin/articles", label: "Articles", about: "Write, edit and publish articles, with the AI assistant." },
+  { to: "/admin/ebooks", label: "Ebooks", about: "Add ebooks, their PDFs, covers, prices and access." },
+  { to: "/admin/orders", label: "Orders", about: "Payments, refunds, grants by hand and reconciliation." },
+  { to: "/admin/users", label: "Users", about: "Readers and their roles: guest, subscriber, admin." },
+  { to: "/admin/categories", label: "Categories", about: "Topics that group articles, their colours and icons." },
+  { to: "/admin/homepage", label: "Homepage", about: "Hero slides, the featured ad, testimonials and sections." },
+  { to: "/admin/moderation", label: "Moderation", about: "Approve or reject readers' comments and reviews." },
+  { to: "/admin/media", label: "Files", about: "Uploaded images, videos and PDFs, and what uses them." },
+  { to: "/admin/activity", label: "Activity", about: "Who changed what in the admin area, and when." },
+] as const;
+
+const LINKS = [{ to: "/admin", label: "Dashboard" }, ...ADMIN_SCREENS];
 
 export function AdminFrame({
   title,

@@ -16,6 +16,8 @@ export interface AuthActionData {
   result?: FormResult;
   needsConfirmation?: boolean;
   email?: string;
+  /** After a sign-up (or a resend from its check-your-mail state): where the confirmation link went. */
+  sentTo?: string;
 }
 
 /** Sign in, sign up and reset, as one panel: a page without JavaScript, a dialog with it. */
@@ -119,7 +121,31 @@ export function AuthPanel({
         </div>
       ) : null}
 
-      {view === "signup" ? (
+      {view === "signup" && result?.ok && result.sentTo ? (
+        <div id="panel-signup" role="tabpanel" aria-labelledby="tab-signup" className="mt-4 space-y-3 text-gray-800">
+          <h3 className="text-lg font-semibold text-gray-900">Check your email</h3>
+          <p>
+            We sent a confirmation link to <strong className="break-all">{result.sentTo}</strong>. Open it to confirm
+            your account, then sign in. It can take a minute; look in your spam folder too.
+          </p>
+          <fetcher.Form method="post" action="/signin">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="from" value="signup" />
+            <input type="hidden" name="email" value={result.sentTo} />
+            <SubmitButton className="w-full" busy={busy} busyLabel="Sending..." label="Resend confirmation email" />
+          </fetcher.Form>
+          <a
+            href="/signin"
+            onClick={(e) => {
+              e.preventDefault();
+              setView("signin");
+            }}
+            className="block text-center text-sm font-medium text-brand-700 underline"
+          >
+            Back to Sign In
+          </a>
+        </div>
+      ) : view === "signup" ? (
         <div id="panel-signup" role="tabpanel" aria-labelledby="tab-signup">
           <fetcher.Form method="post" action="/signin" {...getFormProps(signUpForm)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="signup" />

@@ -45,8 +45,11 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
       section(getActiveFeaturedAd()),
       section(listArticlesForViewer({ viewer, mustRead: true, pageSize: HOME_LIMITS.mustReads }).then((r) => r.items)),
       section(listEbooksForViewer({ viewer, pageSize: HOME_LIMITS.favourites }).then((r) => priced(r.items))),
+      // Enough premium ebooks to fill the promotions with titles the favourites do not already show.
       section(
-        listEbooksForViewer({ viewer, access: "premium", pageSize: HOME_LIMITS.promos }).then((r) => priced(r.items)),
+        listEbooksForViewer({ viewer, access: "premium", pageSize: HOME_LIMITS.promos + HOME_LIMITS.favourites }).then(
+          (r) => priced(r.items),
+        ),
       ),
       section(
         listActivePlans()
@@ -139,7 +142,7 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
     ),
     mustReads: articlesWithImages(mustReads),
     favourites: ebooksWithImages(favourites),
-    promos: ebooksWithImages(promos),
+    promos: ebooksWithImages(mapSection(promos, (list) => otherThan(favourites, list, HOME_LIMITS.promos))),
     plans,
     testimonials,
     featured: articlesWithImages(featured),
@@ -148,6 +151,16 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
       withImage(list.map(articleRow), image, (x) => x.imageUrl, IMAGE_SLOTS.articleRow),
     ),
   };
+}
+
+/**
+ * `limit` items of `list`, those not in `shown` first: the promotions repeat a favourite only when the catalogue
+ * has too few other premium ebooks to fill them (issue 29: the same ebooks in two sections).
+ */
+export function otherThan<T extends { id: string }>(shown: Section<{ id: string }[]>, list: T[], limit: number): T[] {
+  const taken = new Set(shown.ok ? shown.data.map((item) => item.id) : []);
+  const fresh = list.filter((item) => !taken.has(item.id));
+  return [...fresh, ...list.filter((item) => taken.has(item.id))].slice(0, limit);
 }
 
 /** Maps each item to the first item seen with its id. */

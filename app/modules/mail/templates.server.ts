@@ -8,6 +8,19 @@ export interface LinkMailInput {
 
 const SHOP = "Nuru";
 
+/**
+ * The site's colours (app.css: --color-brand-700 and -50, Tailwind's gray-800 and gray-600), written out because
+ * mail clients read no stylesheet: a mail from the shop looks like the shop (issue 29: mails were green).
+ */
+export const MAIL_COLORS = {
+  brand: "#9f1239",
+  wash: "#fff1f4",
+  ink: "#1f2937",
+  muted: "#4b5563",
+  faint: "#6b7280",
+} as const;
+const C = MAIL_COLORS;
+
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, "&amp;")
@@ -38,26 +51,26 @@ function htmlBody({ name, intro, action, url, outro }: LayoutInput): string {
   const href = escapeHtml(url);
   return `<!doctype html>
 <html lang="en">
-  <body style="margin:0;padding:0;background:#f6f3ee;font-family:Helvetica,Arial,sans-serif;color:#1f2a24;">
-    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f3ee;padding:24px 0;">
+  <body style="margin:0;padding:0;background:${C.wash};font-family:Helvetica,Arial,sans-serif;color:${C.ink};">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${C.wash};padding:24px 0;">
       <tr>
         <td align="center">
           <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px;padding:32px;">
             <tr>
               <td>
-                <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:#2f5d46;">${SHOP}</p>
+                <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${C.brand};">${SHOP}</p>
                 <p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(greeting(name))}</p>
                 <p style="margin:0 0 24px;font-size:16px;line-height:1.5;">${escapeHtml(intro)}</p>
                 <p style="margin:0 0 24px;">
-                  <a href="${href}" style="display:inline-block;background:#2f5d46;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">${escapeHtml(action)}</a>
+                  <a href="${href}" style="display:inline-block;background:${C.brand};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">${escapeHtml(action)}</a>
                 </p>
-                <p style="margin:0 0 8px;font-size:14px;line-height:1.5;color:#4a5550;">If the button does not work, copy this link into your browser:</p>
-                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="${href}" style="color:#2f5d46;">${href}</a></p>
-                <p style="margin:0;font-size:14px;line-height:1.5;color:#4a5550;">${escapeHtml(outro)}</p>
+                <p style="margin:0 0 8px;font-size:14px;line-height:1.5;color:${C.muted};">If the button does not work, copy this link into your browser:</p>
+                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="${href}" style="color:${C.brand};">${href}</a></p>
+                <p style="margin:0;font-size:14px;line-height:1.5;color:${C.muted};">${escapeHtml(outro)}</p>
               </td>
             </tr>
           </table>
-          <p style="margin:16px 0 0;font-size:12px;color:#7a847f;">${SHOP} · wellness reading from Kenya</p>
+          <p style="margin:16px 0 0;font-size:12px;color:${C.faint};">${SHOP} · wellness reading from Kenya</p>
         </td>
       </tr>
     </table>

@@ -31,6 +31,19 @@ export const DOWNLOAD_MESSAGES = {
 
 export type DownloadRefusal = keyof typeof DOWNLOAD_MESSAGES;
 
+/** "in 23 minutes": when the oldest of the hour's downloads leaves the window. */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? "in a minute" : `in ${minutes} minutes`;
+}
+
+/** The spec's title and message for a refusal; at the limit, with when she may try again (the server knows). */
+export function refusalMessage(outcome: Extract<DownloadOutcome, { ok: false }>): { title: string; message: string } {
+  const { title, message } = DOWNLOAD_MESSAGES[outcome.reason];
+  if (outcome.reason !== "limit" || !outcome.retryAfterSeconds) return { title, message };
+  return { title, message: `${message} You can download it again ${tryAgainIn(outcome.retryAfterSeconds)}.` };
+}
+
 export type DownloadOutcome =
   | { ok: false; reason: DownloadRefusal; retryAfterSeconds?: number }
   | { ok: true; fileKey: string; size: number; filename: string };
@@ -155,7 +168,8 @@ export async function prepareDownload({
 /** The answer to POST /ebook/:id/download: the stamped PDF, or the spec's message as JSON. */
 export async function downloadResponse(outcome: DownloadOutcome): Promise<Response> {
   if (!outcome.ok) {
-    const { status, title, message } = DOWNLOAD_MESSAGES[outcome.reason];
+    const { status } = DOWNLOAD_MESSAGES[outcome.reason];
+    const { title, message } = refusalMessage(outcome);
     const headers: Record<string, string> = { ...FILE_HEADERS, "Content-Type": "application/json" };
     if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);
     return new Response(JSON.stringify({ title, message }), { status, headers });

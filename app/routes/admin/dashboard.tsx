@@ -5,7 +5,7 @@ import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { getDashboardCounts } from "~/modules/admin/overview.server";
 import { getSubscriptionsOverview } from "~/modules/commerce/revenue.server";
 import { formatKesCents } from "~/modules/commerce/money";
-import { AdminFrame } from "~/components/admin/admin-frame";
+import { ADMIN_SCREENS, AdminFrame } from "~/components/admin/admin-frame";
 
 export function meta() {
   return [{ title: "Admin Dashboard | Nuru" }, { name: "robots", content: "noindex" }];
@@ -64,18 +64,35 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {subscriptions ? (
           <SubscriptionsTab overview={subscriptions} />
         ) : (
-          <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {cards.map((c) => (
-              <li key={c.label}>
-                <Link to={c.to} className={`block hover:border-brand-500 ${card}`}>
-                  <p className="text-sm text-gray-700">{c.label}</p>
-                  <p className="mt-1 text-3xl font-bold text-gray-900" data-testid={`count-${c.label.toLowerCase()}`}>
-                    {c.value}
-                  </p>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              {cards.map((c) => (
+                <li key={c.label}>
+                  <Link to={c.to} className={`block hover:border-brand-500 ${card}`}>
+                    <p className="text-sm text-gray-700">{c.label}</p>
+                    <p className="mt-1 text-3xl font-bold text-gray-900" data-testid={`count-${c.label.toLowerCase()}`}>
+                      {c.value}
+                    </p>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <section aria-labelledby="admin-screens" className="mt-8">
+              <h2 id="admin-screens" className="text-lg font-semibold text-gray-900">
+                Manage the shop
+              </h2>
+              <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {ADMIN_SCREENS.map((s) => (
+                  <li key={s.to}>
+                    <Link to={s.to} className={`block h-full hover:border-brand-500 ${card}`}>
+                      <p className="font-semibold text-brand-700">{s.label}</p>
+                      <p className="mt-1 text-sm text-gray-700">{s.about}</p>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </>
         )}
       </div>
     </AdminFrame>

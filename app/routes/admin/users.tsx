@@ -126,7 +126,50 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </ul>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} search={new URLSearchParams(q ? { q } : {})} />
+      <RolePermissions />
       <LazyToast toast={actionData?.toast ?? null} />
     </AdminFrame>
+  );
+}
+
+/**
+ * What each role may do, as the access policy decides it (modules/access/policy.ts): reading depends on a paid
+ * plan or purchase, never on the role's name (decisions: "Role 'subscriber'"), so the card says so.
+ */
+function RolePermissions() {
+  const roles = [
+    {
+      name: "Guest",
+      can: "A signed-in reader: reads free articles and free ebooks, previews premium ones, bookmarks, comments and reviews, and can buy a plan or an ebook.",
+    },
+    {
+      name: "Subscriber",
+      can: "Set by the shop when a plan starts, for display and filtering. The same as Guest otherwise: premium articles and ebooks open only while she has an active paid plan or has bought the ebook, whatever her role.",
+    },
+    {
+      name: "Admin",
+      can: "Everything a reader can, plus every admin screen: content, orders and refunds, users and roles, the homepage, moderation and files. Reads all content without a plan.",
+    },
+  ];
+  return (
+    <section
+      aria-labelledby="role-permissions"
+      className="mt-8 rounded-2xl border border-rose-100 bg-white p-5 shadow-sm"
+    >
+      <h2 id="role-permissions" className="text-lg font-semibold text-gray-900">
+        Role Permissions
+      </h2>
+      <dl className="mt-3 space-y-3 text-sm">
+        {roles.map((r) => (
+          <div key={r.name}>
+            <dt className="font-semibold text-gray-900">{r.name}</dt>
+            <dd className="text-gray-700">{r.can}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm text-gray-700">
+        Changing a role never grants or takes away paid access: use a grant by hand on the reader&apos;s order for that.
+      </p>
+    </section>
   );
 }
