@@ -56,6 +56,9 @@ describe("categories", () => {
       await expect.poll(() => toast(page)).toContain("No Changes");
       await row.getByRole("button", { name: /^Edit/ }).click();
       await edit.getByLabel("Name").fill(title);
+      expect(await edit.getByText(`Links to /category/mama-care-${tag}-recovery will lead here.`).isVisible()).toBe(
+        true,
+      );
       await edit.getByRole("button", { name: "Save Category" }).click();
       await expect.poll(() => toast(page)).toContain("Category Updated");
       await expect.poll(() => row.textContent()).toContain(`/category/mama-care-${tag}`);
