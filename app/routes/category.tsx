@@ -1,11 +1,11 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/category";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
-import { getCategoryBySlug } from "~/modules/content/categories.server";
+import { getCategoryBySlug, movedCategorySlug } from "~/modules/content/categories.server";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
@@ -16,7 +16,14 @@ import { Pagination } from "~/components/content/pagination";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);
-  if (!category) throw appErrorResponse("CATEGORY_NOT_FOUND");
+  if (!category) {
+    // CASE: the category was renamed. Its old address (shared on WhatsApp, found in search results) moves for good,
+    // query kept. Not stored by the guest page cache (only 200s are) and sent `private, no-store` (the default), so a
+    // later rename back cannot meet a remembered redirect and loop.
+    const moved = await movedCategorySlug(params.slug);
+    if (moved) throw redirect(`/category/${moved}${new URL(request.url).search}`, 301);
+    throw appErrorResponse("CATEGORY_NOT_FOUND");
+  }
   const viewer = await getViewer(request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const result = await listArticlesForViewer({ viewer, categoryId: category.id, page });

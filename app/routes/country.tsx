@@ -1,13 +1,14 @@
-// /country: where a visitor picks the country her prices are shown for. The footer, the pricing page and checkout
-// link here; the list of countries is on this page only, not in every page's HTML (issue 14). She goes back to the
-// page she came from (the Referer, same site only): the links carry no address of hers, so a page's query (a
-// payment reference, a reset token) is never written into its own footer. The form is a plain post (no client
-// code: it works before hydration and without JavaScript).
+// /country: where a visitor picks the country her prices are shown for, among every country (one without a pricing
+// rule takes the default rule). The footer, the pricing page and checkout link here; the list is on this page only,
+// not in every page's HTML (issue 14). Update sends her back to the page she came from: the link's ?redirectTo= (a
+// fixed path such as /pricing) or the Referer, same site only. The footer's link carries no address, so a page's
+// query (a payment reference, a reset token) is never written into its own footer. The form is a plain post (no
+// client code: it works before hydration and without JavaScript).
 import { data } from "react-router";
 import type { Route } from "./+types/country";
-import { chooseCountry } from "~/modules/commerce/choose-country.server";
+import { chooseCountry, countryReturnPath } from "~/modules/commerce/choose-country.server";
 import { shellCountry } from "~/modules/commerce/shell-country.server";
-import { safeRedirectPath, sameOriginPath } from "~/lib/safe-redirect";
+import { COUNTRY_CHOICES, pickerDefault } from "~/modules/commerce/country-list.server";
 import { pageMeta } from "~/modules/site/meta";
 import { FormNotice } from "~/components/ui/form-notice";
 
@@ -22,9 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const asked = new URL(request.url).searchParams.get("redirectTo");
-  const back = asked ? safeRedirectPath(asked) : sameOriginPath(request.headers.get("Referer"), request.url);
-  return { country: await shellCountry(request), back: back.startsWith("/country") ? "/" : back };
+  const back = countryReturnPath(request, new URL(request.url).searchParams.get("redirectTo"));
+  // The names come from the server's Intl, so the browser's (another ICU version) cannot differ from them.
+  const country = await shellCountry(request);
+  return { country, choices: COUNTRY_CHOICES, selected: pickerDefault(country.code), back };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -34,15 +36,16 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Country({ loaderData, actionData }: Route.ComponentProps) {
-  const { country, back } = loaderData;
-  // CASE: a country without a rule (prices as in Kenya) is shown by name; the list then starts at Kenya.
-  const offered = country.choices.some((c) => c.code === country.code);
+  const { country, choices, selected } = loaderData;
+  // CASE: a refused post: the loader's Referer is now /country itself, so the way back comes from the post.
+  const back = actionData?.back ?? loaderData.back;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="font-serif text-3xl font-bold text-gray-900">Prices in your country</h1>
       <p className="mt-3 text-gray-700">
         Nuru charges in Kenyan shillings. Choose your country to see prices set for it, with your own currency beside
-        them. You are seeing prices for <strong>{country.name}</strong>.
+        them; a country without prices of its own sees the Kenyan ones. You are seeing prices for{" "}
+        <strong>{country.name}</strong>.
       </p>
       {actionData ? (
         <FormNotice
@@ -59,10 +62,10 @@ export default function Country({ loaderData, actionData }: Route.ComponentProps
           <select
             id="country-picker"
             name="country"
-            defaultValue={offered ? country.code : "KE"}
+            defaultValue={selected}
             className="mt-1 min-h-11 rounded-lg border border-gray-400 bg-white px-2 text-gray-900"
           >
-            {country.choices.map((c) => (
+            {choices.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
               </option>

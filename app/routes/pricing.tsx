@@ -137,7 +137,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         {country ? (
           <p className="mt-3 text-sm text-gray-800">
             Prices for {country.name} ·{" "}
-            <Link to="/country" className="font-semibold text-brand-700 underline">
+            <Link to="/country?redirectTo=%2Fpricing" className="font-semibold text-brand-700 underline">
               change
             </Link>
           </p>

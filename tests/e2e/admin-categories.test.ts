@@ -1,11 +1,13 @@
 // Categories in Chromium: an admin creates one (the address follows the name), finds it on the public grid, edits
-// it, is told when nothing changed or the name is empty, cannot delete one still in use, and deletes her own.
+// it (the old address then answers 301 to the new one), is told when nothing changed or the name is empty, cannot
+// delete one still in use, and deletes her own (its old address goes too).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
 import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD, getText } from "../setup/http-session";
 import { signInWithForm } from "../setup/shop-journeys";
+import { raw } from "../setup/attacker";
 
 let browser: Browser;
 
@@ -54,10 +56,24 @@ describe("categories", () => {
       await expect.poll(() => toast(page)).toContain("No Changes");
       await row.getByRole("button", { name: /^Edit/ }).click();
       await edit.getByLabel("Name").fill(title);
+      expect(await edit.getByText(`Links to /category/mama-care-${tag}-recovery will lead here.`).isVisible()).toBe(
+        true,
+      );
       await edit.getByRole("button", { name: "Save Category" }).click();
       await expect.poll(() => toast(page)).toContain("Category Updated");
       await expect.poll(() => row.textContent()).toContain(`/category/mama-care-${tag}`);
       expect((await getText(`/category/mama-care-${tag}`)).status).toBe(200);
+      // The address shared before the rename (and kept by the guest page cache as a 200 above) moves for good,
+      // query and all, in one hop; a browser following it lands on the category.
+      const moved = await raw(`/category/mama-care-${tag}-recovery?page=1&utm_source=whatsapp`);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get("location")).toBe(`/category/mama-care-${tag}?page=1&utm_source=whatsapp`);
+      expect(moved.headers.get("x-guest-cache")).toBeNull();
+      await page.goto(`/category/mama-care-${tag}-recovery`);
+      expect(new URL(page.url()).pathname).toBe(`/category/mama-care-${tag}`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      await page.goto("/admin/categories");
+      await waitForHydration(page);
 
       const used = page.getByTestId("admin-category").filter({ hasText: "/category/weight-loss" });
       await used.getByRole("button", { name: /^Delete/ }).click();
@@ -69,6 +85,7 @@ describe("categories", () => {
       await expect.poll(() => toast(page)).toContain("Category Deleted");
       await expect.poll(() => row.count()).toBe(0);
       expect((await getText(`/category/mama-care-${tag}`)).status).toBe(404);
+      expect((await getText(`/category/mama-care-${tag}-recovery`)).status).toBe(404);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -61,6 +61,44 @@ describe("visitor country", () => {
     await context.close();
   });
 
+  it("lists every country: Iceland (no pricing rule) shows Kenyan base prices, and Update returns her to /pricing", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/pricing");
+    const prices = () => page.locator("main [data-testid^='price-']").allTextContents();
+    const kenyan = await prices();
+    expect(kenyan.length).toBeGreaterThan(0);
+    await page.locator("main").getByRole("link", { name: "change" }).click();
+    await page.waitForURL((url) => url.pathname === "/country");
+    const picker = page.getByLabel("Country");
+    // Every ISO 3166-1 country, not only the 53 with a rule, by name.
+    await expect.poll(() => picker.locator("option").count()).toBeGreaterThan(240);
+    const names = await picker.locator("option").allTextContents();
+    expect(names).toEqual(expect.arrayContaining(["Iceland", "Kenya", "Nigeria", "Åland Islands", "Zimbabwe"]));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(await picker.locator("option:checked").textContent()).toBe("Kenya");
+    await picker.selectOption({ label: "Iceland" });
+    await page.getByRole("button", { name: "Update" }).click();
+    await page.waitForURL((url) => url.pathname === "/pricing");
+    await expect.poll(() => page.locator("main").textContent()).toContain("Prices for Iceland");
+    // No rule for Iceland: the default rule, which is Kenya's base price in shillings with nothing beside it.
+    expect(await prices()).toEqual(kenyan);
+    expect(kenyan.every((p) => p.startsWith("KSh") && !p.includes("≈"))).toBe(true);
+    expect(await page.locator("footer").textContent()).toContain("Prices for Iceland");
+    await context.close();
+  });
+
+  it("a refused choice keeps her way back, and a direct visit without a Referer goes home", async () => {
+    const refused = await postForm("/country", { country: "ZZ", redirectTo: "/pricing" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('name="redirectTo" value="/pricing"');
+    const direct = await raw("/country");
+    expect(direct.body).toContain('name="redirectTo" value="/"');
+    const linked = await raw("/country?redirectTo=%2Fpricing");
+    expect(linked.body).toContain('name="redirectTo" value="/pricing"');
+    const offSite = await raw("/country?redirectTo=https%3A%2F%2Fevil.example%2F");
+    expect(offSite.body).toContain('name="redirectTo" value="/"');
+  });
+
   it("answers /api/pricing from the choice, the CDN header, the address, or Kenya", async () => {
     const json = async (headers: Record<string, string>, from?: string) => {
       const res = await raw("/api/pricing", { headers, from });

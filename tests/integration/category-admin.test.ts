@@ -1,15 +1,16 @@
 // Categories as admins change them: created with derived slugs, updates that change nothing say so, a slug
-// taken twice is refused, and a category still filed on articles or ebooks cannot be deleted.
+// taken twice is refused, a category still filed on articles or ebooks cannot be deleted, and a renamed category
+// keeps its old addresses (each leads to the current one).
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { appTestDatabase } from "../setup/app-test-database";
-import { categories } from "~/db/schema";
+import { categories, categoryOldSlugs } from "~/db/schema";
 import { createArticle, createEbook, createUser } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
 import type { Viewer } from "~/modules/access/policy";
 import { deleteCategory, listCategoriesForAdmin, saveCategory } from "~/modules/content/category-admin.server";
-import { listCategories } from "~/modules/content/categories.server";
+import { getCategoryBySlug, listCategories, movedCategorySlug } from "~/modules/content/categories.server";
 
 const database = appTestDatabase();
 let admin: Viewer;
@@ -67,6 +68,61 @@ describe(`category admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(counts).toMatchObject({ articleCount: 1, ebookCount: 0 });
     expect(await deleteCategory(admin, u.id)).toEqual({ ok: true, change: "deleted" });
     expect(await deleteCategory(admin, u.id)).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("keeps a renamed category's old slugs: each leads to the current slug, however many renames ago", async () => {
+    await saveCategory(admin, { name: "Hair Care", description: null, isActive: true });
+    const { id } = await byName("Hair Care");
+    const save = (name: string, isActive = true) => saveCategory(admin, { id, name, description: null, isActive });
+    expect(await save("Hair & Scalp")).toEqual({ ok: true, change: "updated" });
+    expect(await save("Natural Hair")).toEqual({ ok: true, change: "updated" });
+    // a -> b -> c: both old slugs answer c, in one step.
+    expect(await movedCategorySlug("hair-care")).toBe("natural-hair");
+    expect(await movedCategorySlug("hair-scalp")).toBe("natural-hair");
+    expect(await movedCategorySlug("natural-hair")).toBeNull();
+    expect((await getCategoryBySlug("natural-hair"))?.id).toBe(id);
+    // A description-only save keeps the history as it is.
+    await saveCategory(admin, { id, name: "Natural Hair", description: "Curls and coils.", isActive: true });
+    expect(await movedCategorySlug("hair-care")).toBe("natural-hair");
+
+    // Renamed back: the slug is current again, not a redirect to itself; the one it left becomes old.
+    await save("Hair Care");
+    expect(await movedCategorySlug("hair-care")).toBeNull();
+    expect(await movedCategorySlug("natural-hair")).toBe("hair-care");
+    expect(await movedCategorySlug("hair-scalp")).toBe("hair-care");
+    const rows = await database.db().select().from(categoryOldSlugs).where(eq(categoryOldSlugs.categoryId, id));
+    expect(rows.map((r) => r.slug).sort()).toEqual(["hair-scalp", "natural-hair"]);
+
+    // Hidden: its old addresses are as unknown as its current one.
+    await save("Hair Care", false);
+    expect(await movedCategorySlug("natural-hair")).toBeNull();
+    await save("Hair Care", true);
+
+    // Another category may take an old slug: the name the editor chose wins, and that old redirect goes.
+    expect(await saveCategory(admin, { name: "Natural Hair", description: null, isActive: true })).toEqual({
+      ok: true,
+      change: "created",
+    });
+    const taker = await byName("Natural Hair");
+    expect((await getCategoryBySlug("natural-hair"))?.id).toBe(taker.id);
+    expect(await movedCategorySlug("natural-hair")).toBeNull();
+    expect(await movedCategorySlug("hair-scalp")).toBe("hair-care");
+    // ...but not a slug another category shows now; that refusal leaves the history untouched.
+    expect(await saveCategory(admin, { id: taker.id, name: "Hair Care", description: null, isActive: true })).toEqual({
+      ok: false,
+      reason: "slug-taken",
+    });
+    expect(await movedCategorySlug("hair-scalp")).toBe("hair-care");
+
+    // Deleting a category drops its old slugs.
+    expect(await deleteCategory(admin, id)).toEqual({ ok: true, change: "deleted" });
+    expect(await movedCategorySlug("hair-scalp")).toBeNull();
+    expect(await database.db().$count(categoryOldSlugs, eq(categoryOldSlugs.categoryId, id))).toBe(0);
+  });
+
+  it("knows no old slug for input that is not a slug", async () => {
+    for (const junk of ["", "Hair-Care", "../etc", "a".repeat(200), "x\u0000"])
+      expect(await movedCategorySlug(junk)).toBeNull();
   });
 
   it("refuses a reader's Viewer", async () => {

@@ -37,6 +37,23 @@ export const categories = pgTable("categories", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Addresses a category had before a rename: /category/{slug} answers 301 to its current address, so links shared
+ * before the rename keep working. A slug is either some category's current slug or one row here, never both: a
+ * category that takes a slug (new, or renamed back) removes that row. Deleting the category drops its rows.
+ */
+export const categoryOldSlugs = pgTable(
+  "category_old_slugs",
+  {
+    slug: text("slug").primaryKey(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("category_old_slugs_category_idx").on(t.categoryId)],
+);
+
 export const articles = pgTable(
   "articles",
   {

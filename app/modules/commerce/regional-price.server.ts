@@ -68,11 +68,3 @@ export async function regionalPriceFor(countryCode: string, baseCents: number): 
   const [price] = await regionalPricesFor(countryCode, [baseCents]);
   return price;
 }
-
-/** Every country with a stored rule, with the name stored beside it (the picker's list). */
-export async function listPricingRuleCountries(): Promise<{ code: string; name: string }[]> {
-  return getDb()
-    .select({ code: pricingRules.countryCode, name: pricingRules.countryName })
-    .from(pricingRules)
-    .orderBy(pricingRules.countryName);
-}

@@ -1,6 +1,5 @@
-// The visitor country as every page shows it (the footer's "Prices for ..." and its picker).
+// The visitor country as every page shows it (the footer's "Prices for ...").
 import { countryName } from "./countries";
-import { pricingCountries, type PricingCountry } from "./pricing-countries.server";
 import { DEFAULT_COUNTRY } from "./pricing";
 import { visitorCountry, type CountrySource } from "./visitor-country.server";
 
@@ -8,19 +7,15 @@ export interface ShellCountry {
   code: string;
   name: string;
   source: CountrySource;
-  choices: PricingCountry[];
 }
-
-const KENYA: PricingCountry = { code: DEFAULT_COUNTRY, name: "Kenya" };
 
 export async function shellCountry(request: Request): Promise<ShellCountry> {
   try {
-    const [visitor, choices] = await Promise.all([visitorCountry(request), pricingCountries()]);
-    const name = choices.find((c) => c.code === visitor.code)?.name ?? countryName(visitor.code) ?? visitor.code;
-    return { ...visitor, name, choices };
+    const visitor = await visitorCountry(request);
+    return { ...visitor, name: countryName(visitor.code) ?? visitor.code };
   } catch (error) {
-    // CASE: the database is down. The page still renders (its own reads report the failure), with Kenyan prices.
+    // CASE: the IP database could not be read. The page still renders, with Kenyan prices.
     console.error("Visitor country failed; showing Kenya:", error);
-    return { code: KENYA.code, name: KENYA.name, source: "default", choices: [KENYA] };
+    return { code: DEFAULT_COUNTRY, name: "Kenya", source: "default" };
   }
 }

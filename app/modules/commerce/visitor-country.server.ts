@@ -5,7 +5,7 @@ import { getEnv } from "~/lib/env.server";
 import { countryCodeOf } from "./countries";
 import { countryCookieValue } from "./country-choice";
 import { ipCountry } from "./ip-country.server";
-import { pricingCountries } from "./pricing-countries.server";
+import { isListedCountry } from "./country-list.server";
 import { DEFAULT_COUNTRY } from "./pricing";
 
 export type CountrySource = "choice" | "cdn" | "ip" | "default";
@@ -21,8 +21,9 @@ export async function visitorCountry(
   { countryHeader = getEnv().COUNTRY_HEADER }: { countryHeader?: string } = {},
 ): Promise<VisitorCountry> {
   const chosen = countryCodeOf(countryCookieValue(request.headers.get("Cookie")));
-  // CASE: a cookie naming a country the picker no longer offers (its rule was removed) is ignored, not obeyed.
-  if (chosen && (await pricingCountries()).some((c) => c.code === chosen)) return { code: chosen, source: "choice" };
+  // CASE: a cookie naming something the picker never offers (a code Intl names but ISO does not list) is ignored.
+  // A listed country without a pricing rule is obeyed: it takes the default rule.
+  if (chosen && isListedCountry(chosen)) return { code: chosen, source: "choice" };
 
   const fromCdn = countryHeader ? countryCodeOf(request.headers.get(countryHeader)) : null;
   if (fromCdn) return { code: fromCdn, source: "cdn" };

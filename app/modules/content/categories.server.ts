@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { publicRead } from "~/lib/public-reads.server";
-import { categories } from "~/db/schema";
+import { categories, categoryOldSlugs } from "~/db/schema";
 
 export interface CategoryView {
   id: string;
@@ -33,14 +33,30 @@ export async function listCategories(): Promise<CategoryView[]> {
   );
 }
 
+// Slugs are short lowercase words and dashes; anything else (NUL bytes, huge strings) is simply unknown.
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
 export async function getCategoryBySlug(slug: string): Promise<CategoryView | null> {
-  // Slugs are short lowercase words and dashes; anything else (NUL bytes, huge strings) is simply unknown.
-  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug)) return null;
+  if (!SLUG.test(slug)) return null;
   const [row] = await getDb()
     .select(columns)
     .from(categories)
     .where(and(eq(categories.slug, slug), eq(categories.isActive, true)));
   return row ?? null;
+}
+
+/**
+ * The current slug of the shown category that had `slug` before a rename, or null. However many renames ago, the
+ * answer is today's slug, so an old link takes one redirect. A hidden category's old addresses stay unknown.
+ */
+export async function movedCategorySlug(slug: string): Promise<string | null> {
+  if (!SLUG.test(slug)) return null;
+  const [row] = await getDb()
+    .select({ slug: categories.slug })
+    .from(categoryOldSlugs)
+    .innerJoin(categories, eq(categories.id, categoryOldSlugs.categoryId))
+    .where(and(eq(categoryOldSlugs.slug, slug), eq(categories.isActive, true)));
+  return row?.slug ?? null;
 }
 
 /** The ids among `ids` that name a category (duplicates dropped): what an article or ebook may be filed under. */

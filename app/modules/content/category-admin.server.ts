@@ -1,8 +1,8 @@
 // Categories as the admin screens change them. Every function takes the admin's Viewer and checks it.
 import { asc, count, eq } from "drizzle-orm";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
-import { getDb } from "~/db/client.server";
-import { articleCategories, categories, ebookCategories } from "~/db/schema";
+import { getDb, type Database } from "~/db/client.server";
+import { articleCategories, categories, categoryOldSlugs, ebookCategories } from "~/db/schema";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { categorySlug } from "./category-form";
 
@@ -54,6 +54,23 @@ const isUniqueViolation = (error: unknown) =>
 const isForeignKeyViolation = (error: unknown) =>
   (error as { code?: string }).code === "23503" || (error as { cause?: { code?: string } }).cause?.code === "23503";
 
+/**
+ * A category takes `slug` as its current address. CASE: the slug is an old address of another category (or of this
+ * one, renamed back): that redirect goes. An editor who names a category expects the name she chose, not a refusal
+ * over an address no category shows any more; the old links then open the category that now has the name.
+ */
+async function takeSlug(tx: Pick<Database, "delete">, slug: string) {
+  await tx.delete(categoryOldSlugs).where(eq(categoryOldSlugs.slug, slug));
+}
+
+/** Keeps a renamed category's previous address, so /category/{old} answers 301 to the new one. */
+async function keepOldSlug(tx: Pick<Database, "insert">, categoryId: string, slug: string) {
+  await tx
+    .insert(categoryOldSlugs)
+    .values({ slug, categoryId })
+    .onConflictDoUpdate({ target: categoryOldSlugs.slug, set: { categoryId, createdAt: new Date() } });
+}
+
 export async function saveCategory(
   viewer: Viewer,
   input: { id?: string; name: string; description: string | null; isActive: boolean },
@@ -69,6 +86,7 @@ export async function saveCategory(
   try {
     if (!input.id) {
       await db.transaction(async (tx) => {
+        await takeSlug(tx, values.slug);
         const [row] = await tx.insert(categories).values(values).returning({ id: categories.id });
         await recordActivity(tx, viewer, {
           action: "created",
@@ -90,6 +108,12 @@ export async function saveCategory(
     )
       return { ok: true, change: "unchanged" };
     await db.transaction(async (tx) => {
+      if (current.slug !== values.slug) {
+        await takeSlug(tx, values.slug);
+        // Rows still pointing at the category (a -> b earlier, now b -> c) lead to the new slug on their own: a
+        // redirect looks up the category's current slug, so a chain ends in one hop.
+        await keepOldSlug(tx, current.id, current.slug);
+      }
       await tx
         .update(categories)
         .set({ ...values, updatedAt: new Date() })

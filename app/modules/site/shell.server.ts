@@ -11,7 +11,7 @@ export interface ShellData {
   googleEnabled: boolean;
   flash: Flash | null;
   /** The country whose prices the visitor sees (the countries to choose from are on /country only). */
-  country: Omit<ShellCountry, "choices">;
+  country: ShellCountry;
 }
 
 /** What every page needs: the signed-in person, a one-time message and shop settings. */
@@ -36,7 +36,7 @@ export async function getShellData(request: Request): Promise<{ shell: ShellData
       origin: env.PUBLIC_URL,
       googleEnabled: googleConfigured(env),
       flash,
-      country: await country.then(({ choices: _offered, ...shown }) => shown),
+      country: await country,
     },
     headers,
   };

@@ -81,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-type Editing = { id?: string; name: string; description: string; isActive: boolean };
+type Editing = { id?: string; slug?: string; name: string; description: string; isActive: boolean };
 
 function CategoryDialog({
   editing,
@@ -168,6 +168,10 @@ function CategoryDialog({
           ) : null}
           <p id="category-slug" className="mt-1 text-sm text-gray-700">
             Address: /category/{slug || "…"}
+            {/* Renaming moves the address; the old one is kept as a redirect (ADR 025), which she should know. */}
+            {editing.slug && slug && slug !== editing.slug
+              ? `. Links to /category/${editing.slug} will lead here.`
+              : null}
           </p>
         </div>
         <div>
@@ -301,7 +305,9 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
               <button
                 type="button"
                 aria-label={`Edit ${c.name}`}
-                onClick={() => open({ id: c.id, name: c.name, description: c.description ?? "", isActive: c.isActive })}
+                onClick={() =>
+                  open({ id: c.id, slug: c.slug, name: c.name, description: c.description ?? "", isActive: c.isActive })
+                }
                 className="min-h-11 rounded-full border border-brand-600 px-4 text-sm font-semibold text-brand-700 hover:bg-rose-50"
               >
                 Edit
