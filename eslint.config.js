@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import unicorn from "eslint-plugin-unicorn";
 
 export default tseslint.config(
   {
@@ -11,8 +12,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, unicorn },
     rules: {
+      // `list.map(fn)` hands fn the index and the array too: a function with an optional second parameter then
+      // gets the index as that argument (issue 29: card excerpts cut to the card's position). Write the arrow.
+      "unicorn/no-array-callback-reference": "error",
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

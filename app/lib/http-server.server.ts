@@ -50,6 +50,8 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   app.use(
     compression({
       filter: (req, res) =>
+        // compression.filter is the library's own test of a response, not an array callback.
+        // eslint-disable-next-line unicorn/no-array-callback-reference
         /^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) ? false : compression.filter(req, res),
     }),
   );

@@ -36,7 +36,7 @@ const decode = (s: string) => s.replaceAll("&#x27;", "'").replaceAll("&amp;", "&
 describe("parts of a page rendered once", () => {
   it("sends the latest articles as HTML only on a first load, and in full as data", async () => {
     const { body } = await getText("/");
-    const titles = latestTitles(body).map(decode);
+    const titles = latestTitles(body).map((title) => decode(title));
     expect(titles).toHaveLength(10);
     const data = hydrationData(body);
     expect(data).toContain("home.latest");

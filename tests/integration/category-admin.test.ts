@@ -59,7 +59,9 @@ describe(`category admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
     await saveCategory(admin, { name: "Linked Article Cat", description: null, isActive: true });
     await saveCategory(admin, { name: "Linked Ebook Cat", description: null, isActive: true });
     await saveCategory(admin, { name: "Unused Cat", description: null, isActive: true });
-    const [a, e, u] = await Promise.all(["Linked Article Cat", "Linked Ebook Cat", "Unused Cat"].map(byName));
+    const [a, e, u] = await Promise.all(
+      ["Linked Article Cat", "Linked Ebook Cat", "Unused Cat"].map((name) => byName(name)),
+    );
     await createArticle(database.db(), { categoryIds: [a.id] });
     await createEbook(database.db(), { categoryIds: [e.id] });
     expect(await deleteCategory(admin, a.id)).toEqual({ ok: false, reason: "in-use" });

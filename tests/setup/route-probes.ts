@@ -30,7 +30,7 @@ const q = encodeURIComponent(MARKERS.premium.split("-")[0]);
 type Probe = Omit<RouteProbe, "pattern">;
 const page = (paths: string[], takesPosts = false): Probe => ({
   paths,
-  dataPaths: paths.map(dataPathOf),
+  dataPaths: paths.map((p) => dataPathOf(p)),
   takesPosts,
 });
 const resource = (paths: string[], takesPosts = false): Probe => ({ paths, dataPaths: [], takesPosts });
@@ -145,9 +145,9 @@ export const STREAMING_PATHS = ["/api/content-events"];
 /** The probes for every route in app/routes.ts; throws for a route this file does not know yet. */
 export function routeProbes(ids: ProbeIds): RouteProbe[] {
   const known = probesFor(ids);
-  const flat = routes.flatMap(function walk(r): { path?: string; index?: boolean }[] {
-    return [r, ...(r.children ?? []).flatMap(walk)];
-  });
+  type Node = { path?: string; index?: boolean; children?: Node[] };
+  const walk = (r: Node): Node[] => [r, ...(r.children ?? []).flatMap((child) => walk(child))];
+  const flat = routes.flatMap((r) => walk(r));
   const unknown = flat.map((r) => r.path ?? "").filter((p) => !(p in known));
   if (unknown.length > 0) {
     throw new Error(

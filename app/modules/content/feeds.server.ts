@@ -74,7 +74,7 @@ async function buildSitemapXml(o: string): Promise<string> {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries.map(urlElement),
+    ...entries.map((entry) => urlElement(entry)),
     "</urlset>",
     "",
   ].join("\n");

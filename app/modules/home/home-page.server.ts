@@ -97,7 +97,7 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
         image,
         (x) => x.imageUrl,
         IMAGE_SLOTS.articleCard,
-      ).map(sameArticle),
+      ).map((a) => sameArticle(a)),
     );
   const ebooksWithImages = (s: typeof promos) =>
     mapSection(s, (list) =>
@@ -106,7 +106,7 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
         image,
         (x) => x.coverImageUrl,
         IMAGE_SLOTS.ebookCard,
-      ).map(sameEbook),
+      ).map((e) => sameEbook(e)),
     );
   return {
     heroSlides: mapSection(heroSlides, (slides) =>
@@ -148,7 +148,12 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
     featured: articlesWithImages(featured),
     categories,
     latest: mapSection(latest, (list) =>
-      withImage(list.map(articleRow), image, (x) => x.imageUrl, IMAGE_SLOTS.articleRow),
+      withImage(
+        list.map((a) => articleRow(a)),
+        image,
+        (x) => x.imageUrl,
+        IMAGE_SLOTS.articleRow,
+      ),
     ),
   };
 }

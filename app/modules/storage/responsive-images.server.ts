@@ -75,5 +75,5 @@ export function withImage<T>(
 
 /** One list's items each with `image` (one query). Pages with several lists use lookupImages once instead. */
 export async function withImages<T>(items: T[], urlOf: (item: T) => string | null | undefined, slot?: ImageSlot) {
-  return withImage(items, await lookupImages(items.map(urlOf)), urlOf, slot);
+  return withImage(items, await lookupImages(items.map((item) => urlOf(item))), urlOf, slot);
 }

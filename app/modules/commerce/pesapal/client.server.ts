@@ -144,7 +144,7 @@ export function createPesapalClient(options: PesapalClientOptions) {
         method: "GET",
         path: "/api/URLSetup/GetIpnList",
         retrySafe: true,
-        read: (answer) => parseBody("GetIpnList", answer, ipnListSchema).map(toIpn),
+        read: (answer) => parseBody("GetIpnList", answer, ipnListSchema).map((ipn) => toIpn(ipn)),
       });
     },
 

@@ -464,7 +464,8 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     if (request.method === "POST" && lower === API.token) return tokenReply(record);
     if (!authorized(request)) return fail(invalidToken());
     if (request.method === "POST" && lower === API.registerIpn) return registerIpnReply(record);
-    if (request.method === "GET" && lower === API.ipnList) return Reply.json([...ipns.values()].map(ipnFields));
+    if (request.method === "GET" && lower === API.ipnList)
+      return Reply.json([...ipns.values()].map((ipn) => ipnFields(ipn)));
     if (request.method === "POST" && lower === API.submit) return submitReply(record);
     if (request.method === "GET" && lower === API.status) return statusReply(query);
     if (request.method === "POST" && lower === API.refund) return refundReply(record);
