@@ -348,10 +348,10 @@ export default function RichEditor({
         return;
       }
       const image = { type: "image", attrs: { src: result.asset.url, alt: "" } };
-      // The text may have changed while the file was on its way: a drop position past the end goes to the end.
-      const chain = editor.chain().focus();
-      if (at === undefined) chain.insertContent(image).run();
-      else chain.insertContentAt(Math.min(at, editor.state.doc.content.size), image).run();
+      // The text may have changed while the file was on its way: a position past the end goes to the end.
+      // After the selection, never in place of it: a selected picture or text stays.
+      const where = at ?? editor.state.selection.to;
+      editor.chain().focus().insertContentAt(Math.min(where, editor.state.doc.content.size), image).run();
       setUpload(null);
     }
   };
