@@ -48,6 +48,7 @@ export default [
   route("admin/ebooks/:id", "routes/admin/ebook-edit.tsx"),
   route("admin/homepage", "routes/admin/homepage.tsx"),
   route("admin/media", "routes/admin/media.tsx"),
+  route("admin/media/images", "routes/admin/media-images.ts"),
   route("admin/activity", "routes/admin/activity.tsx"),
   route("admin/orders", "routes/admin/orders.tsx"),
   route("admin/orders/reconciliation", "routes/admin/reconciliation.tsx"),

@@ -1,7 +1,9 @@
 // Articles in Chromium: an editor writes one in the rich editor (heading, link, image), publishes it as a premium
 // must-read; an open home page shows it without a reload; a guest gets the preview, a subscriber the whole text;
 // leaving with unsaved changes asks first; unpublished, it answers 404. And what is pasted into the editor
-// never carries script to a reader.
+// never carries script to a reader. Pictures go into the text from the toolbar, by paste or from the uploaded ones,
+// and reach readers with their responsive copies; the assistant's suggestion replaces the text or goes below it.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
@@ -181,6 +183,128 @@ describe("articles", () => {
     await expect.poll(() => dialog.getByText("Applied to your article.").isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Close" }).click();
     expect(await editor.innerText()).toBe(suggestion);
+    await context.close();
+  });
+
+  it("an editor puts uploaded pictures into the text: toolbar, paste and the picker; readers get them responsive (390 px)", async () => {
+    const tag = Date.now().toString(36);
+    const title = `Pictures of the hills ${tag}`;
+    const photo = (red: number) =>
+      sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: red, g: 90, b: 60 } } })
+        .png()
+        .toBuffer();
+    const { page, context, errors } = await newPage(browser, PHONE);
+    page.on("dialog", (dialog) => void dialog.accept());
+    await signInWithForm(page, "admin@nuru.test", DEMO_PASSWORD);
+    await page.goto("/admin/articles/new");
+    await waitForHydration(page);
+    await page.getByLabel("Title").fill(title);
+    const editor = page.getByRole("textbox", { name: "Content" });
+    await editor.click();
+    await page.keyboard.type("The hills at dawn.");
+
+    // The toolbar's upload button: the picture appears in the text, from our own /media.
+    await page
+      .getByLabel("Upload picture")
+      .setInputFiles({ name: `hills-${tag}.png`, mimeType: "image/png", buffer: await photo(200) });
+    const images = editor.locator("img");
+    await expect.poll(() => images.count(), { timeout: 15_000 }).toBe(1);
+    const uploaded = await images.first().getAttribute("src");
+    expect(uploaded).toMatch(/^\/media\/images\/[0-9a-f-]{36}\.png$/);
+    await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+
+    // Pasting a picture uploads it too (not kept as data: bytes).
+    const pasted = (await photo(40)).toString("base64");
+    await editor.evaluate((el, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], "pasted.png", { type: "image/png" }));
+      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, pasted);
+    await expect.poll(() => images.count(), { timeout: 15_000 }).toBe(2);
+    expect(await images.nth(1).getAttribute("src")).toMatch(/^\/media\/images\/[0-9a-f-]{36}\.png$/);
+
+    // The Image dialog offers what is uploaded already, and takes its /media address.
+    await page.keyboard.press("End");
+    await page.getByRole("button", { name: "Image", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Insert image" });
+    await dialog.getByRole("button", { name: `Use hills-${tag}.png` }).click();
+    expect(await dialog.getByLabel("Image URL").inputValue()).toBe(uploaded);
+    await dialog.getByLabel("Description (alt text)").fill("Ngong hills at dawn");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect.poll(() => editor.locator('img[alt="Ngong hills at dawn"]').getAttribute("src")).toBe(uploaded);
+
+    await page.getByLabel("Published").check();
+    await page.getByRole("button", { name: "Create Article" }).click();
+    await page.waitForURL(/\/admin\/articles$/);
+    const row = page.getByRole("listitem").filter({ hasText: title });
+    const id = idFromHref(await row.getByRole("link", { name: `Edit ${title}` }).getAttribute("href"));
+
+    // The reader's page: each picture loads, with the copies made at upload in its srcset.
+    await page.goto(`/article/${id}`);
+    const pictures = page.locator(".article-body picture");
+    expect(await pictures.count()).toBe(3);
+    const described = page.locator(".article-body picture").filter({ has: page.getByAltText("Ngong hills at dawn") });
+    const stem = uploaded!.replace(/\.png$/, "");
+    expect(await described.locator('source[type="image/avif"]').getAttribute("srcset")).toBe(
+      [320, 640, 960, 1200].map((w) => `${stem}-${w}w.avif ${w}w`).join(", "),
+    );
+    const img = described.locator("img");
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toContain(`${stem}-`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+
+    await page.goto("/admin/articles");
+    await page.getByRole("button", { name: `Delete ${title}` }).click();
+    await expect.poll(() => toast(page)).toContain("Article Deleted");
+    await context.close();
+  });
+
+  it("puts the assistant's rewrite of the whole text in its place, one Undo brings the text back; Insert below appends (1280 px)", async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signInWithForm(page, "admin@nuru.test", DEMO_PASSWORD);
+    await page.goto("/admin/articles/new");
+    await waitForHydration(page);
+    const editor = page.getByRole("textbox", { name: "Content" });
+    await editor.click();
+    await page.keyboard.type("Drink water before every meal.");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Sleep before midnight.");
+    const paragraphs = () => editor.locator("p").allInnerTexts();
+    const original = ["Drink water before every meal.", "Sleep before midnight."];
+    expect(await paragraphs()).toEqual(original);
+    const rewritten = ["Assistant suggestion: Drink water before every meal.", "Sleep before midnight."];
+
+    const dialog = page.getByRole("dialog", { name: "AI writing assistant" });
+    const ask = async () => {
+      await page.getByRole("button", { name: "AI Assistant" }).click();
+      await expect.poll(() => dialog.getByText("Working on the whole text.").isVisible()).toBe(true);
+      await dialog.getByText("Rewrite", { exact: true }).click();
+      await dialog.getByRole("button", { name: "Generate" }).click();
+      await expect.poll(() => dialog.getByTestId("ai-suggestion").textContent()).toContain("Assistant suggestion:");
+    };
+
+    // Replace is the default: focused once the suggestion is there, so Enter takes it.
+    await ask();
+    const replace = dialog.getByRole("button", { name: "Replace whole text" });
+    await expect.poll(() => replace.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialog.getByText("Applied to your article.").isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    expect(await paragraphs()).toEqual(rewritten);
+
+    // One Undo brings back the article as it was.
+    await page.getByRole("button", { name: "Undo" }).click();
+    expect(await paragraphs()).toEqual(original);
+
+    // Insert below keeps the text and adds the suggestion after it.
+    await ask();
+    await dialog.getByRole("button", { name: "Insert below" }).click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    expect(await paragraphs()).toEqual([...original, ...rewritten]);
     await context.close();
   });
 

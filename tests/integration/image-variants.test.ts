@@ -21,6 +21,12 @@ import { receiveUpload, type UploadKind } from "~/modules/storage/uploads.server
 import { deleteImageWithVariants, variantKeys } from "~/modules/storage/image-variants.server";
 import { lookupImages } from "~/modules/storage/responsive-images.server";
 import { imageSrcSets, variantUrl } from "~/modules/storage/responsive-image";
+import { publicUrl } from "~/modules/storage/storage.server";
+import { getEnv } from "~/lib/env.server";
+import { createArticle } from "~/modules/content/article-admin.server";
+import { articleFormSchema } from "~/modules/content/article-form";
+import { getArticleForViewer } from "~/modules/content/articles.server";
+import { articleBodyBlocks, bodyImageUrls, withResponsiveImages } from "~/modules/content/article-html.server";
 
 const database = appTestDatabase();
 let admin: Viewer;
@@ -198,6 +204,46 @@ describe.each(storages)(`image variants on %s (${process.env.DB_TARGET ?? "pglit
     });
     expect(lookup("https://cdn.example/x.jpg")).toBeNull();
     expect(lookup("/media/seed/none.jpg")).toBeNull();
+  });
+
+  it("keeps an uploaded picture in an article body, at /media or under MEDIA_BASE_URL, and gives it its copies", async () => {
+    const asset = await upload("image", await picture(800, 400).jpeg().toBuffer(), "body.jpg");
+    /** The body a reader gets, made as the article page makes it: saved (cleaned), read, images looked up. */
+    const readerHtml = async (src: string) => {
+      const { id } = await createArticle(
+        admin,
+        articleFormSchema.parse({
+          title: "Pictures in the text",
+          content: `<p>Before</p><img src="${src}" alt="Ngong hills at dawn"><p>After</p>`,
+          published: true,
+        }),
+      );
+      const article = await getArticleForViewer({ id, viewer: admin });
+      const blocks = articleBodyBlocks(article!);
+      const [body] = withResponsiveImages(blocks, await lookupImages(bodyImageUrls(blocks)));
+      return body.type === "html" ? body.html : "";
+    };
+    const expectResponsive = (html: string, url: string) => {
+      const stem = url.replace(/\.jpg$/, "");
+      const set = (f: string) => [320, 640, 800].map((w) => `${stem}-${w}w.${f} ${w}w`).join(", ");
+      expect(html).toContain(`<source type="image/avif" srcset="${set("avif")}" sizes="`);
+      expect(html).toMatch(
+        new RegExp(`<img width="800" height="400" src="${stem}-800w\\.jpg" alt="Ngong hills at dawn"`),
+      );
+    };
+    expect(asset.url).toMatch(/^\/media\/images\//);
+    expectResponsive(await readerHtml(asset.url!), asset.url!);
+
+    // Behind a CDN, the same upload under MEDIA_BASE_URL.
+    const env = getEnv();
+    env.MEDIA_BASE_URL = "https://cdn.nuru.example/shop";
+    try {
+      const cdnUrl = publicUrl(asset.key);
+      expect(cdnUrl).toBe(`https://cdn.nuru.example/shop/${asset.key}`);
+      expectResponsive(await readerHtml(cdnUrl), cdnUrl);
+    } finally {
+      env.MEDIA_BASE_URL = undefined;
+    }
   });
 
   it("deletes an image's copies with it", async () => {

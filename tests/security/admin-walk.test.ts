@@ -26,6 +26,7 @@ const ADMIN_ROUTES = [
   "admin/orders/:id",
   "admin/homepage",
   "admin/media",
+  "admin/media/images",
   "admin/ai-assist",
   "admin/uploads",
 ].sort();

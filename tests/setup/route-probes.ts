@@ -119,6 +119,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
       true,
     ),
     "admin/media": page(["/admin/media", "/admin/media?show=unused&page=2"], true),
+    "admin/media/images": resource(["/admin/media/images"], true),
     "admin/activity": page(["/admin/activity", "/admin/activity?entity=article&page=2"], true),
     "admin/ai-assist": resource(["/admin/ai-assist"], true),
     "admin/uploads": resource(["/admin/uploads?kind=image"], true),

@@ -10,12 +10,15 @@ import {
   type SuggestionMeta,
 } from "~/modules/ai/assist-request";
 
-// The writing assistant's dialog: pick what to do, watch the suggestion being written, then replace the selection
-// with it or insert it. Loaded with the article form only.
+// The writing assistant's dialog: pick what to do, watch the suggestion being written, then put it in place of the
+// text it worked on (the selection, or the whole text when nothing was selected) or below it. Replace is the
+// default (focused, filled): an Expand or Rewrite of the whole text inserted below would double the article.
+// Loaded with the article form only.
 
 export interface AssistTarget {
   /** The selected text, or the whole text when nothing is selected; empty when there is nothing to work on. */
   read(): { text: string; selection: boolean };
+  /** "replace": in place of what `read` returned; "insert": below it. */
   apply(text: string, how: "replace" | "insert"): void;
 }
 
@@ -91,11 +94,17 @@ export function AiAssistant({ target, onClose }: { target: AssistTarget; onClose
   );
   const abort = useRef<AbortController | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const replaceButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     dialog.current?.showModal();
     return () => abort.current?.abort();
   }, []);
+
+  // The suggestion is ready: Replace is what Enter does.
+  useEffect(() => {
+    if (phase.name === "suggestion") replaceButton.current?.focus();
+  }, [phase.name]);
 
   async function generate() {
     if (!source.text.trim()) return setPhase({ name: "idle", error: NEEDS_TEXT });
@@ -231,17 +240,16 @@ export function AiAssistant({ target, onClose }: { target: AssistTarget; onClose
                 onClick={() => applySuggestion("insert")}
                 className="min-h-11 rounded-full border border-brand-600 px-4 font-semibold text-brand-700"
               >
-                Insert
+                Insert below
               </button>
-              {source.selection ? (
-                <button
-                  type="button"
-                  onClick={() => applySuggestion("replace")}
-                  className="min-h-11 rounded-full bg-brand-600 px-5 font-semibold text-white"
-                >
-                  Replace selection
-                </button>
-              ) : null}
+              <button
+                ref={replaceButton}
+                type="button"
+                onClick={() => applySuggestion("replace")}
+                className="min-h-11 rounded-full bg-brand-600 px-5 font-semibold text-white"
+              >
+                {source.selection ? "Replace selection" : "Replace whole text"}
+              </button>
             </>
           ) : null}
           <button

@@ -1,16 +1,9 @@
 import { useId, useRef, useState } from "react";
+import { sendUpload, type UploadedAsset, type UploadKind } from "./send-upload";
 
-// One file to /admin/uploads with a progress bar (XMLHttpRequest reports upload progress; fetch does not). Checks
-// the size before sending, so a too-large file is refused at once; the server checks type and size again.
+// One file to /admin/uploads with a progress bar (send-upload.ts).
 
-export interface UploadedAsset {
-  id: string;
-  key: string;
-  url: string | null;
-  size: number;
-  contentType: string;
-  pageCount: number | null;
-}
+export type { UploadedAsset };
 
 type State =
   | { name: "idle" }
@@ -24,7 +17,7 @@ export function UploadButton({
   maxMb,
   onUploaded,
 }: {
-  kind: "image" | "video" | "cover" | "pdf";
+  kind: UploadKind;
   label: string;
   accept: string;
   maxMb: number;
@@ -34,46 +27,15 @@ export function UploadButton({
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ name: "idle" });
 
-  function send(file: File) {
-    if (file.size > maxMb * 1024 * 1024)
-      return setState({
-        name: "done",
-        ok: false,
-        title: "File too large",
-        message: `File size must be less than ${maxMb}MB`,
-      });
-    const body = new FormData();
-    body.set("file", file);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/admin/uploads?kind=${kind}`);
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setState({ name: "uploading", percent: Math.round((e.loaded / e.total) * 100) });
-    };
-    xhr.onload = () => {
-      const answer = xhr.response as { ok?: boolean; title?: string; message?: string; asset?: UploadedAsset } | null;
-      if (answer?.ok && answer.asset) {
-        onUploaded(answer.asset);
-        setState({ name: "done", ok: true, title: "Upload successful", message: answer.message ?? "" });
-      } else {
-        setState({
-          name: "done",
-          ok: false,
-          title: answer?.title ?? "Upload failed",
-          message: answer?.message ?? `Failed to upload ${label.toLowerCase()}: please try again.`,
-        });
-      }
-      if (input.current) input.current.value = "";
-    };
-    xhr.onerror = () =>
-      setState({
-        name: "done",
-        ok: false,
-        title: "Upload failed",
-        message: `Failed to upload ${label.toLowerCase()}: the connection was lost.`,
-      });
-    setState({ name: "uploading", percent: 0 });
-    xhr.send(body);
+  async function send(file: File) {
+    const result = await sendUpload(file, { kind, maxMb, what: label.toLowerCase() }, (percent) =>
+      setState({ name: "uploading", percent }),
+    );
+    if (result.ok) {
+      onUploaded(result.asset);
+      setState({ name: "done", ok: true, title: "Upload successful", message: result.message });
+    } else setState({ name: "done", ok: false, title: result.title, message: result.message });
+    if (input.current) input.current.value = "";
   }
 
   return (
@@ -92,7 +54,7 @@ export function UploadButton({
           disabled={state.name === "uploading"}
           onChange={(e) => {
             const file = e.target.files?.[0];
-            if (file) send(file);
+            if (file) void send(file);
           }}
         />
       </label>

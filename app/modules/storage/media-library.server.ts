@@ -1,5 +1,5 @@
 // Uploaded files as the admin's Files screen sees them: where each is used, and removal of the ones nothing uses.
-import { and, count, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { mediaAssets, users } from "~/db/schema";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
@@ -8,6 +8,7 @@ import { recordActivity } from "~/modules/admin/activity.server";
 import { clampPage } from "~/modules/content/paging";
 import { getStorage, publicUrl } from "./storage.server";
 import { deleteImageWithVariants } from "./image-variants.server";
+import { variantUrl } from "./responsive-image";
 
 export const MEDIA_PAGE_SIZE = 20;
 /** A file younger than this may belong to a form an editor has not saved yet, so it cannot be removed. */
@@ -133,4 +134,38 @@ export async function unusedAssetIds(viewer: Viewer, now = new Date()) {
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** An uploaded picture as the article editor's picker offers it: where it is, a small copy to show, its name. */
+export interface PickableImage {
+  url: string;
+  thumb: string;
+  name: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** The newest uploaded pictures (article images and covers), for the editor's "already uploaded" picker. */
+export async function recentImages(viewer: Viewer, limit = 30): Promise<PickableImage[]> {
+  if (!isAdmin(viewer)) throw new Error("Only admins see uploaded files");
+  const rows = await getDb()
+    .select({
+      key: mediaAssets.key,
+      originalName: mediaAssets.originalName,
+      width: mediaAssets.width,
+      height: mediaAssets.height,
+      variants: mediaAssets.variants,
+    })
+    .from(mediaAssets)
+    .where(and(eq(mediaAssets.bucket, "public"), inArray(mediaAssets.kind, ["image", "cover"])))
+    .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
+    .limit(limit);
+  return rows.map((r) => {
+    const url = publicUrl(r.key);
+    // The smallest copy in the original's format (the last one listed) is enough for a thumbnail.
+    const thumb = r.variants?.widths.length
+      ? variantUrl(url, r.variants.widths[0], r.variants.formats[r.variants.formats.length - 1])
+      : url;
+    return { url, thumb, name: r.originalName ?? r.key.split("/").pop()!, width: r.width, height: r.height };
+  });
 }

@@ -46,7 +46,11 @@ const paragraphs = (text: string) =>
     .map((p) => `<p>${escapeHtml(p)}</p>`)
     .join("");
 
-/** What the assistant works on and where its suggestion goes: the editor's selection (or all of it). */
+/**
+ * What the assistant works on and where its suggestion goes: the editor's selection, or all of it when nothing is
+ * selected. "replace" puts the suggestion in place of that text, "insert" below it. In the rich editor either is
+ * one change, so one Undo restores the article.
+ */
 function assistTarget(
   mode: "rich" | "plain",
   editor: Editor | null,
@@ -61,8 +65,23 @@ function assistTarget(
         selection: !empty,
       }),
       apply: (text, how) => {
-        const at = how === "replace" ? { from, to } : empty ? editor.state.doc.content.size : to;
-        editor.chain().focus().insertContentAt(at, paragraphs(text)).run();
+        const { doc } = editor.state;
+        const end = doc.content.size;
+        let at: number | { from: number; to: number };
+        if (how === "replace") at = empty ? { from: 0, to: end } : { from: Math.min(from, end), to: Math.min(to, end) };
+        else if (empty) at = end;
+        else {
+          // Below the block the selection ends in, so the suggestion does not split a paragraph.
+          const $to = doc.resolve(Math.min(to, end));
+          at = $to.depth >= 1 ? $to.after(1) : $to.pos;
+        }
+        editor
+          .chain()
+          .focus()
+          // Its own history step, even right after typing: one Undo takes back exactly the suggestion.
+          .startUndoStep()
+          .insertContentAt(at, paragraphs(text))
+          .run();
       },
     };
   }
@@ -74,7 +93,9 @@ function assistTarget(
     apply: (text, how) =>
       setContent(
         how === "replace"
-          ? value.slice(0, start) + text + value.slice(end)
+          ? selected
+            ? value.slice(0, start) + text + value.slice(end)
+            : text
           : selected
             ? value.slice(0, end) + "\n\n" + text + value.slice(end)
             : `${value}\n\n${text}`.trim(),
