@@ -37,7 +37,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           {lines.map(([label, value]) => (
             <div key={label} className="grid grid-cols-[9rem_1fr] gap-3 py-2">
               <dt className="font-semibold text-gray-800">{label}</dt>
-              <dd className="break-words text-gray-900">{value}</dd>
+              <dd className="min-w-0 text-gray-900 wrap-anywhere">{value}</dd>
             </div>
           ))}
         </dl>

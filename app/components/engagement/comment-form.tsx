@@ -30,7 +30,6 @@ export default function CommentForm({ articleId }: { articleId: string }) {
 
   return (
     <>
-      {notice ? <FormNotice notice={notice} className="mb-4" /> : null}
       <fetcher.Form ref={formRef} method="post" action="/engagement" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="comment" />
         <input type="hidden" name="articleId" value={articleId} />
@@ -43,6 +42,8 @@ export default function CommentForm({ articleId }: { articleId: string }) {
         />
         <SubmitButton busy={busy} busyLabel="Posting..." label="Post Comment" className="w-full sm:w-auto" />
       </fetcher.Form>
+      {/* Below the button she tapped, brought into view: above the box it would sit off a phone's screen. */}
+      {notice ? <FormNotice notice={notice} className="mt-4" reveal /> : null}
     </>
   );
 }

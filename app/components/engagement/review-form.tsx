@@ -30,7 +30,6 @@ export default function ReviewForm({ contentType, contentId }: { contentType: Co
   const { key: ratingKey, ...ratingProps } = getSelectProps(fields.rating);
   return (
     <>
-      {notice ? <FormNotice notice={notice} className="mt-3" /> : null}
       <fetcher.Form ref={formRef} method="post" action="/engagement" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="review" />
         <input type="hidden" name="contentType" value={contentType} />
@@ -62,6 +61,8 @@ export default function ReviewForm({ contentType, contentId }: { contentType: Co
         <TextAreaField meta={fields.body} label={<>Your review {optional}</>} maxLength={REVIEW_BODY_MAX} />
         <SubmitButton busy={busy} busyLabel="Submitting..." label="Submit Review" className="w-full sm:w-auto" />
       </fetcher.Form>
+      {/* Below the button she tapped, brought into view: above the form it would sit off a phone's screen. */}
+      {notice ? <FormNotice notice={notice} className="mt-4" reveal /> : null}
     </>
   );
 }

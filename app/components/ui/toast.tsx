@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 
 export interface ToastMessage {
   kind: "success" | "error";
@@ -6,22 +6,50 @@ export interface ToastMessage {
   message?: string;
 }
 
-/** One toast at a time (spec); errors are announced assertively. */
+// One toast at a time (spec): the shell's toast (after a redirect) and a page's own toast are separate components,
+// so the newest one to appear takes this slot and any other hides.
+let shownId: string | null = null;
+const listeners = new Set<() => void>();
+
+function showOnly(id: string | null) {
+  shownId = id;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * One toast at a time (spec); errors are announced assertively. It sits at the bottom of the screen (above the
+ * phone's tab bar), away from the header's account menu.
+ */
 export function Toast({ toast }: { toast: ToastMessage | null }) {
+  const id = useId();
   const [visible, setVisible] = useState<ToastMessage | null>(toast);
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => shownId === id,
+    () => true,
+  );
   useEffect(() => {
     setVisible(toast);
     if (!toast) return;
+    showOnly(id);
     const timer = setTimeout(() => setVisible(null), 6000);
-    return () => clearTimeout(timer);
-  }, [toast]);
-  if (!visible) return null;
+    return () => {
+      clearTimeout(timer);
+      if (shownId === id) showOnly(null);
+    };
+  }, [toast, id]);
+  if (!visible || !shown) return null;
   const destructive = visible.kind === "error";
   return (
     <div
       role={destructive ? "alert" : "status"}
       data-testid="toast"
-      className={`fixed inset-x-4 top-20 z-50 mx-auto max-w-sm rounded-lg border p-4 shadow-lg md:top-auto md:right-6 md:bottom-6 md:left-auto ${
+      className={`fixed inset-x-4 bottom-20 z-50 mx-auto max-w-sm rounded-lg border p-4 shadow-lg md:right-6 md:bottom-6 md:left-auto ${
         destructive ? "border-red-700 bg-red-700 text-white" : "border-emerald-200 bg-white text-gray-900"
       }`}
     >

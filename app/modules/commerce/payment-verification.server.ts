@@ -20,13 +20,20 @@ import { paymentMethodLabel } from "./payment-method";
 import { getMailer } from "~/modules/mail/mailer.server";
 import { receiptMail } from "~/modules/mail/templates.server";
 import { grantOrder, revokeOrder, type Grant } from "./grants.server";
-import { formatKesCents } from "./money";
+import { formatKesCents, formatMinorUnits } from "./money";
 import { decideTransition, type Decision, type OrderStatus } from "./order-transitions";
 import { decideCharge, endCardRenewalOf, settleFirstPayment } from "./card-renewals.server";
 import { refundForSystem } from "./refunds.server";
 import { getPesapal } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
-import type { TransactionStatus } from "./pesapal/types";
+import type { PaymentStatus, TransactionStatus } from "./pesapal/types";
+
+const PESAPAL_STATUS_WORDS: Record<PaymentStatus, string> = {
+  COMPLETED: "paid",
+  FAILED: "failed",
+  INVALID: "not paid",
+  REVERSED: "reversed",
+};
 
 export type VerifySource = "callback" | "ipn" | "poll" | "admin";
 
@@ -180,9 +187,10 @@ async function applyReport(
     if (decision.effect === "revoke" && !order.cardRenewalId) {
       await endCardRenewalOf(tx, order.id, "first payment reversed", now);
     }
-    const evidence = `Pesapal ${report.status} ${report.currency} ${report.amountCents} cents${
-      report.paymentMethod ? ` by ${report.paymentMethod}` : ""
-    }${report.confirmationCode ? `, code ${report.confirmationCode}` : ""}`;
+    // Read by admins on the order page: Pesapal's answer in words ('M-Pesa', not 'MpesaKE').
+    const evidence = `Pesapal: ${PESAPAL_STATUS_WORDS[report.status]}, ${formatMinorUnits(report.amountCents, report.currency, "en-KE")}${
+      report.paymentMethod ? ` by ${paymentMethodLabel(report.paymentMethod)}` : ""
+    }${report.confirmationCode ? `, confirmation ${report.confirmationCode}` : ""}`;
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: order.status,

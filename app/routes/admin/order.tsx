@@ -16,6 +16,7 @@ import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { paymentMethodLabel } from "~/modules/commerce/payment-method";
 import { FieldError, TextAreaField, TextField } from "~/components/forms/fields";
 import { LazyToast } from "~/components/ui/lazy-toast";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -224,7 +225,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <p className="text-gray-900">
                     <span className="font-semibold">{label(p.status)}</span>:{" "}
                     {p.currency === "KES" ? formatKesCents(p.amountCents) : `${p.currency} ${p.amountCents / 100}`}
-                    {p.method ? ` by ${p.method}` : ""}
+                    {p.method ? ` by ${paymentMethodLabel(p.method)}` : ""}
                   </p>
                   <p className="text-xs break-all text-gray-700">
                     {p.confirmationCode ? `Confirmation ${p.confirmationCode} · ` : ""}verified {at(p.verifiedAt)}
@@ -246,7 +247,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {grants.map((g) => (
                 <li key={g.id} data-testid="order-grant">
                   <p className="text-gray-900">
-                    {g.what}: <span className="font-semibold">{g.state}</span>
+                    {g.what}: <span className="font-semibold capitalize">{g.state}</span>
                   </p>
                   <p className="text-xs text-gray-700">
                     From {at(g.from)}
@@ -366,7 +367,7 @@ function RefundForm({
       <input type="hidden" name="intent" value="refund" />
       <p className="text-sm text-gray-900">
         Paid: <span className="font-semibold">{formatKesCents(refund.paidCents)}</span>
-        {refund.method ? ` by ${refund.method}` : ""}
+        {refund.method ? ` by ${paymentMethodLabel(refund.method)}` : ""}
       </p>
       {form.errors?.length ? (
         <p role="alert" id={form.errorId} className="rounded-md bg-red-700 p-3 text-sm text-white">
