@@ -8,7 +8,6 @@ import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { PRICING_FALLBACK_MESSAGE } from "~/modules/commerce/pricing-response.server";
 import { pageMeta } from "~/modules/site/meta";
 import { getEnv } from "~/lib/env.server";
-import { formatDate } from "~/lib/format";
 import { signInHref } from "~/lib/sign-in-href";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -153,9 +152,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       ) : null}
       {current ? (
         <p role="status" className="mx-auto mt-6 max-w-2xl rounded-md bg-emerald-50 p-3 text-center text-emerald-900">
-          {`You are on the ${current.name} plan${current.isTrial ? " (free trial)" : ""}${
-            current.endDate ? ` until ${formatDate(current.endDate)}` : ""
-          }.`}{" "}
+          Your plan: <span data-testid="pricing-standing">{current.standing.words.summary}</span>.{" "}
           <Link to="/articles" className="font-semibold underline">
             Start reading
           </Link>

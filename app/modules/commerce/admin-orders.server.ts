@@ -35,6 +35,8 @@ import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { clampPage } from "~/modules/content/paging";
 import type { OrderStatus } from "./order-transitions";
 import { isCardPayment } from "./refunds.server";
+import { getMemberStanding } from "./member-standing.server";
+import { periodStatusWords } from "./member-standing";
 
 export const ORDERS_PAGE_SIZE = 30;
 
@@ -165,7 +167,7 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
+export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = new Date()) {
   assertAdmin(viewer);
   if (!UUID.test(orderId)) return null;
   const db = getDb();
@@ -216,6 +218,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
         status: userSubscriptions.status,
         startDate: userSubscriptions.startDate,
         endDate: userSubscriptions.endDate,
+        autoRenew: userSubscriptions.autoRenew,
         planName: subscriptionPlans.name,
       })
       .from(userSubscriptions)
@@ -299,6 +302,8 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
     })
     .from(cardRenewals)
     .where(order.cardRenewalId ? eq(cardRenewals.id, order.cardRenewalId) : eq(cardRenewals.firstOrderId, order.id));
+  // What the reader holds now, in the words My Library and /pricing use (member-standing.ts).
+  const standing = await getMemberStanding(order.userId, now);
   const payment = [...paid].reverse().find((p) => p.status === "completed") ?? null;
   const refunded = refundRows.some((r) => r.status === "requesting" || r.status === "accepted");
   const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -317,6 +322,8 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
         : null,
       createdAt: order.createdAt.toISOString(),
       completedAt: iso(order.completedAt),
+      /** "Basic plan · Active · renewal off · paid up to 26 March 2027", or null when she never had a plan. */
+      memberStanding: standing?.words.summary ?? null,
     },
     history: history.map((h) => ({
       id: h.id,
@@ -341,6 +348,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
         id: s.id,
         what: `${s.planName} plan`,
         state: s.status,
+        words: periodStatusWords(s, now),
         from: s.startDate.toISOString(),
         until: iso(s.endDate),
       })),
@@ -348,6 +356,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
         id: p.id,
         what: "Ebook purchase",
         state: p.revokedAt ? "revoked" : "active",
+        words: p.revokedAt ? "Revoked" : "Active",
         from: p.createdAt.toISOString(),
         until: iso(p.revokedAt),
       })),

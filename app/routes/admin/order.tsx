@@ -156,6 +156,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {order.fullName ? `${order.fullName}, ` : ""}
               {order.email}
             </dd>
+            <dt className="font-medium text-gray-700">Member now</dt>
+            <dd className="text-gray-900" data-testid="order-member-standing">
+              {order.memberStanding ?? "No plan"}
+            </dd>
             <dt className="font-medium text-gray-700">{order.kind === "plan" ? "Plan" : "Ebook"}</dt>
             <dd className="text-gray-900">{order.item}</dd>
             <dt className="font-medium text-gray-700">Charged</dt>
@@ -246,7 +250,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {grants.map((g) => (
                 <li key={g.id} data-testid="order-grant">
                   <p className="text-gray-900">
-                    {g.what}: <span className="font-semibold">{g.state}</span>
+                    {g.what}: <span className="font-semibold">{g.words}</span>
                   </p>
                   <p className="text-xs text-gray-700">
                     From {at(g.from)}
