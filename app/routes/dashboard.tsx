@@ -184,9 +184,7 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
             {ended ? "Renew now" : "Renew early"}
           </Link>
         )}
-        {!ended && standing.accessUntil ? (
-          <RenewalForm subscriptionId={plan.id} cancel={standing.renewal.on} />
-        ) : null}
+        {!ended && standing.accessUntil ? <RenewalForm subscriptionId={plan.id} cancel={standing.renewal.on} /> : null}
         <Link to="/pricing" className={secondary}>
           Change plan
         </Link>

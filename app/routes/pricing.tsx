@@ -9,6 +9,7 @@ import { PRICING_FALLBACK_MESSAGE } from "~/modules/commerce/pricing-response.se
 import { pageMeta } from "~/modules/site/meta";
 import { getEnv } from "~/lib/env.server";
 import { signInHref } from "~/lib/sign-in-href";
+import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/commerce/renewal-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -164,9 +165,13 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p className="mt-8 text-center font-medium text-gray-800">Cancel anytime • No hidden fees</p>
-      <p className="mt-2 text-center text-sm text-gray-700">
-        Payments by M-Pesa or card through Pesapal, charged in Kenyan shillings. Plans are prepaid: nothing renews
-        without you.
+      <p className="mx-auto mt-2 max-w-3xl text-center text-sm text-gray-700" data-testid="renewal-rules">
+        Payments by M-Pesa or card through Pesapal, charged in Kenyan shillings. {PREPAID_RULE} {CARD_RULE}{" "}
+        {CANCEL_RULE} See the{" "}
+        <Link to="/terms" className="font-semibold text-brand-700 underline">
+          Terms
+        </Link>
+        .
       </p>
       <div className="mx-auto mt-10 max-w-3xl rounded-2xl bg-rose-50 p-6 text-center">
         <h2 className="font-semibold text-gray-900">Buying for a group or a clinic?</h2>

@@ -170,8 +170,14 @@ export function standingOf(input: {
   const status =
     state === "ended" ? "Ended" : accessUntil === null ? "Active" : `Active · renewal ${on ? "on" : "off"}`;
   const until =
-    accessUntil === null ? "No end date" : state === "ended" ? `Ended ${date(accessUntil)}` : `Paid up to ${date(accessUntil)}`;
-  const ahead = paidAhead.map((p) => `${p.planName} plan paid ahead: ${date(p.startDate)} to ${p.endDate ? date(p.endDate) : "no end date"}`);
+    accessUntil === null
+      ? "No end date"
+      : state === "ended"
+        ? `Ended ${date(accessUntil)}`
+        : `Paid up to ${date(accessUntil)}`;
+  const ahead = paidAhead.map(
+    (p) => `${p.planName} plan paid ahead: ${date(p.startDate)} to ${p.endDate ? date(p.endDate) : "no end date"}`,
+  );
   return {
     ...base,
     words: {
