@@ -27,6 +27,7 @@ import { getOrderForAdmin } from "~/modules/commerce/admin-orders.server";
 import { getSubscriptionsOverview } from "~/modules/commerce/revenue.server";
 import { getReceipt, receiptLines } from "~/modules/commerce/receipts.server";
 import { formatDate } from "~/lib/format";
+import { standingSummaries } from "~/modules/commerce/member-standing.server";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -155,6 +156,7 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
     const firstOrder = (await getOrderForAdmin(admin, first.id, renewAt))!;
     expect(firstOrder.order.memberStanding).toBe(`Basic plan · Active · renewal off · paid up to ${day(lastEnd)}`);
     expect(firstOrder.grants.map((g) => g.words)).toEqual(["Active · renewal off"]);
+    expect(await standingSummaries([buyer.id], renewAt)).toEqual({ [buyer.id]: firstOrder.order.memberStanding });
     const secondOrder = (await getOrderForAdmin(admin, second.id, renewAt))!;
     expect(secondOrder.grants.map((g) => g.words)).toEqual([`Paid ahead · starts ${day(firstEnd)} · renewal off`]);
     const recent = (await getSubscriptionsOverview(admin, renewAt)).recent.filter((r) => r.email === buyer.email);

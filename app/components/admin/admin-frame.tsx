@@ -48,7 +48,7 @@ export function AdminFrame({
           ))}
         </ul>
       </nav>
-      <h1 className="mt-6 font-serif text-3xl font-bold text-gray-900">{title}</h1>
+      <h1 className="mt-6 font-serif text-3xl font-bold break-words text-gray-900">{title}</h1>
       <div className="mt-6">{children}</div>
     </div>
   );

@@ -42,3 +42,14 @@ export async function getMemberStanding(userId: string, now = new Date()): Promi
   const [periods, card] = await Promise.all([periodsOf(userId), cardRenewalFor(userId)]);
   return standingOf({ periods, card, now });
 }
+
+/** The one-line standing of each of these readers (the admin's user list), by id; readers who never had a plan are absent. */
+export async function standingSummaries(userIds: string[], now = new Date()): Promise<Record<string, string>> {
+  const standings = await Promise.all(userIds.map((id) => getMemberStanding(id, now)));
+  const out: Record<string, string> = {};
+  userIds.forEach((id, i) => {
+    const standing = standings[i];
+    if (standing) out[id] = standing.words.summary;
+  });
+  return out;
+}

@@ -166,7 +166,7 @@ function SubscriptionsTab({ overview }: { overview: Overview }) {
                     : ""}
                   {r.source === "trial" ? " · free trial" : r.source === "by hand" ? " · granted by hand" : ""} ·{" "}
                   <span data-testid="subscription-status">{r.statusWords}</span>
-                  {r.until ? ` · until ${formatDate(r.until)}` : ""}
+                  {r.until ? ` · ${r.statusWords === "Ended" ? "ended" : "until"} ${formatDate(r.until)}` : ""}
                 </p>
               </li>
             ))}
