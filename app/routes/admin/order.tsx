@@ -146,7 +146,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <h2 id="order-summary" className={heading}>
             Summary
           </h2>
-          <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
+          <dl className="mt-3 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
             <dt className="font-medium text-gray-700">Status</dt>
             <dd data-testid="order-status">
               <OrderStatusBadge status={order.status} label={label(order.status)} />
@@ -178,7 +178,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {order.cardRenewal ? (
               <>
                 <dt className="font-medium text-gray-700">Card renewal</dt>
-                <dd className="text-gray-900" data-testid="order-card-renewal">
+                <dd className="break-words text-gray-900" data-testid="order-card-renewal">
                   {order.cardRenewal.role === "charge" ? (
                     <>
                       Scheduled charge of{" "}
