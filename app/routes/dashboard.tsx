@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast("/dashboard", {
         kind: "success",
         title: "Renewal cancelled",
-        message: `You keep full access until ${formatDate(state.endDate.toISOString())}. You can undo this until then.${
+        message: `You keep full access until ${formatDate(state.accessUntil.toISOString())}. You can undo this until then.${
           state.card ? " Any card charge that still arrives is refunded automatically." : ""
         }`,
       });
@@ -63,8 +63,8 @@ export async function action({ request }: Route.ActionArgs) {
         title: "Renewal resumed",
         message:
           state.card === "active"
-            ? `Your card renews your plan on ${formatDate(state.endDate.toISOString())}.`
-            : `We will remind you before your plan ends on ${formatDate(state.endDate.toISOString())}.`,
+            ? `Your card renews your plan on ${formatDate(state.accessUntil.toISOString())}.`
+            : `We will remind you before your paid time ends on ${formatDate(state.accessUntil.toISOString())}.`,
       });
     }
     return data({ toast: { kind: "error" as const, title: "Error", message: "Unknown request." } }, 400);
@@ -91,7 +91,7 @@ function RenewalForm({ subscriptionId, cancel }: { subscriptionId: string; cance
     <Form
       method="post"
       onSubmit={(event) => {
-        if (cancel && !window.confirm("Cancel renewal? You keep access until the end date, and can undo this."))
+        if (cancel && !window.confirm("Cancel renewal? You keep access until your paid time ends, and can undo this."))
           event.preventDefault();
       }}
     >
@@ -119,7 +119,9 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
         </Link>
       </section>
     );
-  const ended = plan.renewal === "expired";
+  const { standing } = plan;
+  const ended = standing.state === "ended";
+  const date = (d: Date | null) => (d ? formatDate(new Date(d).toISOString()) : null);
   return (
     <section aria-labelledby="plan-title" className={card} data-testid="plan">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -127,19 +129,18 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
           <h2 id="plan-title" className="text-xl font-semibold text-gray-900">
             {plan.planName} plan{plan.isTrial ? " (free trial)" : ""}
           </h2>
-          <p className="mt-1 text-sm font-semibold">
-            {ended ? (
-              <span className="text-red-800">Ended</span>
-            ) : plan.renewal === "renews" ? (
-              <span className="text-emerald-800">Active · renewal on</span>
-            ) : (
-              <span className="text-amber-800">Active · renewal cancelled</span>
-            )}
+          <p
+            className={`mt-1 text-sm font-semibold ${
+              ended ? "text-red-800" : standing.renewal.on ? "text-emerald-800" : "text-amber-800"
+            }`}
+            data-testid="plan-status"
+          >
+            {standing.words.status}
           </p>
         </div>
-        {plan.daysLeft !== null && !ended ? (
+        {standing.daysLeft !== null && !ended ? (
           <p className="rounded-full bg-rose-50 px-3 py-1 text-sm font-semibold text-gray-900">
-            {plan.daysLeft} {plan.daysLeft === 1 ? "day" : "days"} left
+            {standing.daysLeft} {standing.daysLeft === 1 ? "day" : "days"} left
           </p>
         ) : null}
       </div>
@@ -149,8 +150,10 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
           <dd className="font-semibold text-gray-900">{formatDate(plan.startDate)}</dd>
         </div>
         <div>
-          <dt className="text-gray-700">{ended ? "Ended" : "Ends"}</dt>
-          <dd className="font-semibold text-gray-900">{plan.endDate ? formatDate(plan.endDate) : "No end date"}</dd>
+          <dt className="text-gray-700">{ended ? "Ended" : "Paid up to"}</dt>
+          <dd className="font-semibold text-gray-900" data-testid="access-until">
+            {date(standing.accessUntil) ?? "No end date"}
+          </dd>
         </div>
         <div>
           <dt className="text-gray-700">Ebooks used</dt>
@@ -161,63 +164,32 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
           </dd>
         </div>
       </dl>
-      {ended ? null : <RenewalState plan={plan} />}
-      {plan.next ? (
-        <p className="mt-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900">
-          Renewed: your {plan.next.planName} plan continues from {formatDate(plan.next.startDate)}
-          {plan.next.endDate ? ` to ${formatDate(plan.next.endDate)}` : ""}.
+      {standing.words.paidAhead ? (
+        <p className="mt-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="paid-ahead">
+          {standing.words.paidAhead}.
         </p>
       ) : null}
-      <p className="mt-4 text-sm text-gray-700">
-        {ended
-          ? "Premium articles and your plan's ebooks are locked until you renew. Ebooks you bought stay yours."
-          : plan.renewal === "renews"
-            ? plan.card?.status === "active"
-              ? "We e-mail you 7 days and 1 day before your card is charged. Cancel renewal here to stop it."
-              : "M-Pesa cannot be charged without you: we e-mail you 7 days and 1 day before the end. A renewal paid early starts when this plan ends, so you lose no paid day."
-            : "You will not be reminded to renew. You keep full access until the end date, and can resume renewal until then."}
-      </p>
+      {standing.words.renewal ? (
+        <p className="mt-4 rounded-xl bg-rose-50 p-3 text-sm text-gray-900" data-testid="renewal-state">
+          {standing.words.renewal}
+        </p>
+      ) : (
+        <p className="mt-4 text-sm text-gray-700">
+          Premium articles and your plan&apos;s ebooks are locked until you renew. Ebooks you bought stay yours.
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap gap-3">
         {plan.next ? null : (
           <Link to={plan.renewUrl} className={primary}>
             {ended ? "Renew now" : "Renew early"}
           </Link>
         )}
-        {!ended && plan.endDate ? <RenewalForm subscriptionId={plan.id} cancel={plan.renewal === "renews"} /> : null}
+        {!ended && standing.accessUntil ? <RenewalForm subscriptionId={plan.id} cancel={standing.renewal.on} /> : null}
         <Link to="/pricing" className={secondary}>
           Change plan
         </Link>
       </div>
     </section>
-  );
-}
-
-/** How her plan renews: by card on a date, cancelled with access until a date, or by hand (ADR 019). */
-function RenewalState({ plan }: { plan: NonNullable<Loaded["plan"]> }) {
-  const until = plan.next?.endDate ?? plan.endDate;
-  const date = until ? formatDate(until) : null;
-  const card = plan.card;
-  let text: string;
-  if (plan.renewal === "cancelled") {
-    text = `Renewal cancelled: access until ${date ?? "the end date"}.`;
-    if (card?.status === "cancelled") {
-      text +=
-        " Pesapal's e-mail about your card has a link to stop the card schedule too; any charge that still arrives after cancelling is refunded automatically.";
-    }
-  } else if (card?.status === "active") {
-    text = `Renews automatically by card on ${date ?? "the end date"}.`;
-  } else if (card?.status === "pending") {
-    text =
-      "Automatic renewal by card is waiting for Pesapal to confirm your card's schedule; until then, renew by hand.";
-  } else if (card?.endedBecause === "not-card") {
-    text = "You paid by M-Pesa, so automatic renewal (Visa or MasterCard only) is off: renewals are by hand.";
-  } else {
-    text = "Renewal by hand: we remind you before the end date.";
-  }
-  return (
-    <p className="mt-4 rounded-xl bg-rose-50 p-3 text-sm text-gray-900" data-testid="renewal-state">
-      {text}
-    </p>
   );
 }
 

@@ -8,8 +8,8 @@ import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { PRICING_FALLBACK_MESSAGE } from "~/modules/commerce/pricing-response.server";
 import { pageMeta } from "~/modules/site/meta";
 import { getEnv } from "~/lib/env.server";
-import { formatDate } from "~/lib/format";
 import { signInHref } from "~/lib/sign-in-href";
+import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/commerce/renewal-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -153,9 +153,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       ) : null}
       {current ? (
         <p role="status" className="mx-auto mt-6 max-w-2xl rounded-md bg-emerald-50 p-3 text-center text-emerald-900">
-          {`You are on the ${current.name} plan${current.isTrial ? " (free trial)" : ""}${
-            current.endDate ? ` until ${formatDate(current.endDate)}` : ""
-          }.`}{" "}
+          Your plan: <span data-testid="pricing-standing">{current.standing.words.summary}</span>.{" "}
           <Link to="/articles" className="font-semibold underline">
             Start reading
           </Link>
@@ -167,9 +165,13 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p className="mt-8 text-center font-medium text-gray-800">Cancel anytime • No hidden fees</p>
-      <p className="mt-2 text-center text-sm text-gray-700">
-        Payments by M-Pesa or card through Pesapal, charged in Kenyan shillings. Plans are prepaid: nothing renews
-        without you.
+      <p className="mx-auto mt-2 max-w-3xl text-center text-sm text-gray-700" data-testid="renewal-rules">
+        Payments by M-Pesa or card through Pesapal, charged in Kenyan shillings. {PREPAID_RULE} {CARD_RULE}{" "}
+        {CANCEL_RULE} See the{" "}
+        <Link to="/terms" className="font-semibold text-brand-700 underline">
+          Terms
+        </Link>
+        .
       </p>
       <div className="mx-auto mt-10 max-w-3xl rounded-2xl bg-rose-50 p-6 text-center">
         <h2 className="font-semibold text-gray-900">Buying for a group or a clinic?</h2>

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/terms";
 import { pageMeta } from "~/modules/site/meta";
+import { CANCEL_RULE, CARD_RULE, PREPAID_RULE, REMINDER_RULE } from "~/modules/commerce/renewal-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -17,11 +18,12 @@ export default function Terms({ matches }: Route.ComponentProps) {
       <p className="mt-2 text-sm text-gray-600">These terms apply to everyone who reads, buys or subscribes on Nuru.</p>
 
       <h2 className="mt-10 text-xl font-semibold text-brand-700">1. Subscriptions and renewal</h2>
-      <p className="mt-2">
-        A membership plan gives access for the period shown on the pricing page. Subscriptions auto-renew at the end of
-        each period unless cancelled. Where your payment method cannot be charged again automatically (for example
-        M-Pesa), we remind you by e-mail before the period ends and you renew with one click.
-      </p>
+      <p className="mt-2">A membership plan gives access for the period shown on the pricing page. {PREPAID_RULE}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-6">
+        <li>{CARD_RULE}</li>
+        <li>{REMINDER_RULE}</li>
+        <li>{CANCEL_RULE}</li>
+      </ul>
 
       <h2 className="mt-8 text-xl font-semibold text-brand-700">2. Payments and refunds</h2>
       <p className="mt-2">
@@ -31,8 +33,8 @@ export default function Terms({ matches }: Route.ComponentProps) {
 
       <h2 className="mt-8 text-xl font-semibold text-brand-700">3. Cancellation</h2>
       <p className="mt-2">
-        You may cancel at any time from your account. Cancellation only stops future renewals: you keep access until the
-        end of the period you paid for. We do not give partial refunds for unused time.
+        You may cancel renewal at any time from My Library. Cancellation only stops future renewals: you keep access
+        until the end of the time you paid for. We do not give partial refunds for unused time.
       </p>
 
       <h2 className="mt-8 text-xl font-semibold text-brand-700">4. Chargebacks</h2>

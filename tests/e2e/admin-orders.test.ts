@@ -89,7 +89,7 @@ describe("orders, refunds and revenue in the admin (390 px)", () => {
     await waitForHydration(admin.page);
     await expectAccessible(admin.page);
     expect(await admin.page.getByTestId("order-payment").first().innerText()).toContain("Visa");
-    expect(await admin.page.getByTestId("order-grant").first().innerText()).toContain("active");
+    expect(await admin.page.getByTestId("order-grant").first().innerText()).toContain("Ebook purchase: Active");
 
     // A reason is required.
     await admin.page.getByRole("button", { name: "Request refund" }).click();
@@ -100,7 +100,7 @@ describe("orders, refunds and revenue in the admin (390 px)", () => {
     await expect
       .poll(() => admin.page.getByTestId("toast").last().textContent(), { timeout: 10_000 })
       .toContain("Refund Accepted");
-    expect(await admin.page.getByTestId("order-grant").first().innerText()).toContain("revoked");
+    expect(await admin.page.getByTestId("order-grant").first().innerText()).toContain("Ebook purchase: Revoked");
     const actions = await admin.page.getByTestId("order-activity").allInnerTexts();
     expect(actions.join("\n")).toContain("The reader bought it twice by mistake");
     expect(actions.join("\n")).toContain("admin@nuru.test");

@@ -101,7 +101,10 @@ describe("my library", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Cancel renewal" }).click();
     await expect.poll(() => toast(page), { timeout: 10_000 }).toContain("Renewal cancelled");
-    expect(await page.getByTestId("plan").innerText()).toContain("Active · renewal cancelled");
+    expect(await page.getByTestId("plan-status").innerText()).toBe("Active · renewal off");
+    // Paid by M-Pesa without the card opt-in: no card wording, and the same paid-up date as the status line's.
+    const paidUpTo = await page.getByTestId("access-until").innerText();
+    expect(await page.getByTestId("renewal-state").innerText()).toContain(`You keep full access until ${paidUpTo}`);
     expect(await readsPremium(page)).toBe(true);
 
     await page.goto("/dashboard");
@@ -134,10 +137,14 @@ describe("my library", () => {
     await waitForHydration(page);
     const plan = page.getByTestId("plan");
     const endText = await plan
-      .locator("dt", { hasText: /^Ends$/ })
+      .locator("dt", { hasText: /^Paid up to$/ })
       .locator("xpath=following-sibling::dd")
       .innerText();
-    expect(await page.getByTestId("renewal-state").innerText()).toBe(`Renews automatically by card on ${endText}.`);
+    // She chose the card: the card's wording, never that M-Pesa cannot be charged.
+    const cardWords = (date: string) =>
+      `Renews automatically by card on ${date}. We e-mail you 7 days and 1 day before your card is charged.`;
+    expect(await page.getByTestId("renewal-state").innerText()).toBe(cardWords(endText));
+    expect(await plan.innerText()).not.toContain("M-Pesa");
     expect(await page.getByTestId("billing-entry").count()).toBe(1);
     await expectAccessible(page);
 
@@ -153,8 +160,18 @@ describe("my library", () => {
     const newEnd = new Date(oldEnd);
     newEnd.setUTCMonth(newEnd.getUTCMonth() + 2);
     const newEndText = newEnd.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
-    expect(await plan.innerText()).toContain(`continues from ${endText} to ${newEndText}`);
-    expect(await page.getByTestId("renewal-state").innerText()).toBe(`Renews automatically by card on ${newEndText}.`);
+    // An early renewal: one date her access runs to, on the status line, the paid-ahead line, and the renewal line.
+    expect(await page.getByTestId("access-until").innerText()).toBe(newEndText);
+    expect(await page.getByTestId("paid-ahead").innerText()).toBe(
+      `Standard plan paid ahead: ${endText} to ${newEndText}.`,
+    );
+    expect(await page.getByTestId("renewal-state").innerText()).toBe(cardWords(newEndText));
+    await page.goto("/pricing");
+    expect(await page.getByTestId("pricing-standing").innerText()).toBe(
+      `Standard plan · Active · renewal on · paid up to ${newEndText}`,
+    );
+    await page.goto("/dashboard");
+    await waitForHydration(page);
     const entries = page.getByTestId("billing-entry");
     expect(await entries.count()).toBe(2);
     const charge = entries.first();

@@ -156,8 +156,16 @@ describe("about and terms content", () => {
     expect(await page.locator("section#story h2").innerText()).toBe("Our story");
     await page.goto("/terms");
     const text = await page.locator("article").innerText();
+    // The renewal rules as the shop keeps them, in the same words as /pricing (issue 29 item 7).
+    const renewalRules = [
+      "Plans are prepaid: each payment buys one period, and nothing renews without you.",
+      "Automatic renewal is only for Visa or MasterCard, and only when you choose it at checkout",
+      "you keep full access until the end of the time you paid for",
+    ];
+    for (const rule of renewalRules) expect(text).toContain(rule);
+    expect(text).toContain("we e-mail you (7 days and 1 day before");
+    expect(text).not.toMatch(/auto-renew[^.]*unless cancelled/i);
     for (const phrase of [
-      "auto-renew at the end of each period unless cancelled",
       "non-refundable, except for duplicate payments or proven technical errors",
       "Cancellation only stops future renewals",
       "do not give partial refunds",
@@ -168,6 +176,9 @@ describe("about and terms content", () => {
     ]) {
       expect(text).toContain(phrase);
     }
+    await page.goto("/pricing");
+    const pricing = await page.getByTestId("renewal-rules").innerText();
+    for (const rule of renewalRules) expect(pricing).toContain(rule);
     await context.close();
   });
 });

@@ -36,6 +36,8 @@ import { getReceipt } from "~/modules/commerce/receipts.server";
 import { addMonths } from "~/modules/commerce/grants.server";
 import { pesapalDate } from "~/modules/commerce/card-renewal-schedule";
 import { reconcile } from "~/modules/commerce/reconciliation.server";
+import { currentPlanOf } from "~/modules/commerce/membership.server";
+import { formatDate } from "~/lib/format";
 
 const DAY = 86_400_000;
 let t: TestDatabase;
@@ -381,6 +383,47 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const reminder = mails.find((m) => m.subject.includes("renews by card"));
     expect(reminder?.text).toContain("charges your card");
     expect(mails.some((m) => m.subject.includes("ends in 7 days"))).toBe(false);
+  });
+
+  it("a card auto-renew member is told her card renews the plan, never that M-Pesa cannot be charged", async () => {
+    const day = (d: Date) => formatDate(d.toISOString());
+    // The schedule confirmed: renews by card on her last paid day, which moves on with each charge.
+    const buyer = await newReader();
+    const { agreement } = await buyWithCard(buyer, "monthly");
+    const [sub] = await subsOf(buyer.id);
+    const standing = (await getCurrentSubscription(buyer.id))!.standing;
+    expect(standing.renewal).toEqual({ on: true, method: "card" });
+    expect(standing.words.renewal).toBe(
+      `Renews automatically by card on ${day(sub!.endDate!)}. We e-mail you 7 days and 1 day before your card is charged.`,
+    );
+    await pesapal.chargeRecurring(agreement.accountNumber);
+    const lastEnd = (await subsOf(buyer.id))[1]!.endDate!;
+    const afterCharge = (await currentPlanOf(buyer.id))!.standing.words;
+    expect(afterCharge).toEqual((await getCurrentSubscription(buyer.id))!.standing.words);
+    expect(afterCharge.renewal).toContain(`by card on ${day(lastEnd)}`);
+    expect(afterCharge.accessUntil).toBe(`Paid up to ${day(lastEnd)}`);
+
+    // Paid by card with the opt-in, but Pesapal has not confirmed the schedule yet: still her card, not M-Pesa.
+    const waiting = await newReader();
+    const { orderId } = await startCheckout({
+      buyer: waiting,
+      item: { kind: "plan", slug: "monthly" },
+      countryCode: "KE",
+      autoRenew: true,
+    });
+    await pesapal.complete((await orderOf(orderId)).gatewayTrackingId!, "card");
+    expect((await orderOf(orderId)).status).toBe("completed");
+    expect((await agreementOf(orderId)).status).toBe("pending");
+    const pending = (await getCurrentSubscription(waiting.id))!.standing;
+    expect(pending.renewal).toEqual({ on: true, method: "card-pending" });
+    expect(pending.words.renewal).toContain("Renews by card once Pesapal confirms your card's schedule");
+    expect(pending.words.renewal).not.toContain("M-Pesa");
+    const [waitingSub] = await subsOf(waiting.id);
+    await sendRenewalReminders(new Date(waitingSub!.endDate!.getTime() - 6 * DAY));
+    const mails = await t.db.select().from(devOutbox).where(eq(devOutbox.to, waiting.email));
+    const reminder = mails.find((m) => /ends in 7 days/.test(m.subject));
+    expect(reminder?.text).toContain("Pesapal has not yet confirmed your card's automatic renewal");
+    expect(reminder?.text).not.toContain("M-Pesa");
   });
 
   it("a charge for an account number we never issued is refunded and grants nothing", async () => {

@@ -22,6 +22,12 @@ import { getCurrentSubscription, listBillingHistory } from "~/modules/commerce/l
 import { loadViewer } from "~/modules/access/viewer.server";
 import { accessForArticle, hasActiveSubscription } from "~/modules/access/policy";
 import type { Mailer } from "~/modules/mail/mailer.server";
+import { currentPlanOf } from "~/modules/commerce/membership.server";
+import { getOrderForAdmin } from "~/modules/commerce/admin-orders.server";
+import { getSubscriptionsOverview } from "~/modules/commerce/revenue.server";
+import { getReceipt, receiptLines } from "~/modules/commerce/receipts.server";
+import { formatDate } from "~/lib/format";
+import { standingSummaries } from "~/modules/commerce/member-standing.server";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -85,7 +91,12 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
     expect(Math.abs(rows[1]!.endDate!.getTime() - expectedEnd.getTime())).toBeLessThan(3 * DAY);
 
     const library = await getCurrentSubscription(buyer.id, renewAt);
-    expect(library).toMatchObject({ planName: "Basic", renewal: "renews", daysLeft: 10 });
+    // Days left count to the last paid day (the renewal's end), not to the end of the period running now.
+    expect(library).toMatchObject({
+      planName: "Basic",
+      renewal: "renews",
+      daysLeft: Math.ceil((rows[1]!.endDate!.getTime() - renewAt.getTime()) / DAY),
+    });
     expect(library!.next).toMatchObject({ planName: "Standard", startDate: end.toISOString(), status: "scheduled" });
     // A renewal is queued: no reminders for the ending period.
     expect(await sendRenewalReminders(renewAt)).toMatchObject({ sent: 0 });
@@ -101,6 +112,73 @@ describe(`subscription lifecycle (${process.env.DB_TARGET ?? "pglite"})`, () => 
     // The old period ended into a new one: that is no "ended" news.
     expect(await sendEndedNotices(new Date(end.getTime() + 2 * MINUTE))).toMatchObject({ sent: 0 });
     expect((await expireSubscriptions(new Date(end.getTime() + 2 * MINUTE))).expired).toBe(0);
+  });
+
+  it("an early renewal: My Library, /pricing, the receipt, the reminder and the admin give the same dates and words; renewal off stays Active", async () => {
+    const buyer = await reader();
+    const admin = await loadViewer(
+      await createUser(shop.db(), { email: `life-admin-${crypto.randomUUID()}@nuru.test`, role: "admin" }),
+    );
+    const first = await buyPlan(buyer, "basic", new Date());
+    const firstEnd = (await subsOf(buyer.id))[0]!.endDate!;
+    const renewAt = new Date(firstEnd.getTime() - 10 * DAY);
+    const second = await buyPlan(buyer, "standard", renewAt);
+    const rows = await subsOf(buyer.id);
+    const lastEnd = rows[1]!.endDate!;
+    const day = (d: Date) => formatDate(d.toISOString());
+
+    // My Library and /pricing read one standing: her access runs to the paid-ahead period's end.
+    const library = (await getCurrentSubscription(buyer.id, renewAt))!.standing;
+    const pricing = (await currentPlanOf(buyer.id, renewAt))!.standing;
+    expect(pricing.words).toEqual(library.words);
+    expect(library.words).toMatchObject({
+      status: "Active · renewal on",
+      accessUntil: `Paid up to ${day(lastEnd)}`,
+      paidAhead: `Standard plan paid ahead: ${day(firstEnd)} to ${day(lastEnd)}`,
+      summary: `Basic plan · Active · renewal on · paid up to ${day(lastEnd)}`,
+    });
+    expect(library.words.renewal).toContain(`before ${day(lastEnd)}`);
+    // She chose no card: nothing about M-Pesa or a card, and no word names the first period's end as her plan's end.
+    expect(library.words.renewal).not.toMatch(/M-Pesa|card/);
+    expect(library.words.accessUntil + library.words.summary).not.toContain(day(firstEnd));
+    // The receipt of the renewal names the period it bought, with the same dates.
+    const receipt = (await getReceipt(buyer.id, second.id))!;
+    expect(receiptLines(receipt)).toContainEqual(["Period", `${day(firstEnd)} to ${day(lastEnd)}`]);
+
+    // She turns renewal off: she still holds both periods, and every screen says so in the same words.
+    const state = await cancelRenewal(buyer.id, rows[0]!.id, renewAt);
+    expect(state.accessUntil.getTime()).toBe(lastEnd.getTime());
+    const off = (await getCurrentSubscription(buyer.id, renewAt))!.standing.words;
+    expect((await currentPlanOf(buyer.id, renewAt))!.standing.words).toEqual(off);
+    expect(off.status).toBe("Active · renewal off");
+    expect(off.renewal).toContain(`You keep full access until ${day(lastEnd)}`);
+    // The admin: her order pages and the dashboard's recent subscriptions say Active, renewal off, never 'cancelled'.
+    const firstOrder = (await getOrderForAdmin(admin, first.id, renewAt))!;
+    expect(firstOrder.order.memberStanding).toBe(`Basic plan · Active · renewal off · paid up to ${day(lastEnd)}`);
+    expect(firstOrder.grants.map((g) => g.words)).toEqual(["Active · renewal off"]);
+    expect(await standingSummaries([buyer.id], renewAt)).toEqual({ [buyer.id]: firstOrder.order.memberStanding });
+    const secondOrder = (await getOrderForAdmin(admin, second.id, renewAt))!;
+    expect(secondOrder.grants.map((g) => g.words)).toEqual([`Paid ahead · starts ${day(firstEnd)} · renewal off`]);
+    const recent = (await getSubscriptionsOverview(admin, renewAt)).recent.filter((r) => r.email === buyer.email);
+    expect(recent.map((r) => r.statusWords).sort()).toEqual([
+      "Active · renewal off",
+      `Paid ahead · starts ${day(firstEnd)} · renewal off`,
+    ]);
+    expect(JSON.stringify([firstOrder.grants, secondOrder.grants, recent])).not.toMatch(
+      /"(statusW|w)ords":"cancelled"/i,
+    );
+
+    // Renewal back on: the reminder is about the last paid day, the same date My Library shows.
+    await resumeRenewal(buyer.id, rows[0]!.id, renewAt);
+    const weekBefore = new Date(lastEnd.getTime() - 6 * DAY);
+    await expireSubscriptions(weekBefore);
+    expect((await getCurrentSubscription(buyer.id, weekBefore))!.standing.words.accessUntil).toBe(
+      `Paid up to ${day(lastEnd)}`,
+    );
+    await sendRenewalReminders(weekBefore);
+    const reminder = (await mailsTo(buyer.email)).find((m) => /ends in 7 days/.test(m.subject));
+    expect(reminder?.text).toContain(`paid up to ${day(lastEnd)}`);
+    expect(reminder?.text).not.toContain("M-Pesa cannot be charged");
   });
 
   it("a renewal paid after the end starts now; the role follows the subscription", async () => {

@@ -38,6 +38,8 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-transitions";
 export { ORDER_STATUS_LABELS };
 import { isCardPayment } from "./refunds.server";
 import { paymentMethodLabel } from "./payment-method";
+import { getMemberStanding } from "./member-standing.server";
+import { periodStatusWords } from "./member-standing";
 
 export const ORDERS_PAGE_SIZE = 30;
 
@@ -156,7 +158,7 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
+export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = new Date()) {
   assertAdmin(viewer);
   if (!UUID.test(orderId)) return null;
   const db = getDb();
@@ -207,6 +209,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
         status: userSubscriptions.status,
         startDate: userSubscriptions.startDate,
         endDate: userSubscriptions.endDate,
+        autoRenew: userSubscriptions.autoRenew,
         planName: subscriptionPlans.name,
       })
       .from(userSubscriptions)
@@ -290,6 +293,8 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
     })
     .from(cardRenewals)
     .where(order.cardRenewalId ? eq(cardRenewals.id, order.cardRenewalId) : eq(cardRenewals.firstOrderId, order.id));
+  // What the reader holds now, in the words My Library and /pricing use (member-standing.ts).
+  const standing = await getMemberStanding(order.userId, now);
   const payment = [...paid].reverse().find((p) => p.status === "completed") ?? null;
   const refunded = refundRows.some((r) => r.status === "requesting" || r.status === "accepted");
   const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -308,6 +313,8 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
         : null,
       createdAt: order.createdAt.toISOString(),
       completedAt: iso(order.completedAt),
+      /** "Basic plan · Active · renewal off · paid up to 26 March 2027", or null when she never had a plan. */
+      memberStanding: standing?.words.summary ?? null,
     },
     history: history.map((h) => ({
       id: h.id,
@@ -332,6 +339,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
         id: s.id,
         what: `${s.planName} plan`,
         state: s.status,
+        words: periodStatusWords(s, now),
         from: s.startDate.toISOString(),
         until: iso(s.endDate),
       })),
@@ -339,6 +347,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
         id: p.id,
         what: "Ebook purchase",
         state: p.revokedAt ? "revoked" : "active",
+        words: p.revokedAt ? "Revoked" : "Active",
         from: p.createdAt.toISOString(),
         until: iso(p.revokedAt),
       })),

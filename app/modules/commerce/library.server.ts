@@ -1,15 +1,14 @@
 // What the reader's library (/dashboard) and billing pages show: her plan as it stands and every order she made.
 // Reads only; renewal changes are subscriptions.server.ts. Money stays integer minor units with its currency.
-import { and, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
-import { runningAt } from "./grants.server";
 import type { OrderStatus } from "./order-transitions";
 import { renewUrl } from "./subscriptions.server";
 import { paymentMethodLabel } from "./payment-method";
-import { cardRenewalFor, type CardRenewalView } from "./card-renewals.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import type { CardRenewalView } from "./card-renewals.server";
+import { getMemberStanding } from "./member-standing.server";
+import type { MemberStanding } from "./member-standing";
 
 export interface SubscriptionPeriod {
   id: string;
@@ -24,7 +23,7 @@ export interface SubscriptionPeriod {
 }
 
 export interface CurrentSubscription extends SubscriptionPeriod {
-  /** Whole days until the end, counted up (0 once ended); null for open-ended. */
+  /** Whole days until her access ends (after any paid-ahead period), counted up (0 once ended); null for open-ended. */
   daysLeft: number | null;
   /** renews: reminders go out and she can cancel; cancelled: runs to its end, can be undone; expired: over. */
   renewal: "renews" | "cancelled" | "expired";
@@ -36,6 +35,8 @@ export interface CurrentSubscription extends SubscriptionPeriod {
   next: (SubscriptionPeriod & { renews: boolean }) | null;
   /** Card auto-renew (ADR 019): her agreement's state, or null when she renews by hand. */
   card: CardRenewalView | null;
+  /** What she holds and the words for it, shared with /pricing, reminders and the admin. */
+  standing: MemberStanding;
 }
 
 const periodColumns = {
@@ -77,67 +78,38 @@ function period(row: PeriodRow): SubscriptionPeriod {
 }
 
 /**
- * Her plan now: the period giving access (renewing or cancelled), else the one that ended last (renewal
- * "expired", to offer renewal); null if she never had one. A queued renewal whose start has come counts as current
- * even before the expiry job marks it active.
+ * Her plan now, as her standing (member-standing.ts) describes it: the period giving access (renewing or renewal
+ * off), else the one that ended last (renewal "expired", to offer renewal); null if she never had one. A queued
+ * renewal whose start has come counts as current even before the expiry job marks it active.
  */
 export async function getCurrentSubscription(userId: string, now = new Date()): Promise<CurrentSubscription | null> {
   const db = getDb();
-  const base = () =>
+  const standing = await getMemberStanding(userId, now);
+  if (!standing) return null;
+  const [[row], [{ used }]] = await Promise.all([
     db
       .select(periodColumns)
       .from(userSubscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId));
-  const [running] = await base()
-    .where(and(eq(userSubscriptions.userId, userId), runningAt(now)))
-    .orderBy(desc(userSubscriptions.startDate))
-    .limit(1);
-  const [row] = running
-    ? [running]
-    : await base()
-        .where(
-          and(
-            eq(userSubscriptions.userId, userId),
-            or(
-              inArray(userSubscriptions.status, ["expired", "revoked"]),
-              and(
-                inArray(userSubscriptions.status, ["active", "cancelled"]),
-                isNotNull(userSubscriptions.endDate),
-                sql`${userSubscriptions.endDate} <= ${now}`,
-              ),
-            ),
-          ),
-        )
-        .orderBy(sql`${userSubscriptions.endDate} desc nulls last`)
-        .limit(1);
-  if (!row) return null;
-  const [{ used }] = await db
-    .select({ used: count() })
-    .from(subscriptionEbookUnlocks)
-    .where(eq(subscriptionEbookUnlocks.subscriptionId, row.id));
-  const [queued] = running
-    ? await base()
-        .where(
-          and(
-            eq(userSubscriptions.userId, userId),
-            eq(userSubscriptions.status, "scheduled"),
-            sql`${userSubscriptions.startDate} > ${now}`,
-          ),
-        )
-        .orderBy(userSubscriptions.startDate)
-        .limit(1)
-    : [];
-  const renewal = !running ? "expired" : row.autoRenew && row.status !== "cancelled" ? "renews" : "cancelled";
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+      .where(eq(userSubscriptions.id, standing.current.id)),
+    db
+      .select({ used: count() })
+      .from(subscriptionEbookUnlocks)
+      .where(eq(subscriptionEbookUnlocks.subscriptionId, standing.current.id)),
+  ]);
+  const running = standing.state === "active";
+  const queued = standing.paidAhead[0];
   return {
-    ...period(row),
+    ...period(row!),
     // CASE: a queued renewal that has started but was not yet marked active reads as the status it will get.
-    status: running && row.status === "scheduled" ? (row.autoRenew ? "active" : "cancelled") : row.status,
-    daysLeft: row.endDate ? Math.max(0, Math.ceil((row.endDate.getTime() - now.getTime()) / DAY_MS)) : null,
-    renewal,
-    ebooks: { used: Number(used), limit: row.ebookLimit },
-    renewUrl: renewUrl({ slug: row.planSlug, onSale: row.planOnSale }),
-    next: queued ? { ...period(queued), renews: queued.autoRenew } : null,
-    card: await cardRenewalFor(userId),
+    status: running && row!.status === "scheduled" ? (row!.autoRenew ? "active" : "cancelled") : row!.status,
+    daysLeft: standing.daysLeft,
+    renewal: !running ? "expired" : standing.renewal.on ? "renews" : "cancelled",
+    ebooks: { used: Number(used), limit: row!.ebookLimit },
+    renewUrl: renewUrl({ slug: row!.planSlug, onSale: row!.planOnSale }),
+    next: queued ? { ...period(queued), renews: queued.autoRenew && queued.status !== "cancelled" } : null,
+    card: standing.card,
+    standing,
   };
 }
 

@@ -1,54 +1,35 @@
 // The reader's plan as the pricing and checkout pages describe it (never an access decision: that is the policy's).
-import { and, desc, eq, gt } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { subscriptionPlans, userSubscriptions } from "~/db/schema";
 import { listActivePlans } from "~/modules/home/home.server";
 import { hasUsedTrial } from "./free-trial.server";
-import { runningAt } from "./grants.server";
+import { getMemberStanding } from "./member-standing.server";
+import type { MemberStanding } from "./member-standing";
 import { BASE_CURRENCY, formatPrice, regionalPrice } from "./pricing";
 import { withShownPrices, type ShownPrice } from "./shown-prices.server";
 
 export interface CurrentPlan {
   slug: string;
   name: string;
-  /** ISO date, or null for open-ended. */
+  /** ISO date the current period ends, or null for open-ended. */
   endDate: string | null;
   isTrial: boolean;
-  /** A paid renewal is queued behind this period (ISO date it ends), or null. */
+  /** A paid renewal is queued behind this period (ISO date the last one ends), or null. */
   renewedUntil: string | null;
+  /** What she holds and the words for it (the same as My Library's). */
+  standing: MemberStanding;
 }
 
+/** Her running plan at `now` (null when none runs), read from her standing: the one source of what she holds. */
 export async function currentPlanOf(userId: string, now = new Date()): Promise<CurrentPlan | null> {
-  const db = getDb();
-  const [row] = await db
-    .select({
-      slug: subscriptionPlans.slug,
-      name: subscriptionPlans.name,
-      endDate: userSubscriptions.endDate,
-      isTrial: userSubscriptions.isTrial,
-    })
-    .from(userSubscriptions)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
-    .where(and(eq(userSubscriptions.userId, userId), runningAt(now)))
-    .orderBy(desc(userSubscriptions.startDate))
-    .limit(1);
-  if (!row) return null;
-  const [queued] = await db
-    .select({ endDate: userSubscriptions.endDate })
-    .from(userSubscriptions)
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.status, "scheduled"),
-        gt(userSubscriptions.startDate, now),
-      ),
-    )
-    .orderBy(desc(userSubscriptions.endDate))
-    .limit(1);
+  const standing = await getMemberStanding(userId, now);
+  if (!standing || standing.state !== "active") return null;
+  const { current } = standing;
   return {
-    ...row,
-    endDate: row.endDate?.toISOString() ?? null,
-    renewedUntil: queued?.endDate?.toISOString() ?? null,
+    slug: current.planSlug,
+    name: current.planName,
+    endDate: current.endDate?.toISOString() ?? null,
+    isTrial: current.isTrial,
+    renewedUntil: standing.paidAhead.length > 0 ? (standing.accessUntil?.toISOString() ?? null) : null,
+    standing,
   };
 }
 

@@ -238,7 +238,7 @@ async function sendReceipt(orderId: string, report: TransactionStatus, grant: Gr
       confirmationCode: report.confirmationCode,
       access: isPlan
         ? grant.endDate
-          ? `Your plan runs until ${formatDate(grant.endDate.toISOString())}.`
+          ? `Your plan is paid up to ${formatDate(grant.endDate.toISOString())}.`
           : "Your plan has no end date."
         : "The ebook is yours to read on Nuru.",
       url: isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,

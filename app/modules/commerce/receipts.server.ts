@@ -1,7 +1,7 @@
 // Receipts: what a completed order proves, for its buyer only, as a printable page and as a PDF (pdf-lib).
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { ebooks, orders, payments, profiles, subscriptionPlans, users } from "~/db/schema";
+import { ebooks, orders, payments, profiles, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { formatKesCents, formatMinorUnits } from "./money";
@@ -20,6 +20,9 @@ export interface Receipt {
   buyerName: string;
   buyerEmail: string;
   item: string;
+  /** The period this payment bought, for a plan: '26 January 2027 to 26 March 2027' (a renewal paid early starts
+   *  when her paid time ends, as My Library shows it); null for an ebook or a period no longer held. */
+  period: string | null;
   /** 'KSh 450.00' */
   amount: string;
   /** '$3.60' when she was shown another currency beside the KES price, else null. */
@@ -68,6 +71,14 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
     .limit(1);
   // No verified completed payment: nothing to prove (an order is only completed after one, so this is defensive).
   if (!payment) return null;
+  const [bought] =
+    row.kind === "plan"
+      ? await db
+          .select({ startDate: userSubscriptions.startDate, endDate: userSubscriptions.endDate })
+          .from(userSubscriptions)
+          .where(eq(userSubscriptions.orderId, orderId))
+          .limit(1)
+      : [];
   const env = getEnv();
   return {
     orderId: row.orderId,
@@ -79,6 +90,9 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
       row.kind === "plan"
         ? `${row.planName} plan (${row.months} ${row.months === 1 ? "month" : "months"})`
         : `Ebook: ${row.ebookTitle}`,
+    period: bought
+      ? `${formatDate(bought.startDate.toISOString())} to ${bought.endDate ? formatDate(bought.endDate.toISOString()) : "no end date"}`
+      : null,
     amount:
       row.currency === "KES"
         ? formatKesCents(row.amountCents)
@@ -98,6 +112,7 @@ export function receiptLines(r: Receipt): [string, string][] {
     ["Receipt for", [r.buyerName, r.buyerEmail].filter(Boolean).join(" · ")],
     ["Date paid", formatDate(r.paidAt)],
     ["Item", r.item],
+    ...(r.period ? [["Period", r.period] as [string, string]] : []),
     ["Amount", r.shownAs ? `${r.amount} (shown as about ${r.shownAs})` : r.amount],
     ["Paid with", r.method],
     ["Confirmation code", r.confirmationCode || "-"],

@@ -7,6 +7,7 @@ import { getDb } from "~/db/client.server";
 import { orders, payments, profiles, refunds, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { runningAt } from "./grants.server";
+import { periodStatusWords } from "./member-standing";
 import { PAID_STATUSES } from "./order-transitions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -93,6 +94,9 @@ export async function getSubscriptionsOverview(viewer: Viewer, now = new Date())
         isTrial: userSubscriptions.isTrial,
         byHand: sql<boolean>`${userSubscriptions.grantReason} is not null`,
         status: userSubscriptions.status,
+        startDate: userSubscriptions.startDate,
+        endDate: userSubscriptions.endDate,
+        autoRenew: userSubscriptions.autoRenew,
         createdAt: userSubscriptions.createdAt,
       })
       .from(userSubscriptions)
@@ -109,8 +113,11 @@ export async function getSubscriptionsOverview(viewer: Viewer, now = new Date())
     totals: { ...totals, all: Number(totals.all) },
     byPlan: byPlan.map((p) => ({ ...p, running: Number(p.running) })),
     revenue: { last30Days, allTime },
-    recent: recent.map((r) => ({
+    recent: recent.map(({ startDate, endDate, autoRenew, ...r }) => ({
       ...r,
+      // The member's words (member-standing.ts): a period she stopped renewing is still active until its end.
+      statusWords: periodStatusWords({ ...r, startDate, endDate, autoRenew }, now),
+      until: endDate?.toISOString() ?? null,
       fullName: r.fullName ?? "",
       source: r.isTrial ? "trial" : r.byHand ? "by hand" : r.orderId ? "order" : "no order",
       createdAt: r.createdAt.toISOString(),

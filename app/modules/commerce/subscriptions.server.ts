@@ -1,4 +1,4 @@
-// A plan is a prepaid period the reader renews (M-Pesa cannot be charged without her): cancelling renewal, undoing
+// A plan is a prepaid period the reader renews (by hand, or by card when she chose it, ADR 019): cancelling renewal, undoing
 // that, the end of a period (expiry, the next paid period taking over, the display role) and the e-mails around it.
 // Every function takes `now`, so tests move the clock instead of sleeping; the jobs (ADR 015) call the batch ones.
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, notExists, sql } from "drizzle-orm";
@@ -9,7 +9,8 @@ import { formatDate } from "~/lib/format";
 import { getMailer, type Mailer, type MailMessage } from "~/modules/mail/mailer.server";
 import { cardRenewalReminderMail, renewalReminderMail, subscriptionEndedMail } from "~/modules/mail/templates.server";
 import { runningAt, setDisplayRole, type Tx } from "./grants.server";
-import { hasActiveCardRenewal, setCardRenewals } from "./card-renewals.server";
+import { setCardRenewals } from "./card-renewals.server";
+import { getMemberStanding } from "./member-standing.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ended-plan e-mail is sent within this long of the end (a shop back from a long outage does not send old news). */
@@ -37,6 +38,8 @@ export interface RenewalState {
   /** Whether reminders (and, where the method allows, charges) continue. */
   renews: boolean;
   endDate: Date;
+  /** When her access ends: the end of the last period she paid for (after this one when she paid ahead). */
+  accessUntil: Date;
   /** Her card agreement after the change (ADR 019), when she has one. */
   card?: "pending" | "active" | "cancelled" | "ended" | null;
 }
@@ -62,7 +65,7 @@ function assertChangeable(row: Subscription, now: Date): asserts row is Subscrip
   if (row.endDate <= now) throw new SubscriptionError("ENDED");
 }
 
-function stateOf(row: Subscription & { endDate: Date }): RenewalState {
+function stateOf(row: Subscription & { endDate: Date }): Omit<RenewalState, "accessUntil"> {
   return {
     subscriptionId: row.id,
     status: row.status as RenewalState["status"],
@@ -91,19 +94,40 @@ function setRenewal(userId: string, subscriptionId: string, renews: boolean, now
     assertChangeable(row, now);
     // Her card schedule follows the switch: cancelled, a charge that still arrives is refunded (ADR 019).
     const card = await setCardRenewals(tx, userId, renews, now);
-    const settled = renews ? row.autoRenew && row.status !== "cancelled" : !row.autoRenew && row.status !== "active";
-    if (settled) return { ...stateOf(row), card };
-    const [updated] = await tx
-      .update(userSubscriptions)
-      .set({
-        status: row.status === "scheduled" ? "scheduled" : renews ? "active" : "cancelled",
-        autoRenew: renews,
-        cancelledAt: renews ? null : now,
-        updatedAt: now,
-      })
-      .where(eq(userSubscriptions.id, row.id))
-      .returning();
-    return { ...stateOf(updated as Subscription & { endDate: Date }), card };
+    // CASE: she paid ahead -> renewal is hers, not one period's: the switch moves the running period and every one
+    // queued behind it, so the last paid day (the one reminders and charges are about) says what she chose.
+    const live = await tx
+      .select()
+      .from(userSubscriptions)
+      .where(
+        and(
+          eq(userSubscriptions.userId, userId),
+          inArray(userSubscriptions.status, ["active", "cancelled", "scheduled"]),
+          gt(userSubscriptions.endDate, now),
+        ),
+      )
+      .for("update");
+    let result = row as Subscription & { endDate: Date };
+    let accessUntil = row.endDate;
+    for (const period of live) {
+      if (period.endDate! > accessUntil) accessUntil = period.endDate!;
+      const settled = renews
+        ? period.autoRenew && period.status !== "cancelled"
+        : !period.autoRenew && period.status !== "active";
+      if (settled) continue;
+      const [updated] = await tx
+        .update(userSubscriptions)
+        .set({
+          status: period.status === "scheduled" ? "scheduled" : renews ? "active" : "cancelled",
+          autoRenew: renews,
+          cancelledAt: renews ? null : now,
+          updatedAt: now,
+        })
+        .where(eq(userSubscriptions.id, period.id))
+        .returning();
+      if (period.id === row.id) result = updated as Subscription & { endDate: Date };
+    }
+    return { ...stateOf(result), accessUntil, card };
   });
 }
 
@@ -291,10 +315,13 @@ export async function sendRenewalReminders(now = new Date(), options: { mailer?:
       renewUrl: renewUrl({ slug: target.planSlug, onSale: target.planOnSale }),
       daysLeft: lastDay ? (1 as const) : (7 as const),
     };
-    // CASE: her card renews the plan -> the reminder says when it will be charged, not "renew now".
-    const message = (await hasActiveCardRenewal(target.userId))
-      ? cardRenewalReminderMail({ ...mail, libraryUrl: `${getEnv().PUBLIC_URL}/dashboard` })
-      : renewalReminderMail(mail);
+    // CASE: her card renews the plan -> the reminder says when it will be charged, not "renew now". Her standing
+    // decides, as it does for My Library, so the e-mail and the page never tell her two different things.
+    const method = (await getMemberStanding(target.userId, now))?.renewal.method ?? "by-hand";
+    const message =
+      method === "card"
+        ? cardRenewalReminderMail({ ...mail, libraryUrl: `${getEnv().PUBLIC_URL}/dashboard` })
+        : renewalReminderMail({ ...mail, reason: method });
     const result = await sendOnce(kind, target, message, mailer, now);
     if (result === "sent") counts.sent++;
     if (result === "failed") counts.failed++;

@@ -143,15 +143,27 @@ export interface RenewalMailInput {
   renewUrl: string;
 }
 
+/** Why she renews by hand, which the reminder names (member-standing.ts's renewal method). */
+export type HandRenewalReason = "by-hand" | "mpesa" | "card-pending";
+
+const HAND_RENEWAL_REASON: Record<HandRenewalReason, string> = {
+  "by-hand": "Renew before then to keep reading",
+  mpesa: "M-Pesa cannot be charged without you, so renew before then to keep reading",
+  "card-pending":
+    "Pesapal has not yet confirmed your card's automatic renewal, so renew before then to be sure of no gap",
+};
+
 /** Sent 7 days and 1 day before a renewing plan ends (never after the reader cancelled renewal). */
-export function renewalReminderMail(input: RenewalMailInput & { daysLeft: 7 | 1 }): MailMessage {
+export function renewalReminderMail(
+  input: RenewalMailInput & { daysLeft: 7 | 1; reason?: HandRenewalReason },
+): MailMessage {
   const when = input.daysLeft === 1 ? "tomorrow" : "in 7 days";
   return linkMail(input.to, `Your Nuru ${input.planName} plan ends ${when}`, {
     name: input.name,
-    intro: `Your ${input.planName} plan ends on ${input.endDate}. M-Pesa cannot be charged without you, so renew before then to keep reading: a renewal paid now starts on ${input.endDate}, so you lose no paid day.`,
+    intro: `Your ${input.planName} plan is paid up to ${input.endDate}. ${HAND_RENEWAL_REASON[input.reason ?? "by-hand"]}: a renewal paid now starts on ${input.endDate}, so you lose no paid day.`,
     action: `Renew the ${input.planName} plan`,
     url: input.renewUrl,
-    outro: "Do not want to renew? Cancel renewal in your library and we will stop these reminders.",
+    outro: "Do not want to renew? Cancel renewal in My Library and we will stop these reminders.",
   });
 }
 

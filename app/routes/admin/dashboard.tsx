@@ -5,6 +5,7 @@ import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { getDashboardCounts } from "~/modules/admin/overview.server";
 import { getSubscriptionsOverview } from "~/modules/commerce/revenue.server";
 import { formatKesCents } from "~/modules/commerce/money";
+import { formatDate } from "~/lib/format";
 import { ADMIN_SCREENS, AdminFrame } from "~/components/admin/admin-frame";
 
 export function meta() {
@@ -181,7 +182,8 @@ function SubscriptionsTab({ overview }: { overview: Overview }) {
                     ? ` (paid ${formatKesCents(r.paidCents)})`
                     : ""}
                   {r.source === "trial" ? " · free trial" : r.source === "by hand" ? " · granted by hand" : ""} ·{" "}
-                  {r.status}
+                  <span data-testid="subscription-status">{r.statusWords}</span>
+                  {r.until ? ` · ${r.statusWords === "Ended" ? "ended" : "until"} ${formatDate(r.until)}` : ""}
                 </p>
               </li>
             ))}

@@ -147,7 +147,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <h2 id="order-summary" className={heading}>
             Summary
           </h2>
-          <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
+          <dl className="mt-3 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
             <dt className="font-medium text-gray-700">Status</dt>
             <dd data-testid="order-status">
               <OrderStatusBadge status={order.status} label={label(order.status)} />
@@ -156,6 +156,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <dd className="break-all text-gray-900">
               {order.fullName ? `${order.fullName}, ` : ""}
               {order.email}
+            </dd>
+            <dt className="font-medium text-gray-700">Member now</dt>
+            <dd className="text-gray-900" data-testid="order-member-standing">
+              {order.memberStanding ?? "No plan"}
             </dd>
             <dt className="font-medium text-gray-700">{order.kind === "plan" ? "Plan" : "Ebook"}</dt>
             <dd className="text-gray-900">{order.item}</dd>
@@ -175,7 +179,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {order.cardRenewal ? (
               <>
                 <dt className="font-medium text-gray-700">Card renewal</dt>
-                <dd className="text-gray-900" data-testid="order-card-renewal">
+                <dd className="break-words text-gray-900" data-testid="order-card-renewal">
                   {order.cardRenewal.role === "charge" ? (
                     <>
                       Scheduled charge of{" "}
@@ -247,7 +251,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {grants.map((g) => (
                 <li key={g.id} data-testid="order-grant">
                   <p className="text-gray-900">
-                    {g.what}: <span className="font-semibold capitalize">{g.state}</span>
+                    {g.what}: <span className="font-semibold">{g.words}</span>
                   </p>
                   <p className="text-xs text-gray-700">
                     From {at(g.from)}

@@ -5,6 +5,7 @@ import type { Route } from "./+types/users";
 import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { changeRole, listUsersForAdmin } from "~/modules/accounts/user-admin.server";
+import { standingSummaries } from "~/modules/commerce/member-standing.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Pagination } from "~/components/content/pagination";
@@ -24,7 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     listUsersForAdmin(viewer, { q: search.get("q") ?? "", page: Number(search.get("page") ?? 1) }),
     pendingModerationTotal(viewer),
   ]);
-  return { ...list, pending };
+  // What each reader holds, in the words My Library and /pricing use ("Active · renewal off", never "cancelled").
+  const plans = await standingSummaries(list.items.map((u) => u.id));
+  return { ...list, pending, plans };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -57,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageSize, q } = loaderData;
+  const { items, total, page, pageSize, q, plans } = loaderData;
   return (
     <AdminFrame title="Users" pending={loaderData.pending}>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
@@ -96,6 +99,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   </span>
                 </p>
                 <p className="text-sm break-all text-gray-700">{u.email}</p>
+                {plans[u.id] ? (
+                  <p className="text-sm text-gray-900" data-testid="admin-user-plan">
+                    {plans[u.id]}
+                  </p>
+                ) : null}
                 <p className="text-xs text-gray-600">Joined {new Date(u.createdAt).toLocaleDateString("en-GB")}</p>
               </div>
               <Form method="post" className="flex items-center gap-2">
