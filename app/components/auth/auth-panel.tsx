@@ -63,6 +63,19 @@ export function AuthPanel({
     </a>
   );
 
+  const backToSignIn = (
+    <a
+      href="/signin"
+      onClick={(e) => {
+        e.preventDefault();
+        setView("signin");
+      }}
+      className="block text-center text-sm font-medium text-brand-700 underline"
+    >
+      Back to Sign In
+    </a>
+  );
+
   return (
     <div className="w-full">
       <h2 className="text-center text-2xl font-bold text-gray-900">
@@ -134,16 +147,7 @@ export function AuthPanel({
             <input type="hidden" name="email" value={result.sentTo} />
             <SubmitButton className="w-full" busy={busy} busyLabel="Sending..." label="Resend confirmation email" />
           </fetcher.Form>
-          <a
-            href="/signin"
-            onClick={(e) => {
-              e.preventDefault();
-              setView("signin");
-            }}
-            className="block text-center text-sm font-medium text-brand-700 underline"
-          >
-            Back to Sign In
-          </a>
+          {backToSignIn}
         </div>
       ) : view === "signup" ? (
         <div id="panel-signup" role="tabpanel" aria-labelledby="tab-signup">
@@ -163,16 +167,7 @@ export function AuthPanel({
           <input type="hidden" name="intent" value="reset" />
           <TextField meta={reset.email} label="Email" type="email" autoComplete="email" maxLength={254} />
           <SubmitButton className="w-full" busy={busy} busyLabel="Sending..." label="Send Reset Email" />
-          <a
-            href="/signin"
-            onClick={(e) => {
-              e.preventDefault();
-              setView("signin");
-            }}
-            className="block text-center text-sm font-medium text-brand-700 underline"
-          >
-            Back to Sign In
-          </a>
+          {backToSignIn}
         </fetcher.Form>
       ) : null}
 
