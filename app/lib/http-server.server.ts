@@ -12,7 +12,9 @@ import { appDatabase } from "~/db/client.server";
 import { sharedHealthCheck } from "~/lib/shared-health-check.server";
 import { baseSecurityHeaders } from "~/lib/security-headers.server";
 import { isSameOriginOrSafe } from "~/lib/csrf.server";
-import { checkBody, checkTarget, isGatewayNotification } from "~/lib/request-guards";
+import { checkBody, checkTarget, isGatewayNotification, type BodyLimits } from "~/lib/request-guards";
+import { ARTICLE_FORM_BODY_LIMIT } from "~/modules/content/article-form";
+import { EBOOK_FORM_BODY_LIMIT } from "~/modules/content/ebook-form";
 import { startLocalPesapal } from "~/modules/commerce/local-pesapal.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { precompressedAssets } from "~/lib/precompressed.server";
@@ -41,6 +43,14 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   // The largest upload an admin may send (the biggest kind's limit plus multipart framing); each kind is held to its
   // own limit while the upload streams in.
   const uploadBodyLimit = Math.max(env.UPLOAD_PDF_MAX_MB, 100) * 1024 * 1024 + 64 * 1024;
+  // Forms whose schema allows more than the 64 KB every other form gets: each body limit fits what the form accepts.
+  const bodyLimits: BodyLimits = {
+    upload: uploadBodyLimit,
+    largeForms: [
+      { path: /^\/admin\/articles\/[^/]+$/, bytes: ARTICLE_FORM_BODY_LIMIT },
+      { path: /^\/admin\/ebooks\/[^/]+$/, bytes: EBOOK_FORM_BODY_LIMIT },
+    ],
+  };
 
   const app = express();
   app.disable("x-powered-by");
@@ -74,7 +84,7 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   // Addresses with NUL bytes or broken escapes, and bodies no form sends or too large to read: refused before any
   // route reads them (a 413 is sent before a byte of the body is read).
   app.use((req, res, next) => {
-    const refusal = checkTarget(req.originalUrl) ?? checkBody(req.method, req.path, req.headers, uploadBodyLimit);
+    const refusal = checkTarget(req.originalUrl) ?? checkBody(req.method, req.path, req.headers, bodyLimits);
     if (!refusal) return next();
     res.setHeader("Connection", "close");
     res.status(refusal.status).type("text/plain").send(refusal.message);

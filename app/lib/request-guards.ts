@@ -3,9 +3,13 @@
 
 export const FORM_BODY_LIMIT = 64 * 1024;
 
-/** Pesapal's IPN: the one path that takes JSON, from Pesapal's servers (no Origin); its body is three short fields. */
+/**
+ * Pesapal's IPN, from Pesapal's servers (no Origin): its body is three short fields, and Pesapal does not say how it
+ * types or frames them (JSON, text, a form, no type, chunked), so this one path takes any of those and its route reads
+ * at most NOTIFICATION_BODY_LIMIT bytes itself (ipn.server.ts).
+ */
 const GATEWAY_NOTIFICATION_PATH = "/api/payments/ipn";
-const NOTIFICATION_BODY_LIMIT = 8 * 1024;
+export const NOTIFICATION_BODY_LIMIT = 8 * 1024;
 
 export function isGatewayNotification(path: string): boolean {
   return path.toLowerCase().replace(/\/+$/, "") === GATEWAY_NOTIFICATION_PATH;
@@ -14,15 +18,29 @@ export function isGatewayNotification(path: string): boolean {
 /** Admin uploads: the body is streamed to storage and each kind's own limit is enforced while it is read. */
 export const UPLOAD_PATH = "/admin/uploads";
 
-/** Largest body a request to `path` may carry; `uploadLimit` is the largest upload allowed (http-server.server.ts). */
-export function bodyLimitFor(path: string, uploadLimit = FORM_BODY_LIMIT): number {
+/** A form that accepts more than FORM_BODY_LIMIT (a long article): its paths and its largest possible body. */
+export interface LargeForm {
+  path: RegExp;
+  bytes: number;
+}
+
+export interface BodyLimits {
+  /** The largest upload allowed on UPLOAD_PATH. */
+  upload?: number;
+  /** Forms whose schema allows more than FORM_BODY_LIMIT; every other form keeps the small limit. */
+  largeForms?: readonly LargeForm[];
+}
+
+/** Largest body a request to `path` may carry (limits come from http-server.server.ts). */
+export function bodyLimitFor(path: string, limits: BodyLimits = {}): number {
   const normalized = path.toLowerCase().replace(/\/+$/, "");
-  if (normalized === UPLOAD_PATH) return uploadLimit;
-  return isGatewayNotification(path) ? NOTIFICATION_BODY_LIMIT : FORM_BODY_LIMIT;
+  if (normalized === UPLOAD_PATH) return limits.upload ?? FORM_BODY_LIMIT;
+  if (isGatewayNotification(path)) return NOTIFICATION_BODY_LIMIT;
+  const large = limits.largeForms?.find((form) => form.path.test(normalized));
+  return Math.max(large?.bytes ?? 0, FORM_BODY_LIMIT);
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 export interface Refusal {
@@ -58,21 +76,21 @@ export function checkBody(
   method: string,
   path: string,
   headers: { "content-type"?: string; "content-length"?: string; "transfer-encoding"?: string },
-  uploadLimit?: number,
+  limits?: BodyLimits,
 ): Refusal | null {
   const length = headers["content-length"];
   const chunked = headers["transfer-encoding"] !== undefined;
   if (!BODY_METHODS.has(method.toUpperCase())) {
     return chunked || (length !== undefined && length !== "0") ? REFUSALS.notAForm : null;
   }
-  if (chunked) return REFUSALS.noLength;
+  const notification = isGatewayNotification(path);
+  // CASE: Pesapal's IPN without a length (chunked) -> its route stops reading at the notification limit.
+  if (chunked) return notification ? null : REFUSALS.noLength;
   if (length === undefined) return null;
   const bytes = Number(length);
   if (!Number.isSafeInteger(bytes) || bytes < 0) return REFUSALS.noLength;
-  if (bytes > bodyLimitFor(path, uploadLimit)) return REFUSALS.tooLarge;
+  if (bytes > bodyLimitFor(path, limits)) return REFUSALS.tooLarge;
   const type = headers["content-type"] ?? "";
-  if (bytes > 0 && !FORM_TYPES.test(type) && !(isGatewayNotification(path) && JSON_TYPE.test(type))) {
-    return REFUSALS.notAForm;
-  }
+  if (bytes > 0 && !notification && !FORM_TYPES.test(type)) return REFUSALS.notAForm;
   return null;
 }

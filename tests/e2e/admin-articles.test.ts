@@ -308,6 +308,39 @@ describe("articles", () => {
     await context.close();
   });
 
+  it("saves a 65,800-character article; one over the maximum gets the form's message and keeps its text (390 px)", async () => {
+    const tag = Date.now().toString(36);
+    const text = (length: number) => "Habari za asubuhi, karibu Nairobi — é. ".repeat(length).slice(0, length);
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await signInWithForm(page, "admin@nuru.test", DEMO_PASSWORD);
+    const write = async (title: string, content: string) => {
+      await page.goto("/admin/articles/new");
+      await waitForHydration(page);
+      await page.getByLabel("Title").fill(title);
+      await page.getByRole("radio", { name: "Plain text" }).check();
+      await page.getByRole("textbox", { name: "Content" }).fill(content);
+      await page.getByRole("button", { name: "Create Article" }).click();
+    };
+
+    // Beyond the 64 KB that once ended in "Something went wrong" with the text lost.
+    await write(`Long read ${tag}`, text(65_800));
+    await page.waitForURL(/\/admin\/articles$/);
+    expect(await toast(page)).toContain("Article Created");
+    await expect.poll(() => page.getByRole("link", { name: `Long read ${tag}` }).count()).toBeGreaterThan(0);
+
+    const tooLong = text(200_001);
+    await write(`Too long ${tag}`, tooLong);
+    const message = page.getByText("The article can be at most 200,000 characters").first();
+    await expect.poll(() => message.isVisible()).toBe(true);
+    expect(page.url()).toMatch(/\/admin\/articles\/new$/);
+    expect(await page.getByRole("textbox", { name: "Content" }).inputValue()).toBe(tooLong);
+    await page.screenshot({ path: "/tmp/shots-ipn/article-too-long-390.png" });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: "/tmp/shots-ipn/article-too-long-1280.png" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("never lets pasted script, event handlers or javascript: links reach a reader", async () => {
     const admin = await signInCookie("admin@nuru.test");
     const tag = Date.now().toString(36);

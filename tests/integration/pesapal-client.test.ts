@@ -2,6 +2,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { checkBody } from "~/lib/request-guards";
+import { ipnFieldsOf, readIpnRequest, type IpnFields } from "~/modules/commerce/ipn.server";
+import { IPN_POST_SHAPES } from "~/modules/commerce/pesapal/stand-in-ipn.server";
+import { appDatabase } from "~/db/client.server";
+import { siteSettings } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { configurePesapal, ensureIpnId, forgetIpnId, ipnUrl } from "~/modules/commerce/payment-gateway.server";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { createPesapalClient, type PesapalClientOptions } from "~/modules/commerce/pesapal/client.server";
 import { PesapalError } from "~/modules/commerce/pesapal/errors";
 import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
@@ -11,6 +20,7 @@ const KEY = "test-consumer-key";
 const SECRET = "test-consumer-secret";
 const STATUS_PATH = "/api/Transactions/GetTransactionStatus";
 const SUBMIT_PATH = "/api/Transactions/SubmitOrderRequest";
+const REFUND_PATH = "/api/Transactions/RefundRequest";
 
 interface ReceivedIpn {
   method: string;
@@ -48,6 +58,57 @@ async function startIpnReceiver() {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/payment/ipn`;
   return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * The shop's IPN path as the HTTP server runs it, without the database: the request guards (http-server.server.ts),
+ * then the route's reading of the notification (ipn.server.ts), then Pesapal's acknowledgement.
+ */
+async function startShopIpnEndpoint() {
+  const read: (IpnFields & { method: string; contentType: string })[] = [];
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const refusal = checkBody(req.method ?? "GET", url.pathname, req.headers);
+      if (refusal) {
+        res.writeHead(refusal.status, { "Content-Type": "text/plain", Connection: "close" }).end(refusal.message);
+        return;
+      }
+      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const request = new Request(url, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+      } as RequestInit);
+      let fields: IpnFields;
+      try {
+        fields = ipnFieldsOf(await readIpnRequest(request));
+      } catch (error) {
+        const answer = error as Response;
+        res.writeHead(answer.status, { Connection: "close" }).end(await answer.text());
+        return;
+      }
+      read.push({ ...fields, method: req.method ?? "", contentType: req.headers["content-type"] ?? "" });
+      res.writeHead(200, { "Content-Type": "application/json" }).end(
+        JSON.stringify({
+          orderNotificationType: fields.OrderNotificationType,
+          orderTrackingId: fields.OrderTrackingId,
+          orderMerchantReference: fields.OrderMerchantReference,
+          status: 200,
+        }),
+      );
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/ipn`;
+  return {
+    url,
+    read,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 let counter = 0;
@@ -188,6 +249,53 @@ describe("Pesapal client against the stand-in", () => {
         httpStatus: 503,
       });
       expect(standIn.requests.filter((r) => r.path === STATUS_PATH).length - before).toBe(3);
+    });
+
+    it("asks for a status that hangs once more, after its own shorter timeout", async () => {
+      const submitted = await client.submitOrder(order(getIpnId));
+      const patient = clientFor({ timeoutMs: 5_000, statusTimeoutMs: 150 });
+      const before = standIn.requests.filter((r) => r.path === STATUS_PATH).length;
+      standIn.hangNext(STATUS_PATH);
+      const started = Date.now();
+      expect(await patient.getTransactionStatus(submitted.orderTrackingId)).toMatchObject({ statusCode: 0 });
+      // One hung attempt (150 ms), not the 5 s every other call may take.
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(standIn.requests.filter((r) => r.path === STATUS_PATH).length - before).toBe(2);
+      // Hanging twice: one retry only, then the caller hears PESAPAL_TIMEOUT.
+      standIn.hangNext(STATUS_PATH, 2);
+      await expect(patient.getTransactionStatus(submitted.orderTrackingId)).rejects.toMatchObject({
+        code: "PESAPAL_TIMEOUT",
+      });
+      expect(standIn.requests.filter((r) => r.path === STATUS_PATH).length - before).toBe(4);
+    });
+
+    it("never asks again after a SubmitOrderRequest or RefundRequest that hangs", async () => {
+      const impatient = clientFor({ timeoutMs: 150 });
+      const submits = standIn.requests.filter((r) => r.path === SUBMIT_PATH).length;
+      standIn.hangNext(SUBMIT_PATH);
+      await expect(impatient.submitOrder(order(getIpnId))).rejects.toMatchObject({ code: "PESAPAL_TIMEOUT" });
+      expect(standIn.requests.filter((r) => r.path === SUBMIT_PATH).length - submits).toBe(1);
+      const refunds = standIn.requests.filter((r) => r.path === REFUND_PATH).length;
+      standIn.hangNext(REFUND_PATH);
+      await expect(
+        impatient.refund({ confirmationCode: "X1", amountCents: 100, username: "Admin", remarks: "test" }),
+      ).rejects.toMatchObject({ code: "PESAPAL_TIMEOUT" });
+      expect(standIn.requests.filter((r) => r.path === REFUND_PATH).length - refunds).toBe(1);
+    });
+
+    it("reads a status whose currency is spelt in lower case or with spaces", async () => {
+      const submitted = await client.submitOrder(order(getIpnId, { amountCents: 1999, currency: "USD" }));
+      standIn.setLowerCaseCurrency(true);
+      try {
+        expect(await client.getTransactionStatus(submitted.orderTrackingId)).toMatchObject({
+          amountCents: 1999,
+          currency: "USD",
+        });
+      } finally {
+        standIn.setLowerCaseCurrency(false);
+      }
+      standIn.setAmountForNextStatus(1999, " usd ", submitted.orderTrackingId);
+      expect(await client.getTransactionStatus(submitted.orderTrackingId)).toMatchObject({ currency: "USD" });
     });
 
     it("never sends SubmitOrderRequest twice on its own", async () => {
@@ -377,6 +485,109 @@ describe("Pesapal client against the stand-in", () => {
         message: "Order successfully cancelled.",
       });
       expect(await (await fetch(unpaid.redirectUrl)).text()).toContain("This order is cancelled");
+    });
+  });
+
+  describe("the shop's IPN endpoint", () => {
+    let shop: Awaited<ReturnType<typeof startShopIpnEndpoint>>;
+    beforeAll(async () => {
+      shop = await startShopIpnEndpoint();
+    });
+    afterAll(async () => {
+      standIn.setIpnPostShape("json");
+      await shop.close();
+    });
+
+    it.each(IPN_POST_SHAPES)("reads a POST IPN sent as %s and acknowledges it", async (shape) => {
+      const postIpn = await client.registerIpn(shop.url, "POST");
+      const submitted = await client.submitOrder(order(postIpn.ipnId));
+      standIn.setIpnPostShape(shape);
+      const [delivery] = await standIn.repeatIpn(submitted.orderTrackingId);
+      expect(delivery).toMatchObject({ method: "POST", postShape: shape, httpStatus: 200, acknowledged: true });
+      expect(shop.read.at(-1)).toMatchObject({
+        method: "POST",
+        OrderTrackingId: submitted.orderTrackingId,
+        OrderMerchantReference: submitted.merchantReference,
+        OrderNotificationType: "IPNCHANGE",
+      });
+    });
+
+    it("reads a GET IPN from the query", async () => {
+      const getIpn = await client.registerIpn(shop.url, "GET");
+      const submitted = await client.submitOrder(order(getIpn.ipnId));
+      const [delivery] = await standIn.repeatIpn(submitted.orderTrackingId);
+      expect(delivery).toMatchObject({ method: "GET", acknowledged: true });
+      expect(shop.read.at(-1)).toMatchObject({
+        method: "GET",
+        OrderTrackingId: submitted.orderTrackingId,
+        OrderMerchantReference: submitted.merchantReference,
+      });
+    });
+
+    it("refuses a body larger than a notification with 413, with or without a Content-Length", async () => {
+      const big = JSON.stringify({ OrderTrackingId: "x", padding: "p".repeat(9 * 1024) });
+      const sized = await fetch(shop.url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: big });
+      expect(sized.status).toBe(413);
+      const bytes = new TextEncoder().encode(big);
+      const chunked = await fetch(shop.url, {
+        method: "POST",
+        body: new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < bytes.length; i += 1024) controller.enqueue(bytes.slice(i, i + 1024));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+    });
+  });
+
+  describe("registering the shop's IPN URL", () => {
+    let t: TestDatabase;
+    let gateway: PesapalStandIn | undefined;
+    const stored = async () => (await t.db.select().from(siteSettings)).find((row) => row.key === "pesapal_ipn")?.value;
+    /** A Pesapal account whose IPN list already holds these registrations for the shop's URL. */
+    async function accountListing(...types: string[]) {
+      await gateway?.close();
+      gateway = await startPesapalStandIn({ consumerKey: KEY, consumerSecret: SECRET });
+      configurePesapal({ baseUrl: gateway.url, consumerKey: KEY, consumerSecret: SECRET });
+      await forgetIpnId();
+      const ids = types.map((type) => gateway!.listIpn(ipnUrl(), type));
+      const registrations = () => gateway!.requests.filter((r) => r.path === "/api/URLSetup/RegisterIPN");
+      return { ids, registrations };
+    }
+    beforeAll(async () => {
+      process.env.PUBLIC_URL ??= "http://shop.test";
+      getEnv();
+      t = await createTestDatabase();
+      appDatabase.handle = t;
+      appDatabase.ready = true;
+    });
+    afterAll(async () => {
+      configurePesapal(undefined);
+      await gateway?.close();
+      appDatabase.handle = undefined;
+      appDatabase.ready = false;
+      await t?.dispose();
+    });
+
+    it("never adopts a listed registration of a type the endpoint cannot read: registers its own GET", async () => {
+      const { ids, registrations } = await accountListing("EMAIL");
+      const ipnId = await ensureIpnId();
+      expect(ipnId).not.toBe(ids[0]);
+      expect(registrations()).toMatchObject([{ body: { url: ipnUrl(), ipn_notification_type: "GET" } }]);
+      expect(await stored()).toMatchObject({ ipnId, url: ipnUrl(), notificationType: "GET" });
+    });
+
+    it.each([
+      ["POST", "POST"],
+      ["GET", "GET"],
+    ])("adopts a listed %s registration for its URL and records its type", async (listedType, recorded) => {
+      const { ids, registrations } = await accountListing("EMAIL", listedType);
+      expect(await ensureIpnId()).toBe(ids[1]);
+      expect(registrations()).toHaveLength(0);
+      expect(await stored()).toMatchObject({ ipnId: ids[1], notificationType: recorded });
     });
   });
 

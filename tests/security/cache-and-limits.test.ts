@@ -114,6 +114,51 @@ describe("request body limits", () => {
   });
 });
 
+describe("each form's body limit fits what the form accepts", () => {
+  /** An article's text of `length` characters, with letters that take 2 and 3 bytes in UTF-8 as Swahili text may. */
+  const articleText = (length: number) =>
+    "Habari za asubuhi, ndugu — karibu Nairobi! é ".repeat(length).slice(0, length);
+  const saveArticle = (title: string, content: string) =>
+    raw("/admin/articles/new", {
+      method: "POST",
+      cookie: viewers.admin,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "save",
+        title,
+        contentMode: "plain",
+        content,
+        accessType: "free",
+      }).toString(),
+    });
+
+  it("saves an article of 65,800 characters, beyond the 64 KB other forms get", async () => {
+    const title = `Long read ${Date.now()}`;
+    const saved = await saveArticle(title, articleText(65_800));
+    expect(saved.status, saved.body.slice(0, 300)).toBe(302);
+    expect(saved.headers.get("location")).toBe("/admin/articles");
+    const list = await raw(`/admin/articles?q=${encodeURIComponent(title)}`, { cookie: viewers.admin });
+    expect(list.body).toContain(title);
+    // Other forms keep the small limit.
+    const other = await raw("/admin/users", {
+      method: "POST",
+      cookie: viewers.admin,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `intent=search&q=${"x".repeat(70_000)}`,
+    });
+    expect(other.status).toBe(413);
+  });
+
+  it("answers an article over the maximum with the form's message and the text sent back", async () => {
+    const text = articleText(200_001);
+    const refused = await saveArticle(`Too long ${Date.now()}`, text);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("The article can be at most 200,000 characters");
+    // The page comes back with the text in the editor (plain mode's textarea), nothing lost.
+    expect(refused.body).toContain(text.slice(-2_000).replaceAll("&", "&amp;"));
+  });
+});
+
 describe("live-refresh streams", () => {
   it("gives one client a few streams, not unlimited", async () => {
     const controllers: AbortController[] = [];

@@ -100,7 +100,16 @@ describe("malformed input on every route", () => {
           for (const target of [path, ...probe.dataPaths.slice(0, 1)].filter((p) => !INTENTIONAL_ERRORS.has(p))) {
             const res = await raw(target, { method: "POST", cookie, headers: bad.headers, body: bad.body });
             expectNoCrash(res, `POST ${target} (${bad.name}, ${cookie ? "admin" : "guest"})`);
-            if (probe.takesPosts && cookie && bad.name !== "malformed Referer" && bad.name !== "prototype keys")
+            // Pesapal's IPN reads a notification from any body shape, or from its query (issue 30 item 2; its
+            // shapes and 413 are in payments.test.ts): no crash is all that holds for it here.
+            const anyBody = target.startsWith("/api/payments/ipn");
+            if (
+              probe.takesPosts &&
+              cookie &&
+              !anyBody &&
+              bad.name !== "malformed Referer" &&
+              bad.name !== "prototype keys"
+            )
               expect(res.status, `POST ${target} (${bad.name})`).toBeGreaterThanOrEqual(400);
           }
         }

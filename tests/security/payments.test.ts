@@ -3,6 +3,7 @@ import { signInCookie, getText } from "../setup/http-session";
 import { freshAddress, newReader, postForm, raw } from "../setup/attacker";
 import { MARKERS } from "../setup/markers";
 import { probeIds } from "../setup/probe-ids";
+import { baseUrl } from "../setup/pages";
 import type { ProbeIds } from "../setup/route-probes";
 
 // Threat: access without paying. A reader (or anyone) edits the return URL, replays or forges Pesapal's
@@ -66,6 +67,48 @@ describe("payments cannot be claimed without paying", () => {
       });
       expect(posted.status).toBe(200);
     }
+    expect(await readsPremium(owner)).toBe(false);
+  });
+
+  it("Pesapal's POST IPN is read in every shape it may take, and only up to 8 KB", async () => {
+    const { trackingId } = await checkout(owner);
+    const fields = { OrderTrackingId: trackingId, OrderNotificationType: "IPNCHANGE", OrderMerchantReference: "ref" };
+    const json = JSON.stringify(fields);
+    const bytes = new TextEncoder().encode(json);
+    const chunks = (data: Uint8Array) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < data.length; i += 1024) controller.enqueue(data.slice(i, i + 1024));
+          controller.close();
+        },
+      });
+    const shapes: Record<string, RequestInit & { duplex?: "half" }> = {
+      "text/plain JSON": { headers: { "Content-Type": "text/plain" }, body: json },
+      "JSON without a type": { body: bytes },
+      "a urlencoded form": {
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      },
+      "chunked JSON": { headers: { "Content-Type": "application/json" }, body: chunks(bytes), duplex: "half" },
+    };
+    for (const [shape, init] of Object.entries(shapes)) {
+      const res = await fetch(`${baseUrl()}/api/payments/ipn`, { method: "POST", ...init } as RequestInit);
+      expect(res.status, shape).toBe(200);
+      // Pesapal's acknowledgement, naming what was read (its status says whether to resend: unpaid orders may ask).
+      expect(await res.json(), shape).toMatchObject({
+        orderNotificationType: "IPNCHANGE",
+        orderTrackingId: trackingId,
+        orderMerchantReference: "ref",
+        status: expect.any(Number),
+      });
+    }
+    const big = new TextEncoder().encode(JSON.stringify({ ...fields, padding: "p".repeat(9 * 1024) }));
+    const chunkedTooLarge = await fetch(`${baseUrl()}/api/payments/ipn`, {
+      method: "POST",
+      body: chunks(big),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunkedTooLarge.status).toBe(413);
     expect(await readsPremium(owner)).toBe(false);
   });
 

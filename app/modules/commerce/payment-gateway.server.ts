@@ -7,6 +7,7 @@ import { siteSettings } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 import { createPesapalClient, PESAPAL_BASE_URLS, type PesapalClient } from "./pesapal/client.server";
+import type { IpnNotificationType } from "./pesapal/types";
 
 export interface PesapalConnection {
   baseUrl: string;
@@ -104,6 +105,8 @@ interface StoredIpn {
   baseUrl: string;
   url: string;
   ipnId: string;
+  /** How Pesapal calls us with it; rows stored before this was recorded have none and are looked up again. */
+  notificationType?: IpnNotificationType;
 }
 
 async function findOrRegisterIpn(): Promise<string> {
@@ -115,13 +118,21 @@ async function findOrRegisterIpn(): Promise<string> {
   const db = getDb();
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, IPN_SETTING));
   const stored = row?.value as StoredIpn | undefined;
-  if (stored && stored.baseUrl === connection.baseUrl && stored.url === url) return stored.ipnId;
-  const listed = (await client.getIpnList()).find((ipn) => ipn.url === url);
-  const ipnId = listed?.ipnId ?? (await client.registerIpn(url, "GET")).ipnId;
-  const value: StoredIpn = { baseUrl: connection.baseUrl, url, ipnId };
+  if (stored?.notificationType && stored.baseUrl === connection.baseUrl && stored.url === url) return stored.ipnId;
+  // CASE: our URL is already registered -> adopt it only if Pesapal calls it in a way our endpoint reads: GET, or
+  // POST in any body shape (api-payments-ipn.ts). The client reads any other listed type as undefined; such a
+  // registration would never reach us, so we register our own.
+  const listed = (await client.getIpnList()).find((ipn) => ipn.url === url && ipn.notificationType !== undefined);
+  const registration = listed ?? (await client.registerIpn(url, "GET"));
+  const value: StoredIpn = {
+    baseUrl: connection.baseUrl,
+    url,
+    ipnId: registration.ipnId,
+    notificationType: registration.notificationType ?? "GET",
+  };
   await db
     .insert(siteSettings)
     .values({ key: IPN_SETTING, value })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
-  return ipnId;
+  return value.ipnId;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formBodyLimit } from "~/lib/form-body-limit";
 
 // The ebook form's schema, shared by the admin's browser and the action.
 
@@ -45,6 +46,21 @@ export const ebookFormSchema = z.object({
     .max(20)
     .default([]),
   openedVersion: z.string().max(40).optional(),
+});
+
+/** The largest body the ebook form can send with every field at its maximum (request guards allow this much). */
+export const EBOOK_FORM_BODY_LIMIT = formBodyLimit({
+  intent: 20,
+  title: EBOOK_LIMITS.title,
+  description: EBOOK_LIMITS.description,
+  coverImageUrl: EBOOK_LIMITS.url,
+  fileAssetId: 36,
+  price: 10,
+  accessType: 12,
+  downloadable: 5,
+  published: 5,
+  categoryIds: [36, 20],
+  openedVersion: 40,
 });
 
 export type EbookFormInput = z.output<typeof ebookFormSchema>;

@@ -259,8 +259,11 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
       videoUrl: article?.videoUrl ?? "",
     },
   });
-  const [mode, setMode] = useState<"rich" | "plain">(contentModeOf(article?.content ?? ""));
-  const [content, setContent] = useState(article?.content ?? "");
+  // A refused save answers with what was sent (submission.reply()): a page rendered from it keeps the text typed.
+  const sent = result?.initialValue?.content;
+  const initialContent = typeof sent === "string" ? sent : (article?.content ?? "");
+  const [mode, setMode] = useState<"rich" | "plain">(contentModeOf(initialContent));
+  const [content, setContent] = useState(initialContent);
   const [dirty, setDirty] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
   const [assisting, setAssisting] = useState<AssistTarget | null>(null);

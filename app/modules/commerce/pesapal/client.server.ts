@@ -35,6 +35,11 @@ export interface PesapalClientOptions {
   consumerSecret: string;
   /** Per HTTP attempt. Pesapal's own plugin allows 30 s in total; a checkout should not wait that long. */
   timeoutMs?: number;
+  /**
+   * Per GetTransactionStatus attempt (default 8 s, never above timeoutMs). A status call that hangs is asked once
+   * more: it changes nothing at Pesapal, and a buyer's return page and every IPN wait on it.
+   */
+  statusTimeoutMs?: number;
   /** Extra attempts for reads that are safe to repeat (token, status, IPN list) on network errors and 5xx. */
   retries?: number;
   retryDelayMs?: number;
@@ -52,10 +57,13 @@ interface Call<T> {
   body?: unknown;
   /** Only for requests that change nothing at Pesapal: a lost answer to SubmitOrderRequest may be an order. */
   retrySafe: boolean;
+  /** This call's own timeout per attempt, and how often it is asked again after one (only when retrySafe). */
+  timeout?: { ms: number; retries: number };
   read: (answer: Answer) => T;
 }
 
 const PENDING_PAYMENT_CODE = "payment_details_not_found";
+export const STATUS_TIMEOUT_MS = 8_000;
 
 export function createPesapalClient(options: PesapalClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -63,6 +71,7 @@ export function createPesapalClient(options: PesapalClientOptions) {
   const retries = options.retries ?? 2;
   const retryDelayMs = options.retryDelayMs ?? 250;
   const fetchImpl = options.fetch ?? fetch;
+  const statusTimeout = { ms: Math.min(options.statusTimeoutMs ?? STATUS_TIMEOUT_MS, timeoutMs), retries: 1 };
 
   async function once<T>(call: Call<T>, bearer: string | undefined): Promise<T> {
     const answer = await exchange({
@@ -71,20 +80,24 @@ export function createPesapalClient(options: PesapalClientOptions) {
       url: baseUrl + call.path,
       bearer,
       body: call.body,
-      timeoutMs,
+      timeoutMs: call.timeout?.ms ?? timeoutMs,
       fetch: fetchImpl,
     });
     return call.read(answer);
   }
 
   async function withRetries<T>(call: Call<T>, attempt: () => Promise<T>): Promise<T> {
+    let timedOut = 0;
     for (let tried = 0; ; tried++) {
       try {
         return await attempt();
       } catch (error) {
         const transient =
           error instanceof PesapalError && (error.code === "PESAPAL_NETWORK" || error.code === "PESAPAL_UNAVAILABLE");
-        if (!call.retrySafe || !transient || tried >= retries) throw error;
+        // CASE: a read that hung -> asked again only as often as the call allows (a hang costs a whole timeout).
+        const hung = error instanceof PesapalError && error.code === "PESAPAL_TIMEOUT";
+        const again = transient ? tried < retries : hung && timedOut++ < (call.timeout?.retries ?? 0);
+        if (!call.retrySafe || !again) throw error;
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** tried));
       }
     }
@@ -172,6 +185,7 @@ export function createPesapalClient(options: PesapalClientOptions) {
         method: "GET",
         path: `/api/Transactions/GetTransactionStatus?orderTrackingId=${encodeURIComponent(orderTrackingId)}`,
         retrySafe: true,
+        timeout: statusTimeout,
         read: (answer) => readTransactionStatus(answer, orderTrackingId),
       });
     },
@@ -276,8 +290,17 @@ function toIpn(ipn: z.infer<typeof ipnSchema>): RegisteredIpn {
     ipnId: ipn.ipn_id,
     url: ipn.url,
     createdDate: ipn.created_date ?? undefined,
-    notificationType: ipn.ipn_notification_type_description ?? undefined,
+    notificationType: notificationTypeOf(ipn),
   };
+}
+
+/** "GET"/"POST" from the description (any case or spacing), else from the numeric type; anything else: unknown. */
+function notificationTypeOf(ipn: z.infer<typeof ipnSchema>): IpnNotificationType | undefined {
+  const description = ipn.ipn_notification_type_description?.trim().toUpperCase();
+  if (description === "GET" || description === "POST") return description;
+  if (description) return undefined;
+  const code = ipn.notification_type == null ? "" : String(ipn.notification_type).trim();
+  return code === "0" ? "GET" : code === "1" ? "POST" : undefined;
 }
 
 function orderBody(order: OrderRequest) {

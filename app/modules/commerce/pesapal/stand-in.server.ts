@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { kesToCents, type MinorUnits } from "../money";
-import { deliverIpn, type IpnDelivery, type RegisteredIpnUrl } from "./stand-in-ipn.server";
+import { deliverIpn, type IpnDelivery, type IpnPostShape, type RegisteredIpnUrl } from "./stand-in-ipn.server";
 import { PAGE_PATH, PAY_PATH, closedOrderPage, notFoundPage, paymentPage } from "./stand-in-page.server";
 import {
   callbackUrlWith,
@@ -86,6 +86,7 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   const tokenTtlMs = options.tokenTtlMs ?? 5 * 60_000;
   const errorHttpStatus = options.errorHttpStatus ?? 200;
   let delayMs = options.delayMs ?? 0;
+  let ipnPostShape: IpnPostShape = "json";
   let nextStatusOverride: { amountCents: MinorUnits; currency?: string } | undefined;
   // Overrides for one order only, so an unused one never leaks into another order's answer.
   const orderStatusOverrides = new Map<string, { amountCents: MinorUnits; currency?: string }>();
@@ -93,6 +94,9 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   const ipns = new Map<string, RegisteredIpnUrl>();
   const orders = new Map<string, StandInOrder>();
   const injectedFailures: { path: string; httpStatus: number }[] = [];
+  // Paths whose next request is read and never answered (a gateway that hangs), once per entry.
+  const hangs: string[] = [];
+  let lowerCaseCurrency = false;
   // Refusals for otherwise valid refund requests (Pesapal's finance team or the merchant's balance says no).
   const refundRefusals: string[] = [];
   const requests: StandInRequest[] = [];
@@ -119,11 +123,12 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
 
   async function notify(order: StandInOrder): Promise<IpnDelivery[]> {
     const ipn = ipns.get(order.notificationId);
-    if (!ipn) return [];
+    if (!ipn || ipn.otherType !== undefined) return [];
     const sent = await deliverIpn(order, ipn, {
       attempts: options.ipnAttempts ?? 3,
       retryDelayMs: options.ipnRetryDelayMs ?? 50,
       timeoutMs: 5_000,
+      postShape: ipnPostShape,
       // A scheduled charge is named by the account_number (its merchant reference) and notified as RECURRING.
       notificationType:
         order.recurring && order.merchantReference === order.recurring.accountReference ? "RECURRING" : "IPNCHANGE",
@@ -358,7 +363,8 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     if (orderStatusOverrides.has(order.trackingId)) orderStatusOverrides.delete(order.trackingId);
     else nextStatusOverride = undefined;
     const amount = override?.amountCents ?? order.amountCents;
-    return Reply.json(transactionStatusBody(order, amount, override?.currency ?? order.currency));
+    const currency = override?.currency ?? order.currency;
+    return Reply.json(transactionStatusBody(order, amount, lowerCaseCurrency ? currency.toLowerCase() : currency));
   }
 
   function refundReply(body: Record<string, unknown>): Reply {
@@ -456,6 +462,12 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     }
     if (!lower.startsWith("/api/")) return new Reply(404, "Not Found", "text/plain");
     if (delayMs > 0) await sleep(delayMs, timers);
+    const hang = hangs.findIndex((hungPath) => hungPath.toLowerCase() === lower);
+    if (hang >= 0) {
+      hangs.splice(hang, 1);
+      // Longer than any client waits; close() drops the connection and clears the timer.
+      await sleep(10 * 60_000, timers);
+    }
     const injected = injectedFailures.findIndex((failure) => failure.path.toLowerCase() === lower);
     if (injected >= 0) {
       const [failure] = injectedFailures.splice(injected, 1);
@@ -553,12 +565,41 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
       if (trackingId) orderStatusOverrides.set(trackingId, { amountCents, currency });
       else nextStatusOverride = { amountCents, currency };
     },
+    /**
+     * A registration for `url` already on Pesapal's list (made by hand on the dashboard or by an earlier install):
+     * GET or POST, or another listed type that never delivers an IPN the shop could read.
+     */
+    listIpn(ipnUrl: string, type: string): string {
+      const upper = type.toUpperCase();
+      const ipn: RegisteredIpnUrl = {
+        ipnId: randomUUID(),
+        url: ipnUrl,
+        method: upper === "POST" ? "POST" : "GET",
+        createdAt: Date.now(),
+        numericId: 4000 + ipns.size + 1,
+        ...(upper === "GET" || upper === "POST" ? {} : { otherType: type }),
+      };
+      ipns.set(ipn.ipnId, ipn);
+      return ipn.ipnId;
+    },
+    /** How POST IPNs are typed and framed from now on (Pesapal's is unconfirmed: the shop must read each). */
+    setIpnPostShape(shape: IpnPostShape) {
+      ipnPostShape = shape;
+    },
     setDelay(ms: number) {
       delayMs = ms;
     },
     /** The next `times` requests to `path` (e.g. "/api/Transactions/GetTransactionStatus") get a bare HTTP error. */
     failNext(path: string, times = 1, httpStatus = 503) {
       for (let i = 0; i < times; i++) injectedFailures.push({ path, httpStatus });
+    },
+    /** The next `times` requests to `path` are read and never answered, as a hanging gateway does. */
+    hangNext(path: string, times = 1) {
+      for (let i = 0; i < times; i++) hangs.push(path);
+    },
+    /** Status answers spell the currency in lower case ("kes"), as some gateways' answers do. */
+    setLowerCaseCurrency(on: boolean) {
+      lowerCaseCurrency = on;
     },
     /** The next valid RefundRequest is refused with this message (body status "500"), as Pesapal may refuse one. */
     refuseNextRefund(message = "Refund request could not be processed") {
@@ -609,8 +650,8 @@ function ipnFields(ipn: RegisteredIpnUrl) {
     url: ipn.url,
     created_date: utcDate(ipn.createdAt),
     ipn_id: ipn.ipnId,
-    notification_type: ipn.method === "GET" ? 0 : 1,
-    ipn_notification_type_description: ipn.method,
+    notification_type: ipn.otherType !== undefined ? 2 : ipn.method === "GET" ? 0 : 1,
+    ipn_notification_type_description: ipn.otherType ?? ipn.method,
     ipn_status: 1,
     // Misspelt exactly as the real API spells it.
     ipn_status_decription: "Active",

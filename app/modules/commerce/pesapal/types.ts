@@ -6,7 +6,8 @@ export interface RegisteredIpn {
   ipnId: string;
   url: string;
   createdDate: string | undefined;
-  notificationType: string | undefined;
+  /** How Pesapal calls this URL; undefined when the list names a type we do not know (never adopt such a one). */
+  notificationType: IpnNotificationType | undefined;
 }
 
 export interface BillingAddress {

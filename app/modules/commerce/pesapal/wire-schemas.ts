@@ -46,6 +46,8 @@ export const ipnSchema = z.object({
   url: z.string(),
   created_date: z.string().nullish(),
   ipn_notification_type_description: z.string().nullish(),
+  // 0 = GET, 1 = POST (the stand-in and recorded samples); read only when the description is missing.
+  notification_type: z.union([z.number(), z.string()]).nullish(),
 });
 export const ipnListSchema = z.array(ipnSchema);
 
@@ -68,7 +70,12 @@ export const transactionStatusSchema = z.object({
   status_code: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   merchant_reference: z.string(),
   payment_status_code: z.string().nullish(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  // ISO 4217, however it is spelt: "kes" or " KES" is KES (a lower-case answer must not leave an order unsettled).
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.string().regex(/^[A-Z]{3}$/)),
   // Recurring charges only (research section 4); every member read leniently, as no real sample was found.
   subscription_transaction_info: z
     .object({
