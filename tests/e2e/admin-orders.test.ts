@@ -212,6 +212,8 @@ describe("a refund whose outcome is unknown (390 px and 1280 px)", () => {
       await admin.page.getByRole("link", { name: "Show them" }).click();
       await admin.page.waitForURL((url) => url.searchParams.get("status") === "refund_unknown");
       await expect.poll(() => admin.page.getByTestId("admin-order").count()).toBe(1);
+      expect(await admin.page.getByTestId("admin-order").innerText()).toContain("Refund outcome unknown");
+      expect(await admin.page.getByLabel("Status").inputValue()).toBe("refund_unknown");
       await admin.page.screenshot({ path: `${shots}/orders-unknown-1280.png`, fullPage: true });
       await admin.page.setViewportSize(PHONE);
       await admin.page.getByTestId("admin-order").getByRole("link").click();

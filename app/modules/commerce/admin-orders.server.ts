@@ -125,6 +125,7 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
         fullName: profiles.fullName,
         planName: subscriptionPlans.name,
         ebookTitle: ebooks.title,
+        refundUnknown: sql<boolean>`${hasUnknownRefund()}`.mapWith(Boolean),
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
@@ -157,6 +158,7 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
       createdAt: r.createdAt.toISOString(),
       email: r.email,
       fullName: r.fullName ?? "",
+      refundUnknown: r.refundUnknown,
     })),
     total,
     flagged,
@@ -164,7 +166,13 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
     refundsUnknown,
     page,
     pageSize: ORDERS_PAGE_SIZE,
-    filters: { status: refundUnknown ? REFUND_UNKNOWN_FILTER : status, kind, from: from ? filters.from! : "", to: toStart ? filters.to! : "", reader },
+    filters: {
+      status: refundUnknown ? REFUND_UNKNOWN_FILTER : status,
+      kind,
+      from: from ? filters.from! : "",
+      to: toStart ? filters.to! : "",
+      reader,
+    },
   };
 }
 
@@ -309,7 +317,9 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string) {
     .where(order.cardRenewalId ? eq(cardRenewals.id, order.cardRenewalId) : eq(cardRenewals.firstOrderId, order.id));
   const payment = [...paid].reverse().find((p) => p.status === "completed") ?? null;
   // A refund whose outcome is unknown may have reached Pesapal: no new one is offered until it is settled.
-  const refunded = refundRows.some((r) => r.status === "requesting" || r.status === "accepted" || r.status === "unconfirmed");
+  const refunded = refundRows.some(
+    (r) => r.status === "requesting" || r.status === "accepted" || r.status === "unconfirmed",
+  );
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     order: {

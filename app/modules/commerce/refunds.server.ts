@@ -252,7 +252,7 @@ async function requestRefund(
         return { kind: answer.kind, refundId: refund.id, message: answer.message };
       }
       await recordActivity(tx, viewer, {
-        action: answer.kind === "refused" ? "refund refused" : "refund unconfirmed",
+        action: answer.kind === "refused" ? "refund refused" : "refund outcome unknown",
         entityType: "order",
         entityId: order.id,
         summary: `${order.merchantReference}: ${refund.full ? "full" : "partial"} refund of ${amount} ${
@@ -434,7 +434,8 @@ function currentOutcome(refund: RefundRow): RefundOutcome {
       message: refund.checkMessage ?? refund.gatewayMessage ?? "",
     };
   }
-  if (refund.status === "refused") return { kind: "refused", refundId: refund.id, message: refund.gatewayMessage ?? "" };
+  if (refund.status === "refused")
+    return { kind: "refused", refundId: refund.id, message: refund.gatewayMessage ?? "" };
   return { kind: "unconfirmed", refundId: refund.id, message: refund.checkMessage ?? refund.gatewayMessage ?? "" };
 }
 
@@ -523,7 +524,6 @@ export async function settleUnknownRefunds(now = new Date(), limit = 20) {
   }
   return { checked: due.length, settled, unknown };
 }
-
 
 async function sendRefundMail(orderId: string, amountCents: MinorUnits, full: boolean, note?: string) {
   try {

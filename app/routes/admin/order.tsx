@@ -94,7 +94,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         message:
           outcome.kind === "refused"
             ? `Pesapal refused the refund: ${outcome.message}. Access is unchanged.`
-            : UNKNOWN_MESSAGE,
+            : unknownMessage(outcome.message),
       });
     } catch (error) {
       if (error instanceof RefundError) {
@@ -168,9 +168,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data({ intent: null, result: null, toast: null }, { status: 400 });
 }
 
-const UNKNOWN_MESSAGE =
-  "Pesapal's answer never arrived, so nobody knows yet whether the money went back. Do not refund again: Nuru asks " +
-  "Pesapal again on its own, or check now, or record what the Pesapal dashboard shows. Access is unchanged.";
+const unknownMessage = (detail: string) =>
+  `Nobody knows yet whether the money went back (${detail}). Do not refund again: Nuru asks Pesapal on its own; ` +
+  "you can check now, or record what the Pesapal dashboard shows. Access is unchanged.";
 
 function settledToast(outcome: Awaited<ReturnType<typeof checkRefund>>) {
   if (outcome.kind === "accepted") {
@@ -465,7 +465,7 @@ function UnknownRefund({
   return (
     <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 sm:p-4" data-testid="refund-unknown">
       <p className="text-sm text-amber-950">
-        <strong>Outcome unknown.</strong> This refund was sent, but Pesapal&apos;s answer never arrived: the money may
+        <strong>Outcome unknown.</strong> This refund was sent, but whether Pesapal made it is not known: the money may
         already be back with the reader. Do not refund again. Nuru asks Pesapal on its own
         {nextCheckAt ? <> (next: {at(nextCheckAt)})</> : null}; you can ask now, or record what the Pesapal dashboard
         shows for this payment.

@@ -50,8 +50,18 @@ const field = "mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-w
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { items, total, flagged, refundsUnknown, refundUnknownFilter, page, pageSize, filters, statuses, statusLabels } =
-    loaderData;
+  const {
+    items,
+    total,
+    flagged,
+    refundsUnknown,
+    refundUnknownFilter,
+    page,
+    pageSize,
+    filters,
+    statuses,
+    statusLabels,
+  } = loaderData;
   const search = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== "") as [string, string][]);
   return (
     <AdminFrame title="Orders" pending={loaderData.pending}>
@@ -76,7 +86,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <Form method="get" role="search" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {/* Keyed by the filters: a link that changes them ("Show them") must show them in the fields too. */}
+      <Form
+        key={search.toString()}
+        method="get"
+        role="search"
+        className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+      >
         <div className="col-span-2 sm:col-span-3 lg:col-span-2">
           <label htmlFor="orders-reader" className="block text-sm font-medium text-gray-900">
             Reader (e-mail or name)
@@ -156,6 +172,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <OrderStatusBadge status={o.status} label={statusLabels[o.status]} />
               </div>
+              {o.refundUnknown ? (
+                <p className="mt-1 text-sm font-semibold text-amber-900">Refund outcome unknown: check it</p>
+              ) : null}
               <p className="mt-1 text-sm text-gray-900">
                 {o.kind === "plan" ? "Plan" : "Ebook"}: {o.item} ·{" "}
                 <span className="font-semibold">{formatKesCents(o.amountCents)}</span>
