@@ -10,10 +10,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
 import { launchBrowser } from "../setup/browser";
 import { startApp, type RunningApp } from "../setup/app-server";
-import { PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
+import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
 import { createPostgresDatabase, dropPostgresDatabase } from "../setup/postgres-databases";
 import { openDatabase } from "~/db/client.server";
 import { formatKesCents } from "~/modules/commerce/money";
+import { createPesapalClient } from "~/modules/commerce/pesapal/client.server";
+import { startPesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -37,8 +39,8 @@ afterAll(async () => {
   if (serverUrl) await dropPostgresDatabase(serverUrl, dbName);
 });
 
-async function phone(): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ viewport: PHONE, baseURL: app.url });
+async function phone(base = app): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: base.url });
   await trackHydration(context);
   return { context, page: await context.newPage() };
 }
@@ -147,6 +149,94 @@ describe("orders, refunds and revenue in the admin (390 px)", () => {
       expect(shown30Days).toMatch(/^KSh\u00a0[\d,]+\.\d{2}$/);
     } finally {
       await handle.close();
+    }
+  }, 180_000);
+});
+
+describe("a refund whose outcome is unknown (390 px and 1280 px)", () => {
+  it("is shown as 'Outcome unknown' with no second refund offered, and 'Check with Pesapal' settles it", async () => {
+    // This app talks to a stand-in the test drives, so Pesapal can hold a refund the shop has not heard about.
+    const pesapal = await startPesapalStandIn({ consumerKey: "k", consumerSecret: "s" });
+    const shop = await startApp({
+      PESAPAL_BASE_URL: pesapal.url,
+      PESAPAL_CONSUMER_KEY: "k",
+      PESAPAL_CONSUMER_SECRET: "s",
+    });
+    try {
+      const list = await (await fetch(`${shop.url}/ebooks?access=premium`)).text();
+      const [, ebookId] = /href="\/ebook\/([0-9a-f-]{36})"/.exec(list)!;
+      const buyer = await phone(shop);
+      await signIn(buyer.page, "reader@nuru.test");
+      await buyer.page.goto(`/checkout/ebook/${ebookId}`);
+      await waitForHydration(buyer.page);
+      await buyer.page.getByRole("button", { name: /^Pay KSh/ }).click();
+      await buyer.page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+      const trackingId = new URL(buyer.page.url()).searchParams.get("OrderTrackingId")!;
+      await buyer.page.getByRole("button", { name: "Complete card payment" }).click();
+      await buyer.page.waitForURL((url) => url.origin === shop.url && url.pathname === "/payment/return");
+
+      // Someone refunds it on the Pesapal dashboard; Pesapal's status does not show it yet.
+      pesapal.reportRefundsAs("unchanged");
+      const client = createPesapalClient({ baseUrl: pesapal.url, consumerKey: "k", consumerSecret: "s" });
+      await client.refund({
+        confirmationCode: pesapal.getOrder(trackingId)!.confirmationCode!,
+        amountCents: pesapal.getOrder(trackingId)!.amountCents,
+        username: "finance@nuru.test",
+        remarks: "From the dashboard",
+      });
+
+      const admin = await phone(shop);
+      await signIn(admin.page, "admin@nuru.test");
+      await admin.page.goto("/admin/orders?reader=reader%40nuru.test&kind=ebook");
+      await admin.page.getByTestId("admin-order").first().getByRole("link").click();
+      await admin.page.waitForURL((url) => /^\/admin\/orders\/[0-9a-f-]{36}$/.test(url.pathname));
+      await waitForHydration(admin.page);
+      await admin.page.getByLabel("Reason").first().fill("The reader asked for her money back");
+      await admin.page.getByRole("button", { name: "Request refund" }).click();
+      // Pesapal refuses it as a duplicate: a refund exists, so the outcome is unknown, never "refused".
+      const unknown = admin.page.getByTestId("refund-unknown");
+      await unknown.waitFor({ timeout: 15_000 });
+      expect(await admin.page.getByTestId("order-refund-status").innerText()).toBe("Outcome unknown");
+      expect(await unknown.innerText()).toContain("Do not refund again");
+      expect(await admin.page.getByRole("button", { name: "Request refund" }).count()).toBe(0);
+      expect(await admin.page.getByTestId("order-refund").innerText()).toMatch(/Checked .*Completed/);
+      expect(await admin.page.getByTestId("order-status").innerText()).toBe("Completed");
+      await expectAccessible(admin.page);
+      const shots = "/tmp/shots-refunds";
+      await admin.page.screenshot({ path: `${shots}/order-unknown-390.png`, fullPage: true });
+      await admin.page.setViewportSize(DESKTOP);
+      await admin.page.screenshot({ path: `${shots}/order-unknown-1280.png`, fullPage: true });
+
+      // The orders list can show just these.
+      await admin.page.goto("/admin/orders");
+      await admin.page.getByRole("link", { name: "Show them" }).click();
+      await admin.page.waitForURL((url) => url.searchParams.get("status") === "refund_unknown");
+      await expect.poll(() => admin.page.getByTestId("admin-order").count()).toBe(1);
+      expect(await admin.page.getByTestId("admin-order").innerText()).toContain("Refund outcome unknown");
+      expect(await admin.page.getByLabel("Status").inputValue()).toBe("refund_unknown");
+      await admin.page.screenshot({ path: `${shots}/orders-unknown-1280.png`, fullPage: true });
+      await admin.page.setViewportSize(PHONE);
+      await admin.page.getByTestId("admin-order").getByRole("link").click();
+      await waitForHydration(admin.page);
+
+      // Pesapal's finance team effects it (REVERSED): the check settles it and the reader loses access.
+      pesapal.reportRefundsAs("reversed", trackingId);
+      await admin.page.getByRole("button", { name: "Check with Pesapal" }).click();
+      await expect.poll(() => admin.page.getByTestId("order-status").innerText(), { timeout: 15_000 }).toBe("Refunded");
+      await expect
+        .poll(() => admin.page.getByTestId("toast").last().textContent(), { timeout: 10_000 })
+        .toContain("Refund Settled");
+      expect(await admin.page.getByTestId("order-refund-status").innerText()).toBe("Accepted by Pesapal");
+      expect(await admin.page.getByTestId("refund-unknown").count()).toBe(0);
+      await admin.page.screenshot({ path: `${shots}/order-settled-390.png`, fullPage: true });
+      await buyer.page.goto(`/ebook/${ebookId}`);
+      await waitForHydration(buyer.page);
+      expect(await buyer.page.getByRole("link", { name: "Read Ebook" }).count()).toBe(0);
+      await buyer.context.close();
+      await admin.context.close();
+    } finally {
+      await shop.stop();
+      await pesapal.close();
     }
   }, 180_000);
 });

@@ -257,6 +257,12 @@ export const refunds = pgTable(
     gatewayCode: text("gateway_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    // An outcome nobody knows (unconfirmed, or requesting left by a crash) is settled by asking Pesapal for the
+    // payment's status (issue 30): when it was last asked, how often, what it said, and when to ask next.
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    checkCount: integer("check_count").notNull().default(0),
+    checkMessage: text("check_message"),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
   },
   (t) => [
     index("refunds_order_idx").on(t.orderId),

@@ -45,3 +45,20 @@ export const grantFormSchema = z.object({
     .max(GRANT_MONTHS_MAX, `At most ${GRANT_MONTHS_MAX} months`),
   reason,
 });
+
+// A refund whose outcome is unknown (issue 30): ask Pesapal, or record what its dashboard shows, with a note.
+export const checkRefundFormSchema = z.object({
+  intent: z.literal("check-refund"),
+  refundId: z.uuid({ error: "This refund does not exist" }),
+});
+
+export const recordRefundFormSchema = z.object({
+  intent: z.literal("record-refund"),
+  refundId: z.uuid({ error: "This refund does not exist" }),
+  outcome: z.enum(["refunded", "not-refunded"], { error: "Choose what the Pesapal dashboard shows" }),
+  note: z
+    .string({ error: "Say what the Pesapal dashboard shows, e.g. the refund's reference and date" })
+    .trim()
+    .min(REASON_MIN, `The note must be at least ${REASON_MIN} characters`)
+    .max(REASON_MAX, `The note must be at most ${REASON_MAX} characters`),
+});

@@ -36,7 +36,7 @@ import { clampPage } from "~/modules/content/paging";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-transitions";
 
 export { ORDER_STATUS_LABELS };
-import { isCardPayment } from "./refunds.server";
+import { isCardPayment, isOutcomeUnknown, STALE_REQUEST_MS } from "./refunds.server";
 import { paymentMethodLabel } from "./payment-method";
 import { getMemberStanding } from "./member-standing.server";
 import { periodStatusWords } from "./member-standing";
@@ -68,6 +68,14 @@ export interface OrderFilters {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The orders list's filter value for "a refund's outcome is unknown". */
+export const REFUND_UNKNOWN_FILTER = "refund_unknown";
+
+function hasUnknownRefund(): SQL {
+  const stale = sql.raw(`interval '${STALE_REQUEST_MS / 1000} seconds'`);
+  return sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and (${refunds.status} = 'unconfirmed' or (${refunds.status} = 'requesting' and ${refunds.createdAt} < now() - ${stale})))`;
+}
+
 /** The start of a Nairobi (UTC+3, no daylight saving) day, or null for a malformed date. */
 export function nairobiDayStart(day: string | undefined | null): Date | null {
   if (!day || !DAY.test(day)) return null;
@@ -90,6 +98,9 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
     : "";
   const kind = filters.kind === "plan" || filters.kind === "ebook" ? filters.kind : "";
   if (status) where.push(eq(orders.status, status));
+  // Not an order status: orders with a refund whose outcome is unknown (issue 30), for the admin to settle.
+  const refundUnknown = filters.status === REFUND_UNKNOWN_FILTER;
+  if (refundUnknown) where.push(hasUnknownRefund());
   if (kind) where.push(eq(orders.kind, kind));
   const from = nairobiDayStart(filters.from);
   const toStart = nairobiDayStart(filters.to);
@@ -102,7 +113,7 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
   }
   const condition = where.length ? and(...where) : undefined;
   const page = clampPage(filters.page);
-  const [rows, [{ total }], [{ flagged }]] = await Promise.all([
+  const [rows, [{ total }], [{ flagged }], [{ refundsUnknown }]] = await Promise.all([
     db
       .select({
         id: orders.id,
@@ -116,6 +127,7 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
         fullName: profiles.fullName,
         planName: subscriptionPlans.name,
         ebookTitle: ebooks.title,
+        refundUnknown: sql<boolean>`${hasUnknownRefund()}`.mapWith(Boolean),
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
@@ -134,6 +146,7 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
       .leftJoin(profiles, eq(profiles.id, orders.userId))
       .where(condition),
     db.select({ flagged: count() }).from(orders).where(eq(orders.status, "review")),
+    db.select({ refundsUnknown: count() }).from(orders).where(hasUnknownRefund()),
   ]);
   return {
     items: rows.map((r) => ({
@@ -147,12 +160,21 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
       createdAt: r.createdAt.toISOString(),
       email: r.email,
       fullName: r.fullName ?? "",
+      refundUnknown: r.refundUnknown,
     })),
     total,
     flagged,
+    /** Orders with a refund whose outcome is unknown: the admin should check or record them. */
+    refundsUnknown,
     page,
     pageSize: ORDERS_PAGE_SIZE,
-    filters: { status, kind, from: from ? filters.from! : "", to: toStart ? filters.to! : "", reader },
+    filters: {
+      status: refundUnknown ? REFUND_UNKNOWN_FILTER : status,
+      kind,
+      from: from ? filters.from! : "",
+      to: toStart ? filters.to! : "",
+      reader,
+    },
   };
 }
 
@@ -230,6 +252,9 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
         gatewayMessage: refunds.gatewayMessage,
         createdAt: refunds.createdAt,
         answeredAt: refunds.answeredAt,
+        checkedAt: refunds.checkedAt,
+        checkMessage: refunds.checkMessage,
+        nextCheckAt: refunds.nextCheckAt,
         by: requester.email,
       })
       .from(refunds)
@@ -296,7 +321,10 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
   // What the reader holds now, in the words My Library and /pricing use (member-standing.ts).
   const standing = await getMemberStanding(order.userId, now);
   const payment = [...paid].reverse().find((p) => p.status === "completed") ?? null;
-  const refunded = refundRows.some((r) => r.status === "requesting" || r.status === "accepted");
+  // A refund whose outcome is unknown may have reached Pesapal: no new one is offered until it is settled.
+  const refunded = refundRows.some(
+    (r) => r.status === "requesting" || r.status === "accepted" || r.status === "unconfirmed",
+  );
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     order: {
@@ -356,6 +384,10 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
       ...r,
       createdAt: r.createdAt.toISOString(),
       answeredAt: iso(r.answeredAt),
+      checkedAt: iso(r.checkedAt),
+      nextCheckAt: iso(r.nextCheckAt),
+      /** Sent, and nobody knows whether Pesapal refunded: offer the check and the record by hand. */
+      outcomeUnknown: isOutcomeUnknown(r),
     })),
     handGrants: handGrants.map((g) => ({
       ...g,

@@ -13,6 +13,8 @@ export interface PesapalConnection {
   baseUrl: string;
   consumerKey: string;
   consumerSecret: string;
+  /** The client's per-call timeout (tests shorten it to lose a late answer). */
+  timeoutMs?: number;
 }
 
 interface GatewayState {

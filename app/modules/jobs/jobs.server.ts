@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 import { checkPendingOrders } from "~/modules/commerce/pending-orders.server";
+import { settleUnknownRefunds } from "~/modules/commerce/refunds.server";
 import { expireSubscriptions, sendEndedNotices, sendRenewalReminders } from "~/modules/commerce/subscriptions.server";
 import { runMaintenance } from "~/modules/security/maintenance.server";
 import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./scheduler.server";
@@ -15,6 +16,15 @@ export const JOBS: readonly Job[] = [
     async run({ now }) {
       const r = await checkPendingOrders(now);
       return `checked ${r.checked}, changed ${r.changed}, abandoned ${r.abandoned}`;
+    },
+  },
+  {
+    // Refunds whose outcome is unknown (answer lost, crash) asked about with Pesapal: 1 min, 5 min, 30 min, 2 h, daily.
+    name: "settle-refunds",
+    everySeconds: 60,
+    async run({ now }) {
+      const r = await settleUnknownRefunds(now);
+      return `checked ${r.checked}, settled ${r.settled}, still unknown ${r.unknown}`;
     },
   },
   {

@@ -5,9 +5,16 @@ import type { Route } from "./+types/order";
 import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { getOrderForAdmin, ORDER_STATUS_LABELS } from "~/modules/commerce/admin-orders.server";
-import { grantFormSchema, GRANT_MONTHS_MAX, REASON_MAX, refundFormSchema } from "~/modules/commerce/admin-order-forms";
+import {
+  checkRefundFormSchema,
+  grantFormSchema,
+  GRANT_MONTHS_MAX,
+  REASON_MAX,
+  recordRefundFormSchema,
+  refundFormSchema,
+} from "~/modules/commerce/admin-order-forms";
 import { grantSubscriptionByHand, GrantError } from "~/modules/commerce/admin-grants.server";
-import { refundOrder, RefundError } from "~/modules/commerce/refunds.server";
+import { checkRefund, recordRefundOutcome, refundOrder, RefundError } from "~/modules/commerce/refunds.server";
 import { formatKesCents, formatMinorUnits, kesToCents } from "~/modules/commerce/money";
 import type { OrderStatus } from "~/modules/commerce/order-transitions";
 import { appErrorResponse } from "~/lib/app-error.server";
@@ -33,7 +40,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...details, pending, statusLabels: ORDER_STATUS_LABELS };
 }
 
-type Intent = "refund" | "grant";
+type Intent = "refund" | "grant" | "check-refund" | "record-refund";
+const REFUSAL_TITLES: Record<Intent, string> = {
+  refund: "Refund Not Sent",
+  grant: "Not Granted",
+  "check-refund": "Not Checked",
+  "record-refund": "Not Recorded",
+};
 const refusal = (intent: Intent, result: FormResult | null, message: string, status: number) =>
   data(
     {
@@ -41,7 +54,7 @@ const refusal = (intent: Intent, result: FormResult | null, message: string, sta
       result,
       toast: {
         kind: "error" as const,
-        title: intent === "refund" ? "Refund Not Sent" : "Not Granted",
+        title: REFUSAL_TITLES[intent],
         message,
       },
     },
@@ -78,15 +91,46 @@ export async function action({ request, params }: Route.ActionArgs) {
       // The attempt is recorded either way, so the page reloads to show it.
       throw await redirectWithToast(here, {
         kind: "error",
-        title: outcome.kind === "refused" ? "Refund Refused" : "No Answer From Pesapal",
+        title: outcome.kind === "refused" ? "Refund Refused" : "Refund Outcome Unknown",
         message:
           outcome.kind === "refused"
             ? `Pesapal refused the refund: ${outcome.message}. Access is unchanged.`
-            : "Pesapal did not answer. Check the payment in the Pesapal dashboard before trying again; access is unchanged.",
+            : unknownMessage(outcome.message),
       });
     } catch (error) {
       if (error instanceof RefundError) {
         return refusal("refund", submission.reply({ formErrors: [error.message] }), error.message, 409);
+      }
+      throw error;
+    }
+  }
+  if (intent === "check-refund") {
+    const submission = parseForm(form, checkRefundFormSchema);
+    if (submission.status !== "success") return refusal("check-refund", submission.reply(), "No such refund", 400);
+    try {
+      const outcome = await checkRefund(submission.value.refundId, viewer);
+      throw await redirectWithToast(here, settledToast(outcome));
+    } catch (error) {
+      if (error instanceof RefundError) return refusal("check-refund", null, error.message, 409);
+      throw error;
+    }
+  }
+  if (intent === "record-refund") {
+    const submission = parseForm(form, recordRefundFormSchema);
+    if (submission.status !== "success") {
+      const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+      return refusal("record-refund", submission.reply(), first, 400);
+    }
+    try {
+      const outcome = await recordRefundOutcome(viewer, {
+        refundId: submission.value.refundId,
+        refunded: submission.value.outcome === "refunded",
+        note: submission.value.note,
+      });
+      throw await redirectWithToast(here, settledToast(outcome));
+    } catch (error) {
+      if (error instanceof RefundError) {
+        return refusal("record-refund", submission.reply({ formErrors: [error.message] }), error.message, 409);
       }
       throw error;
     }
@@ -124,6 +168,41 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   return data({ intent: null, result: null, toast: null }, { status: 400 });
 }
+
+const unknownMessage = (detail: string) =>
+  `Nobody knows yet whether the money went back (${detail}). Do not refund again: Nuru asks Pesapal on its own; ` +
+  "you can check now, or record what the Pesapal dashboard shows. Access is unchanged.";
+
+function settledToast(outcome: Awaited<ReturnType<typeof checkRefund>>) {
+  if (outcome.kind === "accepted") {
+    return {
+      kind: "success" as const,
+      title: "Refund Settled",
+      message: `The refund of ${formatKesCents(outcome.amountCents)} is recorded as made. ${
+        outcome.full ? "The access this order gave has ended." : "The reader keeps her access."
+      } She has been e-mailed.`,
+    };
+  }
+  if (outcome.kind === "refused") {
+    return {
+      kind: "success" as const,
+      title: "Recorded: Not Refunded",
+      message: "The refund is recorded as not made. The payment can be refunded again.",
+    };
+  }
+  return {
+    kind: "error" as const,
+    title: "Outcome Still Unknown",
+    message: `${outcome.message}. Nuru will ask again; if the Pesapal dashboard shows the refund, record it.`,
+  };
+}
+
+const REFUND_STATUS_WORDS: Record<string, string> = {
+  requesting: "Being sent",
+  accepted: "Accepted by Pesapal",
+  refused: "Refused",
+  unconfirmed: "Outcome unknown",
+};
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
 const at = (iso: string | null) => (iso ? <time dateTime={iso}>{when.format(new Date(iso))}</time> : "—");
@@ -284,12 +363,27 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <li key={r.id} className="py-2" data-testid="order-refund">
                 <p className="text-gray-900">
                   <span className="font-semibold">{formatKesCents(r.amountCents)}</span> ({r.full ? "full" : "partial"}
-                  ): {r.status}
+                  ):{" "}
+                  <span className="font-semibold" data-testid="order-refund-status">
+                    {r.outcomeUnknown ? "Outcome unknown" : (REFUND_STATUS_WORDS[r.status] ?? r.status)}
+                  </span>
                   {r.gatewayMessage ? ` — Pesapal: ${r.gatewayMessage}` : ""}
                 </p>
                 <p className="text-xs break-words text-gray-700">
                   {r.by ?? "A removed account"} · {at(r.createdAt)} · Reason: {r.reason}
                 </p>
+                {r.checkedAt ? (
+                  <p className="text-xs break-words text-gray-700">
+                    Checked {at(r.checkedAt)}: {r.checkMessage}
+                  </p>
+                ) : null}
+                {r.outcomeUnknown ? (
+                  <UnknownRefund
+                    refundId={r.id}
+                    nextCheckAt={r.nextCheckAt}
+                    lastResult={actionData?.intent === "record-refund" ? actionData.result : null}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -298,9 +392,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <RefundForm refund={refund} lastResult={lastResult("refund")} />
         ) : (
           <p className="mt-3 text-sm text-gray-700">
-            {refunds.some((r) => r.status === "accepted" || r.status === "requesting")
-              ? "This payment has been refunded."
-              : "There is no verified payment to refund on this order."}
+            {refunds.some((r) => r.outcomeUnknown || r.status === "unconfirmed")
+              ? "No new refund can be sent until the unknown outcome above is settled."
+              : refunds.some((r) => r.status === "accepted" || r.status === "requesting")
+                ? "This payment has been refunded."
+                : "There is no verified payment to refund on this order."}
           </p>
         )}
       </section>
@@ -352,6 +448,81 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         )}
       </section>
     </AdminFrame>
+  );
+}
+
+/** A refund nobody knows the outcome of: ask Pesapal, or record what its dashboard shows (issue 30). */
+function UnknownRefund({
+  refundId,
+  nextCheckAt,
+  lastResult,
+}: {
+  refundId: string;
+  nextCheckAt: string | null;
+  lastResult: FormResult | null;
+}) {
+  const [form, fields] = useSchemaForm(recordRefundFormSchema, { id: `record-${refundId}`, lastResult });
+  const navigation = useNavigation();
+  const busy = (intent: string) =>
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData.get("refundId") === refundId;
+  return (
+    <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 sm:p-4" data-testid="refund-unknown">
+      <p className="text-sm text-amber-950">
+        <strong>Outcome unknown.</strong> This refund was sent, but whether Pesapal made it is not known: the money may
+        already be back with the reader. Do not refund again. Nuru asks Pesapal on its own
+        {nextCheckAt ? <> (next: {at(nextCheckAt)})</> : null}; you can ask now, or record what the Pesapal dashboard
+        shows for this payment.
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="check-refund" />
+        <input type="hidden" name="refundId" value={refundId} />
+        <SubmitButton
+          busy={busy("check-refund")}
+          busyLabel="Asking Pesapal..."
+          label="Check with Pesapal"
+          className="min-h-11"
+        />
+      </Form>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3 border-t border-amber-200 pt-3">
+        <input type="hidden" name="intent" value="record-refund" />
+        <input type="hidden" name="refundId" value={refundId} />
+        {form.errors?.length ? (
+          <p role="alert" id={form.errorId} className="rounded-md bg-red-700 p-3 text-sm text-white">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-900">Record what the Pesapal dashboard shows</legend>
+          <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+            <label className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
+              <input type="radio" name={fields.outcome.name} value="refunded" required className="h-4 w-4" />
+              Refunded (access ends for a full refund)
+            </label>
+            <label className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
+              <input type="radio" name={fields.outcome.name} value="not-refunded" className="h-4 w-4" />
+              Not refunded (the Refund button returns)
+            </label>
+          </div>
+          <FieldError meta={fields.outcome} />
+        </fieldset>
+        <TextAreaField
+          meta={fields.note}
+          label="Note"
+          required
+          rows={2}
+          maxLength={REASON_MAX}
+          hint="What the dashboard shows, e.g. the refund's reference and date. Kept in the activity log."
+        />
+        <SubmitButton
+          busy={busy("record-refund")}
+          busyLabel="Recording..."
+          label="Record outcome"
+          className="min-h-11"
+        />
+      </Form>
+    </div>
   );
 }
 

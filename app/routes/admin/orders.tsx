@@ -2,7 +2,12 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
-import { listOrdersForAdmin, ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/modules/commerce/admin-orders.server";
+import {
+  listOrdersForAdmin,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  REFUND_UNKNOWN_FILTER,
+} from "~/modules/commerce/admin-orders.server";
 import { formatKesCents } from "~/modules/commerce/money";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
@@ -26,7 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
     pendingModerationTotal(viewer),
   ]);
-  return { ...list, statusLabels: ORDER_STATUS_LABELS, statuses: ORDER_STATUSES, pending };
+  return {
+    ...list,
+    statusLabels: ORDER_STATUS_LABELS,
+    statuses: ORDER_STATUSES,
+    refundUnknownFilter: REFUND_UNKNOWN_FILTER,
+    pending,
+  };
 }
 
 // The list takes no posts; the admin check still comes first.
@@ -39,7 +50,18 @@ const field = "mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-w
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { items, total, flagged, page, pageSize, filters, statuses, statusLabels } = loaderData;
+  const {
+    items,
+    total,
+    flagged,
+    refundsUnknown,
+    refundUnknownFilter,
+    page,
+    pageSize,
+    filters,
+    statuses,
+    statusLabels,
+  } = loaderData;
   const search = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== "") as [string, string][]);
   return (
     <AdminFrame title="Orders" pending={loaderData.pending}>
@@ -55,7 +77,22 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           match the order. They are listed first.
         </p>
       ) : null}
-      <Form method="get" role="search" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {refundsUnknown > 0 && filters.status !== refundUnknownFilter ? (
+        <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+          {refundsUnknown === 1 ? "1 order has a refund" : `${refundsUnknown} orders have refunds`} whose outcome is
+          unknown: Pesapal&apos;s answer never arrived.{" "}
+          <Link to={`/admin/orders?status=${refundUnknownFilter}`} className="font-semibold underline">
+            Show them
+          </Link>
+        </p>
+      ) : null}
+      {/* Keyed by the filters: a link that changes them ("Show them") must show them in the fields too. */}
+      <Form
+        key={search.toString()}
+        method="get"
+        role="search"
+        className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+      >
         <div className="col-span-2 sm:col-span-3 lg:col-span-2">
           <label htmlFor="orders-reader" className="block text-sm font-medium text-gray-900">
             Reader (e-mail or name)
@@ -80,6 +117,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 {statusLabels[s]}
               </option>
             ))}
+            <option value={refundUnknownFilter}>Refund outcome unknown</option>
           </select>
         </div>
         <div>
@@ -134,6 +172,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <OrderStatusBadge status={o.status} label={statusLabels[o.status]} />
               </div>
+              {o.refundUnknown ? (
+                <p className="mt-1 text-sm font-semibold text-amber-900">Refund outcome unknown: check it</p>
+              ) : null}
               <p className="mt-1 text-sm text-gray-900">
                 {o.kind === "plan" ? "Plan" : "Ebook"}: {o.item} ·{" "}
                 <span className="font-semibold">{formatKesCents(o.amountCents)}</span>

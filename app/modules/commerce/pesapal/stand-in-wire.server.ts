@@ -6,6 +6,13 @@ import { centsToDecimal, type MinorUnits } from "../money";
 export type StandInPaymentMethod = "mpesa" | "card";
 export type StandInOrderState = "pending" | "completed" | "failed" | "reversed" | "cancelled";
 
+/**
+ * How GetTransactionStatus shows a payment after an accepted refund. Unconfirmed upstream (research 2.6), so the
+ * stand-in plays each plausible variant: REVERSED (status_code 3, "Reversed", the default), status_code 3 described
+ * "Refunded", status_code 1 with a "REFUNDED" description, or no change yet (finance has not effected it).
+ */
+export type StandInRefundReport = "reversed" | "refunded" | "refunded-description" | "unchanged";
+
 export interface StandInOrder {
   trackingId: string;
   merchantReference: string;
@@ -22,6 +29,8 @@ export interface StandInOrder {
   refunded?: boolean;
   /** What the accepted refund request asked for. */
   refundedCents?: MinorUnits;
+  /** How the status answer shows that refund. */
+  refundReport?: StandInRefundReport;
   firstName?: string;
   lastName?: string;
   /** SubmitOrderRequest's account_number: the buyer may set up recurring card payments on the page. */
@@ -133,7 +142,20 @@ const DESCRIPTION = {
   reversed: "Reversed",
 };
 
+/** Status code and description: the order's state, or how an accepted refund of a completed payment shows. */
+function reportedState(order: StandInOrder): { code: 0 | 1 | 2 | 3; description: string } {
+  const report = order.refunded && order.state === "completed" ? (order.refundReport ?? "reversed") : "unchanged";
+  const partial = order.refundedCents !== undefined && order.refundedCents < order.amountCents;
+  if (report === "unchanged") return { code: STATUS_CODE[order.state], description: DESCRIPTION[order.state] };
+  // A partial refund leaves part of the payment standing: still COMPLETED, described as partly refunded.
+  if (partial) return { code: 1, description: "Partially Refunded" };
+  if (report === "refunded") return { code: 3, description: "Refunded" };
+  if (report === "refunded-description") return { code: 1, description: "REFUNDED" };
+  return { code: 3, description: "Reversed" };
+}
+
 export function transactionStatusBody(order: StandInOrder, amountCents: MinorUnits, currency: string) {
+  const reported = reportedState(order);
   const unpaid = order.state === "pending" || order.state === "cancelled";
   const callBackUrl = callbackUrlWith(order, false);
   const mpesa = order.method === "mpesa";
@@ -144,7 +166,7 @@ export function transactionStatusBody(order: StandInOrder, amountCents: MinorUni
     created_date: zonelessNairobiDate(order.createdAt),
     confirmation_code: unpaid ? "" : (order.confirmationCode ?? ""),
     order_tracking_id: order.trackingId,
-    payment_status_description: DESCRIPTION[order.state],
+    payment_status_description: reported.description,
     description:
       order.state === "failed" && !mpesa
         ? "Unable to Authorize Transaction.Kindly contact your bank for assistance"
@@ -154,7 +176,7 @@ export function transactionStatusBody(order: StandInOrder, amountCents: MinorUni
     message: "Request processed successfully",
     payment_account: unpaid ? "" : maskedAccount(order),
     call_back_url: callBackUrl,
-    status_code: STATUS_CODE[order.state],
+    status_code: reported.code,
     merchant_reference: order.merchantReference,
     payment_status_code: order.state === "failed" && mpesa ? "request_terminated_by_user" : "",
     currency,

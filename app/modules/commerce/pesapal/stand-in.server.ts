@@ -19,6 +19,7 @@ import {
   utcDate,
   type StandInFrequency,
   type StandInOrder,
+  type StandInRefundReport,
   type StandInPaymentMethod,
   type StandInSchedule,
 } from "./stand-in-wire.server";
@@ -99,6 +100,9 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   let lowerCaseCurrency = false;
   // Refusals for otherwise valid refund requests (Pesapal's finance team or the merchant's balance says no).
   const refundRefusals: string[] = [];
+  // Refunds performed at once but answered this many ms later (after the client's timeout: the answer is lost).
+  const lateRefundAnswers: number[] = [];
+  let refundReport: StandInRefundReport = "reversed";
   const requests: StandInRequest[] = [];
   const ipnDeliveries: IpnDelivery[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -382,7 +386,8 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
         ? centsOrUndefined(String(body.amount))
         : undefined;
     if (!order || order.state !== "completed") return refusal("Refund only allowed for completed payments");
-    if (order.refunded) return refusal("A refund was already requested for this payment");
+    // Pesapal takes one refund per payment; its wording for a second one is unconfirmed (research 2.6).
+    if (order.refunded) return refusal(DUPLICATE_REFUND_MESSAGE);
     if (!amount || amount <= 0 || amount > order.amountCents) {
       return refusal("Refund amount cannot be more than the amount collected");
     }
@@ -390,6 +395,7 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     if (refundRefusals.length > 0) return refusal(refundRefusals.shift()!);
     order.refunded = true;
     order.refundedCents = amount;
+    order.refundReport = refundReport;
     return Reply.json({ status: "200", message: "Refund request successfully" });
   }
 
@@ -480,7 +486,12 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
       return Reply.json([...ipns.values()].map((ipn) => ipnFields(ipn)));
     if (request.method === "POST" && lower === API.submit) return submitReply(record);
     if (request.method === "GET" && lower === API.status) return statusReply(query);
-    if (request.method === "POST" && lower === API.refund) return refundReply(record);
+    if (request.method === "POST" && lower === API.refund) {
+      const reply = refundReply(record);
+      const late = lateRefundAnswers.shift();
+      if (late !== undefined) await sleep(late, timers);
+      return reply;
+    }
     if (request.method === "POST" && lower === API.cancel) return cancelReply(record);
     return new Reply(404, "Not Found", "text/plain");
   }
@@ -605,6 +616,21 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     refuseNextRefund(message = "Refund request could not be processed") {
       refundRefusals.push(message);
     },
+    /**
+     * The next RefundRequest is performed at once but answered `ms` later: past the client's timeout its answer is
+     * lost, and the shop cannot know the money went back.
+     */
+    answerNextRefundLate(ms: number) {
+      lateRefundAnswers.push(ms);
+    },
+    /**
+     * How GetTransactionStatus shows refunds accepted from now on (see StandInRefundReport), or, given a tracking
+     * id, that payment's refund (e.g. "unchanged" then "reversed" once Pesapal's finance team has effected it).
+     */
+    reportRefundsAs(report: StandInRefundReport, trackingId?: string) {
+      if (trackingId) orderOrThrow(trackingId).refundReport = report;
+      else refundReport = report;
+    },
     /** Every issued token stops working, as after a key rotation or an early expiry. */
     revokeTokens() {
       tokens.clear();
@@ -617,6 +643,9 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     },
   };
 }
+
+/** A second refund of one payment: Pesapal's exact wording is unconfirmed; this is a plausible one. */
+export const DUPLICATE_REFUND_MESSAGE = "Duplicate refund request: a refund already exists for this transaction";
 
 const INVALID_JSON = Symbol("invalid json");
 
