@@ -78,14 +78,14 @@ function PlanCard({
       <p className="mt-4 text-2xl font-bold text-gray-900" data-testid={`price-${plan.slug}`}>
         {plan.shownPrice.label}
       </p>
+      <p className="text-sm text-gray-700">
+        for {plan.durationMonths} months · {ebookAllowanceText(plan.ebookLimit)}
+      </p>
       {plan.chargedHere ? (
         <p className="mt-1 text-sm font-medium text-amber-900" data-testid={`charged-${plan.slug}`}>
           {plan.chargedHere}
         </p>
       ) : null}
-      <p className="text-sm text-gray-700">
-        for {plan.durationMonths} months · {ebookAllowanceText(plan.ebookLimit)}
-      </p>
       <ul className="mt-4 flex-1 space-y-1.5 text-sm text-gray-800">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
