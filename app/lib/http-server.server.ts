@@ -21,7 +21,7 @@ import { precompressedAssets } from "~/lib/precompressed.server";
 import { createGuestPageCache } from "~/lib/guest-page-cache.server";
 import { clearPublicReads, enablePublicReads } from "~/lib/public-reads.server";
 import { onContentNotified } from "~/modules/live/content-events.server";
-import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { priceCountries } from "~/modules/commerce/visitor-country.server";
 
 /**
  * The HTTP server: security headers, request guards, static assets, the guest page cache and React Router's handler,
@@ -149,8 +149,12 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
           const value = req.headers[name.toLowerCase()];
           if (typeof value === "string") headers.set(name, value);
         }
-        const visitor = await visitorCountry(new Request("http://nuru.invalid/", { headers }));
-        return { country: visitor.code, source: visitor.source };
+        const { shown, charging } = await priceCountries(new Request("http://nuru.invalid/", { headers }));
+        // CASE: her pick differs from where she is -> pages also name the charging country's prices (ADR 026), so
+        // both are in the key, and a page that depends on her address is never one a shared cache may keep.
+        const country = shown.code === charging.code ? shown.code : `${shown.code}>${charging.code}`;
+        const dependsOnIp = shown.source === "ip" || (shown.code !== charging.code && charging.source === "ip");
+        return { country, source: dependsOnIp ? "ip" : shown.source };
       },
     });
     // Public reads shared between requests (lists, slides, plans) follow the same rule as the guest pages.

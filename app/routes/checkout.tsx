@@ -6,8 +6,9 @@ import { assertCanBuy, quoteCheckout, startCheckout, type CheckoutItem } from "~
 import { CheckoutError } from "~/modules/commerce/checkout-errors";
 import { startFreeTrial } from "~/modules/commerce/free-trial.server";
 import { BASE_CURRENCY, formatPrice } from "~/modules/commerce/pricing";
-import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { priceCountries } from "~/modules/commerce/visitor-country.server";
 import { countryName } from "~/modules/commerce/countries";
+import { chargingNotice } from "~/modules/commerce/charging-country-text";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/read-form.server";
@@ -37,8 +38,9 @@ async function buyerOrSignIn(request: Request, item: CheckoutItem): Promise<Sess
 export async function loader({ request, params }: Route.LoaderArgs) {
   const item = itemOf(params);
   const user = await buyerOrSignIn(request, item);
-  const country = await visitorCountry(request);
-  const quote = await quoteCheckout(item, country.code);
+  // The price is the charging country's (verified), never her pick on /country's (ADR 026).
+  const { shown, charging } = await priceCountries(request);
+  const quote = await quoteCheckout(item, charging.code);
   if (!quote) throw data(null, { status: 404 });
   let refusal: string | null = null;
   try {
@@ -61,7 +63,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       charged: formatPrice(quote.price.chargedCents, BASE_CURRENCY),
     },
     email: user.email,
-    countryName: countryName(country.code) ?? country.code,
+    countryName: countryName(charging.code) ?? charging.code,
+    notice: chargingNotice(shown.code, charging.code),
     refusal,
     // Card auto-renew (ADR 019): for plans, unless her card already renews one.
     autoRenew:
@@ -89,11 +92,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         message: `Your free trial runs until ${formatDate(endDate.toISOString())}. Enjoy every premium article.`,
       });
     }
-    const country = await visitorCountry(request);
+    const { charging, picked } = await priceCountries(request);
     const { redirectUrl } = await startCheckout({
       buyer: user,
       item,
-      countryCode: country.code,
+      countryCode: charging.code,
+      countryEvidence: { source: charging.source, picked },
       autoRenew: parsed.data.autoRenew,
     });
     // Pesapal's hosted page (M-Pesa or card); it sends the reader back to /payment/return.
@@ -110,7 +114,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, email, refusal, countryName: country, autoRenew } = loaderData;
+  const { quote, email, refusal, countryName: country, notice, autoRenew } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = actionData?.error ?? refusal;
   const back = quote.kind === "plan" ? "/pricing" : `/ebook/${quote.itemId}`;
@@ -173,12 +177,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <dd className="break-all text-gray-900">{email}</dd>
           </div>
         </dl>
-        <p className="mt-3 text-xs text-gray-700">
-          Prices for {country} ·{" "}
-          <Link to="/country" className="font-semibold text-brand-700 underline">
-            change
-          </Link>
-        </p>
+        {notice ? (
+          <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="charging-country">
+            <p className="font-semibold">{notice.checkout}</p>
+            <p className="mt-1">{notice.reason}</p>
+          </div>
+        ) : (
+          <p className="mt-3 text-xs text-gray-700">
+            Prices for {country} ·{" "}
+            <Link to="/country" className="font-semibold text-brand-700 underline">
+              change
+            </Link>
+          </p>
+        )}
       </section>
       {error ? (
         <FormNotice className="mt-4" notice={{ ok: false, title: "We could not start this payment", message: error }} />

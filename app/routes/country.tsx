@@ -44,8 +44,8 @@ export default function Country({ loaderData, actionData }: Route.ComponentProps
       <h1 className="font-serif text-3xl font-bold text-gray-900">Prices in your country</h1>
       <p className="mt-3 text-gray-700">
         Nuru charges in Kenyan shillings. Choose your country to see prices set for it, with your own currency beside
-        them; a country without prices of its own sees the Kenyan ones. You are seeing prices for{" "}
-        <strong>{country.name}</strong>.
+        them; a country without prices of its own sees the Kenyan ones. What you pay at checkout is the price of the
+        country you are paying from. You are seeing prices for <strong>{country.name}</strong>.
       </p>
       {actionData ? (
         <FormNotice

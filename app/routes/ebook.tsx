@@ -5,7 +5,8 @@ import type { Route } from "./+types/ebook";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
 import { pageMeta } from "~/modules/site/meta";
-import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { priceCountries } from "~/modules/commerce/visitor-country.server";
+import { chargingNotice } from "~/modules/commerce/charging-country-text";
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
 import { AccessBadge } from "~/components/content/access-badge";
 import { bookmarksOf, engagementFor } from "~/modules/engagement/page-data.server";
@@ -37,18 +38,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 async function loadEbookPage(request: Request, id: string) {
-  const [viewer, country] = await Promise.all([getViewer(request), visitorCountry(request)]);
+  const [viewer, { shown, charging }] = await Promise.all([getViewer(request), priceCountries(request)]);
   const found = await getEbookForViewer({ id, viewer });
   if (!found) return null;
-  const [[ebook], engagement, bookmarks] = await Promise.all([
-    withImages([found], (e) => e.coverImageUrl).then((withCover) => withShownPrices(country.code, withCover)),
+  // CASE: she picked a country other than where she is -> her pick's price is shown, with the price checkout will
+  // charge from where she is beside it; the Purchase button names the amount she will pay (ADR 026).
+  const notice = chargingNotice(shown.code, charging.code);
+  const [[ebook], engagement, bookmarks, chargedHere] = await Promise.all([
+    withImages([found], (e) => e.coverImageUrl).then((withCover) => withShownPrices(shown.code, withCover)),
     engagementFor("ebook", found.id),
     bookmarksOf(viewer),
+    notice ? withShownPrices(charging.code, [found]).then(([e]) => e.shownPrice) : null,
   ]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin }));
   return {
     ebook,
+    charged: chargedHere?.charged ?? ebook.shownPrice?.charged ?? null,
+    chargedNotice: notice && chargedHere ? `${notice.beside}: ${chargedHere.label}.` : null,
     signedIn: viewer.user !== null,
     engagement,
     bookmarked: bookmarks.ebooks.includes(ebook.id),
@@ -141,7 +148,7 @@ const ACCESS_VIA = {
 } as const;
 
 export default function EbookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { ebook, signedIn, engagement, bookmarked, allowance, accessVia } = loaderData;
+  const { ebook, signedIn, engagement, bookmarked, allowance, accessVia, charged, chargedNotice } = loaderData;
   const jsonLd = <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />;
   const bookmark = (
     <BookmarkButton
@@ -193,6 +200,11 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
                 <span className="text-sm font-semibold text-gray-900">{ebook.shownPrice.label}</span>
               ) : null}
             </div>
+            {chargedNotice ? (
+              <p className="mt-1 text-sm font-medium text-amber-900" data-testid="ebook-charged-here">
+                {chargedNotice}
+              </p>
+            ) : null}
             <p className="mt-4 text-gray-700">{ebook.description}</p>
             <div className="mt-3">{bookmark}</div>
             {ebook.access === "unlock" && allowance ? (
@@ -217,7 +229,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
                   to={signedIn ? `/checkout/ebook/${ebook.id}` : signInHref(`/checkout/ebook/${ebook.id}`, "purchase")}
                   className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
                 >
-                  Purchase Ebook {ebook.shownPrice?.charged}
+                  Purchase Ebook {charged}
                 </Link>
               ) : null}
               {ebook.accessType !== "free" && ebook.access !== "unlock" ? (

@@ -4,7 +4,8 @@ import type { Route } from "./+types/pricing";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser } from "~/modules/accounts/session.server";
 import { membershipOf, planOffers, type PlanOffer } from "~/modules/commerce/membership.server";
-import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { priceCountries } from "~/modules/commerce/visitor-country.server";
+import { chargingNotice } from "~/modules/commerce/charging-country-text";
 import { PRICING_FALLBACK_MESSAGE } from "~/modules/commerce/pricing-response.server";
 import { pageMeta } from "~/modules/site/meta";
 import { getEnv } from "~/lib/env.server";
@@ -21,10 +22,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, country] = await Promise.all([getOptionalUser(request), visitorCountry(request)]);
-  const [offers, membership] = await Promise.all([planOffers(country.code), membershipOf(user?.id ?? null)]);
+  const [user, { shown, charging }] = await Promise.all([getOptionalUser(request), priceCountries(request)]);
+  // CASE: she picked a country other than where she is -> her pick's prices are shown, and beside each the price
+  // checkout will charge from where she is (ADR 026).
+  const notice = chargingNotice(shown.code, charging.code);
+  const [offers, membership, chargedOffers] = await Promise.all([
+    planOffers(shown.code),
+    membershipOf(user?.id ?? null),
+    notice ? planOffers(charging.code) : null,
+  ]);
+  const chargedHere = new Map(chargedOffers?.plans.map((p) => [p.id, p.shownPrice.label]));
   return {
     ...offers,
+    plans: offers.plans.map((plan) => ({
+      ...plan,
+      chargedHere: notice ? `${notice.beside}: ${chargedHere.get(plan.id) ?? plan.shownPrice.label}.` : null,
+    })),
+    chargingNotice: notice ? `${notice.beside}.` : null,
     fallbackMessage: offers.fallback ? PRICING_FALLBACK_MESSAGE : null,
     membership,
     supportEmail: getEnv().SUPPORT_EMAIL,
@@ -35,7 +49,7 @@ function PlanCard({
   plan,
   membership,
 }: {
-  plan: PlanOffer;
+  plan: PlanOffer & { chargedHere: string | null };
   membership: Route.ComponentProps["loaderData"]["membership"];
 }) {
   const busy = useNavigation().formData?.get("plan") === plan.slug;
@@ -67,6 +81,11 @@ function PlanCard({
       <p className="text-sm text-gray-700">
         for {plan.durationMonths} months · {ebookAllowanceText(plan.ebookLimit)}
       </p>
+      {plan.chargedHere ? (
+        <p className="mt-1 text-sm font-medium text-amber-900" data-testid={`charged-${plan.slug}`}>
+          {plan.chargedHere}
+        </p>
+      ) : null}
       <ul className="mt-4 flex-1 space-y-1.5 text-sm text-gray-800">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
@@ -124,7 +143,7 @@ function PlanCard({
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, fallbackMessage, membership, supportEmail } = loaderData;
+  const { plans, fallbackMessage, membership, supportEmail, chargingNotice: notice } = loaderData;
   const country = useRouteLoaderData<typeof rootLoader>("root")?.country ?? null;
   const current = membership.current;
   return (
@@ -140,6 +159,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <Link to="/country?redirectTo=%2Fpricing" className="font-semibold text-brand-700 underline">
               change
             </Link>
+            {notice ? <span className="mt-1 block text-amber-900">{notice}</span> : null}
           </p>
         ) : null}
       </div>

@@ -200,6 +200,32 @@ describe("regional prices at checkout", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^Pay KSh\u00a01,250\.00$/i);
     await context.close();
   });
+
+  it("a visitor from the US who picks Kenya is shown Kenyan prices but told and charged the US price", async () => {
+    const email = await newReader(PASSWORD);
+    const { page, context } = await newPage(browser, PHONE);
+    await context.setExtraHTTPHeaders({ "cf-ipcountry": "US" });
+    await signInWithForm(page, email, PASSWORD);
+    await page.goto("/country?redirectTo=%2Fpricing");
+    await page.getByLabel("Country").selectOption("KE");
+    await page.getByRole("button", { name: "Update" }).click();
+    await page.waitForURL((url) => url.pathname === "/pricing");
+    // Her pick changes what she is shown, and the price she will pay stands beside it.
+    expect(await page.getByTestId("price-premium").textContent()).toBe("KSh\u00a01,500.00");
+    expect(await page.getByTestId("charged-premium").textContent()).toBe(
+      "You will be charged in United States prices from where you are: KSh\u00a03,750.00 ≈ $30.00.",
+    );
+    await page.goto("/checkout/plan/premium");
+    expect(await page.getByTestId("charging-country").textContent()).toContain(
+      "Prices for United States: you are paying from the United States.",
+    );
+    expect(await page.getByTestId("checkout-price").textContent()).toBe("KSh\u00a03,750.00 ≈ $30.00");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Pay KSh\u00a03,750.00" }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^Pay KSh\u00a03,750\.00$/i);
+    await context.close();
+  });
 });
 
 describe("no dead ends", () => {

@@ -99,6 +99,25 @@ describe(`checkout rules (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(again.orderId).toBe(orderId);
   });
 
+  it("records the charging country's evidence on the order: its source and the country she had picked", async () => {
+    const buyer = await reader();
+    const { orderId } = await startCheckout({
+      buyer,
+      item: { kind: "plan", slug: "premium" },
+      countryCode: "US",
+      countryEvidence: { source: "cdn", picked: "KE" },
+    });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    // The US price (2.5 x KSh 1,500), not Kenya's, with the evidence beside it.
+    expect(order).toMatchObject({
+      amountCents: 375000,
+      countryCode: "US",
+      countrySource: "cdn",
+      pickedCountryCode: "KE",
+    });
+    expect(pesapal.getOrder(order.gatewayTrackingId!)).toMatchObject({ amountCents: 375000 });
+  });
+
   it("a paid plan makes her a subscriber with a receipt; a third plan or an owned ebook is refused", async () => {
     const buyer = await reader();
     await paid(buyer, "basic");

@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { pricingRules } from "~/db/schema";
 import { createPricingData } from "~/db/seed/factories";
-import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { priceCountries, visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { chargingNotice, priceCountryEvidence } from "~/modules/commerce/charging-country-text";
 import { ipCountry } from "~/modules/commerce/ip-country.server";
 import {
   PRICING_CACHE_MS,
@@ -59,6 +60,36 @@ describe(`visitor country (${process.env.DB_TARGET ?? "pglite"})`, () => {
       "x-nuru-client-ip": KENYAN,
     });
     expect(await visitorCountry(request, CDN)).toEqual({ code: "NG", source: "choice" });
+  });
+
+  it("charges the verified country whatever she picked: the CDN header, else the address, else Kenya (ADR 026)", async () => {
+    const cdn = requestFrom({ Cookie: "nuru_country=KE", "cf-ipcountry": "US", "x-nuru-client-ip": KENYAN });
+    expect(await priceCountries(cdn, CDN)).toEqual({
+      shown: { code: "KE", source: "choice" },
+      charging: { code: "US", source: "cdn" },
+      picked: "KE",
+    });
+    // Without a trusted CDN the header is ignored: the address decides what she pays.
+    const ip = requestFrom({ Cookie: "nuru_country=KE", "cf-ipcountry": "KE", "x-nuru-client-ip": AMERICAN });
+    expect((await priceCountries(ip, {})).charging).toEqual({ code: "US", source: "ip" });
+    const unknown = requestFrom({ Cookie: "nuru_country=US", "x-nuru-client-ip": "10.0.0.1" });
+    expect(await priceCountries(unknown, {})).toMatchObject({
+      shown: { code: "US" },
+      charging: { code: "KE", source: "default" },
+    });
+    // What checkout and the pages say when the two differ, and nothing when they agree.
+    expect(chargingNotice("KE", "US")).toMatchObject({
+      checkout: "Prices for United States: you are paying from the United States.",
+      beside: "You will be charged in United States prices from where you are",
+    });
+    expect(chargingNotice("NG", "NG")).toBeNull();
+    // The admin order page's words for the recorded evidence.
+    expect(priceCountryEvidence({ countryCode: "US", countrySource: "cdn", pickedCountryCode: "KE" })).toBe(
+      "Priced for United States, from the CDN's country header. She had picked Kenya on the country page: shown prices only, not charged.",
+    );
+    expect(priceCountryEvidence({ countryCode: "KE", countrySource: "default", pickedCountryCode: null })).toBe(
+      "Priced for Kenya, by default: neither a CDN header nor the IP address named a country. She had not picked a country.",
+    );
   });
 
   it("ignores a chosen code the picker does not offer (Ascension: Intl names it, ISO does not list it), and nonsense", async () => {

@@ -92,6 +92,11 @@ export const orders = pgTable(
     // change), the exchange rate used and the local amount shown beside the KES price.
     basePriceCents: cents("base_price_cents").notNull(),
     countryCode: text("country_code").notNull(),
+    // The evidence for countryCode, the charging country (ADR 026): how it was verified ('cdn': the trusted CDN
+    // header, 'ip': the IP database, 'default': Kenya, nothing else known) and the country the buyer had picked on
+    // /country, if any (it changes what she is shown, never what she pays). Null on orders made before 2026-11-26.
+    countrySource: text("country_source"),
+    pickedCountryCode: text("picked_country_code"),
     pricingRuleId: uuid("pricing_rule_id").references(() => pricingRules.id, { onDelete: "set null" }),
     markupPercentage: numeric("markup_percentage", { precision: 7, scale: 2 }).notNull().default("0"),
     discountPercentage: numeric("discount_percentage", { precision: 7, scale: 2 }).notNull().default("0"),
@@ -120,6 +125,7 @@ export const orders = pgTable(
     // Jobs look for orders left pending, oldest first.
     index("orders_status_created_idx").on(t.status, t.createdAt),
     check("orders_amount_positive", sql`${t.amountCents} > 0`),
+    check("orders_country_source_known", sql`${t.countrySource} in ('cdn', 'ip', 'default')`),
     check("orders_base_price_positive", sql`${t.basePriceCents} > 0`),
     check("orders_display_amount_positive", sql`${t.displayAmount} > 0`),
     check("orders_exchange_rate_positive", sql`${t.exchangeRate} > 0`),

@@ -197,6 +197,8 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
       currency: orders.currency,
       basePriceCents: orders.basePriceCents,
       countryCode: orders.countryCode,
+      countrySource: orders.countrySource,
+      pickedCountryCode: orders.pickedCountryCode,
       displayAmount: orders.displayAmount,
       displayCurrency: orders.displayCurrency,
       gateway: orders.gateway,

@@ -1,5 +1,6 @@
-// Starting a payment: an order for one plan or one ebook, priced on the server for the visitor's country and
-// locked in, then submitted to Pesapal; the buyer is sent to Pesapal's page. Nothing is granted here.
+// Starting a payment: an order for one plan or one ebook, priced on the server for the visitor's charging country
+// (the verified one, never her pick on /country: ADR 026) and locked in with the evidence for that country, then
+// submitted to Pesapal; the buyer is sent to Pesapal's page. Nothing is granted here.
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -17,6 +18,7 @@ import { currentPlanOf } from "./membership.server";
 import { subscriptionDetailsFor } from "./card-renewal-schedule";
 import { createCardRenewal, hasActiveCardRenewal } from "./card-renewals.server";
 import { addMonths } from "./grants.server";
+import type { VerifiedSource } from "./visitor-country.server";
 
 export type CheckoutItem = { kind: "plan"; slug: string } | { kind: "ebook"; id: string };
 
@@ -121,7 +123,10 @@ export function newMerchantReference(): string {
 export async function startCheckout(input: {
   buyer: CheckoutBuyer;
   item: CheckoutItem;
+  /** The charging country (chargingCountry()): the order is priced for it. */
   countryCode: string;
+  /** How countryCode was verified and what she had picked on /country, recorded on the order (ADR 026). */
+  countryEvidence?: { source: VerifiedSource; picked: string | null };
   /** Opt-in to Pesapal recurring card payments for a plan (ADR 019). */
   autoRenew?: boolean;
   now?: Date;
@@ -180,6 +185,8 @@ export async function startCheckout(input: {
         planId: quote.kind === "plan" ? quote.itemId : null,
         ebookId: quote.kind === "ebook" ? quote.itemId : null,
         ...orderPriceColumns(price),
+        countrySource: input.countryEvidence?.source ?? null,
+        pickedCountryCode: input.countryEvidence?.picked ?? null,
         status: "pending",
         gateway: "pesapal",
         createdAt: now,

@@ -91,6 +91,8 @@ export async function handleRecurringNotification(input: {
         currency: locked!.currency,
         basePriceCents: first!.basePriceCents,
         countryCode: first!.countryCode,
+        countrySource: first!.countrySource,
+        pickedCountryCode: first!.pickedCountryCode,
         pricingRuleId: first!.pricingRuleId,
         markupPercentage: first!.markupPercentage,
         discountPercentage: first!.discountPercentage,

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { priceCountryEvidence } from "~/modules/commerce/charging-country-text";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/order";
@@ -248,6 +249,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <dd className="text-gray-900">
               {formatMinorUnits(order.displayAmount, order.displayCurrency, "en-KE")} ({order.countryCode}); base price{" "}
               {formatKesCents(order.basePriceCents)}
+            </dd>
+            <dt className="font-medium text-gray-700">Price country</dt>
+            <dd className="text-gray-900" data-testid="order-price-country">
+              {priceCountryEvidence(order)}
             </dd>
             <dt className="font-medium text-gray-700">Ordered</dt>
             <dd className="text-gray-900">{at(order.createdAt)}</dd>
