@@ -426,7 +426,67 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(reminder?.text).not.toContain("M-Pesa");
   });
 
-  it("a charge for an account number we never issued is refunded and grants nothing", async () => {
+  it("a charge is matched by whichever field its status answer names the agreement by, and extends the plan", async () => {
+    const buyer = await newReader();
+    const { agreement } = await buyWithCard(buyer, "monthly");
+    const namings = ["account-number", "account-reference", "correlation-id", "first-order-reference"] as const;
+    for (const naming of namings) {
+      const answersBefore = ipnAnswers.length;
+      const { trackingId, deliveries } = await pesapal.chargeRecurring(agreement.accountNumber, { naming });
+      expect(deliveries, naming).toHaveLength(1);
+      expect(deliveries[0], naming).toMatchObject({ notificationType: "RECURRING", acknowledged: true });
+      expect(ipnAnswers.slice(answersBefore), naming).toEqual([{ type: "RECURRING", status: 200 }]);
+      const [charge] = await t.db.select().from(orders).where(eq(orders.gatewayTrackingId, trackingId));
+      expect(charge, naming).toMatchObject({ cardRenewalId: agreement.id, status: "completed", userId: buyer.id });
+    }
+    // Each charge extends her plan by one month, one after the other.
+    const rows = await subsOf(buyer.id);
+    expect(rows).toHaveLength(1 + namings.length);
+    for (let i = 1; i < rows.length; i++) {
+      expect(rows[i]!.startDate.getTime()).toBe(rows[i - 1]!.endDate!.getTime());
+      expect(rows[i]!.endDate!.getTime()).toBe(addMonths(rows[i - 1]!.endDate!, 1).getTime());
+    }
+    const events = await t.db.select().from(cardRenewalEvents).where(eq(cardRenewalEvents.cardRenewalId, agreement.id));
+    const notes = events.map((e) => e.note ?? "").filter((note) => note.startsWith("scheduled charge reported"));
+    expect(notes.map((note) => /named by its (.+)\)$/.exec(note)?.[1]).sort()).toEqual([
+      "account number",
+      "account number",
+      "correlation id",
+      "first order's reference",
+    ]);
+  });
+
+  it("a charge whose answer names no agreement is held for review, shown in the reconciliation, and asked again", async () => {
+    const buyer = await newReader();
+    const { agreement } = await buyWithCard(buyer, "monthly");
+    const answersBefore = ipnAnswers.length;
+    const { trackingId, deliveries } = await pesapal.chargeRecurring(agreement.accountNumber, { naming: "nothing" });
+    // Not acknowledged: Pesapal keeps sending it (the stand-in tries twice here).
+    expect(deliveries.map((d) => d.acknowledged)).toEqual([false, false]);
+    expect(ipnAnswers.slice(answersBefore)).toEqual([
+      { type: "RECURRING", status: 500 },
+      { type: "RECURRING", status: 500 },
+    ]);
+    // Nothing extended, no order made, nothing refunded blindly.
+    expect(await chargeOrders(agreement.id)).toEqual([]);
+    expect(await subsOf(buyer.id)).toHaveLength(1);
+    expect(pesapal.getOrder(trackingId)).not.toMatchObject({ refunded: true });
+    // Recorded once, however often Pesapal sends it.
+    await pesapal.repeatIpn(trackingId);
+    const held = await t.db.select().from(cardRenewalEvents).where(eq(cardRenewalEvents.gatewayTrackingId, trackingId));
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ cardRenewalId: null });
+    expect(held[0]!.note).toContain(`the notification said ${agreement.accountNumber}`);
+    // An admin sees it in the reconciliation, with what to do.
+    const day = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 10);
+    const report = await reconcile({ from: day(-DAY), to: day(DAY) });
+    const difference = report.differences.find((d) => d.detail.includes(trackingId));
+    expect(difference).toMatchObject({ kind: "scheduled card charge matching no agreement", orderId: null });
+    expect(difference!.detail).toContain(`KES ${(agreement.amountCents / 100).toFixed(2)}`);
+    expect(difference!.detail).toContain("find the reader's agreement, or refund it on Pesapal's dashboard");
+  });
+
+  it("a charge for an account number we never issued is held for review, not acknowledged, and grants nothing", async () => {
     const client = await getPesapal();
     const accountNumber = "NR-NOTOURS0000000000000000000";
     const foreign = await client.submitOrder({
@@ -440,15 +500,16 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
       accountNumber,
     });
     await pesapal.completeWithRecurring(foreign.orderTrackingId);
-    const { trackingId } = await pesapal.chargeRecurring(accountNumber);
+    const { trackingId, deliveries } = await pesapal.chargeRecurring(accountNumber);
+    expect(deliveries.some((d) => d.acknowledged)).toBe(false);
     expect(await t.db.select().from(orders).where(eq(orders.gatewayTrackingId, trackingId))).toEqual([]);
-    expect(pesapal.getOrder(trackingId)).toMatchObject({ refunded: true });
+    expect(pesapal.getOrder(trackingId)).not.toMatchObject({ refunded: true });
     const [event] = await t.db
       .select()
       .from(cardRenewalEvents)
       .where(eq(cardRenewalEvents.gatewayTrackingId, trackingId));
     expect(event).toMatchObject({ cardRenewalId: null, accountNumber });
-    expect(event!.note).toContain("refund accepted");
+    expect(event!.note).toContain("Needs review");
     await pesapal.repeatIpn(trackingId);
     expect(
       await t.db.select().from(cardRenewalEvents).where(eq(cardRenewalEvents.gatewayTrackingId, trackingId)),

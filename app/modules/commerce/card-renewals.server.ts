@@ -4,7 +4,7 @@
 // recurring-charges.server.ts. Pesapal has no API to stop a card schedule, so a charge that arrives for a cancelled
 // agreement is refunded, never granted.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cardRenewalEvents, cardRenewals, orders, payments } from "~/db/schema";
 import { accountNumberFrom, type RecurringFrequency } from "./card-renewal-schedule";
@@ -304,4 +304,39 @@ export async function cardRenewalFor(userId: string): Promise<CardRenewalView | 
     .where(and(eq(payments.orderId, best.firstOrderId), eq(payments.status, "completed")))
     .limit(1);
   return { status: best.status, endedBecause: first && !isCardPayment(first.method) ? "not-card" : "other" };
+}
+
+/**
+ * The agreement a scheduled charge's status answer names, by any field that can name it (issue 30): Pesapal's
+ * `merchant_reference` or `subscription_transaction_info.account_reference` may carry our account_number or the
+ * first order's merchant reference (which one is unconfirmed upstream), and `correlation_id` is the schedule's own id,
+ * seen in an earlier verified answer of the same agreement (its first payment or an earlier charge). Null: nothing known.
+ */
+export async function agreementNamedBy(
+  report: TransactionStatus,
+  db: Pick<Tx, "select"> = getDb(),
+): Promise<{ agreement: CardRenewal; by: string } | null> {
+  const info = report.subscriptionTransactionInfo;
+  const names = [report.merchantReference, info?.accountReference].filter((name): name is string => Boolean(name));
+  if (names.length > 0) {
+    const [byAccount] = await db.select().from(cardRenewals).where(inArray(cardRenewals.accountNumber, names));
+    if (byAccount) return { agreement: byAccount, by: "account number" };
+    const [byFirstOrder] = await db
+      .select({ agreement: cardRenewals })
+      .from(cardRenewals)
+      .innerJoin(orders, eq(orders.id, cardRenewals.firstOrderId))
+      .where(inArray(orders.merchantReference, names));
+    if (byFirstOrder) return { agreement: byFirstOrder.agreement, by: "first order's reference" };
+  }
+  if (info?.correlationId) {
+    const [byCorrelation] = await db
+      .select({ agreement: cardRenewals })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .innerJoin(cardRenewals, or(eq(cardRenewals.firstOrderId, orders.id), eq(cardRenewals.id, orders.cardRenewalId)))
+      .where(sql`${payments.raw}->'subscriptionTransactionInfo'->>'correlationId' = ${info.correlationId}`)
+      .limit(1);
+    if (byCorrelation) return { agreement: byCorrelation.agreement, by: "correlation id" };
+  }
+  return null;
 }

@@ -1,6 +1,7 @@
 // Pesapal's instant payment notification (GET query or POST body, as registered). It carries no status: it only
 // names an order, which we then verify ourselves. The answer tells Pesapal whether to send it again.
 import { NOTIFICATION_BODY_LIMIT, REFUSALS } from "~/lib/request-guards";
+import { checkSoon } from "./pending-orders.server";
 import { verifyPayment } from "./payment-verification.server";
 import { handleRecurringNotification } from "./recurring-charges.server";
 
@@ -108,9 +109,16 @@ export async function answerIpn(source: Record<string, unknown>): Promise<Respon
             merchantReference: fields.OrderMerchantReference || null,
             source: "ipn",
           });
+    // CASE: Pesapal still says 0 (not paid yet) for the order it notified us about -> 500, so Pesapal sends it
+    // again, and the order's next status check is brought forward instead of waiting for the poll schedule.
+    if (result.kind === "checked" && result.status === "pending") {
+      await checkSoon(result.orderId);
+      return reply(500);
+    }
     // CASE: not an order of ours -> received, and nothing to do (a retry would not change that). Pesapal could
-    // not be asked, or the database failed -> 500, so Pesapal sends it again.
-    return reply(result.kind === "unreachable" ? 500 : 200);
+    // not be asked, a charge names no agreement of ours (held for review), or the database failed -> 500, so
+    // Pesapal sends it again.
+    return reply(result.kind === "unreachable" || result.kind === "unmatched" ? 500 : 200);
   } catch (error) {
     console.error("IPN could not be recorded:", error);
     return reply(500);

@@ -22,7 +22,7 @@ import { receiptMail } from "~/modules/mail/templates.server";
 import { grantOrder, revokeOrder, type Grant } from "./grants.server";
 import { formatKesCents, formatMinorUnits } from "./money";
 import { decideTransition, type Decision, type OrderStatus } from "./order-transitions";
-import { decideCharge, endCardRenewalOf, settleFirstPayment } from "./card-renewals.server";
+import { agreementNamedBy, decideCharge, endCardRenewalOf, settleFirstPayment } from "./card-renewals.server";
 import { refundForSystem } from "./refunds.server";
 import { getPesapal } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
@@ -139,15 +139,17 @@ async function applyReport(
 ): Promise<{ status: OrderStatus; changed: boolean; grant?: Grant; refundDue?: string }> {
   return getDb().transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    // A scheduled card charge is named by its agreement's account_number (Pesapal's merchant reference for it).
+    // A scheduled card charge is named by its agreement: the answer's reference counts as ours when any of its fields
+    // names this order's agreement (agreementNamedBy), else it is compared with the account_number (and differs).
     const [agreement] = order.cardRenewalId
       ? await tx
           .select({ accountNumber: cardRenewals.accountNumber })
           .from(cardRenewals)
           .where(eq(cardRenewals.id, order.cardRenewalId))
       : [];
+    const namesIt = agreement && (await agreementNamedBy(report, tx))?.agreement.id === order.cardRenewalId;
     let decision: Decision = decideTransition(
-      agreement ? { ...order, merchantReference: agreement.accountNumber } : order,
+      agreement ? { ...order, merchantReference: namesIt ? report.merchantReference : agreement.accountNumber } : order,
       report,
     );
     let refundDue: string | undefined;

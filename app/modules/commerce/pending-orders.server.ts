@@ -10,6 +10,8 @@ import { verifyPayment } from "./payment-verification.server";
 const MINUTE_MS = 60 * 1000;
 /** The gap before each status check: the first is this long after the order, each next one after the previous. */
 export const STATUS_CHECK_GAPS_MS = [1, 5, 30, 120, 24 * 60].map((minutes) => minutes * MINUTE_MS);
+/** An IPN came while Pesapal still said "not paid yet": the next check is due no later than this. */
+export const AFTER_IPN_CHECK_MS = MINUTE_MS;
 /** Pesapal could not be asked: try again this soon, without counting it as a check. */
 const UNREACHABLE_RETRY_MS = 5 * MINUTE_MS;
 
@@ -65,6 +67,18 @@ export async function checkPendingOrders(now = new Date(), limit = 50) {
       .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
   }
   return { checked: due.length, changed, abandoned };
+}
+
+/**
+ * Pesapal notified us about a pending order it still calls unpaid: something is happening (an M-Pesa prompt being
+ * answered), so its next status check comes within a minute, never later than the schedule had it.
+ */
+export async function checkSoon(orderId: string, now = new Date()) {
+  const soon = new Date(now.getTime() + AFTER_IPN_CHECK_MS);
+  await getDb()
+    .update(orders)
+    .set({ nextStatusCheckAt: sql`least(${dueAt}, ${soon})` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
 }
 
 /** pending -> abandoned with the order row locked (a callback verifying it at the same moment wins or waits). */

@@ -7,11 +7,12 @@
 //  - a completed or partly refunded order that granted nothing (or whose grant was revoked);
 //  - a grant that gives access without a paid order (except trials and periods an admin gave by hand with a reason);
 //  - a full refund or reversal whose order still gives access (not matched by a revocation), or a refund the order's
-//    status does not show.
+//    status does not show;
+//  - a scheduled card charge whose status answer names no agreement of ours (held for review by the IPN handler).
 // Orders waiting for review are listed, not counted: they are known and wait for a person.
-import { and, asc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { ebookPurchases, orders, payments, refunds, userSubscriptions, users } from "~/db/schema";
+import { cardRenewalEvents, ebookPurchases, orders, payments, refunds, userSubscriptions, users } from "~/db/schema";
 import { revenueCents, type Revenue } from "./revenue.server";
 import { ORDER_STATUS_LABELS, PAID_STATUSES, type OrderStatus } from "./order-transitions";
 import { paymentMethodLabel } from "./payment-method";
@@ -30,7 +31,8 @@ export type DifferenceKind =
   | "verified payment without a grant"
   | "grant without a paid order"
   | "refund or reversal not matched by a revocation"
-  | "refund not shown on the order";
+  | "refund not shown on the order"
+  | "scheduled card charge matching no agreement";
 
 export interface Difference {
   kind: DifferenceKind;
@@ -309,6 +311,19 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
     else if (!GRANTING.includes(p.orderStatus!)) {
       differ("grant without a paid order", order, `ebook purchase of ${p.email}, order is ${p.orderStatus}`);
     }
+  }
+  // The card was charged and no plan was extended: a person finds the reader's agreement or refunds the charge.
+  const unmatchedCharges = await db
+    .select({ note: cardRenewalEvents.note, trackingId: cardRenewalEvents.gatewayTrackingId })
+    .from(cardRenewalEvents)
+    .where(and(isNull(cardRenewalEvents.cardRenewalId), inRange(cardRenewalEvents.createdAt)))
+    .orderBy(asc(cardRenewalEvents.createdAt));
+  for (const charge of unmatchedCharges) {
+    differ(
+      "scheduled card charge matching no agreement",
+      null,
+      `Pesapal ${charge.trackingId ?? "(no tracking id)"}: ${charge.note ?? "no details"}`,
+    );
   }
   // One order can trip the same check from both sides (its grant listed in range, and the order): report it once.
   const seen = new Set<string>();

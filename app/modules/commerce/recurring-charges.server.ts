@@ -1,6 +1,7 @@
 // Pesapal's RECURRING notification: a scheduled card charge of one of our agreements (ADR 019). It names the
 // agreement's account_number and the charge's own tracking id, and carries no status: we ask GetTransactionStatus,
-// and only a COMPLETED charge becomes an order of ours (a renewal order linked to the agreement), which then goes
+// whose answer names the agreement by one of several fields (agreementNamedBy); a charge it names no agreement by is
+// held for review and Pesapal is asked to send the notification again. Only a COMPLETED charge becomes an order of ours (a renewal order linked to the agreement), which then goes
 // through the same verification as every other order. The charge's tracking id is unique on orders, so repeated
 // IPNs, a poll and an admin's check find that order and change nothing twice.
 import { and, eq } from "drizzle-orm";
@@ -14,6 +15,7 @@ import {
   type Verification,
   type VerifySource,
 } from "./payment-verification.server";
+import { agreementNamedBy } from "./card-renewals.server";
 import { isPesapalError } from "./pesapal/errors";
 import type { TransactionStatus } from "./pesapal/types";
 import { centsToDecimal } from "./money";
@@ -21,14 +23,19 @@ import { centsToDecimal } from "./money";
 const TRACKING_ID = /^[A-Za-z0-9-]{1,100}$/;
 const REFERENCE = /^[A-Za-z0-9._:-]{1,50}$/;
 
+/** A completed scheduled charge naming no agreement of ours: held for review; Pesapal is asked to send it again. */
+export type RecurringOutcome = Verification | { kind: "unmatched"; why: string };
+
 export async function handleRecurringNotification(input: {
   trackingId: string;
   accountNumber: string;
   source: VerifySource;
   now?: Date;
-}): Promise<Verification> {
+}): Promise<RecurringOutcome> {
   const now = input.now ?? new Date();
-  if (!TRACKING_ID.test(input.trackingId) || !REFERENCE.test(input.accountNumber)) return { kind: "unknown" };
+  if (!TRACKING_ID.test(input.trackingId)) return { kind: "unknown" };
+  // Only a hint for the record: Pesapal's own answer decides which agreement a charge belongs to.
+  const notified = REFERENCE.test(input.accountNumber) ? input.accountNumber : "";
   const db = getDb();
   const known = await chargeOrder(input.trackingId);
   // CASE: a repeated notification (or one after a poll) -> the charge is an order already: the usual door.
@@ -46,20 +53,15 @@ export async function handleRecurringNotification(input: {
     );
     return { kind: "unreachable", orderId: "" };
   }
-  // CASE: the notification names another account than Pesapal's own answer -> not a charge we can place.
-  if (report.merchantReference !== input.accountNumber) {
-    console.warn(
-      `Recurring notification ${input.trackingId}: reference ${input.accountNumber}, Pesapal says ${report.merchantReference}`,
-    );
-    return { kind: "unknown" };
-  }
   // CASE: not (yet) a completed charge -> nothing to record; "not paid yet" asks Pesapal to notify again.
   if (report.statusCode !== 1) {
     return report.statusCode === 0 ? { kind: "unreachable", orderId: "" } : { kind: "unknown" };
   }
-
-  const [agreement] = await db.select().from(cardRenewals).where(eq(cardRenewals.accountNumber, input.accountNumber));
-  if (!agreement) return refundUnknownAccount(report, input.source, now);
+  // The agreement is whatever Pesapal's answer names (never the notification's word alone), by any of its fields.
+  const named = await agreementNamedBy(report);
+  // CASE: a completed charge naming no agreement of ours -> kept for a person, and Pesapal is asked to send it again.
+  if (!named) return holdUnmatchedCharge(report, notified, input.source, now);
+  const agreement = named.agreement;
 
   const created = await db.transaction(async (tx) => {
     // The agreement row queues concurrent notifications of its charges; the second finds the first one's order.
@@ -121,7 +123,7 @@ export async function handleRecurringNotification(input: {
       orderId: order!.id,
       gatewayTrackingId: input.trackingId,
       source: input.source,
-      note: `scheduled charge reported: ${report.currency} ${centsToDecimal(report.amountCents)}`,
+      note: `scheduled charge reported: ${report.currency} ${centsToDecimal(report.amountCents)} (named by its ${named.by})`,
       createdAt: now,
     });
     return order!;
@@ -140,47 +142,36 @@ async function chargeOrder(trackingId: string) {
 }
 
 /**
- * A completed charge for an account_number we never issued: nobody's plan to extend and no reader to write to. It is
- * recorded (an event without an agreement) and refunded in full straight away; a refusal is logged for a person.
+ * A completed charge whose answer names no agreement of ours: the card was charged and nobody's plan can be extended.
+ * It is recorded once (an event without an agreement, unique per tracking id) and listed in the reconciliation's
+ * differences for an admin, who finds the reader's agreement or refunds it on Pesapal's dashboard. Never refunded
+ * blindly: it may be a subscriber's charge named in a way we do not know yet.
  */
-async function refundUnknownAccount(report: TransactionStatus, source: VerifySource, now: Date): Promise<Verification> {
-  const db = getDb();
-  // Claimed before Pesapal is asked, so a repeated notification does not ask for a second refund.
-  const claimed = await db
+async function holdUnmatchedCharge(
+  report: TransactionStatus,
+  notified: string,
+  source: VerifySource,
+  now: Date,
+): Promise<RecurringOutcome> {
+  const info = report.subscriptionTransactionInfo;
+  const named = [
+    `merchant_reference ${report.merchantReference || "(none)"}`,
+    `account_reference ${info?.accountReference || "(none)"}`,
+    `correlation_id ${info?.correlationId || "(none)"}`,
+    `the notification said ${notified || "(nothing)"}`,
+  ].join(", ");
+  const why = `scheduled card charge of ${report.currency} ${centsToDecimal(report.amountCents)} (confirmation ${report.confirmationCode || "none"}) matches no agreement: ${named}`;
+  await getDb()
     .insert(cardRenewalEvents)
     .values({
       cardRenewalId: null,
-      accountNumber: report.merchantReference,
+      accountNumber: (report.merchantReference || info?.accountReference || notified || "unknown").slice(0, 100),
       gatewayTrackingId: report.orderTrackingId,
       source,
-      note: `charge of ${report.currency} ${centsToDecimal(report.amountCents)} (code ${report.confirmationCode}) for an unknown account number; refund requested`,
+      note: `${why}. Needs review: find the reader's agreement, or refund it on Pesapal's dashboard.`,
       createdAt: now,
     })
-    .onConflictDoNothing()
-    .returning({ id: cardRenewalEvents.id });
-  if (claimed.length === 0) return { kind: "unknown" };
-  let outcome: string;
-  try {
-    const ack = await (
-      await getPesapal()
-    ).refund({
-      confirmationCode: report.confirmationCode,
-      amountCents: report.amountCents,
-      username: "Nuru (automatic refund)",
-      remarks: "Charge for an unknown account number: no Nuru subscription",
-    });
-    outcome = `refund accepted (${ack.message})`;
-  } catch (error) {
-    outcome = `refund not accepted (${isPesapalError(error) ? error.message : String(error)}): refund it by hand`;
-    console.error(
-      `Recurring charge ${report.orderTrackingId} for unknown account ${report.merchantReference}: ${outcome}`,
-    );
-  }
-  await db
-    .update(cardRenewalEvents)
-    .set({
-      note: `charge of ${report.currency} ${centsToDecimal(report.amountCents)} (code ${report.confirmationCode}) for an unknown account number; ${outcome}`,
-    })
-    .where(eq(cardRenewalEvents.id, claimed[0]!.id));
-  return { kind: "unknown" };
+    .onConflictDoNothing();
+  console.error(`Recurring charge ${report.orderTrackingId} needs review: ${why}`);
+  return { kind: "unmatched", why };
 }

@@ -260,10 +260,11 @@ function readTransactionStatus(answer: Answer, requestedId: string): Transaction
     createdDate: body.created_date,
     description: body.description ?? "",
     paymentStatusCode: body.payment_status_code ?? "",
-    ...(body.subscription_transaction_info?.account_reference
+    // Either member may name the schedule (a correlation id alone still does).
+    ...(body.subscription_transaction_info?.account_reference || body.subscription_transaction_info?.correlation_id
       ? {
           subscriptionTransactionInfo: {
-            accountReference: body.subscription_transaction_info.account_reference,
+            accountReference: body.subscription_transaction_info.account_reference ?? "",
             amountCents: body.subscription_transaction_info.amount ?? null,
             firstName: body.subscription_transaction_info.first_name ?? "",
             lastName: body.subscription_transaction_info.last_name ?? "",

@@ -37,6 +37,12 @@ export interface StandInOrder {
   accountNumber?: string;
   /** SubmitOrderRequest's subscription_details: the schedule is prefilled and cannot be edited. */
   subscriptionDetails?: { startDate: string; endDate: string; frequency: string };
+  /**
+   * How a scheduled charge's status answer names its agreement, when not the usual way (merchant_reference and
+   * account_reference both the account_number): Pesapal's variants are unconfirmed (research section 4), so the
+   * stand-in can name it by one field only, or by nothing we know. The IPN still names the account_number.
+   */
+  statusNames?: { merchantReference: string; accountReference?: string; correlationId?: number; noInfo?: boolean };
   /** A scheduled charge, or a first payment whose schedule the buyer accepted: subscription_transaction_info. */
   recurring?: {
     accountReference: string;
@@ -177,7 +183,7 @@ export function transactionStatusBody(order: StandInOrder, amountCents: MinorUni
     payment_account: unpaid ? "" : maskedAccount(order),
     call_back_url: callBackUrl,
     status_code: reported.code,
-    merchant_reference: order.merchantReference,
+    merchant_reference: order.statusNames?.merchantReference ?? order.merchantReference,
     payment_status_code: order.state === "failed" && mpesa ? "request_terminated_by_user" : "",
     currency,
     // The error object that is not an error: present on success with every member null.
@@ -190,14 +196,18 @@ export function transactionStatusBody(order: StandInOrder, amountCents: MinorUni
         }
       : { error_type: null, code: null, message: null, call_back_url: null },
     status: unpaid ? "500" : "200",
-    ...(order.recurring && !unpaid
+    ...(order.recurring && !unpaid && !order.statusNames?.noInfo
       ? {
           subscription_transaction_info: {
-            account_reference: order.recurring.accountReference,
+            account_reference: order.statusNames
+              ? (order.statusNames.accountReference ?? null)
+              : order.recurring.accountReference,
             amount: Number(centsToDecimal(order.recurring.amountCents)),
             first_name: order.recurring.firstName,
             last_name: order.recurring.lastName,
-            correlation_id: order.recurring.correlationId,
+            correlation_id: order.statusNames
+              ? (order.statusNames.correlationId ?? null)
+              : order.recurring.correlationId,
           },
         }
       : {}),

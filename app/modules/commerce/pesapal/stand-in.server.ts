@@ -41,6 +41,9 @@ export interface PesapalStandInOptions {
   recurringEveryMs?: number;
 }
 
+export type StandInChargeNaming =
+  "usual" | "account-number" | "account-reference" | "correlation-id" | "first-order-reference" | "nothing";
+
 export interface StandInRequest {
   method: string;
   path: string;
@@ -91,6 +94,8 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   let nextStatusOverride: { amountCents: MinorUnits; currency?: string } | undefined;
   // Overrides for one order only, so an unused one never leaks into another order's answer.
   const orderStatusOverrides = new Map<string, { amountCents: MinorUnits; currency?: string }>();
+  // Orders whose next status answers still say 0 ("not paid yet") whatever their state: Pesapal's status lagging its IPN.
+  const unpaidAnswers = new Map<string, number>();
   const tokens = new Map<string, number>();
   const ipns = new Map<string, RegisteredIpnUrl>();
   const orders = new Map<string, StandInOrder>();
@@ -196,10 +201,15 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     };
   }
 
-  /** One scheduled charge: a new transaction (new tracking id) named by the account_number, and its RECURRING IPN. */
+  /**
+   * One scheduled charge: a new transaction (new tracking id) named by the account_number, and its RECURRING IPN.
+   * `naming` picks how its status answer names the agreement: "usual" (merchant_reference and account_reference both
+   * the account_number), by one field only ("account-number", "account-reference", "correlation-id",
+   * "first-order-reference"), or "nothing" known; in every case the IPN names the account_number.
+   */
   async function chargeRecurring(
     accountNumber: string,
-    override: { amountCents?: MinorUnits; currency?: string } = {},
+    override: { amountCents?: MinorUnits; currency?: string; naming?: StandInChargeNaming } = {},
   ): Promise<{ trackingId: string; deliveries: IpnDelivery[] }> {
     const schedule = schedules.get(accountNumber);
     if (!schedule) throw new Error(`Pesapal stand-in: no recurring schedule ${accountNumber}`);
@@ -227,6 +237,25 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
         correlationId: schedule.correlationId,
       },
     };
+    const naming = override.naming ?? "usual";
+    // Pesapal's own reference for a charge, when the answer does not carry ours.
+    const pesapalReference = `PSP${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`;
+    if (naming === "account-number") charge.statusNames = { merchantReference: accountNumber, noInfo: true };
+    if (naming === "account-reference") {
+      charge.statusNames = { merchantReference: pesapalReference, accountReference: accountNumber };
+    }
+    if (naming === "correlation-id") {
+      charge.statusNames = { merchantReference: pesapalReference, correlationId: schedule.correlationId };
+    }
+    if (naming === "first-order-reference") {
+      charge.statusNames = {
+        merchantReference: orderOrThrow(schedule.firstTrackingId).merchantReference,
+        noInfo: true,
+      };
+    }
+    if (naming === "nothing") {
+      charge.statusNames = { merchantReference: pesapalReference, accountReference: `ACC-${pesapalReference}` };
+    }
     orders.set(charge.trackingId, charge);
     schedule.charges.push(charge.trackingId);
     schedule.nextChargeAt = nextChargeAfter(schedule.nextChargeAt, schedule.frequency);
@@ -368,7 +397,14 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     else nextStatusOverride = undefined;
     const amount = override?.amountCents ?? order.amountCents;
     const currency = override?.currency ?? order.currency;
-    return Reply.json(transactionStatusBody(order, amount, lowerCaseCurrency ? currency.toLowerCase() : currency));
+    const spelt = lowerCaseCurrency ? currency.toLowerCase() : currency;
+    const lagging = unpaidAnswers.get(order.trackingId) ?? 0;
+    if (lagging > 0) {
+      if (lagging === 1) unpaidAnswers.delete(order.trackingId);
+      else unpaidAnswers.set(order.trackingId, lagging - 1);
+      return Reply.json(transactionStatusBody({ ...order, state: "pending" }, amount, spelt));
+    }
+    return Reply.json(transactionStatusBody(order, amount, spelt));
   }
 
   function refundReply(body: Record<string, unknown>): Reply {
@@ -596,6 +632,13 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     /** How POST IPNs are typed and framed from now on (Pesapal's is unconfirmed: the shop must read each). */
     setIpnPostShape(shape: IpnPostShape) {
       ipnPostShape = shape;
+    },
+    /**
+     * The next `times` status answers for this order say 0 ("not paid yet", status "500") whatever its state, as when
+     * Pesapal's IPN arrives before its status shows the payment.
+     */
+    answerNotPaidYet(trackingId: string, times = 1) {
+      unpaidAnswers.set(trackingId, times);
     },
     setDelay(ms: number) {
       delayMs = ms;
