@@ -27,8 +27,9 @@ export function AdminFrame({
 }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <nav aria-label="Admin" className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-2 text-sm font-medium">
+      {/* The screens wrap onto more lines on a phone: all in sight, and nothing to scroll sideways. */}
+      <nav aria-label="Admin">
+        <ul className="flex flex-wrap gap-2 text-sm font-medium">
           {LINKS.map((l) => (
             <li key={l.to}>
               <NavLink
