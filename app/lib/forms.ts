@@ -14,6 +14,11 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S) {
   return parseWithZod(formData, { schema });
 }
 
+/** The first message of a refused submission, for the toast that names what to fix. */
+export function firstFormError(submission: { error?: Record<string, string[] | null> | null }): string {
+  return Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+}
+
 /** A form bound to its schema; pass the action's `result` as `lastResult`. */
 export function useSchemaForm<S extends z.ZodType>(
   schema: S,

@@ -23,7 +23,7 @@ import { previewBodyBlocks, type BodyBlock } from "~/modules/content/article-htm
 import { ARTICLE_LIMITS, articleFormSchema, cleanTags, contentModeOf } from "~/modules/content/article-form";
 import { AppError } from "~/lib/app-error";
 import { appErrorResponse } from "~/lib/app-error.server";
-import { parseForm, useSchemaForm } from "~/lib/forms";
+import { parseForm, useSchemaForm, firstFormError } from "~/lib/forms";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
@@ -143,7 +143,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   const submission = parseForm(form, articleFormSchema);
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+    const first = firstFormError(submission);
     return data({ result: submission.reply(), toast: failure(first) }, 400);
   }
   try {

@@ -15,7 +15,7 @@ import { createEbook, getEbookForEdit, updateEbook } from "~/modules/content/ebo
 import { EBOOK_LIMITS, ebookFormSchema } from "~/modules/content/ebook-form";
 import { AppError } from "~/lib/app-error";
 import { appErrorResponse } from "~/lib/app-error.server";
-import { parseForm, useSchemaForm } from "~/lib/forms";
+import { parseForm, useSchemaForm, firstFormError } from "~/lib/forms";
 import { readForm } from "~/lib/read-form.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
@@ -51,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
   const submission = parseForm(await readForm(request), ebookFormSchema);
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+    const first = firstFormError(submission);
     return data({ result: submission.reply(), toast: failure(first) }, 400);
   }
   try {

@@ -12,7 +12,7 @@ import {
 import { featuredAdSchema, heroSlideSchema, homeItemCommandSchema, testimonialSchema } from "~/modules/home/home-forms";
 import { HOMEPAGE_TABS, homepageTab, type HomepageTab } from "~/modules/home/homepage-tabs";
 import { AppError } from "~/lib/app-error";
-import { parseForm } from "~/lib/forms";
+import { parseForm, firstFormError } from "~/lib/forms";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
     const schema = { slide: heroSlideSchema, ad: featuredAdSchema, testimonial: testimonialSchema }[what];
     const submission = parseForm(form, schema);
     if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+      const first = firstFormError(submission);
       return data({ intent, result: submission.reply(), toast: failure(what, first) }, 400);
     }
     const change =

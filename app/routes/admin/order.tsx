@@ -19,7 +19,7 @@ import { checkRefund, recordRefundOutcome, refundOrder, RefundError } from "~/mo
 import { formatKesCents, formatMinorUnits, kesToCents } from "~/modules/commerce/money";
 import type { OrderStatus } from "~/modules/commerce/order-transitions";
 import { appErrorResponse } from "~/lib/app-error.server";
-import { parseForm, useSchemaForm, type FormResult } from "~/lib/forms";
+import { parseForm, useSchemaForm, type FormResult, firstFormError } from "~/lib/forms";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
@@ -70,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "refund") {
     const submission = parseForm(form, refundFormSchema);
     if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+      const first = firstFormError(submission);
       return refusal("refund", submission.reply(), first, 400);
     }
     const { mode, amount, reason } = submission.value;
@@ -119,7 +119,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "record-refund") {
     const submission = parseForm(form, recordRefundFormSchema);
     if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+      const first = firstFormError(submission);
       return refusal("record-refund", submission.reply(), first, 400);
     }
     try {
@@ -139,7 +139,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "grant") {
     const submission = parseForm(form, grantFormSchema);
     if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
+      const first = firstFormError(submission);
       return refusal("grant", submission.reply(), first, 400);
     }
     const details = await getOrderForAdmin(viewer, params.id);
