@@ -213,7 +213,10 @@ describe("responsive images", () => {
     await expect.poll(() => body.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const shifts = await layoutShifts(page);
     expect(shifts.moved.filter((n) => /^(IMG|PICTURE)\b/.test(n))).toEqual([]);
-    expect(shifts.total, `shifted: ${shifts.moved.join(", ")}`).toBe(0);
+    // A picture without reserved space moves what follows it by its height: a score near 0.2 on this page. Full
+    // suites have shown sub-pixel moves of an icon (0.00002) and once 0.0014 from other causes, hence the margin,
+    // a tenth of what Lighthouse calls good (0.1).
+    expect(shifts.total, `shifted: ${shifts.moved.join(", ")}`).toBeLessThan(0.01);
     expect(errors).toEqual([]);
     await context.close();
   });
