@@ -32,4 +32,48 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Imports point one way: routes -> components/modules -> lib/db. lib is the bottom: it knows no feature.
+    files: ["app/lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "~/modules/*",
+                "~/components/*",
+                "~/routes/*",
+                "~/server/*",
+                "**/modules/*",
+                "**/components/*",
+                "**/routes/*",
+              ],
+              message:
+                "lib/ imports nothing from modules, components, routes or the server: move the shared part into lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Modules hold the rules and the data; what draws them (components, routes) depends on them, never the reverse.
+    files: ["app/modules/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/components/*", "~/routes/*", "~/server/*", "**/components/*", "**/routes/*"],
+              message:
+                "Modules never import components, routes or the server: move the type or helper into the module.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 // Starts Nuru from its production build (`npm run build`). The HTTP server itself is part of that build
-// (app/lib/http-server.server.ts, exported by app/entry.server.tsx), so Node loads one bundle instead of resolving
+// (app/server/http-server.server.ts, exported by app/entry.server.tsx), so Node loads one bundle instead of resolving
 // thousands of library files one by one, and keeps the compiled code for the next start (ADR 020).
 import { enableCompileCache } from "node:module";
 import path from "node:path";

@@ -125,4 +125,4 @@ function coalescedHtml(onEnd: () => void) {
 }
 
 // The HTTP server ships in the same bundle as the app (server.js loads the build and calls it).
-export { startHttpServer } from "~/lib/http-server.server";
+export { startHttpServer } from "~/server/http-server.server";

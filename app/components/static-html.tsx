@@ -1,14 +1,8 @@
 import { createContext, useContext, useLayoutEffect, useRef } from "react";
 import { useNavigate, useRevalidator } from "react-router";
+import { isServerOnly, type ServerOnly } from "~/lib/server-only";
 
-/** Stands for a value the server rendered into the page's HTML and did not send as data (renderOnce). */
-export interface ServerOnly {
-  serverOnly: string;
-}
-
-export function isServerOnly(value: unknown): value is ServerOnly {
-  return (value as Partial<ServerOnly> | null)?.serverOnly !== undefined;
-}
+export { isServerOnly, type ServerOnly };
 
 /** The server's values for ServerOnly markers, provided by entry.server while it renders a document. */
 export const ServerOnlyData = /* @__PURE__ */ createContext<ReadonlyMap<string, unknown> | null>(null);

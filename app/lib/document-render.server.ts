@@ -3,7 +3,7 @@
 // carry everything, so a page reached by navigation or revalidated renders in full as always.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
-import type { ServerOnly } from "~/components/static-html";
+import type { ServerOnly } from "./server-only";
 
 const documentData = new AsyncLocalStorage<Map<string, unknown>>();
 

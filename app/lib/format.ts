@@ -1,10 +1,4 @@
-import { formatKesCents } from "~/modules/commerce/money";
 import { inNairobi } from "./nairobi-time";
-
-/** 'KSh 299.00' (spec style) from KES cents; money is never a float (ADR 008). */
-export function formatKes(cents: number): string {
-  return formatKesCents(cents);
-}
 
 const MONTHS = [
   "January",

@@ -1,18 +1,10 @@
 import { PageLink } from "~/components/ui/page-link";
-import type { GatedArticle } from "~/modules/content/articles.server";
+import type { ArticleCardData } from "~/modules/content/card-data";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
-import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 
-/**
- * What a card shows, as `articleCard` (modules/content/card-data.ts) makes it: the excerpt already cut (150
- * characters on list pages, 100 on the home page) and at most two category names.
- */
-export type ArticleCardData = Pick<
-  GatedArticle,
-  "id" | "title" | "excerpt" | "imageUrl" | "accessType" | "access" | "readingMinutes"
-> & { categories: { name: string }[]; image?: ResponsiveImageData | null };
+export type { ArticleCardData };
 
 /**
  * The card image's width in the grids (max-w-6xl, px-4, gap-6): one column on phones, two from 640 px, three

@@ -1,8 +1,8 @@
 import { PageLink } from "~/components/ui/page-link";
-import { ArticleImage, ArticleTags, type ArticleCardData } from "./article-card";
+import type { ArticleRowData } from "~/modules/content/card-data";
+import { ArticleImage, ArticleTags } from "./article-card";
 
-/** What a row shows: a card's fields less the excerpt (and its first category only). */
-export type ArticleRowData = Omit<ArticleCardData, "excerpt">;
+export type { ArticleRowData };
 
 /** The thumbnail is 112 CSS px wide on every screen (IMAGE_SLOTS.articleRow). */
 const ROW_IMAGE_SIZES = "112px";

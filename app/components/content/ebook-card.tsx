@@ -1,16 +1,10 @@
 import { PageLink } from "~/components/ui/page-link";
-import type { GatedEbook } from "~/modules/content/ebooks.server";
-import type { ShownPrice } from "~/modules/commerce/shown-prices.server";
+import type { EbookCardData } from "~/modules/content/card-data";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
-import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 
-/** What a card shows, as `ebookCard` (modules/content/card-data.ts) makes it: the description already cut. */
-export type EbookCardData = Pick<
-  GatedEbook,
-  "id" | "title" | "description" | "coverImageUrl" | "priceCents" | "accessType" | "access"
-> & { shownPrice: ShownPrice | null; image?: ResponsiveImageData | null };
+export type { EbookCardData };
 
 /**
  * The cover's width in the ebook grids: two columns on phones (gap-4), three or four on wider screens, rounded

@@ -1,11 +1,14 @@
 // `npm start` outside production with no Pesapal credentials: run the Pesapal stand-in in this process and point
-// the shop's Pesapal client at it, so development uses the same client code and HTTP calls as production.
+// the shop's Pesapal client at it (the caller configures the client), so development uses the same client code and HTTP calls as production.
 import { randomBytes } from "node:crypto";
 import type { Env } from "~/lib/env.server";
-import { configurePesapal } from "./payment-gateway.server";
+import type { PesapalConnection } from "./payment-gateway.server";
 import { startPesapalStandIn, type PesapalStandIn } from "./pesapal/stand-in.server";
 
-export async function startLocalPesapal(env: Env): Promise<PesapalStandIn | null> {
+/** The stand-in and how to reach it; the caller points the shop's client at it (configurePesapal). */
+export async function startLocalPesapal(
+  env: Env,
+): Promise<{ standIn: PesapalStandIn; connection: PesapalConnection } | null> {
   if (env.isProduction || (env.PESAPAL_CONSUMER_KEY && env.PESAPAL_CONSUMER_SECRET)) return null;
   const consumerKey = `local-${randomBytes(8).toString("hex")}`;
   const consumerSecret = randomBytes(24).toString("base64url");
@@ -16,6 +19,5 @@ export async function startLocalPesapal(env: Env): Promise<PesapalStandIn | null
     tokenTtlMs: 60 * 60_000,
     recurringEveryMs: 60_000,
   });
-  configurePesapal({ baseUrl: standIn.url, consumerKey, consumerSecret });
-  return standIn;
+  return { standIn, connection: { baseUrl: standIn.url, consumerKey, consumerSecret } };
 }

@@ -21,7 +21,7 @@ interface GatewayState {
   connection?: PesapalConnection;
   client?: PesapalClient;
   ipnId?: Promise<string>;
-  /** `npm run dev` (Vite) does not run the HTTP server (app/lib/http-server.server.ts): the local stand-in starts on the first payment instead. */
+  /** `npm run dev` (Vite) does not run the HTTP server (app/server/http-server.server.ts): the local stand-in starts on the first payment instead. */
   local?: Promise<unknown>;
 }
 
@@ -64,7 +64,11 @@ export async function getPesapal(): Promise<PesapalClient> {
   const s = state();
   let connection = pesapalConnection();
   if (!connection && !getEnv().isProduction) {
-    s.local ??= import("./local-pesapal.server").then((m) => m.startLocalPesapal(getEnv()));
+    s.local ??= import("./local-pesapal.server").then(async (m) => {
+      const local = await m.startLocalPesapal(getEnv());
+      if (local) configurePesapal(local.connection);
+      return local?.standIn ?? null;
+    });
     await s.local;
     connection = pesapalConnection();
   }

@@ -47,7 +47,7 @@ export async function chargingCountry(
   const fromCdn = countryHeader ? countryCodeOf(request.headers.get(countryHeader)) : null;
   if (fromCdn) return { code: fromCdn, source: "cdn" };
 
-  // The HTTP server (app/lib/http-server.server.ts) sets x-nuru-client-ip from the socket (or the trusted proxy's X-Forwarded-For), overwriting any
+  // The HTTP server (app/server/http-server.server.ts) sets x-nuru-client-ip from the socket (or the trusted proxy's X-Forwarded-For), overwriting any
   // value a client sent. The raw address, not the /64 a rate limit counts.
   const fromIp = await ipCountry(request.headers.get("x-nuru-client-ip"));
   if (fromIp && countryCodeOf(fromIp.code)) return { code: fromIp.code, source: "ip" };

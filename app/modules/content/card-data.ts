@@ -1,10 +1,29 @@
 // What a card shows of an article or an ebook, and nothing more. A page's loader data travels twice, once as the
 // markup and once as the hydration data, so fields no card draws (dates, flags, slugs, whole descriptions) are
 // left out here rather than in every list query (issue 14: the home page's HTML under 40 KB).
-import type { ArticleCardData } from "~/components/content/article-card";
-import type { ArticleRowData } from "~/components/content/article-row";
-import type { EbookCardData } from "~/components/content/ebook-card";
+import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
+import type { ShownPrice } from "~/modules/commerce/shown-prices.server";
+import type { GatedArticle } from "./articles.server";
+import type { GatedEbook } from "./ebooks.server";
 import { cutAtWord } from "./text";
+
+/**
+ * What a card shows, as `articleCard` below makes it: the excerpt already cut (150
+ * characters on list pages, 100 on the home page) and at most two category names.
+ */
+export type ArticleCardData = Pick<
+  GatedArticle,
+  "id" | "title" | "excerpt" | "imageUrl" | "accessType" | "access" | "readingMinutes"
+> & { categories: { name: string }[]; image?: ResponsiveImageData | null };
+
+/** An article in a row (the home page's compact list): a card without its excerpt. */
+export type ArticleRowData = Omit<ArticleCardData, "excerpt">;
+
+/** What a card shows, as `ebookCard` below makes it: the description already cut. */
+export type EbookCardData = Pick<
+  GatedEbook,
+  "id" | "title" | "description" | "coverImageUrl" | "priceCents" | "accessType" | "access"
+> & { shownPrice: ShownPrice | null; image?: ResponsiveImageData | null };
 
 /**
  * Characters of an article's excerpt and of an ebook's description that cards show. The spec has two of each

@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { assertSafeKey, contentTypeOfKey, type ObjectStorage, type StoredKey } from "./storage.server";
+import { assertSafeKey, contentTypeOfKey, type ObjectStorage, type StoredKey } from "./object-storage";
 
 // Object storage on any S3-compatible service (AWS S3, Cloudflare R2, MinIO) through the official AWS SDK. One
 // bucket holds both of the shop's buckets as prefixes: public/ (covers and images) and private/ (ebook PDFs).

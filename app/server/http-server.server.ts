@@ -3,7 +3,7 @@ import express from "express";
 import compression from "compression";
 import onHeaders from "on-headers";
 import { createRequestHandler } from "@react-router/express";
-import { documentRenderScope } from "./document-render.server";
+import { documentRenderScope } from "~/lib/document-render.server";
 import type { ServerBuild } from "react-router";
 import { ConfigError, getEnv, localAddress, trustedProxyHops } from "~/lib/env.server";
 import { bootDatabase, closeDatabase } from "~/db/boot.server";
@@ -16,6 +16,7 @@ import { checkBody, checkTarget, isGatewayNotification, type BodyLimits } from "
 import { ARTICLE_FORM_BODY_LIMIT } from "~/modules/content/article-form";
 import { EBOOK_FORM_BODY_LIMIT } from "~/modules/content/ebook-form";
 import { startLocalPesapal } from "~/modules/commerce/local-pesapal.server";
+import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { precompressedAssets } from "~/lib/precompressed.server";
 import { createGuestPageCache } from "~/lib/guest-page-cache.server";
@@ -126,7 +127,9 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   });
 
   // Outside production without Pesapal credentials: a local Pesapal stand-in, reached over HTTP like the real one.
-  const localPesapal = await startLocalPesapal(env);
+  const local = await startLocalPesapal(env);
+  if (local) configurePesapal(local.connection);
+  const localPesapal = local?.standIn;
   if (localPesapal)
     console.log(`Payments: local Pesapal stand-in at ${localPesapal.url} (test payment page, no money moves)`);
 
