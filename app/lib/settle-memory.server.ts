@@ -8,6 +8,14 @@ const IDLE_UTILISATION = 0.05;
 const RETRY_MS = 30_000;
 const ATTEMPTS = 10;
 
+/** The share of time the event loop has been busy since the watch began (0 to 1). */
+export type BusynessSince = () => number;
+
+function eventLoopBusyness(): BusynessSince {
+  const start = performance.eventLoopUtilization();
+  return () => performance.eventLoopUtilization(start).utilization;
+}
+
 /**
  * Start-up (loading the build, migrations, the first round of jobs) leaves V8 with a young generation grown to
  * about 24 MB and garbage in the old one, and nothing collects it while the shop waits for readers: V8 shrinks its
@@ -16,10 +24,14 @@ const ATTEMPTS = 10;
  * once the first round of jobs (at 5 s) is done. A busy server collects on its own, and the 70 ms pause would show
  * in its readers' latency, so it waits for a quiet moment and gives up after ten tries.
  */
-export function settleMemoryWhenIdle(afterMs = 8_000, collect: () => void = collectAllGarbage) {
+export function settleMemoryWhenIdle(
+  afterMs = 8_000,
+  collect: () => void = collectAllGarbage,
+  watchBusyness: () => BusynessSince = eventLoopBusyness,
+) {
   let attempt = 0;
-  const check = (start: ReturnType<typeof performance.eventLoopUtilization>) => {
-    if (performance.eventLoopUtilization(start).utilization > IDLE_UTILISATION) {
+  const check = (busyness: BusynessSince) => {
+    if (busyness() > IDLE_UTILISATION) {
       if (++attempt < ATTEMPTS) schedule(RETRY_MS);
       return;
     }
@@ -32,8 +44,8 @@ export function settleMemoryWhenIdle(afterMs = 8_000, collect: () => void = coll
   };
   const schedule = (delayMs: number) => {
     const openWindow = () => {
-      const start = performance.eventLoopUtilization();
-      setTimeout(() => check(start), QUIET_WINDOW_MS).unref();
+      const busyness = watchBusyness();
+      setTimeout(() => check(busyness), QUIET_WINDOW_MS).unref();
     };
     setTimeout(openWindow, Math.max(0, delayMs - QUIET_WINDOW_MS)).unref();
   };

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
-import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import {
+  DESKTOP,
+  PHONE,
+  afterScrollHandled,
+  baseUrl,
+  expectAccessible,
+  newPage,
+  waitForHydration,
+} from "../setup/pages";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,7 +44,7 @@ describe("site shell at 1280 px", () => {
     await page.evaluate(() => window.scrollTo(0, 60));
     await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
     await page.evaluate(() => window.scrollTo(0, 400));
-    await page.waitForTimeout(200);
+    await afterScrollHandled(page);
     expect(await header.getAttribute("data-hidden")).toBe("false");
     expect(await header.isVisible()).toBe(true);
     await context.close();
@@ -80,7 +88,7 @@ describe("site shell at 390 px", () => {
     await waitForHydration(page);
     const button = page.getByRole("button", { name: "Scroll to top" });
     await page.evaluate(() => window.scrollTo(0, 250));
-    await page.waitForTimeout(150);
+    await afterScrollHandled(page);
     expect(await button.count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 700));
     await expect.poll(() => button.count()).toBe(1);

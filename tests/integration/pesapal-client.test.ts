@@ -253,13 +253,12 @@ describe("Pesapal client against the stand-in", () => {
 
     it("asks for a status that hangs once more, after its own shorter timeout", async () => {
       const submitted = await client.submitOrder(order(getIpnId));
-      const patient = clientFor({ timeoutMs: 5_000, statusTimeoutMs: 150 });
+      // Every other call may take two minutes, longer than this test may run: only the status call's own 150 ms
+      // timeout lets it end.
+      const patient = clientFor({ timeoutMs: 120_000, statusTimeoutMs: 150 });
       const before = standIn.requests.filter((r) => r.path === STATUS_PATH).length;
       standIn.hangNext(STATUS_PATH);
-      const started = Date.now();
       expect(await patient.getTransactionStatus(submitted.orderTrackingId)).toMatchObject({ statusCode: 0 });
-      // One hung attempt (150 ms), not the 5 s every other call may take.
-      expect(Date.now() - started).toBeLessThan(2_000);
       expect(standIn.requests.filter((r) => r.path === STATUS_PATH).length - before).toBe(2);
       // Hanging twice: one retry only, then the caller hears PESAPAL_TIMEOUT.
       standIn.hangNext(STATUS_PATH, 2);

@@ -75,6 +75,18 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * Waits until a scroll just made has been handled: the scroll event fires in the next frame, the page reads the
+ * position in that frame's animation callback, and React renders the new state in a task after it. Three frames
+ * and a task later, whatever the scroll changes is on screen, so a check that something did NOT change is fair.
+ */
+export async function afterScrollHandled(page: Page) {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/**
  * Scrolls to a section and waits until React renders the element inside it (forms at the bottom of a page load
  * when the reader gets near them).
  */

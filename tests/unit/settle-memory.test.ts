@@ -1,41 +1,61 @@
 // One memory-reducing collection once start-up is over, only when the process is quiet (issue 14, ADR 020).
+// Fake timers drive the schedule and a stand-in measures how busy the event loop was: no real waiting.
 import v8 from "node:v8";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { collectAllGarbage, settleMemoryWhenIdle } from "~/lib/settle-memory.server";
 
 const youngGeneration = () =>
   v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")!.physical_space_size;
 
+/** Every quiet window measures the next of `shares` (the last one repeats). */
+function busyness(...shares: number[]) {
+  let window = 0;
+  return () => {
+    const share = shares[Math.min(window++, shares.length - 1)]!;
+    return () => share;
+  };
+}
+
 describe("settleMemoryWhenIdle", () => {
-  it("collects once the process has been quiet", async () => {
-    const collect = vi.fn();
-    settleMemoryWhenIdle(2_100, collect);
-    await vi.waitFor(() => expect(collect).toHaveBeenCalledTimes(1), { timeout: 5_000, interval: 50 });
-  });
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
 
-  it("waits while the event loop is busy", async () => {
+  it("collects once, after the delay, when the process has been quiet", () => {
     const collect = vi.fn();
-    const started = Date.now();
-    // The quiet window opens 100 ms from now and lasts 2 s; the event loop is then kept busy through all of it.
-    settleMemoryWhenIdle(2_100, collect);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    while (Date.now() - started < 2_200) {
-      // busy
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    settleMemoryWhenIdle(8_000, collect, busyness(0.01));
+    vi.advanceTimersByTime(7_999);
     expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(collect).toHaveBeenCalledTimes(1);
   });
 
-  it("keeps the server running when the collection cannot run", async () => {
+  it("waits while the event loop is busy, tries again 30 s later, and gives up after ten busy windows", () => {
+    const collect = vi.fn();
+    settleMemoryWhenIdle(8_000, collect, busyness(0.5, 0.5, 0.01));
+    vi.advanceTimersByTime(8_000);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(30_000);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(30_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+
+    const never = vi.fn();
+    settleMemoryWhenIdle(8_000, never, busyness(0.5));
+    vi.advanceTimersByTime(60 * 60_000);
+    expect(never).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("keeps the server running when the collection cannot run", () => {
     const collect = vi.fn(() => {
       throw new Error("no collector");
     });
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    settleMemoryWhenIdle(2_100, collect);
-    await vi.waitFor(() => expect(log).toHaveBeenCalledWith("Memory settle skipped: no collector"), {
-      timeout: 5_000,
-      interval: 50,
-    });
+    settleMemoryWhenIdle(8_000, collect, busyness(0));
+    expect(() => vi.advanceTimersByTime(8_000)).not.toThrow();
+    expect(log).toHaveBeenCalledWith("Memory settle skipped: no collector");
     log.mockRestore();
   });
 });
