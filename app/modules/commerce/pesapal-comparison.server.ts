@@ -35,7 +35,10 @@ const CHECK = "press “Check payment with Pesapal” on its order page";
 function pesapalWords(report: TransactionStatus): string {
   const status = { 0: "Not paid", 1: "Paid", 2: "Failed", 3: "Reversed" }[report.statusCode];
   const described = report.statusDescription && !/^invalid$/i.test(report.statusDescription);
-  return `${status}${described ? ` (“${report.statusDescription}”)` : ""}, ${formatMinorUnits(report.amountCents, report.currency.toUpperCase(), "en-KE")} (status ${report.statusCode})`;
+  const currency = report.currency.toUpperCase();
+  const amount =
+    currency === "KES" ? formatKesCents(report.amountCents) : formatMinorUnits(report.amountCents, currency, "en-KE");
+  return `${status}${described ? ` (“${report.statusDescription}”)` : ""}, ${amount} (status ${report.statusCode})`;
 }
 
 /** Pesapal's answer would change the order: what to do about it. */
