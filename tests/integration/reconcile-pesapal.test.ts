@@ -93,7 +93,8 @@ describe(`reconciliation with Pesapal (${process.env.DB_TARGET ?? "pglite"})`, (
     expect(differences.find((d) => d.reference === reversed.merchantReference)).toMatchObject({
       recorded: expect.stringMatching(/^Completed, KSh\s[\d,]+\.\d{2}$/),
       pesapal: expect.stringMatching(/^Reversed/),
-      action: "Pesapal reversed this payment: press “Check payment with Pesapal” on its order page to take access back.",
+      action:
+        "Pesapal reversed this payment: press “Check payment with Pesapal” on its order page to take access back.",
     });
     expect(differences.find((d) => d.reference === late.merchantReference)).toMatchObject({
       recorded: expect.stringMatching(/^Abandoned, KSh\s250\.00$/),

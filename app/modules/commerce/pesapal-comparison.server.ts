@@ -148,7 +148,13 @@ export async function compareWithPesapal(now = new Date()): Promise<PesapalCompa
         action = `Pesapal's payment does not match the order (${decision.reason}): look it up on the Pesapal dashboard.`;
       }
       if (action) {
-        differences.push({ reference: order.reference, orderId: order.id, recorded, pesapal: pesapalWords(report), action });
+        differences.push({
+          reference: order.reference,
+          orderId: order.id,
+          recorded,
+          pesapal: pesapalWords(report),
+          action,
+        });
       }
     }
     for (const row of unknownRefunds) {

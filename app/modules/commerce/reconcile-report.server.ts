@@ -25,7 +25,8 @@ export async function runReconcile(options: {
 }): Promise<ReconcileRun> {
   const report = await reconcile({ from: options.from, to: options.to });
   const pesapal = options.offline ? null : await compareWithPesapal(options.now ?? new Date());
-  const failed = report.differences.length > 0 || (pesapal !== null && (!pesapal.reached || pesapal.differences.length > 0));
+  const failed =
+    report.differences.length > 0 || (pesapal !== null && (!pesapal.reached || pesapal.differences.length > 0));
   const exitCode = failed ? 1 : 0;
   if (options.json) {
     return { text: JSON.stringify({ ...report, pesapal }, null, 2), exitCode, report, pesapal };
