@@ -19,6 +19,8 @@ import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
 import { recheckOrders } from "~/modules/commerce/order-rechecks.server";
 import { verifyPayment } from "~/modules/commerce/payment-verification.server";
 import { runReconcile } from "~/modules/commerce/reconcile-report.server";
+import { refundOrder } from "~/modules/commerce/refunds.server";
+import { loadViewer } from "~/modules/access/viewer.server";
 
 const shop = lostNotificationShop();
 const MINUTE = 60_000;
@@ -116,6 +118,36 @@ describe(`reconciliation with Pesapal (${process.env.DB_TARGET ?? "pglite"})`, (
     const offline = await runReconcile({ ...range(), offline: true });
     expect(offline.text).toContain("Compared with Pesapal: skipped (--offline).");
     expect(offline.exitCode).toBe(offline.report.differences.length > 0 ? 1 : 0);
+  });
+
+  it("lists a refund whose outcome is unknown with what Pesapal's status shows", async () => {
+    const order = await newOrder();
+    await shop.pesapal().complete(order.gatewayTrackingId!, "card");
+    await verifyPayment({ trackingId: order.gatewayTrackingId!, source: "callback" });
+    const admin = await loadViewer(
+      await createUser(appDatabase.handle!.db, { email: `admin-${crypto.randomUUID()}@nuru.test`, role: "admin" }),
+    );
+    // Pesapal makes the refund but its answer comes after the client gave up: nobody knows the outcome.
+    configurePesapal({ baseUrl: shop.pesapal().url, consumerKey: "k", consumerSecret: "s", timeoutMs: 800 });
+    try {
+      shop.pesapal().answerNextRefundLate(1_600);
+      const outcome = await refundOrder(admin, { orderId: order.id, amount: "full", reason: "Bought by mistake" });
+      expect(outcome.kind).toBe("unconfirmed");
+    } finally {
+      configurePesapal({ baseUrl: shop.pesapal().url, consumerKey: "k", consumerSecret: "s" });
+    }
+    const result = await runReconcile(range());
+    const listed = result.pesapal!.differences.filter((d) => d.reference === order.merchantReference);
+    expect(listed).toEqual([
+      {
+        reference: order.merchantReference,
+        orderId: order.id,
+        recorded: expect.stringMatching(/^refund of KSh\s250\.00 asked for, outcome unknown \(order Completed\)$/),
+        pesapal: expect.stringMatching(/^Reversed/),
+        action: expect.stringMatching(/^Pesapal shows the money went back: use “Check with Pesapal”/),
+      },
+    ]);
+    expect(result.exitCode).toBe(1);
   });
 
   it("says so and exits 1 when Pesapal cannot be reached", async () => {

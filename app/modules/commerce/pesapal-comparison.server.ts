@@ -110,8 +110,11 @@ export async function compareWithPesapal(now = new Date()): Promise<PesapalCompa
       .orderBy(asc(refunds.createdAt))
   ).filter((row) => isOutcomeUnknown(row.refund, now));
 
+  // CASE: an order whose refund outcome is unknown -> compared once, through its refund (Pesapal's REVERSED there is
+  // most likely that refund, and settling the refund is what to do).
+  const comparedByRefund = new Set(unknownRefunds.map((row) => row.refund.orderId));
   try {
-    for (const order of changeable) {
+    for (const order of changeable.filter((o) => !comparedByRefund.has(o.id))) {
       const recorded = `${ORDER_STATUS_LABELS[order.status]}, ${formatKesCents(order.amountCents)}`;
       const report = await ask(order.trackingId!);
       if (typeof report === "string") {
