@@ -42,6 +42,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...details, pending, statusLabels: ORDER_STATUS_LABELS };
 }
 
+/** Orders nothing Pesapal says can change (payment-verification.server.ts does not even ask about them). */
+const FINAL_STATUSES: readonly OrderStatus[] = ["reversed", "cancelled", "refunded"];
+
 type Intent = "refund" | "grant" | "check-refund" | "record-refund" | "check-payment";
 const REFUSAL_TITLES: Record<Intent, string> = {
   "check-payment": "Not Checked",
@@ -113,6 +116,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!details) throw appErrorResponse("ORDER_NOT_FOUND");
     if (!details.order.trackingId) {
       return refusal("check-payment", null, "This order never reached Pesapal, so there is nothing to ask.", 409);
+    }
+    if (FINAL_STATUSES.includes(details.order.status)) {
+      return refusal("check-payment", null, "This order is final: nothing Pesapal says can change it.", 409);
     }
     const result = await verifyPayment({ trackingId: details.order.trackingId, source: "admin" });
     if (result.kind !== "checked") {
@@ -302,7 +308,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </>
             ) : null}
           </dl>
-          {order.trackingId ? (
+          {order.trackingId && !FINAL_STATUSES.includes(order.status) ? (
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="check-payment" />
               <SubmitButton
