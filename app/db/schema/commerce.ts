@@ -115,6 +115,10 @@ export const orders = pgTable(
     // and when the next one is due (null: one minute after the order was made).
     statusChecks: integer("status_checks").notNull().default(0),
     nextStatusCheckAt: timestamp("next_status_check_at", { withTimezone: true }),
+    // After it leaves pending (ADR 027) the same two columns schedule the re-checks of an order whose outcome can
+    // still change (completed within the reversal window, failed, abandoned): reset at every change of status.
+    // When Pesapal confirmed our CancelOrder of an abandoned order: it can no longer be paid, nor need re-checking.
+    gatewayCancelledAt: timestamp("gateway_cancelled_at", { withTimezone: true }),
     // A scheduled card charge of a card auto-renew agreement (ADR 019): Pesapal names it by the agreement's
     // account_number, not by this order's reference. Null for orders a reader made at checkout.
     cardRenewalId: uuid("card_renewal_id").references((): AnyPgColumn => cardRenewals.id, { onDelete: "restrict" }),

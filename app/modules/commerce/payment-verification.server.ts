@@ -22,6 +22,7 @@ import { receiptMail } from "~/modules/mail/templates.server";
 import { grantOrder, revokeOrder, type Grant } from "./grants.server";
 import { formatKesCents, formatMinorUnits } from "./money";
 import { decideTransition, type Decision, type OrderStatus } from "./order-transitions";
+import { firstRecheckAt } from "./order-recheck-schedule";
 import { agreementNamedBy, decideCharge, endCardRenewalOf, settleFirstPayment } from "./card-renewals.server";
 import { refundForSystem } from "./refunds.server";
 import { getPesapal } from "./payment-gateway.server";
@@ -179,6 +180,10 @@ async function applyReport(
         status: decision.to,
         gatewayTrackingId: trackingId,
         updatedAt: now,
+        // The new status's re-check schedule starts now (ADR 027): a completed payment is asked about again within
+        // its reversal window, a failed one while the buyer may still pay; final statuses never.
+        statusChecks: 0,
+        nextStatusCheckAt: firstRecheckAt(decision.to, now),
         ...(decision.to === "completed" ? { completedAt: now } : {}),
       })
       .where(eq(orders.id, order.id));

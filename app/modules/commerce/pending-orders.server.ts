@@ -1,23 +1,28 @@
 // Reconciliation: orders left pending (the IPN was lost, the buyer closed the page before M-Pesa confirmed) are asked
 // about again with GetTransactionStatus, through the same verification as callbacks and IPNs, with growing gaps
-// (1 min, 5 min, 30 min, 2 h, 24 h); still unpaid after the last check, an order is abandoned. A payment Pesapal
-// completes later (its IPN, or an admin's check) still completes an abandoned order (order-transitions.ts).
+// (1 min, 5 min, 30 min, 2 h, 24 h); still unpaid after the last check, an order is cancelled at Pesapal and
+// abandoned (abandon-order.server.ts). A payment Pesapal completes later (its IPN, an admin's check, or the re-checks
+// of order-rechecks.server.ts) still completes an abandoned order (order-transitions.ts).
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { orders, orderStatusHistory } from "~/db/schema";
+import { orders } from "~/db/schema";
 import { verifyPayment } from "./payment-verification.server";
+import { abandonOrder } from "./abandon-order.server";
+import { nextRecheck, RECHECK_GAPS_MS, UNREACHABLE_RETRY_MS as RETRY } from "./order-recheck-schedule";
 
 const MINUTE_MS = 60 * 1000;
 /** The gap before each status check: the first is this long after the order, each next one after the previous. */
-export const STATUS_CHECK_GAPS_MS = [1, 5, 30, 120, 24 * 60].map((minutes) => minutes * MINUTE_MS);
+export const STATUS_CHECK_GAPS_MS: readonly number[] = RECHECK_GAPS_MS.pending;
 /** An IPN came while Pesapal still said "not paid yet": the next check is due no later than this. */
 export const AFTER_IPN_CHECK_MS = MINUTE_MS;
 /** Pesapal could not be asked: try again this soon, without counting it as a check. */
-const UNREACHABLE_RETRY_MS = 5 * MINUTE_MS;
+const UNREACHABLE_RETRY_MS = RETRY.pending;
 
 /** When the first check of an order is due, for rows without next_status_check_at. */
 const firstCheckAt = sql`${orders.createdAt} + ${sql.raw(`interval '${STATUS_CHECK_GAPS_MS[0]! / 1000} seconds'`)}`;
-const dueAt = sql`coalesce(${orders.nextStatusCheckAt}, ${firstCheckAt})`;
+/** When an order's next check is due (re-checks after pending use it too: a row without a schedule is due at once). */
+export const statusCheckDueAt = sql<Date>`coalesce(${orders.nextStatusCheckAt}, ${firstCheckAt})`;
+const dueAt = statusCheckDueAt;
 
 export async function checkPendingOrders(now = new Date(), limit = 50) {
   const db = getDb();
@@ -57,13 +62,16 @@ export async function checkPendingOrders(now = new Date(), limit = 50) {
       }
     }
     const checks = order.checks + 1;
-    if (checks >= STATUS_CHECK_GAPS_MS.length) {
-      if (await abandon(order.id, checks, now)) abandoned++;
+    const next = nextRecheck("pending", checks, now);
+    if (next === "last") {
+      const outcome = await abandonOrder({ ...order, status: "pending" }, checks, now);
+      if (outcome === "abandoned") abandoned++;
+      if (outcome === "changed") changed++;
       continue;
     }
     await db
       .update(orders)
-      .set({ statusChecks: checks, nextStatusCheckAt: new Date(now.getTime() + STATUS_CHECK_GAPS_MS[checks]!) })
+      .set({ statusChecks: checks, nextStatusCheckAt: next })
       .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
   }
   return { checked: due.length, changed, abandoned };
@@ -79,25 +87,4 @@ export async function checkSoon(orderId: string, now = new Date()) {
     .update(orders)
     .set({ nextStatusCheckAt: sql`least(${dueAt}, ${soon})` })
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
-}
-
-/** pending -> abandoned with the order row locked (a callback verifying it at the same moment wins or waits). */
-async function abandon(orderId: string, checks: number, now: Date): Promise<boolean> {
-  return getDb().transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order || order.status !== "pending") return false;
-    await tx
-      .update(orders)
-      .set({ status: "abandoned", statusChecks: checks, nextStatusCheckAt: null, updatedAt: now })
-      .where(eq(orders.id, orderId));
-    await tx.insert(orderStatusHistory).values({
-      orderId,
-      fromStatus: "pending",
-      toStatus: "abandoned",
-      source: "system",
-      note: `not paid after ${checks} status checks`,
-      createdAt: now,
-    });
-    return true;
-  });
 }

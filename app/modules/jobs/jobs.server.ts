@@ -2,7 +2,7 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
-import { checkPendingOrders } from "~/modules/commerce/pending-orders.server";
+import { recheckOrders } from "~/modules/commerce/order-rechecks.server";
 import { settleUnknownRefunds } from "~/modules/commerce/refunds.server";
 import { expireSubscriptions, sendEndedNotices, sendRenewalReminders } from "~/modules/commerce/subscriptions.server";
 import { runMaintenance } from "~/modules/security/maintenance.server";
@@ -10,12 +10,14 @@ import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./sched
 
 export const JOBS: readonly Job[] = [
   {
-    // Pending orders re-checked with Pesapal on the 1 min / 5 min / 30 min / 2 h / 24 h schedule, then abandoned.
+    // Orders whose outcome can still change, asked about again with Pesapal (ADR 027): pending ones on the 1 min /
+    // 5 min / 30 min / 2 h / 24 h schedule, then cancelled at Pesapal and abandoned; failed ones (then abandoned),
+    // abandoned ones not yet cancelled, and completed ones within the 120-day reversal window (daily to weekly).
     name: "reconcile-payments",
     everySeconds: 60,
     async run({ now }) {
-      const r = await checkPendingOrders(now);
-      return `checked ${r.checked}, changed ${r.changed}, abandoned ${r.abandoned}`;
+      const r = await recheckOrders(now);
+      return `checked ${r.checked}, changed ${r.changed}, abandoned ${r.abandoned}, cancelled ${r.cancelled}, unreachable ${r.unreachable}`;
     },
   },
   {

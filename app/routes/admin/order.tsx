@@ -16,6 +16,7 @@ import {
 } from "~/modules/commerce/admin-order-forms";
 import { grantSubscriptionByHand, GrantError } from "~/modules/commerce/admin-grants.server";
 import { checkRefund, recordRefundOutcome, refundOrder, RefundError } from "~/modules/commerce/refunds.server";
+import { verifyPayment } from "~/modules/commerce/payment-verification.server";
 import { formatKesCents, formatMinorUnits, kesToCents } from "~/modules/commerce/money";
 import type { OrderStatus } from "~/modules/commerce/order-transitions";
 import { appErrorResponse } from "~/lib/app-error.server";
@@ -41,8 +42,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...details, pending, statusLabels: ORDER_STATUS_LABELS };
 }
 
-type Intent = "refund" | "grant" | "check-refund" | "record-refund";
+/** Orders nothing Pesapal says can change (payment-verification.server.ts does not even ask about them). */
+const FINAL_STATUSES: readonly OrderStatus[] = ["reversed", "cancelled", "refunded"];
+
+type Intent = "refund" | "grant" | "check-refund" | "record-refund" | "check-payment";
 const REFUSAL_TITLES: Record<Intent, string> = {
+  "check-payment": "Not Checked",
   refund: "Refund Not Sent",
   grant: "Not Granted",
   "check-refund": "Not Checked",
@@ -104,6 +109,28 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       throw error;
     }
+  }
+  if (intent === "check-payment") {
+    // What `npm run reconcile` asks for when Pesapal disagrees: the one verification door, run now (ADR 027).
+    const details = await getOrderForAdmin(viewer, params.id);
+    if (!details) throw appErrorResponse("ORDER_NOT_FOUND");
+    if (!details.order.trackingId) {
+      return refusal("check-payment", null, "This order never reached Pesapal, so there is nothing to ask.", 409);
+    }
+    if (FINAL_STATUSES.includes(details.order.status)) {
+      return refusal("check-payment", null, "This order is final: nothing Pesapal says can change it.", 409);
+    }
+    const result = await verifyPayment({ trackingId: details.order.trackingId, source: "admin" });
+    if (result.kind !== "checked") {
+      return refusal("check-payment", null, "Pesapal could not be asked. Try again in a few minutes.", 503);
+    }
+    throw await redirectWithToast(here, {
+      kind: "success",
+      title: result.changed ? "Order Updated" : "Nothing Changed",
+      message: result.changed
+        ? `Pesapal's answer made this order ${ORDER_STATUS_LABELS[result.status]}.`
+        : `Pesapal agrees with what is recorded: ${ORDER_STATUS_LABELS[result.status]}.`,
+    });
   }
   if (intent === "check-refund") {
     const submission = parseForm(form, checkRefundFormSchema);
@@ -214,6 +241,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, history, payments, grants, refunds, handGrants, activity, plans, refund, statusLabels } = loaderData;
   const label = (status: string | null) => (status ? (statusLabels[status as OrderStatus] ?? status) : "—");
   const lastResult = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
+  const navigation = useNavigation();
+  const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-payment";
   return (
     <AdminFrame title={`Order ${order.reference}`} pending={loaderData.pending}>
       <LazyToast toast={actionData?.toast ?? null} />
@@ -279,6 +308,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </>
             ) : null}
           </dl>
+          {order.trackingId && !FINAL_STATUSES.includes(order.status) ? (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="check-payment" />
+              <SubmitButton
+                busy={checking}
+                busyLabel="Asking Pesapal..."
+                label="Check payment with Pesapal"
+                className="min-h-11"
+              />
+            </Form>
+          ) : null}
         </section>
 
         <section aria-labelledby="order-history" className={card}>

@@ -146,22 +146,29 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     return sent;
   }
 
-  /** Moves a pending order to its final state and sends the IPN (awaited, so tests need no polling). */
+  /**
+   * Moves a pending order to its final state and sends the IPN (awaited, so tests need no polling), unless `notify`
+   * is false: the IPN is lost, as when the shop was down. CASE: a failed order can be paid again (the buyer retries
+   * on Pesapal's page with another card or M-Pesa); a cancelled, completed or reversed one cannot.
+   */
   async function settle(
     trackingId: string,
     outcome: "completed" | "failed",
     method: StandInPaymentMethod,
     phone?: string,
     recurring?: { frequency?: string; start?: string },
+    notifyShop = true,
   ) {
     const order = orderOrThrow(trackingId);
-    if (order.state !== "pending") throw new Error(`Pesapal stand-in: order ${trackingId} is ${order.state}`);
+    if (order.state !== "pending" && order.state !== "failed") {
+      throw new Error(`Pesapal stand-in: order ${trackingId} is ${order.state}`);
+    }
     order.state = outcome;
     order.method = method;
     order.phone = phone ?? order.phone;
     order.confirmationCode = confirmationCodeFor(method);
     if (outcome === "completed" && method === "card" && recurring) setUpSchedule(order, recurring);
-    await notify(order);
+    if (notifyShop) await notify(order);
   }
 
   /** The buyer accepted recurring payments on the page (card only): the schedule, prefilled or as she chose it. */
@@ -470,7 +477,7 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
       schedule.stopped = true;
       return Reply.html(closedOrderPage(order, schedule, "The schedule is stopped."));
     }
-    if (order.state !== "pending") return Reply.html(closedOrderPage(order, schedule), 409);
+    if (order.state !== "pending" && order.state !== "failed") return Reply.html(closedOrderPage(order, schedule), 409);
     const method: StandInPaymentMethod = form.method === "card" ? "card" : "mpesa";
     const outcome = form.outcome;
     if (method === "mpesa") {
@@ -497,6 +504,8 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     if (request.method === "GET" && lower === PAGE_PATH.toLowerCase()) {
       const order = orders.get(queryValue(query, "OrderTrackingId") ?? "");
       if (!order) return Reply.html(notFoundPage(), 404);
+      // A failed attempt may be retried on the same page; anything else is closed.
+      if (order.state === "failed") return Reply.html(paymentPage(order, "The last attempt failed. Try again."));
       return Reply.html(order.state === "pending" ? paymentPage(order) : closedOrderPage(order, scheduleOf(order)));
     }
     if (request.method === "POST" && lower === PAY_PATH.toLowerCase()) {
@@ -581,8 +590,16 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     requests,
     ipnDeliveries,
     getOrder: (trackingId: string): Readonly<StandInOrder> | undefined => orders.get(trackingId),
-    complete: (trackingId: string, method: StandInPaymentMethod = "mpesa", phone = "254712345678") =>
-      settle(trackingId, "completed", method, phone),
+    /**
+     * The buyer pays (a pending order, or a failed one she retries). `{ notify: false }`: no IPN reaches the shop
+     * (a late M-Pesa on an order the shop gave up on, a retry paid while the shop was down).
+     */
+    complete: (
+      trackingId: string,
+      method: StandInPaymentMethod = "mpesa",
+      phone = "254712345678",
+      options: { notify?: boolean } = {},
+    ) => settle(trackingId, "completed", method, phone, undefined, options.notify ?? true),
     /** Pays by card and accepts the recurring schedule on the page, as a buyer who ticks the opt-in does. */
     completeWithRecurring: (trackingId: string, choice: { frequency?: StandInFrequency; start?: string } = {}) =>
       settle(trackingId, "completed", "card", undefined, choice),
@@ -594,13 +611,17 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
       const schedule = schedules.get(accountNumber);
       if (schedule) schedule.stopped = true;
     },
-    fail: (trackingId: string, method: StandInPaymentMethod = "mpesa") => settle(trackingId, "failed", method),
-    /** A completed payment becomes REVERSED (a chargeback or an effected refund) and the shop hears about it. */
-    async reverse(trackingId: string) {
+    fail: (trackingId: string, method: StandInPaymentMethod = "mpesa", options: { notify?: boolean } = {}) =>
+      settle(trackingId, "failed", method, undefined, undefined, options.notify ?? true),
+    /**
+     * A completed payment becomes REVERSED (a chargeback or an effected refund) and the shop hears about it, or with
+     * `{ notify: false }` does not: a silent reversal only the shop's own re-checks can find.
+     */
+    async reverse(trackingId: string, options: { notify?: boolean } = {}) {
       const order = orderOrThrow(trackingId);
       if (order.state !== "completed") throw new Error(`Pesapal stand-in: order ${trackingId} is ${order.state}`);
       order.state = "reversed";
-      await notify(order);
+      if (options.notify ?? true) await notify(order);
     },
     /** Pesapal repeats IPNs (four identical ones in a second were seen): send this order's IPN again. */
     repeatIpn: (trackingId: string) => notify(orderOrThrow(trackingId)),
