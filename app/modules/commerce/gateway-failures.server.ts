@@ -1,6 +1,6 @@
 // Pesapal calls that got no usable answer, counted per hour (issue 30 item 7): the admins are e-mailed when they
 // repeat (admin-alerts.server.ts). A refusal (Pesapal answered and said no) is an answer, not a failure.
-import { and, gte, sql, sum } from "drizzle-orm";
+import { desc, gte, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { gatewayFailureHours } from "~/db/schema";
 import { isPesapalError } from "./pesapal/errors";
@@ -38,19 +38,23 @@ export async function recordGatewayFailure(what: string, error: unknown, now = n
   }
 }
 
-/** Failures in the clock hour `now` falls in and the one before it (a rolling view without per-call rows). */
-export async function recentGatewayFailures(now = new Date()): Promise<{ failures: number; lastError: string | null }> {
-  const db = getDb();
-  const since = new Date(hourOf(now).getTime() - HOUR_MS);
-  const [total] = await db
-    .select({ failures: sum(gatewayFailureHours.failures).mapWith(Number) })
+/**
+ * Failures in the clock hour `now` falls in and the one before it (a rolling view without per-call rows), with the
+ * hour of the latest one: an alert names that hour, so one burst is mailed once, and failures that go on into a new
+ * hour are mailed again.
+ */
+export async function recentGatewayFailures(
+  now = new Date(),
+): Promise<{ failures: number; lastError: string | null; lastHour: Date | null }> {
+  const rows = await getDb()
+    .select()
     .from(gatewayFailureHours)
-    .where(and(gte(gatewayFailureHours.hour, since)));
-  const [last] = await db
-    .select({ lastError: gatewayFailureHours.lastError })
-    .from(gatewayFailureHours)
-    .where(gte(gatewayFailureHours.hour, since))
-    .orderBy(sql`${gatewayFailureHours.lastAt} desc`)
-    .limit(1);
-  return { failures: total?.failures ?? 0, lastError: last?.lastError ?? null };
+    .where(gte(gatewayFailureHours.hour, new Date(hourOf(now).getTime() - HOUR_MS)))
+    .orderBy(desc(gatewayFailureHours.hour));
+  const latest = rows[0];
+  return {
+    failures: rows.reduce((total, row) => total + row.failures, 0),
+    lastError: latest?.lastError ?? null,
+    lastHour: latest?.hour ?? null,
+  };
 }
