@@ -8,11 +8,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
-import { orders, orderStatusHistory } from "~/db/schema";
+import { cardRenewalEvents, orders, orderStatusHistory } from "~/db/schema";
 import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
 import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
 import { startCheckout } from "~/modules/commerce/checkout.server";
-import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
+import { configurePesapal, ensureIpnId, getPesapal } from "~/modules/commerce/payment-gateway.server";
 import { answerIpn, readIpnRequest } from "~/modules/commerce/ipn.server";
 import { IPN_GATEWAY_CALLS_LIMIT, ipnCallsPeak, NOT_PAID_REUSE_MS } from "~/modules/commerce/gateway-checks.server";
 import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
@@ -70,6 +70,17 @@ async function newOrder() {
   const { orderId } = await startCheckout({ buyer, item: { kind: "plan", slug: "standard" }, countryCode: "KE" });
   const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
   return order!;
+}
+
+/** A RECURRING notification over HTTP (as Pesapal sends a scheduled charge's): Pesapal's status answer field. */
+async function recurringIpn(trackingId: string, accountNumber: string): Promise<number> {
+  const query = new URLSearchParams({
+    OrderTrackingId: trackingId,
+    OrderMerchantReference: accountNumber,
+    OrderNotificationType: "RECURRING",
+  });
+  const response = await fetch(`${ipnUrl}?${query}`);
+  return ((await response.json()) as { status: number }).status;
 }
 
 /** A forger's IPN over HTTP (GET, as Pesapal's are by default): Pesapal's status answer field. */
@@ -161,6 +172,46 @@ describe("IPN floods", () => {
     const waiting = rows.filter((r) => fifty.some((o) => o.id === r.id));
     expect(waiting.every((r) => r.status === "pending")).toBe(true);
     expect(waiting.every((r) => r.nextStatusCheckAt!.getTime() <= Date.now() + 60_000)).toBe(true);
+  });
+
+  it("50 parallel RECURRING notifications of one charge cost one or two status calls and record it once", async () => {
+    // A card schedule set up outside this shop (its account number names no agreement of ours); its charge's own
+    // notification is lost, then 50 copies come at once.
+    const accountNumber = `NR-FLOOD${randomUUID().replace(/-/g, "").slice(0, 16).toUpperCase()}`;
+    const foreign = await (
+      await getPesapal()
+    ).submitOrder({
+      merchantReference: `FOREIGN-${randomUUID().slice(0, 8)}`,
+      amountCents: 50000,
+      currency: "KES",
+      description: "Not a Nuru order",
+      callbackUrl: "http://127.0.0.1/return",
+      notificationId: await ensureIpnId(),
+      billingAddress: { emailAddress: "someone@example.test" },
+      accountNumber,
+    });
+    ipnDown = true;
+    let trackingId: string;
+    try {
+      await pesapal.completeWithRecurring(foreign.orderTrackingId);
+      ({ trackingId } = await pesapal.chargeRecurring(accountNumber));
+    } finally {
+      ipnDown = false;
+    }
+    pesapal.setDelay(150);
+    const before = statusCalls();
+    let answers: number[];
+    try {
+      answers = await Promise.all(Array.from({ length: 50 }, () => recurringIpn(trackingId, accountNumber)));
+    } finally {
+      pesapal.setDelay(0);
+    }
+    expect(statusCalls() - before).toBeGreaterThanOrEqual(1);
+    expect(statusCalls() - before).toBeLessThanOrEqual(2);
+    // Held for review and never acknowledged: Pesapal keeps sending it until a person has dealt with it.
+    expect(answers.every((a) => a === 500)).toBe(true);
+    const held = await t.db.select().from(cardRenewalEvents).where(eq(cardRenewalEvents.gatewayTrackingId, trackingId));
+    expect(held).toHaveLength(1);
   });
 
   it("a genuine IPN that comes while a recent 'not paid' answer is reused is answered 500, and its resend completes the order", async () => {
