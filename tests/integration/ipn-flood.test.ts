@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
-import { cardRenewalEvents, orders, orderStatusHistory } from "~/db/schema";
+import { cardRenewalEvents, gatewayFailureHours, orders, orderStatusHistory } from "~/db/schema";
 import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
 import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
 import { startCheckout } from "~/modules/commerce/checkout.server";
@@ -212,6 +212,19 @@ describe("IPN floods", () => {
     expect(answers.every((a) => a === 500)).toBe(true);
     const held = await t.db.select().from(cardRenewalEvents).where(eq(cardRenewalEvents.gatewayTrackingId, trackingId));
     expect(held).toHaveLength(1);
+  });
+
+  it("a status call Pesapal does not answer is counted for the admins' alert, and the IPN is asked again", async () => {
+    const order = await newOrder();
+    const counted = async () =>
+      (await t.db.select().from(gatewayFailureHours)).reduce((total, row) => total + row.failures, 0);
+    const before = await counted();
+    // The client asks three times (two retries of a 5xx); all three fail.
+    pesapal.failNext(STATUS_PATH, 3, 503);
+    expect(await forgedIpn(order.gatewayTrackingId!, order.merchantReference)).toBe(500);
+    expect(await counted()).toBe(before + 1);
+    const rows = await t.db.select().from(gatewayFailureHours);
+    expect(rows.map((r) => r.lastError)).toContain("GetTransactionStatus: PESAPAL_UNAVAILABLE");
   });
 
   it("a genuine IPN that comes while a recent 'not paid' answer is reused is answered 500, and its resend completes the order", async () => {
