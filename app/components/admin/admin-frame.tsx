@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { Link, NavLink, useRouteLoaderData } from "react-router";
 
 /** Every admin screen with what it is for: the admin menu, and the dashboard's link cards (spec section 6). */
 export const ADMIN_SCREENS = [
@@ -15,6 +15,17 @@ export const ADMIN_SCREENS = [
 
 const LINKS = [{ to: "/admin", label: "Dashboard" }, ...ADMIN_SCREENS];
 
+/** The admin layout's loader data (routes/admin/layout.tsx): what needs attention about payments. */
+export const ADMIN_LAYOUT_ID = "routes/admin/layout";
+/** Where the count leads: the orders list filtered to what needs attention (admin-orders.server.ts ATTENTION_FILTER). */
+export const ATTENTION_LIST = "/admin/orders?status=attention";
+
+/** Orders in review, refunds with an unknown outcome and unmatched charges, from the admin layout (0 outside it). */
+export function useAttentionCount(): number {
+  const layout = useRouteLoaderData(ADMIN_LAYOUT_ID) as { attention?: number } | undefined;
+  return layout?.attention ?? 0;
+}
+
 export function AdminFrame({
   title,
   pending,
@@ -25,13 +36,14 @@ export function AdminFrame({
   pending?: number;
   children: React.ReactNode;
 }) {
+  const attention = useAttentionCount();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       {/* The screens wrap onto more lines on a phone: all in sight, and nothing to scroll sideways. */}
       <nav aria-label="Admin">
         <ul className="flex flex-wrap gap-2 text-sm font-medium">
           {LINKS.map((l) => (
-            <li key={l.to}>
+            <li key={l.to} className="flex items-center">
               <NavLink
                 to={l.to}
                 end
@@ -47,6 +59,16 @@ export function AdminFrame({
                   </span>
                 ) : null}
               </NavLink>
+              {/* A link of its own, beside the menu's: to the list where each item is dealt with. */}
+              {l.to === "/admin/orders" && attention > 0 ? (
+                <Link
+                  to={ATTENTION_LIST}
+                  className="ml-1 inline-block rounded-full bg-amber-300 px-2 py-1.5 text-xs font-bold whitespace-nowrap text-gray-900 hover:bg-amber-400"
+                >
+                  {attention}
+                  <span className="sr-only">{attention === 1 ? " needs attention" : " need attention"}</span>
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

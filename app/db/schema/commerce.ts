@@ -445,6 +445,11 @@ export const cardRenewalEvents = pgTable(
     source: text("source").notNull(),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // A charge matching no agreement, once an admin has dealt with it (found the reader's agreement, refunded it on
+    // Pesapal's dashboard): when, by whom and what was done. Resolved, it is no longer a reconciliation difference.
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolutionNote: text("resolution_note"),
   },
   (t) => [
     index("card_renewal_events_renewal_idx").on(t.cardRenewalId, t.createdAt),

@@ -10,3 +10,4 @@ export * from "./rate-limits";
 export * from "./media";
 export * from "./activity";
 export * from "./jobs";
+export * from "./alerts";

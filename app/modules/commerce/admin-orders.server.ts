@@ -71,9 +71,44 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The orders list's filter value for "a refund's outcome is unknown". */
 export const REFUND_UNKNOWN_FILTER = "refund_unknown";
 
-function hasUnknownRefund(): SQL {
+/**
+ * The orders list's filter value for "needs attention" (issue 30 item 7): orders in review and orders with a refund
+ * whose outcome is unknown; the list also shows scheduled card charges matching no agreement. The admin menu's count
+ * links here.
+ */
+export const ATTENTION_FILTER = "attention";
+
+function unknownRefund(): SQL {
   const stale = sql.raw(`interval '${STALE_REQUEST_MS / 1000} seconds'`);
-  return sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and (${refunds.status} = 'unconfirmed' or (${refunds.status} = 'requesting' and ${refunds.createdAt} < now() - ${stale})))`;
+  return sql`(${refunds.status} = 'unconfirmed' or (${refunds.status} = 'requesting' and ${refunds.createdAt} < now() - ${stale}))`;
+}
+
+function hasUnknownRefund(): SQL {
+  return sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${unknownRefund()})`;
+}
+
+/**
+ * What needs an admin, for the admin menu: orders in review, other orders with a refund whose outcome is unknown,
+ * and unmatched scheduled card charges not yet resolved. One statement, on every admin page: the review count uses
+ * the status index, the other two read the small refunds table and the unmatched rows of card_renewal_events.
+ */
+export async function attentionCount(viewer: Viewer): Promise<number> {
+  assertAdmin(viewer);
+  const stale = sql.raw(`interval '${STALE_REQUEST_MS / 1000} seconds'`);
+  // Spelled out with aliases: column names inside a select field are not qualified by Drizzle, and three tables meet.
+  const [row] = await getDb()
+    .select({
+      n: sql<number>`count(*) + (
+          select count(distinct r.order_id) from refunds r inner join orders o on o.id = r.order_id
+          where o.status <> 'review'
+            and (r.status = 'unconfirmed' or (r.status = 'requesting' and r.created_at < now() - ${stale}))
+        ) + (
+          select count(*) from card_renewal_events e where e.card_renewal_id is null and e.resolved_at is null
+        )`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.status, "review"));
+  return row?.n ?? 0;
 }
 
 /** The start of a Nairobi (UTC+3, no daylight saving) day, or null for a malformed date. */
@@ -101,6 +136,8 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
   // Not an order status: orders with a refund whose outcome is unknown (issue 30), for the admin to settle.
   const refundUnknown = filters.status === REFUND_UNKNOWN_FILTER;
   if (refundUnknown) where.push(hasUnknownRefund());
+  const attention = filters.status === ATTENTION_FILTER;
+  if (attention) where.push(or(eq(orders.status, "review"), hasUnknownRefund())!);
   if (kind) where.push(eq(orders.kind, kind));
   const from = nairobiDayStart(filters.from);
   const toStart = nairobiDayStart(filters.to);
@@ -169,7 +206,7 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
     page,
     pageSize: ORDERS_PAGE_SIZE,
     filters: {
-      status: refundUnknown ? REFUND_UNKNOWN_FILTER : status,
+      status: refundUnknown ? REFUND_UNKNOWN_FILTER : attention ? ATTENTION_FILTER : status,
       kind,
       from: from ? filters.from! : "",
       to: toStart ? filters.to! : "",

@@ -109,6 +109,12 @@ export async function answerIpn(source: Record<string, unknown>): Promise<Respon
             merchantReference: fields.OrderMerchantReference || null,
             source: "ipn",
           });
+    // CASE: answered from another check's answer, or too many IPN-caused gateway calls in flight (a flood) -> 500, so
+    // Pesapal sends it again and its resend is checked afresh; a pending order is checked within a minute meanwhile.
+    if (result.kind === "deferred") {
+      if (result.orderId && result.status === "pending") await checkSoon(result.orderId);
+      return reply(500);
+    }
     // CASE: Pesapal still says 0 (not paid yet) for the order it notified us about -> 500, so Pesapal sends it
     // again, and the order's next status check is brought forward instead of waiting for the poll schedule.
     if (result.kind === "checked" && result.status === "pending") {

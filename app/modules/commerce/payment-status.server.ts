@@ -63,7 +63,8 @@ export async function checkPaymentForReader(input: {
   });
   if (verification.kind === "unknown") return { state: "unknown" };
   const details = await describeOrder(verification.orderId);
-  return { state: verification.kind, details };
+  // "deferred" is an IPN's answer only; a page never gets it (read as "could not be asked" if it ever did).
+  return { state: verification.kind === "deferred" ? "unreachable" : verification.kind, details };
 }
 
 async function describeOrder(orderId: string): Promise<PaymentDetails> {

@@ -25,7 +25,7 @@ import { decideTransition, type Decision, type OrderStatus } from "./order-trans
 import { firstRecheckAt } from "./order-recheck-schedule";
 import { agreementNamedBy, decideCharge, endCardRenewalOf, settleFirstPayment } from "./card-renewals.server";
 import { refundForSystem } from "./refunds.server";
-import { getPesapal } from "./payment-gateway.server";
+import { checkTransactionStatus } from "./gateway-checks.server";
 import { isPesapalError } from "./pesapal/errors";
 import type { PaymentStatus, TransactionStatus } from "./pesapal/types";
 
@@ -43,7 +43,12 @@ export type Verification =
   | { kind: "unknown" }
   /** Pesapal could not be asked; nothing changed. */
   | { kind: "unreachable"; orderId: string }
-  | { kind: "checked"; orderId: string; status: OrderStatus; changed: boolean; grant?: Grant; refundDue?: string };
+  | { kind: "checked"; orderId: string; status: OrderStatus; changed: boolean; grant?: Grant; refundDue?: string }
+  /**
+   * IPN only: answered from another check's answer (which may predate the change the IPN announces), or too many
+   * IPN-caused gateway calls are in flight; nothing was applied. Pesapal is to send it again (gateway-checks.server.ts).
+   */
+  | { kind: "deferred"; orderId: string; status: OrderStatus };
 
 const TRACKING_ID = /^[A-Za-z0-9-]{1,100}$/;
 const REFERENCE = /^[A-Za-z0-9._:-]{1,50}$/;
@@ -86,7 +91,11 @@ export async function verifyPayment(input: {
   }
   let report: TransactionStatus;
   try {
-    report = await (await getPesapal()).getTransactionStatus(input.trackingId);
+    const check = await checkTransactionStatus(input.trackingId, input.source === "ipn" ? "ipn" : "other");
+    if (check.kind === "busy" || (check.shared && input.source === "ipn")) {
+      return { kind: "deferred", orderId: order.id, status: order.status };
+    }
+    report = check.report;
   } catch (error) {
     console.error(
       `Payment check for ${order.merchantReference} (${input.source}) failed: ${isPesapalError(error) ? error.code : error}`,

@@ -316,7 +316,14 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
   const unmatchedCharges = await db
     .select({ note: cardRenewalEvents.note, trackingId: cardRenewalEvents.gatewayTrackingId })
     .from(cardRenewalEvents)
-    .where(and(isNull(cardRenewalEvents.cardRenewalId), inRange(cardRenewalEvents.createdAt)))
+    // Resolved by an admin (what was done is noted on the charge): no longer a difference.
+    .where(
+      and(
+        isNull(cardRenewalEvents.cardRenewalId),
+        isNull(cardRenewalEvents.resolvedAt),
+        inRange(cardRenewalEvents.createdAt),
+      ),
+    )
     .orderBy(asc(cardRenewalEvents.createdAt));
   for (const charge of unmatchedCharges) {
     differ(

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cardRenewalEvents, cardRenewals, orders, orderStatusHistory, payments } from "~/db/schema";
 import { newMerchantReference } from "./checkout.server";
-import { getPesapal } from "./payment-gateway.server";
+import { checkTransactionStatus } from "./gateway-checks.server";
 import {
   applyVerifiedReport,
   verifyPayment,
@@ -46,7 +46,12 @@ export async function handleRecurringNotification(input: {
 
   let report: TransactionStatus;
   try {
-    report = await (await getPesapal()).getTransactionStatus(input.trackingId);
+    // The same bound and sharing as every IPN (gateway-checks.server.ts): a charge's notification can be forged too.
+    const check = await checkTransactionStatus(input.trackingId, input.source === "ipn" ? "ipn" : "other");
+    if (check.kind === "busy" || (check.shared && input.source === "ipn")) {
+      return { kind: "deferred", orderId: "", status: "pending" };
+    }
+    report = check.report;
   } catch (error) {
     console.error(
       `Recurring charge ${input.trackingId} could not be checked: ${isPesapalError(error) ? error.code : error}`,

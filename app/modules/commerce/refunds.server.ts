@@ -17,6 +17,7 @@ import { getPesapal } from "./payment-gateway.server";
 import { isCardPayment } from "./payment-method";
 import { endCardRenewalOf } from "./card-renewals.server";
 import { isPesapalError } from "./pesapal/errors";
+import { recordGatewayFailure } from "./gateway-failures.server";
 
 export type RefundErrorCode =
   | "NOT_FOUND"
@@ -216,6 +217,7 @@ async function requestRefund(
       };
     } else {
       console.error(`Refund for order ${refund.orderId}: no answer from Pesapal`, error);
+      await recordGatewayFailure("RefundRequest", error, now);
       answer = {
         kind: "unconfirmed",
         message: isPesapalError(error) ? error.code : "no answer",
@@ -371,6 +373,7 @@ export async function checkRefund(refundId: string, viewer: Viewer | null, now =
     };
   } catch (error) {
     console.error(`Refund ${refundId}: could not ask Pesapal for the payment's status`, error);
+    await recordGatewayFailure("GetTransactionStatus (refund check)", error, now);
     seen = { refunded: false, reached: false, message: `Pesapal could not be asked (${errorCode(error)})` };
   }
   const admin = viewer?.user

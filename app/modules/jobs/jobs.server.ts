@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 import { recheckOrders } from "~/modules/commerce/order-rechecks.server";
+import { describeAlertRun, sendAdminAlerts } from "~/modules/commerce/admin-alerts.server";
 import { settleUnknownRefunds } from "~/modules/commerce/refunds.server";
 import { expireSubscriptions, sendEndedNotices, sendRenewalReminders } from "~/modules/commerce/subscriptions.server";
 import { runMaintenance } from "~/modules/security/maintenance.server";
@@ -37,6 +38,15 @@ export const JOBS: readonly Job[] = [
       const expiry = await expireSubscriptions(now);
       const ended = await sendEndedNotices(now);
       return `expired ${expiry.expired}, started ${expiry.started}, ended e-mails ${ended.sent} (failed ${ended.failed})`;
+    },
+  },
+  {
+    // Orders in review, refunds with an unknown outcome, unmatched card charges and repeated Pesapal failures
+    // e-mailed to the admins: new items only, at most one mail per kind an hour (issue 30 item 7).
+    name: "admin-alerts",
+    everySeconds: 300,
+    async run({ now }) {
+      return describeAlertRun(await sendAdminAlerts(now));
     },
   },
   {

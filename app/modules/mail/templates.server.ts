@@ -219,3 +219,49 @@ export function refundMail(input: RefundMailInput & { note?: string }): MailMess
     outro: "Questions about this refund? Reply to this e-mail and quote your order reference.",
   });
 }
+
+export interface AdminAlertMailInput {
+  to: string;
+  subject: string;
+  /** One sentence: what the items are and why they need a person. */
+  intro: string;
+  items: { line: string; url: string }[];
+  /** Items not listed (the mail names the first ones only). */
+  more: number;
+}
+
+/** A short, plain alert to an admin: what needs attention, each with a link to the page where it is dealt with. */
+export function adminAlertMail({ to, subject, intro, items, more }: AdminAlertMailInput): MailMessage {
+  const tail = more > 0 ? [`…and ${more} more.`] : [];
+  const text = [
+    "Hello,",
+    "",
+    intro,
+    "",
+    ...items.flatMap((item) => [`- ${item.line}`, `  ${item.url}`]),
+    ...tail,
+    "",
+    "You get at most one of these e-mails an hour for each kind of alert.",
+    "",
+    `— ${SHOP}`,
+    "",
+  ].join("\n");
+  const list = items
+    .map(
+      (item) =>
+        `<li style="margin:0 0 8px;">${escapeHtml(item.line)}<br><a href="${escapeHtml(item.url)}" style="color:${C.brand};">${escapeHtml(item.url)}</a></li>`,
+    )
+    .join("");
+  const html = `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;color:${C.ink};font-size:15px;line-height:1.5;">
+    <p style="margin:0 0 12px;">Hello,</p>
+    <p style="margin:0 0 12px;">${escapeHtml(intro)}</p>
+    <ul style="margin:0 0 12px;padding-left:20px;">${list}</ul>
+    ${more > 0 ? `<p style="margin:0 0 12px;">…and ${more} more.</p>` : ""}
+    <p style="margin:0;color:${C.muted};font-size:13px;">You get at most one of these e-mails an hour for each kind of alert.</p>
+  </body>
+</html>
+`;
+  return { to, subject, text, html };
+}

@@ -1,13 +1,21 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import {
+  ATTENTION_FILTER,
   listOrdersForAdmin,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   REFUND_UNKNOWN_FILTER,
 } from "~/modules/commerce/admin-orders.server";
+import {
+  listUnmatchedCharges,
+  resolveUnmatchedCharge,
+  RESOLUTION_NOTE_LIMIT,
+} from "~/modules/commerce/unmatched-charges.server";
+import { readForm } from "~/lib/read-form.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
 import { formatKesCents } from "~/modules/commerce/money";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
@@ -20,7 +28,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
   const search = new URL(request.url).searchParams;
-  const [list, pending] = await Promise.all([
+  const [list, pending, unmatchedCharges] = await Promise.all([
     listOrdersForAdmin(viewer, {
       status: search.get("status") ?? "",
       kind: search.get("kind") ?? "",
@@ -30,9 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       page: Number(search.get("page") ?? 1) || 1,
     }),
     pendingModerationTotal(viewer),
+    listUnmatchedCharges(viewer),
   ]);
   return {
     ...list,
+    unmatchedCharges,
+    noteLimit: RESOLUTION_NOTE_LIMIT,
+    attentionFilter: ATTENTION_FILTER,
     statusLabels: ORDER_STATUS_LABELS,
     statuses: ORDER_STATUSES,
     refundUnknownFilter: REFUND_UNKNOWN_FILTER,
@@ -40,17 +52,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-// The list takes no posts; the admin check still comes first.
+// One post: an unmatched card charge marked resolved with what was done. The admin check comes first.
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  throw data(null, { status: 405 });
+  const viewer = await requireAdmin(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "resolve-charge") throw data(null, { status: 405 });
+  const chargeId = String(form.get("chargeId") ?? "");
+  const result = await resolveUnmatchedCharge(viewer, { chargeId, note: String(form.get("note") ?? "") });
+  if (!result.ok) return data({ chargeId, message: result.message }, { status: 400 });
+  throw await redirectWithToast(`/admin/orders?status=${ATTENTION_FILTER}`, {
+    kind: "success",
+    title: "Charge Resolved",
+    message: "The charge is marked resolved with your note; it is no longer a reconciliation difference.",
+  });
 }
 
 const field = "mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-sm";
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
 
-export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const {
+    unmatchedCharges,
+    noteLimit,
+    attentionFilter,
     items,
     total,
     flagged,
@@ -86,6 +110,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
+      {unmatchedCharges.length > 0 ? (
+        <UnmatchedCharges charges={unmatchedCharges} noteLimit={noteLimit} refused={actionData ?? null} />
+      ) : null}
       {/* Keyed by the filters: a link that changes them ("Show them") must show them in the fields too. */}
       <Form
         key={search.toString()}
@@ -118,6 +145,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
             <option value={refundUnknownFilter}>Refund outcome unknown</option>
+            <option value={attentionFilter}>Needs attention</option>
           </select>
         </div>
         <div>
@@ -192,5 +220,76 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination page={page} pageSize={pageSize} total={total} search={search} />
     </AdminFrame>
+  );
+}
+
+/** Scheduled card charges matching no agreement: the card was charged and no plan was extended. */
+function UnmatchedCharges({
+  charges,
+  noteLimit,
+  refused,
+}: {
+  charges: { id: string; trackingId: string | null; accountNumber: string; note: string; createdAt: string }[];
+  noteLimit: number;
+  refused: { chargeId: string; message: string } | null;
+}) {
+  const navigation = useNavigation();
+  return (
+    <section aria-labelledby="unmatched-charges" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+      <h2 id="unmatched-charges" className="font-semibold text-amber-950">
+        {charges.length === 1
+          ? "1 scheduled card charge matches no subscription"
+          : `${charges.length} scheduled card charges match no subscription`}
+      </h2>
+      <p className="mt-1 text-sm text-amber-950">
+        Pesapal charged a card on a schedule, and its answer names no subscription of ours, so no plan was extended.
+        Find the reader&apos;s subscription or refund the charge on Pesapal&apos;s dashboard, then mark it resolved with
+        what you did.
+      </p>
+      <ul className="mt-3 space-y-3">
+        {charges.map((charge) => {
+          const noteId = `charge-note-${charge.id}`;
+          const error = refused?.chargeId === charge.id ? refused.message : null;
+          return (
+            <li key={charge.id} data-testid="unmatched-charge" className="rounded-xl bg-white p-3 text-sm">
+              <p className="font-mono break-all text-gray-900">Pesapal {charge.trackingId ?? "(no tracking id)"}</p>
+              <p className="mt-1 break-words text-gray-800">{charge.note}</p>
+              <p className="text-xs text-gray-600">
+                <time dateTime={charge.createdAt}>{when.format(new Date(charge.createdAt))}</time>
+              </p>
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="resolve-charge" />
+                <input type="hidden" name="chargeId" value={charge.id} />
+                <label htmlFor={noteId} className="block font-medium text-gray-900">
+                  What was done
+                </label>
+                <textarea
+                  id={noteId}
+                  name="note"
+                  required
+                  rows={2}
+                  maxLength={noteLimit}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${noteId}-error` : undefined}
+                  className="mt-1 block w-full rounded-md border border-gray-300 bg-white p-2 text-sm"
+                />
+                {error ? (
+                  <p id={`${noteId}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-800">
+                    {error}
+                  </p>
+                ) : null}
+                <button
+                  type="submit"
+                  disabled={navigation.state === "submitting"}
+                  className="mt-2 min-h-11 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white disabled:opacity-60"
+                >
+                  Mark resolved
+                </button>
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

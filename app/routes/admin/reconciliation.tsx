@@ -129,6 +129,14 @@ export default function Reconciliation({ loaderData }: Route.ComponentProps) {
                     </Link>
                   ) : null}{" "}
                   {d.detail}
+                  {d.kind === "scheduled card charge matching no agreement" ? (
+                    <>
+                      {" "}
+                      <Link to="/admin/orders?status=attention" className="font-semibold text-brand-700 underline">
+                        Mark it resolved
+                      </Link>
+                    </>
+                  ) : null}
                 </p>
               </li>
             ))}
