@@ -1,7 +1,7 @@
 // Pesapal's instant payment notification (GET query or POST body, as registered). It carries no status: it only
 // names an order, which we then verify ourselves. The answer tells Pesapal whether to send it again.
 import { NOTIFICATION_BODY_LIMIT, REFUSALS } from "~/lib/request-guards";
-import { checkSoon } from "./pending-orders.server";
+import { checkSoon } from "./order-rechecks.server";
 import { verifyPayment } from "./payment-verification.server";
 import { handleRecurringNotification } from "./recurring-charges.server";
 
@@ -110,9 +110,9 @@ export async function answerIpn(source: Record<string, unknown>): Promise<Respon
             source: "ipn",
           });
     // CASE: answered from another check's answer, or too many IPN-caused gateway calls in flight (a flood) -> 500, so
-    // Pesapal sends it again and its resend is checked afresh; a pending order is checked within a minute meanwhile.
+    // Pesapal sends it again and its resend is checked afresh; the order is checked within a minute meanwhile.
     if (result.kind === "deferred") {
-      if (result.orderId && result.status === "pending") await checkSoon(result.orderId);
+      if (result.orderId) await checkSoon(result.orderId);
       return reply(500);
     }
     // CASE: Pesapal still says 0 (not paid yet) for the order it notified us about -> 500, so Pesapal sends it

@@ -9,7 +9,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, ne, or, sql, type SQL } 
 import { getDb } from "~/db/client.server";
 import { orders, orderStatusHistory } from "~/db/schema";
 import { verifyPayment } from "./payment-verification.server";
-import { checkPendingOrders, statusCheckDueAt } from "./pending-orders.server";
+import { AFTER_IPN_CHECK_MS, checkPendingOrders, statusCheckDueAt } from "./pending-orders.server";
 import { abandonOrder, cancelAtPesapal } from "./abandon-order.server";
 import {
   ABANDONED_WINDOW_MS,
@@ -47,6 +47,20 @@ export function ordersThatCanStillChange(now: Date): SQL {
       ),
     ),
   )!;
+}
+
+/**
+ * Pesapal notified us about an order and we could not settle it now (its status still says unpaid, or the IPN was
+ * answered from another check's answer): something is happening (an M-Pesa prompt being answered, a late payment on
+ * a failed or abandoned order, a reversal), so its next check comes within a minute, never later than its schedule
+ * had it. Only orders whose outcome can still change have a schedule to bring forward.
+ */
+export async function checkSoon(orderId: string, now = new Date()) {
+  const soon = new Date(now.getTime() + AFTER_IPN_CHECK_MS);
+  await getDb()
+    .update(orders)
+    .set({ nextStatusCheckAt: sql`least(${statusCheckDueAt}, ${soon})` })
+    .where(and(eq(orders.id, orderId), ordersThatCanStillChange(now)));
 }
 
 export interface RecheckSummary {

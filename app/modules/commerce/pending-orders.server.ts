@@ -76,15 +76,3 @@ export async function checkPendingOrders(now = new Date(), limit = 50) {
   }
   return { checked: due.length, changed, abandoned };
 }
-
-/**
- * Pesapal notified us about a pending order it still calls unpaid: something is happening (an M-Pesa prompt being
- * answered), so its next status check comes within a minute, never later than the schedule had it.
- */
-export async function checkSoon(orderId: string, now = new Date()) {
-  const soon = new Date(now.getTime() + AFTER_IPN_CHECK_MS);
-  await getDb()
-    .update(orders)
-    .set({ nextStatusCheckAt: sql`least(${dueAt}, ${soon})` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
-}
