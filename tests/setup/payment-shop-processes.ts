@@ -17,7 +17,9 @@ export interface ShopProcesses {
 }
 
 // Node 24 lives in node_modules (the system node may be older); fall back to whatever runs the tests.
-const NODE = existsSync(path.resolve("node_modules/.bin/node")) ? path.resolve("node_modules/.bin/node") : process.execPath;
+const NODE = existsSync(path.resolve("node_modules/.bin/node"))
+  ? path.resolve("node_modules/.bin/node")
+  : process.execPath;
 
 export async function startShopProcesses(
   count: number,
