@@ -812,7 +812,8 @@ async function expectRenewalIntegrity(c: RenewalCtx, label: string) {
     } else {
       // Nobody may keep it: nothing granted; refunded once in full, or in review when Pesapal refused.
       expect(own, `${what}: no period`).toEqual([]);
-      expect(order!.status, what).toBe(expected);
+      // CASE: a charge waiting in review that the bank then reverses is over: reversed, still nothing granted.
+      expect(order!.status, what).toBe(expected === "review" && gateway.state === "reversed" ? "reversed" : expected);
       expect(acceptedRefunds.length, `${what}: refunds accepted`).toBe(expected === "refunded" ? 1 : 0);
       if (expected === "refunded") expect(acceptedRefunds[0]!.amountCents).toBe(order!.amountCents);
     }
