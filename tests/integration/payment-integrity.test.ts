@@ -46,7 +46,7 @@ import { canReadEbook, hasActiveSubscription } from "~/modules/access/policy";
 const target = process.env.DB_TARGET ?? "pglite";
 // 1,000 on PGlite (the issue's floor); the PostgreSQL run repeats a shorter walk and the full concurrent part, and
 // adds a walk served by two shop processes.
-const SEQUENCES = Number(process.env.PAYMENT_SEQUENCES ?? (target === "postgres" ? 150 : 1000));
+const SEQUENCES = Number(process.env.PAYMENT_SEQUENCES ?? (target === "postgres" ? 200 : 1000));
 const SEED = Number(process.env.PAYMENT_SEED ?? Date.now() % 1_000_000);
 // Refund and renewal walks are slower per sequence (a lost answer waits out the client's timeout).
 const REFUND_SEQUENCES = Number(process.env.PAYMENT_REFUND_SEQUENCES ?? (target === "postgres" ? 20 : 40));
@@ -370,8 +370,9 @@ async function walk(
     expect(expected[gateway], `${label}: gateway ${gateway}, order ${order.status}`).toContain(order.status);
     finals.set(order.status, (finals.get(order.status) ?? 0) + 1);
   }
-  // The random walk reached every outcome (otherwise the test proves less than it says).
-  for (const status of ["pending", "completed", "failed", "reversed", "review"]) {
+  // The random walk reached every outcome (otherwise the test proves less than it says). Review needs a tampered
+  // answer after the gateway settled, about one sequence in a hundred: only asked of long walks.
+  for (const status of ["pending", "completed", "failed", "reversed", ...(count >= 200 ? ["review"] : [])]) {
     expect(finals.get(status) ?? 0, `${name}: sequences ending ${status} (${REPEAT})`).toBeGreaterThan(0);
   }
 }
