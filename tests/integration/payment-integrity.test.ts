@@ -1,7 +1,12 @@
 // Money integrity, randomized: the real checkout, the real Pesapal client and the stand-in over HTTP, IPNs over
 // HTTP to the real IPN handler, and every order of events a gateway and a browser can produce. After each sequence:
 // no access without a verified COMPLETED for the order's amount and currency, at most one grant per order, a
-// reversal takes access back, and the status history explains the final state.
+// reversal takes access back, and the status history explains the final state. Two more walks: refunds whose answer
+// is lost (settled by asking Pesapal, never sent twice, never refunded twice) and scheduled card renewals (each charge
+// extends the plan once; one after she cancelled is refunded or held, ADR 019). On PostgreSQL part of the walk is
+// served by two shop processes (tests/setup/payment-shop-process.ts) on the same database.
+// Every failure message names the seed and how to repeat the run (PAYMENT_SEED, and PAYMENT_SEQUENCES,
+// PAYMENT_REFUND_SEQUENCES, PAYMENT_RENEWAL_SEQUENCES, PAYMENT_TWO_PROCESS_SEQUENCES for the counts).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -49,8 +54,8 @@ const target = process.env.DB_TARGET ?? "pglite";
 const SEQUENCES = Number(process.env.PAYMENT_SEQUENCES ?? (target === "postgres" ? 200 : 1000));
 const SEED = Number(process.env.PAYMENT_SEED ?? Date.now() % 1_000_000);
 // Refund and renewal walks are slower per sequence (a lost answer waits out the client's timeout).
-const REFUND_SEQUENCES = Number(process.env.PAYMENT_REFUND_SEQUENCES ?? (target === "postgres" ? 20 : 40));
-const RENEWAL_SEQUENCES = Number(process.env.PAYMENT_RENEWAL_SEQUENCES ?? (target === "postgres" ? 20 : 40));
+const REFUND_SEQUENCES = Number(process.env.PAYMENT_REFUND_SEQUENCES ?? (target === "postgres" ? 20 : 30));
+const RENEWAL_SEQUENCES = Number(process.env.PAYMENT_RENEWAL_SEQUENCES ?? (target === "postgres" ? 20 : 30));
 // PostgreSQL only: sequences served by two shop processes (separate OS processes) on the same database.
 const TWO_PROCESS_SEQUENCES = Number(process.env.PAYMENT_TWO_PROCESS_SEQUENCES ?? 60);
 /** How to repeat a failing run: printed with every failure message. */
