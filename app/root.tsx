@@ -22,6 +22,7 @@ import { errorWords } from "~/components/layout/error-words";
 import { getShellData } from "~/modules/site/shell.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 import { usePageLinkNavigation } from "~/components/ui/page-link";
+import { DataSaverContext } from "~/components/data-saver";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const shell = useRouteLoaderData<typeof loader>("root");
   const user = shell?.user ?? null;
+  const dataSaver = shell?.dataSaver ?? false;
   const [signIn, setSignIn] = useState<SignInRequest | null>(null);
   const openSignIn = useCallback((request: SignInRequest) => setSignIn(request), []);
   useSignInLinks(!user, openSignIn);
@@ -66,40 +68,51 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col bg-white pb-16 text-gray-900 antialiased md:pb-0">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        <SiteHeader user={user} />
-        {shell?.flash ? (
-          <Suspense fallback={null}>
-            <Toast toast={shell.flash} />
-          </Suspense>
-        ) : null}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter supportEmail={shell?.supportEmail ?? "support@nuru.test"} country={shell?.country ?? null} />
-        <BottomNav signedIn={Boolean(user)} />
-        <ScrollToTopButton />
-        {signIn && !user ? (
-          <Suspense fallback={null}>
-            <SignInDialog
-              open
-              onClose={() => setSignIn(null)}
-              googleEnabled={shell?.googleEnabled ?? false}
-              redirectTo={signIn.redirectTo}
-              initialView={signIn.view}
-              reason={signIn.reason}
-            />
-          </Suspense>
-        ) : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
+      <DataSaverContext.Provider value={dataSaver}>
+        <body className="flex min-h-screen flex-col bg-white pb-16 text-gray-900 antialiased md:pb-0">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <SiteHeader user={user} />
+          {shell?.flash ? (
+            <Suspense fallback={null}>
+              <Toast toast={shell.flash} />
+            </Suspense>
+          ) : null}
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter
+            supportEmail={shell?.supportEmail ?? "support@nuru.test"}
+            country={shell?.country ?? null}
+            dataSaver={dataSaver}
+          />
+          <BottomNav signedIn={Boolean(user)} />
+          <ScrollToTopButton />
+          {signIn && !user ? (
+            <Suspense fallback={null}>
+              <SignInDialog
+                open
+                onClose={() => setSignIn(null)}
+                googleEnabled={shell?.googleEnabled ?? false}
+                redirectTo={signIn.redirectTo}
+                initialView={signIn.view}
+                reason={signIn.reason}
+              />
+            </Suspense>
+          ) : null}
+          {/* Data saver: the page as the server rendered it, no script at all (every page works without one). */}
+          {dataSaver ? null : (
+            <>
+              <ScrollRestoration nonce={nonce} />
+              <Scripts nonce={nonce} />
+            </>
+          )}
+        </body>
+      </DataSaverContext.Provider>
     </html>
   );
 }

@@ -61,6 +61,7 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
   route("country", "routes/country.tsx"),
+  route("data-saver", "routes/data-saver.tsx"),
   route("api/pricing", "routes/api-pricing.ts"),
   route("api/content-events", "routes/api-content-events.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

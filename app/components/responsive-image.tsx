@@ -1,4 +1,5 @@
-import { imageSrcSets, type ResponsiveImageData } from "~/modules/storage/responsive-image";
+import { imageSrcSets, smallestCopyUrl, type ResponsiveImageData } from "~/modules/storage/responsive-image";
+import { useDataSaver } from "~/components/data-saver";
 
 /**
  * One of our images: a <picture> offering its AVIF copies, so the browser picks the smallest file for the box
@@ -21,6 +22,7 @@ export function ResponsiveImage({
   priority,
   byDensity,
   className,
+  whenSavingData = "omit",
 }: {
   image: ResponsiveImageData | null | undefined;
   src: string;
@@ -32,7 +34,21 @@ export function ResponsiveImage({
   priority?: boolean;
   byDensity?: boolean;
   className?: string;
+  /**
+   * Data saver: "omit" draws nothing (card pictures: the card reads without one); "tap" draws a link to the
+   * smallest copy in the image's place (a picture that is part of what she reads).
+   */
+  whenSavingData?: "omit" | "tap";
 }) {
+  const dataSaver = useDataSaver();
+  if (dataSaver) {
+    if (whenSavingData === "omit") return null;
+    return (
+      <a href={smallestCopyUrl(image, src)} className="img-tap">
+        {alt ? `Show picture: ${alt}` : "Show picture"}
+      </a>
+    );
+  }
   const { src: copy, srcSet, sources, needsSizes } = imageSrcSets(image, byDensity);
   const img = (
     <img

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import onHeaders from "on-headers";
+import { DATA_SAVER_COOKIE, wantsDataSaver } from "./data-saver";
 
 /** Public pages: the same for every guest of one country. */
 const PUBLIC_PAGES = [
@@ -16,8 +17,11 @@ const PUBLIC_PAGES = [
   /^\/ebook\/[0-9a-f-]{36}$/i,
 ];
 
-/** Cookies a guest may carry: her country choice (part of the key). Any other cookie means "not a plain guest". */
-const GUEST_COOKIES = new Set(["nuru_country"]);
+/**
+ * Cookies a guest may carry: her country choice and her data saver choice (both part of the key). Any other cookie
+ * means "not a plain guest".
+ */
+const GUEST_COOKIES = new Set(["nuru_country", DATA_SAVER_COOKIE]);
 
 /** A CDN may keep a guest page briefly and serve it stale while it asks again; browsers always revalidate (ETag). */
 export const GUEST_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
@@ -101,7 +105,13 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
   const stats = { hits: 0, misses: 0, stored: 0, cleared: 0 };
 
   function headersFor(visitor: GuestVisitor) {
-    const vary = ["Accept-Encoding", "Cookie", ...(options.countryHeader ? [options.countryHeader] : [])].join(", ");
+    // Save-Data: a browser that asks to save data gets the data-saver page (lib/data-saver.ts).
+    const vary = [
+      "Accept-Encoding",
+      "Cookie",
+      "Save-Data",
+      ...(options.countryHeader ? [options.countryHeader] : []),
+    ].join(", ");
     return { cacheControl: visitor.source === "ip" ? GUEST_IP_CACHE_CONTROL : GUEST_CACHE_CONTROL, vary };
   }
 
@@ -182,7 +192,9 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
     } catch {
       return next();
     }
-    const key = `${visitor.country}|${req.originalUrl}`;
+    // A reader who chose data saver is never sent the normal page, nor anyone else hers.
+    const saver = wantsDataSaver(req.headers.cookie, req.get("save-data")) ? "saver" : "full";
+    const key = `${visitor.country}|${saver}|${req.originalUrl}`;
     const hit = entries.get(key);
     if (hit && now() - hit.storedAt < ttlMs) {
       stats.hits++;

@@ -11,6 +11,7 @@ import { saveFullName } from "~/modules/accounts/account.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { DataSaverSwitch, useDataSaver } from "~/components/data-saver";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Account", description: "Your Nuru account settings.", path: "/account", matches }),
@@ -34,6 +35,7 @@ const ROLE_LABELS = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" }
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const user = loaderData.user;
+  const dataSaver = useDataSaver();
   const [form, fields] = useSchemaForm(profileSchema, {
     id: "account",
     lastResult: actionData?.result,
@@ -82,6 +84,21 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
         <SubmitButton busy={busy} busyLabel="Updating..." label="Update Profile" />
       </Form>
+      <section aria-labelledby="data-saver-title" className="mt-8 rounded-2xl border border-rose-100 bg-white p-6">
+        <h2 id="data-saver-title" className="text-lg font-semibold text-gray-900">
+          Data saver
+        </h2>
+        <p className="mt-1 text-gray-700">
+          Pages without scripts, pictures and videos only when you tap them: about a fifth of the data. Kept on this
+          browser.
+        </p>
+        <DataSaverSwitch
+          on={dataSaver}
+          returnTo="/account"
+          className="mt-3"
+          buttonClassName="btn min-h-11 px-5 text-base"
+        />
+      </section>
     </div>
   );
 }

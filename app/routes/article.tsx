@@ -7,6 +7,7 @@ import { getArticleForViewer } from "~/modules/content/articles.server";
 import { articleBodyBlocks, bodyImageUrls, withResponsiveImages } from "~/modules/content/article-html.server";
 import { lookupImages } from "~/modules/storage/responsive-images.server";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { useDataSaver } from "~/components/data-saver";
 import { ARTICLE_COLUMN_SIZES } from "~/modules/storage/responsive-image";
 import { pageMeta } from "~/modules/site/meta";
 import { formatDate } from "~/lib/format";
@@ -74,6 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, body, signedIn, engagement, bookmarked, jsonLd } = loaderData;
+  const dataSaver = useDataSaver();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link
@@ -120,6 +122,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             sizes={ARTICLE_COLUMN_SIZES}
             priority
             className="mt-6 aspect-video w-full rounded-2xl object-cover"
+            whenSavingData="tap"
           />
         ) : null}
         {!body ? (
@@ -157,7 +160,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : null}
       </article>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      {/* Search engines never ask for data saver; its pages carry no script element at all. */}
+      {dataSaver ? null : <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
       <div className="mt-12 space-y-12">
         <ReviewsBlock
           contentType="article"

@@ -178,6 +178,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
       sizes="(min-width: 640px) 224px, 160px"
       priority
       className="w-40 rounded-xl shadow-md sm:w-56"
+      whenSavingData="tap"
     />
   ) : null;
 

@@ -10,6 +10,7 @@ import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
 import { CategoryIcon } from "~/components/content/category-icon";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { useDataSaver } from "~/components/data-saver";
 import { StaticHtml, type ServerOnly } from "~/components/static-html";
 import { renderOnce } from "~/lib/document-render.server";
 
@@ -152,10 +153,75 @@ function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
 
 const ERROR_ARTICLES = "Error loading articles: ";
 
+/** The latest articles with their search: the last section of the home page, and all of it in data saver. */
+function LatestArticles({
+  sections: s,
+  q,
+  signedIn,
+  bookmarks,
+}: Pick<Route.ComponentProps["loaderData"], "sections" | "q" | "signedIn" | "bookmarks">) {
+  const isEmpty = (d: unknown[]) => d.length === 0;
+  return (
+    <SectionShell id="latest" title="Latest articles">
+      <Form method="get" action="#latest" role="search" className="mb-6 flex gap-2">
+        <label htmlFor="home-search" className="sr-only">
+          Search latest articles
+        </label>
+        <input
+          id="home-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Search latest articles"
+          className="flex-1 rounded-full border border-gray-300 px-4 py-2.5"
+        />
+        <button type="submit" className="btn px-5 py-2.5 text-base">
+          Search
+        </button>
+      </Form>
+      <SectionBody section={s.latest} isEmpty={isEmpty} empty="No articles found." errorPrefix={ERROR_ARTICLES}>
+        {(items) => <ArticleRows articles={items} signedIn={signedIn} bookmarks={bookmarks} />}
+      </SectionBody>
+    </SectionShell>
+  );
+}
+
+/**
+ * Data saver's home page (issue 32): the latest articles as text rows and the ways on; no slides, covers or
+ * sections of pictures. The same words and links, a fraction of the bytes.
+ */
+function DataSaverHome(props: Pick<Route.ComponentProps["loaderData"], "sections" | "q" | "signedIn" | "bookmarks">) {
+  return (
+    <div>
+      <div className="mx-auto max-w-6xl px-4 pt-8">
+        <h1 className="font-serif text-3xl font-bold text-gray-900">Nuru: wellness for women</h1>
+        <p className="mt-2 text-gray-700">
+          Data saver is on: the home page is short and pictures load when you tap them.{" "}
+          <Link to="/articles" className="font-semibold text-brand-700 underline">
+            All articles
+          </Link>
+          {" · "}
+          <Link to="/ebooks" className="font-semibold text-brand-700 underline">
+            Ebooks
+          </Link>
+          {" · "}
+          <Link to="/pricing" className="font-semibold text-brand-700 underline">
+            Plans
+          </Link>
+        </p>
+      </div>
+      <LatestArticles {...props} />
+    </div>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { sections: s, q, signedIn, bookmarks } = loaderData;
   useContentRefresh();
+  const dataSaver = useDataSaver();
   const isEmpty = (d: unknown[]) => d.length === 0;
+  if (dataSaver) return <DataSaverHome sections={s} q={q} signedIn={signedIn} bookmarks={bookmarks} />;
   return (
     <div>
       {s.heroSlides.ok && s.heroSlides.data.length ? (
@@ -355,28 +421,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </SectionBody>
       </SectionShell>
 
-      <SectionShell id="latest" title="Latest articles">
-        <Form method="get" action="#latest" role="search" className="mb-6 flex gap-2">
-          <label htmlFor="home-search" className="sr-only">
-            Search latest articles
-          </label>
-          <input
-            id="home-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={100}
-            placeholder="Search latest articles"
-            className="flex-1 rounded-full border border-gray-300 px-4 py-2.5"
-          />
-          <button type="submit" className="btn px-5 py-2.5 text-base">
-            Search
-          </button>
-        </Form>
-        <SectionBody section={s.latest} isEmpty={isEmpty} empty="No articles found." errorPrefix={ERROR_ARTICLES}>
-          {(items) => <ArticleRows articles={items} signedIn={signedIn} bookmarks={bookmarks} />}
-        </SectionBody>
-      </SectionShell>
+      <LatestArticles sections={s} q={q} signedIn={signedIn} bookmarks={bookmarks} />
     </div>
   );
 }

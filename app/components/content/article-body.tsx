@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { BodyBlock } from "~/modules/content/article-html.server";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { useDataSaver } from "~/components/data-saver";
 import { ARTICLE_COLUMN_SIZES } from "~/modules/storage/responsive-image";
 
 // Most articles have no video: the player loads with the first one.
@@ -8,6 +9,7 @@ const VideoEmbed = lazy(() => import("./video-embed").then((m) => ({ default: m.
 
 /** An article body as prepared on the server: sanitised HTML fragments, images and videos. */
 export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
+  const dataSaver = useDataSaver();
   return (
     <div className="article-body">
       {blocks.map((block, i) => {
@@ -22,11 +24,13 @@ export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
                 width={1200}
                 height={675}
                 sizes={ARTICLE_COLUMN_SIZES}
+                whenSavingData="tap"
               />
               {block.caption ? <figcaption>{block.caption}</figcaption> : null}
             </figure>
           );
-        if (!block.embedUrl)
+        // Data saver: a video is a link until she taps it (a player costs megabytes before the first frame).
+        if (!block.embedUrl || dataSaver)
           return (
             <p key={i}>
               <a href={block.url} rel="noopener noreferrer nofollow" target="_blank">

@@ -1,7 +1,17 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { DataSaverSwitch } from "~/components/data-saver";
 import type { ShellData } from "~/modules/site/shell.server";
 
-export function SiteFooter({ supportEmail, country }: { supportEmail: string; country: ShellData["country"] | null }) {
+export function SiteFooter({
+  supportEmail,
+  country,
+  dataSaver,
+}: {
+  supportEmail: string;
+  country: ShellData["country"] | null;
+  dataSaver: boolean;
+}) {
+  const location = useLocation();
   return (
     <footer className="foot">
       <div className="foot-grid">
@@ -17,6 +27,7 @@ export function SiteFooter({ supportEmail, country }: { supportEmail: string; co
               </Link>
             </p>
           ) : null}
+          <DataSaverSwitch on={dataSaver} returnTo={`${location.pathname}${location.search}`} className="mt-2" />
         </div>
         {/* About and pricing are in the header too: its links mark them for React Router's route discovery. */}
         <nav aria-label="Footer">

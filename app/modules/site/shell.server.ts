@@ -1,4 +1,5 @@
 import { getEnv } from "~/lib/env.server";
+import { isDataSaverRequest } from "~/lib/data-saver";
 import { getOptionalUser, ProfileTimeoutError, type SessionUser } from "~/modules/accounts/session.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { takeFlash, type Flash } from "./flash.server";
@@ -12,6 +13,8 @@ export interface ShellData {
   flash: Flash | null;
   /** The country whose prices the visitor sees (the countries to choose from are on /country only). */
   country: ShellCountry;
+  /** Pages without scripts, pictures and video on tap (lib/data-saver.ts). */
+  dataSaver: boolean;
 }
 
 /** What every page needs: the signed-in person, a one-time message and shop settings. */
@@ -37,6 +40,7 @@ export async function getShellData(request: Request): Promise<{ shell: ShellData
       googleEnabled: googleConfigured(env),
       flash,
       country: await country,
+      dataSaver: isDataSaverRequest(request),
     },
     headers,
   };

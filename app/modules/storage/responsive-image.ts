@@ -127,5 +127,10 @@ export function imageSrcSets(
   return { src, srcSet: null, sources, needsSizes };
 }
 
+/** The smallest copy of an image (its narrowest width in its best format), or the original without copies. */
+export function smallestCopyUrl(image: ResponsiveImageData | null | undefined, src: string): string {
+  return image?.widths.length && image.formats.length ? variantUrl(image.src, image.widths[0], image.formats[0]) : src;
+}
+
 /** `sizes` of an image across the article column (max-w-3xl less its padding), or the phone's width less margins. */
 export const ARTICLE_COLUMN_SIZES = "(min-width: 768px) 736px, calc(100vw - 2rem)";
