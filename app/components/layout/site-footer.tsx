@@ -36,6 +36,11 @@ export function SiteFooter({ supportEmail, country }: { supportEmail: string; co
                 Terms of service
               </Link>
             </li>
+            <li>
+              <Link className="foot-link" to="/privacy">
+                Privacy and your data
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

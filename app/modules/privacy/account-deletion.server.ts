@@ -29,11 +29,10 @@ import {
 } from "~/db/schema";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import { getStorage } from "~/modules/storage/storage.server";
+import { DELETE_CONFIRMATION_WORD } from "./schemas";
 
 /** What an erased account's kept records show instead of her name. */
 export const DELETED_READER_NAME = "Deleted reader";
-/** The word a reader without a password (Google sign-in only) types to confirm. */
-export const DELETE_CONFIRMATION_WORD = "DELETE";
 /** Password guesses through the deletion form, per account and hour (whoever holds her session could guess). */
 export const DELETE_ATTEMPTS_PER_HOUR = 5;
 
