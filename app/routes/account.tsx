@@ -84,8 +84,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
         <SubmitButton busy={busy} busyLabel="Updating..." label="Update Profile" />
       </Form>
-      <section aria-labelledby="data-saver-title" className="mt-8 rounded-2xl border border-rose-100 bg-white p-6">
-        <h2 id="data-saver-title" className="text-lg font-semibold text-gray-900">
+      <section
+        aria-labelledby="data-saver-title"
+        className="mt-8 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm"
+      >
+        <h2 id="data-saver-title" className="text-xl font-semibold text-gray-900">
           Data saver
         </h2>
         <p className="mt-1 text-gray-700">
@@ -98,6 +101,33 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           className="mt-3"
           buttonClassName="btn min-h-11 px-5 text-base"
         />
+      </section>
+      <section aria-labelledby="your-data" className="mt-8 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+        <h2 id="your-data" className="text-xl font-semibold text-gray-900">
+          Your data
+        </h2>
+        <p className="mt-2 text-gray-700">
+          Download everything Nuru holds about you, or delete your account. What we keep and why is on the{" "}
+          <Link to="/privacy" className="font-semibold text-brand-700 underline">
+            privacy page
+          </Link>
+          .
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <a
+            href="/account/data"
+            download
+            className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Download my data
+          </a>
+          <Link
+            to="/account/delete"
+            className="rounded-md border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50"
+          >
+            Delete my account
+          </Link>
+        </div>
       </section>
     </div>
   );

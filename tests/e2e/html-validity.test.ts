@@ -19,6 +19,7 @@ beforeAll(async () => {
     "/",
     "/about",
     "/terms",
+    "/privacy",
     "/articles",
     article,
     "/categories",
@@ -51,7 +52,7 @@ describe("HTML validity", () => {
   });
 
   it("pages with member content validate for a subscriber", { timeout: 120_000 }, async () => {
-    const memberPaths = [paths[4], paths[8], "/account", "/bookmarks"];
+    const memberPaths = [paths[5], paths[9], "/account", "/account/delete", "/bookmarks"];
     expect(await errorsByPath(memberPaths, subscriber)).toEqual(noErrors(memberPaths));
   });
 

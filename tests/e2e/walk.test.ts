@@ -234,6 +234,7 @@ describe.concurrent("a walk over every page at 390 px", () => {
       "/dashboard",
       "/bookmarks",
       "/account",
+      "/account/delete",
       receipt,
       `/article/${ids.subscription}`,
       `/ebook/${ids.lockedEbook}`,

@@ -50,10 +50,12 @@ const WRITE = new URLSearchParams({
 
 let adminProbes: RouteProbe[];
 const visitors: Record<string, string | undefined> = { guest: undefined };
+let readerEmail: string;
 
 beforeAll(async () => {
   adminProbes = routeProbes(await probeIds()).filter((p) => p.pattern.startsWith("admin"));
   const email = await newReader();
+  readerEmail = email;
   visitors.reader = await signInCookie(email, "right-pass-1");
   visitors.subscriber = await signInCookie("subscriber@nuru.test");
 }, 60_000);
@@ -108,4 +110,28 @@ describe("admin walk", () => {
       expect(categories.body).not.toContain(WALK_CATEGORY);
     });
   }
+
+  // The data-rights routes (issue 35) act on the signed-in account only: no id in the URL or the form chooses whose
+  // data is exported or whose account is deleted, not even for an admin.
+  it("gives an admin her own data only, and deletes no account by posting another's details", async () => {
+    const admin = await signInCookie("admin@nuru.test");
+    const exported = await raw("/account/data", { cookie: admin });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="nuru-my-data-/);
+    expect(JSON.parse(exported.body).profile.email).toBe("admin@nuru.test");
+    expect(exported.body).not.toContain(readerEmail);
+    for (const cookie of [admin, visitors.reader]) {
+      const res = await raw("/account/delete", {
+        method: "POST",
+        cookie,
+        from: freshAddress(),
+        headers: { "Content-Type": FORM },
+        body: `${WRITE}&email=${encodeURIComponent(readerEmail)}&confirm=DELETE`,
+      });
+      expect(res.status).toBe(400);
+    }
+    const still = await raw("/account/data", { cookie: visitors.reader });
+    expect(JSON.parse(still.body).profile.email).toBe(readerEmail);
+    expect((await raw("/account/data", { cookie: admin })).status).toBe(200);
+  });
 });

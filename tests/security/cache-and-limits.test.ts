@@ -49,7 +49,15 @@ describe("cache headers", () => {
 
   it("marks a subscriber's article and account page private, no-store (HTML and data)", async () => {
     const ids = await probeIds();
-    for (const path of [`/article/${ids.premium}`, `/article/${ids.premium}.data`, "/account", "/account.data"]) {
+    for (const path of [
+      `/article/${ids.premium}`,
+      `/article/${ids.premium}.data`,
+      "/account",
+      "/account.data",
+      "/account/data",
+      "/account/delete",
+      "/account/delete.data",
+    ]) {
       const res = await raw(path, { cookie: viewers.subscriber });
       expect(res.status, path).toBe(200);
       expect(res.headers.get("cache-control"), path).toBe("private, no-store");

@@ -47,6 +47,11 @@ export function SiteFooter({
                 Terms of service
               </Link>
             </li>
+            <li>
+              <Link className="foot-link" to="/privacy">
+                Privacy and your data
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

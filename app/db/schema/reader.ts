@@ -19,7 +19,11 @@ export const ebookAccessLogs = pgTable(
     orderReference: text("order_reference"),
     accessedAt: timestamp("accessed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ebook_access_logs_rate_idx").on(t.userId, t.ebookId, t.accessType, t.accessedAt)],
+  (t) => [
+    index("ebook_access_logs_rate_idx").on(t.userId, t.ebookId, t.accessType, t.accessedAt),
+    // The retention job deletes by age (privacy/retention-rules.ts).
+    index("ebook_access_logs_accessed_idx").on(t.accessedAt),
+  ],
 );
 
 // Where each reader stopped in each ebook, so the reader opens there again (and the library can show it).

@@ -7,6 +7,7 @@ import { describeAlertRun, sendAdminAlerts } from "~/modules/commerce/admin-aler
 import { settleUnknownRefunds } from "~/modules/commerce/refunds.server";
 import { expireSubscriptions, sendEndedNotices, sendRenewalReminders } from "~/modules/commerce/subscriptions.server";
 import { runMaintenance } from "~/modules/security/maintenance.server";
+import { applyRetention, describeRetentionRun } from "~/modules/privacy/retention.server";
 import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./scheduler.server";
 
 export const JOBS: readonly Job[] = [
@@ -65,6 +66,16 @@ export const JOBS: readonly Job[] = [
       const r = await runMaintenance(db, now);
       const runs = await pruneJobRuns(db, now);
       return `rate limits ${r.rateLimitRows}, links ${r.verifications}, job runs ${runs}`;
+    },
+  },
+  {
+    // What the shop records about readers' use of it, deleted after the periods in privacy/retention-rules.ts (access
+    // and download logs, expired sessions, idle rate-limit rows, the stand-in mailer's outbox): the privacy page and
+    // the README state the same periods.
+    name: "retention",
+    everySeconds: 3600,
+    async run({ db, now }) {
+      return describeRetentionRun(await applyRetention(db, now));
     },
   },
 ];

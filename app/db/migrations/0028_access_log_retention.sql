@@ -1,0 +1,1 @@
+CREATE INDEX "ebook_access_logs_accessed_idx" ON "ebook_access_logs" USING btree ("accessed_at");

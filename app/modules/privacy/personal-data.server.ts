@@ -1,0 +1,251 @@
+// Everything the shop holds about one reader, as one JSON document she downloads from her account (issue 35:
+// the right of access, Kenya's Data Protection Act 2019 s. 26). Secrets are left out (password hash, session and
+// OAuth tokens): they are not information about her, and a copy of them would open her account to whoever gets it.
+import { asc, eq, inArray } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import {
+  accounts,
+  adminActivity,
+  articleComments,
+  articles,
+  bookmarks,
+  cardRenewalEvents,
+  cardRenewals,
+  contentReviews,
+  ebookAccessLogs,
+  ebookPurchases,
+  ebookReadingProgress,
+  ebookStampedCopies,
+  mediaAssets,
+  orderStatusHistory,
+  orders,
+  payments,
+  profiles,
+  refunds,
+  sessions,
+  subscriptionEbookUnlocks,
+  subscriptionNotices,
+  userSubscriptions,
+  users,
+} from "~/db/schema";
+import { getReceipt } from "~/modules/commerce/receipts.server";
+
+/**
+ * Every column that names a person (a foreign key to users, or a *user_id column), as "table.column", and where the
+ * export puts it. tests/integration/data-rights.test.ts compares this with the database itself, so a new table that
+ * points at a person fails the test until the export (and the account deletion) say what to do with it.
+ */
+export const PERSONAL_DATA_COLUMNS = {
+  "users.id": "profile",
+  "profiles.id": "profile",
+  "sessions.user_id": "signIn.sessions",
+  "accounts.user_id": "signIn.methods",
+  "orders.user_id": "orders",
+  "user_subscriptions.user_id": "subscriptions",
+  "user_subscriptions.granted_by": "staffWork.subscriptionsGranted",
+  "subscription_ebook_unlocks.user_id": "subscriptionEbookUnlocks",
+  "ebook_purchases.user_id": "ebookPurchases",
+  "card_renewals.user_id": "cardRenewals",
+  "card_renewal_events.resolved_by": "staffWork.chargesResolved",
+  "refunds.requested_by": "staffWork.refundsRequested",
+  "content_reviews.user_id": "reviews",
+  "article_comments.user_id": "comments",
+  "bookmarks.user_id": "bookmarks",
+  "ebook_access_logs.user_id": "accessLogs",
+  "ebook_reading_progress.user_id": "readingPositions",
+  "ebook_stamped_copies.user_id": "stampedCopies",
+  "admin_activity.actor_id": "staffWork.adminActivity",
+  "media_assets.uploaded_by": "staffWork.uploads",
+  "articles.author_id": "staffWork.articlesWritten",
+} as const;
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
+
+/** Her data, read in one snapshot-consistent pass; null when the account does not exist. */
+export async function exportPersonalData(userId: string, now: Date = new Date()) {
+  const db = getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const [
+    signInMethods,
+    sessionRows,
+    orderRows,
+    subscriptionRows,
+    unlockRows,
+    purchaseRows,
+    renewalRows,
+    reviewRows,
+    commentRows,
+    bookmarkRows,
+    accessRows,
+    positionRows,
+    stampedRows,
+  ] = await Promise.all([
+    db
+      .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
+      .from(accounts)
+      .where(eq(accounts.userId, userId)),
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt)),
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt)),
+    db
+      .select()
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.userId, userId))
+      .orderBy(asc(userSubscriptions.createdAt)),
+    db.select().from(subscriptionEbookUnlocks).where(eq(subscriptionEbookUnlocks.userId, userId)),
+    db.select().from(ebookPurchases).where(eq(ebookPurchases.userId, userId)),
+    db.select().from(cardRenewals).where(eq(cardRenewals.userId, userId)),
+    db.select().from(contentReviews).where(eq(contentReviews.userId, userId)),
+    db.select().from(articleComments).where(eq(articleComments.userId, userId)),
+    db.select().from(bookmarks).where(eq(bookmarks.userId, userId)),
+    db
+      .select()
+      .from(ebookAccessLogs)
+      .where(eq(ebookAccessLogs.userId, userId))
+      .orderBy(asc(ebookAccessLogs.accessedAt)),
+    db.select().from(ebookReadingProgress).where(eq(ebookReadingProgress.userId, userId)),
+    db
+      .select({
+        ebookId: ebookStampedCopies.ebookId,
+        stamp: ebookStampedCopies.stamp,
+        createdAt: ebookStampedCopies.createdAt,
+      })
+      .from(ebookStampedCopies)
+      .where(eq(ebookStampedCopies.userId, userId)),
+  ]);
+  const orderIds = orderRows.map((o) => o.id);
+  const subscriptionIds = subscriptionRows.map((s) => s.id);
+  const renewalIds = renewalRows.map((r) => r.id);
+  const none = Promise.resolve([]);
+  const [paymentRows, historyRows, refundRows, noticeRows, renewalEventRows] = await Promise.all([
+    orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : none,
+    orderIds.length
+      ? db
+          .select()
+          .from(orderStatusHistory)
+          .where(inArray(orderStatusHistory.orderId, orderIds))
+          .orderBy(asc(orderStatusHistory.createdAt))
+      : none,
+    orderIds.length ? db.select().from(refunds).where(inArray(refunds.orderId, orderIds)) : none,
+    subscriptionIds.length
+      ? db.select().from(subscriptionNotices).where(inArray(subscriptionNotices.subscriptionId, subscriptionIds))
+      : none,
+    renewalIds.length
+      ? db.select().from(cardRenewalEvents).where(inArray(cardRenewalEvents.cardRenewalId, renewalIds))
+      : none,
+  ]);
+  const receipts = (await Promise.all(orderIds.map((id) => getReceipt(userId, id)))).filter((r) => r !== null);
+  const staffWork = await exportStaffWork(userId);
+  return {
+    about:
+      "Everything Nuru holds about you, as of exportedAt. Passwords and sign-in tokens are not included. " +
+      "Questions: see /privacy.",
+    exportedAt: now.toISOString(),
+    profile: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      fullName: profile?.fullName ?? null,
+      emailVerified: user.emailVerified,
+      role: profile?.role ?? "guest",
+      image: user.image,
+      createdAt: iso(user.createdAt),
+      updatedAt: iso(profile?.updatedAt ?? user.updatedAt),
+    },
+    // The shop sends no offers or newsletters and never uses reading history for e-mail (see /privacy): there is
+    // nothing she has been asked to agree to beyond the terms, so every optional use is "no".
+    consents: {
+      termsAcceptedAt: iso(user.createdAt),
+      readingHistoryForEmailOrOffers: false,
+      marketingEmail: false,
+    },
+    signIn: {
+      methods: signInMethods.map((m) => ({ provider: m.provider, createdAt: iso(m.createdAt) })),
+      sessions: sessionRows.map((s) => ({ ...s, createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
+    },
+    orders: orderRows.map((o) => ({
+      ...o,
+      payments: paymentRows.filter((p) => p.orderId === o.id),
+      statusHistory: historyRows.filter((h) => h.orderId === o.id),
+      refunds: refundRows.filter((r) => r.orderId === o.id),
+    })),
+    receipts,
+    subscriptions: subscriptionRows.map((s) => ({
+      ...s,
+      notices: noticeRows.filter((n) => n.subscriptionId === s.id),
+    })),
+    subscriptionEbookUnlocks: unlockRows,
+    ebookPurchases: purchaseRows,
+    cardRenewals: renewalRows.map((r) => ({
+      ...r,
+      events: renewalEventRows.filter((e) => e.cardRenewalId === r.id),
+    })),
+    bookmarks: bookmarkRows,
+    reviews: reviewRows,
+    comments: commentRows,
+    readingPositions: positionRows,
+    accessLogs: accessRows,
+    stampedCopies: stampedRows,
+    staffWork,
+  };
+}
+
+/** What an admin account did (the shop's records of her work): empty for a reader. */
+async function exportStaffWork(userId: string) {
+  const db = getDb();
+  const [adminActivityRows, subscriptionsGranted, refundsRequested, chargesResolved, uploads, articlesWritten] =
+    await Promise.all([
+      db
+        .select({
+          action: adminActivity.action,
+          entityType: adminActivity.entityType,
+          entityId: adminActivity.entityId,
+          summary: adminActivity.summary,
+          createdAt: adminActivity.createdAt,
+        })
+        .from(adminActivity)
+        .where(eq(adminActivity.actorId, userId))
+        .orderBy(asc(adminActivity.createdAt)),
+      db
+        .select({
+          id: userSubscriptions.id,
+          reason: userSubscriptions.grantReason,
+          createdAt: userSubscriptions.createdAt,
+        })
+        .from(userSubscriptions)
+        .where(eq(userSubscriptions.grantedBy, userId)),
+      db
+        .select({ id: refunds.id, orderId: refunds.orderId, reason: refunds.reason, createdAt: refunds.createdAt })
+        .from(refunds)
+        .where(eq(refunds.requestedBy, userId)),
+      db
+        .select({ id: cardRenewalEvents.id, note: cardRenewalEvents.resolutionNote, at: cardRenewalEvents.resolvedAt })
+        .from(cardRenewalEvents)
+        .where(eq(cardRenewalEvents.resolvedBy, userId)),
+      db
+        .select({ id: mediaAssets.id, key: mediaAssets.key, createdAt: mediaAssets.createdAt })
+        .from(mediaAssets)
+        .where(eq(mediaAssets.uploadedBy, userId)),
+      db.select({ id: articles.id, title: articles.title }).from(articles).where(eq(articles.authorId, userId)),
+    ]);
+  return {
+    adminActivity: adminActivityRows,
+    subscriptionsGranted,
+    refundsRequested,
+    chargesResolved,
+    uploads,
+    articlesWritten,
+  };
+}

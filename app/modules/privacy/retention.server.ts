@@ -1,0 +1,43 @@
+// The retention rules run as the hourly "retention" job (jobs.server.ts). Each delete is one statement over an
+// indexed or small table, so a run stays short however long the shop has been running.
+import { lt, lte } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { devOutbox, ebookAccessLogs, sessions } from "~/db/schema";
+import { pruneRateLimits } from "~/modules/security/rate-limit.server";
+import {
+  ACCESS_LOG_RETENTION_DAYS,
+  DEV_OUTBOX_RETENTION_DAYS,
+  EXPIRED_SESSION_GRACE_DAYS,
+  RATE_LIMIT_IDLE_HOURS,
+  RETENTION_DAY_MS,
+} from "./retention-rules";
+
+export interface RetentionRun {
+  accessLogs: number;
+  sessions: number;
+  rateLimits: number;
+  devMail: number;
+}
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * RETENTION_DAY_MS);
+
+export async function applyRetention(db: Database, now: Date = new Date()): Promise<RetentionRun> {
+  const accessLogs = await db
+    .delete(ebookAccessLogs)
+    .where(lt(ebookAccessLogs.accessedAt, daysBefore(now, ACCESS_LOG_RETENTION_DAYS)))
+    .returning({ id: ebookAccessLogs.id });
+  const expired = await db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, daysBefore(now, EXPIRED_SESSION_GRACE_DAYS)))
+    .returning({ id: sessions.id });
+  const rateLimits = await pruneRateLimits(db, now, RATE_LIMIT_IDLE_HOURS * 60 * 60 * 1000);
+  const devMail = await db
+    .delete(devOutbox)
+    .where(lt(devOutbox.createdAt, daysBefore(now, DEV_OUTBOX_RETENTION_DAYS)))
+    .returning({ id: devOutbox.id });
+  return { accessLogs: accessLogs.length, sessions: expired.length, rateLimits, devMail: devMail.length };
+}
+
+export function describeRetentionRun(r: RetentionRun): string {
+  return `access logs ${r.accessLogs}, expired sessions ${r.sessions}, rate limits ${r.rateLimits}, dev mail ${r.devMail}`;
+}

@@ -1,0 +1,141 @@
+import { Form, Link, useNavigation } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import type { Route } from "./+types/account-delete";
+import { SignInRequired } from "~/components/layout/sign-in-required";
+import { PasswordField, FieldError } from "~/components/forms/fields";
+import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
+import { readSubmission, rejectSubmission } from "~/lib/forms.server";
+import { useSchemaForm } from "~/lib/forms";
+import { pageMeta } from "~/modules/site/meta";
+import { getOptionalUser, requireUser } from "~/modules/accounts/session.server";
+import { signOut } from "~/modules/accounts/sign-in.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
+import { deleteAccount, hasPassword } from "~/modules/privacy/account-deletion.server";
+import { PAYMENT_RECORD_RETENTION_YEARS } from "~/modules/privacy/retention-rules";
+import { DELETE_CONFIRMATION_WORD, deleteWithPasswordSchema, deleteWithWordSchema } from "~/modules/privacy/schemas";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Delete my account",
+    description: "Erase your Nuru account and the data that goes with it.",
+    path: "/account/delete",
+    matches,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return { "Cache-Control": PERSONAL_CACHE_CONTROL };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  return { signedIn: Boolean(user), withPassword: user ? await hasPassword(user.id) : true };
+}
+
+const STATUS = { wrongPassword: 400, needsWord: 400, lastAdmin: 409, tooManyAttempts: 429, gone: 404 } as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const withPassword = await hasPassword(user.id);
+  const { submission } = withPassword
+    ? await readSubmission(request, deleteWithPasswordSchema)
+    : await readSubmission(request, deleteWithWordSchema);
+  if (submission.status !== "success") return rejectSubmission(submission, { hideFields: ["password"] });
+  const value = submission.value as { password?: string; confirm?: string };
+  const outcome = await deleteAccount(user.id, { password: value.password, word: value.confirm });
+  if (!outcome.ok) {
+    return rejectSubmission(submission, {
+      status: STATUS[outcome.reason],
+      formErrors: [outcome.message],
+      hideFields: ["password"],
+    });
+  }
+  // Her sessions are already gone with the account; this clears the browser's cookie too.
+  const cleared = await signOut(request).catch(() => undefined);
+  throw await redirectWithToast(
+    "/",
+    { kind: "success", title: "Your account has been deleted", message: "Thank you for reading with Nuru." },
+    cleared,
+  );
+}
+
+export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const schema = loaderData.withPassword ? deleteWithPasswordSchema : deleteWithWordSchema;
+  const [form, fields] = useSchemaForm(schema, { id: "delete-account", lastResult: actionData?.result });
+  if (!loaderData.signedIn) {
+    return <SignInRequired what="Sign in to delete your account." returnTo="/account/delete" />;
+  }
+  const confirmField = (fields as Record<string, Parameters<typeof FieldError>[0]["meta"]>).confirm;
+  const passwordField = (fields as Record<string, Parameters<typeof FieldError>[0]["meta"]>).password;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">Delete my account</h1>
+      <p className="mt-3 text-gray-700">This takes effect at once and cannot be undone.</p>
+      <ul className="mt-3 list-disc space-y-1 pl-6 text-gray-700">
+        <li>You are signed out everywhere and can no longer sign in.</li>
+        <li>
+          Your name, e-mail address, bookmarks, reading positions, reviews, comments and reading logs are deleted. Your
+          plans and ebooks end, and any card renewal is cancelled.
+        </li>
+        <li>
+          Your orders, payments and refunds are kept for {PAYMENT_RECORD_RETENTION_YEARS} years, as Kenyan tax law
+          requires, without your name or e-mail address.
+        </li>
+      </ul>
+      <p className="mt-3 text-gray-700">
+        Want a copy first?{" "}
+        <a href="/account/data" download className="font-semibold text-brand-700 underline">
+          Download my data
+        </a>
+        . The details are on the{" "}
+        <Link to="/privacy" className="font-semibold text-brand-700 underline">
+          privacy page
+        </Link>
+        .
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-5 rounded-2xl border border-red-200 bg-white p-6 shadow-sm"
+      >
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        {loaderData.withPassword ? (
+          <PasswordField meta={passwordField} label="Your password" autoComplete="current-password" />
+        ) : (
+          <div>
+            <label htmlFor={confirmField.id} className="block text-sm font-medium text-gray-800">
+              Type {DELETE_CONFIRMATION_WORD} to confirm
+            </label>
+            <input
+              {...getInputProps(confirmField, { type: "text" })}
+              key={confirmField.key}
+              required
+              autoComplete="off"
+              maxLength={20}
+              className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
+            />
+            <FieldError meta={confirmField} />
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-4">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-red-200 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-70"
+          >
+            {busy ? "Deleting..." : "Delete my account"}
+          </button>
+          <Link to="/account" className="font-semibold text-gray-700 underline">
+            Keep my account
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
