@@ -8,8 +8,9 @@ export function useDataSaver(): boolean {
 }
 
 /**
- * The data saver switch: a plain form post (it works without JavaScript, which data-saver pages do not have), back
- * to the page it was on.
+ * The data saver switch: a plain form post (it works without JavaScript, which data-saver pages do not have). The
+ * button carries the choice; without `returnTo` she goes back to the page she was on (its Referer), which keeps the
+ * footer's copy on every page short.
  */
 export function DataSaverSwitch({
   on,
@@ -18,15 +19,14 @@ export function DataSaverSwitch({
   buttonClassName = "foot-link underline",
 }: {
   on: boolean;
-  returnTo: string;
+  returnTo?: string;
   className?: string;
   buttonClassName?: string;
 }) {
   return (
     <form method="post" action="/data-saver" className={className}>
-      <input type="hidden" name="redirectTo" value={returnTo} />
-      <input type="hidden" name="dataSaver" value={on ? "off" : "on"} />
-      <button type="submit" className={buttonClassName} aria-pressed={on}>
+      {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
+      <button type="submit" name="dataSaver" value={on ? "off" : "on"} className={buttonClassName}>
         {on ? "Data saver is on: turn off" : "Data saver: use less data"}
       </button>
     </form>

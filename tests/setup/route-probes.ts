@@ -130,6 +130,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "rss.xml": resource(["/rss.xml"]),
     "api/content-events": resource([]),
     country: page(["/country", "/country?redirectTo=%2Fpricing"], true),
+    "data-saver": page(["/data-saver", "/data-saver?redirectTo=%2Farticles"], true),
     "api/pricing": resource(["/api/pricing", "/api/pricing?country=US"]),
     "robots.txt": resource(["/robots.txt"]),
     "media/*": resource(["/media/covers/nothing-here.svg", "/media/..%2F..%2Fpackage.json"]),

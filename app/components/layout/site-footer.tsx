@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { DataSaverSwitch } from "~/components/data-saver";
 import type { ShellData } from "~/modules/site/shell.server";
 
@@ -11,7 +11,6 @@ export function SiteFooter({
   country: ShellData["country"] | null;
   dataSaver: boolean;
 }) {
-  const location = useLocation();
   return (
     <footer className="foot">
       <div className="foot-grid">
@@ -27,7 +26,7 @@ export function SiteFooter({
               </Link>
             </p>
           ) : null}
-          <DataSaverSwitch on={dataSaver} returnTo={`${location.pathname}${location.search}`} className="mt-2" />
+          <DataSaverSwitch on={dataSaver} />
         </div>
         {/* About and pricing are in the header too: its links mark them for React Router's route discovery. */}
         <nav aria-label="Footer">
