@@ -200,5 +200,5 @@ export function exportCsv(data: MonthExport): string {
     l.orderReference,
     l.refundReference,
   ]);
-  return [CSV_HEADER, ...rows].map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return [CSV_HEADER, ...rows].map((cells) => cells.map((cell) => csvCell(cell)).join(",")).join("\r\n") + "\r\n";
 }

@@ -1,7 +1,7 @@
 // The seller named on every receipt and whether VAT is charged, set by an admin on the receipts page. One row of
 // site_settings; read inside the transaction that completes an order, so a receipt says what was set then.
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 
 const KEY = "receipt_seller";
@@ -24,13 +24,14 @@ export const DEFAULT_RECEIPT_SETTINGS: ReceiptSettings = {
 
 type Reader = Pick<Database, "select">;
 
-export async function getReceiptSettings(db: Reader): Promise<ReceiptSettings> {
+/** `db`: the completing transaction, so the receipt records the settings as that transaction sees them. */
+export async function getReceiptSettings(db: Reader = getDb()): Promise<ReceiptSettings> {
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, KEY));
   return { ...DEFAULT_RECEIPT_SETTINGS, ...((row?.value as Partial<ReceiptSettings> | undefined) ?? {}) };
 }
 
-export async function saveReceiptSettings(db: Database, value: ReceiptSettings, now = new Date()): Promise<void> {
-  await db
+export async function saveReceiptSettings(value: ReceiptSettings, now = new Date()): Promise<void> {
+  await getDb()
     .insert(siteSettings)
     .values({ key: KEY, value, updatedAt: now })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: now } });

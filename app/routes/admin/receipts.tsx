@@ -3,7 +3,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/receipts";
-import { getDb } from "~/db/client.server";
 import { readSubmission, rejectSubmission } from "~/lib/forms.server";
 import { useSchemaForm } from "~/lib/forms";
 import { requireAdmin } from "~/modules/access/viewer.server";
@@ -30,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A missing or malformed month shows this month rather than failing.
   const month = isMonth(asked) ? asked : nairobiMonth(new Date());
   const [settings, report, pending] = await Promise.all([
-    getReceiptSettings(getDb()),
+    getReceiptSettings(),
     monthExport(month),
     pendingModerationTotal(viewer),
   ]);
@@ -43,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, receiptSettingsSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
   const v = submission.value;
-  await saveReceiptSettings(getDb(), {
+  await saveReceiptSettings({
     businessName: v.businessName,
     address: v.address ?? "",
     kraPin: v.kraPin ?? "",
