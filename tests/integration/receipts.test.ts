@@ -3,11 +3,12 @@
 // dashboard shows. Paid through the Pesapal stand-in over HTTP, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase, getDb } from "~/db/client.server";
-import { orders, profiles } from "~/db/schema";
-import { createEbook, createPlan, createPricingData, createUser } from "~/db/seed/factories";
+import { orders, profiles, receiptCounters } from "~/db/schema";
+import { createEbook, createOrder, createPlan, createPricingData, createUser } from "~/db/seed/factories";
 import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
 import { startCheckout } from "~/modules/commerce/checkout.server";
 import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
@@ -205,5 +206,38 @@ describe("the month's CSV", () => {
     expect(refunded).toContain(`,${receiptNumber},`);
     expect(refunded).toContain(",-1500.00,-206.90,-1293.10,");
     expect(refunded.endsWith(`,${refund.refundId}`)).toBe(true);
+  });
+});
+
+describe("orders paid before receipts were numbered", () => {
+  it("are numbered by the migration in completion order per Nairobi year, and the counter carries on", async () => {
+    const buyer = await createUser(t.db, { email: `old-${randomUUID()}@nuru.test`, password: null });
+    const old = (completedAt: string) =>
+      createOrder(t.db, {
+        userId: buyer.id,
+        item: { kind: "ebook", ebookId: bookId, basePriceCents: 150000 },
+        status: "completed",
+        createdAt: new Date(completedAt),
+      });
+    // Made out of order; 22:00 UTC on 31 December 2024 is 01:00 on 1 January 2025 in Nairobi.
+    const march = await old("2025-03-01T09:00:00Z");
+    const newYear = await old("2024-12-31T22:00:00Z");
+    const january = await old("2025-01-15T09:00:00Z");
+    const december = await old("2024-12-31T20:00:00Z");
+    const migration = readFileSync("app/db/migrations/0028_receipts.sql", "utf8").split("--> statement-breakpoint");
+    for (const statement of migration.slice(-2)) await t.db.execute(sql.raw(statement));
+
+    const numberOf = async (o: { id: string }) => (await orderRow(o.id)).receiptNumber;
+    expect(await numberOf(december)).toBe("NURU-2024-000001");
+    expect(await numberOf(newYear)).toBe("NURU-2025-000001");
+    expect(await numberOf(january)).toBe("NURU-2025-000002");
+    expect(await numberOf(march)).toBe("NURU-2025-000003");
+    const counters = await t.db.select().from(receiptCounters).orderBy(receiptCounters.year);
+    expect(counters.filter((c) => c.year < 2026)).toEqual([
+      { year: 2024, lastNumber: 1 },
+      { year: 2025, lastNumber: 3 },
+    ]);
+    // The numbers given since are untouched: this year's counter still names the last one issued.
+    expect(counters.find((c) => c.year === nairobiYear(new Date()))?.lastNumber).toBe(11);
   });
 });

@@ -29,5 +29,6 @@ WITH numbered AS (
 UPDATE "orders" SET "receipt_number" = 'NURU-' || numbered."year" || '-' || lpad(numbered."n"::text, 6, '0')
 FROM numbered WHERE "orders"."id" = numbered."id";--> statement-breakpoint
 INSERT INTO "receipt_counters" ("year", "last_number")
-SELECT substring("receipt_number" from 6 for 4)::integer, count(*)::integer FROM "orders"
-WHERE "receipt_number" IS NOT NULL GROUP BY 1;
+SELECT substring("receipt_number" from 6 for 4)::integer, max(substring("receipt_number" from 11)::integer)
+FROM "orders" WHERE "receipt_number" LIKE 'NURU-____-%' GROUP BY 1
+ON CONFLICT ("year") DO UPDATE SET "last_number" = greatest("receipt_counters"."last_number", excluded."last_number");
