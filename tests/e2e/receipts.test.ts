@@ -86,14 +86,19 @@ describe("receipts an accountant accepts (390 px)", () => {
     await reader.page.locator('[data-status="success"]').waitFor();
 
     await reader.page.goto("/dashboard");
-    await reader.page.getByRole("link", { name: /^Receipt for/ }).first().click();
+    await reader.page
+      .getByRole("link", { name: /^Receipt for/ })
+      .first()
+      .click();
     await reader.page.waitForURL((url) => url.pathname.startsWith("/receipts/"));
     const receipt = reader.page.locator("[data-receipt]");
     const number = (await receipt.locator("dt", { hasText: "Receipt number" }).locator("+ dd").textContent())!;
     expect(number).toMatch(new RegExp(`^NURU-${nairobiYear(new Date())}-\\d{6}$`));
     const vat = formatKesCents(vatIncludedIn(priceCents));
     expect(await receipt.locator("dt", { hasText: "VAT 16% (included)" }).locator("+ dd").textContent()).toBe(vat);
-    expect(await receipt.getByText("Nuru Wellness Ltd · Kenyatta Avenue, Nairobi · KRA PIN P051234567Z").count()).toBe(1);
+    expect(await receipt.getByText("Nuru Wellness Ltd · Kenyatta Avenue, Nairobi · KRA PIN P051234567Z").count()).toBe(
+      1,
+    );
     expect(await receipt.locator("dt", { hasText: "Buyer KRA PIN" }).locator("+ dd").textContent()).toBe("A123456789B");
     await expectAccessible(reader.page);
     await shoot(reader.page, "receipt");
