@@ -7,7 +7,7 @@ import type { Route } from "./+types/account";
 import { pageMeta } from "~/modules/site/meta";
 import { getOptionalUser, requireUser } from "~/modules/accounts/session.server";
 import { profileSchema } from "~/modules/accounts/schemas";
-import { saveFullName } from "~/modules/accounts/account.server";
+import { kraPinOf, saveFullName, saveKraPin } from "~/modules/accounts/account.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -19,7 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { user: await getOptionalUser(request) };
+  const user = await getOptionalUser(request);
+  return { user, kraPin: user ? await kraPinOf(user.id) : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -27,6 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, profileSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
   await saveFullName(user.id, submission.value.fullName);
+  await saveKraPin(user.id, submission.value.kraPin ?? null);
   throw await redirectWithToast("/account", { kind: "success", title: "Profile updated" });
 }
 
@@ -39,7 +41,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const [form, fields] = useSchemaForm(profileSchema, {
     id: "account",
     lastResult: actionData?.result,
-    defaultValue: { fullName: user?.fullName ?? "" },
+    defaultValue: { fullName: user?.fullName ?? "", kraPin: loaderData.kraPin ?? "" },
   });
   if (!user) {
     return <SignInRequired what="Sign in to see and update your account." returnTo="/account" />;
@@ -71,6 +73,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           />
         </div>
         <TextField meta={fields.fullName} label="Full name" autoComplete="name" maxLength={200} />
+        <TextField
+          meta={fields.kraPin}
+          label="KRA PIN (optional)"
+          hint="For your receipts, if you claim your purchases: a letter, nine digits and a letter."
+          required={false}
+          autoComplete="off"
+          maxLength={40}
+          placeholder="A123456789B"
+        />
         <div>
           <label htmlFor="account-role" className="block text-sm font-medium text-gray-800">
             Role

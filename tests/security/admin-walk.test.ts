@@ -23,6 +23,8 @@ const ADMIN_ROUTES = [
   "admin/activity",
   "admin/orders",
   "admin/orders/reconciliation",
+  "admin/orders/receipts",
+  "admin/orders/receipts/csv",
   "admin/orders/:id",
   "admin/homepage",
   "admin/media",
@@ -46,6 +48,7 @@ const WRITE = new URLSearchParams({
   reason: "posted by the admin walk",
   planId: "00000000-0000-4000-8000-000000000000",
   months: "1",
+  businessName: "Walk business",
 }).toString();
 
 let adminProbes: RouteProbe[];

@@ -107,6 +107,8 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
       ["/admin/orders/reconciliation", "/admin/orders/reconciliation?from=2020-01-01&to=2030-12-31"],
       true,
     ),
+    "admin/orders/receipts": page(["/admin/orders/receipts", "/admin/orders/receipts?month=2026-11"], true),
+    "admin/orders/receipts/csv": resource(["/admin/orders/receipts/csv?month=2026-11"]),
     "admin/orders/:id": page([`/admin/orders/${PROBE_ORDER_ID}`], true),
     "admin/users": page(["/admin/users", "/admin/users?q=nuru&page=2"], true),
     "admin/moderation": page(["/admin/moderation", "/admin/moderation?tab=comments"], true),

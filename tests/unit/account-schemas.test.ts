@@ -68,6 +68,15 @@ describe("other account forms", () => {
     expect(profileSchema.parse({ fullName: "  Wanjiru  " }).fullName).toBe("Wanjiru");
     expect(errorsOf(profileSchema, { fullName: "" }).fullName).toBe("Full name is required");
   });
+  it("profile takes an optional KRA PIN for receipts, a letter, nine digits and a letter", () => {
+    expect(profileSchema.parse({ fullName: "Wanjiru" }).kraPin).toBeUndefined();
+    expect(profileSchema.parse({ fullName: "Wanjiru", kraPin: " a 123456789 b" }).kraPin).toBe("A123456789B");
+    for (const kraPin of ["A12345678B", "123456789AB", "A123456789", "A1234567890B"]) {
+      expect(errorsOf(profileSchema, { fullName: "Wanjiru", kraPin }).kraPin, kraPin).toBe(
+        "KRA PIN must be a letter, nine digits and a letter, like A123456789B",
+      );
+    }
+  });
   it("a new password needs the token and a matching confirmation", () => {
     expect(
       errorsOf(newPasswordSchema, { token: "", password: "abcdef", confirmPassword: "abcdef" }).token,

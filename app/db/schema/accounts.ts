@@ -86,6 +86,8 @@ export const profiles = pgTable("profiles", {
   email: text("email").notNull(),
   fullName: text("full_name"),
   role: profileRole("role").notNull().default("guest"),
+  // Her KRA PIN, when she gives one for her receipts (a letter, nine digits, a letter); copied onto each receipt.
+  kraPin: text("kra_pin"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -122,6 +122,16 @@ export const orders = pgTable(
     // A scheduled card charge of a card auto-renew agreement (ADR 019): Pesapal names it by the agreement's
     // account_number, not by this order's reference. Null for orders a reader made at checkout.
     cardRenewalId: uuid("card_renewal_id").references((): AnyPgColumn => cardRenewals.id, { onDelete: "restrict" }),
+    // The receipt (ADR receipt-numbering-vat-snapshots), written once in the transaction that completes the order:
+    // its gapless number ('NURU-2026-000123', from receipt_counters), and what it says about seller, buyer and VAT as
+    // they were then (a receipt never changes when settings or her profile do). Kept for a later KRA eTIMS submission.
+    receiptNumber: text("receipt_number").unique(),
+    receiptSellerName: text("receipt_seller_name"),
+    receiptSellerAddress: text("receipt_seller_address"),
+    receiptSellerPin: text("receipt_seller_pin"),
+    receiptBuyerPin: text("receipt_buyer_pin"),
+    // VAT included in amount_cents (16 %), null when the shop was not VAT-registered at completion.
+    receiptVatCents: cents("receipt_vat_cents"),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
@@ -136,12 +146,24 @@ export const orders = pgTable(
     check("orders_currency_code", isCurrencyCode(t.currency)),
     check("orders_display_currency_code", isCurrencyCode(t.displayCurrency)),
     check("orders_country_code", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
+    check("orders_receipt_vat_in_range", sql`${t.receiptVatCents} >= 0 and ${t.receiptVatCents} < ${t.amountCents}`),
     // An order buys exactly one thing, and the thing its kind says.
     check(
       "orders_item_matches_kind",
       sql`(${t.kind} = 'plan' and ${t.planId} is not null and ${t.ebookId} is null) or (${t.kind} = 'ebook' and ${t.ebookId} is not null and ${t.planId} is null)`,
     ),
   ],
+);
+
+/** The last receipt number given in a year (Nairobi time): bumped with UPDATE ... RETURNING in the transaction that
+ *  completes an order, so numbers have no gaps (a rolled-back transaction gives its number back). */
+export const receiptCounters = pgTable(
+  "receipt_counters",
+  {
+    year: integer("year").primaryKey(),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [check("receipt_counters_last_number_nonnegative", sql`${t.lastNumber} >= 0`)],
 );
 
 export const orderStatusHistory = pgTable(

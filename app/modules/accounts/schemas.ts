@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { KRA_PIN, normalizeKraPin } from "~/modules/commerce/receipt-rules";
 
 // One schema per form, used by the browser (before posting) and by the server action.
 
@@ -64,7 +65,15 @@ export const newPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 
-export const profileSchema = z.object({ fullName: fullNameSchema });
+/** An optional KRA PIN (for receipts): blank is none; spaces and lower case are forgiven. */
+export const kraPinSchema = z
+  .string()
+  .max(40, "KRA PIN must be a letter, nine digits and a letter, like A123456789B")
+  .transform(normalizeKraPin)
+  .refine((v) => KRA_PIN.test(v), "KRA PIN must be a letter, nine digits and a letter, like A123456789B")
+  .optional();
+
+export const profileSchema = z.object({ fullName: fullNameSchema, kraPin: kraPinSchema });
 
 export type FieldErrors = Partial<Record<string, string>>;
 

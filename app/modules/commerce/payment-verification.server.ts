@@ -20,6 +20,7 @@ import { paymentMethodLabel } from "./payment-method";
 import { getMailer } from "~/modules/mail/mailer.server";
 import { receiptMail } from "~/modules/mail/templates.server";
 import { grantOrder, revokeOrder, type Grant } from "./grants.server";
+import { issueReceipt } from "./receipt-numbers.server";
 import { formatKesCents, formatMinorUnits } from "./money";
 import { decideTransition, type Decision, type OrderStatus } from "./order-transitions";
 import { firstRecheckAt } from "./order-recheck-schedule";
@@ -196,6 +197,8 @@ async function applyReport(
         ...(decision.to === "completed" ? { completedAt: now } : {}),
       })
       .where(eq(orders.id, order.id));
+    // The receipt's number is taken in this transaction, so it has no gaps (receipt-numbers.server.ts).
+    if (decision.to === "completed") await issueReceipt(tx, order, now);
     let grant: Grant | undefined;
     if (decision.effect === "grant") grant = await grantOrder(tx, order, now);
     if (decision.effect === "grant" && !order.cardRenewalId) await settleFirstPayment(tx, order.id, report, now);

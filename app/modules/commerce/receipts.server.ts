@@ -5,6 +5,7 @@ import { ebooks, orders, payments, profiles, subscriptionPlans, userSubscription
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { formatKesCents, formatMinorUnits } from "./money";
+import { VAT_RATE_PERCENT } from "./receipt-rules";
 import { paymentMethodLabel } from "./payment-method";
 
 export const SHOP_NAME = "Nuru";
@@ -15,6 +16,14 @@ const RECEIPT_STATUSES: ReadonlySet<string> = new Set(["completed", "reversed", 
 export interface Receipt {
   orderId: string;
   reference: string;
+  /** 'NURU-2026-000123'; null only on an order paid before numbering whose number was lost (never expected). */
+  receiptNumber: string | null;
+  /** The seller as recorded when the order was completed (name, address, KRA PIN); empty parts left out. */
+  seller: string;
+  /** Her KRA PIN as it was at completion, when she had given one. */
+  buyerPin: string | null;
+  /** 'KSh 206.90' and 'KSh 1,293.10' when VAT was charged, else null. */
+  vat: { amount: string; net: string; label: string } | null;
   /** ISO instant the payment was verified. */
   paidAt: string;
   buyerName: string;
@@ -55,6 +64,12 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
       ebookTitle: ebooks.title,
       email: users.email,
       fullName: profiles.fullName,
+      receiptNumber: orders.receiptNumber,
+      sellerName: orders.receiptSellerName,
+      sellerAddress: orders.receiptSellerAddress,
+      sellerPin: orders.receiptSellerPin,
+      buyerPin: orders.receiptBuyerPin,
+      vatCents: orders.receiptVatCents,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -80,9 +95,24 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
           .limit(1)
       : [];
   const env = getEnv();
+  const money = (cents: number) =>
+    row.currency === "KES" ? formatKesCents(cents) : formatMinorUnits(cents, row.currency, "en-KE");
   return {
     orderId: row.orderId,
     reference: row.reference,
+    receiptNumber: row.receiptNumber,
+    seller: [row.sellerName ?? SHOP_NAME, row.sellerAddress, row.sellerPin ? `KRA PIN ${row.sellerPin}` : null]
+      .filter(Boolean)
+      .join(" · "),
+    buyerPin: row.buyerPin,
+    vat:
+      row.vatCents === null
+        ? null
+        : {
+            amount: money(row.vatCents),
+            net: money(row.amountCents - row.vatCents),
+            label: `VAT ${VAT_RATE_PERCENT}% (included)`,
+          },
     paidAt: (row.completedAt ?? payment.verifiedAt).toISOString(),
     buyerName: row.fullName ?? "",
     buyerEmail: row.email,
@@ -93,10 +123,7 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
     period: bought
       ? `${formatDate(bought.startDate.toISOString())} to ${bought.endDate ? formatDate(bought.endDate.toISOString()) : "no end date"}`
       : null,
-    amount:
-      row.currency === "KES"
-        ? formatKesCents(row.amountCents)
-        : formatMinorUnits(row.amountCents, row.currency, "en-KE"),
+    amount: money(row.amountCents),
     shownAs:
       row.displayCurrency !== row.currency ? formatMinorUnits(row.displayAmount, row.displayCurrency, "en-US") : null,
     method: paymentMethodLabel(payment.method) ?? "Pesapal",
@@ -109,11 +136,17 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
 /** The receipt's lines, label and value, shared by the page, the PDF and the e-mail. */
 export function receiptLines(r: Receipt): [string, string][] {
   return [
+    ["Receipt number", r.receiptNumber ?? "-"],
+    ["Seller", r.seller],
     ["Receipt for", [r.buyerName, r.buyerEmail].filter(Boolean).join(" · ")],
+    ...(r.buyerPin ? [["Buyer KRA PIN", r.buyerPin] as [string, string]] : []),
     ["Date paid", formatDate(r.paidAt)],
     ["Item", r.item],
     ...(r.period ? [["Period", r.period] as [string, string]] : []),
     ["Amount", r.shownAs ? `${r.amount} (shown as about ${r.shownAs})` : r.amount],
+    ...(r.vat
+      ? [[r.vat.label, r.vat.amount] as [string, string], ["Amount before VAT", r.vat.net] as [string, string]]
+      : []),
     ["Paid with", r.method],
     ["Confirmation code", r.confirmationCode || "-"],
     ["Order reference", r.reference],
@@ -128,7 +161,7 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
   // Loaded when a receipt is made, not at start.
   const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
-  doc.setTitle(`${r.shop.name} receipt ${r.reference}`);
+  doc.setTitle(`${r.shop.name} receipt ${r.receiptNumber ?? r.reference}`);
   doc.setAuthor(r.shop.name);
   doc.setCreationDate(new Date(r.paidAt));
   const page = doc.addPage([595.28, 841.89]); // A4

@@ -95,6 +95,12 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </Link>{" "}
         · payments, refunds and grants of a date range, and where they disagree.
       </p>
+      <p className="mt-1 text-sm text-gray-700">
+        <Link to="/admin/orders/receipts" className="font-semibold text-brand-700 underline">
+          Receipts and VAT
+        </Link>{" "}
+        · the seller named on receipts, VAT, and a month&apos;s receipts and refunds as CSV for the accountant.
+      </p>
       {flagged > 0 ? (
         <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
           {flagged === 1 ? "1 order needs" : `${flagged} orders need`} review: Pesapal reported a payment that does not
