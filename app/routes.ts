@@ -64,6 +64,8 @@ export default [
   route("api/pricing", "routes/api-pricing.ts"),
   route("api/content-events", "routes/api-content-events.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route("og/home.jpg", "routes/og-image.ts", { id: "og-home" }),
+  route("og/:kind/:file", "routes/og-image.ts"),
   route("media/*", "routes/media.ts"),
   route("dev/error", "routes/dev-error.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),

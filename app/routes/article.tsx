@@ -8,7 +8,7 @@ import { articleBodyBlocks, bodyImageUrls, withResponsiveImages } from "~/module
 import { lookupImages } from "~/modules/storage/responsive-images.server";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ARTICLE_COLUMN_SIZES } from "~/modules/storage/responsive-image";
-import { pageMeta } from "~/modules/site/meta";
+import { ogImagePath, pageMeta } from "~/modules/site/meta";
 import { formatDate } from "~/lib/format";
 import { AccessBadge } from "~/components/content/access-badge";
 import { ArticleBody } from "~/components/content/article-body";
@@ -22,6 +22,7 @@ import { articleJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
+import { ShareLinks } from "~/components/content/share-links";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -67,6 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       title: article.title,
       description: article.metaDescription ?? article.excerpt,
       path: `/article/${article.id}`,
+      image: ogImagePath.article(article.id),
       matches,
     }).map((m) => ("property" in m && m.property === "og:type" ? { property: "og:type", content: "article" } : m)),
   ];
@@ -156,6 +158,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : null}
+        <ShareLinks path={`/article/${article.id}`} title={article.title} what="article" />
       </article>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <div className="mt-12 space-y-12">

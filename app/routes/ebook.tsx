@@ -4,7 +4,7 @@ import { DownloadButton } from "~/components/reader/download-button";
 import type { Route } from "./+types/ebook";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
-import { pageMeta } from "~/modules/site/meta";
+import { ogImagePath, pageMeta } from "~/modules/site/meta";
 import { priceCountries } from "~/modules/commerce/visitor-country.server";
 import { chargingNotice } from "~/modules/commerce/charging-country-text";
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
@@ -26,6 +26,7 @@ import { redirectWithToast } from "~/modules/site/flash.server";
 import { FormNotice } from "~/components/ui/form-notice";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { withImages } from "~/modules/storage/responsive-images.server";
+import { ShareLinks } from "~/components/content/share-links";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -97,6 +98,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         title: loaderData.ebook.title,
         description: loaderData.ebook.description ?? "A Nuru wellness ebook.",
         path: `/ebook/${loaderData.ebook.id}`,
+        image: ogImagePath.ebook(loaderData.ebook.id),
         matches,
       })
     : [{ title: "Ebook Not Found | Nuru" }];
@@ -207,6 +209,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
             ) : null}
             <p className="mt-4 text-gray-700">{ebook.description}</p>
             <div className="mt-3">{bookmark}</div>
+            <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} what="ebook" />
             {ebook.access === "unlock" && allowance ? (
               <UnlockOffer allowance={allowance} error={actionData?.error} />
             ) : null}
@@ -273,6 +276,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
             {ebook.downloadable ? <DownloadButton ebookId={ebook.id} /> : null}
           </div>
           <div className="mt-3">{bookmark}</div>
+          <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} what="ebook" />
         </div>
       </div>
       {jsonLd}

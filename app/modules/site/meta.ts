@@ -1,5 +1,16 @@
 export const SHOP_NAME = "Nuru";
 
+/** The size every Open Graph image is drawn at (og-image-svg.ts): the 1.91:1 card WhatsApp and Facebook show. */
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** The Open Graph image address of each page kind (routes/og-image.ts answers them). */
+export const ogImagePath = {
+  home: () => "/og/home.jpg",
+  article: (id: string) => `/og/article/${id}.jpg`,
+  ebook: (id: string) => `/og/ebook/${id}.jpg`,
+  category: (slug: string) => `/og/category/${slug}.jpg`,
+};
+
 interface RootMatch {
   id: string;
   loaderData?: unknown;
@@ -16,15 +27,19 @@ export function pageMeta({
   title,
   description,
   path,
+  image,
   matches,
 }: {
   title: string;
   description: string;
   path: string;
+  /** The page's Open Graph image (og-image.server.ts's ogImagePath), 1200x630: shown large when the link is shared. */
+  image?: string;
   matches: readonly (RootMatch | undefined)[];
 }) {
   const fullTitle = title === SHOP_NAME ? title : `${title} | ${SHOP_NAME}`;
-  const url = `${originFrom(matches)}${path}`;
+  const origin = originFrom(matches);
+  const url = `${origin}${path}`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -36,6 +51,16 @@ export function pageMeta({
     { property: "og:site_name", content: SHOP_NAME },
     // X reads og:title and og:description when its own title and description tags are missing: the description
     // once more on every page would only be bytes (issue 14).
-    { name: "twitter:card", content: "summary" },
+    ...(image
+      ? [
+          // Absolute, as WhatsApp, Facebook and X require; the size lets them lay out the preview before fetching it.
+          { property: "og:image", content: `${origin}${image}` },
+          { property: "og:image:type", content: "image/jpeg" },
+          { property: "og:image:width", content: String(OG_IMAGE_SIZE.width) },
+          { property: "og:image:height", content: String(OG_IMAGE_SIZE.height) },
+          { property: "og:image:alt", content: title },
+          { name: "twitter:card", content: "summary_large_image" },
+        ]
+      : [{ name: "twitter:card", content: "summary" }]),
   ];
 }
