@@ -1,8 +1,13 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useRouteLoaderData } from "react-router";
 import { shareTargets } from "~/modules/site/share-links";
+import { useNearViewport } from "~/components/ui/when-near-viewport";
 
 // Styles in app.css (.share, .share-a): plain links first, so sharing works before (and without) JavaScript.
+
+// Copy link and the share sheet: loaded when the row comes near the screen, so an article's first load does not
+// carry their code (the article page's JavaScript budget, catalogue.test.ts).
+const ShareButtons = lazy(() => import("./share-buttons"));
 
 /**
  * Share actions for a page: links to WhatsApp, Facebook, X and Telegram in the HTML; once the page runs, "Copy link"
@@ -12,36 +17,12 @@ import { shareTargets } from "~/modules/site/share-links";
 export function ShareLinks({ path, title, what }: { path: string; title: string; what: "article" | "ebook" }) {
   const origin = (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin ?? "";
   const url = `${origin}${path}`;
-  const [can, setCan] = useState<{ share: boolean; copy: boolean } | null>(null);
-  const [copied, setCopied] = useState<boolean | null>(null);
-  useEffect(() => {
-    setCan({ share: typeof navigator.share === "function", copy: !!navigator.clipboard });
-  }, []);
+  const [ref, near] = useNearViewport<HTMLDivElement>();
   return (
-    <div className="share" role="group" aria-label={`Share this ${what}`}>
+    <div ref={ref} className="share" role="group" aria-label={`Share this ${what}`}>
       <span aria-hidden="true" className="text-sm font-semibold text-gray-700">
         Share
       </span>
-      {can?.share ? (
-        // CASE: she closes the share sheet -> the promise rejects; nothing to tell her.
-        <button type="button" className="share-a" onClick={() => navigator.share({ title, url }).catch(() => {})}>
-          Share…
-        </button>
-      ) : null}
-      {can?.copy ? (
-        <button
-          type="button"
-          className="share-a"
-          onClick={() =>
-            navigator.clipboard.writeText(url).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          Copy link
-        </button>
-      ) : null}
       {shareTargets(url, title).map((t) => (
         <a
           key={t.name}
@@ -54,10 +35,10 @@ export function ShareLinks({ path, title, what }: { path: string; title: string;
           {t.name}
         </a>
       ))}
-      {can ? (
-        <span role="status" className={copied === null ? "sr-only" : "basis-full text-sm text-gray-700"}>
-          {copied === null ? "" : copied ? "Link copied." : "Could not copy: copy the address from the address bar."}
-        </span>
+      {near ? (
+        <Suspense fallback={null}>
+          <ShareButtons url={url} title={title} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -33,7 +33,7 @@ export function pageMeta({
   title: string;
   description: string;
   path: string;
-  /** The page's Open Graph image (og-image.server.ts's ogImagePath), 1200x630: shown large when the link is shared. */
+  /** The page's Open Graph image (ogImagePath above), 1200x630: shown large when the link is shared. */
   image?: string;
   matches: readonly (RootMatch | undefined)[];
 }) {
@@ -55,10 +55,8 @@ export function pageMeta({
       ? [
           // Absolute, as WhatsApp, Facebook and X require; the size lets them lay out the preview before fetching it.
           { property: "og:image", content: `${origin}${image}` },
-          { property: "og:image:type", content: "image/jpeg" },
           { property: "og:image:width", content: String(OG_IMAGE_SIZE.width) },
           { property: "og:image:height", content: String(OG_IMAGE_SIZE.height) },
-          { property: "og:image:alt", content: title },
           { name: "twitter:card", content: "summary_large_image" },
         ]
       : [{ name: "twitter:card", content: "summary" }]),
