@@ -8,7 +8,7 @@ import { articleBodyBlocks, bodyImageUrls, withResponsiveImages } from "~/module
 import { lookupImages } from "~/modules/storage/responsive-images.server";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ARTICLE_COLUMN_SIZES } from "~/modules/storage/responsive-image";
-import { ogImagePath, pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/site/meta";
 import { formatDate } from "~/lib/format";
 import { AccessBadge } from "~/components/content/access-badge";
 import { ArticleBody } from "~/components/content/article-body";
@@ -68,7 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       title: article.title,
       description: article.metaDescription ?? article.excerpt,
       path: `/article/${article.id}`,
-      image: ogImagePath.article(article.id),
+      image: `/og/article/${article.id}.jpg`,
       matches,
     }).map((m) => ("property" in m && m.property === "og:type" ? { property: "og:type", content: "article" } : m)),
   ];
@@ -158,7 +158,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : null}
-        <ShareLinks path={`/article/${article.id}`} title={article.title} what="article" />
+        <ShareLinks path={`/article/${article.id}`} title={article.title} />
       </article>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <div className="mt-12 space-y-12">

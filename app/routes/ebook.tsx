@@ -4,7 +4,7 @@ import { DownloadButton } from "~/components/reader/download-button";
 import type { Route } from "./+types/ebook";
 import { getViewer } from "~/modules/access/viewer.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
-import { ogImagePath, pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/site/meta";
 import { priceCountries } from "~/modules/commerce/visitor-country.server";
 import { chargingNotice } from "~/modules/commerce/charging-country-text";
 import { withShownPrices } from "~/modules/commerce/shown-prices.server";
@@ -98,7 +98,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         title: loaderData.ebook.title,
         description: loaderData.ebook.description ?? "A Nuru wellness ebook.",
         path: `/ebook/${loaderData.ebook.id}`,
-        image: ogImagePath.ebook(loaderData.ebook.id),
+        image: `/og/ebook/${loaderData.ebook.id}.jpg`,
         matches,
       })
     : [{ title: "Ebook Not Found | Nuru" }];
@@ -209,7 +209,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
             ) : null}
             <p className="mt-4 text-gray-700">{ebook.description}</p>
             <div className="mt-3">{bookmark}</div>
-            <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} what="ebook" />
+            <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
             {ebook.access === "unlock" && allowance ? (
               <UnlockOffer allowance={allowance} error={actionData?.error} />
             ) : null}
@@ -276,7 +276,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
             {ebook.downloadable ? <DownloadButton ebookId={ebook.id} /> : null}
           </div>
           <div className="mt-3">{bookmark}</div>
-          <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} what="ebook" />
+          <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
         </div>
       </div>
       {jsonLd}

@@ -4,7 +4,7 @@ import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
-import { ogImagePath, pageMeta } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/site/meta";
 import { visitorCountry } from "~/modules/commerce/visitor-country.server";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description:
       "Wellness articles and ebooks for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty. Read free, or join for more.",
     path: loaderData?.path === "/home" ? "/home" : "/",
-    image: ogImagePath.home(),
+    image: "/og/home.jpg",
     matches,
   });
 

@@ -4,12 +4,11 @@ import { ogImageResponse } from "~/modules/site/og-image.server";
 
 // Open Graph images of public pages (issue 34): /og/home.jpg, /og/article/<id>.jpg, /og/ebook/<id>.jpg and
 // /og/category/<slug>.jpg. The same for everyone, so publicly cacheable; unknown or unpublished pages answer 404.
-const KINDS = new Set<string>(["article", "ebook", "category"]);
+const ADDRESS = /^(?:(home)|(article|ebook|category)\/([\w-]{1,120}))\.jpg$/;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const kind = params.kind ?? "home";
-  const key = params.file ? /^([\w-]{1,120})\.jpg$/.exec(params.file)?.[1] : "";
-  const card = key !== undefined && (kind === "home" || KINDS.has(kind)) ? await ogCardFor(kind as OgKind, key) : null;
+  const match = ADDRESS.exec(params["*"] ?? "");
+  const card = match ? await ogCardFor((match[1] ?? match[2]) as OgKind | "home", match[3] ?? "") : null;
   if (!card) {
     return new Response("Not found", {
       status: 404,

@@ -143,7 +143,7 @@ describe("share links", () => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
       await page.goto(`/article/${ids.premium}`);
       await waitForHydration(page);
-      const row = page.getByRole("group", { name: "Share this article" });
+      const row = page.getByRole("group", { name: "Share" });
       await row.scrollIntoViewIfNeeded();
       await expect.poll(() => row.getByRole("button", { name: "Copy link" }).isVisible()).toBe(true);
       const box = (await row.boundingBox())!;
@@ -165,5 +165,21 @@ describe("share links", () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it("are there too on an article reached within the app, for that article", async () => {
+    const { context, page, errors } = await newPage(browser!, PHONE);
+    await page.goto(`/articles?q=${encodeURIComponent("Evening walks")}`);
+    await waitForHydration(page);
+    await page.locator(`a[href="/article/${ids.subscription}"]`).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/article/${ids.subscription}`);
+    // Not sent as HTML this time: the browser renders the links itself, for the article now shown.
+    const whatsapp = page.getByRole("link", { name: "Share on WhatsApp (opens a new tab)" });
+    await expect
+      .poll(() => whatsapp.getAttribute("href"))
+      .toContain(encodeURIComponent(`/article/${ids.subscription}`));
+    expect(await page.getByRole("group", { name: "Share" }).getByRole("link").count()).toBe(4);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -129,9 +129,10 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     country: page(["/country", "/country?redirectTo=%2Fpricing"], true),
     "api/pricing": resource(["/api/pricing", "/api/pricing?country=US"]),
     "robots.txt": resource(["/robots.txt"]),
-    "og/home.jpg": resource(["/og/home.jpg"]),
-    // A locked article's and ebook's images (title and category only), and addresses that must answer 404.
-    "og/:kind/:file": resource([
+    // The home page's, a locked article's and ebook's images (title and category only), and addresses that must
+    // answer 404.
+    "og/*": resource([
+      "/og/home.jpg",
       `/og/article/${ids.premium}.jpg`,
       `/og/ebook/${ids.lockedEbook}.jpg`,
       "/og/category/weight-loss.jpg",

@@ -10,19 +10,17 @@ import { useNearViewport } from "~/components/ui/when-near-viewport";
 const ShareButtons = lazy(() => import("./share-buttons"));
 
 /**
- * Share actions for a page: links to WhatsApp, Facebook, X and Telegram in the HTML; once the page runs, "Copy link"
- * and, on phones that have it, the system share sheet (Web Share API) are added. No button is in the server's HTML,
- * so nothing shows that cannot work without JavaScript.
+ * Share actions for an article or ebook: links to WhatsApp, Facebook, X and Telegram in the HTML; once the page runs,
+ * "Copy link" and, where the browser has one, the system share sheet (Web Share API) are added. No button is in the
+ * server's HTML, so nothing shows that cannot work without JavaScript.
  */
-export function ShareLinks({ path, title, what }: { path: string; title: string; what: "article" | "ebook" }) {
+export function ShareLinks({ path, title }: { path: string; title: string }) {
   const origin = (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin ?? "";
   const url = `${origin}${path}`;
   const [ref, near] = useNearViewport<HTMLDivElement>();
   return (
-    <div ref={ref} className="share" role="group" aria-label={`Share this ${what}`}>
-      <span aria-hidden="true" className="text-sm font-semibold text-gray-700">
-        Share
-      </span>
+    <div ref={ref} className="share" role="group" aria-label="Share">
+      <span aria-hidden="true">Share</span>
       {shareTargets(url, title).map((t) => (
         <a
           key={t.name}

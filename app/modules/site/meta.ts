@@ -1,16 +1,5 @@
 export const SHOP_NAME = "Nuru";
 
-/** The size every Open Graph image is drawn at (og-image-svg.ts): the 1.91:1 card WhatsApp and Facebook show. */
-export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
-
-/** The Open Graph image address of each page kind (routes/og-image.ts answers them). */
-export const ogImagePath = {
-  home: () => "/og/home.jpg",
-  article: (id: string) => `/og/article/${id}.jpg`,
-  ebook: (id: string) => `/og/ebook/${id}.jpg`,
-  category: (slug: string) => `/og/category/${slug}.jpg`,
-};
-
 interface RootMatch {
   id: string;
   loaderData?: unknown;
@@ -33,7 +22,10 @@ export function pageMeta({
   title: string;
   description: string;
   path: string;
-  /** The page's Open Graph image (ogImagePath above), 1200x630: shown large when the link is shared. */
+  /**
+   * The page's Open Graph image (routes/og-image.ts: /og/home.jpg, /og/<article|ebook|category>/<id or slug>.jpg),
+   * 1200x630: shown large when the link is shared.
+   */
   image?: string;
   matches: readonly (RootMatch | undefined)[];
 }) {
@@ -51,14 +43,15 @@ export function pageMeta({
     { property: "og:site_name", content: SHOP_NAME },
     // X reads og:title and og:description when its own title and description tags are missing: the description
     // once more on every page would only be bytes (issue 14).
+    // Absolute, as WhatsApp, Facebook and X require; the size (og-image-svg.ts draws every card at it) lets them lay
+    // out the preview before fetching it.
     ...(image
       ? [
-          // Absolute, as WhatsApp, Facebook and X require; the size lets them lay out the preview before fetching it.
-          { property: "og:image", content: `${origin}${image}` },
-          { property: "og:image:width", content: String(OG_IMAGE_SIZE.width) },
-          { property: "og:image:height", content: String(OG_IMAGE_SIZE.height) },
-          { name: "twitter:card", content: "summary_large_image" },
+          { property: "og:image", content: origin + image },
+          { property: "og:image:width", content: "1200" },
+          { property: "og:image:height", content: "630" },
         ]
-      : [{ name: "twitter:card", content: "summary" }]),
+      : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
 }

@@ -2,10 +2,9 @@
 // category and the brand, drawn here and turned into a PNG by og-image.server.ts. Pure, so the wrapping and the
 // escaping are tested without a renderer.
 
-import { OG_IMAGE_SIZE } from "./meta";
-
-export const OG_WIDTH = OG_IMAGE_SIZE.width;
-export const OG_HEIGHT = OG_IMAGE_SIZE.height;
+/** The 1.91:1 card WhatsApp and Facebook show (meta.ts names this size in og:image:width and height). */
+export const OG_WIDTH = 1200;
+export const OG_HEIGHT = 630;
 
 /** What a card shows. Only public words: a title, a category name, a kind. Never text from a body. */
 export interface OgCard {
