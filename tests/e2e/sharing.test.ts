@@ -162,6 +162,14 @@ describe("share links", () => {
       // In the middle of the screen, clear of the phone's bottom navigation.
       await row.evaluate((el) => el.scrollIntoView({ block: "center" }));
       await page.screenshot({ path: `/tmp/shots-f/share-${viewport.width}.png` });
+      // The locked ebook's page: the row beside the cover fits too.
+      await page.goto(`/ebook/${ids.lockedEbook}`);
+      const ebookRow = page.getByRole("group", { name: "Share" });
+      await ebookRow.evaluate((el) => el.scrollIntoView({ block: "center" }));
+      const ebookBox = (await ebookRow.boundingBox())!;
+      expect(ebookBox.x + ebookBox.width).toBeLessThanOrEqual(viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `/tmp/shots-f/share-ebook-${viewport.width}.png` });
       expect(errors).toEqual([]);
       await context.close();
     }
