@@ -70,6 +70,7 @@ export default [
   route("api/pricing", "routes/api-pricing.ts"),
   route("api/content-events", "routes/api-content-events.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route("og/*", "routes/og-image.ts"),
   route("media/*", "routes/media.ts"),
   route("dev/error", "routes/dev-error.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),

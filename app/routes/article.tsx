@@ -23,6 +23,7 @@ import { articleJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
+import { ShareLinks } from "~/components/content/share-links";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -68,6 +69,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       title: article.title,
       description: article.metaDescription ?? article.excerpt,
       path: `/article/${article.id}`,
+      image: `/og/article/${article.id}.jpg`,
       matches,
     }).map((m) => ("property" in m && m.property === "og:type" ? { property: "og:type", content: "article" } : m)),
   ];
@@ -159,6 +161,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : null}
+        <ShareLinks path={`/article/${article.id}`} title={article.title} />
       </article>
       {/* Search engines never ask for data saver; its pages carry no script element at all. */}
       {dataSaver ? null : <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}

@@ -41,6 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
         title: loaderData.category.name,
         description: loaderData.category.description ?? `Articles about ${loaderData.category.name}.`,
         path: `/category/${params.slug}`,
+        image: `/og/category/${loaderData.category.slug}.jpg`,
         matches,
       })
     : [{ title: "Category not found | Nuru" }];

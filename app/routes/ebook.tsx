@@ -26,6 +26,7 @@ import { redirectWithToast } from "~/modules/site/flash.server";
 import { FormNotice } from "~/components/ui/form-notice";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { withImages } from "~/modules/storage/responsive-images.server";
+import { ShareLinks } from "~/components/content/share-links";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -97,6 +98,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         title: loaderData.ebook.title,
         description: loaderData.ebook.description ?? "A Nuru wellness ebook.",
         path: `/ebook/${loaderData.ebook.id}`,
+        image: `/og/ebook/${loaderData.ebook.id}.jpg`,
         matches,
       })
     : [{ title: "Ebook Not Found | Nuru" }];
@@ -208,6 +210,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
             ) : null}
             <p className="mt-4 text-gray-700">{ebook.description}</p>
             <div className="mt-3">{bookmark}</div>
+            <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
             {ebook.access === "unlock" && allowance ? (
               <UnlockOffer allowance={allowance} error={actionData?.error} />
             ) : null}
@@ -274,6 +277,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
             {ebook.downloadable ? <DownloadButton ebookId={ebook.id} /> : null}
           </div>
           <div className="mt-3">{bookmark}</div>
+          <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
         </div>
       </div>
       {jsonLd}

@@ -52,6 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description:
       "Wellness articles and ebooks for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty. Read free, or join for more.",
     path: loaderData?.path === "/home" ? "/home" : "/",
+    image: "/og/home.jpg",
     matches,
   });
 

@@ -30,7 +30,7 @@ describe("cache headers", () => {
       for (const path of [...probe.paths, ...probe.dataPaths]) {
         const res = await raw(path, { cookie: viewers[who] });
         const cacheControl = res.headers.get("cache-control") ?? "";
-        if (PUBLIC_PATHS.has(path) || path.startsWith("/media/")) continue;
+        if (PUBLIC_PATHS.has(path) || path.startsWith("/media/") || path.startsWith("/og/")) continue;
         // A guest's public page (the document, not its data) may be kept briefly: it is the same for every guest
         // of her country (guest-page-cache.test.ts proves nothing personal gets in).
         if (

@@ -135,6 +135,17 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "data-saver": page(["/data-saver", "/data-saver?redirectTo=%2Farticles"], true),
     "api/pricing": resource(["/api/pricing", "/api/pricing?country=US"]),
     "robots.txt": resource(["/robots.txt"]),
+    // The home page's, a locked article's and ebook's images (title and category only), and addresses that must
+    // answer 404.
+    "og/*": resource([
+      "/og/home.jpg",
+      `/og/article/${ids.premium}.jpg`,
+      `/og/ebook/${ids.lockedEbook}.jpg`,
+      "/og/category/weight-loss.jpg",
+      "/og/article/00000000-0000-4000-8000-000000000000.jpg",
+      "/og/receipt/x.jpg",
+      `/og/article/${ids.premium}.png`,
+    ]),
     "media/*": resource(["/media/covers/nothing-here.svg", "/media/..%2F..%2Fpackage.json"]),
     "dev/error": page(["/dev/error"]),
     "dev/mail": page(["/dev/mail"]),

@@ -16,15 +16,22 @@ export function pageMeta({
   title,
   description,
   path,
+  image,
   matches,
 }: {
   title: string;
   description: string;
   path: string;
+  /**
+   * The page's Open Graph image (routes/og-image.ts: /og/home.jpg, /og/<article|ebook|category>/<id or slug>.jpg),
+   * 1200x630: shown large when the link is shared.
+   */
+  image?: string;
   matches: readonly (RootMatch | undefined)[];
 }) {
   const fullTitle = title === SHOP_NAME ? title : `${title} | ${SHOP_NAME}`;
-  const url = `${originFrom(matches)}${path}`;
+  const origin = originFrom(matches);
+  const url = `${origin}${path}`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -36,6 +43,15 @@ export function pageMeta({
     { property: "og:site_name", content: SHOP_NAME },
     // X reads og:title and og:description when its own title and description tags are missing: the description
     // once more on every page would only be bytes (issue 14).
-    { name: "twitter:card", content: "summary" },
+    // Absolute, as WhatsApp, Facebook and X require; the size (og-image-svg.ts draws every card at it) lets them lay
+    // out the preview before fetching it.
+    ...(image
+      ? [
+          { property: "og:image", content: origin + image },
+          { property: "og:image:width", content: "1200" },
+          { property: "og:image:height", content: "630" },
+        ]
+      : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
 }

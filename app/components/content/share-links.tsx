@@ -1,0 +1,43 @@
+import { lazy, Suspense } from "react";
+import { useRouteLoaderData } from "react-router";
+import { shareTargets } from "~/modules/site/share-links";
+import { useNearViewport } from "~/components/ui/when-near-viewport";
+
+// Styles in app.css (.share, .share-a): plain links first, so sharing works before (and without) JavaScript.
+
+// Copy link and the share sheet: loaded when the row comes near the screen, so an article's first load does not
+// carry their code (the article page's JavaScript budget, catalogue.test.ts).
+const ShareButtons = lazy(() => import("./share-buttons"));
+
+/**
+ * Share actions for an article or ebook: links to WhatsApp, Facebook, X and Telegram in the HTML; once the page runs,
+ * "Copy link" and, where the browser has one, the system share sheet (Web Share API) are added. No button is in the
+ * server's HTML, so nothing shows that cannot work without JavaScript.
+ */
+export function ShareLinks({ path, title }: { path: string; title: string }) {
+  const origin = (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin ?? "";
+  const url = `${origin}${path}`;
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  return (
+    <div ref={ref} className="share" role="group" aria-label="Share">
+      <span aria-hidden="true">Share</span>
+      {shareTargets(url, title).map((t) => (
+        <a
+          key={t.name}
+          href={t.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Share on ${t.name} (opens a new tab)`}
+          className="share-a"
+        >
+          {t.name}
+        </a>
+      ))}
+      {near ? (
+        <Suspense fallback={null}>
+          <ShareButtons url={url} title={title} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

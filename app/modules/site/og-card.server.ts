@@ -1,0 +1,41 @@
+// What the Open Graph image of a page shows (issue 34), read as a guest sees the page.
+import { guestViewer } from "~/modules/access/policy";
+import { getArticleForViewer } from "~/modules/content/articles.server";
+import { getEbookForViewer } from "~/modules/content/ebooks.server";
+import { getCategoryBySlug } from "~/modules/content/categories.server";
+import type { OgCard } from "./og-image-svg";
+
+export type OgKind = "article" | "ebook" | "category";
+
+const ACCESS_WORD = { free: "Free", premium: "Premium", subscription: "Members-only" } as const;
+
+/**
+ * The card for a page, from what a guest may see of it: null when a guest would get a 404 (unknown, unpublished,
+ * hidden). Titles and category names are public; no excerpt or body text is ever put on a card (premium pages
+ * included), so nothing locked can leak through an image.
+ */
+export async function ogCardFor(kind: OgKind | "home", key: string): Promise<OgCard | null> {
+  if (kind === "home")
+    return { title: "Wellness articles and ebooks for women", label: "Read free or join", badge: null };
+  if (kind === "category") {
+    const category = await getCategoryBySlug(key);
+    return category && { title: category.name, label: "Category", badge: "Articles and ebooks" };
+  }
+  const viewer = guestViewer();
+  if (kind === "article") {
+    const article = await getArticleForViewer({ id: key, viewer });
+    if (!article) return null;
+    return {
+      title: article.title,
+      label: article.categories[0]?.name ?? "Article",
+      badge: `${ACCESS_WORD[article.accessType]} article`,
+    };
+  }
+  const ebook = await getEbookForViewer({ id: key, viewer });
+  if (!ebook) return null;
+  return {
+    title: ebook.title,
+    label: ebook.categories[0]?.name ?? "Ebook",
+    badge: `${ACCESS_WORD[ebook.accessType]} ebook`,
+  };
+}
