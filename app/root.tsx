@@ -22,7 +22,7 @@ import { errorWords } from "~/components/layout/error-words";
 import { getShellData } from "~/modules/site/shell.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 import { usePageLinkNavigation } from "~/components/ui/page-link";
-import { DataSaverContext } from "~/components/data-saver";
+import { DataSaverScope } from "~/components/data-saver";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -52,7 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const shell = useRouteLoaderData<typeof loader>("root");
   const user = shell?.user ?? null;
-  const dataSaver = shell?.dataSaver ?? false;
+  // Only the server renders data saver (its pages have no script): in the browser this is always false.
+  const dataSaver = import.meta.env.SSR && (shell?.dataSaver ?? false);
   const [signIn, setSignIn] = useState<SignInRequest | null>(null);
   const openSignIn = useCallback((request: SignInRequest) => setSignIn(request), []);
   useSignInLinks(!user, openSignIn);
@@ -68,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <DataSaverContext.Provider value={dataSaver}>
+      <DataSaverScope on={dataSaver}>
         <body className="flex min-h-screen flex-col bg-white pb-16 text-gray-900 antialiased md:pb-0">
           <a
             href="#main"
@@ -112,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </>
           )}
         </body>
-      </DataSaverContext.Provider>
+      </DataSaverScope>
     </html>
   );
 }

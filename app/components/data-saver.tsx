@@ -1,10 +1,22 @@
 import { createContext, useContext } from "react";
 
 /** True while the page is rendered for data saver (root Layout provides it from the shell data). */
-export const DataSaverContext = createContext(false);
+export const DataSaverContext = /* @__PURE__ */ createContext(false);
 
+/** Provides the data saver flag to the page (server only: the browser's build renders the children alone). */
+export function DataSaverScope({ on, children }: { on: boolean; children: React.ReactNode }) {
+  return import.meta.env.SSR ? <DataSaverContext.Provider value={on}>{children}</DataSaverContext.Provider> : children;
+}
+
+/**
+ * Whether this render is for data saver. Only the server ever renders one: data-saver pages carry no script, so in
+ * the browser it is always false, and callers test `import.meta.env.SSR && dataSaver` so that their data-saver
+ * branches fall out of the browser's build (the article page's JavaScript budget is 120 KB gzip).
+ */
 export function useDataSaver(): boolean {
-  return useContext(DataSaverContext);
+  // A build-time constant: the same branch on every render of a build, so hooks keep their order.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  return import.meta.env.SSR ? useContext(DataSaverContext) : false;
 }
 
 /**

@@ -41,7 +41,7 @@ export function ResponsiveImage({
   whenSavingData?: "omit" | "tap";
 }) {
   const dataSaver = useDataSaver();
-  if (dataSaver) {
+  if (import.meta.env.SSR && dataSaver) {
     if (whenSavingData === "omit") return null;
     return (
       <a href={smallestCopyUrl(image, src)} className="img-tap">

@@ -164,7 +164,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <ShareLinks path={`/article/${article.id}`} title={article.title} />
       </article>
       {/* Search engines never ask for data saver; its pages carry no script element at all. */}
-      {dataSaver ? null : <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
+      {import.meta.env.SSR && dataSaver ? null : (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      )}
       <div className="mt-12 space-y-12">
         <ReviewsBlock
           contentType="article"

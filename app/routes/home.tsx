@@ -222,7 +222,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useContentRefresh();
   const dataSaver = useDataSaver();
   const isEmpty = (d: unknown[]) => d.length === 0;
-  if (dataSaver) return <DataSaverHome sections={s} q={q} signedIn={signedIn} bookmarks={bookmarks} />;
+  if (import.meta.env.SSR && dataSaver)
+    return <DataSaverHome sections={s} q={q} signedIn={signedIn} bookmarks={bookmarks} />;
   return (
     <div>
       {s.heroSlides.ok && s.heroSlides.data.length ? (

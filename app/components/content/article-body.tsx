@@ -1,11 +1,9 @@
-import { lazy, Suspense } from "react";
 import type { BodyBlock } from "~/modules/content/article-html.server";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useDataSaver } from "~/components/data-saver";
 import { ARTICLE_COLUMN_SIZES } from "~/modules/storage/responsive-image";
 
-// Most articles have no video: the player loads with the first one.
-const VideoEmbed = lazy(() => import("./video-embed").then((m) => ({ default: m.VideoEmbed })));
+import { VideoEmbed } from "./video-embed";
 
 /** An article body as prepared on the server: sanitised HTML fragments, images and videos. */
 export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
@@ -30,7 +28,7 @@ export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
             </figure>
           );
         // Data saver: a video is a link until she taps it (a player costs megabytes before the first frame).
-        if (!block.embedUrl || dataSaver)
+        if (!block.embedUrl || (import.meta.env.SSR && dataSaver))
           return (
             <p key={i}>
               <a href={block.url} rel="noopener noreferrer nofollow" target="_blank">
@@ -38,11 +36,8 @@ export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
               </a>
             </p>
           );
-        return (
-          <Suspense key={i} fallback={<div className="my-6 aspect-video rounded-xl bg-gray-900" />}>
-            <VideoEmbed url={block.url} embedUrl={block.embedUrl} caption={block.caption} />
-          </Suspense>
-        );
+        // The player's few lines cost less here than as a chunk of their own (a request and its import header).
+        return <VideoEmbed key={i} url={block.url} embedUrl={block.embedUrl} caption={block.caption} />;
       })}
     </div>
   );
