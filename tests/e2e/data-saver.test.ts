@@ -60,7 +60,14 @@ describe("data saver", () => {
 
     await page.getByRole("button", { name: "Data saver: use less data" }).click();
     await page.waitForURL((url) => url.pathname === href);
-    await expect.poll(() => page.locator("footer").getByRole("button", { name: /Data saver is on/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .locator("footer")
+          .getByRole("button", { name: /Data saver is on/ })
+          .count(),
+      )
+      .toBe(1);
 
     // A first visit: nothing cached by the browser.
     const fresh = await browser.newContext({ viewport: PHONE, baseURL: baseUrl() });
@@ -74,7 +81,10 @@ describe("data saver", () => {
     // What she reads is all there; the picture and the video wait for a tap.
     await expect.poll(() => reader.locator("article h1").textContent()).toMatch(/heat/i);
     expect(await reader.locator("article .article-body").innerText()).toContain("2 to 2.7 litres of fluid a day");
-    expect(saved.images.filter((p) => p !== "/favicon.svg"), "no picture loaded before a tap").toEqual([]);
+    expect(
+      saved.images.filter((p) => p !== "/favicon.svg"),
+      "no picture loaded before a tap",
+    ).toEqual([]);
     const picture = reader.getByRole("link", { name: /^Show picture/ }).first();
     expect(await picture.getAttribute("href")).toMatch(/^\/media\/.+-\d+w\.avif$/);
     expect(await reader.locator("iframe").count()).toBe(0);
@@ -104,7 +114,10 @@ describe("data saver", () => {
     expect(await page.locator("#must-reads, #promos, [aria-roledescription=slide]").count()).toBe(0);
     await page.screenshot({ path: "/tmp/shots-data-saver/home-390.png", fullPage: true });
     // Her own choice wins over the browser's: turned off, the full page with its scripts comes back.
-    await page.locator("footer").getByRole("button", { name: /Data saver is on/ }).click();
+    await page
+      .locator("footer")
+      .getByRole("button", { name: /Data saver is on/ })
+      .click();
     await page.waitForURL((url) => url.pathname === "/");
     expect(await page.locator("script[type=module]").count()).toBeGreaterThan(0);
     expect(await page.locator("#must-reads").count()).toBe(1);
