@@ -6,27 +6,10 @@ import { pipeline } from "node:stream/promises";
 import { randomUUID } from "node:crypto";
 import { getEnv, type Env } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
-import {
-  assertSafeKey,
-  contentTypeOfKey,
-  type Bucket,
-  type ByteRange,
-  type ObjectInfo,
-  type ObjectStorage,
-  type StoredKey,
-  type StoredObject,
-} from "./object-storage";
+import { assertSafeKey, contentTypeOfKey, type Bucket, type ObjectStorage, type StoredKey } from "./object-storage";
 
-export {
-  assertSafeKey,
-  contentTypeOfKey,
-  type Bucket,
-  type ByteRange,
-  type ObjectInfo,
-  type ObjectStorage,
-  type StoredKey,
-  type StoredObject,
-};
+// What every storage offers stays importable from here, where the shop gets its storage.
+export * from "./object-storage";
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
