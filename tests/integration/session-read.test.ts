@@ -75,7 +75,8 @@ describe(`who is signed in (${target})`, () => {
     const forged = [
       `${name}=${encodeURIComponent(token)}`,
       `${name}=${encodeURIComponent(`${token}.${"A".repeat(43)}=`)}`,
-      `${name}=${encodeURIComponent(`${token.slice(0, -1)}x.${decodeURIComponent(value).split(".")[1]}`)}`,
+      // Another token under her signature (the last character changed: to "x", or to "y" when it was an "x").
+      `${name}=${encodeURIComponent(`${token.slice(0, -1)}${token.endsWith("x") ? "y" : "x"}.${decodeURIComponent(value).split(".")[1]}`)}`,
       `${name}=%E0%A4%A`,
       `other.session_token=${value}`,
     ];
