@@ -23,6 +23,7 @@ import { getShellData } from "~/modules/site/shell.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 import { usePageLinkNavigation } from "~/components/ui/page-link";
 import { DataSaverScope } from "~/components/data-saver";
+import type { ToastMessage } from "~/components/ui/toast";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -48,10 +49,25 @@ const ErrorView = import.meta.env.SSR
 const Toast = lazy(() => import("~/components/ui/toast").then((m) => ({ default: m.Toast })));
 const SignInDialog = lazy(() => import("~/components/auth/sign-in-dialog").then((m) => ({ default: m.SignInDialog })));
 
+/**
+ * The flash toast outlives the loader data that brought it: a revalidation (the home page's live refresh, a form
+ * elsewhere on the page) reads the shell again without the flash, and the toast must stay until its own timer hides it.
+ */
+function useHeldFlash(flash: ToastMessage | null) {
+  const [held, setHeld] = useState(flash);
+  const [last, setLast] = useState(flash);
+  if (flash !== last) {
+    setLast(flash);
+    if (flash) setHeld(flash);
+  }
+  return held;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const shell = useRouteLoaderData<typeof loader>("root");
   const user = shell?.user ?? null;
+  const flash = useHeldFlash(shell?.flash ?? null);
   // Only the server renders data saver (its pages have no script): in the browser this is always false.
   const dataSaver = import.meta.env.SSR && (shell?.dataSaver ?? false);
   const [signIn, setSignIn] = useState<SignInRequest | null>(null);
@@ -78,9 +94,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             Skip to content
           </a>
           <SiteHeader user={user} />
-          {shell?.flash ? (
+          {flash ? (
             <Suspense fallback={null}>
-              <Toast toast={shell.flash} />
+              <Toast toast={flash} />
             </Suspense>
           ) : null}
           <main id="main" className="flex-1">
