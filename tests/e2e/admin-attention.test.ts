@@ -1,41 +1,33 @@
 // What needs attention about payments, as an admin sees it (issue 30 item 7): the admin menu says "Orders" with a
 // count, the count leads to the "Needs attention" list, and an unmatched scheduled card charge is marked resolved
-// there with a note, after which the count drops. The rows are written while the app is stopped (a PGlite directory
-// opens in one process at a time), then the app starts again on them.
+// there with a note, after which the count drops. The rows are written into a copy of the demo shop before its app
+// starts (a PGlite directory opens in one process at a time).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { sql } from "drizzle-orm";
 import { launchBrowser } from "../setup/browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
-import { createPostgresDatabase, dropPostgresDatabase } from "../setup/postgres-databases";
+import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
 import { openDatabase } from "~/db/client.server";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
-const serverUrl = process.env.TEST_DATABASE_URL;
-const dbName = `nuru_attention_e2e_${Date.now()}`;
 const shots = "/tmp/shots-b";
 const trackingId = randomUUID();
 
 let app: RunningApp | undefined;
 let browser: Browser;
-let databaseUrl: string | undefined;
-let dataDir: string;
+let shop: DemoShopCopy | undefined;
 let expected = 0;
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(path.join(tmpdir(), "nuru-attention-e2e-"));
-  if (serverUrl) databaseUrl = (await createPostgresDatabase(serverUrl, dbName)).url;
-  const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  // First start: migrations and the demo data; then the charge Pesapal reported for no agreement of ours.
-  const first = await startApp(env);
-  expect(await first.stop()).toBe(0);
-  const handle = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
+  // The demo shop (on PostgreSQL when the run has TEST_DATABASE_URL), then the charge Pesapal reported for no
+  // agreement of ours.
+  shop = await copyDemoShop({ postgres: true });
+  const handle = openDatabase(shop.databaseUrl ? { url: shop.databaseUrl } : { dataDir: shop.dataDir });
   try {
     await handle.db.execute(sql`
       insert into card_renewal_events (card_renewal_id, account_number, gateway_tracking_id, source, note)
@@ -51,14 +43,14 @@ beforeAll(async () => {
   } finally {
     await handle.close();
   }
-  app = await startApp(env);
+  app = await startApp(shop.env);
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  if (serverUrl) await dropPostgresDatabase(serverUrl, dbName);
+  await shop?.dispose();
 });
 
 describe("what needs attention, in the admin", () => {

@@ -1,42 +1,36 @@
 // An admin refunds a reader's ebook order at 390 px and the reader loses Read access; the Subscriptions tab's revenue
-// equals the database's completed payments less refunds. This journey runs its own app (on PostgreSQL when
-// TEST_DATABASE_URL is set, else on its own PGlite directory), so the test can read that app's database afterwards:
-// a PGlite directory opens in one process at a time, so the app is stopped before the figures are checked.
+// equals the database's completed payments less refunds. This journey runs its own app on a copy of the demo shop
+// (on PostgreSQL when TEST_DATABASE_URL is set, else in its own PGlite directory), so the test can read that app's
+// database afterwards: a PGlite directory opens in one process at a time, so the app is stopped before the figures
+// are checked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
 import { launchBrowser } from "../setup/browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
-import { createPostgresDatabase, dropPostgresDatabase } from "../setup/postgres-databases";
+import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
 import { openDatabase } from "~/db/client.server";
 import { formatKesCents } from "~/modules/commerce/money";
 import { createPesapalClient } from "~/modules/commerce/pesapal/client.server";
 import { startPesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
-const serverUrl = process.env.TEST_DATABASE_URL;
-const dbName = `nuru_orders_e2e_${Date.now()}`;
 
 let app: RunningApp;
 let browser: Browser;
-let databaseUrl: string | undefined;
-let dataDir: string;
+let demo: DemoShopCopy | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "nuru-orders-e2e-"));
-  if (serverUrl) databaseUrl = (await createPostgresDatabase(serverUrl, dbName)).url;
-  app = await startApp({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  demo = await copyDemoShop({ postgres: true });
+  app = await startApp(demo.env);
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  if (serverUrl) await dropPostgresDatabase(serverUrl, dbName);
+  await demo?.dispose();
 });
 
 async function phone(base = app): Promise<{ page: Page; context: BrowserContext }> {
@@ -130,7 +124,7 @@ describe("orders, refunds and revenue in the admin (390 px)", () => {
 
     // The figure from the database: completed payments of paid orders less accepted refunds.
     expect(await app.stop()).toBe(0);
-    const handle = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
+    const handle = openDatabase(demo!.databaseUrl ? { url: demo!.databaseUrl } : { dataDir: demo!.dataDir });
     try {
       const result = (await handle.db.execute(sql`
         select
@@ -158,6 +152,7 @@ describe("a refund whose outcome is unknown (390 px and 1280 px)", () => {
     // This app talks to a stand-in the test drives, so Pesapal can hold a refund the shop has not heard about.
     const pesapal = await startPesapalStandIn({ consumerKey: "k", consumerSecret: "s" });
     const shop = await startApp({
+      ...(await copyDemoShop()).env,
       PESAPAL_BASE_URL: pesapal.url,
       PESAPAL_CONSUMER_KEY: "k",
       PESAPAL_CONSUMER_SECRET: "s",

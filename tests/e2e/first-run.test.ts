@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
 import { startApp, type RunningApp } from "../setup/app-server";
+import { copyDemoShop } from "../setup/demo-shop";
 import { PHONE, trackHydration, waitForHydration } from "../setup/pages";
 
 let browser: Browser;
@@ -14,7 +15,9 @@ let printed: string;
 
 beforeAll(async () => {
   // PUBLIC_URL empty is PUBLIC_URL unset: the shop chooses its own address, as on `npm start`.
-  [browser, app] = await Promise.all([launchBrowser(), startApp({ PUBLIC_URL: "" })]);
+  // On a copy of the demo shop: its first start, which migrates and seeds, is the shared app's.
+  const demo = await copyDemoShop();
+  [browser, app] = await Promise.all([launchBrowser(), startApp({ ...demo.env, PUBLIC_URL: "" })]);
   const banner = /Nuru listening on (\S+)/.exec(app.output());
   expect(banner, app.output()).not.toBeNull();
   printed = banner![1];

@@ -3,6 +3,7 @@ import pg from "pg";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
 import { startApp, type RunningApp } from "../setup/app-server";
+import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
 import { trackHydration, waitForHydration } from "../setup/pages";
 
 // Needs a PostgreSQL server (CI sets TEST_DATABASE_URL): the change comes from another connection, as it would
@@ -11,20 +12,15 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) console.warn("TEST_DATABASE_URL not set: the live-refresh journey runs only against PostgreSQL.");
 
 describe.runIf(Boolean(serverUrl))("live refresh of must-reads", () => {
-  const dbName = `nuru_live_${Date.now()}`;
+  let demo: DemoShopCopy;
   let app: RunningApp;
   let browser: Browser;
   let client: pg.Client;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    app = await startApp({ DATABASE_URL: url.toString() });
-    client = new pg.Client({ connectionString: url.toString() });
+    demo = await copyDemoShop({ postgres: true });
+    app = await startApp(demo.env);
+    client = new pg.Client({ connectionString: demo.databaseUrl });
     await client.connect();
     browser = await launchBrowser();
   }, 120_000);
@@ -33,10 +29,7 @@ describe.runIf(Boolean(serverUrl))("live refresh of must-reads", () => {
     await browser?.close();
     await client?.end();
     await app?.stop();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await demo?.dispose();
   });
 
   it("shows a newly chosen must-read on an open home page without a reload", async () => {

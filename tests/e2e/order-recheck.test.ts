@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
 import { startApp, type RunningApp } from "../setup/app-server";
+import { copyDemoShop } from "../setup/demo-shop";
 import { PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
 import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
 
@@ -14,7 +15,12 @@ let shop: RunningApp;
 
 beforeAll(async () => {
   pesapal = await startPesapalStandIn({ consumerKey: "k", consumerSecret: "s" });
-  shop = await startApp({ PESAPAL_BASE_URL: pesapal.url, PESAPAL_CONSUMER_KEY: "k", PESAPAL_CONSUMER_SECRET: "s" });
+  shop = await startApp({
+    ...(await copyDemoShop()).env,
+    PESAPAL_BASE_URL: pesapal.url,
+    PESAPAL_CONSUMER_KEY: "k",
+    PESAPAL_CONSUMER_SECRET: "s",
+  });
   browser = await launchBrowser();
 }, 120_000);
 

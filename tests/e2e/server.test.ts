@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { gunzipSync } from "node:zlib";
 import { baseUrl } from "../setup/pages";
 import { startApp } from "../setup/app-server";
+import { copyDemoShop } from "../setup/demo-shop";
 
 describe("HTTP server", () => {
   it("answers /healthz with the database status", async () => {
@@ -80,7 +81,7 @@ describe("HTTP server", () => {
   });
 
   it("closes the database on SIGTERM so the next start can open the same data directory", async () => {
-    const first = await startApp({ SEED_DEMO: "false" });
+    const first = await startApp({ ...(await copyDemoShop()).env, SEED_DEMO: "false" });
     expect(await first.stop()).toBe(0);
     const second = await startApp({ DATA_DIR: first.dataDir, SEED_DEMO: "false" });
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);

@@ -3,9 +3,12 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { findChrome } from "./browser";
 import { startApp, type RunningApp } from "./app-server";
 import { startOAuthStandIn, type OAuthStandIn } from "./oauth-stand-in";
+import { copyDataDir, seedDemoShop, type DemoShopTemplate } from "./demo-shop";
+import { createPostgresDatabase, dropPostgresDatabase } from "./postgres-databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,11 +20,33 @@ declare module "vitest" {
 
 let app: RunningApp | undefined;
 let google: OAuthStandIn | undefined;
+const cleanups: (() => Promise<void>)[] = [];
+
+/**
+ * Seeds the demo shop once, in PGlite and (with TEST_DATABASE_URL) on PostgreSQL at the same time. The shared app
+ * starts on a copy of the PGlite one; files that start an app of their own copy them (tests/setup/demo-shop.ts).
+ */
+async function seedDemoShops(): Promise<DemoShopTemplate> {
+  const pgliteDataDir = mkdtempSync(path.join(tmpdir(), "nuru-e2e-demo-"));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    await seedDemoShop(pgliteDataDir);
+    return { pgliteDataDir };
+  }
+  const template = await createPostgresDatabase(serverUrl, `nuru_e2e_demo_${randomBytes(6).toString("hex")}`);
+  cleanups.push(() => dropPostgresDatabase(serverUrl, template.name));
+  const postgresDataDir = mkdtempSync(path.join(tmpdir(), "nuru-e2e-demo-pg-"));
+  await Promise.all([seedDemoShop(pgliteDataDir), seedDemoShop(postgresDataDir, template.url)]);
+  return { pgliteDataDir, postgres: { database: template.name, dataDir: postgresDataDir } };
+}
 
 export async function setup(project: TestProject) {
   findChrome();
   google = await startOAuthStandIn();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-e2e-"));
+  const demoShop = await seedDemoShops();
+  project.provide("demoShop", demoShop);
+  // The shared app's data: the demo shop plus the leak suite's marker content.
+  const dataDir = copyDataDir(demoShop.pgliteDataDir);
   const seeded = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/seed-markers.ts", dataDir], {
     stdio: "inherit",
   });
@@ -47,5 +72,6 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   const code = await app?.stop();
   await google?.close();
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
   if (code !== 0) throw new Error(`App did not shut down cleanly (exit ${code}):\n${app?.output()}`);
 }

@@ -1,5 +1,6 @@
-// Prepares the end-to-end data directory before the app starts: demo content plus articles whose locked
-// bodies end with marker sentences the leak suite looks for.
+// Prepares the end-to-end data directory before the app starts: demo content (seeded here unless the directory is a
+// copy of the demo shop already, as tests/setup/e2e-global.ts makes it) plus articles whose locked bodies end with
+// marker sentences the leak suite looks for.
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";

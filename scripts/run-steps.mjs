@@ -1,0 +1,33 @@
+// Runs commands side by side and fails when any fails. The first command's output is shown as it comes; the others'
+// is kept and shown whole once every command has ended, so their reports do not interleave.
+import { spawn } from "node:child_process";
+
+/**
+ * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv }[]} steps
+ * @returns {Promise<void>} resolves when all passed; exits the process with the first failure's code otherwise
+ */
+export async function runSideBySide(steps) {
+  if (steps.length > 1) {
+    console.log(`\n== side by side: ${steps.map((s) => s.name).join(", ")} (${steps[0].name} shown live) ==`);
+  }
+  const results = await Promise.all(steps.map((step, index) => runStep(step, index === 0)));
+  for (const { report } of results) console.log(report);
+  const failed = results.find(({ status }) => status !== 0);
+  if (failed) process.exit(failed.status);
+}
+
+function runStep({ name, command, args, env = process.env }, live) {
+  const started = Date.now();
+  const child = spawn(command, args, { stdio: live ? "inherit" : ["ignore", "pipe", "pipe"], env });
+  const kept = [];
+  child.stdout?.on("data", (chunk) => kept.push(chunk));
+  child.stderr?.on("data", (chunk) => kept.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      const took = `${Math.round((Date.now() - started) / 1000)} s`;
+      const summary = `== ${name}: ${status === 0 ? "passed" : "FAILED"} in ${took} ==`;
+      resolve({ status, report: live ? summary : `\n== ${name} ==\n${Buffer.concat(kept)}${summary}` });
+    });
+  });
+}

@@ -1,0 +1,15 @@
+// npm test. Most steps leave one of the CI machine's two cores idle, so independent ones run side by side
+// (docs/benchmarks.md, "Test suite time"):
+// 1. validation, the unit suite and the production build (none reads what another writes; the build runs no typegen);
+// 2. the end-to-end suite on that build (one file at a time, mostly waiting on the browser and the app: about half
+//    a core on average) beside the integration suite on PGlite and on PostgreSQL (one worker each).
+import { integrationRuns } from "./integration-runs.mjs";
+import { runSideBySide } from "./run-steps.mjs";
+
+const npm = (...args) => ({ name: `npm run ${args.join(" ")}`, command: "npm", args: ["run", ...args] });
+
+await runSideBySide([npm("validate"), npm("test:unit"), npm("build")]);
+await runSideBySide([
+  { name: "end-to-end suite", command: process.execPath, args: ["scripts/test-e2e.mjs", "--no-build"] },
+  ...integrationRuns(),
+]);
