@@ -15,14 +15,14 @@ import { isSameOriginOrSafe } from "~/lib/csrf.server";
 import { checkBody, checkTarget, isGatewayNotification, type BodyLimits } from "~/lib/request-guards";
 import { ARTICLE_FORM_BODY_LIMIT } from "~/modules/content/article-form";
 import { EBOOK_FORM_BODY_LIMIT } from "~/modules/content/ebook-form";
-import { startLocalPesapal } from "~/modules/commerce/local-pesapal.server";
-import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
+import { startLocalPesapal } from "~/stand-ins/local-pesapal.server";
+import { configurePesapal } from "~/modules/payments/payment-gateway.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { precompressedAssets } from "~/lib/precompressed.server";
 import { createGuestPageCache } from "~/lib/guest-page-cache.server";
 import { clearPublicReads, enablePublicReads } from "~/lib/public-reads.server";
 import { onContentNotified } from "~/modules/live/content-events.server";
-import { priceCountries } from "~/modules/commerce/visitor-country.server";
+import { priceCountries } from "~/modules/pricing/visitor-country.server";
 
 /**
  * The HTTP server: security headers, request guards, static assets, the guest page cache and React Router's handler,

@@ -6,7 +6,7 @@ import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { suggestionMeta, type AssistEvent, type AssistRequest } from "./assist-request";
 import { assistPrompt, fallbackSuggestion } from "./prompts.server";
 import { anthropicProvider, openAiProvider, providerErrorMessage, type AiProvider } from "./providers.server";
-import type { AiStandIn } from "./stand-in.server";
+import type { AiStandIn } from "~/stand-ins/ai-stand-in.server";
 
 // The writing assistant: which provider answers (from configuration), a per-admin rate limit, and the answer as
 // a stream of events for the dialog.
@@ -31,7 +31,7 @@ async function chooseProvider(): Promise<AiProvider | null> {
     return null;
   }
   // Development and tests: a local stand-in, reached over HTTP by the same SDK code as the real service.
-  const { startAiStandIn } = await import("./stand-in.server");
+  const { startAiStandIn } = await import("~/stand-ins/ai-stand-in.server");
   const standIn: AiStandIn = await startAiStandIn({ production: false });
   console.log(`AI assistant: local stand-in at ${standIn.url} (no real model)`);
   const local = { apiKey: standIn.apiKey, baseURL: standIn.url, model: "" };
