@@ -17,7 +17,7 @@ import { verifyPayment } from "~/modules/payments/payment-verification.server";
 import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { ebookAccess } from "~/modules/access/policy";
-import { latestOutboxMailTo } from "~/modules/mail/mailer.server";
+import { latestOutboxMailTo } from "~/stand-ins/dev-outbox.server";
 
 let t: TestDatabase;
 let pesapal: PesapalStandIn;

@@ -32,7 +32,7 @@ import { reconcile } from "~/modules/payments/reconciliation.server";
 import { getOrderForAdmin, listOrdersForAdmin } from "~/modules/payments/admin-orders.server";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { canReadEbook, hasActiveSubscription, type Viewer } from "~/modules/access/policy";
-import { latestOutboxMailTo } from "~/modules/mail/mailer.server";
+import { latestOutboxMailTo } from "~/stand-ins/dev-outbox.server";
 import { createFileStorage } from "~/modules/storage/storage.server";
 
 const target = process.env.DB_TARGET ?? "pglite";

@@ -6,6 +6,7 @@ import { getDb } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
+import { loadStandIns } from "~/lib/stand-ins.server";
 import { createPesapalClient, PESAPAL_BASE_URLS, type PesapalClient } from "./pesapal/client.server";
 import type { IpnNotificationType } from "./pesapal/types";
 
@@ -63,8 +64,9 @@ export function pesapalConnection(): PesapalConnection | undefined {
 export async function getPesapal(): Promise<PesapalClient> {
   const s = state();
   let connection = pesapalConnection();
-  if (!connection && !getEnv().isProduction) {
-    s.local ??= import("~/stand-ins/local-pesapal.server").then(async (m) => {
+  const standIns = connection || getEnv().isProduction ? null : loadStandIns();
+  if (standIns) {
+    s.local ??= standIns.then(async (m) => {
       const local = await m.startLocalPesapal(getEnv());
       if (local) configurePesapal(local.connection);
       return local?.standIn ?? null;
