@@ -31,6 +31,7 @@ import {
   userSubscriptions,
   users,
 } from "~/db/schema";
+import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { clampPage } from "~/modules/content/paging";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-transitions";
@@ -151,8 +152,8 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
   const condition = where.length ? and(...where) : undefined;
   const page = clampPage(filters.page);
   const [rows, [{ total }], [{ flagged }], [{ refundsUnknown }]] = await Promise.all([
-    db
-      .select({
+    selectOrdersWithBuyer(
+      {
         id: orders.id,
         reference: orders.merchantReference,
         status: orders.status,
@@ -165,23 +166,15 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
         planName: subscriptionPlans.name,
         ebookTitle: ebooks.title,
         refundUnknown: sql<boolean>`${hasUnknownRefund()}`.mapWith(Boolean),
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .leftJoin(profiles, eq(profiles.id, orders.userId))
-      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
-      .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+      },
+      db,
+    )
       .where(condition)
       // Flagged for review (amount or currency mismatch) first: they wait for a person.
       .orderBy(sql`case when ${orders.status} = 'review' then 0 else 1 end`, desc(orders.createdAt), desc(orders.id))
       .limit(ORDERS_PAGE_SIZE)
       .offset((page - 1) * ORDERS_PAGE_SIZE),
-    db
-      .select({ total: count() })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .leftJoin(profiles, eq(profiles.id, orders.userId))
-      .where(condition),
+    selectOrdersWithBuyer({ total: count() }, db).where(condition),
     db.select({ flagged: count() }).from(orders).where(eq(orders.status, "review")),
     db.select({ refundsUnknown: count() }).from(orders).where(hasUnknownRefund()),
   ]);
@@ -221,8 +214,8 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
   assertAdmin(viewer);
   if (!UUID.test(orderId)) return null;
   const db = getDb();
-  const [order] = await db
-    .select({
+  const [order] = await selectOrdersWithBuyer(
+    {
       id: orders.id,
       reference: orders.merchantReference,
       status: orders.status,
@@ -247,13 +240,9 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
       fullName: profiles.fullName,
       planName: subscriptionPlans.name,
       ebookTitle: ebooks.title,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
-    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
-    .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
-    .where(eq(orders.id, orderId));
+    },
+    db,
+  ).where(eq(orders.id, orderId));
   if (!order) return null;
   const requester = aliasedTable(users, "requester");
   const granter = aliasedTable(users, "granter");

@@ -13,6 +13,7 @@ import {
   subscriptionPlans,
   users,
 } from "~/db/schema";
+import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { getReceipt, receiptPdf } from "~/modules/receipts/receipts.server";
@@ -230,8 +231,8 @@ async function applyReport(
 async function sendReceipt(orderId: string, report: TransactionStatus, grant: Grant) {
   try {
     const db = getDb();
-    const [row] = await db
-      .select({
+    const [row] = await selectOrdersWithBuyer(
+      {
         email: users.email,
         name: profiles.fullName,
         reference: orders.merchantReference,
@@ -241,13 +242,9 @@ async function sendReceipt(orderId: string, report: TransactionStatus, grant: Gr
         ebookTitle: ebooks.title,
         ebookId: orders.ebookId,
         userId: orders.userId,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .leftJoin(profiles, eq(profiles.id, orders.userId))
-      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
-      .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
-      .where(eq(orders.id, orderId));
+      },
+      db,
+    ).where(eq(orders.id, orderId));
     if (!row) return;
     const origin = getEnv().PUBLIC_URL;
     const isPlan = grant.kind === "plan";

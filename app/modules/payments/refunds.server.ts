@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, orderStatusHistory, payments, profiles, refunds, subscriptionPlans, users } from "~/db/schema";
+import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { getEnv } from "~/lib/env.server";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { recordActivity } from "~/modules/admin/activity.server";
@@ -530,20 +531,13 @@ export async function settleUnknownRefunds(now = new Date(), limit = 20) {
 
 async function sendRefundMail(orderId: string, amountCents: MinorUnits, full: boolean, note?: string) {
   try {
-    const [row] = await getDb()
-      .select({
-        email: users.email,
-        name: profiles.fullName,
-        reference: orders.merchantReference,
-        planName: subscriptionPlans.name,
-        ebookTitle: ebooks.title,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .leftJoin(profiles, eq(profiles.id, orders.userId))
-      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
-      .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
-      .where(eq(orders.id, orderId));
+    const [row] = await selectOrdersWithBuyer({
+      email: users.email,
+      name: profiles.fullName,
+      reference: orders.merchantReference,
+      planName: subscriptionPlans.name,
+      ebookTitle: ebooks.title,
+    }).where(eq(orders.id, orderId));
     if (!row) return;
     await getMailer().send(
       refundMail({

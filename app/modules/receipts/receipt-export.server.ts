@@ -5,7 +5,8 @@
 // receipt-numbering-vat-snapshots): the credit note numbering eTIMS will want can be added from these rows.
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { ebooks, orders, orderStatusHistory, payments, profiles, refunds, subscriptionPlans, users } from "~/db/schema";
+import { orders, orderStatusHistory, payments, refunds } from "~/db/schema";
+import { buyerAndItemColumns, selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { centsToDecimal } from "~/modules/pricing/money";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { PAID_STATUSES } from "~/modules/orders/order-transitions";
@@ -50,37 +51,23 @@ export async function monthExport(month: string): Promise<MonthExport> {
     vatCents: orders.receiptVatCents,
     buyerPin: orders.receiptBuyerPin,
     kind: orders.kind,
-    planName: subscriptionPlans.name,
-    months: subscriptionPlans.durationMonths,
-    ebookTitle: ebooks.title,
-    email: users.email,
-    fullName: profiles.fullName,
+    ...buyerAndItemColumns,
   };
   const [sales, refunded, reversed] = await Promise.all([
-    db
-      .select({ ...orderColumns, at: orders.completedAt })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .leftJoin(profiles, eq(profiles.id, orders.userId))
-      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
-      .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
-      .where(
-        and(
-          isNotNull(orders.receiptNumber),
-          inArray(orders.status, [...PAID_STATUSES, "reversed"]),
-          eq(orders.currency, "KES"),
-          gte(orders.completedAt, from),
-          lt(orders.completedAt, to),
-        ),
+    selectOrdersWithBuyer({ ...orderColumns, at: orders.completedAt }, db).where(
+      and(
+        isNotNull(orders.receiptNumber),
+        inArray(orders.status, [...PAID_STATUSES, "reversed"]),
+        eq(orders.currency, "KES"),
+        gte(orders.completedAt, from),
+        lt(orders.completedAt, to),
       ),
-    db
-      .select({ ...orderColumns, at: refunds.answeredAt, refundId: refunds.id, refundCents: refunds.amountCents })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .leftJoin(profiles, eq(profiles.id, orders.userId))
-      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
-      .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+    ),
+    selectOrdersWithBuyer(
+      { ...orderColumns, at: refunds.answeredAt, refundId: refunds.id, refundCents: refunds.amountCents },
+      db,
+    )
+      .innerJoin(refunds, eq(refunds.orderId, orders.id))
       .where(
         and(
           eq(refunds.status, "accepted"),
@@ -90,14 +77,8 @@ export async function monthExport(month: string): Promise<MonthExport> {
           lt(refunds.answeredAt, to),
         ),
       ),
-    db
-      .select({ ...orderColumns, at: orderStatusHistory.createdAt })
-      .from(orderStatusHistory)
-      .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .leftJoin(profiles, eq(profiles.id, orders.userId))
-      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
-      .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+    selectOrdersWithBuyer({ ...orderColumns, at: orderStatusHistory.createdAt }, db)
+      .innerJoin(orderStatusHistory, eq(orderStatusHistory.orderId, orders.id))
       .where(
         and(
           eq(orderStatusHistory.toStatus, "reversed"),

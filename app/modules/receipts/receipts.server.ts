@@ -2,6 +2,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, profiles, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
+import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
@@ -48,8 +49,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function getReceipt(userId: string, orderId: string): Promise<Receipt | null> {
   if (!UUID.test(orderId)) return null;
   const db = getDb();
-  const [row] = await db
-    .select({
+  const [row] = await selectOrdersWithBuyer(
+    {
       orderId: orders.id,
       reference: orders.merchantReference,
       amountCents: orders.amountCents,
@@ -70,13 +71,9 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
       sellerPin: orders.receiptSellerPin,
       buyerPin: orders.receiptBuyerPin,
       vatCents: orders.receiptVatCents,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(profiles, eq(profiles.id, orders.userId))
-    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
-    .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    },
+    db,
+  ).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row || !RECEIPT_STATUSES.has(row.status)) return null;
   const [payment] = await db
     .select({ method: payments.paymentMethod, code: payments.confirmationCode, verifiedAt: payments.verifiedAt })
