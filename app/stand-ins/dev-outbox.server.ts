@@ -1,15 +1,19 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { devOutbox } from "~/db/schema/mail";
-import type { Mailer } from "~/modules/mail/mailer.server";
 
 // The development outbox: outside production without SMTP_URL, mail is kept in the dev_mail_outbox table (and shown
 // at /dev/mail) instead of being sent, so sign-up and password resets work without a mail server.
 
 export type OutboxMail = typeof devOutbox.$inferSelect;
 
+/** The shop's Mailer (modules/mail), as the outbox keeps it: attachments are not kept. */
+interface OutboxMailer {
+  send(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
+}
+
 /** Keeps every mail in the dev_mail_outbox table instead of sending it. Refuses to exist in production. */
-export function createOutboxMailer(db: Database): Mailer {
+export function createOutboxMailer(db: Database): OutboxMailer {
   if (process.env.NODE_ENV === "production") {
     throw new Error("The dev mail outbox is a development stand-in and cannot be used in production; set SMTP_URL.");
   }

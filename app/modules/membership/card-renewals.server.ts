@@ -11,9 +11,15 @@ import { accountNumberFrom, type RecurringFrequency } from "./card-renewal-sched
 import type { Tx } from "./grants.server";
 import type { Decision } from "~/modules/orders/order-transitions";
 import { isCardPayment } from "~/modules/orders/payment-method";
-import type { TransactionStatus } from "~/modules/payments/pesapal/types";
 
 export type CardRenewal = typeof cardRenewals.$inferSelect;
+
+/** What an agreement reads of a verified gateway answer (fields of Pesapal's TransactionStatus; payments calls in). */
+export interface AgreementReport {
+  merchantReference: string;
+  paymentMethod: string;
+  subscriptionTransactionInfo?: { accountReference: string; correlationId: string };
+}
 export type CardRenewalStatus = CardRenewal["status"];
 export type CardRenewalSource = "checkout" | "ipn" | "callback" | "poll" | "admin" | "reader" | "system";
 
@@ -125,7 +131,7 @@ export async function hasActiveCardRenewal(userId: string, db: Pick<Tx, "select"
  * without that confirmation -> stays pending; its first scheduled charge will confirm it. Anything else (M-Pesa)
  * -> ended: recurring payments are card only, she renews by hand.
  */
-export async function settleFirstPayment(tx: Tx, orderId: string, report: TransactionStatus, now: Date) {
+export async function settleFirstPayment(tx: Tx, orderId: string, report: AgreementReport, now: Date) {
   const [agreement] = await tx.select().from(cardRenewals).where(eq(cardRenewals.firstOrderId, orderId)).for("update");
   if (!agreement || agreement.status !== "pending") return;
   const method = report.paymentMethod || "an unnamed method";
@@ -313,7 +319,7 @@ export async function cardRenewalFor(userId: string): Promise<CardRenewalView | 
  * seen in an earlier verified answer of the same agreement (its first payment or an earlier charge). Null: nothing known.
  */
 export async function agreementNamedBy(
-  report: TransactionStatus,
+  report: AgreementReport,
   db: Pick<Tx, "select"> = getDb(),
 ): Promise<{ agreement: CardRenewal; by: string } | null> {
   const info = report.subscriptionTransactionInfo;
