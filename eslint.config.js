@@ -4,6 +4,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import unicorn from "eslint-plugin-unicorn";
 
+// The local stand-ins are reached only through loadStandIns() (app/lib/stand-ins.server.ts), so the production build,
+// which compiles that door shut, holds none of them (ADR 031). Tests import them directly.
+const STAND_INS = {
+  group: ["~/stand-ins", "~/stand-ins/*", "**/stand-ins/*"],
+  message: "Load stand-ins through loadStandIns() (app/lib/stand-ins.server.ts): the production build leaves them out.",
+};
+
 export default tseslint.config(
   {
     ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "app/db/migrations/**", "bench/results/**"],
@@ -28,7 +35,12 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/db", "~/db/*", "**/db/*"], message: "Routes call modules, never the database." }] },
+        {
+          patterns: [
+            { group: ["~/db", "~/db/*", "**/db/*"], message: "Routes call modules, never the database." },
+            STAND_INS,
+          ],
+        },
       ],
     },
   },
@@ -40,6 +52,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            STAND_INS,
             {
               group: [
                 "~/modules/*",
@@ -66,6 +79,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            STAND_INS,
             {
               group: ["~/components/*", "~/routes/*", "~/server/*", "**/components/*", "**/routes/*"],
               message:
@@ -75,5 +89,9 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["app/server/**", "app/components/**", "app/db/**", "app/*.ts", "app/*.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [STAND_INS] }] },
   },
 );

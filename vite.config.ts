@@ -21,6 +21,9 @@ export default defineConfig({
       },
     },
   ],
+  // `npm run build:production` (NURU_BUILD=production): the server build holds no local stand-in; loadStandIns()
+  // (app/lib/stand-ins.server.ts) then reads `true` here and the bundler drops their import (ADR 031).
+  define: { "globalThis.__NURU_PRODUCTION_BUILD__": JSON.stringify(process.env.NURU_BUILD === "production") },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
   // Libraries of many small ES modules that every start loads, bundled so Node reads one file (ADR 020). React Router

@@ -13,7 +13,7 @@ import { contentSecurityPolicy } from "~/lib/security-headers.server";
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 import { bootDatabase } from "~/db/boot.server";
-import { paymentPageOrigin } from "~/modules/commerce/payment-gateway.server";
+import { paymentPageOrigin } from "~/modules/payments/payment-gateway.server";
 import { compactRouteManifest } from "~/lib/compact-route-manifest.server";
 import { lowPriorityModulePreloads } from "~/lib/low-priority-module-preloads.server";
 

@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { getEnv } from "../app/lib/env.server";
 import { appDatabase, openDatabase } from "../app/db/client.server";
-import { runReconcile } from "../app/modules/commerce/reconcile-report.server";
+import { runReconcile } from "../app/modules/payments/reconcile-report.server";
 
 const { values } = parseArgs({
   options: {

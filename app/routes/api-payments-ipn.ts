@@ -2,7 +2,7 @@
 // type, chunked; at most 8 KB). The HTTP server lets this one path skip the form-only and same-origin checks: it
 // changes nothing on its own word, every order is verified with Pesapal.
 import type { Route } from "./+types/api-payments-ipn";
-import { answerIpn, readIpnRequest } from "~/modules/commerce/ipn.server";
+import { answerIpn, readIpnRequest } from "~/modules/payments/ipn.server";
 
 async function answer(request: Request): Promise<Response> {
   try {

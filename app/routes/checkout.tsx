@@ -2,20 +2,20 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/checkout";
 import { getOptionalUser, type SessionUser } from "~/modules/accounts/session.server";
-import { assertCanBuy, quoteCheckout, startCheckout, type CheckoutItem } from "~/modules/commerce/checkout.server";
-import { CheckoutError } from "~/modules/commerce/checkout-errors";
-import { startFreeTrial } from "~/modules/commerce/free-trial.server";
-import { BASE_CURRENCY, formatPrice } from "~/modules/commerce/pricing";
-import { priceCountries } from "~/modules/commerce/visitor-country.server";
-import { countryName } from "~/modules/commerce/countries";
-import { chargingNotice } from "~/modules/commerce/charging-country-text";
+import { assertCanBuy, quoteCheckout, startCheckout, type CheckoutItem } from "~/modules/payments/checkout.server";
+import { CheckoutError } from "~/modules/orders/checkout-errors";
+import { startFreeTrial } from "~/modules/membership/free-trial.server";
+import { BASE_CURRENCY, formatPrice } from "~/modules/pricing/pricing";
+import { priceCountries } from "~/modules/pricing/visitor-country.server";
+import { countryName } from "~/modules/pricing/countries";
+import { chargingNotice } from "~/modules/pricing/charging-country-text";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/read-form.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { FormNotice } from "~/components/ui/form-notice";
-import { hasActiveCardRenewal } from "~/modules/commerce/card-renewals.server";
-import { autoRenewScheduleText, checkoutFormSchema } from "~/modules/commerce/card-renewal-schedule";
+import { hasActiveCardRenewal } from "~/modules/membership/card-renewals.server";
+import { autoRenewScheduleText, checkoutFormSchema } from "~/modules/membership/card-renewal-schedule";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Checkout: ${loaderData.quote.name} | Nuru` : "Checkout | Nuru" },

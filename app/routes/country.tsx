@@ -6,9 +6,9 @@
 // client code: it works before hydration and without JavaScript).
 import { data } from "react-router";
 import type { Route } from "./+types/country";
-import { chooseCountry, countryReturnPath } from "~/modules/commerce/choose-country.server";
-import { shellCountry } from "~/modules/commerce/shell-country.server";
-import { COUNTRY_CHOICES, pickerDefault } from "~/modules/commerce/country-list.server";
+import { chooseCountry, countryReturnPath } from "~/modules/pricing/choose-country.server";
+import { shellCountry } from "~/modules/pricing/shell-country.server";
+import { COUNTRY_CHOICES, pickerDefault } from "~/modules/pricing/country-list.server";
 import { pageMeta } from "~/modules/site/meta";
 import { FormNotice } from "~/components/ui/form-notice";
 

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/dev-mail";
 import { getEnv } from "~/lib/env.server";
-import { readOutbox } from "~/modules/mail/outbox.server";
+import { loadStandIns } from "~/lib/stand-ins.server";
 
 // The development outbox: every mail the shop sent, so sign-up and reset work without a mail server.
 export async function loader() {
-  if (getEnv().isProduction) throw data(null, { status: 404 });
-  return { mails: await readOutbox() };
+  const standIns = loadStandIns();
+  if (getEnv().isProduction || !standIns) throw data(null, { status: 404 });
+  return { mails: await (await standIns).readOutbox() };
 }
 
 export function meta() {

@@ -5,7 +5,7 @@ import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { pageMeta } from "~/modules/site/meta";
-import { visitorCountry } from "~/modules/commerce/visitor-country.server";
+import { visitorCountry } from "~/modules/pricing/visitor-country.server";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
 import { CategoryIcon } from "~/components/content/category-icon";

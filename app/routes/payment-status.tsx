@@ -3,7 +3,7 @@
 import { Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-status";
 import { getOptionalUser } from "~/modules/accounts/session.server";
-import { checkPaymentForReader, type PaymentDetails } from "~/modules/commerce/payment-status.server";
+import { checkPaymentForReader, type PaymentDetails } from "~/modules/payments/payment-status.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { formatDate } from "~/lib/format";
 import { getEnv } from "~/lib/env.server";

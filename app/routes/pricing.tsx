@@ -3,14 +3,14 @@ import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/pricing";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser } from "~/modules/accounts/session.server";
-import { membershipOf, planOffers, type PlanOffer } from "~/modules/commerce/membership.server";
-import { priceCountries } from "~/modules/commerce/visitor-country.server";
-import { chargingNotice } from "~/modules/commerce/charging-country-text";
-import { PRICING_FALLBACK_MESSAGE } from "~/modules/commerce/pricing-response.server";
+import { membershipOf, planOffers, type PlanOffer } from "~/modules/membership/membership.server";
+import { priceCountries } from "~/modules/pricing/visitor-country.server";
+import { chargingNotice } from "~/modules/pricing/charging-country-text";
+import { PRICING_FALLBACK_MESSAGE } from "~/modules/pricing/pricing-response.server";
 import { pageMeta } from "~/modules/site/meta";
 import { getEnv } from "~/lib/env.server";
 import { signInHref } from "~/lib/sign-in-href";
-import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/commerce/renewal-rules";
+import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/membership/renewal-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

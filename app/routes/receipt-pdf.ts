@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/receipt-pdf";
 import { requireUser } from "~/modules/accounts/session.server";
-import { getReceipt, receiptPdf } from "~/modules/commerce/receipts.server";
+import { getReceipt, receiptPdf } from "~/modules/receipts/receipts.server";
 
 /** The receipt as a PDF, for its buyer only. */
 export async function loader({ request, params }: Route.LoaderArgs) {

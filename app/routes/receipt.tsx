@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/receipt";
 import { requireUser } from "~/modules/accounts/session.server";
-import { getReceipt, receiptLines } from "~/modules/commerce/receipts.server";
+import { getReceipt, receiptLines } from "~/modules/receipts/receipts.server";
 import { PrintButton } from "~/components/commerce/print-button";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/terms";
 import { pageMeta } from "~/modules/site/meta";
-import { CANCEL_RULE, CARD_RULE, PREPAID_RULE, REMINDER_RULE } from "~/modules/commerce/renewal-rules";
+import { CANCEL_RULE, CARD_RULE, PREPAID_RULE, REMINDER_RULE } from "~/modules/membership/renewal-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

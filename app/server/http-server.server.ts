@@ -15,14 +15,14 @@ import { isSameOriginOrSafe } from "~/lib/csrf.server";
 import { checkBody, checkTarget, isGatewayNotification, type BodyLimits } from "~/lib/request-guards";
 import { ARTICLE_FORM_BODY_LIMIT } from "~/modules/content/article-form";
 import { EBOOK_FORM_BODY_LIMIT } from "~/modules/content/ebook-form";
-import { startLocalPesapal } from "~/modules/commerce/local-pesapal.server";
-import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
+import { loadStandIns } from "~/lib/stand-ins.server";
+import { configurePesapal } from "~/modules/payments/payment-gateway.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { precompressedAssets } from "~/lib/precompressed.server";
 import { createGuestPageCache } from "~/lib/guest-page-cache.server";
 import { clearPublicReads, enablePublicReads } from "~/lib/public-reads.server";
 import { onContentNotified } from "~/modules/live/content-events.server";
-import { priceCountries } from "~/modules/commerce/visitor-country.server";
+import { priceCountries } from "~/modules/pricing/visitor-country.server";
 
 /**
  * The HTTP server: security headers, request guards, static assets, the guest page cache and React Router's handler,
@@ -127,7 +127,8 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   });
 
   // Outside production without Pesapal credentials: a local Pesapal stand-in, reached over HTTP like the real one.
-  const local = await startLocalPesapal(env);
+  const standIns = loadStandIns();
+  const local = standIns && (await (await standIns).startLocalPesapal(env));
   if (local) configurePesapal(local.connection);
   const localPesapal = local?.standIn;
   if (localPesapal)

@@ -11,9 +11,9 @@ import { startApp, type RunningApp } from "../setup/app-server";
 import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
 import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
 import { openDatabase } from "~/db/client.server";
-import { formatKesCents } from "~/modules/commerce/money";
-import { createPesapalClient } from "~/modules/commerce/pesapal/client.server";
-import { startPesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
+import { formatKesCents } from "~/modules/pricing/money";
+import { createPesapalClient } from "~/modules/payments/pesapal/client.server";
+import { startPesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
 

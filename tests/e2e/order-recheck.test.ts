@@ -6,7 +6,7 @@ import { launchBrowser } from "../setup/browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { copyDemoShop } from "../setup/demo-shop";
 import { PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
-import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
+import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
 let browser: Browser;

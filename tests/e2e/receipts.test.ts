@@ -9,8 +9,8 @@ import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../
 import { DEMO_PASSWORD, getText } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
 import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
-import { formatKesCents } from "~/modules/commerce/money";
-import { nairobiMonth, nairobiYear, vatIncludedIn } from "~/modules/commerce/receipt-rules";
+import { formatKesCents } from "~/modules/pricing/money";
+import { nairobiMonth, nairobiYear, vatIncludedIn } from "~/modules/receipts/receipt-rules";
 
 const PASSWORD = "receipt-pass-1";
 // Set SHOTS_DIR to keep screenshots of the receipt and the export screen at 390 and 1280 px.

@@ -12,16 +12,16 @@ import { createPaidOrder, createPlan, createUser } from "~/db/seed/factories";
 import { getEnv } from "~/lib/env.server";
 import { loadViewer } from "~/modules/access/viewer.server";
 import type { Viewer } from "~/modules/access/policy";
-import { ATTENTION_FILTER, attentionCount, listOrdersForAdmin } from "~/modules/commerce/admin-orders.server";
+import { ATTENTION_FILTER, attentionCount, listOrdersForAdmin } from "~/modules/payments/admin-orders.server";
 import {
   ALERT_MAIL_GAP_MS,
   GATEWAY_FAILURES_ALERT_THRESHOLD,
   sendAdminAlerts,
-} from "~/modules/commerce/admin-alerts.server";
-import { recordGatewayFailure } from "~/modules/commerce/gateway-failures.server";
-import { PesapalError } from "~/modules/commerce/pesapal/errors";
-import { reconcile } from "~/modules/commerce/reconciliation.server";
-import { listUnmatchedCharges, resolveUnmatchedCharge } from "~/modules/commerce/unmatched-charges.server";
+} from "~/modules/payments/admin-alerts.server";
+import { recordGatewayFailure } from "~/modules/payments/gateway-failures.server";
+import { PesapalError } from "~/modules/payments/pesapal/errors";
+import { reconcile } from "~/modules/payments/reconciliation.server";
+import { listUnmatchedCharges, resolveUnmatchedCharge } from "~/modules/payments/unmatched-charges.server";
 
 let t: TestDatabase;
 let planId: string;

@@ -2,7 +2,7 @@
 // both stream the suggestion, a wrong key and a provider error become words an editor can act on, and without a
 // provider the assistant offers the fallback suggestion.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAiStandIn, type AiStandIn } from "~/modules/ai/stand-in.server";
+import { startAiStandIn, type AiStandIn } from "~/stand-ins/ai-stand-in.server";
 import {
   anthropicProvider,
   openAiProvider,

@@ -37,8 +37,8 @@ import {
 import { getEnv } from "~/lib/env.server";
 import { getOptionalUser } from "~/modules/accounts/session.server";
 import { MESSAGES, signInWithPassword, signUpWithPassword } from "~/modules/accounts/sign-in.server";
-import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
-import { getReceipt } from "~/modules/commerce/receipts.server";
+import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
+import { getReceipt } from "~/modules/receipts/receipts.server";
 import { JOBS } from "~/modules/jobs/jobs.server";
 import { PERSONAL_DATA_COLUMNS, exportPersonalData } from "~/modules/privacy/personal-data.server";
 import {

@@ -16,7 +16,7 @@ import { loadViewer } from "~/modules/access/viewer.server";
 import type { Viewer } from "~/modules/access/policy";
 import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { createS3Storage } from "~/modules/storage/s3-storage.server";
-import { startS3StandIn, type S3StandIn } from "~/modules/storage/s3-stand-in.server";
+import { startS3StandIn, type S3StandIn } from "~/stand-ins/s3-stand-in.server";
 import { receiveUpload, type UploadKind } from "~/modules/storage/uploads.server";
 import { deleteImageWithVariants, variantKeys } from "~/modules/storage/image-variants.server";
 import { lookupImages } from "~/modules/storage/responsive-images.server";

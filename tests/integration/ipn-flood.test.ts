@@ -10,12 +10,12 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { cardRenewalEvents, gatewayFailureHours, orders, orderStatusHistory } from "~/db/schema";
 import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
-import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
-import { startCheckout } from "~/modules/commerce/checkout.server";
-import { configurePesapal, ensureIpnId, getPesapal } from "~/modules/commerce/payment-gateway.server";
-import { answerIpn, readIpnRequest } from "~/modules/commerce/ipn.server";
-import { IPN_GATEWAY_CALLS_LIMIT, ipnCallsPeak, NOT_PAID_REUSE_MS } from "~/modules/commerce/gateway-checks.server";
-import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
+import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
+import { startCheckout } from "~/modules/payments/checkout.server";
+import { configurePesapal, ensureIpnId, getPesapal } from "~/modules/payments/payment-gateway.server";
+import { answerIpn, readIpnRequest } from "~/modules/payments/ipn.server";
+import { IPN_GATEWAY_CALLS_LIMIT, ipnCallsPeak, NOT_PAID_REUSE_MS } from "~/modules/payments/gateway-checks.server";
+import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
 
 let t: TestDatabase;
 let pesapal: PesapalStandIn;

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { createOutboxMailer, createSmtpMailer, latestOutboxMailTo, listOutbox } from "~/modules/mail/mailer.server";
+import { createSmtpMailer } from "~/modules/mail/mailer.server";
+import { createOutboxMailer, latestOutboxMailTo, listOutbox } from "~/stand-ins/dev-outbox.server";
 import { confirmEmailMail, receiptMail, resetPasswordMail } from "~/modules/mail/templates.server";
 
 interface Received {

@@ -6,10 +6,10 @@ import { and, eq } from "drizzle-orm";
 import { lostNotificationShop } from "../setup/lost-notification-shop";
 import { orders, orderStatusHistory } from "~/db/schema";
 import { createUser } from "~/db/seed/factories";
-import { startCheckout } from "~/modules/commerce/checkout.server";
-import { recheckOrders } from "~/modules/commerce/order-rechecks.server";
-import { verifyPayment } from "~/modules/commerce/payment-verification.server";
-import { RECHECK_GAPS_MS, REVERSAL_WINDOW_MS, WEEKLY_MS } from "~/modules/commerce/order-recheck-schedule";
+import { startCheckout } from "~/modules/payments/checkout.server";
+import { recheckOrders } from "~/modules/payments/order-rechecks.server";
+import { verifyPayment } from "~/modules/payments/payment-verification.server";
+import { RECHECK_GAPS_MS, REVERSAL_WINDOW_MS, WEEKLY_MS } from "~/modules/orders/order-recheck-schedule";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { hasActiveSubscription } from "~/modules/access/policy";
 

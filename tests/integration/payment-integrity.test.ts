@@ -24,26 +24,26 @@ import {
   userSubscriptions,
 } from "~/db/schema";
 import { createEbook, createPlan, createPricingData } from "~/db/seed/factories";
-import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
-import { startCheckout, type CheckoutItem } from "~/modules/commerce/checkout.server";
-import { configurePesapal, getPesapal, IPN_PATH } from "~/modules/commerce/payment-gateway.server";
-import { verifyPayment, type Verification } from "~/modules/commerce/payment-verification.server";
-import { answerIpn, readIpnRequest } from "~/modules/commerce/ipn.server";
-import { checkPendingOrders } from "~/modules/commerce/pending-orders.server";
-import { recheckOrders } from "~/modules/commerce/order-rechecks.server";
-import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
+import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
+import { startCheckout, type CheckoutItem } from "~/modules/payments/checkout.server";
+import { configurePesapal, getPesapal, IPN_PATH } from "~/modules/payments/payment-gateway.server";
+import { verifyPayment, type Verification } from "~/modules/payments/payment-verification.server";
+import { answerIpn, readIpnRequest } from "~/modules/payments/ipn.server";
+import { checkPendingOrders } from "~/modules/payments/pending-orders.server";
+import { recheckOrders } from "~/modules/payments/order-rechecks.server";
+import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
 import { loadViewer } from "~/modules/access/viewer.server";
-import { reconcile } from "~/modules/commerce/reconciliation.server";
-import { revenueCents } from "~/modules/commerce/revenue.server";
+import { reconcile } from "~/modules/payments/reconciliation.server";
+import { revenueCents } from "~/modules/payments/revenue.server";
 import {
   checkRefund,
   refundOrder,
   RefundError,
   settleUnknownRefunds,
   type RefundOutcome,
-} from "~/modules/commerce/refunds.server";
-import { DUPLICATE_REFUND_MESSAGE } from "~/modules/commerce/pesapal/stand-in.server";
-import { cancelRenewal, resumeRenewal, SubscriptionError } from "~/modules/commerce/subscriptions.server";
+} from "~/modules/payments/refunds.server";
+import { DUPLICATE_REFUND_MESSAGE } from "~/stand-ins/pesapal/stand-in.server";
+import { cancelRenewal, resumeRenewal, SubscriptionError } from "~/modules/membership/subscriptions.server";
 import type { Viewer } from "~/modules/access/policy";
 import { callShop, startShopProcesses, type ShopProcess } from "../setup/payment-shop-processes";
 import { createUser } from "~/db/seed/factories";

@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { lostNotificationShop } from "../setup/lost-notification-shop";
 import { orders, orderStatusHistory, subscriptionPlans } from "~/db/schema";
 import { createUser } from "~/db/seed/factories";
-import { startCheckout } from "~/modules/commerce/checkout.server";
-import { checkPendingOrders } from "~/modules/commerce/pending-orders.server";
+import { startCheckout } from "~/modules/payments/checkout.server";
+import { checkPendingOrders } from "~/modules/payments/pending-orders.server";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { hasActiveSubscription } from "~/modules/access/policy";
 

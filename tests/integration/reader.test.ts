@@ -18,7 +18,7 @@ import { issueFileUrl } from "~/modules/reader/file-url.server";
 import { renewFileUrl, serveEbookFile } from "~/modules/reader/ebook-files.server";
 import { openReader, saveLastPage } from "~/modules/reader/reading.server";
 import { prepareDownload } from "~/modules/reader/downloads.server";
-import { unlockEbookWithPlan } from "~/modules/commerce/subscription-ebooks.server";
+import { unlockEbookWithPlan } from "~/modules/membership/subscription-ebooks.server";
 
 let t: TestDatabase;
 let storage: ObjectStorage;

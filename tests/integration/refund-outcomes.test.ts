@@ -9,19 +9,19 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { adminActivity, orders, payments, refunds } from "~/db/schema";
 import { createEbook, createPlan, createPricingData, createUser } from "~/db/seed/factories";
-import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
-import { startCheckout, type CheckoutItem } from "~/modules/commerce/checkout.server";
-import { configurePesapal, getPesapal } from "~/modules/commerce/payment-gateway.server";
-import { verifyPayment } from "~/modules/commerce/payment-verification.server";
-import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
+import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
+import { startCheckout, type CheckoutItem } from "~/modules/payments/checkout.server";
+import { configurePesapal, getPesapal } from "~/modules/payments/payment-gateway.server";
+import { verifyPayment } from "~/modules/payments/payment-verification.server";
+import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
 import {
   checkRefund,
   recordRefundOutcome,
   refundOrder,
   RefundError,
   settleUnknownRefunds,
-} from "~/modules/commerce/refunds.server";
-import { getOrderForAdmin, listOrdersForAdmin } from "~/modules/commerce/admin-orders.server";
+} from "~/modules/payments/refunds.server";
+import { getOrderForAdmin, listOrdersForAdmin } from "~/modules/payments/admin-orders.server";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { canReadEbook, hasActiveSubscription, type Viewer } from "~/modules/access/policy";
 

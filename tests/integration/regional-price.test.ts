@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { exchangeRates, pricingRules } from "~/db/schema";
 import { createPricingData } from "~/db/seed/factories";
-import { loadCountryPricing, regionalPriceFor, regionalPricesFor } from "~/modules/commerce/regional-price.server";
-import { withShownPrices } from "~/modules/commerce/shown-prices.server";
+import { loadCountryPricing, regionalPriceFor, regionalPricesFor } from "~/modules/pricing/regional-price.server";
+import { withShownPrices } from "~/modules/pricing/shown-prices.server";
 
 let t: TestDatabase;
 const NBSP = "\u00a0";

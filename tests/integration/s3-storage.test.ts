@@ -2,7 +2,7 @@
 // contract as the disk adapter; a wrong key is refused.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createS3Storage } from "~/modules/storage/s3-storage.server";
-import { startS3StandIn, type S3StandIn } from "~/modules/storage/s3-stand-in.server";
+import { startS3StandIn, type S3StandIn } from "~/stand-ins/s3-stand-in.server";
 import type { ObjectStorage } from "~/modules/storage/storage.server";
 import { storageContract } from "../setup/storage-contract";
 

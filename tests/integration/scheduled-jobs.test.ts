@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { devOutbox, scheduledJobRuns } from "~/db/schema";
 import { createPaidOrder, createPlan, createSubscription, createUser } from "~/db/seed/factories";
-import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
+import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
 import { JOBS } from "~/modules/jobs/jobs.server";
 import { createScheduler, tickOf, type Job } from "~/modules/jobs/scheduler.server";
 

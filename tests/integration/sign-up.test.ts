@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
-import { latestOutboxMailTo, listOutbox } from "~/modules/mail/mailer.server";
+import { latestOutboxMailTo, listOutbox } from "~/stand-ins/dev-outbox.server";
 import { confirmEmail } from "~/modules/accounts/email-confirmation.server";
 import {
   MAIL_LIMIT_PER_CLIENT_PER_HOUR,

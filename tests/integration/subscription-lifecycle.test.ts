@@ -7,10 +7,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { lostNotificationShop } from "../setup/lost-notification-shop";
 import { devOutbox, orders, orderStatusHistory, profiles, userSubscriptions } from "~/db/schema";
 import { createUser } from "~/db/seed/factories";
-import { startCheckout } from "~/modules/commerce/checkout.server";
-import { forgetRecentAnswers } from "~/modules/commerce/gateway-checks.server";
-import { verifyPayment } from "~/modules/commerce/payment-verification.server";
-import { checkPendingOrders, STATUS_CHECK_GAPS_MS } from "~/modules/commerce/pending-orders.server";
+import { startCheckout } from "~/modules/payments/checkout.server";
+import { forgetRecentAnswers } from "~/modules/payments/gateway-checks.server";
+import { verifyPayment } from "~/modules/payments/payment-verification.server";
+import { checkPendingOrders, STATUS_CHECK_GAPS_MS } from "~/modules/payments/pending-orders.server";
 import {
   cancelRenewal,
   expireSubscriptions,
@@ -18,17 +18,17 @@ import {
   sendEndedNotices,
   sendRenewalReminders,
   SubscriptionError,
-} from "~/modules/commerce/subscriptions.server";
-import { getCurrentSubscription, listBillingHistory } from "~/modules/commerce/library.server";
+} from "~/modules/membership/subscriptions.server";
+import { getCurrentSubscription, listBillingHistory } from "~/modules/membership/library.server";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { accessForArticle, hasActiveSubscription } from "~/modules/access/policy";
 import type { Mailer } from "~/modules/mail/mailer.server";
-import { currentPlanOf } from "~/modules/commerce/membership.server";
-import { getOrderForAdmin } from "~/modules/commerce/admin-orders.server";
-import { getSubscriptionsOverview } from "~/modules/commerce/revenue.server";
-import { getReceipt, receiptLines } from "~/modules/commerce/receipts.server";
+import { currentPlanOf } from "~/modules/membership/membership.server";
+import { getOrderForAdmin } from "~/modules/payments/admin-orders.server";
+import { getSubscriptionsOverview } from "~/modules/payments/revenue.server";
+import { getReceipt, receiptLines } from "~/modules/receipts/receipts.server";
 import { formatDate } from "~/lib/format";
-import { standingSummaries } from "~/modules/commerce/member-standing.server";
+import { standingSummaries } from "~/modules/membership/member-standing.server";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;

@@ -4,16 +4,16 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { pricingRules } from "~/db/schema";
 import { createPricingData } from "~/db/seed/factories";
-import { priceCountries, visitorCountry } from "~/modules/commerce/visitor-country.server";
-import { chargingNotice, priceCountryEvidence } from "~/modules/commerce/charging-country-text";
-import { ipCountry } from "~/modules/commerce/ip-country.server";
+import { priceCountries, visitorCountry } from "~/modules/pricing/visitor-country.server";
+import { chargingNotice, priceCountryEvidence } from "~/modules/pricing/charging-country-text";
+import { ipCountry } from "~/modules/pricing/ip-country.server";
 import {
   PRICING_CACHE_MS,
   PRICING_FALLBACK_MESSAGE,
   forgetPricingResponses,
   pricingForRequest,
-} from "~/modules/commerce/pricing-response.server";
-import { loadCountryPricing, regionalPriceFor } from "~/modules/commerce/regional-price.server";
+} from "~/modules/pricing/pricing-response.server";
+import { loadCountryPricing, regionalPriceFor } from "~/modules/pricing/regional-price.server";
 
 // Addresses the shipped GeoLite2 data maps (checked when this test was written): Safaricom, Google, MTN Nigeria.
 const KENYAN = "41.90.64.1";

@@ -4,9 +4,9 @@ import { afterAll, beforeAll } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { appDatabase } from "~/db/client.server";
 import { createPlan, createPricingData } from "~/db/seed/factories";
-import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
-import { configurePesapal } from "~/modules/commerce/payment-gateway.server";
-import { startPesapalStandIn, type PesapalStandIn } from "~/modules/commerce/pesapal/stand-in.server";
+import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
+import { configurePesapal } from "~/modules/payments/payment-gateway.server";
+import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
 
 export function lostNotificationShop(): {
   db: () => TestDatabase["db"];

@@ -10,9 +10,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appDatabase, openDatabase } from "~/db/client.server";
-import { answerIpn, readIpnRequest } from "~/modules/commerce/ipn.server";
-import { configurePesapal, IPN_PATH } from "~/modules/commerce/payment-gateway.server";
-import { verifyPayment } from "~/modules/commerce/payment-verification.server";
+import { answerIpn, readIpnRequest } from "~/modules/payments/ipn.server";
+import { configurePesapal, IPN_PATH } from "~/modules/payments/payment-gateway.server";
+import { verifyPayment } from "~/modules/payments/payment-verification.server";
 import { JOBS } from "~/modules/jobs/jobs.server";
 import { createScheduler } from "~/modules/jobs/scheduler.server";
 

@@ -6,7 +6,7 @@ import {
   pesapalDate,
   recurringFrequencyFor,
   subscriptionDetailsFor,
-} from "~/modules/commerce/card-renewal-schedule";
+} from "~/modules/membership/card-renewal-schedule";
 
 describe("card auto-renew frequency", () => {
   it.each([

@@ -1,7 +1,7 @@
 // The one description of what a member holds (member-standing.ts), as a table: the words My Library, /pricing, the
 // reminders and the admin share, for an early renewal, renewal off, each way of renewing, a trial and an ended plan.
 import { describe, expect, it } from "vitest";
-import { periodStatusWords, standingOf, type CardFacts, type PeriodFacts } from "~/modules/commerce/member-standing";
+import { periodStatusWords, standingOf, type CardFacts, type PeriodFacts } from "~/modules/membership/member-standing";
 
 const DAY = 86_400_000;
 const now = new Date("2027-01-16T09:00:00Z");

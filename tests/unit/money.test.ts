@@ -10,7 +10,7 @@ import {
   multiplyMinorUnits,
   parseDecimal,
   sumMinorUnits,
-} from "~/modules/commerce/money";
+} from "~/modules/pricing/money";
 
 describe("kesToCents", () => {
   it.each([

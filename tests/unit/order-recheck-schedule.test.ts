@@ -6,8 +6,8 @@ import {
   REVERSAL_WINDOW_MS,
   scheduleOf,
   WEEKLY_MS,
-} from "~/modules/commerce/order-recheck-schedule";
-import type { OrderStatus } from "~/modules/commerce/order-transitions";
+} from "~/modules/orders/order-recheck-schedule";
+import type { OrderStatus } from "~/modules/orders/order-transitions";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  decideTransition,
-  mismatches,
-  type GatewayReport,
-  type OrderStatus,
-} from "~/modules/commerce/order-transitions";
-import { addDays, addMonths } from "~/modules/commerce/grants.server";
+import { decideTransition, mismatches, type GatewayReport, type OrderStatus } from "~/modules/orders/order-transitions";
+import { addDays, addMonths } from "~/modules/membership/grants.server";
 
 const ORDER = { amountCents: 50000, currency: "KES", merchantReference: "NURU-ABC" };
 const report = (statusCode: GatewayReport["statusCode"], overrides: Partial<GatewayReport> = {}): GatewayReport => ({

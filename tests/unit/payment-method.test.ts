@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCardPayment, paymentMethodLabel } from "~/modules/commerce/payment-method";
+import { isCardPayment, paymentMethodLabel } from "~/modules/orders/payment-method";
 
 describe("how she paid, as she knows it", () => {
   it("names Pesapal's payment methods in words, never the gateway's code (issue 29 item 8)", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TokenCache } from "~/modules/commerce/pesapal/token-cache";
-import { amountCentsSchema, transactionStatusSchema } from "~/modules/commerce/pesapal/wire-schemas";
+import { TokenCache } from "~/modules/payments/pesapal/token-cache";
+import { amountCentsSchema, transactionStatusSchema } from "~/modules/payments/pesapal/wire-schemas";
 
 describe("Pesapal amounts", () => {
   it.each([

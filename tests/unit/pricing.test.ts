@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { PLAN_CATALOGUE, PRICING_RULES } from "~/modules/commerce/catalogue-data";
+import { PLAN_CATALOGUE, PRICING_RULES } from "~/modules/pricing/catalogue-data";
 import {
   CURRENCY_LOCALES,
   FALLBACK_EXCHANGE_RATES,
   chargedKesCents,
   regionalPrice,
   type PricingRule,
-} from "~/modules/commerce/pricing";
+} from "~/modules/pricing/pricing";
 
 const NBSP = "\u00a0";
 

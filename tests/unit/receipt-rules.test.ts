@@ -9,7 +9,7 @@ import {
   nairobiYear,
   normalizeKraPin,
   vatIncludedIn,
-} from "~/modules/commerce/receipt-rules";
+} from "~/modules/receipts/receipt-rules";
 
 describe("vatIncludedIn: 16 % inside the price, rounded half away from zero to the cent", () => {
   it.each([

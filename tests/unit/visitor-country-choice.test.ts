@@ -4,10 +4,10 @@ import {
   countryChoiceSchema,
   countryCookieHeader,
   countryCookieValue,
-} from "~/modules/commerce/country-choice";
-import { countryCodeOf, countryName } from "~/modules/commerce/countries";
-import { COUNTRY_CHOICES, isListedCountry, pickerDefault } from "~/modules/commerce/country-list.server";
-import { countryReturnPath } from "~/modules/commerce/choose-country.server";
+} from "~/modules/pricing/country-choice";
+import { countryCodeOf, countryName } from "~/modules/pricing/countries";
+import { COUNTRY_CHOICES, isListedCountry, pickerDefault } from "~/modules/pricing/country-list.server";
+import { countryReturnPath } from "~/modules/pricing/choose-country.server";
 
 const offered = ["KE", "NG", "US"];
 

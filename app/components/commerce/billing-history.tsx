@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatKesCents, formatMinorUnits } from "~/modules/commerce/money";
+import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { formatDate } from "~/lib/format";
-import type { BillingEntry } from "~/modules/commerce/library.server";
+import type { BillingEntry } from "~/modules/membership/library.server";
 
 const STATUS: Record<string, { label: string; className: string }> = {
   completed: { label: "Paid", className: "bg-emerald-100 text-emerald-900" },

@@ -20,7 +20,7 @@ import { users } from "./accounts";
 import { ebooks } from "./content";
 
 // Money is integer minor units (cents) in bigint columns, read as safe JavaScript integers; rates and
-// percentages are exact numerics read as strings. app/modules/commerce/money.ts does the arithmetic (ADR 008).
+// percentages are exact numerics read as strings. app/modules/pricing/money.ts does the arithmetic (ADR 008).
 const cents = (name: string) => bigint(name, { mode: "number" });
 const isCurrencyCode = (column: unknown) => sql`${column} ~ '^[A-Z]{3}$'`;
 

@@ -9,8 +9,8 @@ import {
   type RichBlock,
 } from "../schema";
 import type { ObjectStorage } from "~/modules/storage/storage.server";
-import { PLAN_CATALOGUE } from "~/modules/commerce/catalogue-data";
-import { kesToCents } from "~/modules/commerce/money";
+import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
+import { kesToCents } from "~/modules/pricing/money";
 import { coverSvg, ebookPdf, illustrationSvg } from "./assets";
 import { demoImages } from "./demo-images";
 import * as data from "./content-data";

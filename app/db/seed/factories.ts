@@ -21,8 +21,8 @@ import {
   users,
   type RichBlock,
 } from "../schema";
-import { orderPriceColumns, regionalPrice, type PricingRule } from "~/modules/commerce/pricing";
-import { FALLBACK_EXCHANGE_RATES, PRICING_RULES } from "~/modules/commerce/catalogue-data";
+import { orderPriceColumns, regionalPrice, type PricingRule } from "~/modules/pricing/pricing";
+import { FALLBACK_EXCHANGE_RATES, PRICING_RULES } from "~/modules/pricing/catalogue-data";
 
 type Role = "guest" | "subscriber" | "admin";
 type Access = "free" | "premium" | "subscription";

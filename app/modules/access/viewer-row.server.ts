@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql, type SQLWrapper } from "drizzle-orm";
-import { runningAt } from "~/modules/commerce/grants.server";
+import { runningAt } from "~/modules/membership/grants.server";
 import { bookmarks, ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
 import type { BookmarkIds } from "~/modules/engagement/schemas";
 import type { Role, Viewer } from "./policy";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KRA_PIN, normalizeKraPin } from "~/modules/commerce/receipt-rules";
+import { KRA_PIN, normalizeKraPin } from "~/modules/receipts/receipt-rules";
 
 // One schema per form, used by the browser (before posting) and by the server action.
 

@@ -1,12 +1,12 @@
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
+import { loadStandIns } from "~/lib/stand-ins.server";
 import { getDb } from "~/db/client.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { suggestionMeta, type AssistEvent, type AssistRequest } from "./assist-request";
 import { assistPrompt, fallbackSuggestion } from "./prompts.server";
 import { anthropicProvider, openAiProvider, providerErrorMessage, type AiProvider } from "./providers.server";
-import type { AiStandIn } from "./stand-in.server";
 
 // The writing assistant: which provider answers (from configuration), a per-admin rate limit, and the answer as
 // a stream of events for the dialog.
@@ -26,13 +26,13 @@ async function chooseProvider(): Promise<AiProvider | null> {
     : null;
   if (anthropic && (env.AI_PROVIDER === "anthropic" || !openai)) return anthropicProvider(anthropic);
   if (openai) return openAiProvider(openai);
-  if (env.isProduction) {
+  const standIns = loadStandIns();
+  if (env.isProduction || !standIns) {
     console.warn("AI assistant: no OPENAI_API_KEY or ANTHROPIC_API_KEY; offering fallback suggestions");
     return null;
   }
   // Development and tests: a local stand-in, reached over HTTP by the same SDK code as the real service.
-  const { startAiStandIn } = await import("./stand-in.server");
-  const standIn: AiStandIn = await startAiStandIn({ production: false });
+  const standIn = await (await standIns).startAiStandIn({ production: false });
   console.log(`AI assistant: local stand-in at ${standIn.url} (no real model)`);
   const local = { apiKey: standIn.apiKey, baseURL: standIn.url, model: "" };
   return env.AI_PROVIDER === "anthropic"

@@ -2,7 +2,7 @@
 // markup and once as the hydration data, so fields no card draws (dates, flags, slugs, whole descriptions) are
 // left out here rather than in every list query (issue 14: the home page's HTML under 40 KB).
 import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
-import type { ShownPrice } from "~/modules/commerce/shown-prices.server";
+import type { ShownPrice } from "~/modules/pricing/shown-prices.server";
 import type { GatedArticle } from "./articles.server";
 import type { GatedEbook } from "./ebooks.server";
 import { cutAtWord } from "./text";

@@ -13,7 +13,7 @@ import {
 import { isAdmin, type AccessType, type Viewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
-import { centsToDecimal, kesToCents } from "~/modules/commerce/money";
+import { centsToDecimal, kesToCents } from "~/modules/pricing/money";
 import { existingCategoryIds } from "./categories.server";
 import type { EbookFormInput } from "./ebook-form";
 

@@ -2,7 +2,7 @@ import type { Viewer } from "~/modules/access/policy";
 import { listArticlesForViewer, type GatedArticle } from "~/modules/content/articles.server";
 import { listEbooksForViewer, type GatedEbook } from "~/modules/content/ebooks.server";
 import { listCategories, type CategoryView } from "~/modules/content/categories.server";
-import { withShownPrices } from "~/modules/commerce/shown-prices.server";
+import { withShownPrices } from "~/modules/pricing/shown-prices.server";
 import { lookupImages, withImage, type ImageLookup } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import {

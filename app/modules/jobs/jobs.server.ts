@@ -2,10 +2,10 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
-import { recheckOrders } from "~/modules/commerce/order-rechecks.server";
-import { describeAlertRun, sendAdminAlerts } from "~/modules/commerce/admin-alerts.server";
-import { settleUnknownRefunds } from "~/modules/commerce/refunds.server";
-import { expireSubscriptions, sendEndedNotices, sendRenewalReminders } from "~/modules/commerce/subscriptions.server";
+import { recheckOrders } from "~/modules/payments/order-rechecks.server";
+import { describeAlertRun, sendAdminAlerts } from "~/modules/payments/admin-alerts.server";
+import { settleUnknownRefunds } from "~/modules/payments/refunds.server";
+import { expireSubscriptions, sendEndedNotices, sendRenewalReminders } from "~/modules/membership/subscriptions.server";
 import { runMaintenance } from "~/modules/security/maintenance.server";
 import { applyRetention, describeRetentionRun } from "~/modules/privacy/retention.server";
 import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./scheduler.server";

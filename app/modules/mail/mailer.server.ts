@@ -1,9 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
-import { getDb, type Database } from "~/db/client.server";
-import { devOutbox } from "~/db/schema/mail";
+import { getDb } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
+import { loadStandIns } from "~/lib/stand-ins.server";
 
 export interface MailMessage {
   to: string;
@@ -17,8 +16,6 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
-
-export type OutboxMail = typeof devOutbox.$inferSelect;
 
 export interface SmtpMailerOptions {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465 (TLS from the start). */
@@ -56,47 +53,16 @@ export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
   };
 }
 
-/**
- * Development and test stand-in: keeps every mail in the dev_mail_outbox table instead of sending it.
- * Refuses to exist in production.
- */
-export function createOutboxMailer(db: Database): Mailer {
-  if (process.env.NODE_ENV === "production") {
-    throw new Error("The dev mail outbox is a development stand-in and cannot be used in production; set SMTP_URL.");
-  }
-  return {
-    async send(message) {
-      await db.insert(devOutbox).values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
-    },
-  };
-}
-
 /** The app's mailer: SMTP when SMTP_URL is set, otherwise the dev outbox on the app database. */
 export function getMailer(): Mailer {
   return singleton("mailer", () => {
     const env = getEnv();
     if (env.SMTP_URL) return createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM });
-    return createOutboxMailer(getDb());
+    // Outside production: the dev outbox (app/stand-ins), loaded with the first mail. Production never gets here
+    // (it refuses to start without SMTP_URL); a mail there fails rather than vanish.
+    const standIns = loadStandIns();
+    if (!standIns) throw new Error("No mailer: production sends mail over SMTP only; set SMTP_URL.");
+    const outbox = standIns.then((m) => m.createOutboxMailer(getDb()));
+    return { send: async (message) => (await outbox).send(message) };
   });
-}
-
-/** Newest mails first. */
-export async function listOutbox(db: Database, limit = 50): Promise<OutboxMail[]> {
-  return db.select().from(devOutbox).orderBy(desc(devOutbox.createdAt)).limit(limit);
-}
-
-/** The most recent mail to an address (compared case-insensitively), or null. */
-export async function latestOutboxMailTo(db: Database, to: string): Promise<OutboxMail | null> {
-  const rows = await db
-    .select()
-    .from(devOutbox)
-    .where(eq(sql`lower(${devOutbox.to})`, to.trim().toLowerCase()))
-    .orderBy(desc(devOutbox.createdAt))
-    .limit(1);
-  return rows[0] ?? null;
 }

@@ -28,7 +28,7 @@ import {
   userSubscriptions,
   users,
 } from "~/db/schema";
-import { getReceipt } from "~/modules/commerce/receipts.server";
+import { getReceipt } from "~/modules/receipts/receipts.server";
 
 /**
  * Every column that names a person (a foreign key to users, or a *user_id column), as "table.column", and where the

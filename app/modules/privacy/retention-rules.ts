@@ -1,6 +1,6 @@
 // How long the shop keeps what it records about readers' use of it (issue 35, Kenya's Data Protection Act 2019:
 // no longer than the purpose needs). The privacy page, the README and the "retention" job all read these numbers.
-import { REVERSAL_WINDOW_MS } from "~/modules/commerce/order-recheck-schedule";
+import { REVERSAL_WINDOW_MS } from "~/modules/orders/order-recheck-schedule";
 import { LOGIN_FAILURE_MEMORY_MS } from "~/modules/security/rate-limit";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

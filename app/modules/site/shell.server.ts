@@ -3,7 +3,7 @@ import { isDataSaverRequest } from "~/lib/data-saver";
 import { getOptionalUser, ProfileTimeoutError, type SessionUser } from "~/modules/accounts/session.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { takeFlash, type Flash } from "./flash.server";
-import { shellCountry, type ShellCountry } from "~/modules/commerce/shell-country.server";
+import { shellCountry, type ShellCountry } from "~/modules/pricing/shell-country.server";
 
 export interface ShellData {
   user: Pick<SessionUser, "fullName" | "email" | "role"> | null;

@@ -1,6 +1,6 @@
 // schema.org JSON-LD for article and ebook pages. Pure: callers pass already-gated data and the origin.
 import type { AccessType } from "~/modules/access/policy";
-import { centsToDecimal } from "~/modules/commerce/money";
+import { centsToDecimal } from "~/modules/pricing/money";
 import { SHOP_NAME } from "./meta";
 
 /** The fields of a GatedArticle this module reads; it never looks at the body. */

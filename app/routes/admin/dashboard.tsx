@@ -3,8 +3,8 @@ import type { Route } from "./+types/dashboard";
 import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { getDashboardCounts } from "~/modules/admin/overview.server";
-import { getSubscriptionsOverview } from "~/modules/commerce/revenue.server";
-import { formatKesCents } from "~/modules/commerce/money";
+import { getSubscriptionsOverview } from "~/modules/payments/revenue.server";
+import { formatKesCents } from "~/modules/pricing/money";
 import { formatDate } from "~/lib/format";
 import { ADMIN_SCREENS, AdminFrame } from "~/components/admin/admin-frame";
 

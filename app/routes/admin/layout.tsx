@@ -5,7 +5,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { isAdmin } from "~/modules/access/policy";
 import { getViewer } from "~/modules/access/viewer.server";
-import { attentionCount } from "~/modules/commerce/admin-orders.server";
+import { attentionCount } from "~/modules/payments/admin-orders.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { priceCountryEvidence } from "~/modules/commerce/charging-country-text";
+import { priceCountryEvidence } from "~/modules/pricing/charging-country-text";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/order";
 import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
-import { getOrderForAdmin, ORDER_STATUS_LABELS } from "~/modules/commerce/admin-orders.server";
+import { getOrderForAdmin, ORDER_STATUS_LABELS } from "~/modules/payments/admin-orders.server";
 import {
   checkRefundFormSchema,
   grantFormSchema,
@@ -13,19 +13,19 @@ import {
   REASON_MAX,
   recordRefundFormSchema,
   refundFormSchema,
-} from "~/modules/commerce/admin-order-forms";
-import { grantSubscriptionByHand, GrantError } from "~/modules/commerce/admin-grants.server";
-import { checkRefund, recordRefundOutcome, refundOrder, RefundError } from "~/modules/commerce/refunds.server";
-import { verifyPayment } from "~/modules/commerce/payment-verification.server";
-import { formatKesCents, formatMinorUnits, kesToCents } from "~/modules/commerce/money";
-import type { OrderStatus } from "~/modules/commerce/order-transitions";
+} from "~/modules/orders/admin-order-forms";
+import { grantSubscriptionByHand, GrantError } from "~/modules/membership/admin-grants.server";
+import { checkRefund, recordRefundOutcome, refundOrder, RefundError } from "~/modules/payments/refunds.server";
+import { verifyPayment } from "~/modules/payments/payment-verification.server";
+import { formatKesCents, formatMinorUnits, kesToCents } from "~/modules/pricing/money";
+import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { parseForm, useSchemaForm, type FormResult, firstFormError } from "~/lib/forms";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
-import { paymentMethodLabel } from "~/modules/commerce/payment-method";
+import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { FieldError, TextAreaField, TextField } from "~/components/forms/fields";
 import { LazyToast } from "~/components/ui/lazy-toast";
 import { SubmitButton } from "~/components/ui/submit-button";

@@ -8,15 +8,15 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   REFUND_UNKNOWN_FILTER,
-} from "~/modules/commerce/admin-orders.server";
+} from "~/modules/payments/admin-orders.server";
 import {
   listUnmatchedCharges,
   resolveUnmatchedCharge,
   RESOLUTION_NOTE_LIMIT,
-} from "~/modules/commerce/unmatched-charges.server";
+} from "~/modules/payments/unmatched-charges.server";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
-import { formatKesCents } from "~/modules/commerce/money";
+import { formatKesCents } from "~/modules/pricing/money";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { Pagination } from "~/components/content/pagination";

@@ -1,8 +1,8 @@
 // A month's receipts, refunds and reversals as CSV, for the accountant (receipt-export.server.ts).
 import type { Route } from "./+types/receipts-csv";
 import { requireAdmin } from "~/modules/access/viewer.server";
-import { exportCsv, monthExport } from "~/modules/commerce/receipt-export.server";
-import { isMonth } from "~/modules/commerce/receipt-rules";
+import { exportCsv, monthExport } from "~/modules/receipts/receipt-export.server";
+import { isMonth } from "~/modules/receipts/receipt-rules";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reconciliation";
 import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
-import { reconcile } from "~/modules/commerce/reconciliation.server";
-import { formatKesCents } from "~/modules/commerce/money";
+import { reconcile } from "~/modules/payments/reconciliation.server";
+import { formatKesCents } from "~/modules/pricing/money";
 import { AdminFrame } from "~/components/admin/admin-frame";
 
 export function meta() {

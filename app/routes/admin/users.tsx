@@ -5,7 +5,7 @@ import type { Route } from "./+types/users";
 import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { changeRole, listUsersForAdmin } from "~/modules/accounts/user-admin.server";
-import { standingSummaries } from "~/modules/commerce/member-standing.server";
+import { standingSummaries } from "~/modules/membership/member-standing.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Pagination } from "~/components/content/pagination";

@@ -1,6 +1,0 @@
-import { getDb } from "~/db/client.server";
-import { listOutbox } from "./mailer.server";
-
-export function readOutbox() {
-  return listOutbox(getDb(), 50);
-}

@@ -1,0 +1,291 @@
+// Starting a payment: an order for one plan or one ebook, priced on the server for the visitor's charging country
+// (the verified one, never her pick on /country: ADR 026) and locked in with the evidence for that country, then
+// submitted to Pesapal; the buyer is sent to Pesapal's page. Nothing is granted here.
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { cardRenewals, ebooks, orders, orderStatusHistory, subscriptionPlans } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { hasActiveSubscription, isAdmin } from "~/modules/access/policy";
+import { loadViewer } from "~/modules/access/viewer.server";
+import type { Role } from "~/modules/access/policy";
+import { CheckoutError } from "~/modules/orders/checkout-errors";
+import { ensureIpnId, forgetIpnId, getPesapal, PaymentsUnavailableError } from "./payment-gateway.server";
+import { isPesapalError } from "./pesapal/errors";
+import { orderPriceColumns, regionalPrice, type RegionalPrice } from "~/modules/pricing/pricing";
+import { loadCountryPricing } from "~/modules/pricing/regional-price.server";
+import { currentPlanOf } from "~/modules/membership/membership.server";
+import { subscriptionDetailsFor } from "~/modules/membership/card-renewal-schedule";
+import { createCardRenewal, hasActiveCardRenewal } from "~/modules/membership/card-renewals.server";
+import { addMonths } from "~/modules/membership/grants.server";
+import type { VerifiedSource } from "~/modules/pricing/visitor-country.server";
+
+export type CheckoutItem = { kind: "plan"; slug: string } | { kind: "ebook"; id: string };
+
+export interface CheckoutBuyer {
+  id: string;
+  email: string;
+  fullName: string | null;
+  role: Role;
+}
+
+export interface CheckoutQuote {
+  kind: "plan" | "ebook";
+  itemId: string;
+  name: string;
+  description: string | null;
+  features: string[];
+  durationMonths: number | null;
+  ebookLimit: number | null;
+  trialDays: number;
+  coverImageUrl: string | null;
+  price: RegionalPrice;
+}
+
+/** A pending order for the same thing at the same price is reused for this long (a double click, a back button). */
+const REUSE_PENDING_MS = 30 * 60 * 1000;
+
+/** What the item costs this visitor; null when it is not for sale (unknown, unpublished, free, subscription only). */
+export async function quoteCheckout(item: CheckoutItem, countryCode: string): Promise<CheckoutQuote | null> {
+  const db = getDb();
+  if (item.kind === "plan") {
+    if (!/^[a-z0-9-]{1,60}$/.test(item.slug)) return null;
+    const [plan] = await db
+      .select()
+      .from(subscriptionPlans)
+      .where(and(eq(subscriptionPlans.slug, item.slug), eq(subscriptionPlans.isActive, true)));
+    if (!plan || plan.priceCents <= 0) return null;
+    return {
+      kind: "plan",
+      itemId: plan.id,
+      name: plan.name,
+      description: plan.description,
+      features: plan.features,
+      durationMonths: plan.durationMonths,
+      ebookLimit: plan.ebookLimit,
+      trialDays: plan.trialDays,
+      coverImageUrl: null,
+      price: await priceFor(plan.priceCents, countryCode),
+    };
+  }
+  if (!/^[0-9a-f-]{36}$/i.test(item.id)) return null;
+  const [ebook] = await db
+    .select()
+    .from(ebooks)
+    .where(and(eq(ebooks.id, item.id), eq(ebooks.published, true)));
+  if (!ebook || ebook.accessType === "free" || !ebook.priceCents || ebook.priceCents <= 0) return null;
+  return {
+    kind: "ebook",
+    itemId: ebook.id,
+    name: ebook.title,
+    description: ebook.description,
+    features: [],
+    durationMonths: null,
+    ebookLimit: null,
+    trialDays: 0,
+    coverImageUrl: ebook.coverImageUrl,
+    price: await priceFor(ebook.priceCents, countryCode),
+  };
+}
+
+async function priceFor(baseCents: number, countryCode: string): Promise<RegionalPrice> {
+  const pricing = await loadCountryPricing(countryCode);
+  return regionalPrice({
+    baseCents,
+    countryCode: pricing.countryCode,
+    rule: pricing.rule,
+    ratePerKes: pricing.ratePerKes,
+  });
+}
+
+/** Refuses what the buyer already has: a running plan, an ebook she owns or can already read. */
+export async function assertCanBuy(buyer: CheckoutBuyer, quote: CheckoutQuote, now = new Date()): Promise<void> {
+  const viewer = await loadViewer({ id: buyer.id, role: buyer.role }, now);
+  if (quote.kind === "plan") {
+    // CASE: a plan running (or a trial) -> buying a plan, the same or another, is a renewal: its paid period starts
+    // when the current one ends (ADR 015). One renewal waits at a time; an open-ended plan has nothing to renew.
+    const current = await currentPlanOf(buyer.id, now);
+    if (current && current.endDate === null) throw new CheckoutError("PLAN_ACTIVE");
+    if (current?.renewedUntil) throw new CheckoutError("RENEWAL_QUEUED");
+    return;
+  }
+  const unlocked = hasActiveSubscription(viewer) && viewer.unlockedEbookIds.has(quote.itemId);
+  if (isAdmin(viewer) || viewer.purchasedEbookIds.has(quote.itemId) || unlocked) {
+    throw new CheckoutError("ALREADY_OWNED");
+  }
+}
+
+/** Pesapal's `id`: at most 50 characters from [A-Za-z0-9-], unique for every attempt. */
+export function newMerchantReference(): string {
+  return `NURU-${randomBytes(12).toString("hex").toUpperCase()}`;
+}
+
+export async function startCheckout(input: {
+  buyer: CheckoutBuyer;
+  item: CheckoutItem;
+  /** The charging country (chargingCountry()): the order is priced for it. */
+  countryCode: string;
+  /** How countryCode was verified and what she had picked on /country, recorded on the order (ADR 026). */
+  countryEvidence?: { source: VerifiedSource; picked: string | null };
+  /** Opt-in to Pesapal recurring card payments for a plan (ADR 019). */
+  autoRenew?: boolean;
+  now?: Date;
+}): Promise<{ orderId: string; redirectUrl: string }> {
+  const now = input.now ?? new Date();
+  const autoRenew = input.autoRenew === true;
+  const quote = await quoteCheckout(input.item, input.countryCode);
+  if (!quote) throw new CheckoutError("ITEM_NOT_FOUND");
+  await assertCanBuy(input.buyer, quote, now);
+  if (autoRenew && quote.kind !== "plan") throw new CheckoutError("AUTO_RENEW_PLANS_ONLY");
+  // CASE: her card already renews a plan -> a second schedule would charge her card twice each period.
+  if (autoRenew && (await hasActiveCardRenewal(input.buyer.id))) throw new CheckoutError("AUTO_RENEW_ACTIVE");
+  const db = getDb();
+  const itemColumn = quote.kind === "plan" ? orders.planId : orders.ebookId;
+  const candidates = await db
+    .select({ id: orders.id, redirectUrl: orders.redirectUrl, optedIn: cardRenewals.id })
+    .from(orders)
+    .leftJoin(cardRenewals, eq(cardRenewals.firstOrderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, input.buyer.id),
+        eq(itemColumn, quote.itemId),
+        eq(orders.status, "pending"),
+        eq(orders.amountCents, quote.price.chargedCents),
+        isNotNull(orders.redirectUrl),
+        gt(orders.createdAt, new Date(now.getTime() - REUSE_PENDING_MS)),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(5);
+  // CASE: a pending order made with the other auto-renew choice -> Pesapal was given other terms: not reused.
+  const reusable = candidates.find((candidate) => (candidate.optedIn !== null) === autoRenew);
+  if (reusable?.redirectUrl) return { orderId: reusable.id, redirectUrl: reusable.redirectUrl };
+
+  // What Pesapal is told about the schedule: the first charge falls on the day this paid period would end.
+  let recurring: Recurring | undefined;
+  if (autoRenew && quote.kind === "plan" && quote.durationMonths) {
+    const current = await currentPlanOf(input.buyer.id, now);
+    const runningEnd = current?.renewedUntil ?? current?.endDate;
+    const start = runningEnd && new Date(runningEnd) > now ? new Date(runningEnd) : now;
+    const periodEnd = addMonths(start, quote.durationMonths);
+    recurring = {
+      accountNumber: "",
+      details: subscriptionDetailsFor(quote.durationMonths, periodEnd),
+    };
+  }
+
+  const price = quote.price;
+  const order = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        merchantReference: newMerchantReference(),
+        userId: input.buyer.id,
+        kind: quote.kind,
+        planId: quote.kind === "plan" ? quote.itemId : null,
+        ebookId: quote.kind === "ebook" ? quote.itemId : null,
+        ...orderPriceColumns(price),
+        countrySource: input.countryEvidence?.source ?? null,
+        pickedCountryCode: input.countryEvidence?.picked ?? null,
+        status: "pending",
+        gateway: "pesapal",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx
+      .insert(orderStatusHistory)
+      .values({ orderId: row.id, fromStatus: null, toStatus: "pending", source: "checkout", createdAt: now });
+    if (recurring) {
+      const agreement = await createCardRenewal(tx, {
+        userId: input.buyer.id,
+        planId: quote.itemId,
+        orderId: row.id,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        frequency: recurring.details?.frequency ?? null,
+        now,
+      });
+      recurring.accountNumber = agreement.accountNumber;
+    }
+    return row;
+  });
+
+  try {
+    const submitted = await submitToPesapal(order, quote, input.buyer, recurring);
+    await db
+      .update(orders)
+      .set({ gatewayTrackingId: submitted.orderTrackingId, redirectUrl: submitted.redirectUrl, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    return { orderId: order.id, redirectUrl: submitted.redirectUrl };
+  } catch (error) {
+    const reason = isPesapalError(error) ? `${error.code} ${error.gatewayCode ?? ""}`.trim() : "gateway not configured";
+    // CASE: timeout -> Pesapal may hold the order; it stays findable by its merchant reference (the IPN carries it).
+    const timedOut = isPesapalError(error, "PESAPAL_TIMEOUT");
+    console.error(`Checkout ${order.merchantReference}: SubmitOrderRequest failed (${reason})`, error);
+    if (!timedOut) {
+      await db.transaction(async (tx) => {
+        await tx.update(orders).set({ status: "cancelled", updatedAt: new Date() }).where(eq(orders.id, order.id));
+        await tx.insert(orderStatusHistory).values({
+          orderId: order.id,
+          fromStatus: "pending",
+          toStatus: "cancelled",
+          source: "checkout",
+          note: `not submitted: ${reason}`,
+        });
+      });
+    }
+    if (error instanceof PaymentsUnavailableError || isPesapalError(error))
+      throw new CheckoutError("GATEWAY_UNAVAILABLE");
+    throw error;
+  }
+}
+
+interface Recurring {
+  accountNumber: string;
+  details: ReturnType<typeof subscriptionDetailsFor>;
+}
+
+async function submitToPesapal(
+  order: typeof orders.$inferSelect,
+  quote: CheckoutQuote,
+  buyer: CheckoutBuyer,
+  recurring?: Recurring,
+) {
+  const env = getEnv();
+  const [firstName, ...rest] = (buyer.fullName ?? "").trim().split(/\s+/);
+  const request = (notificationId: string) => ({
+    merchantReference: order.merchantReference,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    description: describe(quote).slice(0, 100),
+    callbackUrl: `${env.PUBLIC_URL}/payment/return`,
+    cancellationUrl: quote.kind === "plan" ? `${env.PUBLIC_URL}/pricing` : `${env.PUBLIC_URL}/ebook/${quote.itemId}`,
+    notificationId,
+    billingAddress: {
+      emailAddress: buyer.email,
+      countryCode: order.countryCode,
+      firstName: firstName ?? "",
+      lastName: rest.join(" "),
+    },
+    // Recurring payments (card only): Pesapal's page offers the opt-in; with details the schedule is prefilled.
+    ...(recurring ? { accountNumber: recurring.accountNumber } : {}),
+    ...(recurring?.details ? { subscriptionDetails: recurring.details } : {}),
+  });
+  const client = await getPesapal();
+  try {
+    return await client.submitOrder(request(await ensureIpnId()));
+  } catch (error) {
+    // CASE: our stored IPN id belongs to another Pesapal environment -> look it up again, once. A refused order
+    // was not created, so the same merchant reference may be sent again.
+    if (!isPesapalError(error, "PESAPAL_REJECTED") || !/ipn/i.test(error.message)) throw error;
+    await forgetIpnId();
+    return client.submitOrder(request(await ensureIpnId()));
+  }
+}
+
+function describe(quote: CheckoutQuote): string {
+  return quote.kind === "plan"
+    ? `Nuru ${quote.name} plan, ${quote.durationMonths} months`
+    : `Nuru ebook: ${quote.name}`;
+}

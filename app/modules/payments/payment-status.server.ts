@@ -1,0 +1,113 @@
+// What the payment pages show about one of the reader's own orders, after it was verified with Pesapal.
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { ebooks, orders, payments, subscriptionPlans, userSubscriptions } from "~/db/schema";
+import { formatKesCents } from "~/modules/pricing/money";
+import { paymentMethodLabel } from "~/modules/orders/payment-method";
+import { formatPrice } from "~/modules/pricing/pricing";
+import type { OrderStatus } from "~/modules/orders/order-transitions";
+import { verifyPayment, type VerifySource } from "./payment-verification.server";
+
+export type PaymentView = "success" | "pending" | "failed" | "reversed" | "review";
+
+export interface PaymentDetails {
+  view: PaymentView;
+  kind: "plan" | "ebook";
+  item: string;
+  ebookId: string | null;
+  /** 'KSh 500.00' (what was charged) and, abroad, the local amount shown at checkout. */
+  amount: string;
+  localAmount: string | null;
+  currency: string;
+  method: string | null;
+  confirmationCode: string | null;
+  reference: string;
+  date: string;
+  /** For a plan that started: when it ends (ISO), null for open-ended. */
+  subscriptionEnds: string | null | undefined;
+}
+
+export type PaymentPage =
+  | { state: "unknown" }
+  | { state: "unreachable"; details: PaymentDetails }
+  | { state: "checked"; details: PaymentDetails };
+
+/** The views after money moved, where the payment's confirmation code means something. */
+const PAID_VIEWS = new Set<PaymentView>(["success", "reversed", "review"]);
+
+const VIEW_BY_STATUS: Record<OrderStatus, PaymentView> = {
+  pending: "pending",
+  completed: "success",
+  failed: "failed",
+  cancelled: "failed",
+  reversed: "reversed",
+  review: "review",
+  abandoned: "failed",
+  // A full refund ended the access like a reversal; a partial one kept it.
+  refunded: "reversed",
+  partially_refunded: "success",
+};
+
+/** Verifies the reader's order with Pesapal and describes it; another reader's or an unknown id is "unknown". */
+export async function checkPaymentForReader(input: {
+  userId: string;
+  trackingId: string;
+  merchantReference: string | null;
+  source: VerifySource;
+}): Promise<PaymentPage> {
+  const verification = await verifyPayment({
+    trackingId: input.trackingId,
+    merchantReference: input.merchantReference,
+    source: input.source,
+    ownerId: input.userId,
+  });
+  if (verification.kind === "unknown") return { state: "unknown" };
+  const details = await describeOrder(verification.orderId);
+  // "deferred" is an IPN's answer only; a page never gets it (read as "could not be asked" if it ever did).
+  return { state: verification.kind === "deferred" ? "unreachable" : verification.kind, details };
+}
+
+async function describeOrder(orderId: string): Promise<PaymentDetails> {
+  const db = getDb();
+  const [row] = await db
+    .select({
+      order: orders,
+      planName: subscriptionPlans.name,
+      ebookTitle: ebooks.title,
+    })
+    .from(orders)
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
+    .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+    .where(eq(orders.id, orderId));
+  const order = row.order;
+  const [payment] = await db
+    .select({ method: payments.paymentMethod, code: payments.confirmationCode })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.verifiedAt))
+    .limit(1);
+  let subscriptionEnds: string | null | undefined;
+  if (order.kind === "plan" && order.status === "completed") {
+    const [sub] = await db
+      .select({ endDate: userSubscriptions.endDate })
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.orderId, orderId));
+    subscriptionEnds = sub ? (sub.endDate?.toISOString() ?? null) : undefined;
+  }
+  return {
+    view: VIEW_BY_STATUS[order.status],
+    kind: order.kind,
+    item: order.kind === "plan" ? `${row.planName ?? "Plan"} plan` : (row.ebookTitle ?? "Ebook"),
+    ebookId: order.ebookId,
+    amount: formatKesCents(order.amountCents),
+    localAmount:
+      order.displayCurrency === order.currency ? null : formatPrice(order.displayAmount, order.displayCurrency),
+    currency: order.currency,
+    method: paymentMethodLabel(payment?.method),
+    // A confirmation code belongs to money that moved: not to a failed, cancelled or still pending payment.
+    confirmationCode: PAID_VIEWS.has(VIEW_BY_STATUS[order.status]) ? (payment?.code ?? null) : null,
+    reference: order.merchantReference,
+    date: (order.completedAt ?? order.createdAt).toISOString(),
+    subscriptionEnds,
+  };
+}

@@ -1,0 +1,287 @@
+// The only way an order changes after checkout: ask Pesapal (GetTransactionStatus) and apply what it says, with
+// the order row locked, once. Callbacks, IPNs, polls and admins all come through here; none of them is trusted on
+// its own (a callback or IPN only says "look at this order").
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import {
+  cardRenewals,
+  ebooks,
+  orders,
+  orderStatusHistory,
+  payments,
+  profiles,
+  subscriptionPlans,
+  users,
+} from "~/db/schema";
+import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { getReceipt, receiptPdf } from "~/modules/receipts/receipts.server";
+import { paymentMethodLabel } from "~/modules/orders/payment-method";
+import { getMailer } from "~/modules/mail/mailer.server";
+import { receiptMail } from "~/modules/mail/templates.server";
+import { grantOrder, revokeOrder, type Grant } from "~/modules/membership/grants.server";
+import { issueReceipt } from "~/modules/receipts/receipt-numbers.server";
+import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
+import { decideTransition, type Decision, type OrderStatus } from "~/modules/orders/order-transitions";
+import { firstRecheckAt } from "~/modules/orders/order-recheck-schedule";
+import {
+  agreementNamedBy,
+  decideCharge,
+  endCardRenewalOf,
+  settleFirstPayment,
+} from "~/modules/membership/card-renewals.server";
+import { refundForSystem } from "./refunds.server";
+import { checkTransactionStatus } from "./gateway-checks.server";
+import { isPesapalError } from "./pesapal/errors";
+import type { PaymentStatus, TransactionStatus } from "./pesapal/types";
+
+const PESAPAL_STATUS_WORDS: Record<PaymentStatus, string> = {
+  COMPLETED: "paid",
+  FAILED: "failed",
+  INVALID: "not paid",
+  REVERSED: "reversed",
+};
+
+export type VerifySource = "callback" | "ipn" | "poll" | "admin";
+
+export type Verification =
+  /** No order of ours (or not this reader's): nothing was asked or changed. */
+  | { kind: "unknown" }
+  /** Pesapal could not be asked; nothing changed. */
+  | { kind: "unreachable"; orderId: string }
+  | { kind: "checked"; orderId: string; status: OrderStatus; changed: boolean; grant?: Grant; refundDue?: string }
+  /**
+   * IPN only: answered from another check's answer (which may predate the change the IPN announces), or too many
+   * IPN-caused gateway calls are in flight; nothing was applied. Pesapal is to send it again (gateway-checks.server.ts).
+   */
+  | { kind: "deferred"; orderId: string; status: OrderStatus };
+
+const TRACKING_ID = /^[A-Za-z0-9-]{1,100}$/;
+const REFERENCE = /^[A-Za-z0-9._:-]{1,50}$/;
+
+type Order = typeof orders.$inferSelect;
+
+async function findOrder(trackingId: string, merchantReference: string | null): Promise<Order | null> {
+  const db = getDb();
+  const [byTracking] = await db.select().from(orders).where(eq(orders.gatewayTrackingId, trackingId));
+  if (byTracking) {
+    return merchantReference && merchantReference !== byTracking.merchantReference ? null : byTracking;
+  }
+  // CASE: SubmitOrderRequest timed out after Pesapal created the order -> we never stored its tracking id; the
+  // notification carries our reference, and the gateway's answer must confirm the pair before we adopt it.
+  if (!merchantReference) return null;
+  const [byReference] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantReference, merchantReference), isNull(orders.gatewayTrackingId)));
+  return byReference ?? null;
+}
+
+export async function verifyPayment(input: {
+  trackingId: string;
+  merchantReference?: string | null;
+  source: VerifySource;
+  /** For pages: only this reader's own orders are looked at; anyone else's answer "unknown". */
+  ownerId?: string;
+  now?: Date;
+}): Promise<Verification> {
+  const reference = input.merchantReference && REFERENCE.test(input.merchantReference) ? input.merchantReference : null;
+  if (!TRACKING_ID.test(input.trackingId)) return { kind: "unknown" };
+  const order = await findOrder(input.trackingId, reference);
+  if (!order || (input.ownerId !== undefined && order.userId !== input.ownerId)) return { kind: "unknown" };
+
+  // CASE: reversed, cancelled or fully refunded orders are over; nothing Pesapal says can change them, so it is not
+  // asked (a replayed IPN for an old order costs no gateway call).
+  if (order.status === "reversed" || order.status === "cancelled" || order.status === "refunded") {
+    return { kind: "checked", orderId: order.id, status: order.status, changed: false };
+  }
+  let report: TransactionStatus;
+  try {
+    const check = await checkTransactionStatus(input.trackingId, input.source === "ipn" ? "ipn" : "other");
+    if (check.kind === "busy" || (check.shared && input.source === "ipn")) {
+      return { kind: "deferred", orderId: order.id, status: order.status };
+    }
+    report = check.report;
+  } catch (error) {
+    console.error(
+      `Payment check for ${order.merchantReference} (${input.source}) failed: ${isPesapalError(error) ? error.code : error}`,
+    );
+    return { kind: "unreachable", orderId: order.id };
+  }
+  if (order.gatewayTrackingId === null && report.merchantReference !== order.merchantReference) {
+    return { kind: "unknown" };
+  }
+  return applyVerifiedReport(order.id, input.trackingId, report, input.source, input.now ?? new Date());
+}
+
+/**
+ * A verified gateway answer applied to one of our orders, then what follows the commit: the receipt for a grant,
+ * and the automatic refund of a card charge nobody may keep (a renewal the reader had cancelled, ADR 019).
+ */
+export async function applyVerifiedReport(
+  orderId: string,
+  trackingId: string,
+  report: TransactionStatus,
+  source: VerifySource,
+  now: Date,
+): Promise<Verification> {
+  const result = await applyReport(orderId, trackingId, report, source, now);
+  if (result.grant && !result.grant.note) await sendReceipt(orderId, report, result.grant);
+  if (result.refundDue) {
+    try {
+      const refund = await refundForSystem({
+        orderId,
+        amount: "full",
+        reason: result.refundDue,
+        mailNote:
+          "Your card was charged for a Nuru renewal after you had cancelled it, so we have refunded the charge in full.",
+      });
+      if (refund.kind !== "accepted")
+        console.warn(`Automatic refund of order ${orderId}: ${refund.kind} (${refund.message})`);
+    } catch (error) {
+      // The order waits in review, first in the admin's list, for a person to refund it.
+      console.error(`Automatic refund of order ${orderId} failed:`, error);
+    }
+  }
+  return { kind: "checked", orderId, ...result };
+}
+
+async function applyReport(
+  orderId: string,
+  trackingId: string,
+  report: TransactionStatus,
+  source: VerifySource,
+  now: Date,
+): Promise<{ status: OrderStatus; changed: boolean; grant?: Grant; refundDue?: string }> {
+  return getDb().transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    // A scheduled card charge is named by its agreement: the answer's reference counts as ours when any of its fields
+    // names this order's agreement (agreementNamedBy), else it is compared with the account_number (and differs).
+    const [agreement] = order.cardRenewalId
+      ? await tx
+          .select({ accountNumber: cardRenewals.accountNumber })
+          .from(cardRenewals)
+          .where(eq(cardRenewals.id, order.cardRenewalId))
+      : [];
+    const namesIt = agreement && (await agreementNamedBy(report, tx))?.agreement.id === order.cardRenewalId;
+    let decision: Decision = decideTransition(
+      agreement ? { ...order, merchantReference: namesIt ? report.merchantReference : agreement.accountNumber } : order,
+      report,
+    );
+    let refundDue: string | undefined;
+    if (order.cardRenewalId && decision.to !== null) {
+      ({ decision, refundDue } = await decideCharge(tx, order, decision, now));
+    }
+    if (decision.to === null) {
+      if (decision.reason.startsWith("ignored")) console.warn(`Order ${order.merchantReference}: ${decision.reason}`);
+      return { status: order.status, changed: false };
+    }
+    if (decision.to === "review") console.warn(`Order ${order.merchantReference} needs review: ${decision.reason}`);
+    await tx.insert(payments).values({
+      orderId: order.id,
+      gateway: order.gateway,
+      gatewayTrackingId: trackingId,
+      amountCents: report.amountCents,
+      currency: report.currency.toUpperCase().slice(0, 3),
+      status: decision.to === "review" ? "completed" : decision.to,
+      paymentMethod: report.paymentMethod || null,
+      confirmationCode: report.confirmationCode || null,
+      raw: report,
+      verifiedAt: now,
+    });
+    await tx
+      .update(orders)
+      .set({
+        status: decision.to,
+        gatewayTrackingId: trackingId,
+        updatedAt: now,
+        // The new status's re-check schedule starts now (ADR 027): a completed payment is asked about again within
+        // its reversal window, a failed one while the buyer may still pay; final statuses never.
+        statusChecks: 0,
+        nextStatusCheckAt: firstRecheckAt(decision.to, now),
+        ...(decision.to === "completed" ? { completedAt: now } : {}),
+      })
+      .where(eq(orders.id, order.id));
+    // The receipt's number is taken in this transaction, so it has no gaps (receipt-numbers.server.ts).
+    if (decision.to === "completed") await issueReceipt(tx, order, now);
+    let grant: Grant | undefined;
+    if (decision.effect === "grant") grant = await grantOrder(tx, order, now);
+    if (decision.effect === "grant" && !order.cardRenewalId) await settleFirstPayment(tx, order.id, report, now);
+    if (decision.effect === "revoke") await revokeOrder(tx, order, now);
+    if (decision.effect === "revoke" && !order.cardRenewalId) {
+      await endCardRenewalOf(tx, order.id, "first payment reversed", now);
+    }
+    // Read by admins on the order page: Pesapal's answer in words ('M-Pesa', not 'MpesaKE').
+    const evidence = `Pesapal: ${PESAPAL_STATUS_WORDS[report.status]}, ${formatMinorUnits(report.amountCents, report.currency, "en-KE")}${
+      report.paymentMethod ? ` by ${paymentMethodLabel(report.paymentMethod)}` : ""
+    }${report.confirmationCode ? `, confirmation ${report.confirmationCode}` : ""}`;
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: decision.to,
+      source,
+      note: [decision.reason, evidence, grant?.note].filter(Boolean).join("; "),
+      createdAt: now,
+    });
+    return { status: decision.to, changed: true, grant, refundDue };
+  });
+}
+
+async function sendReceipt(orderId: string, report: TransactionStatus, grant: Grant) {
+  try {
+    const db = getDb();
+    const [row] = await selectOrdersWithBuyer(
+      {
+        email: users.email,
+        name: profiles.fullName,
+        reference: orders.merchantReference,
+        amountCents: orders.amountCents,
+        planName: subscriptionPlans.name,
+        months: subscriptionPlans.durationMonths,
+        ebookTitle: ebooks.title,
+        ebookId: orders.ebookId,
+        userId: orders.userId,
+      },
+      db,
+    ).where(eq(orders.id, orderId));
+    if (!row) return;
+    const origin = getEnv().PUBLIC_URL;
+    const isPlan = grant.kind === "plan";
+    const receipt = await getReceipt(row.userId, orderId);
+    const mail = receiptMail({
+      to: row.email,
+      name: row.name ?? "",
+      item: isPlan ? `the ${row.planName} plan (${row.months} months)` : `the ebook "${row.ebookTitle}"`,
+      amount: formatKesCents(row.amountCents),
+      reference: row.reference,
+      method: paymentMethodLabel(report.paymentMethod) ?? "",
+      confirmationCode: report.confirmationCode,
+      access: isPlan
+        ? grant.endDate
+          ? `Your plan is paid up to ${formatDate(grant.endDate.toISOString())}.`
+          : "Your plan has no end date."
+        : "The ebook is yours to read on Nuru.",
+      url: isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,
+      receiptUrl: `${origin}/receipts/${orderId}`,
+    });
+    // The same receipt as the page and the PDF of the billing history.
+    await getMailer().send(
+      receipt
+        ? {
+            ...mail,
+            attachments: [
+              {
+                filename: `nuru-receipt-${row.reference}.pdf`,
+                content: await receiptPdf(receipt),
+                contentType: "application/pdf",
+              },
+            ],
+          }
+        : mail,
+    );
+  } catch (error) {
+    // The grant stands; a lost receipt is logged, not a reason to fail the payment.
+    console.error(`Receipt for order ${orderId} not sent:`, error);
+  }
+}

@@ -1,0 +1,558 @@
+// An admin refunds a verified payment through Pesapal's RefundRequest (ADR 018). Pesapal takes one refund per
+// payment, mobile money only in full, cards in full or in part, never more than was collected. Its 200 means
+// "received": we count that as the refund accepted, move the order to refunded / partially_refunded, and a full
+// refund takes back what the order gave (the same revocation as a reversal). A partial card refund keeps access.
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { ebooks, orders, orderStatusHistory, payments, profiles, refunds, subscriptionPlans, users } from "~/db/schema";
+import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
+import { getEnv } from "~/lib/env.server";
+import { isAdmin, type Viewer } from "~/modules/access/policy";
+import { recordActivity } from "~/modules/admin/activity.server";
+import { getMailer } from "~/modules/mail/mailer.server";
+import { refundMail } from "~/modules/mail/templates.server";
+import { revokeOrder } from "~/modules/membership/grants.server";
+import { formatKesCents, type MinorUnits } from "~/modules/pricing/money";
+import type { OrderStatus } from "~/modules/orders/order-transitions";
+import { getPesapal } from "./payment-gateway.server";
+import { isCardPayment } from "~/modules/orders/payment-method";
+import { endCardRenewalOf } from "~/modules/membership/card-renewals.server";
+import { isPesapalError } from "./pesapal/errors";
+import { recordGatewayFailure } from "./gateway-failures.server";
+
+export type RefundErrorCode =
+  | "NOT_FOUND"
+  | "NOT_REFUNDABLE"
+  | "NO_PAYMENT"
+  | "ALREADY_REFUNDED"
+  | "IN_PROGRESS"
+  | "OUTCOME_UNKNOWN"
+  | "NOT_UNKNOWN"
+  | "PARTIAL_NOT_ALLOWED"
+  | "AMOUNT_INVALID";
+
+const MESSAGES: Record<RefundErrorCode, string> = {
+  NOT_FOUND: "This order does not exist.",
+  NOT_REFUNDABLE: "Only a completed order, or one waiting for review, can be refunded.",
+  NO_PAYMENT: "This order has no verified payment with a Pesapal confirmation code to refund.",
+  ALREADY_REFUNDED: "This payment has already been refunded: Pesapal takes one refund per payment.",
+  IN_PROGRESS: "A refund of this payment is being sent to Pesapal right now.",
+  OUTCOME_UNKNOWN:
+    "A refund of this payment was sent and Pesapal's answer never arrived. Check with Pesapal, or record what the " +
+    "Pesapal dashboard shows, before refunding again.",
+  NOT_UNKNOWN: "This refund's outcome is already known.",
+  PARTIAL_NOT_ALLOWED: "Mobile money payments can only be refunded in full.",
+  AMOUNT_INVALID: "The amount must be more than KSh 0.00 and no more than what was paid.",
+};
+
+/** A refund the shop refused before asking Pesapal; `message` is for the admin. */
+export class RefundError extends Error {
+  constructor(readonly code: RefundErrorCode) {
+    super(MESSAGES[code]);
+    this.name = "RefundError";
+  }
+}
+
+/** Orders an admin may refund: paid and granted, or paid but waiting for review (nothing granted). */
+const REFUNDABLE: readonly OrderStatus[] = ["completed", "review"];
+
+// Card payments may be refunded in part; anything else (M-Pesa, other mobile money, unknown) only in full.
+export { isCardPayment };
+
+export type RefundOutcome =
+  | { kind: "accepted"; refundId: string; amountCents: MinorUnits; full: boolean; status: OrderStatus; message: string }
+  | { kind: "refused"; refundId: string; message: string }
+  /** No answer from Pesapal (timeout, network): it may or may not have the request. Outcome unknown. */
+  | { kind: "unconfirmed"; refundId: string; message: string };
+
+/** A `requesting` row older than this was left by a crash (the request itself times out within seconds). */
+export const STALE_REQUEST_MS = 5 * 60_000;
+const MINUTE_MS = 60_000;
+/** Gaps between automatic checks of an unknown outcome: 1 min, 5 min, 30 min, 2 h, then daily until settled. */
+export const REFUND_CHECK_GAPS_MS = [1, 5, 30, 120, 24 * 60].map((minutes) => minutes * MINUTE_MS);
+/** Pesapal could not be asked: ask again this soon, without counting it as a check. */
+const UNREACHABLE_RETRY_MS = 5 * MINUTE_MS;
+
+/**
+ * Pesapal's refusal of a second refund of one payment. Its wording is unconfirmed (research 2.6), so any refusal
+ * saying "duplicate", "already" or "exists" counts: it means a refund exists, never that ours was refused.
+ */
+export function isDuplicateRefundAnswer(message: string): boolean {
+  return /duplicate|already|exist/i.test(message);
+}
+
+/**
+ * Whether the payment's status shows the money went back: REVERSED (status_code 3, presumably how Pesapal reports an
+ * effected refund), or a description naming a refund or reversal whatever its code and casing ("Refunded",
+ * "REVERSED", "Partially Refunded").
+ */
+export function statusShowsRefund(status: { statusCode: number; statusDescription: string }): boolean {
+  return status.statusCode === 3 || /refund|revers/i.test(status.statusDescription);
+}
+
+type RefundRow = typeof refunds.$inferSelect;
+
+/** An outcome nobody knows yet: no answer came, or a crash left the request half done. */
+export function isOutcomeUnknown(refund: Pick<RefundRow, "status" | "createdAt">, now = new Date()): boolean {
+  return (
+    refund.status === "unconfirmed" ||
+    (refund.status === "requesting" && now.getTime() - refund.createdAt.getTime() >= STALE_REQUEST_MS)
+  );
+}
+
+export interface RefundInput {
+  orderId: string;
+  /** "full", or an amount in cents (card payments only; the whole amount counts as full). */
+  amount: "full" | MinorUnits;
+  reason: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The verified completed payment of an order (the newest, should there ever be two). */
+async function paymentOf(db: Pick<ReturnType<typeof getDb>, "select">, orderId: string) {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "completed")))
+    .orderBy(desc(payments.verifiedAt))
+    .limit(1);
+  return payment ?? null;
+}
+
+export async function refundOrder(viewer: Viewer, input: RefundInput, now = new Date()): Promise<RefundOutcome> {
+  if (!isAdmin(viewer)) throw new Error("Only admins refund payments");
+  return requestRefund({ viewer }, input, now);
+}
+
+/**
+ * A refund the shop owes without anyone asking (ADR 019): a card charge for a renewal the reader had cancelled. The
+ * same three steps as an admin's; the order's history (source system) and the refund row say who and why.
+ */
+export function refundForSystem(input: RefundInput & { mailNote?: string }, now = new Date()): Promise<RefundOutcome> {
+  return requestRefund({ viewer: null, mailNote: input.mailNote }, input, now);
+}
+
+async function requestRefund(
+  actor: { viewer: Viewer | null; mailNote?: string },
+  input: RefundInput,
+  now: Date,
+): Promise<RefundOutcome> {
+  const viewer = actor.viewer;
+  if (!UUID.test(input.orderId)) throw new RefundError("NOT_FOUND");
+  const reason = input.reason.trim();
+  if (!reason) throw new Error("A refund needs a reason");
+  const db = getDb();
+
+  // 1. Checks and the claim: a 'requesting' row, unique per payment, so two admins (or a double click) send one.
+  const claim = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) throw new RefundError("NOT_FOUND");
+    if (!REFUNDABLE.includes(order.status)) {
+      throw new RefundError(
+        order.status === "refunded" || order.status === "partially_refunded" ? "ALREADY_REFUNDED" : "NOT_REFUNDABLE",
+      );
+    }
+    const payment = await paymentOf(tx, order.id);
+    if (!payment?.confirmationCode) throw new RefundError("NO_PAYMENT");
+    // A refund whose outcome is unknown may have reached Pesapal: settle it (check, or record by hand), never resend.
+    const earlier = await tx
+      .select({ status: refunds.status, createdAt: refunds.createdAt })
+      .from(refunds)
+      .where(
+        and(eq(refunds.paymentId, payment.id), inArray(refunds.status, ["requesting", "accepted", "unconfirmed"])),
+      );
+    if (earlier.some((r) => r.status === "accepted")) throw new RefundError("ALREADY_REFUNDED");
+    if (earlier.some((r) => isOutcomeUnknown(r, now))) throw new RefundError("OUTCOME_UNKNOWN");
+    if (earlier.length > 0) throw new RefundError("IN_PROGRESS");
+    const amountCents = input.amount === "full" ? payment.amountCents : input.amount;
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > payment.amountCents) {
+      throw new RefundError("AMOUNT_INVALID");
+    }
+    const full = amountCents === payment.amountCents;
+    if (!full && !isCardPayment(payment.paymentMethod)) throw new RefundError("PARTIAL_NOT_ALLOWED");
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        paymentId: payment.id,
+        amountCents,
+        currency: payment.currency,
+        full,
+        reason,
+        requestedBy: viewer?.user?.id ?? null,
+        status: "requesting",
+        createdAt: now,
+      })
+      .returning();
+    return { refund, payment };
+  });
+  const { refund, payment } = claim;
+
+  // 2. Pesapal, outside any transaction: a slow gateway must not hold the order row (or PGlite's one connection).
+  const [admin] = viewer
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, viewer.user!.id))
+    : [{ email: "Nuru (automatic refund)" }];
+  let answer: { kind: "accepted" | "refused" | "unconfirmed"; message: string; code?: string; duplicate?: boolean };
+  try {
+    const ack = await (
+      await getPesapal()
+    ).refund({
+      confirmationCode: payment.confirmationCode!,
+      amountCents: refund.amountCents,
+      username: admin?.email ?? "admin",
+      remarks: reason.slice(0, 250),
+    });
+    answer = { kind: "accepted", message: ack.message || "Refund request received" };
+  } catch (error) {
+    if (isPesapalError(error, "PESAPAL_REJECTED") && !isDuplicateRefundAnswer(error.message)) {
+      answer = { kind: "refused", message: error.message.replace(/^RefundRequest: /, ""), code: error.gatewayCode };
+    } else if (isPesapalError(error, "PESAPAL_REJECTED")) {
+      // CASE: "duplicate refund" -> a refund of this payment exists (an earlier one whose answer was lost, or one
+      // made on the dashboard): the outcome is unknown until the payment's status says so; asked right below.
+      answer = {
+        kind: "unconfirmed",
+        message: `Pesapal says a refund already exists: ${error.message.replace(/^RefundRequest: /, "")}`,
+        code: error.gatewayCode,
+        duplicate: true,
+      };
+    } else {
+      console.error(`Refund for order ${refund.orderId}: no answer from Pesapal`, error);
+      await recordGatewayFailure("RefundRequest", error, now);
+      answer = {
+        kind: "unconfirmed",
+        message: isPesapalError(error) ? error.code : "no answer",
+      };
+    }
+  }
+
+  // 3. The answer, the order's new status, the revocation and the audit entry, together.
+  const amount = formatKesCents(refund.amountCents);
+  const outcome = await db.transaction(async (tx): Promise<RefundOutcome> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
+    await tx
+      .update(refunds)
+      .set({
+        status: answer.kind,
+        gatewayMessage: answer.message,
+        gatewayCode: answer.code ?? null,
+        answeredAt: now,
+        nextCheckAt: answer.kind === "unconfirmed" ? new Date(now.getTime() + REFUND_CHECK_GAPS_MS[0]!) : null,
+      })
+      .where(eq(refunds.id, refund.id));
+    if (answer.kind !== "accepted") {
+      // CASE: an automatic refund Pesapal refused or did not answer -> the order stays where it was (review, first
+      // in the admin's list) and its history says what happened.
+      if (!viewer) {
+        await tx.insert(orderStatusHistory).values({
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: order.status,
+          source: "system",
+          note: `Automatic refund of ${amount} ${answer.kind} (${answer.message}); reason: ${reason}`,
+          createdAt: now,
+        });
+        return { kind: answer.kind, refundId: refund.id, message: answer.message };
+      }
+      await recordActivity(tx, viewer, {
+        action: answer.kind === "refused" ? "refund refused" : "refund outcome unknown",
+        entityType: "order",
+        entityId: order.id,
+        summary: `${order.merchantReference}: ${refund.full ? "full" : "partial"} refund of ${amount} ${
+          answer.kind === "refused"
+            ? `refused by Pesapal (${answer.message})`
+            : `sent, outcome unknown (${answer.message})`
+        }. Reason: ${reason}`,
+      });
+      return { kind: answer.kind, refundId: refund.id, message: answer.message };
+    }
+    return settleAccepted(tx, { ...refund, reason }, order, {
+      viewer,
+      who: admin?.email ?? "an admin",
+      how: `accepted by Pesapal (${answer.message})`,
+      now,
+    });
+  });
+  if (outcome.kind === "accepted") {
+    await sendRefundMail(refund.orderId, refund.amountCents, refund.full, actor.mailNote);
+  }
+  // A duplicate answer means a refund exists: ask the payment's status now rather than leave it to the schedule.
+  if (outcome.kind === "unconfirmed" && answer.duplicate) {
+    return checkRefund(refund.id, viewer, now);
+  }
+  return outcome;
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+
+/**
+ * A refund known to be accepted (Pesapal's 200, the payment's status, or the dashboard as an admin read it): the
+ * order becomes refunded or partially refunded, a full refund takes back what it gave, and the history and the
+ * audit log say so. The caller holds the order row and has set the refund row's status.
+ */
+async function settleAccepted(
+  tx: Tx,
+  refund: Pick<RefundRow, "id" | "full" | "amountCents" | "reason">,
+  order: typeof orders.$inferSelect,
+  by: { viewer: Viewer | null; who: string; how: string; now: Date },
+): Promise<RefundOutcome> {
+  const { viewer, now } = by;
+  const amount = formatKesCents(refund.amountCents);
+  // CASE: the order changed while Pesapal was asked (a reversal's IPN) -> the refund is recorded, the status stays.
+  const to: OrderStatus | null = REFUNDABLE.includes(order.status)
+    ? refund.full
+      ? "refunded"
+      : "partially_refunded"
+    : null;
+  if (to) {
+    await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
+    if (refund.full) {
+      await revokeOrder(tx, order, now);
+      // A plan refunded in full is not renewed by her card either (a charge that still arrives is refunded).
+      await endCardRenewalOf(tx, order.id, "full refund of the first payment", now);
+    }
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: to,
+      source: viewer ? "admin" : "system",
+      note: `${refund.full ? "Full" : "Partial"} refund of ${amount} ${by.how}; ${
+        refund.full ? "access revoked" : "access kept"
+      }; by ${by.who}; reason: ${refund.reason}`,
+      createdAt: now,
+    });
+  }
+  if (viewer)
+    await recordActivity(tx, viewer, {
+      action: "refund",
+      entityType: "order",
+      entityId: order.id,
+      summary: `${order.merchantReference}: ${refund.full ? "full" : "partial"} refund of ${amount} ${by.how}${
+        refund.full ? ", access revoked" : ", access kept"
+      }. Reason: ${refund.reason}`,
+      changes: to ? { status: { before: order.status, after: to } } : {},
+    });
+  return {
+    kind: "accepted",
+    refundId: refund.id,
+    amountCents: refund.amountCents,
+    full: refund.full,
+    status: to ?? order.status,
+    message: by.how,
+  };
+}
+
+/** The refund and the Pesapal tracking id of the payment it refunds. */
+async function refundWithPayment(refundId: string) {
+  if (!UUID.test(refundId)) throw new RefundError("NOT_FOUND");
+  const [row] = await getDb()
+    .select({ refund: refunds, trackingId: payments.gatewayTrackingId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, refundId));
+  if (!row) throw new RefundError("NOT_FOUND");
+  return row;
+}
+
+/**
+ * Settles a refund whose outcome is unknown by asking Pesapal for the payment's status: refunded or reversed ->
+ * accepted (as if its 200 had arrived); still completed -> stays unknown, with the time of the check and the next
+ * one. Never sends a second RefundRequest. `viewer` null: the scheduled job.
+ */
+export async function checkRefund(refundId: string, viewer: Viewer | null, now = new Date()): Promise<RefundOutcome> {
+  if (viewer && !isAdmin(viewer)) throw new Error("Only admins check refunds");
+  const { refund, trackingId } = await refundWithPayment(refundId);
+  if (!isOutcomeUnknown(refund, now)) throw new RefundError("NOT_UNKNOWN");
+  let seen: { refunded: boolean; message: string; reached: boolean };
+  try {
+    const status = await (await getPesapal()).getTransactionStatus(trackingId);
+    const refunded = statusShowsRefund(status);
+    seen = {
+      refunded,
+      reached: true,
+      message: `Pesapal says the payment is ${status.statusDescription || status.status} (status ${status.statusCode})`,
+    };
+  } catch (error) {
+    console.error(`Refund ${refundId}: could not ask Pesapal for the payment's status`, error);
+    await recordGatewayFailure("GetTransactionStatus (refund check)", error, now);
+    seen = { refunded: false, reached: false, message: `Pesapal could not be asked (${errorCode(error)})` };
+  }
+  const admin = viewer?.user
+    ? (await getDb().select({ email: users.email }).from(users).where(eq(users.id, viewer.user.id)))[0]
+    : undefined;
+  const outcome = await getDb().transaction(async (tx): Promise<RefundOutcome> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
+    const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
+    // CASE: settled meanwhile (another process's check, an admin's record) -> nothing to do.
+    if (!current || !isOutcomeUnknown(current, now)) return currentOutcome(current ?? refund);
+    if (seen.refunded) {
+      await tx
+        .update(refunds)
+        .set({ status: "accepted", answeredAt: current.answeredAt ?? now, checkedAt: now, checkMessage: seen.message })
+        .where(eq(refunds.id, current.id));
+      return settleAccepted(tx, current, order!, {
+        viewer,
+        who: admin?.email ?? "Nuru's check with Pesapal",
+        how: `confirmed by Pesapal's payment status (${seen.message})`,
+        now,
+      });
+    }
+    const checks = current.checkCount + (seen.reached ? 1 : 0);
+    const gap = seen.reached
+      ? REFUND_CHECK_GAPS_MS[Math.min(checks, REFUND_CHECK_GAPS_MS.length - 1)]!
+      : UNREACHABLE_RETRY_MS;
+    await tx
+      .update(refunds)
+      .set({
+        // A crash's 'requesting' row becomes an ordinary unknown outcome once it has been looked at.
+        status: "unconfirmed",
+        gatewayMessage: current.gatewayMessage ?? "No answer recorded (the request was interrupted)",
+        answeredAt: current.answeredAt ?? now,
+        checkedAt: now,
+        checkCount: checks,
+        checkMessage: seen.message,
+        nextCheckAt: new Date(now.getTime() + gap),
+      })
+      .where(eq(refunds.id, current.id));
+    if (viewer)
+      await recordActivity(tx, viewer, {
+        action: "refund checked",
+        entityType: "order",
+        entityId: order!.id,
+        summary: `${order!.merchantReference}: refund of ${formatKesCents(current.amountCents)} checked with Pesapal, outcome still unknown (${seen.message}).`,
+      });
+    return { kind: "unconfirmed", refundId: current.id, message: seen.message };
+  });
+  if (outcome.kind === "accepted") await sendRefundMail(refund.orderId, refund.amountCents, refund.full);
+  return outcome;
+}
+
+function currentOutcome(refund: RefundRow): RefundOutcome {
+  if (refund.status === "accepted") {
+    return {
+      kind: "accepted",
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      full: refund.full,
+      status: "refunded",
+      message: refund.checkMessage ?? refund.gatewayMessage ?? "",
+    };
+  }
+  if (refund.status === "refused")
+    return { kind: "refused", refundId: refund.id, message: refund.gatewayMessage ?? "" };
+  return { kind: "unconfirmed", refundId: refund.id, message: refund.checkMessage ?? refund.gatewayMessage ?? "" };
+}
+
+function errorCode(error: unknown): string {
+  return isPesapalError(error) ? error.code : "no answer";
+}
+
+/**
+ * An admin records what the Pesapal dashboard shows for a refund whose outcome is unknown, with a note saying what
+ * she saw. Refunded -> settled as accepted (access ends for a full refund); not refunded -> refused, and the
+ * payment may be refunded again. Both go in the activity log.
+ */
+export async function recordRefundOutcome(
+  viewer: Viewer,
+  input: { refundId: string; refunded: boolean; note: string },
+  now = new Date(),
+): Promise<RefundOutcome> {
+  if (!isAdmin(viewer) || !viewer.user) throw new Error("Only admins record refund outcomes");
+  const note = input.note.trim();
+  if (!note) throw new Error("Say what the Pesapal dashboard shows");
+  const { refund } = await refundWithPayment(input.refundId);
+  const [admin] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, viewer.user.id));
+  const who = admin?.email ?? "an admin";
+  const outcome = await getDb().transaction(async (tx): Promise<RefundOutcome> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
+    const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
+    if (!current || !isOutcomeUnknown(current, now)) throw new RefundError("NOT_UNKNOWN");
+    const seen = `recorded by ${who} from the Pesapal dashboard: ${note}`;
+    if (input.refunded) {
+      await tx
+        .update(refunds)
+        .set({ status: "accepted", answeredAt: current.answeredAt ?? now, checkedAt: now, checkMessage: seen })
+        .where(eq(refunds.id, current.id));
+      return settleAccepted(tx, current, order!, { viewer, who, how: `shown as refunded on Pesapal (${seen})`, now });
+    }
+    await tx
+      .update(refunds)
+      .set({
+        status: "refused",
+        answeredAt: current.answeredAt ?? now,
+        checkedAt: now,
+        checkMessage: `Not refunded, ${seen}`,
+        nextCheckAt: null,
+      })
+      .where(eq(refunds.id, current.id));
+    await recordActivity(tx, viewer, {
+      action: "refund not made",
+      entityType: "order",
+      entityId: order!.id,
+      summary: `${order!.merchantReference}: refund of ${formatKesCents(current.amountCents)} not made, per the Pesapal dashboard (${note}); the payment may be refunded again.`,
+    });
+    return { kind: "refused", refundId: current.id, message: `Not refunded, ${seen}` };
+  });
+  if (outcome.kind === "accepted") await sendRefundMail(refund.orderId, refund.amountCents, refund.full);
+  return outcome;
+}
+
+/**
+ * The scheduled job (ADR 015): refunds whose outcome is unknown are asked about when their next check is due, and
+ * 'requesting' rows a crash left are picked up once stale. Each check is its own transaction; running twice only
+ * asks again.
+ */
+export async function settleUnknownRefunds(now = new Date(), limit = 20) {
+  const stale = new Date(now.getTime() - STALE_REQUEST_MS);
+  const due = await getDb()
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      or(
+        and(eq(refunds.status, "unconfirmed"), or(isNull(refunds.nextCheckAt), lte(refunds.nextCheckAt, now))),
+        and(eq(refunds.status, "requesting"), lt(refunds.createdAt, stale)),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt))
+    .limit(limit);
+  let settled = 0;
+  let unknown = 0;
+  for (const { id } of due) {
+    try {
+      const outcome = await checkRefund(id, null, now);
+      if (outcome.kind === "accepted") settled++;
+      else unknown++;
+    } catch (error) {
+      if (!(error instanceof RefundError)) console.error(`Refund ${id}: the scheduled check failed`, error);
+    }
+  }
+  return { checked: due.length, settled, unknown };
+}
+
+async function sendRefundMail(orderId: string, amountCents: MinorUnits, full: boolean, note?: string) {
+  try {
+    const [row] = await selectOrdersWithBuyer({
+      email: users.email,
+      name: profiles.fullName,
+      reference: orders.merchantReference,
+      planName: subscriptionPlans.name,
+      ebookTitle: ebooks.title,
+    }).where(eq(orders.id, orderId));
+    if (!row) return;
+    await getMailer().send(
+      refundMail({
+        to: row.email,
+        name: row.name ?? "",
+        item: row.planName ? `the ${row.planName} plan` : `the ebook "${row.ebookTitle}"`,
+        amount: formatKesCents(amountCents),
+        reference: row.reference,
+        full,
+        note,
+        url: `${getEnv().PUBLIC_URL}/dashboard`,
+      }),
+    );
+  } catch (error) {
+    // The refund stands; a lost e-mail is logged, not a reason to undo it.
+    console.error(`Refund e-mail for order ${orderId} not sent:`, error);
+  }
+}

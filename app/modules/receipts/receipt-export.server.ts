@@ -1,0 +1,185 @@
+// A month of receipts, refunds and reversals for the accountant, as rows and as CSV (admin page
+// /admin/orders/receipts). A sale is a numbered receipt completed in the month (Nairobi time); a refund Pesapal
+// accepted in the month and a reversal (chargeback) that happened in the month are negative lines naming the
+// receipt they take back. Refunds carry their own reference, not a second receipt sequence (ADR
+// receipt-numbering-vat-snapshots): the credit note numbering eTIMS will want can be added from these rows.
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { orders, orderStatusHistory, payments, refunds } from "~/db/schema";
+import { buyerAndItemColumns, selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
+import { centsToDecimal } from "~/modules/pricing/money";
+import { paymentMethodLabel } from "~/modules/orders/payment-method";
+import { PAID_STATUSES } from "~/modules/orders/order-transitions";
+import { csvCell, monthRange, nairobiMinute, vatIncludedIn } from "./receipt-rules";
+
+export type ExportLineKind = "Sale" | "Refund" | "Reversal";
+
+export interface ExportLine {
+  kind: ExportLineKind;
+  receiptNumber: string;
+  /** ISO instant: completion, refund acceptance or reversal. */
+  at: string;
+  buyer: string;
+  buyerEmail: string;
+  buyerPin: string;
+  item: string;
+  /** KES cents, negative for refunds and reversals; VAT and net likewise (0 VAT when none was charged). */
+  amountCents: number;
+  vatCents: number;
+  netCents: number;
+  method: string;
+  confirmationCode: string;
+  orderReference: string;
+  /** The refund's id for a refund line, else ''. */
+  refundReference: string;
+}
+
+export interface MonthExport {
+  month: string;
+  lines: ExportLine[];
+  totals: { amountCents: number; vatCents: number; netCents: number; sales: number; refunds: number };
+}
+
+export async function monthExport(month: string): Promise<MonthExport> {
+  const { from, to } = monthRange(month);
+  const db = getDb();
+  const orderColumns = {
+    orderId: orders.id,
+    receiptNumber: orders.receiptNumber,
+    reference: orders.merchantReference,
+    amountCents: orders.amountCents,
+    vatCents: orders.receiptVatCents,
+    buyerPin: orders.receiptBuyerPin,
+    kind: orders.kind,
+    ...buyerAndItemColumns,
+  };
+  const [sales, refunded, reversed] = await Promise.all([
+    selectOrdersWithBuyer({ ...orderColumns, at: orders.completedAt }, db).where(
+      and(
+        isNotNull(orders.receiptNumber),
+        inArray(orders.status, [...PAID_STATUSES, "reversed"]),
+        eq(orders.currency, "KES"),
+        gte(orders.completedAt, from),
+        lt(orders.completedAt, to),
+      ),
+    ),
+    selectOrdersWithBuyer(
+      { ...orderColumns, at: refunds.answeredAt, refundId: refunds.id, refundCents: refunds.amountCents },
+      db,
+    )
+      .innerJoin(refunds, eq(refunds.orderId, orders.id))
+      .where(
+        and(
+          eq(refunds.status, "accepted"),
+          eq(refunds.currency, "KES"),
+          inArray(orders.status, [...PAID_STATUSES]),
+          gte(refunds.answeredAt, from),
+          lt(refunds.answeredAt, to),
+        ),
+      ),
+    selectOrdersWithBuyer({ ...orderColumns, at: orderStatusHistory.createdAt }, db)
+      .innerJoin(orderStatusHistory, eq(orderStatusHistory.orderId, orders.id))
+      .where(
+        and(
+          eq(orderStatusHistory.toStatus, "reversed"),
+          eq(orders.status, "reversed"),
+          isNotNull(orders.receiptNumber),
+          eq(orders.currency, "KES"),
+          gte(orderStatusHistory.createdAt, from),
+          lt(orderStatusHistory.createdAt, to),
+        ),
+      ),
+  ]);
+  const orderIds = [...new Set([...sales, ...refunded, ...reversed].map((r) => r.orderId))];
+  const paidWith = new Map<string, { method: string; code: string }>();
+  if (orderIds.length > 0) {
+    const rows = await db
+      .select({ orderId: payments.orderId, method: payments.paymentMethod, code: payments.confirmationCode })
+      .from(payments)
+      .where(and(inArray(payments.orderId, orderIds), eq(payments.status, "completed")))
+      .orderBy(asc(payments.orderId), desc(payments.verifiedAt));
+    for (const row of rows) {
+      if (!paidWith.has(row.orderId)) {
+        paidWith.set(row.orderId, { method: paymentMethodLabel(row.method) ?? "Pesapal", code: row.code ?? "" });
+      }
+    }
+  }
+  type Row = (typeof sales)[number];
+  const line = (kind: ExportLineKind, row: Row, at: Date | null, amountCents: number, refundId = ""): ExportLine => {
+    // A refund or reversal takes back its share of the receipt's VAT, by the same rule (vat.ts).
+    const vatCents = row.vatCents === null ? 0 : kind === "Sale" ? row.vatCents : -vatIncludedIn(Math.abs(amountCents));
+    return {
+      kind,
+      receiptNumber: row.receiptNumber ?? "",
+      at: (at ?? new Date(0)).toISOString(),
+      buyer: row.fullName ?? "",
+      buyerEmail: row.email,
+      buyerPin: row.buyerPin ?? "",
+      item:
+        row.kind === "plan"
+          ? `${row.planName} plan (${row.months} ${row.months === 1 ? "month" : "months"})`
+          : `Ebook: ${row.ebookTitle}`,
+      amountCents,
+      vatCents,
+      netCents: amountCents - vatCents,
+      method: paidWith.get(row.orderId)?.method ?? "",
+      confirmationCode: paidWith.get(row.orderId)?.code ?? "",
+      orderReference: row.reference,
+      refundReference: refundId,
+    };
+  };
+  const lines = [
+    ...sales.map((r) => line("Sale", r, r.at, r.amountCents)),
+    ...refunded.map((r) => line("Refund", r, r.at, -r.refundCents, r.refundId)),
+    ...reversed.map((r) => line("Reversal", r, r.at, -r.amountCents)),
+  ].sort((a, b) => a.at.localeCompare(b.at) || a.receiptNumber.localeCompare(b.receiptNumber));
+  const sum = (pick: (l: ExportLine) => number) => lines.reduce((total, l) => total + pick(l), 0);
+  return {
+    month,
+    lines,
+    totals: {
+      amountCents: sum((l) => l.amountCents),
+      vatCents: sum((l) => l.vatCents),
+      netCents: sum((l) => l.netCents),
+      sales: sales.length,
+      refunds: refunded.length + reversed.length,
+    },
+  };
+}
+
+const CSV_HEADER = [
+  "Type",
+  "Receipt number",
+  "Date (Nairobi)",
+  "Buyer",
+  "Buyer email",
+  "Buyer KRA PIN",
+  "Item",
+  "Amount (KES)",
+  "VAT (KES)",
+  "Net (KES)",
+  "Payment method",
+  "Pesapal confirmation code",
+  "Order reference",
+  "Refund reference",
+];
+
+export function exportCsv(data: MonthExport): string {
+  const rows = data.lines.map((l) => [
+    l.kind,
+    l.receiptNumber,
+    nairobiMinute(new Date(l.at)),
+    l.buyer,
+    l.buyerEmail,
+    l.buyerPin,
+    l.item,
+    centsToDecimal(l.amountCents),
+    centsToDecimal(l.vatCents),
+    centsToDecimal(l.netCents),
+    l.method,
+    l.confirmationCode,
+    l.orderReference,
+    l.refundReference,
+  ]);
+  return [CSV_HEADER, ...rows].map((cells) => cells.map((cell) => csvCell(cell)).join(",")).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,205 @@
+// Receipts: what a completed order proves, for its buyer only, as a printable page and as a PDF (pdf-lib).
+import { and, desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { ebooks, orders, payments, profiles, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
+import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
+import { VAT_RATE_PERCENT } from "./receipt-rules";
+import { paymentMethodLabel } from "~/modules/orders/payment-method";
+
+export const SHOP_NAME = "Nuru";
+
+/** Orders that were paid: completed, or later refunded or reversed (the receipt still proves the payment). */
+const RECEIPT_STATUSES: ReadonlySet<string> = new Set(["completed", "reversed", "refunded", "partially_refunded"]);
+
+export interface Receipt {
+  orderId: string;
+  reference: string;
+  /** 'NURU-2026-000123'; null only on an order paid before numbering whose number was lost (never expected). */
+  receiptNumber: string | null;
+  /** The seller as recorded when the order was completed (name, address, KRA PIN); empty parts left out. */
+  seller: string;
+  /** Her KRA PIN as it was at completion, when she had given one. */
+  buyerPin: string | null;
+  /** 'KSh 206.90' and 'KSh 1,293.10' when VAT was charged, else null. */
+  vat: { amount: string; net: string; label: string } | null;
+  /** ISO instant the payment was verified. */
+  paidAt: string;
+  buyerName: string;
+  buyerEmail: string;
+  item: string;
+  /** The period this payment bought, for a plan: '26 January 2027 to 26 March 2027' (a renewal paid early starts
+   *  when her paid time ends, as My Library shows it); null for an ebook or a period no longer held. */
+  period: string | null;
+  /** 'KSh 450.00' */
+  amount: string;
+  /** '$3.60' when she was shown another currency beside the KES price, else null. */
+  shownAs: string | null;
+  method: string;
+  confirmationCode: string;
+  status: string;
+  shop: { name: string; supportEmail: string; url: string };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The receipt of `orderId` if it is this buyer's and was paid; null otherwise (never another reader's). */
+export async function getReceipt(userId: string, orderId: string): Promise<Receipt | null> {
+  if (!UUID.test(orderId)) return null;
+  const db = getDb();
+  const [row] = await selectOrdersWithBuyer(
+    {
+      orderId: orders.id,
+      reference: orders.merchantReference,
+      amountCents: orders.amountCents,
+      currency: orders.currency,
+      displayAmount: orders.displayAmount,
+      displayCurrency: orders.displayCurrency,
+      status: orders.status,
+      completedAt: orders.completedAt,
+      kind: orders.kind,
+      planName: subscriptionPlans.name,
+      months: subscriptionPlans.durationMonths,
+      ebookTitle: ebooks.title,
+      email: users.email,
+      fullName: profiles.fullName,
+      receiptNumber: orders.receiptNumber,
+      sellerName: orders.receiptSellerName,
+      sellerAddress: orders.receiptSellerAddress,
+      sellerPin: orders.receiptSellerPin,
+      buyerPin: orders.receiptBuyerPin,
+      vatCents: orders.receiptVatCents,
+    },
+    db,
+  ).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row || !RECEIPT_STATUSES.has(row.status)) return null;
+  const [payment] = await db
+    .select({ method: payments.paymentMethod, code: payments.confirmationCode, verifiedAt: payments.verifiedAt })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "completed")))
+    .orderBy(desc(payments.verifiedAt))
+    .limit(1);
+  // No verified completed payment: nothing to prove (an order is only completed after one, so this is defensive).
+  if (!payment) return null;
+  const [bought] =
+    row.kind === "plan"
+      ? await db
+          .select({ startDate: userSubscriptions.startDate, endDate: userSubscriptions.endDate })
+          .from(userSubscriptions)
+          .where(eq(userSubscriptions.orderId, orderId))
+          .limit(1)
+      : [];
+  const env = getEnv();
+  const money = (cents: number) =>
+    row.currency === "KES" ? formatKesCents(cents) : formatMinorUnits(cents, row.currency, "en-KE");
+  return {
+    orderId: row.orderId,
+    reference: row.reference,
+    receiptNumber: row.receiptNumber,
+    seller: [row.sellerName ?? SHOP_NAME, row.sellerAddress, row.sellerPin ? `KRA PIN ${row.sellerPin}` : null]
+      .filter(Boolean)
+      .join(" · "),
+    buyerPin: row.buyerPin,
+    vat:
+      row.vatCents === null
+        ? null
+        : {
+            amount: money(row.vatCents),
+            net: money(row.amountCents - row.vatCents),
+            label: `VAT ${VAT_RATE_PERCENT}% (included)`,
+          },
+    paidAt: (row.completedAt ?? payment.verifiedAt).toISOString(),
+    buyerName: row.fullName ?? "",
+    buyerEmail: row.email,
+    item:
+      row.kind === "plan"
+        ? `${row.planName} plan (${row.months} ${row.months === 1 ? "month" : "months"})`
+        : `Ebook: ${row.ebookTitle}`,
+    period: bought
+      ? `${formatDate(bought.startDate.toISOString())} to ${bought.endDate ? formatDate(bought.endDate.toISOString()) : "no end date"}`
+      : null,
+    amount: money(row.amountCents),
+    shownAs:
+      row.displayCurrency !== row.currency ? formatMinorUnits(row.displayAmount, row.displayCurrency, "en-US") : null,
+    method: paymentMethodLabel(payment.method) ?? "Pesapal",
+    confirmationCode: payment.code ?? "",
+    status: row.status === "completed" ? "Paid" : row.status === "reversed" ? "Paid, later reversed" : "Paid, refunded",
+    shop: { name: SHOP_NAME, supportEmail: env.SUPPORT_EMAIL, url: env.PUBLIC_URL },
+  };
+}
+
+/** The receipt's lines, label and value, shared by the page, the PDF and the e-mail. */
+export function receiptLines(r: Receipt): [string, string][] {
+  return [
+    ["Receipt number", r.receiptNumber ?? "-"],
+    ["Seller", r.seller],
+    ["Receipt for", [r.buyerName, r.buyerEmail].filter(Boolean).join(" · ")],
+    ...(r.buyerPin ? [["Buyer KRA PIN", r.buyerPin] as [string, string]] : []),
+    ["Date paid", formatDate(r.paidAt)],
+    ["Item", r.item],
+    ...(r.period ? [["Period", r.period] as [string, string]] : []),
+    ["Amount", r.shownAs ? `${r.amount} (shown as about ${r.shownAs})` : r.amount],
+    ...(r.vat
+      ? [[r.vat.label, r.vat.amount] as [string, string], ["Amount before VAT", r.vat.net] as [string, string]]
+      : []),
+    ["Paid with", r.method],
+    ["Confirmation code", r.confirmationCode || "-"],
+    ["Order reference", r.reference],
+    ["Status", r.status],
+  ];
+}
+
+// The standard PDF fonts encode WinAnsi only: anything else (a title with emoji, say) becomes '?'.
+const winAnsi = (text: string) => text.replace(/\u00a0/g, " ").replace(/[^\x20-\x7e\u00a0-\u00ff]/g, "?");
+
+export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
+  // Loaded when a receipt is made, not at start.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${r.shop.name} receipt ${r.receiptNumber ?? r.reference}`);
+  doc.setAuthor(r.shop.name);
+  doc.setCreationDate(new Date(r.paidAt));
+  const page = doc.addPage([595.28, 841.89]); // A4
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const ink = rgb(0.1, 0.1, 0.12);
+  const brand = rgb(0.72, 0.07, 0.27);
+  let y = 780;
+  page.drawText(r.shop.name, { x: 56, y, size: 28, font: bold, color: brand });
+  page.drawText("Receipt", { x: 56, y: (y -= 34), size: 18, font: bold, color: ink });
+  y -= 30;
+  for (const [label, value] of receiptLines(r)) {
+    page.drawText(winAnsi(label), { x: 56, y, size: 11, font: bold, color: ink });
+    // Long values (titles) wrap within the page.
+    const words = winAnsi(value).split(" ");
+    let line = "";
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (regular.widthOfTextAtSize(next, 11) > 330 && line) {
+        page.drawText(line, { x: 200, y, size: 11, font: regular, color: ink });
+        y -= 16;
+        line = word;
+      } else line = next;
+    }
+    page.drawText(line, { x: 200, y, size: 11, font: regular, color: ink });
+    y -= 24;
+  }
+  y -= 12;
+  page.drawText(winAnsi(`${r.shop.name} · ${r.shop.url} · ${r.shop.supportEmail}`), {
+    x: 56,
+    y,
+    size: 10,
+    font: regular,
+    color: rgb(0.35, 0.35, 0.4),
+  });
+  page.drawText("Amounts are in Kenyan shillings, charged through Pesapal.", {
+    x: 56,
+    y: y - 16,
+    size: 10,
+    font: regular,
+    color: rgb(0.35, 0.35, 0.4),
+  });
+  return doc.save();
+}

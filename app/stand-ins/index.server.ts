@@ -1,0 +1,6 @@
+// Every local stand-in the running shop may use outside production, behind one door: the app reaches this module
+// only through loadStandIns() (app/lib/stand-ins.server.ts), which a production build (npm run build:production)
+// compiles to nothing, so none of this code is in it (ADR 031). Tests import the stand-ins they start directly.
+export { startLocalPesapal } from "./local-pesapal.server";
+export { startAiStandIn, type AiStandIn } from "./ai-stand-in.server";
+export { createOutboxMailer, readOutbox } from "./dev-outbox.server";
