@@ -154,13 +154,23 @@ describe("IPN floods", () => {
     const fifty: Awaited<ReturnType<typeof newOrder>>[] = [];
     for (let i = 0; i < 50; i++) fifty.push(await newOrder());
     ipnCallsPeak(true);
-    pesapal.setDelay(300);
+    // Pesapal holds every status call until all 50 IPNs are either answered or waiting on it, so the count of
+    // calls in flight does not depend on how fast this machine is.
+    const slowPesapal = pesapal.holdRequests(STATUS_PATH);
     const before = statusCalls();
+    let answered = 0;
     let answers: number[];
     try {
-      answers = await Promise.all(fifty.map((o) => forgedIpn(o.gatewayTrackingId!, o.merchantReference)));
+      const all = Promise.all(
+        fifty.map((o) => forgedIpn(o.gatewayTrackingId!, o.merchantReference).finally(() => answered++)),
+      );
+      await vi.waitFor(() => expect(answered + slowPesapal.waiting()).toBe(50), { timeout: 30_000, interval: 20 });
+      expect(slowPesapal.waiting()).toBeGreaterThanOrEqual(1);
+      expect(slowPesapal.waiting()).toBeLessThanOrEqual(IPN_GATEWAY_CALLS_LIMIT);
+      slowPesapal.release();
+      answers = await all;
     } finally {
-      pesapal.setDelay(0);
+      slowPesapal.release();
     }
     const calls = statusCalls() - before;
     expect(calls).toBeGreaterThanOrEqual(1);

@@ -90,6 +90,8 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   const tokenTtlMs = options.tokenTtlMs ?? 5 * 60_000;
   const errorHttpStatus = options.errorHttpStatus ?? 200;
   let delayMs = options.delayMs ?? 0;
+  /** Requests waiting, per lower-cased API path, until a test releases them (see holdRequests). */
+  const holds = new Map<string, Array<() => void>>();
   let ipnPostShape: IpnPostShape = "json";
   let nextStatusOverride: { amountCents: MinorUnits; currency?: string } | undefined;
   // Overrides for one order only, so an unused one never leaks into another order's answer.
@@ -513,6 +515,8 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     }
     if (!lower.startsWith("/api/")) return new Reply(404, "Not Found", "text/plain");
     if (delayMs > 0) await sleep(delayMs, timers);
+    const held = holds.get(lower);
+    if (held) await new Promise<void>((go) => held.push(go));
     const hang = hangs.findIndex((hungPath) => hungPath.toLowerCase() === lower);
     if (hang >= 0) {
       hangs.splice(hang, 1);
@@ -663,6 +667,21 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     },
     setDelay(ms: number) {
       delayMs = ms;
+    },
+    /**
+     * Requests to `path` wait unanswered until `release()`, as when Pesapal is slow: the test sees how many are
+     * in flight at once without depending on how fast this machine is.
+     */
+    holdRequests(path: string) {
+      const waiting: Array<() => void> = [];
+      holds.set(path.toLowerCase(), waiting);
+      return {
+        waiting: () => waiting.length,
+        release() {
+          holds.delete(path.toLowerCase());
+          for (const go of waiting.splice(0)) go();
+        },
+      };
     },
     /** The next `times` requests to `path` (e.g. "/api/Transactions/GetTransactionStatus") get a bare HTTP error. */
     failNext(path: string, times = 1, httpStatus = 503) {
