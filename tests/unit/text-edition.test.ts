@@ -108,6 +108,23 @@ describe("text edition from a PDF", () => {
     expect(joinLine("the", "end")).toBe("the end");
   });
 
+  it("starts sections at chapter headings: the largest heading size used more than once", () => {
+    const paragraph = (text: string): TextBlock => ({ type: "paragraph", text });
+    const sections = sectionsFromBlocks([
+      { type: "heading", level: 1, text: "A Book" },
+      paragraph("A Nuru guide"),
+      { type: "heading", level: 2, text: "Contents" },
+      paragraph("1. Mornings 2. Evenings"),
+      { type: "heading", level: 3, text: "1. Mornings" },
+      paragraph("Walk early."),
+      { type: "heading", level: 3, text: "2. Evenings" },
+      paragraph("Walk late."),
+    ]);
+    expect(sections.map((s) => s.title)).toEqual(["A Book", "Contents", "1. Mornings", "2. Evenings"]);
+    // Chapters are the top level the reader shows under the book's title, whatever size the PDF gave them.
+    expect(sections[2].blocks[0]).toBe("<h1>1. Mornings</h1>");
+  });
+
   it("cuts a long chapter into parts at a paragraph, and escapes text as HTML", () => {
     const long: TextBlock[] = [
       { type: "heading", level: 1, text: "Long <one>" },

@@ -3,7 +3,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
-import { ebookTextEditions, ebookTextPositions, ebooks, readerTextPreferences, type TextSectionEntry } from "~/db/schema";
+import {
+  ebookTextEditions,
+  ebookTextPositions,
+  ebooks,
+  readerTextPreferences,
+  type TextSectionEntry,
+} from "~/db/schema";
 import { canReadEbook, isAdmin, type Viewer } from "~/modules/access/policy";
 import { safeHtml, sanitizeArticleHtml } from "~/modules/content/article-html.server";
 import { getStorage, type ObjectStorage } from "~/modules/storage/storage.server";
@@ -147,6 +153,11 @@ async function readableEdition(ebookId: string, viewer: Viewer) {
   return { row, edition: { ...edition, fileKey: edition.fileKey }, userId: viewer.user.id };
 }
 
+/** Whether she may read this ebook's text edition now. */
+export async function mayReadText(ebookId: string, viewer: Viewer): Promise<boolean> {
+  return (await readableEdition(ebookId, viewer)) !== null;
+}
+
 /** Her saved place, or null when she has none (or may not read the ebook). */
 export async function savedTextPosition(ebookId: string, viewer: Viewer): Promise<TextPosition | null> {
   const readable = await readableEdition(ebookId, viewer);
@@ -155,7 +166,9 @@ export async function savedTextPosition(ebookId: string, viewer: Viewer): Promis
     .select({ section: ebookTextPositions.section, offset: ebookTextPositions.offset })
     .from(ebookTextPositions)
     .where(and(eq(ebookTextPositions.userId, readable.userId), eq(ebookTextPositions.ebookId, readable.row.id)));
-  return saved ? { section: Math.min(saved.section, readable.edition.sections.length - 1), offset: saved.offset } : null;
+  return saved
+    ? { section: Math.min(saved.section, readable.edition.sections.length - 1), offset: saved.offset }
+    : null;
 }
 
 /**

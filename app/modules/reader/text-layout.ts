@@ -32,7 +32,12 @@ function inBand(line: PageLine, height: number): boolean {
 }
 
 /** Text a running header or footer repeats page after page, whatever its page number. */
-const repeatKey = (text: string) => text.toLowerCase().replace(/[0-9]+/g, "#").replace(/\s+/g, " ").trim();
+const repeatKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[0-9]+/g, "#")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** Drops page numbers and the lines repeated in the top or bottom band of many pages. */
 export function dropRunningLines(pages: LaidOutPage[]): LaidOutPage[] {
@@ -89,7 +94,9 @@ export function blocksFromPages(input: LaidOutPage[]): TextBlock[] {
   );
   const isHeading = (l: PageLine) => roundSize(l.size) >= body * 1.15 && l.text.length <= 160;
   // Heading sizes, largest first: the largest is level 1, the next 2, any smaller 3.
-  const headingSizes = [...new Set(all.filter(isHeading).map((l) => roundSize(l.size)))].sort((a, b) => b - a);
+  const headingSizes = [...new Set(all.filter((l) => isHeading(l)).map((l) => roundSize(l.size)))].sort(
+    (a, b) => b - a,
+  );
   const levelOf = (l: PageLine) => Math.min(3, headingSizes.indexOf(roundSize(l.size)) + 1) as 1 | 2 | 3;
 
   const bodyLines = all.filter((l) => !isHeading(l));
@@ -109,7 +116,9 @@ export function blocksFromPages(input: LaidOutPage[]): TextBlock[] {
     if (!current) return;
     const text = current.text.replace(/\s+/g, " ").trim();
     if (text)
-      blocks.push(current.kind === "heading" ? { type: "heading", level: current.level, text } : { type: "paragraph", text });
+      blocks.push(
+        current.kind === "heading" ? { type: "heading", level: current.level, text } : { type: "paragraph", text },
+      );
     current = null;
   };
 
@@ -126,7 +135,13 @@ export function blocksFromPages(input: LaidOutPage[]): TextBlock[] {
         const gap = prev.y - line.y;
         if (heading) {
           // A long heading wrapped over lines of the same size, close together.
-          breaks = !(current.kind === "heading" && current.level === level && !first && gap > 0 && gap < line.size * 1.8);
+          breaks = !(
+            current.kind === "heading" &&
+            current.level === level &&
+            !first &&
+            gap > 0 &&
+            gap < line.size * 1.8
+          );
         } else if (current.kind === "paragraph") {
           const indented = line.x > left + body * 0.8;
           const shortBefore = prev.right < right - body * 4 && ENDS_SENTENCE.test(current.text);

@@ -14,18 +14,31 @@ export const SECTION_CHARS = 9_000;
 
 const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-function blockHtml(block: TextBlock): string {
-  return block.type === "heading"
-    ? `<h${block.level}>${escapeText(block.text)}</h${block.level}>`
-    : `<p>${escapeText(block.text)}</p>`;
+/** Chapter headings (and any larger) become h1, the levels under them h2 and h3; reading demotes each one step. */
+function blockHtml(block: TextBlock, splitAt: number): string {
+  if (block.type === "paragraph") return `<p>${escapeText(block.text)}</p>`;
+  const level = Math.min(3, Math.max(1, block.level - splitAt + 1));
+  return `<h${level}>${escapeText(block.text)}</h${level}>`;
 }
 
-/** Sections split at level 1 and 2 headings; a heading with no text of its own opens the next section. */
+/**
+ * The heading level chapters start at: the largest heading size used more than once (a book's title is used
+ * once, its chapters many times); headings at or above it open a section.
+ */
+export function chapterLevel(blocks: TextBlock[]): number {
+  const counts = [0, 0, 0, 0];
+  for (const block of blocks) if (block.type === "heading") counts[block.level]++;
+  const level = [1, 2, 3].find((l) => counts[l] >= 2);
+  return level ?? 3;
+}
+
+/** Sections split at chapter headings; a heading with no text of its own opens the next section. */
 export function sectionsFromBlocks(blocks: TextBlock[], maxChars = SECTION_CHARS): EditionSection[] {
+  const splitAt = chapterLevel(blocks);
   const chapters: { title: string | null; blocks: TextBlock[] }[] = [];
   for (const block of blocks) {
     const last = chapters.at(-1);
-    const opensChapter = block.type === "heading" && block.level <= 2;
+    const opensChapter = block.type === "heading" && block.level <= splitAt;
     const lastHasText = last?.blocks.some((b) => b.type === "paragraph");
     if (!last || (opensChapter && lastHasText))
       chapters.push({ title: block.type === "heading" ? block.text : null, blocks: [block] });
@@ -45,7 +58,7 @@ export function sectionsFromBlocks(blocks: TextBlock[], maxChars = SECTION_CHARS
         parts++;
         part = { title: `${title} (${parts})`, blocks: [], chars: 0 };
       }
-      part.blocks.push(blockHtml(block));
+      part.blocks.push(blockHtml(block, splitAt));
       part.chars += block.text.length;
     }
     if (part.blocks.length) sections.push(part);
