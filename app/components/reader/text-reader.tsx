@@ -152,7 +152,7 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark 
         value={change}
         aria-label={label}
         aria-pressed={pressed}
-        className={`min-h-11 w-full rounded-full border px-3 font-semibold ${pressed ? "border-current" : "border-transparent bg-black/5"}`}
+        className={`min-h-11 w-full rounded-full border px-3 font-semibold ${pressed ? "border-current" : "border-transparent bg-current/10"}`}
       >
         {text}
       </button>
