@@ -138,4 +138,29 @@ describe("text mode at 390 px", () => {
     expect(await page.locator("[data-reader]").getAttribute("data-theme")).toBe("light");
     await context.close();
   });
+
+  it("an admin looks at the text edition before publishing, switches it off and on, and extracts it again", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await signInWithForm(page, "admin@nuru.test", DEMO_PASSWORD);
+    await page.goto(`/admin/ebooks/${ebookId}`);
+    await waitForHydration(page);
+    const panel = page.getByRole("region", { name: "Text edition" });
+    expect(await panel.getByText(/Made from the PDF: \d+ sections/).isVisible()).toBe(true);
+    expect(await panel.getByTestId("text-edition-preview").innerText()).toContain(bought.chapters[0].title);
+    await expectAccessible(page);
+    const buyer = await signInCookie("buyer@nuru.test");
+
+    await panel.getByRole("button", { name: "Turn text edition off" }).click();
+    await panel.getByRole("button", { name: "Turn text edition on" }).waitFor();
+    expect((await getText(`/ebook/${ebookId}/text?s=0`, buyer)).status).toBe(404);
+
+    await panel.getByRole("button", { name: "Turn text edition on" }).click();
+    await panel.getByRole("button", { name: "Turn text edition off" }).waitFor();
+    expect((await getText(`/ebook/${ebookId}/text?s=0`, buyer)).status).toBe(200);
+
+    await panel.getByRole("button", { name: "Re-extract from the PDF" }).click();
+    await expect.poll(() => page.getByText("Text edition extracted again").isVisible()).toBe(true);
+    expect((await getText(`/ebook/${ebookId}/text?s=0`, buyer)).status).toBe(200);
+    await context.close();
+  });
 });

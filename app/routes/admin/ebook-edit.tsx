@@ -279,6 +279,10 @@ function TextEditionPanel({ edition }: { edition: AdminTextEdition }) {
           <h3 className="mt-4 text-sm font-semibold text-gray-900">How it reads (the first sections)</h3>
           <div
             data-testid="text-edition-preview"
+            // Focusable, so a keyboard can scroll the preview.
+            tabIndex={0}
+            role="region"
+            aria-label="Text edition preview"
             className="text-edition mt-2 max-h-96 overflow-y-auto rounded-xl border border-gray-200 p-4 font-serif text-lg leading-relaxed text-gray-900"
           >
             {edition.preview.map((section, index) => (
