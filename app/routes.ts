@@ -13,6 +13,7 @@ export default [
   route("shop", "routes/ebooks.tsx", { id: "shop" }),
   route("ebook/:id", "routes/ebook.tsx"),
   route("ebook/:id/read", "routes/ebook-reader.tsx"),
+  route("ebook/:id/text", "routes/ebook-text.tsx"),
   route("ebook/:id/file", "routes/ebook-file.ts"),
   route("ebook/:id/reading", "routes/ebook-reading.ts"),
   route("ebook/:id/download", "routes/ebook-download.ts"),

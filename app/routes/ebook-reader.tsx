@@ -3,6 +3,7 @@ import { appErrorResponse } from "~/lib/app-error.server";
 import type { Route } from "./+types/ebook-reader";
 import { getViewerAndUser } from "~/modules/access/viewer.server";
 import { openReader } from "~/modules/reader/reading.server";
+import { hasTextEdition } from "~/modules/reader/text-edition.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { EbookReader } from "~/components/reader/ebook-reader";
@@ -28,6 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const now = new Date();
   return {
     ...opening,
+    textHref: (await hasTextEdition(opening.ebook.id)) ? `${ebookPage}/text` : null,
     watermark: {
       email: user!.email,
       date: now.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
@@ -52,6 +54,7 @@ export default function EbookReaderPage({ loaderData }: Route.ComponentProps) {
       file={loaderData.file}
       initialPage={loaderData.lastPage}
       watermark={loaderData.watermark}
+      textHref={loaderData.textHref}
     />
   );
 }

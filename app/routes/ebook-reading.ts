@@ -3,6 +3,7 @@ import type { Route } from "./+types/ebook-reading";
 import { getViewer } from "~/modules/access/viewer.server";
 import { FILE_HEADERS, renewFileUrl } from "~/modules/reader/ebook-files.server";
 import { saveLastPage } from "~/modules/reader/reading.server";
+import { saveTextPosition } from "~/modules/reader/text-edition.server";
 import { readForm } from "~/lib/read-form.server";
 
 // What the open reader asks of the server: a fresh file URL before the old one expires, and saving her page.
@@ -22,6 +23,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       viewer,
       page: Number(form.get("page")),
       pageCount: Number(form.get("pages")) || undefined,
+    });
+    return Response.json({ saved }, { status: saved ? 200 : 404, headers: FILE_HEADERS });
+  }
+  if (intent === "text-position") {
+    const saved = await saveTextPosition({
+      ebookId: params.id,
+      viewer,
+      section: Number(form.get("section")),
+      offset: Number(form.get("offset")),
     });
     return Response.json({ saved }, { status: saved ? 200 : 404, headers: FILE_HEADERS });
   }

@@ -124,6 +124,15 @@ describe("no ebook bytes leak", () => {
     }
   });
 
+  it("gives the text edition to an admin, one section at a time (the marker is really in it)", async () => {
+    const admin = await signInCookie("admin@nuru.test");
+    for (const ebook of [ids.pdfEbook, ids.pdfSubscriptionEbook]) {
+      const section = await getText(`/ebook/${ebook}/text?s=0`, admin);
+      expect(section.status).toBe(200);
+      expect(section.body).toContain(MARKERS.pdf);
+    }
+  });
+
   it.each(["guest", "signed-in reader without a plan", "expired subscriber", "another reader"])(
     "to a %s, by copied URL, Range, renewal, download or storage key",
     async (who) => {
@@ -138,11 +147,27 @@ describe("no ebook bytes leak", () => {
         });
       }
       for (const ebook of [ids.pdfEbook, ids.pdfSubscriptionEbook]) {
-        for (const intent of ["renew", "progress"])
+        for (const intent of ["renew", "progress", "text-position"])
           answers.push({
             route: `/ebook/${ebook}/reading ${intent}`,
-            ...(await bytesOf(`/ebook/${ebook}/reading`, cookie, { method: "POST", body: `intent=${intent}&page=2` })),
+            ...(await bytesOf(`/ebook/${ebook}/reading`, cookie, {
+              method: "POST",
+              body: `intent=${intent}&page=2&section=0&offset=1`,
+            })),
           });
+        // The text edition, section by section, and its settings form.
+        for (const section of ["", "?s=0", "?s=1"])
+          answers.push({
+            route: `/ebook/${ebook}/text${section}`,
+            ...(await bytesOf(`/ebook/${ebook}/text${section}`, cookie)),
+          });
+        answers.push({
+          route: `/ebook/${ebook}/text (settings)`,
+          ...(await bytesOf(`/ebook/${ebook}/text`, cookie, {
+            method: "POST",
+            body: "intent=settings&change=larger&section=0&at=0",
+          })),
+        });
         answers.push({
           route: `/ebook/${ebook}/download`,
           ...(await bytesOf(`/ebook/${ebook}/download`, cookie, {
@@ -158,7 +183,7 @@ describe("no ebook bytes leak", () => {
         expect(answer.status, `${answer.route} for ${who}`).not.toBe(206);
         expect(bytesCarryMarker(answer.bytes, MARKERS.pdf), `${answer.route} for ${who}`).toBe(false);
       }
-      for (const answer of answers.filter((a) => a.route.includes("/file?")))
+      for (const answer of answers.filter((a) => a.route.includes("/file?") || a.route.includes("/text")))
         expect(answer.status, `${answer.route} for ${who}`).toBe(404);
     },
   );

@@ -49,6 +49,11 @@ async function openReader(page: Page, ebookId: string) {
   await page.goto(`/ebook/${ebookId}`);
   await waitForHydration(page);
   await page.getByRole("link", { name: "Read Ebook" }).click();
+  if (page.viewportSize()!.width < 640) {
+    // On a phone an ebook with a text edition opens in text mode (issue 32); the PDF is one tap away.
+    await page.waitForURL((url) => url.pathname === `/ebook/${ebookId}/text`);
+    await page.getByRole("link", { name: "PDF" }).click();
+  }
   await page.waitForURL((url) => url.pathname === `/ebook/${ebookId}/read`);
   await page.locator("canvas[data-rendered-page]").waitFor();
 }

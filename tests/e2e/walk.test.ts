@@ -238,7 +238,8 @@ describe.concurrent("a walk over every page at 390 px", () => {
       receipt,
       `/article/${ids.subscription}`,
       `/ebook/${ids.lockedEbook}`,
-      `/ebook/${ids.pdfSubscriptionEbook}/read`,
+      `/ebook/${ids.pdfSubscriptionEbook}/read?pdf=1`,
+      `/ebook/${ids.pdfSubscriptionEbook}/text`,
       "/pricing",
       "/checkout/plan/premium",
     ]);
@@ -325,7 +326,8 @@ describe("toasts", () => {
   it("shows one toast at a time: in the reader, a blocked action replaces 'Download Started'", async () => {
     const context = await contextAs(buyerEmail);
     const page = await context.newPage();
-    await page.goto(`/ebook/${ids.pdfEbook}/read`);
+    // The PDF reader (on a phone text mode is the default; ?pdf is her choice of the PDF).
+    await page.goto(`/ebook/${ids.pdfEbook}/read?pdf=1`);
     await waitForHydration(page);
     const toasts = page.getByTestId("toast");
     await page.getByRole("button", { name: "Download PDF" }).click();

@@ -62,6 +62,10 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     shop: page(["/shop"]),
     "ebook/:id": page([`/ebook/${ids.lockedEbook}`]),
     "ebook/:id/read": page([`/ebook/${ids.pdfEbook}/read`, `/ebook/${ids.pdfSubscriptionEbook}/read`]),
+    "ebook/:id/text": page(
+      [`/ebook/${ids.pdfEbook}/text`, `/ebook/${ids.pdfSubscriptionEbook}/text?s=0`, `/ebook/${ids.lockedEbook}/text`],
+      true,
+    ),
     "ebook/:id/file": resource([
       `/ebook/${ids.pdfEbook}/file`,
       `/ebook/${ids.pdfSubscriptionEbook}/file?e=4102444800&s=${"A".repeat(43)}`,

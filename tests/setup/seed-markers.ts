@@ -9,6 +9,7 @@ import { categories, subscriptionPlans, users } from "../../app/db/schema";
 import { createArticle, createEbook, createOrder } from "../../app/db/seed/factories";
 import { seedDemo } from "../../app/db/seed/demo";
 import { createFileStorage } from "../../app/modules/storage/storage.server";
+import { buildMissingTextEditionsForSystem } from "../../app/modules/reader/text-edition.server";
 import { BROKEN_EBOOK_TITLES, MARKERS, MARKER_EBOOK_TITLES, MARKER_TITLES, PROBE_ORDER_ID } from "./markers";
 import { textPdf } from "./pdf-text";
 
@@ -87,4 +88,6 @@ await createOrder(handle.db, {
   status: "failed",
   overrides: { id: PROBE_ORDER_ID },
 });
+// Text editions for the marker ebooks (their text carries the PDF marker), as an upload makes them.
+await buildMissingTextEditionsForSystem({ db: handle.db, storage });
 await handle.close();

@@ -2,28 +2,22 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { PDFDocumentProxy, RenderTask } from "pdfjs-dist";
 import { pdfjs } from "./pdfjs.client";
-import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from "~/components/ui/icons";
+import { BookOpen, ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from "~/components/ui/icons";
 import type { ToastMessage } from "~/components/ui/toast";
 import { LazyToast } from "~/components/ui/lazy-toast";
 import { DownloadButton } from "./download-button";
+import { useBlockedActions } from "./blocked-actions";
 import { CHUNK_BYTES, createFileSource, createRangeTransport, ReaderAccessError, type FileGrant } from "./pdf-source";
 import { drawWatermark } from "./watermark";
-import {
-  BLOCKED_MESSAGE,
-  clampPage,
-  fitWidthZoom,
-  isBlockedKey,
-  ZOOM,
-  zoomIn,
-  zoomLabel,
-  zoomOut,
-} from "./reader-view";
+import { BLOCKED_MESSAGE, clampPage, fitWidthZoom, ZOOM, zoomIn, zoomLabel, zoomOut } from "./reader-view";
 
 export interface ReaderProps {
   ebook: { id: string; title: string; pageCount: number | null; downloadable: boolean };
   file: FileGrant | null;
   initialPage: number;
   watermark: { email: string; date: string };
+  /** Text mode, when the ebook has a text edition: the default on phones (issue 32). */
+  textHref: string | null;
 }
 
 const LOAD_FAILED = "Failed to load ebook. Please try again.";
@@ -72,35 +66,7 @@ function useSavedPage(ebookId: string, page: number, total: number, ready: boole
   }, [send]);
 }
 
-/** Refuses copying, saving and printing while the reader is open, and says so. */
-function useBlockedActions(onBlocked: () => void) {
-  useEffect(() => {
-    const block = (event: Event) => {
-      event.preventDefault();
-      onBlocked();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (isBlockedKey(event)) block(event);
-    };
-    const events = ["contextmenu", "selectstart", "dragstart", "copy", "cut", "paste"] as const;
-    for (const name of events) document.addEventListener(name, block, true);
-    document.addEventListener("keydown", onKey, true);
-    // Some systems deliver only the release of PrintScreen.
-    document.addEventListener("keyup", onKey, true);
-    window.addEventListener("beforeprint", onBlocked);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      for (const name of events) document.removeEventListener(name, block, true);
-      document.removeEventListener("keydown", onKey, true);
-      document.removeEventListener("keyup", onKey, true);
-      window.removeEventListener("beforeprint", onBlocked);
-      document.body.style.overflow = overflow;
-    };
-  }, [onBlocked]);
-}
-
-export function EbookReader({ ebook, file, initialPage, watermark }: ReaderProps) {
+export function EbookReader({ ebook, file, initialPage, watermark, textHref }: ReaderProps) {
   const navigate = useNavigate();
   const closeHref = `/ebook/${ebook.id}`;
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
@@ -127,6 +93,11 @@ export function EbookReader({ ebook, file, initialPage, watermark }: ReaderProps
   useBlockedActions(onBlocked);
 
   useEffect(() => {
+    // CASE: a phone and a text edition -> text mode, unless she chose the PDF (?pdf); nothing of the PDF is fetched.
+    if (textHref && window.innerWidth < PHONE_WIDTH && !new URLSearchParams(window.location.search).has("pdf")) {
+      void navigate(textHref, { replace: true });
+      return;
+    }
     if (!file) return;
     let cancelled = false;
     let destroyTask: (() => void) | null = null;
@@ -168,7 +139,7 @@ export function EbookReader({ ebook, file, initialPage, watermark }: ReaderProps
       cancelled = true;
       destroyTask?.();
     };
-  }, [ebook.id, file, fail]);
+  }, [ebook.id, file, fail, textHref, navigate]);
 
   useEffect(() => {
     if (!doc || zoom === null) return;
@@ -257,6 +228,14 @@ export function EbookReader({ ebook, file, initialPage, watermark }: ReaderProps
         <h1 id="reader-title" className="min-w-0 flex-1 truncate text-sm font-semibold sm:text-base">
           {ebook.title}
         </h1>
+        {textHref ? (
+          <Link
+            to={textHref}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold text-white hover:bg-white/10"
+          >
+            <BookOpen aria-hidden="true" className="h-5 w-5" /> Text
+          </Link>
+        ) : null}
         {ebook.downloadable ? (
           <DownloadButton
             ebookId={ebook.id}

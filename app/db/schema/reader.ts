@@ -1,4 +1,16 @@
-import { check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./accounts";
 import { ebooks } from "./content";
@@ -64,4 +76,68 @@ export const ebookStampedCopies = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.ebookId] })],
+);
+
+/** One section of a text edition as the table of contents lists it; its text lives in private storage. */
+export interface TextSectionEntry {
+  title: string;
+  /** Characters of text in the section (for progress in percent). */
+  chars: number;
+}
+
+// The reflowable text edition of an ebook (issue 32): derived from its PDF at upload, stored privately like the PDF.
+export const ebookTextEditions = pgTable("ebook_text_editions", {
+  ebookId: uuid("ebook_id")
+    .primaryKey()
+    .references(() => ebooks.id, { onDelete: "cascade" }),
+  /** Private storage key of the JSON sections; null when extraction failed. */
+  fileKey: text("file_key"),
+  /** The PDF key it was made from: a new PDF makes a new edition. */
+  sourceKey: text("source_key").notNull(),
+  /** The admin's switch for PDFs whose extraction reads poorly. */
+  enabled: boolean("enabled").notNull().default(true),
+  sections: jsonb("sections").$type<TextSectionEntry[]>().notNull().default([]),
+  error: text("error"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Where each reader stopped in a text edition: the section and the paragraph at the top of her screen.
+export const ebookTextPositions = pgTable(
+  "ebook_text_positions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ebookId: uuid("ebook_id")
+      .notNull()
+      .references(() => ebooks.id, { onDelete: "cascade" }),
+    section: integer("section").notNull(),
+    offset: integer("offset").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.ebookId] }),
+    check("ebook_text_positions_not_negative", sql`${t.section} >= 0 and ${t.offset} >= 0`),
+  ],
+);
+
+export const readerTheme = pgEnum("reader_theme", ["light", "sepia", "dark"]);
+
+// How she likes text mode set, the same on every device.
+export const readerTextPreferences = pgTable(
+  "reader_text_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fontSize: integer("font_size").notNull().default(18),
+    /** Line height in tenths (16 = 1.6). */
+    lineHeight: integer("line_height").notNull().default(16),
+    theme: readerTheme("theme").notNull().default("light"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("reader_text_preferences_font_size", sql`${t.fontSize} between 16 and 32`),
+    check("reader_text_preferences_line_height", sql`${t.lineHeight} between 12 and 24`),
+  ],
 );

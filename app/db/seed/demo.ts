@@ -9,6 +9,7 @@ import {
   type RichBlock,
 } from "../schema";
 import type { ObjectStorage } from "~/modules/storage/storage.server";
+import { buildTextEditionForSystem } from "~/modules/reader/text-edition.server";
 import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
 import { kesToCents } from "~/modules/pricing/money";
 import { coverSvg, ebookPdf, illustrationSvg } from "./assets";
@@ -106,6 +107,8 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
       createdAt: daysAgo(e.daysAgo),
     });
     ebookIds.set(e.key, { id: row.id, priceCents, coverImageUrl });
+    // Every demo ebook has a text edition, as one uploaded by an admin gets (issue 32).
+    await buildTextEditionForSystem(row.id, { db, storage });
   }
 
   const plans = new Map<string, { id: string; priceCents: number }>();

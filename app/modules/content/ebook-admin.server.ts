@@ -16,6 +16,7 @@ import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { centsToDecimal, kesToCents } from "~/modules/pricing/money";
 import { existingCategoryIds } from "./categories.server";
 import type { EbookFormInput } from "./ebook-form";
+import { buildTextEditionForSystem } from "~/modules/reader/text-edition.server";
 
 export interface AdminEbookCard {
   id: string;
@@ -147,7 +148,7 @@ function auditView(
 export async function createEbook(viewer: Viewer, input: EbookFormInput): Promise<{ id: string }> {
   assertAdmin(viewer);
   const [values, categoryIds] = await Promise.all([columns(input), existingCategoryIds(input.categoryIds)]);
-  return getDb().transaction(async (tx) => {
+  const created = await getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(ebooks)
       .values({ ...values, updatedAt: new Date() })
@@ -163,6 +164,9 @@ export async function createEbook(viewer: Viewer, input: EbookFormInput): Promis
     });
     return { id: row.id };
   });
+  // The text edition is made from the PDF as it is attached (issue 32); the admin looks at it on the edit page.
+  if (values.filePath) await buildTextEditionForSystem(created.id);
+  return created;
 }
 
 /** Saves an edit made on the version the editor opened; a save on an outdated copy is refused (EDIT_CONFLICT). */
@@ -199,6 +203,7 @@ export async function updateEbook(viewer: Viewer, id: string, input: EbookFormIn
     if (categoryIds.length)
       await tx.insert(ebookCategories).values(categoryIds.map((categoryId) => ({ ebookId: id, categoryId })));
   });
+  if ("filePath" in values && values.filePath) await buildTextEditionForSystem(id);
 }
 
 /**

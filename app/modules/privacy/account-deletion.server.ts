@@ -17,6 +17,8 @@ import {
   ebookAccessLogs,
   ebookPurchases,
   ebookReadingProgress,
+  ebookTextPositions,
+  readerTextPreferences,
   ebookStampedCopies,
   orders,
   profiles,
@@ -121,6 +123,8 @@ export async function deleteAccount(
     await tx.delete(contentReviews).where(eq(contentReviews.userId, userId));
     await tx.delete(articleComments).where(eq(articleComments.userId, userId));
     await tx.delete(ebookReadingProgress).where(eq(ebookReadingProgress.userId, userId));
+    await tx.delete(ebookTextPositions).where(eq(ebookTextPositions.userId, userId));
+    await tx.delete(readerTextPreferences).where(eq(readerTextPreferences.userId, userId));
     await tx.delete(ebookAccessLogs).where(eq(ebookAccessLogs.userId, userId));
     await tx.delete(subscriptionEbookUnlocks).where(eq(subscriptionEbookUnlocks.userId, userId));
     // Her plans and ebooks end with the account (their notices go with them); the orders that paid for them stay.

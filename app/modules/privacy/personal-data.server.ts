@@ -15,6 +15,8 @@ import {
   ebookAccessLogs,
   ebookPurchases,
   ebookReadingProgress,
+  ebookTextPositions,
+  readerTextPreferences,
   ebookStampedCopies,
   mediaAssets,
   orderStatusHistory,
@@ -53,6 +55,8 @@ export const PERSONAL_DATA_COLUMNS = {
   "bookmarks.user_id": "bookmarks",
   "ebook_access_logs.user_id": "accessLogs",
   "ebook_reading_progress.user_id": "readingPositions",
+  "ebook_text_positions.user_id": "textReadingPositions",
+  "reader_text_preferences.user_id": "textReaderSettings",
   "ebook_stamped_copies.user_id": "stampedCopies",
   "admin_activity.actor_id": "staffWork.adminActivity",
   "media_assets.uploaded_by": "staffWork.uploads",
@@ -83,6 +87,8 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
     accessRows,
     positionRows,
     stampedRows,
+    textPositionRows,
+    textSettingRows,
   ] = await Promise.all([
     db
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
@@ -124,6 +130,8 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
       })
       .from(ebookStampedCopies)
       .where(eq(ebookStampedCopies.userId, userId)),
+    db.select().from(ebookTextPositions).where(eq(ebookTextPositions.userId, userId)),
+    db.select().from(readerTextPreferences).where(eq(readerTextPreferences.userId, userId)),
   ]);
   const orderIds = orderRows.map((o) => o.id);
   const subscriptionIds = subscriptionRows.map((s) => s.id);
@@ -196,6 +204,8 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
     reviews: reviewRows,
     comments: commentRows,
     readingPositions: positionRows,
+    textReadingPositions: textPositionRows,
+    textReaderSettings: textSettingRows,
     accessLogs: accessRows,
     stampedCopies: stampedRows,
     staffWork,

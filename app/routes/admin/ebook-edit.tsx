@@ -13,6 +13,12 @@ import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { categoryChoices } from "~/modules/content/article-admin.server";
 import { createEbook, getEbookForEdit, updateEbook } from "~/modules/content/ebook-admin.server";
 import { EBOOK_LIMITS, ebookFormSchema } from "~/modules/content/ebook-form";
+import {
+  getTextEditionForAdmin,
+  reExtractTextEdition,
+  setTextEditionEnabled,
+  type AdminTextEdition,
+} from "~/modules/reader/text-edition.server";
 import { AppError } from "~/lib/app-error";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { parseForm, useSchemaForm, firstFormError } from "~/lib/forms";
@@ -38,7 +44,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pendingModerationTotal(viewer),
   ]);
   if (params.id && !ebook) throw appErrorResponse("EBOOK_NOT_FOUND");
-  return { ebook, categories, pending, pdfMaxMb: getEnv().UPLOAD_PDF_MAX_MB };
+  const textEdition = ebook?.hasFile ? await getTextEditionForAdmin(viewer, ebook.id) : null;
+  return { ebook, categories, pending, textEdition, pdfMaxMb: getEnv().UPLOAD_PDF_MAX_MB };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -49,7 +56,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     title: "Error",
     message: `Failed to ${editing ? "update" : "create"} ebook: ${message}`,
   });
-  const submission = parseForm(await readForm(request), ebookFormSchema);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (params.id && (intent === "text-extract" || intent === "text-switch")) {
+    const back = `/admin/ebooks/${params.id}`;
+    if (intent === "text-switch") {
+      const enabled = form.get("enabled") === "on";
+      await setTextEditionEnabled(viewer, params.id, enabled);
+      return redirectWithToast(back, { kind: "success", title: enabled ? "Text edition on" : "Text edition off" });
+    }
+    const outcome = await reExtractTextEdition(viewer, params.id);
+    return redirectWithToast(
+      back,
+      outcome === "ready"
+        ? { kind: "success", title: "Text edition extracted again" }
+        : { kind: "error", title: "Error", message: "The PDF's text could not be extracted." },
+    );
+  }
+  const submission = parseForm(form, ebookFormSchema);
   if (submission.status !== "success") {
     const first = firstFormError(submission);
     return data({ result: submission.reply(), toast: failure(first) }, 400);
@@ -195,6 +219,78 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
           <SubmitButton busy={saving} busyLabel="Saving..." label={ebook ? "Update Ebook" : "Create Ebook"} />
         </div>
       </Form>
+      {ebook && loaderData.textEdition ? <TextEditionPanel edition={loaderData.textEdition} /> : null}
     </AdminFrame>
+  );
+}
+
+/** The text edition made from the PDF, for a look before publishing: its sections, its first pages, and switches. */
+function TextEditionPanel({ edition }: { edition: AdminTextEdition }) {
+  const button =
+    "inline-flex min-h-11 items-center rounded-full border border-brand-600 px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50";
+  return (
+    <section
+      aria-labelledby="text-edition-title"
+      className="mt-6 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="text-edition-title" className="text-lg font-semibold text-gray-900">
+        Text edition
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        {edition.state === "ready"
+          ? `Made from the PDF: ${edition.toc.length} sections. ${
+              edition.enabled
+                ? "Readers can switch to it (on phones it opens first)."
+                : "Off: readers get the PDF only."
+            }`
+          : edition.state === "failed"
+            ? (edition.error ?? "The PDF's text could not be extracted.")
+            : "Not made yet."}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Form method="post" reloadDocument>
+          <input type="hidden" name="intent" value="text-extract" />
+          <button type="submit" className={button}>
+            Re-extract from the PDF
+          </button>
+        </Form>
+        {edition.state === "ready" ? (
+          <Form method="post" reloadDocument>
+            <input type="hidden" name="intent" value="text-switch" />
+            <input type="hidden" name="enabled" value={edition.enabled ? "off" : "on"} />
+            <button type="submit" className={button}>
+              {edition.enabled ? "Turn text edition off" : "Turn text edition on"}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {edition.state === "ready" ? (
+        <>
+          <details className="mt-4">
+            <summary className="cursor-pointer text-sm font-semibold text-gray-900">Sections</summary>
+            <ol className="mt-2 list-decimal space-y-1 pl-6 text-sm text-gray-800">
+              {edition.toc.map((entry, index) => (
+                <li key={index}>
+                  {entry.title} <span className="text-gray-600">({entry.chars.toLocaleString("en")} characters)</span>
+                </li>
+              ))}
+            </ol>
+          </details>
+          <h3 className="mt-4 text-sm font-semibold text-gray-900">How it reads (the first sections)</h3>
+          <div
+            data-testid="text-edition-preview"
+            // Focusable, so a keyboard can scroll the preview.
+            tabIndex={0}
+            role="region"
+            aria-label="Text edition preview"
+            className="text-edition mt-2 max-h-96 overflow-y-auto rounded-xl border border-gray-200 p-4 font-serif text-lg leading-relaxed text-gray-900"
+          >
+            {edition.preview.map((section, index) => (
+              <div key={index} dangerouslySetInnerHTML={{ __html: section.blocks.join("") }} />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -1,0 +1,76 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/ebook-text";
+import { getViewerAndUser } from "~/modules/access/viewer.server";
+import {
+  currentTextSettings,
+  mayReadText,
+  openTextSection,
+  savedTextPosition,
+  saveTextSettings,
+} from "~/modules/reader/text-edition.server";
+import { changeTextSettings, textSettingsChangeSchema } from "~/modules/reader/text-settings";
+import { appErrorResponse } from "~/lib/app-error.server";
+import { parseForm } from "~/lib/forms";
+import { readForm } from "~/lib/read-form.server";
+import { TextReader } from "~/components/reader/text-reader";
+
+const placeHref = (id: string, section: number, at: number) =>
+  `/ebook/${id}/text?s=${section}${at > 0 ? `#b-${at}` : ""}`;
+
+// Text mode (issue 32): one section of the text edition per request, for a reader who may read the ebook now;
+// anyone else gets 404, as for the PDF's bytes.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { viewer, user } = await getViewerAndUser(request);
+  const asked = new URL(request.url).searchParams.get("s");
+  if (asked === null) {
+    // Opening the book: back where she stopped, on any device.
+    const saved = await savedTextPosition(params.id, viewer);
+    if (saved) throw redirect(placeHref(params.id, saved.section, saved.offset));
+  }
+  const reading = await openTextSection({ ebookId: params.id, viewer, section: Number(asked ?? 0) });
+  if (!reading || !user) throw appErrorResponse("EBOOK_NOT_FOUND");
+  return {
+    ...reading,
+    watermark: {
+      email: user.email,
+      date: new Date().toLocaleDateString("en-GB", {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      }),
+    },
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { viewer } = await getViewerAndUser(request);
+  if (!(await mayReadText(params.id, viewer))) throw appErrorResponse("EBOOK_NOT_FOUND");
+  const submission = parseForm(await readForm(request), textSettingsChangeSchema);
+  if (submission.status !== "success") throw data({ message: "Unknown setting." }, { status: 400 });
+  const { change, section, at } = submission.value;
+  await saveTextSettings(viewer, changeTextSettings(await currentTextSettings(viewer), change));
+  return redirect(placeHref(params.id, section, at));
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.section.title} | ${loaderData.ebook.title} | Nuru` : "Reader | Nuru" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function EbookTextPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <TextReader
+      ebook={loaderData.ebook}
+      toc={loaderData.toc}
+      section={loaderData.section}
+      settings={loaderData.settings}
+      progress={loaderData.progress}
+      watermark={loaderData.watermark}
+    />
+  );
+}

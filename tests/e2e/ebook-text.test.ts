@@ -1,0 +1,166 @@
+// Text mode of an ebook (issue 32), as the demo buyer reads on her phone: the ebook opens as text by default, the
+// body text is at least 16 px, she makes it larger, closes, and on another device (browser context) comes back to
+// the same section and paragraph at the size she chose. Without JavaScript the page still reads and its forms work.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { PHONE, baseUrl, expectAccessible, newPage, trackHydration, waitForHydration } from "../setup/pages";
+import { signInWithForm } from "../setup/shop-journeys";
+import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
+import { ebooks as demoEbooks } from "~/db/seed/content-data";
+
+let browser: Browser;
+let ebookId: string;
+/** The demo buyer's ebook: the first priced one in the demo catalogue (app/db/seed/demo.ts). */
+const bought = demoEbooks.find((e) => e.price !== null && Number(e.price) > 0)!;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { body } = await getText(`/ebooks?q=${encodeURIComponent(bought.title)}`);
+  ebookId = /href="\/ebook\/([0-9a-f-]{36})"/.exec(body)![1];
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Computed font size of the body text, in px. */
+const bodyFontSize = (page: Page) =>
+  page
+    .locator("[data-block] p")
+    .first()
+    .evaluate((p) => Number.parseFloat(getComputedStyle(p).fontSize));
+
+/** The paragraph at the top of the reading area: where she is. */
+const topBlock = (page: Page) =>
+  page.evaluate(() => {
+    const scroller = document.querySelector('[aria-label="Ebook text"]')!;
+    const top = scroller.getBoundingClientRect().top;
+    const block = [...document.querySelectorAll<HTMLElement>("[data-block]")].find(
+      (b) => b.getBoundingClientRect().bottom > top + 4,
+    );
+    return Number(block?.dataset.block ?? -1);
+  });
+
+async function signedInContext(javaScriptEnabled = true): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl(), javaScriptEnabled });
+  if (javaScriptEnabled) await trackHydration(context);
+  const cookie = await signInCookie("buyer@nuru.test");
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
+    }),
+  );
+  return context;
+}
+
+describe("text mode at 390 px", () => {
+  it("a buyer reads in text mode, makes the text larger, closes, and comes back to the same place on another device", async () => {
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await signInWithForm(page, "buyer@nuru.test", DEMO_PASSWORD);
+    await page.goto(`/ebook/${ebookId}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Read Ebook" }).click();
+    // On a phone the text edition is the default.
+    await page.waitForURL((url) => url.pathname === `/ebook/${ebookId}/text`);
+    await page.locator("[data-block]").first().waitFor();
+    await waitForHydration(page);
+    expect(await bodyFontSize(page)).toBeGreaterThanOrEqual(16);
+    // Her e-mail is drawn faintly behind the text.
+    const mark = await page.locator("[data-watermark]").evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(decodeURIComponent(mark)).toContain("buyer@nuru.test");
+    await expectAccessible(page);
+
+    // The third chapter, from the table of contents.
+    await page.locator('summary[aria-label="Contents"]').click();
+    const chapter = page.getByRole("navigation", { name: "Contents" }).getByRole("link").nth(2);
+    const chapterTitle = (await chapter.textContent())!.trim();
+    await chapter.click();
+    await page.waitForURL((url) => url.searchParams.get("s") === "2");
+    await expect.poll(() => page.getByRole("heading", { level: 2 }).first().textContent()).toBe(chapterTitle);
+    await expect.poll(() => page.locator("[data-progress]").textContent()).toMatch(/^\d+% · .+ \(3 of \d+\)$/);
+
+    // Larger text, with the settings form.
+    const before = await bodyFontSize(page);
+    await page.locator("summary", { hasText: "Text settings" }).click();
+    await page.getByRole("button", { name: "Larger text" }).click();
+    await expect.poll(() => bodyFontSize(page)).toBe(before + 2);
+
+    // She reads on: the middle paragraph of the chapter at the top of her screen.
+    const blocks = await page.locator("[data-block]").count();
+    const place = Math.max(1, Math.floor(blocks / 2));
+    await page.locator(`#b-${place}`).evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await expect.poll(() => topBlock(page)).toBe(place);
+    await page.getByRole("link", { name: "Close reader" }).click();
+    await page.waitForURL((url) => url.pathname === `/ebook/${ebookId}`);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Another device: the same chapter, the same paragraph at the top, at the size she chose.
+    const other = await signedInContext();
+    const tab = await other.newPage();
+    await expect
+      .poll(
+        async () => {
+          await tab.goto(`/ebook/${ebookId}/text`);
+          return new URL(tab.url()).search + new URL(tab.url()).hash;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(`?s=2#b-${place}`);
+    await waitForHydration(tab);
+    expect(await topBlock(tab)).toBe(place);
+    expect(await bodyFontSize(tab)).toBe(before + 2);
+    await other.close();
+  });
+
+  it("reads and keeps its settings without JavaScript; the PDF stays one tap away", async () => {
+    const context = await signedInContext(false);
+    const page = await context.newPage();
+    await page.goto(`/ebook/${ebookId}/text?s=0`);
+    const before = await bodyFontSize(page);
+    expect(before).toBeGreaterThanOrEqual(16);
+    await page.locator("summary", { hasText: "Text settings" }).click();
+    await page.getByRole("button", { name: "Sepia theme" }).click();
+    await page.waitForLoadState("load");
+    expect(await page.locator("[data-reader]").getAttribute("data-theme")).toBe("sepia");
+    await page.locator("summary", { hasText: "Text settings" }).click();
+    await page.getByRole("button", { name: "Smaller text" }).click();
+    await expect.poll(() => bodyFontSize(page)).toBe(Math.max(16, before - 2));
+    // Turning sections with plain links.
+    await page.getByRole("link", { name: "Next section" }).first().click();
+    await page.waitForURL((url) => url.searchParams.get("s") === "1");
+    expect(await page.getByRole("link", { name: "PDF" }).getAttribute("href")).toBe(`/ebook/${ebookId}/read?pdf=1`);
+    // Back to the light theme for the other tests.
+    await page.locator("summary", { hasText: "Text settings" }).click();
+    await page.getByRole("button", { name: "Light theme" }).click();
+    await page.waitForLoadState("load");
+    expect(await page.locator("[data-reader]").getAttribute("data-theme")).toBe("light");
+    await context.close();
+  });
+
+  it("an admin looks at the text edition before publishing, switches it off and on, and extracts it again", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await signInWithForm(page, "admin@nuru.test", DEMO_PASSWORD);
+    await page.goto(`/admin/ebooks/${ebookId}`);
+    await waitForHydration(page);
+    const panel = page.getByRole("region", { name: "Text edition" });
+    expect(await panel.getByText(/Made from the PDF: \d+ sections/).isVisible()).toBe(true);
+    expect(await panel.getByTestId("text-edition-preview").innerText()).toContain(bought.chapters[0].title);
+    await expectAccessible(page);
+    const buyer = await signInCookie("buyer@nuru.test");
+
+    await panel.getByRole("button", { name: "Turn text edition off" }).click();
+    await panel.getByRole("button", { name: "Turn text edition on" }).waitFor();
+    expect((await getText(`/ebook/${ebookId}/text?s=0`, buyer)).status).toBe(404);
+
+    await panel.getByRole("button", { name: "Turn text edition on" }).click();
+    await panel.getByRole("button", { name: "Turn text edition off" }).waitFor();
+    expect((await getText(`/ebook/${ebookId}/text?s=0`, buyer)).status).toBe(200);
+
+    await panel.getByRole("button", { name: "Re-extract from the PDF" }).click();
+    await expect.poll(() => page.getByText("Text edition extracted again").isVisible()).toBe(true);
+    expect((await getText(`/ebook/${ebookId}/text?s=0`, buyer)).status).toBe(200);
+    await context.close();
+  });
+});

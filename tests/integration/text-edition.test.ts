@@ -1,0 +1,218 @@
+// Text mode (issue 32) against a real database and file store: the edition made from the PDF, handed out one
+// sanitized section at a time only to a reader who may read the ebook now (guest, another reader and an expired
+// subscriber get nothing: the route answers 404), her place and settings kept on the server.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { appDatabase } from "~/db/client.server";
+import { ebookPurchases, ebookTextEditions, profiles, userSubscriptions, users } from "~/db/schema";
+import { createEbook, createPaidOrder, createPlan, createPurchase, createSubscription } from "~/db/seed/factories";
+import { loadViewer } from "~/modules/access/viewer.server";
+import { guestViewer } from "~/modules/access/policy";
+import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
+import { unlockEbookWithPlan } from "~/modules/membership/subscription-ebooks.server";
+import {
+  buildMissingTextEditionsForSystem,
+  buildTextEditionForSystem,
+  currentTextSettings,
+  getTextEditionForAdmin,
+  hasTextEdition,
+  openTextSection,
+  savedTextPosition,
+  saveTextPosition,
+  saveTextSettings,
+  setTextEditionEnabled,
+} from "~/modules/reader/text-edition.server";
+
+let t: TestDatabase;
+let storage: ObjectStorage;
+let premium: { id: string };
+let planBook: { id: string };
+let planId: string;
+
+const SECRET = "Hip circles, twenty each side, every morning";
+
+/** Two chapters of 11 pt text under 18 pt headings; the second chapter's text would be markup if not escaped. */
+async function bookPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const chapters = [
+    ["One: Mornings", [`Start slowly. ${SECRET}.`, "Breathe out as you rise."]],
+    ["Two: Evenings", ["<img src=x onerror=alert(1)> is only text here.", "Rest well."]],
+  ] as const;
+  for (const [heading, lines] of chapters) {
+    const page = pdf.addPage([420, 595]);
+    page.drawText(heading, { x: 48, y: 500, size: 18, font });
+    lines.forEach((line, i) => page.drawText(line, { x: 48, y: 460 - i * 30, size: 11, font }));
+  }
+  return pdf.save();
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  appDatabase.handle = t;
+  appDatabase.ready = true;
+  storage = createFileStorage(mkdtempSync(path.join(tmpdir(), "nuru-text-it-")));
+  appStorage.override = storage;
+  const bytes = await bookPdf();
+  await storage.put("private", "ebooks/text-premium.pdf", bytes, "application/pdf");
+  await storage.put("private", "ebooks/text-plan.pdf", bytes, "application/pdf");
+  premium = await createEbook(t.db, { accessType: "premium", priceCents: 49900, filePath: "ebooks/text-premium.pdf" });
+  planBook = await createEbook(t.db, {
+    accessType: "subscription",
+    priceCents: null,
+    filePath: "ebooks/text-plan.pdf",
+  });
+  planId = (await createPlan(t.db, { slug: `std-${randomUUID()}`, name: "Standard", priceCents: 50000, ebookLimit: 2 }))
+    .id;
+  expect(await buildMissingTextEditionsForSystem({ db: t.db, storage })).toMatchObject({ ready: 2, failed: 0 });
+});
+afterAll(async () => {
+  appStorage.override = undefined;
+  appDatabase.handle = undefined;
+  appDatabase.ready = false;
+  await t?.dispose();
+});
+
+async function reader() {
+  const id = randomUUID();
+  const email = `text-${id.slice(0, 8)}@nuru.test`;
+  await t.db.insert(users).values({ id, name: "Akinyi O", email, emailVerified: true, role: "user" });
+  await t.db.insert(profiles).values({ id, email, fullName: "Akinyi Odhiambo", role: "guest" });
+  return { id, email, role: "guest" as const };
+}
+
+async function buyer(ebookId: string) {
+  const person = await reader();
+  const { order } = await createPaidOrder(t.db, {
+    userId: person.id,
+    item: { kind: "ebook", ebookId, basePriceCents: 49900 },
+  });
+  await createPurchase(t.db, { userId: person.id, ebookId, orderId: order.id, pricePaidCents: 49900 });
+  return person;
+}
+
+const viewerOf = (person: { id: string; role: "guest" }) => loadViewer(person);
+const adminViewer = async () => {
+  const admin = await reader();
+  await t.db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, admin.id));
+  return loadViewer({ id: admin.id, role: "admin" });
+};
+
+describe(`text edition (${process.env.DB_TARGET ?? "pglite"})`, () => {
+  it("gives a buyer one sanitized section at a time, with the table of contents and progress", async () => {
+    const viewer = await viewerOf(await buyer(premium.id));
+    const first = await openTextSection({ ebookId: premium.id, viewer, section: 0 });
+    expect(first?.toc.map((s) => s.title)).toEqual(["One: Mornings", "Two: Evenings"]);
+    expect(first?.section.blocks[0]).toBe("<h2>One: Mornings</h2>");
+    expect(first?.section.blocks.join("")).toContain(SECRET);
+    // Only the section she reads: the next chapter's text is not in the answer.
+    expect(JSON.stringify(first)).not.toContain("Rest well");
+    expect(JSON.stringify(first)).not.toContain("ebook-text/");
+    expect(first?.progress.start).toBe(0);
+
+    const second = await openTextSection({ ebookId: premium.id, viewer, section: 1 });
+    const html = second!.section.blocks.join("");
+    expect(html).not.toMatch(/<img/);
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt; is only text here.");
+    expect(second!.progress.start).toBeGreaterThan(0);
+    expect(second!.progress.end).toBe(100);
+    expect(await openTextSection({ ebookId: premium.id, viewer, section: 2 })).toBeNull();
+  });
+
+  it("gives nothing to a guest, another reader, a buyer whose purchase was reversed, or an expired subscriber", async () => {
+    const other = await viewerOf(await reader());
+    for (const viewer of [guestViewer(), other]) {
+      expect(await openTextSection({ ebookId: premium.id, viewer, section: 0 })).toBeNull();
+      expect(await savedTextPosition(premium.id, viewer)).toBeNull();
+      expect(await saveTextPosition({ ebookId: premium.id, viewer, section: 0, offset: 1 })).toBe(false);
+    }
+
+    const owner = await buyer(premium.id);
+    expect(await openTextSection({ ebookId: premium.id, viewer: await viewerOf(owner), section: 0 })).not.toBeNull();
+    await t.db
+      .update(ebookPurchases)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(ebookPurchases.userId, owner.id), eq(ebookPurchases.ebookId, premium.id)));
+    expect(await openTextSection({ ebookId: premium.id, viewer: await viewerOf(owner), section: 0 })).toBeNull();
+
+    const member = await reader();
+    await createSubscription(t.db, {
+      userId: member.id,
+      planId,
+      startDate: new Date(Date.now() - 86_400_000),
+      endDate: new Date(Date.now() + 30 * 86_400_000),
+    });
+    // A plan title opens only once she spent an unlock on it, and closes when the plan ends.
+    expect(await openTextSection({ ebookId: planBook.id, viewer: await viewerOf(member), section: 0 })).toBeNull();
+    await unlockEbookWithPlan({ userId: member.id, ebookId: planBook.id });
+    expect(await openTextSection({ ebookId: planBook.id, viewer: await viewerOf(member), section: 0 })).not.toBeNull();
+    await t.db
+      .update(userSubscriptions)
+      .set({ status: "expired", endDate: new Date(Date.now() - 86_400_000) })
+      .where(eq(userSubscriptions.userId, member.id));
+    expect(await openTextSection({ ebookId: planBook.id, viewer: await viewerOf(member), section: 0 })).toBeNull();
+  });
+
+  it("keeps her place (section and paragraph) and her settings, for any device", async () => {
+    const owner = await buyer(premium.id);
+    const viewer = await viewerOf(owner);
+    expect(await savedTextPosition(premium.id, viewer)).toBeNull();
+    expect(await saveTextPosition({ ebookId: premium.id, viewer, section: 1, offset: 2 })).toBe(true);
+    expect(await savedTextPosition(premium.id, await viewerOf(owner))).toEqual({ section: 1, offset: 2 });
+    // Opening the same section keeps the paragraph; opening another starts it at its top.
+    await openTextSection({ ebookId: premium.id, viewer, section: 1 });
+    expect(await savedTextPosition(premium.id, viewer)).toEqual({ section: 1, offset: 2 });
+    await openTextSection({ ebookId: premium.id, viewer, section: 0 });
+    expect(await savedTextPosition(premium.id, viewer)).toEqual({ section: 0, offset: 0 });
+    expect(await saveTextPosition({ ebookId: premium.id, viewer, section: 9, offset: 0 })).toBe(false);
+
+    expect(await currentTextSettings(viewer)).toEqual({ fontSize: 18, lineHeight: 16, theme: "light" });
+    await saveTextSettings(viewer, { fontSize: 22, lineHeight: 18, theme: "sepia" });
+    expect((await openTextSection({ ebookId: premium.id, viewer, section: 0 }))?.settings).toEqual({
+      fontSize: 22,
+      lineHeight: 18,
+      theme: "sepia",
+    });
+  });
+
+  it("lets an admin look, switch the text edition off and on, and extract it again", async () => {
+    const admin = await adminViewer();
+    const look = await getTextEditionForAdmin(admin, premium.id);
+    expect(look).toMatchObject({ state: "ready", enabled: true, error: null });
+    expect(look.preview[0].blocks.join("")).toContain(SECRET);
+    await expect(getTextEditionForAdmin(await viewerOf(await reader()), premium.id)).rejects.toThrow();
+
+    const viewer = await viewerOf(await buyer(premium.id));
+    expect(await setTextEditionEnabled(admin, premium.id, false)).toBe(true);
+    expect(await hasTextEdition(premium.id)).toBe(false);
+    expect(await openTextSection({ ebookId: premium.id, viewer, section: 0 })).toBeNull();
+    await setTextEditionEnabled(admin, premium.id, true);
+
+    const [before] = await t.db.select().from(ebookTextEditions).where(eq(ebookTextEditions.ebookId, premium.id));
+    expect(await buildTextEditionForSystem(premium.id)).toBe("ready");
+    const [after] = await t.db.select().from(ebookTextEditions).where(eq(ebookTextEditions.ebookId, premium.id));
+    expect(after.fileKey).not.toBe(before.fileKey);
+    // The old copy is gone from storage; the switch is kept.
+    expect(await storage.stat("private", before.fileKey!)).toBeNull();
+    expect(after.enabled).toBe(true);
+    expect(await openTextSection({ ebookId: premium.id, viewer, section: 0 })).not.toBeNull();
+  });
+
+  it("records a PDF without text as failed, with the reason for the admin", async () => {
+    const blank = await PDFDocument.create();
+    blank.addPage();
+    await storage.put("private", "ebooks/blank.pdf", await blank.save(), "application/pdf");
+    const ebook = await createEbook(t.db, { accessType: "free", filePath: "ebooks/blank.pdf" });
+    expect(await buildTextEditionForSystem(ebook.id)).toBe("failed");
+    const look = await getTextEditionForAdmin(await adminViewer(), ebook.id);
+    expect(look.state).toBe("failed");
+    expect(look.error).toContain("No text was found");
+    expect(await hasTextEdition(ebook.id)).toBe(false);
+  });
+});
