@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
@@ -24,6 +24,8 @@ import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { ShareLinks } from "~/components/content/share-links";
+import { SaveForOffline } from "~/components/offline/save-for-offline";
+import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -78,6 +80,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, body, signedIn, engagement, bookmarked, jsonLd } = loaderData;
   const dataSaver = useDataSaver();
+  const owner = useRouteLoaderData<typeof rootLoader>("root")?.user?.offlineKey;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link
@@ -149,6 +152,18 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="mt-4">
+            {owner ? (
+              <SaveForOffline
+                owner={owner}
+                title={article.title}
+                target={{
+                  kind: "article",
+                  id: article.id,
+                  readUrl: `/article/${article.id}`,
+                  copyUrl: `/library/offline/article/${article.id}`,
+                }}
+              />
+            ) : null}
             <StaticHtml value={body}>{(blocks) => <ArticleBody blocks={blocks} />}</StaticHtml>
           </div>
         )}
