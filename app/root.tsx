@@ -67,14 +67,22 @@ function useHeldFlash(flash: ToastMessage | null) {
 }
 
 /**
- * The installable app's service worker and her offline library (ADR 031), started from a small chunk once the page
- * has loaded, and again when who is signed in changes (signing out deletes her saved copies).
+ * The installable app's service worker (ADR 031), registered once the page has loaded. It is told who is signed in
+ * (her offline library's key, or null) whenever that changes: it then deletes anyone else's saved copies and, online,
+ * asks the shop which of hers she may still read. The page itself loads no offline code for this.
  */
 function useOfflineLibrary(owner: string | null | undefined) {
   useEffect(() => {
     // undefined: the shell did not load (an error page), so who is signed in is unknown; nothing is deleted.
-    if (owner === undefined) return;
-    const start = () => void import("~/components/offline/start").then((m) => m.startOffline(owner));
+    if (owner === undefined || !("serviceWorker" in navigator)) return;
+    const sw = navigator.serviceWorker;
+    const start = () =>
+      void sw
+        .register("/sw.js")
+        .then(() => sw.ready)
+        .then((r) => r.active?.postMessage({ owner }))
+        // Not fatal (a sign-out clearing the site at that moment aborts it): the next page registers again.
+        .catch(() => undefined);
     if (document.readyState === "complete") start();
     else addEventListener("load", start, { once: true });
     return () => removeEventListener("load", start);

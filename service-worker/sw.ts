@@ -11,7 +11,7 @@
  * - caches no page, no data and no admin page at run time (admin pages are not even handled).
  */
 import { NetworkOnly, Serwist, type PrecacheEntry, type SerwistGlobalConfig } from "serwist";
-import { findSaved } from "~/lib/offline-library";
+import { findSaved, recheckSaved, setOwner } from "~/lib/offline-library";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -42,6 +42,19 @@ const serwist = new Serwist({
       }),
     },
   ],
+});
+
+// A page of the shop tells who is signed in (root.tsx): anyone else's saved copies are deleted, and online hers are
+// checked with the shop (access ended: deleted; still hers: another 30 days). Only the shop's own pages can send this.
+self.addEventListener("message", (event) => {
+  const owner: unknown = event.data?.owner;
+  if (!(owner === null || (typeof owner === "string" && /^[0-9a-f]{24}$/.test(owner)))) return;
+  event.waitUntil(
+    (async () => {
+      await setOwner(owner);
+      if (owner) await recheckSaved(owner);
+    })(),
+  );
 });
 
 serwist.addEventListeners();

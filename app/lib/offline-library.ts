@@ -4,11 +4,13 @@
  * read. One small marker entry names the person signed in on this device; the service worker serves saved copies only
  * from that person's cache, and every other person's cache is deleted as soon as a page knows who is signed in.
  *
- * Browser-only code shared by the pages' lazy chunks, the offline page's script and the service worker (both bundled
- * at build time by scripts/build-service-worker.mjs). It never runs on the server.
+ * Browser-only code shared by the service worker, the offline page's script (both bundled at build time by
+ * scripts/build-service-worker.mjs) and the pages' lazy chunks (saving, the offline library page). It never runs on
+ * the server, and no page loads it before she taps Save or opens her library.
  */
 
-const PREFIX = "nuru-offline-";
+import { offlineCacheName as cacheName, OFFLINE_CACHE_PREFIX as PREFIX } from "./offline-cache-name";
+
 const OWNER_CACHE = "nuru-offline-owner";
 const OWNER_URL = "/__nuru/offline-owner";
 /** A saved copy opens for 30 days after its last online check of her access (issue 32). */
@@ -45,7 +47,6 @@ const H = {
   bytes: "X-Nuru-Bytes",
 } as const;
 
-const cacheName = (owner: string) => `${PREFIX}${owner}`;
 const path = (url: string) => new URL(url, self.location.origin).pathname;
 
 /** Who is signed in on this device as the last page online saw it (null: nobody, or never recorded). */
@@ -119,6 +120,11 @@ export async function listSaved(owner: string, now = Date.now()): Promise<SavedI
   return items.sort((a, b) => b.savedAt - a.savedAt);
 }
 
+/** Whether this address has a saved copy of hers (the label of the Save button; opening checks its age). */
+export async function isSaved(owner: string, url: string): Promise<boolean> {
+  return (await caches.has(cacheName(owner))) && Boolean(await (await caches.open(cacheName(owner))).match(path(url)));
+}
+
 export async function removeSaved(owner: string, url: string): Promise<void> {
   await (await caches.open(cacheName(owner))).delete(path(url));
 }
@@ -129,12 +135,15 @@ export async function removeSaved(owner: string, url: string): Promise<void> {
  */
 export async function recheckSaved(owner: string, checkUrl = "/library/offline/check"): Promise<void> {
   const items = await listSaved(owner);
-  if (items.length === 0) return;
+  if (items.length === 0 || !navigator.onLine) return;
   // A read, so a GET (no form body; the answer is private and never stored).
   const query = new URLSearchParams(items.map(({ kind, id }) => ["item", `${kind}:${id}`]));
   const response = await fetch(`${checkUrl}?${query}`, { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) return;
-  const { readable } = (await response.json()) as { readable: { kind: string; id: string }[] };
+  const answer = (await response.json()) as { owner: string | null; readable: { kind: string; id: string }[] };
+  // The answer is about whoever the session belongs to now: only hers may change her library.
+  if (answer.owner !== owner) return;
+  const { readable } = answer;
   const still = new Set(readable.map((r) => `${r.kind}:${r.id}`));
   const cache = await caches.open(cacheName(owner));
   const now = String(Date.now());

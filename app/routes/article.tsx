@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft, Lock } from "~/components/ui/icons";
@@ -24,8 +25,12 @@ import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { ShareLinks } from "~/components/content/share-links";
-import { SaveForOffline } from "~/components/offline/save-for-offline";
 import type { loader as rootLoader } from "~/root";
+
+// Only a signed-in reader who may read the article in full gets the Save for offline button: its code loads then.
+const SaveForOffline = lazy(() =>
+  import("~/components/offline/save-for-offline").then((m) => ({ default: m.SaveForOffline })),
+);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -153,16 +158,17 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-4">
             {owner ? (
-              <SaveForOffline
-                owner={owner}
-                title={article.title}
-                target={{
-                  kind: "article",
-                  id: article.id,
-                  readUrl: `/article/${article.id}`,
-                  copyUrl: `/library/offline/article/${article.id}`,
-                }}
-              />
+              <Suspense fallback={null}>
+                <SaveForOffline
+                  owner={owner}
+                  target={{
+                    kind: "article",
+                    id: article.id,
+                    readUrl: `/article/${article.id}`,
+                    copyUrl: `/library/offline/article/${article.id}`,
+                  }}
+                />
+              </Suspense>
             ) : null}
             <StaticHtml value={body}>{(blocks) => <ArticleBody blocks={blocks} />}</StaticHtml>
           </div>

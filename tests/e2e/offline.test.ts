@@ -46,7 +46,7 @@ async function saveArticle(page: Page, id: string, screenshot?: string) {
   await page.goto(`/article/${id}`);
   await waitForHydration(page);
   await controlled(page);
-  const save = page.getByRole("button", { name: /for offline reading$/ });
+  const save = page.getByRole("button", { name: "Save for offline" });
   await save.waitFor();
   if (screenshot) await page.screenshot({ path: screenshot });
   await save.click();

@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { Download } from "~/components/ui/icons";
 import type { SaveTarget } from "~/lib/offline-library";
 
@@ -7,18 +6,21 @@ type State = "unsupported" | "ready" | "saving" | "saved" | "failed";
 
 /**
  * 'Save for offline' on something she may read in full now (ADR 031). It needs JavaScript and Cache Storage, so the
- * server renders nothing and the button appears once the page runs; its code (the offline library) loads then, in a
- * chunk the page shares with the service worker's start-up, never with the page itself.
+ * server renders nothing and the button appears once the page runs. This component loads only for a signed-in reader
+ * who may read the article (article.tsx), and the offline library's code only when she taps (ADR 006's budget).
  */
-export function SaveForOffline({ owner, target, title }: { owner: string; target: SaveTarget; title: string }) {
+export function SaveForOffline({ owner, target }: { owner: string; target: SaveTarget }) {
   const [state, setState] = useState<State>("unsupported");
   useEffect(() => {
     if (!("caches" in window) || !("serviceWorker" in navigator)) return;
     let live = true;
-    void import("~/lib/offline-library").then(async (m) => {
-      const saved = (await m.listSaved(owner)).some((item) => item.url === target.readUrl);
-      if (live) setState(saved ? "saved" : "ready");
-    });
+    // offlineCacheName(owner) (lib/offline-cache-name.ts), written out: importing it costs this page a chunk.
+    const name = `nuru-offline-${owner}`;
+    // Whether it is saved already, without the library's code (has() first: open() would create her cache).
+    void caches
+      .has(name)
+      .then((has) => (has ? caches.open(name).then((cache) => cache.match(target.readUrl)) : undefined))
+      .then((saved) => live && setState(saved ? "saved" : "ready"));
     return () => {
       live = false;
     };
@@ -40,16 +42,15 @@ export function SaveForOffline({ owner, target, title }: { owner: string; target
       {state === "saved" ? (
         <p className="font-semibold text-gray-800" role="status">
           Saved on this phone ·{" "}
-          <Link to="/library/offline" className="text-brand-700 underline underline-offset-2">
+          <a href="/library/offline" className="text-brand-700 underline underline-offset-2">
             Offline library
-          </Link>
+          </a>
         </p>
       ) : (
         <>
           <button
             type="button"
             className="bm bm-off"
-            aria-label={`Save ${title} for offline reading`}
             aria-disabled={state === "saving" ? true : undefined}
             onClick={() => state !== "saving" && void save()}
           >
