@@ -8,6 +8,7 @@ import { SignInRequired } from "~/components/layout/sign-in-required";
 import type { SavedItem } from "~/lib/offline-library";
 import { formatBytes } from "~/lib/offline-size";
 import { formatDate } from "~/lib/format";
+import { useDataSaver } from "~/components/data-saver";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
@@ -30,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function OfflineLibrary({ loaderData }: Route.ComponentProps) {
   const owner = useRouteLoaderData<typeof rootLoader>("root")?.user?.offlineKey;
   const [items, setItems] = useState<SavedItem[] | null>(null);
+  const dataSaver = useDataSaver();
   useEffect(() => {
     if (!owner || !("caches" in window)) return;
     let live = true;
@@ -60,7 +62,11 @@ export default function OfflineLibrary({ loaderData }: Route.ComponentProps) {
       </p>
       {items === null ? (
         <p className="mt-6 text-gray-700">
-          <noscript>Saving for offline reading needs JavaScript and a browser that can keep pages.</noscript>
+          {import.meta.env.SSR && dataSaver ? (
+            "Data saver is on, so this page has no script: turn it off to save articles and see them here."
+          ) : (
+            <noscript>Saving for offline reading needs JavaScript and a browser that can keep pages.</noscript>
+          )}
         </p>
       ) : items.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-rose-100 bg-white p-8 text-center shadow-sm">

@@ -95,8 +95,11 @@ describe("offline library", () => {
 
     // Back online: the offline library page of the shop lists it too, with its size.
     await context.setOffline(false);
-    await page.goto("/library/offline");
+    await page.goto("/");
     await waitForHydration(page);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Offline library" }).click();
+    await page.waitForURL((url) => url.pathname === "/library/offline");
     const online = page.getByRole("listitem").filter({ hasText: MARKER_TITLES.premium });
     await online.waitFor();
     expect(await online.innerText()).toMatch(/\d+ KB · saved/);
