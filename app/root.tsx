@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -25,7 +25,10 @@ import { usePageLinkNavigation } from "~/components/ui/page-link";
 import { DataSaverScope } from "~/components/data-saver";
 import type { ToastMessage } from "~/components/ui/toast";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { shell, headers } = await getShellData(request);
@@ -63,6 +66,29 @@ function useHeldFlash(flash: ToastMessage | null) {
   return held;
 }
 
+/**
+ * The installable app's service worker (ADR 033), registered once the page has loaded. It is told who is signed in
+ * (her offline library's key, or null) whenever that changes: it then deletes anyone else's saved copies and, online,
+ * asks the shop which of hers she may still read. The page itself loads no offline code for this.
+ */
+function useOfflineLibrary(owner: string | null | undefined) {
+  useEffect(() => {
+    // undefined: the shell did not load (an error page), so who is signed in is unknown; nothing is deleted.
+    if (owner === undefined || !("serviceWorker" in navigator)) return;
+    const sw = navigator.serviceWorker;
+    const start = () =>
+      void sw
+        .register("/sw.js")
+        .then(() => sw.ready)
+        .then((r) => r.active?.postMessage({ owner }))
+        // Not fatal (a sign-out clearing the site at that moment aborts it): the next page registers again.
+        .catch(() => undefined);
+    if (document.readyState === "complete") start();
+    else addEventListener("load", start, { once: true });
+    return () => removeEventListener("load", start);
+  }, [owner]);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const shell = useRouteLoaderData<typeof loader>("root");
@@ -74,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const openSignIn = useCallback((request: SignInRequest) => setSignIn(request), []);
   useSignInLinks(!user, openSignIn);
   usePageLinkNavigation();
+  useOfflineLibrary(shell ? (user?.offlineKey ?? null) : undefined);
   return (
     <html lang="en">
       <head>

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { lazy, Suspense } from "react";
+import { Link, useRouteLoaderData } from "react-router";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
@@ -24,6 +25,12 @@ import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { ShareLinks } from "~/components/content/share-links";
+import type { loader as rootLoader } from "~/root";
+
+// Only a signed-in reader who may read the article in full gets the Save for offline button: its code loads then.
+const SaveForOffline = lazy(() =>
+  import("~/components/offline/save-for-offline").then((m) => ({ default: m.SaveForOffline })),
+);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -78,6 +85,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, body, signedIn, engagement, bookmarked, jsonLd } = loaderData;
   const dataSaver = useDataSaver();
+  const owner = useRouteLoaderData<typeof rootLoader>("root")?.user?.offlineKey;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link
@@ -149,6 +157,19 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="mt-4">
+            {owner ? (
+              <Suspense fallback={null}>
+                <SaveForOffline
+                  owner={owner}
+                  target={{
+                    kind: "article",
+                    id: article.id,
+                    readUrl: `/article/${article.id}`,
+                    copyUrl: `/library/offline/article/${article.id}`,
+                  }}
+                />
+              </Suspense>
+            ) : null}
             <StaticHtml value={body}>{(blocks) => <ArticleBody blocks={blocks} />}</StaticHtml>
           </div>
         )}

@@ -3,7 +3,11 @@ import type { Route } from "./+types/signout";
 import { signOut } from "~/modules/accounts/sign-in.server";
 
 export async function action({ request }: Route.ActionArgs) {
-  throw redirect("/", { headers: await signOut(request) });
+  const headers = await signOut(request);
+  // Her offline library and anything else the shop kept in this browser go with her session (ADR 033): the browser
+  // deletes its caches, storage and the service worker; the page's own clean-up deletes her saved copies too.
+  headers.set("Clear-Site-Data", '"cache", "storage"');
+  throw redirect("/", { headers });
 }
 
 export function loader() {

@@ -210,7 +210,10 @@ describe("catalogue details", () => {
     await context.close();
   });
 
-  it("keeps the JavaScript an article page loads within 120 KB gzip, for a guest and a signed-in reader", async () => {
+  // 121,200 since issue 32's offline library (ADR 033): 120,191 B for a guest (the service worker's registration,
+  // +145 B in root, and the lazy Save button's loader, +140 B) and 121,081 B for a subscriber (the Save button's own
+  // 890 B chunk, loaded only for a signed-in reader who may read the article in full).
+  it("keeps the JavaScript an article page loads within 121.2 KB gzip, for a guest and a signed-in reader", async () => {
     for (const email of [null, "subscriber@nuru.test"]) {
       const { page, context } = await signedInPage(email);
       // A long seeded article: on one that other tests wrote with a line of text, the comment form is in sight at
@@ -229,7 +232,7 @@ describe("catalogue details", () => {
       await page.waitForLoadState("networkidle");
       const bytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
       expect(scripts.length, `${email ?? "guest"}: scripts`).toBeGreaterThan(1);
-      expect(bytes, `${email ?? "guest"}: gzip bytes of JavaScript`).toBeLessThanOrEqual(120_000);
+      expect(bytes, `${email ?? "guest"}: gzip bytes of JavaScript`).toBeLessThanOrEqual(121_200);
       await context.close();
     }
   });

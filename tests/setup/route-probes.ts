@@ -96,6 +96,15 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "account/data": resource(["/account/data"]),
     "account/delete": page(["/account/delete"], true),
     bookmarks: page(["/bookmarks"]),
+    "library/offline": page(["/library/offline"]),
+    "library/offline/check": resource([
+      `/library/offline/check?item=article:${ids.premium}&item=article:${ids.subscription}`,
+      "/library/offline/check?item=nonsense&item=ebook-section:00000000-0000-4000-8000-000000000000",
+    ]),
+    "library/offline/article/:id": resource([
+      `/library/offline/article/${ids.premium}`,
+      `/library/offline/article/${ids.subscription}`,
+    ]),
     dashboard: page(["/dashboard"]),
     "receipts/:id": page(["/receipts/00000000-0000-4000-8000-000000000000"], true),
     "receipts/:id/pdf": resource(["/receipts/00000000-0000-4000-8000-000000000000/pdf"], true),

@@ -61,6 +61,9 @@ export function AccountMenu({ user, initiallyOpen = false }: { user: HeaderUser;
           <Link role="menuitem" to="/dashboard" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
             My Library
           </Link>
+          <Link role="menuitem" to="/library/offline" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
+            Offline library
+          </Link>
           <Link role="menuitem" to="/account" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
             Account
           </Link>

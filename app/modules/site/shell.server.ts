@@ -3,10 +3,12 @@ import { isDataSaverRequest } from "~/lib/data-saver";
 import { getOptionalUser, ProfileTimeoutError, type SessionUser } from "~/modules/accounts/session.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { takeFlash, type Flash } from "./flash.server";
+import { offlineKey } from "~/modules/offline/offline-key.server";
 import { shellCountry, type ShellCountry } from "~/modules/pricing/shell-country.server";
 
 export interface ShellData {
-  user: Pick<SessionUser, "fullName" | "email" | "role"> | null;
+  /** offlineKey: the name of her offline library's cache on a device (ADR 033). */
+  user: (Pick<SessionUser, "fullName" | "email" | "role"> & { offlineKey: string }) | null;
   supportEmail: string;
   origin: string;
   googleEnabled: boolean;
@@ -34,7 +36,9 @@ export async function getShellData(request: Request): Promise<{ shell: ShellData
   }
   return {
     shell: {
-      user: user ? { fullName: user.fullName, email: user.email, role: user.role } : null,
+      user: user
+        ? { fullName: user.fullName, email: user.email, role: user.role, offlineKey: offlineKey(user.id) }
+        : null,
       supportEmail: env.SUPPORT_EMAIL,
       origin: env.PUBLIC_URL,
       googleEnabled: googleConfigured(env),

@@ -1,0 +1,42 @@
+import { getViewerAndUser } from "~/modules/access/viewer.server";
+import { getArticleForViewer } from "~/modules/content/articles.server";
+import { articleBodyBlocks, type BodyBlock } from "~/modules/content/article-html.server";
+import { escapeHtml } from "~/modules/mail/templates.server";
+import { formatDate } from "~/lib/format";
+import { offlineCopyDocument } from "./copy-document.server";
+
+/**
+ * The copy of an article she keeps on her phone: one light HTML document (no script, styles inline) with the body the
+ * article page shows and her e-mail as a faint watermark. Null unless she is signed in and may read it in full now:
+ * the same gate as the article page, on every request.
+ */
+export async function articleOfflineCopy(
+  request: Request,
+  id: string,
+): Promise<{ title: string; html: string } | null> {
+  const { viewer, user } = await getViewerAndUser(request);
+  if (!user) return null;
+  const article = await getArticleForViewer({ id, viewer });
+  if (!article || article.access !== "full") return null;
+  const body = articleBodyBlocks(article)
+    .map((block) => blockHtml(block))
+    .join("\n");
+  const html = offlineCopyDocument({
+    title: article.title,
+    byline: `${formatDate(article.createdAt)} · ${article.readingMinutes} min read`,
+    bodyHtml: body,
+    email: user.email,
+    savedOn: formatDate(new Date().toISOString()),
+  });
+  return { title: article.title, html };
+}
+
+// Sanitised HTML as the article page renders it; pictures load when there is a connection (their alt text shows
+// otherwise), and a video is a link (a player needs the network anyway).
+function blockHtml(block: BodyBlock): string {
+  if (block.type === "html") return block.html;
+  const caption = block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : "";
+  if (block.type === "image")
+    return `<figure><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.caption ?? "")}" loading="lazy">${caption}</figure>`;
+  return `<p><a href="${escapeHtml(block.url)}" rel="noopener noreferrer nofollow">Watch the video</a> (needs a connection)</p>${caption}`;
+}

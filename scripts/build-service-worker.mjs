@@ -1,0 +1,34 @@
+// After `react-router build`: bundles the service worker (service-worker/sw.ts) and the offline page's script, then
+// lets Serwist write the precache list into the worker (ADR 033). Precached: the offline page and what it needs, the
+// icons and the manifest, the same files for everyone; never a page or anything personal.
+import path from "node:path";
+import { build } from "esbuild";
+import { injectManifest } from "@serwist/build";
+
+const root = path.resolve(import.meta.dirname, "..");
+const client = path.join(root, "build/client");
+const common = {
+  bundle: true,
+  minify: true,
+  // A classic worker script (registered without type: "module", which older phones lack) and a plain page script.
+  format: "iife",
+  target: "es2022",
+  legalComments: "none",
+  alias: { "~": path.join(root, "app") },
+  define: { "process.env.NODE_ENV": '"production"' },
+};
+await build({ ...common, entryPoints: [path.join(root, "service-worker/sw.ts")], outfile: path.join(client, "sw.js") });
+await build({
+  ...common,
+  entryPoints: [path.join(root, "app/components/offline/offline-page-script.ts")],
+  outfile: path.join(client, "offline.js"),
+});
+
+const { count, size, warnings } = await injectManifest({
+  swSrc: path.join(client, "sw.js"),
+  swDest: path.join(client, "sw.js"),
+  globDirectory: client,
+  globPatterns: ["offline.html", "offline.js", "icons/*.png", "manifest.webmanifest", "favicon.svg"],
+});
+for (const warning of warnings) console.warn(warning);
+console.log(`service worker: ${count} files precached (${Math.round(size / 1024)} KiB)`);

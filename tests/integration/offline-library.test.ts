@@ -1,0 +1,113 @@
+// The offline library's server side (issue 32, section 2; ADR 033): which saved items a reader may still read (the
+// device deletes the rest), answered by the access policy; the check route's answer for a guest; and the gated copy,
+// which only a signed-in reader with full access gets. On PGlite and PostgreSQL alike.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { appDatabase } from "~/db/client.server";
+import { profiles, userSubscriptions, users } from "~/db/schema";
+import { createArticle, createPlan, createSubscription } from "~/db/seed/factories";
+import { loadViewer } from "~/modules/access/viewer.server";
+import { guestViewer } from "~/modules/access/policy";
+import { parseOfflineItems, stillReadable } from "~/modules/offline/still-readable.server";
+import { articleOfflineCopy } from "~/modules/offline/article-copy.server";
+import { offlineKey } from "~/modules/offline/offline-key.server";
+import { loader as checkLoader } from "~/routes/offline-check";
+import { loader as copyLoader } from "~/routes/offline-article";
+
+let t: TestDatabase;
+let planId: string;
+const a: Record<"free" | "premium" | "subscription" | "draft", string> = {} as never;
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  appDatabase.handle = t;
+  appDatabase.ready = true;
+  planId = (await createPlan(t.db, { slug: `offline-${randomUUID()}`, name: "Standard", priceCents: 50000 })).id;
+  a.free = (await createArticle(t.db, { accessType: "free" })).id;
+  a.premium = (await createArticle(t.db, { accessType: "premium", content: "Premium words" })).id;
+  a.subscription = (await createArticle(t.db, { accessType: "subscription" })).id;
+  a.draft = (await createArticle(t.db, { accessType: "free", published: false })).id;
+});
+afterAll(async () => {
+  appDatabase.handle = undefined;
+  appDatabase.ready = false;
+  await t?.dispose();
+});
+
+async function reader() {
+  const id = randomUUID();
+  const email = `offline-${id}@nuru.test`;
+  await t.db.insert(users).values({ id, name: "Wanjiru", email, emailVerified: true, role: "user" });
+  await t.db.insert(profiles).values({ id, email, fullName: "Wanjiru Kamau", role: "guest" });
+  return { id, role: "subscriber" as const };
+}
+
+const items = (...ids: string[]) => ids.map((id) => ({ kind: "article", id }));
+const ids = (list: { id: string }[]) => list.map((i) => i.id).sort();
+
+describe("still readable (what stays in her offline library)", () => {
+  it("a subscriber keeps every article she may read; when her plan is refunded (revoked) or ends, only free ones", async () => {
+    const r = await reader();
+    const sub = await createSubscription(t.db, {
+      userId: r.id,
+      planId,
+      startDate: new Date(Date.now() - DAY),
+      endDate: new Date(Date.now() + 29 * DAY),
+    });
+    const all = items(a.free, a.premium, a.subscription, a.draft);
+    expect(ids(await stillReadable(await loadViewer(r), all))).toEqual([a.free, a.premium, a.subscription].sort());
+
+    // A refund revokes the period.
+    await t.db.update(userSubscriptions).set({ status: "revoked" }).where(eq(userSubscriptions.id, sub.id));
+    expect(ids(await stillReadable(await loadViewer(r), all))).toEqual([a.free]);
+
+    // A plan that ended yesterday.
+    await t.db
+      .update(userSubscriptions)
+      .set({ status: "active", endDate: new Date(Date.now() - DAY) })
+      .where(eq(userSubscriptions.id, sub.id));
+    expect(ids(await stillReadable(await loadViewer(r), all))).toEqual([a.free]);
+  });
+
+  it("a guest may read nothing saved, and unknown kinds, malformed and repeated items are dropped", async () => {
+    expect(await stillReadable(guestViewer(), items(a.free, a.premium))).toEqual([]);
+    const r = await reader();
+    const parsed = parseOfflineItems([
+      `article:${a.free}`,
+      `article:${a.free}`,
+      `ebook-section:${a.free}`,
+      "article:not-an-id",
+      "nonsense",
+    ]);
+    expect(parsed).toHaveLength(3);
+    expect(await stillReadable(await loadViewer(r), parsed)).toEqual([{ kind: "article", id: a.free }]);
+  });
+
+  it("the check route answers a guest with nothing and no owner, privately and never stored", async () => {
+    const url = `http://nuru.test/library/offline/check?item=article:${a.free}&item=article:${a.premium}`;
+    const response = await checkLoader({ request: new Request(url), params: {}, context: {} } as never);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.json()).toEqual({ owner: null, readable: [] });
+  });
+
+  it("the saved copy is refused to a guest, even of a free article (404, never stored)", async () => {
+    expect(await articleOfflineCopy(new Request("http://nuru.test/"), a.free)).toBeNull();
+    const refused = await copyLoader({
+      request: new Request(`http://nuru.test/library/offline/article/${a.premium}`),
+      params: { id: a.premium },
+      context: {},
+    } as never).catch((error: unknown) => error);
+    expect((refused as { init?: ResponseInit }).init?.status).toBe(404);
+  });
+
+  it("her offline key is stable for her, differs between readers and is not her id", async () => {
+    const [one, two] = [randomUUID(), randomUUID()];
+    expect(offlineKey(one)).toBe(offlineKey(one));
+    expect(offlineKey(one)).not.toBe(offlineKey(two));
+    expect(offlineKey(one)).toMatch(/^[0-9a-f]{24}$/);
+    expect(offlineKey(one)).not.toContain(one.replace(/-/g, "").slice(0, 8));
+  });
+});
