@@ -20,14 +20,18 @@ import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
 import { ErrorView as ServerErrorView } from "~/components/layout/error-view";
 import { errorWords } from "~/components/layout/error-words";
 import { getShellData } from "~/modules/site/shell.server";
+import { viewerMiddleware } from "~/modules/access/viewer.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 import { usePageLinkNavigation } from "~/components/ui/page-link";
 import { DataSaverScope } from "~/components/data-saver";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { shell, headers } = await getShellData(request);
+// Every request gets its viewer (read lazily, once) in React Router's request context (access/viewer.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [viewerMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shell, headers } = await getShellData({ request, context });
   return data(shell, { headers });
 }
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
-import { getViewer } from "~/modules/access/viewer.server";
+import { getRequestViewer } from "~/modules/access/viewer.server";
 import { getArticleForViewer } from "~/modules/content/articles.server";
 import { articleBodyBlocks, bodyImageUrls, withResponsiveImages } from "~/modules/content/article-html.server";
 import { lookupImages } from "~/modules/storage/responsive-images.server";
@@ -25,9 +25,9 @@ import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { ShareLinks } from "~/components/content/share-links";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
-    () => loadArticlePage(request, params.id),
+    () => loadArticlePage(context, params.id),
     "/articles",
     "Failed to load article",
   );
@@ -35,15 +35,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return page;
 }
 
-async function loadArticlePage(request: Request, id: string) {
-  const viewer = await getViewer(request);
+async function loadArticlePage(context: Route.LoaderArgs["context"], id: string) {
+  const who = await getRequestViewer(context);
+  const { viewer } = who;
   const article = await getArticleForViewer({ id, viewer });
   if (!article) return null;
   // The page gets the body ready to render, never the stored source.
   const blocks = article.access === "full" ? articleBodyBlocks(article) : null;
   const [engagement, bookmarks, image] = await Promise.all([
     engagementFor("article", article.id),
-    bookmarksOf(viewer),
+    bookmarksOf(who),
     // The cover and the body's images in one query.
     lookupImages([article.imageUrl, ...(blocks ? bodyImageUrls(blocks) : [])]),
   ]);
