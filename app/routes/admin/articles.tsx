@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { idField } from "~/lib/ids";
 import { ConfirmDeleteForm } from "~/components/admin/admin-form-parts";
 import { z } from "zod";
 import type { Route } from "./+types/articles";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }, "ADMIN_ARTICLES_LOAD_FAILED");
 }
 
-const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
+const deleteSchema = z.object({ intent: z.literal("delete"), id: idField("Unknown article") });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { idField } from "~/lib/ids";
 import { ConfirmDeleteForm } from "~/components/admin/admin-form-parts";
 import { z } from "zod";
 import type { Route } from "./+types/ebooks";
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   }, "ADMIN_EBOOKS_LOAD_FAILED");
 }
 
-const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
+const deleteSchema = z.object({ intent: z.literal("delete"), id: idField("Unknown ebook") });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);

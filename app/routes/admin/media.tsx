@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { isId } from "~/lib/ids";
 import type { Route } from "./+types/media";
 import { adminOf } from "~/modules/access/viewer.server";
 import { listMediaAssets, removeUnusedAsset, unusedAssetIds } from "~/modules/storage/media-library.server";
@@ -22,8 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, unusedOnly };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
   const form = await readForm(request);
@@ -31,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   try {
-    if (intent === "remove" && UUID.test(id)) {
+    if (intent === "remove" && isId(id)) {
       const removed = await removeUnusedAsset(viewer, id);
       return redirectWithToast(back, {
         kind: "success",

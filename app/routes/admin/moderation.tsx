@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { idField } from "~/lib/ids";
 import { z } from "zod";
 import type { Route } from "./+types/moderation";
 import { adminOf } from "~/modules/access/viewer.server";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const decisionSchema = z.object({
   intent: z.enum(["approve", "delete"]),
   kind: z.enum(["review", "comment"]),
-  id: z.string().uuid(),
+  id: idField("Unknown item"),
 });
 
 const DONE = {
