@@ -18,6 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { attention, pending };
 }
 
+// The counts are read afresh for every admin page, as each page's own loader read the moderation count before: a
+// reader's new review shows on the admin's next page, not only after a reload or an action.
+export function shouldRevalidate() {
+  return true;
+}
+
 export default function AdminLayout() {
   return <Outlet />;
 }
