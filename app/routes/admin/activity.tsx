@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The log takes no posts; the admin check still comes first.
 export async function action({ context }: Route.ActionArgs) {
-  adminOf(context);
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   throw data(null, { status: 405 });
 }
 

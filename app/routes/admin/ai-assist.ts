@@ -8,7 +8,7 @@ import { allowAssist, assist } from "~/modules/ai/assistant.server";
 // POST /admin/ai-assist: the writing assistant's answer for the article editor, streamed as NDJSON events.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  adminOf(context);
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   throw data(null, { status: 405, headers: { Allow: "POST" } });
 }
 

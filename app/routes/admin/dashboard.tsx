@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The dashboard takes no posts; the admin check still comes first, so a guest learns nothing from a 405.
 export async function action({ context }: Route.ActionArgs) {
-  adminOf(context);
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   throw data(null, { status: 405 });
 }
 

@@ -6,7 +6,7 @@ import { isMonth } from "~/modules/commerce/receipt-rules";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  adminOf(context);
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   const month = new URL(request.url).searchParams.get("month") ?? "";
   if (!isMonth(month)) {
     return new Response("Choose a month as YYYY-MM.", {

@@ -23,7 +23,7 @@ export function meta() {
 const LIST_LIMIT = 200;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  adminOf(context);
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   // A missing or malformed month shows this month rather than failing.
   const month = isMonth(asked) ? asked : nairobiMonth(new Date());
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  adminOf(context);
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   const { submission } = await readSubmission(request, receiptSettingsSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
   const v = submission.value;

@@ -14,7 +14,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const nairobiDay = (time: number) => new Date(time + 3 * 3_600_000).toISOString().slice(0, 10);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  adminOf(context);
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   const search = new URL(request.url).searchParams;
   const now = Date.now();
   // Default: the last 30 days. A malformed or reversed range falls back to it rather than failing.
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The report takes no posts; the admin check still comes first.
 export async function action({ context }: Route.ActionArgs) {
-  adminOf(context);
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   throw data(null, { status: 405 });
 }
 

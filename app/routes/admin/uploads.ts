@@ -7,7 +7,7 @@ import { isUploadKind, receiveUpload } from "~/modules/storage/uploads.server";
 // control (which shows progress while the browser sends it).
 
 export async function loader({ context }: Route.LoaderArgs) {
-  adminOf(context);
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   throw data(null, { status: 405, headers: { Allow: "POST" } });
 }
 
