@@ -20,6 +20,7 @@ import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
 import { ErrorView as ServerErrorView } from "~/components/layout/error-view";
 import { errorWords } from "~/components/layout/error-words";
 import { getShellData } from "~/modules/site/shell.server";
+import { viewerMiddleware } from "~/modules/access/viewer.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 import { usePageLinkNavigation } from "~/components/ui/page-link";
 import { DataSaverScope } from "~/components/data-saver";
@@ -30,8 +31,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { shell, headers } = await getShellData(request);
+// Every request gets its viewer (read lazily, once) in React Router's request context (access/viewer.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [viewerMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shell, headers } = await getShellData({ request, context });
   return data(shell, { headers });
 }
 

@@ -42,7 +42,8 @@ export default [
   route("receipts/:id/pdf", "routes/receipt-pdf.ts"),
   route("engagement", "routes/engagement.ts"),
   route("api/auth/*", "routes/api-auth.ts"),
-  // Every admin page, under a layout whose loader counts what needs attention for the admin menu (issue 30).
+  // Every admin route, under a layout whose middleware is the admin guard and whose loader reads the admin menu's
+  // counts (issues 30, 31).
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin-dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
@@ -62,11 +63,12 @@ export default [
     route("admin/orders/reconciliation", "routes/admin/reconciliation.tsx"),
     route("admin/orders/receipts", "routes/admin/receipts.tsx"),
     route("admin/orders/:id", "routes/admin/order.tsx"),
+    // Admin resources (no page of their own): under the layout for its guard; its loader does not run for them.
+    route("admin/media/images", "routes/admin/media-images.ts"),
+    route("admin/orders/receipts/csv", "routes/admin/receipts-csv.ts"),
+    route("admin/ai-assist", "routes/admin/ai-assist.ts"),
+    route("admin/uploads", "routes/admin/uploads.ts"),
   ]),
-  route("admin/media/images", "routes/admin/media-images.ts"),
-  route("admin/orders/receipts/csv", "routes/admin/receipts-csv.ts"),
-  route("admin/ai-assist", "routes/admin/ai-assist.ts"),
-  route("admin/uploads", "routes/admin/uploads.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
   route("country", "routes/country.tsx"),

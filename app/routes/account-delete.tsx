@@ -7,7 +7,7 @@ import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { readSubmission, rejectSubmission } from "~/lib/forms.server";
 import { useSchemaForm } from "~/lib/forms";
 import { pageMeta } from "~/modules/site/meta";
-import { getOptionalUser, requireUser } from "~/modules/accounts/session.server";
+import { getOptionalUser, requireUser } from "~/modules/access/viewer.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { deleteAccount, hasPassword } from "~/modules/privacy/account-deletion.server";
@@ -28,15 +28,15 @@ export function headers() {
   return { "Cache-Control": PERSONAL_CACHE_CONTROL };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(context);
   return { signedIn: Boolean(user), withPassword: user ? await hasPassword(user.id) : true };
 }
 
 const STATUS = { wrongPassword: 400, needsWord: 400, lastAdmin: 409, tooManyAttempts: 429, gone: 404 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context });
   const withPassword = await hasPassword(user.id);
   const { submission } = withPassword
     ? await readSubmission(request, deleteWithPasswordSchema)

@@ -5,7 +5,7 @@ import { readSubmission, rejectSubmission } from "~/lib/forms.server";
 import { useSchemaForm } from "~/lib/forms";
 import type { Route } from "./+types/account";
 import { pageMeta } from "~/modules/site/meta";
-import { getOptionalUser, requireUser } from "~/modules/accounts/session.server";
+import { getOptionalUser, requireUser } from "~/modules/access/viewer.server";
 import { profileSchema } from "~/modules/accounts/schemas";
 import { kraPinOf, saveFullName, saveKraPin } from "~/modules/accounts/account.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
@@ -18,13 +18,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(context);
   return { user, kraPin: user ? await kraPinOf(user.id) : null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context });
   const { submission } = await readSubmission(request, profileSchema);
   if (submission.status !== "success") return rejectSubmission(submission);
   await saveFullName(user.id, submission.value.fullName);

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
-import { getViewer } from "~/modules/access/viewer.server";
+import { getRequestViewer } from "~/modules/access/viewer.server";
 import { getArticleForViewer } from "~/modules/content/articles.server";
 import { articleBodyBlocks, bodyImageUrls, withResponsiveImages } from "~/modules/content/article-html.server";
 import { lookupImages } from "~/modules/storage/responsive-images.server";
@@ -32,9 +32,9 @@ const SaveForOffline = lazy(() =>
   import("~/components/offline/save-for-offline").then((m) => ({ default: m.SaveForOffline })),
 );
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
-    () => loadArticlePage(request, params.id),
+    () => loadArticlePage(context, params.id),
     "/articles",
     "Failed to load article",
   );
@@ -42,15 +42,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return page;
 }
 
-async function loadArticlePage(request: Request, id: string) {
-  const viewer = await getViewer(request);
+async function loadArticlePage(context: Route.LoaderArgs["context"], id: string) {
+  const who = await getRequestViewer(context);
+  const { viewer } = who;
   const article = await getArticleForViewer({ id, viewer });
   if (!article) return null;
   // The page gets the body ready to render, never the stored source.
   const blocks = article.access === "full" ? articleBodyBlocks(article) : null;
   const [engagement, bookmarks, image] = await Promise.all([
     engagementFor("article", article.id),
-    bookmarksOf(viewer),
+    bookmarksOf(who),
     // The cover and the body's images in one query.
     lookupImages([article.imageUrl, ...(blocks ? bodyImageUrls(blocks) : [])]),
   ]);

@@ -1,6 +1,6 @@
 import { orErrorPage } from "~/lib/app-error.server";
 import type { Route } from "./+types/articles";
-import { getViewer } from "~/modules/access/viewer.server";
+import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
@@ -11,14 +11,15 @@ import { articleCard } from "~/modules/content/card-data";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return orErrorPage(() => loadList(request), "ARTICLES_LOAD_FAILED");
+export function loader({ request, context }: Route.LoaderArgs) {
+  return orErrorPage(() => loadList(request, context), "ARTICLES_LOAD_FAILED");
 }
 
-async function loadList(request: Request) {
+async function loadList(request: Request, context: Route.LoaderArgs["context"]) {
   const url = new URL(request.url);
   const params = parseListParams(url);
-  const viewer = await getViewer(request);
+  const who = await getRequestViewer(context);
+  const { viewer } = who;
   const result = await listArticlesForViewer({ viewer, ...params });
   return {
     ...result,
@@ -30,7 +31,7 @@ async function loadList(request: Request) {
     q: params.q,
     access: params.access,
     signedIn: viewer.user !== null,
-    bookmarks: await bookmarksOf(viewer),
+    bookmarks: await bookmarksOf(who),
   };
 }
 

@@ -3,7 +3,7 @@ import { SignInRequired } from "~/components/layout/sign-in-required";
 import { BookOpen, FileText } from "~/components/ui/icons";
 import type { Route } from "./+types/bookmarks";
 import { pageMeta } from "~/modules/site/meta";
-import { getOptionalUser } from "~/modules/accounts/session.server";
+import { getOptionalUser } from "~/modules/access/viewer.server";
 import { listBookmarks } from "~/modules/engagement/bookmarks.server";
 import { formatDate } from "~/lib/format";
 import { BookmarkButton } from "~/components/engagement/bookmark-button";
@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(context);
   if (!user) return { signedIn: false as const, bookmarks: null };
   return { signedIn: true as const, bookmarks: await listBookmarks(user.id) };
 }

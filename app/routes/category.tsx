@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/category";
-import { getViewer } from "~/modules/access/viewer.server";
+import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { getCategoryBySlug, movedCategorySlug } from "~/modules/content/categories.server";
@@ -14,7 +14,7 @@ import { articleCard } from "~/modules/content/card-data";
 import { CategoryIcon } from "~/components/content/category-icon";
 import { Pagination } from "~/components/content/pagination";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);
   if (!category) {
     // CASE: the category was renamed. Its old address (shared on WhatsApp, found in search results) moves for good,
@@ -24,7 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (moved) throw redirect(`/category/${moved}${new URL(request.url).search}`, 301);
     throw appErrorResponse("CATEGORY_NOT_FOUND");
   }
-  const viewer = await getViewer(request);
+  const who = await getRequestViewer(context);
+  const { viewer } = who;
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const result = await listArticlesForViewer({ viewer, categoryId: category.id, page });
   const items = await withImages(
@@ -32,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     (a) => a.imageUrl,
     IMAGE_SLOTS.articleCard,
   );
-  return { category, ...result, items, signedIn: viewer.user !== null, bookmarks: await bookmarksOf(viewer) };
+  return { category, ...result, items, signedIn: viewer.user !== null, bookmarks: await bookmarksOf(who) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/checkout";
-import { getOptionalUser, type SessionUser } from "~/modules/accounts/session.server";
+import { getOptionalUser, type SessionUser } from "~/modules/access/viewer.server";
 import { assertCanBuy, quoteCheckout, startCheckout, type CheckoutItem } from "~/modules/payments/checkout.server";
 import { CheckoutError } from "~/modules/orders/checkout-errors";
 import { startFreeTrial } from "~/modules/membership/free-trial.server";
@@ -28,16 +28,19 @@ function itemOf(params: Route.LoaderArgs["params"]): CheckoutItem {
   throw data(null, { status: 404 });
 }
 
-async function buyerOrSignIn(request: Request, item: CheckoutItem): Promise<SessionUser> {
-  const user = await getOptionalUser(request);
+async function buyerOrSignIn(
+  { request, context }: Pick<Route.LoaderArgs, "request" | "context">,
+  item: CheckoutItem,
+): Promise<SessionUser> {
+  const user = await getOptionalUser(context);
   if (user) return user;
   const path = new URL(request.url).pathname;
   throw redirect(signInHref(path, item.kind === "ebook" ? "purchase" : "subscribe"));
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const item = itemOf(params);
-  const user = await buyerOrSignIn(request, item);
+  const user = await buyerOrSignIn({ request, context }, item);
   // The price is the charging country's (verified), never her pick on /country's (ADR 026).
   const { shown, charging } = await priceCountries(request);
   const quote = await quoteCheckout(item, charging.code);
@@ -74,9 +77,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const item = itemOf(params);
-  const user = await buyerOrSignIn(request, item);
+  const user = await buyerOrSignIn({ request, context }, item);
   const form = await readForm(request);
   const parsed = checkoutFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {

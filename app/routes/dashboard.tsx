@@ -2,8 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { SignInRequired } from "~/components/layout/sign-in-required";
 import type { Route } from "./+types/dashboard";
 import { pageMeta } from "~/modules/site/meta";
-import { getViewerAndUser } from "~/modules/access/viewer.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { getRequestViewer, requireUser } from "~/modules/access/viewer.server";
 import { getCurrentSubscription, listBillingHistory } from "~/modules/membership/library.server";
 import { cancelRenewal, resumeRenewal, SubscriptionError } from "~/modules/membership/subscriptions.server";
 import { listShelf } from "~/modules/reader/library-ebooks.server";
@@ -24,8 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { viewer, user } = await getViewerAndUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { viewer, user } = await getRequestViewer(context);
   if (!user) return { signedIn: false as const };
   const [plan, shelf, bookmarks, billing] = await Promise.all([
     getCurrentSubscription(user.id, viewer.now),
@@ -40,8 +39,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context });
   const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("subscriptionId") ?? "");

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ebook-download";
-import { getViewerAndUser } from "~/modules/access/viewer.server";
+import { getRequestViewer } from "~/modules/access/viewer.server";
 import { downloadResponse, prepareDownload, refusalMessage } from "~/modules/reader/downloads.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { readForm } from "~/lib/read-form.server";
 
 // Download PDF: the stamped copy, or the spec's message (JSON for the page's script, a toast without script).
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   // The post carries no fields, but a body no form would send is refused like everywhere else.
   await readForm(request);
-  const { viewer, user } = await getViewerAndUser(request);
+  const { viewer, user } = await getRequestViewer(context);
   const outcome = await prepareDownload({ ebookId: params.id, viewer, email: user?.email ?? null });
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   if (outcome.ok || wantsJson) return downloadResponse(outcome);

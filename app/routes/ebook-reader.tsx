@@ -1,15 +1,15 @@
 import { redirect } from "react-router";
 import { appErrorResponse } from "~/lib/app-error.server";
 import type { Route } from "./+types/ebook-reader";
-import { getViewerAndUser } from "~/modules/access/viewer.server";
+import { getRequestViewer } from "~/modules/access/viewer.server";
 import { openReader } from "~/modules/reader/reading.server";
 import { hasTextEdition } from "~/modules/reader/text-edition.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { EbookReader } from "~/components/reader/ebook-reader";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { viewer, user } = await getViewerAndUser(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { viewer, user } = await getRequestViewer(context);
   const opening = await openReader({ ebookId: params.id, viewer });
   const ebookPage = `/ebook/${params.id}`;
   switch (opening.kind) {

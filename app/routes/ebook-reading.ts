@@ -7,9 +7,9 @@ import { saveTextPosition } from "~/modules/reader/text-edition.server";
 import { readForm } from "~/lib/read-form.server";
 
 // What the open reader asks of the server: a fresh file URL before the old one expires, and saving her page.
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const viewer = await getViewer(request);
+  const viewer = await getViewer(context);
   const intent = form.get("intent");
   if (intent === "renew") {
     const file = await renewFileUrl({ ebookId: params.id, viewer });

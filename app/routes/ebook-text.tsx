@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/ebook-text";
-import { getViewerAndUser } from "~/modules/access/viewer.server";
+import { getRequestViewer } from "~/modules/access/viewer.server";
 import {
   currentTextSettings,
   mayReadText,
@@ -19,8 +19,8 @@ const placeHref = (id: string, section: number, at: number) =>
 
 // Text mode (issue 32): one section of the text edition per request, for a reader who may read the ebook now;
 // anyone else gets 404, as for the PDF's bytes.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { viewer, user } = await getViewerAndUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { viewer, user } = await getRequestViewer(context);
   const asked = new URL(request.url).searchParams.get("s");
   if (asked === null) {
     // Opening the book: back where she stopped, on any device.
@@ -43,8 +43,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { viewer } = await getViewerAndUser(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { viewer } = await getRequestViewer(context);
   if (!(await mayReadText(params.id, viewer))) throw appErrorResponse("EBOOK_NOT_FOUND");
   const submission = parseForm(await readForm(request), textSettingsChangeSchema);
   if (submission.status !== "success") throw data({ message: "Unknown setting." }, { status: 400 });

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { ArrowLeft, BookOpen, Lock } from "~/components/ui/icons";
 import { DownloadButton } from "~/components/reader/download-button";
 import type { Route } from "./+types/ebook";
-import { getViewer } from "~/modules/access/viewer.server";
+import { getRequestViewer, requireUser } from "~/modules/access/viewer.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
 import { pageMeta } from "~/modules/site/meta";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
@@ -17,7 +17,6 @@ import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { ebookAllowance, isAdmin, type Viewer } from "~/modules/access/policy";
-import { requireUser } from "~/modules/accounts/session.server";
 import { unlockEbookWithPlan } from "~/modules/membership/subscription-ebooks.server";
 import { CheckoutError } from "~/modules/orders/checkout-errors";
 import { readForm } from "~/lib/read-form.server";
@@ -28,9 +27,9 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { ShareLinks } from "~/components/content/share-links";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
-    () => loadEbookPage(request, params.id),
+    () => loadEbookPage(request, context, params.id),
     "/ebooks",
     "Failed to load the ebook details.",
   );
@@ -38,8 +37,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return page;
 }
 
-async function loadEbookPage(request: Request, id: string) {
-  const [viewer, { shown, charging }] = await Promise.all([getViewer(request), priceCountries(request)]);
+async function loadEbookPage(request: Request, context: Route.LoaderArgs["context"], id: string) {
+  const [who, { shown, charging }] = await Promise.all([getRequestViewer(context), priceCountries(request)]);
+  const { viewer } = who;
   const found = await getEbookForViewer({ id, viewer });
   if (!found) return null;
   // CASE: she picked a country other than where she is -> her pick's price is shown, with the price checkout will
@@ -48,7 +48,7 @@ async function loadEbookPage(request: Request, id: string) {
   const [[ebook], engagement, bookmarks, chargedHere] = await Promise.all([
     withImages([found], (e) => e.coverImageUrl).then((withCover) => withShownPrices(shown.code, withCover)),
     engagementFor("ebook", found.id),
-    bookmarksOf(viewer),
+    bookmarksOf(who),
     notice ? withShownPrices(charging.code, [found]).then(([e]) => e.shownPrice) : null,
   ]);
   const origin = getEnv().PUBLIC_URL;
@@ -75,8 +75,8 @@ function accessVia(viewer: Viewer, ebookId: string, accessType: string) {
 }
 
 // Spending one of the plan's ebooks on this title, after she confirmed.
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context });
   const form = await readForm(request);
   if (form.get("intent") !== "unlock") throw data({ message: "Unknown action." }, { status: 400 });
   try {

@@ -1,6 +1,6 @@
 import { orErrorPage } from "~/lib/app-error.server";
 import type { Route } from "./+types/ebooks";
-import { getViewer } from "~/modules/access/viewer.server";
+import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { EbookGrid } from "~/components/content/bookmarkable-cards";
 import { listEbooksForViewer } from "~/modules/content/ebooks.server";
@@ -13,14 +13,15 @@ import { ebookCard } from "~/modules/content/card-data";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return orErrorPage(() => loadList(request), "EBOOKS_LOAD_FAILED");
+export function loader({ request, context }: Route.LoaderArgs) {
+  return orErrorPage(() => loadList(request, context), "EBOOKS_LOAD_FAILED");
 }
 
-async function loadList(request: Request) {
+async function loadList(request: Request, context: Route.LoaderArgs["context"]) {
   const url = new URL(request.url);
   const params = parseListParams(url);
-  const [viewer, country] = await Promise.all([getViewer(request), visitorCountry(request)]);
+  const [who, country] = await Promise.all([getRequestViewer(context), visitorCountry(request)]);
+  const { viewer } = who;
   const result = await listEbooksForViewer({ viewer, ...params });
   return {
     ...result,
@@ -30,7 +31,7 @@ async function loadList(request: Request) {
     q: params.q,
     access: params.access,
     signedIn: viewer.user !== null,
-    bookmarks: await bookmarksOf(viewer),
+    bookmarks: await bookmarksOf(who),
     path: url.pathname,
   };
 }

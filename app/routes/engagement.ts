@@ -4,7 +4,7 @@
 import { readForm } from "~/lib/read-form.server";
 import { data } from "react-router";
 import type { Route } from "./+types/engagement";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/access/viewer.server";
 import { parseForm } from "~/lib/forms";
 import { bookmarkSchema, commentSchema, reviewSchema, type EngagementResult } from "~/modules/engagement/schemas";
 import { submitReview } from "~/modules/engagement/reviews.server";
@@ -51,9 +51,9 @@ function postFailure(intent: "review" | "comment", result: Exclude<PostResult, {
   return reply({ ok: false, intent, title, message }, 404);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const { result, status, headers } = await respond(request);
+  const { result, status, headers } = await respond({ request, context });
   if (request.headers.get("Sec-Fetch-Mode") !== "navigate") return data(result, { status, headers });
   return redirectWithToast(
     pageOf(request),
@@ -62,8 +62,8 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-async function respond(request: Request): Promise<Reply> {
-  const user = await requireUser(request);
+async function respond({ request, context }: Pick<Route.ActionArgs, "request" | "context">): Promise<Reply> {
+  const user = await requireUser({ request, context });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
 

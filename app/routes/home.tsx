@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/home";
-import { getViewer } from "~/modules/access/viewer.server";
+import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
@@ -28,10 +28,11 @@ function renderedOnce<S extends object, K extends keyof S & string>(sections: S,
   return kept as Omit<S, K> & { [P in K]: S[P] | ServerOnly };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const [viewer, country] = await Promise.all([getViewer(request), visitorCountry(request)]);
+  const [who, country] = await Promise.all([getRequestViewer(context), visitorCountry(request)]);
+  const { viewer } = who;
   const sections = await loadHomePage(viewer, q, country.code);
   const signedIn = viewer.user !== null;
   return {
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ),
     q,
     signedIn,
-    bookmarks: await bookmarksOf(viewer),
+    bookmarks: await bookmarksOf(who),
     path: url.pathname,
   };
 }

@@ -5,8 +5,8 @@ import { OFFLINE_COPY_HEADERS } from "~/modules/offline/copy-document.server";
 
 // The copy of an article her phone keeps for offline reading (ADR 033): gated like the article page on every request,
 // 404 whenever she may not read it in full (signed out, locked, unknown), and never stored by a shared cache.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const copy = await articleOfflineCopy(request, params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const copy = await articleOfflineCopy(context, params.id);
   if (!copy) throw data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   return new Response(copy.html, {
     headers: { ...OFFLINE_COPY_HEADERS, "X-Nuru-Title": encodeURIComponent(copy.title) },

@@ -7,9 +7,9 @@ import { parseOfflineItems, stillReadable } from "~/modules/offline/still-readab
 // deletes the rest: a refund, a reversal or the end of her plan takes them off the device. It answers with whose
 // session asked (her library's key), so a device never changes one person's library with another's answer. Private
 // and never stored; a guest may read nothing saved.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const items = parseOfflineItems(new URL(request.url).searchParams.getAll("item"));
-  const viewer = await getViewer(request);
+  const viewer = await getViewer(context);
   const readable = await stillReadable(viewer, items);
   const owner = viewer.user ? offlineKey(viewer.user.id) : null;
   return Response.json({ owner, readable }, { headers: { "Cache-Control": "private, no-store" } });

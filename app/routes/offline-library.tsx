@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/offline-library";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/modules/site/meta";
-import { getOptionalUser } from "~/modules/accounts/session.server";
+import { getOptionalUser } from "~/modules/access/viewer.server";
 import { SignInRequired } from "~/components/layout/sign-in-required";
 import type { SavedItem } from "~/lib/offline-library";
 import { formatBytes } from "~/lib/offline-size";
@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { signedIn: (await getOptionalUser(request)) !== null };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { signedIn: (await getOptionalUser(context)) !== null };
 }
 
 /**

@@ -2,7 +2,7 @@
 // what it says. The query says which order to look at, never what happened to it.
 import { Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-status";
-import { getOptionalUser } from "~/modules/accounts/session.server";
+import { getOptionalUser } from "~/modules/access/viewer.server";
 import { checkPaymentForReader, type PaymentDetails } from "~/modules/payments/payment-status.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { formatDate } from "~/lib/format";
@@ -27,7 +27,7 @@ function queryValue(url: URL, name: string): string | null {
   return null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const trackingId = queryValue(url, "OrderTrackingId");
   const reference = queryValue(url, "OrderMerchantReference");
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const message = url.pathname.startsWith("/payment-success") ? MESSAGES.missingOnSuccessPage : MESSAGES.missing;
     return { state: "missing" as const, message, supportEmail };
   }
-  const user = await getOptionalUser(request);
+  const user = await getOptionalUser(context);
   if (!user) return { state: "sign-in" as const, signIn: signInHref(url.pathname + url.search), supportEmail };
   const page = await checkPaymentForReader({
     userId: user.id,

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/pricing";
 import type { loader as rootLoader } from "~/root";
-import { getOptionalUser } from "~/modules/accounts/session.server";
+import { getOptionalUser } from "~/modules/access/viewer.server";
 import { membershipOf, planOffers, type PlanOffer } from "~/modules/membership/membership.server";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { chargingNotice } from "~/modules/pricing/charging-country-text";
@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [user, { shown, charging }] = await Promise.all([getOptionalUser(request), priceCountries(request)]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [user, { shown, charging }] = await Promise.all([getOptionalUser(context), priceCountries(request)]);
   // CASE: she picked a country other than where she is -> her pick's prices are shown, and beside each the price
   // checkout will charge from where she is (ADR 026).
   const notice = chargingNotice(shown.code, charging.code);

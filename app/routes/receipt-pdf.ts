@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/receipt-pdf";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/access/viewer.server";
 import { getReceipt, receiptPdf } from "~/modules/receipts/receipts.server";
 
 /** The receipt as a PDF, for its buyer only. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context });
   const receipt = await getReceipt(user.id, params.id);
   if (!receipt) throw data("Receipt not found.", { status: 404 });
   const pdf = await receiptPdf(receipt);

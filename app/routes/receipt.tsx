@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/receipt";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/access/viewer.server";
 import { getReceipt, receiptLines } from "~/modules/receipts/receipts.server";
 import { PrintButton } from "~/components/commerce/print-button";
 
@@ -9,8 +9,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context });
   const receipt = await getReceipt(user.id, params.id);
   // Another reader's order, an unpaid one or an unknown id all look the same.
   if (!receipt) throw data(null, { status: 404 });

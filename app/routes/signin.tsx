@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/signin";
 import { AuthPanel, type AuthActionData, type AuthView } from "~/components/auth/auth-panel";
 import { pageMeta } from "~/modules/site/meta";
-import { getOptionalUser } from "~/modules/accounts/session.server";
+import { getOptionalUser } from "~/modules/access/viewer.server";
 import { resetRequestSchema, signInSchema, signUpSchema } from "~/modules/accounts/schemas";
 import type { z } from "zod";
 import { parseForm } from "~/lib/forms";
@@ -27,9 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers: Route.HeadersFunction = cookiesAndRetryAfter;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (await getOptionalUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/home"));
+  if (await getOptionalUser(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/home"));
   const view = url.searchParams.get("view");
   let notice = signInNotice(url.searchParams.get("reason"));
   if (url.searchParams.get("confirmed")) notice = "Your email address is confirmed. You can sign in now.";

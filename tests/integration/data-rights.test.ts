@@ -35,7 +35,7 @@ import {
   createUser,
 } from "~/db/seed/factories";
 import { getEnv } from "~/lib/env.server";
-import { getOptionalUser } from "~/modules/accounts/session.server";
+import { readSession } from "~/modules/accounts/session.server";
 import { MESSAGES, signInWithPassword, signUpWithPassword } from "~/modules/accounts/sign-in.server";
 import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
 import { getReceipt } from "~/modules/receipts/receipts.server";
@@ -242,7 +242,7 @@ describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => 
     const db = database.db();
     const zawadi = await readerWithEverything("Zawadi Achieng");
     const bystander = await readerWithEverything("Bystander Njeri");
-    expect((await getOptionalUser(request(zawadi.cookie)))?.id).toBe(zawadi.id);
+    expect((await readSession(request(zawadi.cookie)))?.user.id).toBe(zawadi.id);
 
     expect(await deleteAccount(zawadi.id, { password: "not-her-password" })).toMatchObject({
       ok: false,
@@ -258,7 +258,7 @@ describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => 
     // Signed out everywhere, and no way back in (the refused attempt itself leaves sign-in limit rows keyed by the
     // address typed, as any attempt does: the retention job deletes them after a day).
     expect(await db.select().from(sessions).where(eq(sessions.userId, zawadi.id))).toEqual([]);
-    expect(await getOptionalUser(request(zawadi.cookie))).toBeNull();
+    expect(await readSession(request(zawadi.cookie))).toBeNull();
     expect(await signInWithPassword(request(), { email: zawadi.email, password: PASSWORD })).toMatchObject({
       ok: false,
       message: MESSAGES.invalidCredentials,

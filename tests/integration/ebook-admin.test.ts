@@ -2,12 +2,13 @@
 // becomes the file with its page count, saves on an outdated copy are refused, and an ebook that was sold is
 // unpublished instead of deleted, its buyer keeping it.
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadAdmin } from "../setup/admin-viewer";
 import { eq } from "drizzle-orm";
 import { appTestDatabase } from "../setup/app-test-database";
 import { ebooks, mediaAssets } from "~/db/schema";
 import { createPurchase, createUser } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
-import { guestViewer, type Viewer } from "~/modules/access/policy";
+import { guestViewer, type AdminViewer } from "~/modules/access/policy";
 import {
   createEbook,
   getEbookForEdit,
@@ -19,10 +20,10 @@ import { getEbookForViewer } from "~/modules/content/ebooks.server";
 import { ebookFormSchema } from "~/modules/content/ebook-form";
 
 const database = appTestDatabase();
-let admin: Viewer;
+let admin: AdminViewer;
 
 beforeAll(async () => {
-  admin = await loadViewer(await createUser(database.db(), { email: "eb-admin@example.com", role: "admin" }));
+  admin = await loadAdmin(await createUser(database.db(), { email: "eb-admin@example.com", role: "admin" }));
 });
 
 const form = (fields: Record<string, unknown>) => ebookFormSchema.parse({ title: "Untitled", ...fields });

@@ -3,6 +3,7 @@
 // the local stand-in), recorded in media_assets and found again by the pages' lookup. GIFs stay as uploaded;
 // unreadable images and decompression bombs are refused and leave nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadAdmin } from "../setup/admin-viewer";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,8 +13,7 @@ import sharp from "sharp";
 import { appTestDatabase } from "../setup/app-test-database";
 import { mediaAssets } from "~/db/schema";
 import { createUser } from "~/db/seed/factories";
-import { loadViewer } from "~/modules/access/viewer.server";
-import type { Viewer } from "~/modules/access/policy";
+import { type AdminViewer } from "~/modules/access/policy";
 import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { createS3Storage } from "~/modules/storage/s3-storage.server";
 import { startS3StandIn, type S3StandIn } from "~/stand-ins/s3-stand-in.server";
@@ -29,11 +29,11 @@ import { getArticleForViewer } from "~/modules/content/articles.server";
 import { articleBodyBlocks, bodyImageUrls, withResponsiveImages } from "~/modules/content/article-html.server";
 
 const database = appTestDatabase();
-let admin: Viewer;
+let admin: AdminViewer;
 let standIn: S3StandIn;
 
 beforeAll(async () => {
-  admin = await loadViewer(await createUser(database.db(), { email: "variants-admin@example.com", role: "admin" }));
+  admin = await loadAdmin(await createUser(database.db(), { email: "variants-admin@example.com", role: "admin" }));
   standIn = await startS3StandIn({ production: false });
 });
 afterAll(async () => {

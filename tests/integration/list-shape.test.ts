@@ -1,10 +1,10 @@
 // Lists carry card data only (issue 14): whoever asks, and whatever the article's access, a list item has the
 // fields a card shows, computed on the server, and never a body, a video or a preview.
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadAdmin } from "../setup/admin-viewer";
 import { appTestDatabase } from "../setup/app-test-database";
 import { createArticle, createUser } from "~/db/seed/factories";
-import { loadViewer } from "~/modules/access/viewer.server";
-import { guestViewer, type Viewer } from "~/modules/access/policy";
+import { guestViewer, type AdminViewer } from "~/modules/access/policy";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
 import { updateArticle } from "~/modules/content/article-admin.server";
 import { articles } from "~/db/schema";
@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { articleFormSchema } from "~/modules/content/article-form";
 
 const database = appTestDatabase();
-let admin: Viewer;
+let admin: AdminViewer;
 
 const CARD_FIELDS = [
   "access",
@@ -30,7 +30,7 @@ const CARD_FIELDS = [
 ];
 
 beforeAll(async () => {
-  admin = await loadViewer(await createUser(database.db(), { email: "lists-admin@example.com", role: "admin" }));
+  admin = await loadAdmin(await createUser(database.db(), { email: "lists-admin@example.com", role: "admin" }));
   for (const accessType of ["free", "premium", "subscription"] as const)
     await createArticle(database.db(), {
       title: `List shape ${accessType}`,

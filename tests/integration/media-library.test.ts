@@ -1,7 +1,8 @@
 // Uploaded files on the admin's Files screen: each shows where it is used (article image or body, ebook cover or
 // PDF, hero slide, testimonial); a used file or one uploaded within the hour cannot be removed; an unused one is
 // removed from the table and from storage, with an audit entry.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, expectTypeOf } from "vitest";
+import { loadAdmin } from "../setup/admin-viewer";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +12,7 @@ import { appTestDatabase } from "../setup/app-test-database";
 import { adminActivity, heroSlides, mediaAssets } from "~/db/schema";
 import { createArticle, createUser } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
-import type { Viewer } from "~/modules/access/policy";
+import { type Viewer, type AdminViewer, adminViewer } from "~/modules/access/policy";
 import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import {
   listMediaAssets,
@@ -21,13 +22,13 @@ import {
 } from "~/modules/storage/media-library.server";
 
 const database = appTestDatabase();
-let admin: Viewer;
+let admin: AdminViewer;
 let reader: Viewer;
 let storage: ObjectStorage;
 const later = () => new Date(Date.now() + MEDIA_GRACE_MS + 60_000);
 
 beforeAll(async () => {
-  admin = await loadViewer(await createUser(database.db(), { email: "files-admin@example.com", role: "admin" }));
+  admin = await loadAdmin(await createUser(database.db(), { email: "files-admin@example.com", role: "admin" }));
   reader = await loadViewer(await createUser(database.db(), { email: "files-reader@example.com" }));
   storage = createFileStorage(mkdtempSync(path.join(tmpdir(), "nuru-files-")));
   appStorage.override = storage;
@@ -88,9 +89,12 @@ describe(`uploaded files (${process.env.DB_TARGET ?? "pglite"})`, () => {
   });
 
   it("is for admins only", async () => {
-    await expect(listMediaAssets(reader, {})).rejects.toThrow();
+    expect(adminViewer(reader)).toBeNull();
+    // @ts-expect-error a reader's Viewer is no AdminViewer: the compiler refuses the call
+    expectTypeOf(listMediaAssets).toBeCallableWith(reader, {});
     const file = await storedImage("kept.png");
-    await expect(removeUnusedAsset(reader, file.id, later())).rejects.toThrow();
+    // @ts-expect-error a reader's Viewer is no AdminViewer: the compiler refuses the call
+    expectTypeOf(removeUnusedAsset).toBeCallableWith(reader, file.id, later());
     expect(await storage.stat("public", file.key)).not.toBeNull();
   });
 });

@@ -8,7 +8,8 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { profiles, userSubscriptions, users } from "~/db/schema";
 import { createArticle, createPlan, createSubscription } from "~/db/seed/factories";
-import { loadViewer } from "~/modules/access/viewer.server";
+import { RouterContextProvider } from "react-router";
+import { loadViewer, provideViewer } from "~/modules/access/viewer.server";
 import { guestViewer } from "~/modules/access/policy";
 import { parseOfflineItems, stillReadable } from "~/modules/offline/still-readable.server";
 import { articleOfflineCopy } from "~/modules/offline/article-copy.server";
@@ -47,6 +48,13 @@ async function reader() {
 
 const items = (...ids: string[]) => ids.map((id) => ({ kind: "article", id }));
 const ids = (list: { id: string }[]) => list.map((i) => i.id).sort();
+
+/** A request's context as the root middleware leaves it. */
+function contextOf(request: Request) {
+  const context = new RouterContextProvider();
+  provideViewer(context, request);
+  return context;
+}
 
 describe("still readable (what stays in her offline library)", () => {
   it("a subscriber keeps every article she may read; when her plan is refunded (revoked) or ends, only free ones", async () => {
@@ -88,17 +96,19 @@ describe("still readable (what stays in her offline library)", () => {
 
   it("the check route answers a guest with nothing and no owner, privately and never stored", async () => {
     const url = `http://nuru.test/library/offline/check?item=article:${a.free}&item=article:${a.premium}`;
-    const response = await checkLoader({ request: new Request(url), params: {}, context: {} } as never);
+    const request = new Request(url);
+    const response = await checkLoader({ request, params: {}, context: contextOf(request) } as never);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.json()).toEqual({ owner: null, readable: [] });
   });
 
   it("the saved copy is refused to a guest, even of a free article (404, never stored)", async () => {
-    expect(await articleOfflineCopy(new Request("http://nuru.test/"), a.free)).toBeNull();
+    expect(await articleOfflineCopy(contextOf(new Request("http://nuru.test/")), a.free)).toBeNull();
+    const request = new Request(`http://nuru.test/library/offline/article/${a.premium}`);
     const refused = await copyLoader({
-      request: new Request(`http://nuru.test/library/offline/article/${a.premium}`),
+      request,
       params: { id: a.premium },
-      context: {},
+      context: contextOf(request),
     } as never).catch((error: unknown) => error);
     expect((refused as { init?: ResponseInit }).init?.status).toBe(404);
   });

@@ -1,15 +1,24 @@
 // Who is signed in (getOptionalUser): read from better-auth's signed session cookie and one query on most pages
 // (issue 14), with better-auth's own answer whenever it would write (an expired session, one due to be extended).
-// Cookies come from better-auth's real sign-in; better-auth's getSession is the reference for every case.
+// Cookies come from better-auth's real sign-in; better-auth's getSession is the reference for every case. Pages ask
+// through React Router's request context, which the root middleware fills lazily (issue 31): read once per page,
+// and not at all when nobody asks.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { appTestDatabase } from "../setup/app-test-database";
 import { profiles, sessions, users } from "~/db/schema";
 import { getAuth, SESSION_DAYS } from "~/modules/accounts/auth.server";
-import { getOptionalUser, viewerReadWith } from "~/modules/accounts/session.server";
-import { getViewer, loadViewer } from "~/modules/access/viewer.server";
-import { bookmarksReadWith } from "~/modules/access/viewer-row.server";
+import {
+  getOptionalUser as userOf,
+  getRequestViewer,
+  getViewer as viewerOf,
+  loadViewerRead,
+  provideViewer,
+  viewerMiddleware,
+} from "~/modules/access/viewer.server";
+import { appDatabase } from "~/db/client.server";
 import { bookmarks, userSubscriptions } from "~/db/schema";
 import { createEbook, createPlan, createPurchase, createSubscription } from "~/db/seed/factories";
 import { getEnv } from "~/lib/env.server";
@@ -35,8 +44,37 @@ async function signedInReader(fullName = "Wanjiru Kamau") {
   return { id: user.id, email, cookie };
 }
 
-const page = (cookie: string | null) =>
-  new Request(`${getEnv().PUBLIC_URL}/`, { headers: cookie === null ? {} : { Cookie: cookie } });
+const page = (cookie: string | null, method = "GET") =>
+  new Request(`${getEnv().PUBLIC_URL}/`, { method, headers: cookie === null ? {} : { Cookie: cookie } });
+
+/** A request's context as the root middleware leaves it. */
+function contextOf(request: Request) {
+  const context = new RouterContextProvider();
+  provideViewer(context, request);
+  return context;
+}
+const getOptionalUser = (request: Request) => userOf(contextOf(request));
+const getViewer = (request: Request) => viewerOf(contextOf(request));
+
+/** Counts the app's database uses (getDb) while `work` runs. */
+async function databaseUses(work: () => Promise<unknown>): Promise<number> {
+  const handle = appDatabase.handle!;
+  let uses = 0;
+  appDatabase.handle = Object.create(handle, {
+    db: {
+      get: () => {
+        uses++;
+        return handle.db;
+      },
+    },
+  });
+  try {
+    await work();
+  } finally {
+    appDatabase.handle = handle;
+  }
+  return uses;
+}
 
 const betterAuthSays = async (cookie: string) =>
   (await getAuth().api.getSession({ headers: new Headers({ Cookie: cookie }) }))?.user.id ?? null;
@@ -118,16 +156,16 @@ describe(`who is signed in (${target})`, () => {
     await createPurchase(db(), { userId: reader.id, ebookId: bought.id });
     await db().insert(bookmarks).values({ userId: reader.id, contentType: "ebook", contentId: bought.id });
 
-    const request = page(reader.cookie);
-    const user = await getOptionalUser(request);
-    const viewer = user && viewerReadWith(user);
-    expect(viewer).toBeDefined();
-    expect(await getViewer(request)).toBe(viewer);
-    expect(viewer!.subscription?.id).toBe(running.id);
-    expect(viewer!.subscription?.id).not.toBe(ended.id);
-    const loaded = await loadViewer(user!, viewer!.now);
-    expect(viewer).toEqual(loaded);
-    expect(bookmarksReadWith(viewer!)).toEqual({ articles: [], ebooks: [bought.id] });
+    const context = contextOf(page(reader.cookie));
+    const { user, viewer, bookmarks: saved } = await getRequestViewer(context);
+    expect(user?.id).toBe(reader.id);
+    expect(await viewerOf(context)).toBe(viewer);
+    expect(viewer.subscription?.id).toBe(running.id);
+    expect(viewer.subscription?.id).not.toBe(ended.id);
+    const loaded = await loadViewerRead(user!, viewer.now);
+    expect(viewer).toEqual(loaded.viewer);
+    expect(saved).toEqual({ articles: [], ebooks: [bought.id] });
+    expect(loaded.bookmarks).toEqual(saved);
 
     // A period whose end has passed gives nothing on the next page, before any job marks it expired: the read
     // compares with the time of the request.
@@ -163,5 +201,42 @@ describe(`who is signed in (${target})`, () => {
     } finally {
       asked.mockRestore();
     }
+  });
+
+  it("reads nothing until someone asks, then once per page however many loaders ask", async () => {
+    const reader = await signedInReader();
+    const request = page(reader.cookie);
+    const context = new RouterContextProvider();
+    // The root middleware alone (a resource route that never asks, or a page answered from the guest cache before it
+    // reaches React Router) uses no database.
+    expect(
+      await databaseUses(async () =>
+        viewerMiddleware(
+          { request, context, params: {}, url: new URL(request.url), pattern: "/" },
+          async () => new Response(),
+        ),
+      ),
+    ).toBe(0);
+    const asked = await databaseUses(async () => {
+      const [user, viewer, again] = await Promise.all([userOf(context), viewerOf(context), getRequestViewer(context)]);
+      expect(user?.id).toBe(reader.id);
+      expect(again.viewer).toBe(viewer);
+    });
+    expect(asked).toBe(1);
+    expect(await databaseUses(() => viewerOf(context))).toBe(0);
+  });
+
+  it("asks the database nothing for a guest: no session cookie, no read", async () => {
+    const context = contextOf(page(null));
+    expect(await databaseUses(async () => expect((await getRequestViewer(context)).user).toBeNull())).toBe(0);
+    expect((await viewerOf(context)).user).toBeNull();
+  });
+
+  it("reads afresh each time a form post asks: its action may change what the page after it shows", async () => {
+    const reader = await signedInReader();
+    const context = contextOf(page(reader.cookie, "POST"));
+    expect((await userOf(context))?.id).toBe(reader.id);
+    await getAuth().api.signOut({ headers: new Headers({ Cookie: reader.cookie }) });
+    expect(await userOf(context)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Admin uploads, streamed through the real multipart parser into storage: recognised by their bytes, held to each
 // kind's size, PDFs opened with pdf.js for their page count, recorded in media_assets; refusals in the spec's words
 // leave nothing behind.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, expectTypeOf } from "vitest";
+import { loadAdmin } from "../setup/admin-viewer";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,12 +12,12 @@ import { appTestDatabase } from "../setup/app-test-database";
 import { mediaAssets } from "~/db/schema";
 import { createUser } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
-import type { Viewer } from "~/modules/access/policy";
+import { type AdminViewer, adminViewer } from "~/modules/access/policy";
 import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { receiveUpload, type UploadKind } from "~/modules/storage/uploads.server";
 
 const database = appTestDatabase();
-let admin: Viewer;
+let admin: AdminViewer;
 let storage: ObjectStorage;
 
 const PNG = Buffer.from(
@@ -25,7 +26,7 @@ const PNG = Buffer.from(
 );
 
 beforeAll(async () => {
-  admin = await loadViewer(await createUser(database.db(), { email: "up-admin@example.com", role: "admin" }));
+  admin = await loadAdmin(await createUser(database.db(), { email: "up-admin@example.com", role: "admin" }));
   storage = createFileStorage(mkdtempSync(path.join(tmpdir(), "nuru-uploads-")));
   appStorage.override = storage;
 });
@@ -111,6 +112,8 @@ describe(`uploads (${process.env.DB_TARGET ?? "pglite"})`, () => {
       message: "Failed to upload image: no file was sent",
     });
     const reader = await loadViewer(await createUser(database.db(), { email: "up-reader@example.com", role: "guest" }));
-    await expect(receiveUpload(uploadRequest(PNG, "a.png"), reader, "image")).rejects.toThrow("Only admins");
+    expect(adminViewer(reader)).toBeNull();
+    // @ts-expect-error a reader's Viewer is no AdminViewer: the compiler refuses the call
+    expectTypeOf(receiveUpload).toBeCallableWith(uploadRequest(PNG, "a.png"), reader, "image");
   });
 });

@@ -7,8 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
 import { bookmarks, ebookPurchases, profiles, subscriptionEbookUnlocks, users } from "~/db/schema";
 import { createEbook, createPlan, createPurchase, createSubscription } from "~/db/seed/factories";
-import { loadViewer } from "~/modules/access/viewer.server";
-import { bookmarksReadWith } from "~/modules/access/viewer-row.server";
+import { loadViewer, loadViewerRead } from "~/modules/access/viewer.server";
 import { guestViewer } from "~/modules/access/policy";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 
@@ -132,13 +131,17 @@ describe("loadViewer", () => {
       { userId: r.id, contentType: "ebook", contentId: books[2] },
       { userId: other.id, contentType: "ebook", contentId: books[3] },
     ]);
-    const viewer = await loadViewer(r, now);
-    expect(bookmarksReadWith(viewer)).toEqual({ articles: [articleId], ebooks: [books[2]] });
-    expect(await bookmarksOf(viewer)).toEqual({ articles: [articleId], ebooks: [books[2]] });
-    const fresh = await loadViewer(await reader(), now);
-    expect(bookmarksReadWith(fresh)).toEqual({ articles: [], ebooks: [] });
-    // A viewer made elsewhere (no loadViewer) still gets hers, read on demand; a guest has none.
-    expect(await bookmarksOf({ ...viewer })).toEqual({ articles: [articleId], ebooks: [books[2]] });
-    expect(await bookmarksOf(guestViewer())).toEqual({ articles: [], ebooks: [] });
+    const read = await loadViewerRead(r, now);
+    expect(read.bookmarks).toEqual({ articles: [articleId], ebooks: [books[2]] });
+    expect(await bookmarksOf(read)).toEqual({ articles: [articleId], ebooks: [books[2]] });
+    const fresh = await loadViewerRead(await reader(), now);
+    expect(fresh.bookmarks).toEqual({ articles: [], ebooks: [] });
+    // A viewer whose bookmarks did not come with it (a session better-auth answered) still gets hers, read on
+    // demand; a guest has none.
+    expect(await bookmarksOf({ viewer: read.viewer, bookmarks: null })).toEqual({
+      articles: [articleId],
+      ebooks: [books[2]],
+    });
+    expect(await bookmarksOf({ viewer: guestViewer(), bookmarks: null })).toEqual({ articles: [], ebooks: [] });
   });
 });

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   accessForArticle,
+  adminViewer,
+  type AdminViewer,
   canDownloadEbook,
   canModerate,
   canReadEbook,
@@ -146,7 +148,13 @@ const KINDS: Record<
   },
 };
 
-describe.each(Object.entries(KINDS))("%s", (_kind, { v, article, ebook }) => {
+describe.each(Object.entries(KINDS))("%s", (kind, { v, article, ebook }) => {
+  // Admin-only module functions take an AdminViewer: only an admin's viewer becomes one, and a plain Viewer is no
+  // AdminViewer to the compiler (typecheck fails if that changes).
+  it(`is ${kind === "admin" ? "" : "not "}an admin to the admin screens`, () => {
+    expect(adminViewer(v)).toBe(kind === "admin" ? v : null);
+    expectTypeOf(v).not.toExtend<AdminViewer>();
+  });
   it.each(["free", "premium", "subscription"] as const)("articles of type %s", (accessType) => {
     expect(accessForArticle(v, { accessType })).toBe(article[accessType]);
   });

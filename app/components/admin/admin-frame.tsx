@@ -15,28 +15,22 @@ export const ADMIN_SCREENS = [
 
 const LINKS = [{ to: "/admin", label: "Dashboard" }, ...ADMIN_SCREENS];
 
-/** The admin layout's loader data (routes/admin/layout.tsx): what needs attention about payments. */
+/** The admin layout's loader data (routes/admin/layout.tsx): the menu's counts. */
 export const ADMIN_LAYOUT_ID = "routes/admin/layout";
 /** Where the count leads: the orders list filtered to what needs attention (admin-orders.server.ts ATTENTION_FILTER). */
 export const ATTENTION_LIST = "/admin/orders?status=attention";
 
-/** Orders in review, refunds with an unknown outcome and unmatched charges, from the admin layout (0 outside it). */
-export function useAttentionCount(): number {
-  const layout = useRouteLoaderData(ADMIN_LAYOUT_ID) as { attention?: number } | undefined;
-  return layout?.attention ?? 0;
+/**
+ * The admin menu's counts, read once per page by the admin layout (0 outside it): orders in review, refunds with an
+ * unknown outcome and unmatched charges (attention); reviews and comments waiting for approval (pending).
+ */
+export function useAdminCounts(): { attention: number; pending: number } {
+  const layout = useRouteLoaderData(ADMIN_LAYOUT_ID) as { attention?: number; pending?: number } | undefined;
+  return { attention: layout?.attention ?? 0, pending: layout?.pending ?? 0 };
 }
 
-export function AdminFrame({
-  title,
-  pending,
-  children,
-}: {
-  title: string;
-  /** Reviews and comments waiting for approval, shown on the Moderation link. */
-  pending?: number;
-  children: React.ReactNode;
-}) {
-  const attention = useAttentionCount();
+export function AdminFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  const { attention, pending } = useAdminCounts();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       {/* The screens wrap onto more lines on a phone: all in sight, and nothing to scroll sideways. */}

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql, type SQLWrapper } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
 import { runningAt } from "~/modules/membership/grants.server";
 import { bookmarks, ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
 import type { BookmarkIds } from "~/modules/engagement/schemas";
@@ -54,17 +55,34 @@ export function viewerColumns(userId: SQLWrapper | string, now: Date | SQLWrappe
   };
 }
 
-// Her bookmarks come with the viewer read (one round trip fewer on every page with cards, issue 14); kept beside the
-// Viewer rather than in it, since the access policy has no use for them.
-const bookmarksByViewer = new WeakMap<Viewer, BookmarkIds>();
-
-/** The bookmarks read along with this viewer, if it came from a ViewerRow. */
-export function bookmarksReadWith(viewer: Viewer): BookmarkIds | undefined {
-  return bookmarksByViewer.get(viewer);
+/**
+ * One read of a signed-in person: her Viewer, and her bookmarks for the page's cards (they come with the same round
+ * trip, issue 14, but stay beside the Viewer: the access policy has no use for them).
+ */
+export interface ViewerRead {
+  viewer: Viewer;
+  bookmarks: BookmarkIds;
 }
 
-/** The Viewer a ViewerRow read at `now` describes. */
-export function viewerFromRow(user: { id: string; role: Role }, row: ViewerRow, now: Date): Viewer {
+/**
+ * Everything the access policy needs about one signed-in person (ViewerRow), in one round trip, for a viewer not read
+ * along with the session (checkout's buyer, a session better-auth answered); a page's viewer usually comes with it.
+ */
+export async function loadViewerRead(user: { id: string; role: Role }, now = new Date()): Promise<ViewerRead> {
+  const c = viewerColumns(user.id, now);
+  const { rows } = (await getDb().execute(
+    sql`select ${c.sub} as sub, ${c.purchased} as purchased, ${c.unlocks} as unlocks, ${c.saved} as saved`,
+  )) as unknown as { rows: ViewerRow[] };
+  return viewerFromRow(user, rows[0], now);
+}
+
+/** Her Viewer alone (jobs, checkout, tests): see loadViewerRead. */
+export async function loadViewer(user: { id: string; role: Role }, now = new Date()): Promise<Viewer> {
+  return (await loadViewerRead(user, now)).viewer;
+}
+
+/** The Viewer (and bookmarks) a ViewerRow read at `now` describes. */
+export function viewerFromRow(user: { id: string; role: Role }, row: ViewerRow, now: Date): ViewerRead {
   const { sub, purchased, unlocks: allUnlocks, saved } = row;
   // The period that gives access now: renewing, renewal cancelled (until its end), or a queued renewal whose start
   // has come before the expiry job marked it active (runningAt). The policy checks status and dates again.
@@ -87,9 +105,9 @@ export function viewerFromRow(user: { id: string; role: Role }, row: ViewerRow, 
     ebooksUsed: unlocks.filter(([, subscriptionId]) => subscriptionId === sub?.id).length,
     now,
   };
-  bookmarksByViewer.set(viewer, {
+  const bookmarks = {
     articles: saved.filter(([kind]) => kind === "article").map(([, id]) => id),
     ebooks: saved.filter(([kind]) => kind === "ebook").map(([, id]) => id),
-  });
-  return viewer;
+  };
+  return { viewer, bookmarks };
 }

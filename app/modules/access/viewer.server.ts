@@ -1,67 +1,141 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { redirect } from "react-router";
-import { oncePerRequest } from "~/lib/once-per-request.server";
+// Who asks, once per request (issue 31). The root route's middleware puts a lazy reader of the request's viewer in
+// React Router's request context; loaders, actions and the admin layout's guard ask it. Nothing is read until one
+// asks, so a page or resource that never needs the viewer (a guest page, an image, the IPN) reads no session, and a
+// request without a session cookie asks the database nothing at all.
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import {
-  getOptionalUser,
-  requireAdminUser,
-  viewerReadWith,
   PROFILE_TIMEOUT_MS,
   ProfileTimeoutError,
+  readSession,
   withTimeout,
   type SessionUser,
 } from "~/modules/accounts/session.server";
-import { viewerColumns, viewerFromRow, type ViewerRow } from "./viewer-row.server";
-import { guestViewer, isAdmin, type Role, type Viewer } from "./policy";
+import type { BookmarkIds } from "~/modules/engagement/schemas";
+import { loadViewerRead } from "./viewer-row.server";
+import { adminViewer, guestViewer, type AdminViewer, type Viewer } from "./policy";
 
-/**
- * Everything the access policy needs about one signed-in person (ViewerRow), in one round trip, for a viewer not read
- * along with the session (checkout's buyer, a session better-auth answered); a page's viewer usually comes with it.
- */
-export async function loadViewer(user: { id: string; role: Role }, now = new Date()): Promise<Viewer> {
-  const c = viewerColumns(user.id, now);
-  const { rows } = (await getDb().execute(
-    sql`select ${c.sub} as sub, ${c.purchased} as purchased, ${c.unlocks} as unlocks, ${c.saved} as saved`,
-  )) as unknown as { rows: ViewerRow[] };
-  return viewerFromRow(user, rows[0], now);
+export { loadViewer, loadViewerRead } from "./viewer-row.server";
+export type { SessionUser } from "~/modules/accounts/session.server";
+
+/** The viewer of a request: a guest is a viewer too (no user, no bookmarks). */
+export interface RequestViewer {
+  viewer: Viewer;
+  /** The signed-in person behind the viewer (for what names her: the menu, watermarks, stamped copies). */
+  user: SessionUser | null;
+  /** Her bookmarks, when they came with her viewer (most pages); null otherwise (bookmarksOf reads them). */
+  bookmarks: BookmarkIds | null;
+}
+
+/** The request's viewer, read the first time someone asks. */
+interface LazyViewer {
+  read(): Promise<RequestViewer>;
+}
+
+const viewerContext = createContext<LazyViewer>();
+
+/** What a loader, action or middleware is given: the request and React Router's per-request context. */
+export interface RequestArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
 }
 
 /**
- * The Viewer of a request: a guest when nobody is signed in. Subscription and purchase reads give up after
- * 10 s (spec); the reader then gets previews (failing closed) rather than an endless wait.
+ * Puts the request's (lazy) viewer in its context: the root route's middleware, so every route below it has one.
+ * Tests call it on a context of their own.
  */
-export async function getViewer(request: Request): Promise<Viewer> {
-  return (await getViewerAndUser(request)).viewer;
+export function provideViewer(context: Readonly<RouterContextProvider>, request: Request): void {
+  context.set(viewerContext, lazyViewer(request));
 }
 
-const viewersByRequest = new WeakMap<Request, Promise<{ viewer: Viewer; user: SessionUser | null }>>();
+export const viewerMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
+  provideViewer(context, request);
+};
 
-/** The Viewer and the signed-in person behind it (for what names her: watermarks, stamped copies). */
-export function getViewerAndUser(request: Request): Promise<{ viewer: Viewer; user: SessionUser | null }> {
-  return oncePerRequest(viewersByRequest, request, () => readViewerAndUser(request));
+function lazyViewer(request: Request): LazyViewer {
+  // A page (GET, HEAD) reads once, however many loaders ask. A form post reads each time it is asked: its action may
+  // change what the loaders rendering after it must see (a bookmark, a purchase, a sign-out).
+  const once = request.method === "GET" || request.method === "HEAD";
+  let pending: Promise<RequestViewer> | undefined;
+  return {
+    read() {
+      if (!once) return readViewer(request);
+      if (!pending) {
+        pending = readViewer(request);
+        // A failed read (a timeout) is not kept: the next loader tries again.
+        pending.catch(() => (pending = undefined));
+      }
+      return pending;
+    },
+  };
 }
 
-async function readViewerAndUser(request: Request): Promise<{ viewer: Viewer; user: SessionUser | null }> {
-  const user = await getOptionalUser(request);
-  if (!user) return { viewer: guestViewer(), user: null };
-  const readWithSession = viewerReadWith(user);
-  if (readWithSession) return { viewer: readWithSession, user };
+/**
+ * Subscription and purchase reads give up after 10 s (spec); the reader then gets previews (failing closed) rather
+ * than an endless wait. A profile read that times out rejects with ProfileTimeoutError (the shell says so).
+ */
+async function readViewer(request: Request): Promise<RequestViewer> {
+  const session = await readSession(request);
+  if (!session) return { viewer: guestViewer(), user: null, bookmarks: null };
+  const { user } = session;
+  if (session.read) return { ...session.read, user };
   try {
-    return { viewer: await withTimeout(loadViewer(user), PROFILE_TIMEOUT_MS), user };
+    return { ...(await withTimeout(loadViewerRead(user), PROFILE_TIMEOUT_MS)), user };
   } catch (error) {
     if (!(error instanceof ProfileTimeoutError)) throw error;
     console.error(`Subscription read timed out for user ${user.id}; showing previews`);
-    return { viewer: { ...guestViewer(), user: { id: user.id, role: user.role } }, user };
+    return { viewer: { ...guestViewer(), user: { id: user.id, role: user.role } }, user, bookmarks: null };
   }
 }
 
+/** The request's viewer, the person behind it and her bookmarks. */
+export function getRequestViewer(context: Readonly<RouterContextProvider>): Promise<RequestViewer> {
+  return context.get(viewerContext).read();
+}
+
+/** The Viewer of a request: a guest when nobody is signed in. */
+export async function getViewer(context: Readonly<RouterContextProvider>): Promise<Viewer> {
+  return (await getRequestViewer(context)).viewer;
+}
+
+/** The signed-in person, or null. */
+export async function getOptionalUser(context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
+  return (await getRequestViewer(context)).user;
+}
+
+/** The signed-in person; anyone else is sent to sign in and brought back here. */
+export async function requireUser({ request, context }: RequestArgs): Promise<SessionUser> {
+  const user = await getOptionalUser(context);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
 /**
- * Every admin loader and action starts here: signed out -> /, a reader -> /home (requireAdminUser), and the admin's
- * Viewer, which admin module functions take and check with the policy.
+ * The admin's Viewer, checked: signed out -> /, a reader -> /home. The admin layout's middleware calls it for every
+ * admin page, action and resource (adminOf then hands its answer to them); admin module functions take the
+ * AdminViewer it returns.
  */
-export async function requireAdmin(request: Request): Promise<Viewer> {
-  const user = await requireAdminUser(request);
-  const viewer = viewerReadWith(user) ?? (await loadViewer(user));
-  if (!isAdmin(viewer)) throw redirect("/home");
-  return viewer;
+export async function requireAdmin({ context }: Pick<RequestArgs, "context">): Promise<AdminViewer> {
+  const { user, viewer } = await getRequestViewer(context);
+  if (!user) throw redirect("/");
+  const admin = adminViewer(viewer);
+  if (!admin) throw redirect("/home");
+  return admin;
+}
+
+const adminContext = createContext<AdminViewer>();
+
+/** The admin layout's guard: no admin route's loader or action runs for anyone else. */
+export const adminMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
+  context.set(adminContext, await requireAdmin({ context }));
+};
+
+/**
+ * The admin the layout's middleware checked. A route outside the admin layout has no guard, and asking here fails
+ * (an error, never someone else's data), so an admin route cannot forget the check.
+ */
+export function adminOf(context: Readonly<RouterContextProvider>): AdminViewer {
+  return context.get(adminContext);
 }

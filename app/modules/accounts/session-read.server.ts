@@ -11,8 +11,7 @@ import { profiles, sessions, users } from "~/db/schema";
 import { cookieValue } from "~/lib/cookie-value";
 import type { Auth } from "./auth.server";
 import type { SessionUser } from "./session.server";
-import { viewerColumns, viewerFromRow } from "~/modules/access/viewer-row.server";
-import type { Viewer } from "~/modules/access/policy";
+import { viewerColumns, viewerFromRow, type ViewerRead } from "~/modules/access/viewer-row.server";
 
 /** How better-auth names, signs and refreshes the session cookie (from its own context). */
 export interface SessionCookieRules {
@@ -85,14 +84,14 @@ export const ASK_BETTER_AUTH = Symbol("ask better-auth");
 
 /**
  * The person a verified session token belongs to, with her profile and what the access policy needs about her (her
- * Viewer at `now`), in one query; null when there is none.
+ * Viewer at `now`, and her bookmarks), in one query; null when there is none.
  */
 export async function sessionUser(
   db: Database,
   token: string,
   rules: SessionCookieRules,
   now = new Date(),
-): Promise<{ user: SessionUser; viewer: Viewer } | null | typeof ASK_BETTER_AUTH> {
+): Promise<({ user: SessionUser } & ViewerRead) | null | typeof ASK_BETTER_AUTH> {
   let query = queriesByDatabase.get(db);
   if (!query) {
     query = signedInUserQuery(db);
@@ -110,5 +109,5 @@ export async function sessionUser(
     fullName: row.fullName ?? row.name,
     role: row.role ?? "guest",
   };
-  return { user, viewer: viewerFromRow(user, row, now) };
+  return { user, ...viewerFromRow(user, row, now) };
 }

@@ -1,9 +1,7 @@
-import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getAuth } from "./auth.server";
 import { getProfile } from "./profile.server";
-import { oncePerRequest } from "~/lib/once-per-request.server";
-import type { Viewer } from "~/modules/access/policy";
+import type { ViewerRead } from "~/modules/access/viewer-row.server";
 import { ASK_BETTER_AUTH, sessionCookieRules, sessionUser, signedSessionToken } from "./session-read.server";
 
 export const PROFILE_TIMEOUT_MS = 10_000;
@@ -35,60 +33,43 @@ export interface SessionUser {
   role: "guest" | "subscriber" | "admin";
 }
 
-const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
-const viewersByUser = new WeakMap<SessionUser, Viewer>();
-
-/** Her Viewer, when it was read along with her session (most pages); otherwise the caller reads it (loadViewer). */
-export function viewerReadWith(user: SessionUser): Viewer | undefined {
-  return viewersByUser.get(user);
+/**
+ * Who a request's session names: the person with her profile, and (most pages) her Viewer and bookmarks read in the
+ * same query; `read` is null when better-auth answered, and the caller reads them (loadViewerRead).
+ */
+export interface SessionRead {
+  user: SessionUser;
+  read: ViewerRead | null;
 }
 
 /**
- * The signed-in person with their profile, or null. One query on most pages (session-read.server.ts); better-auth
- * answers when the session has expired or is due to be extended. Profile reads give up after 10 s (spec).
+ * The signed-in person, or null. One query on most pages (session-read.server.ts); better-auth answers when the
+ * session has expired or is due to be extended. A request without a session cookie asks the database nothing (guest
+ * pages). Profile reads give up after 10 s (spec). Pages ask through the request context (access/viewer.server.ts),
+ * which reads this once per request.
  */
-export function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  return oncePerRequest(usersByRequest, request, () =>
-    withTimeout(
-      (async () => {
-        const auth = getAuth();
-        const rules = await sessionCookieRules(auth);
-        const token = signedSessionToken(request.headers.get("Cookie"), rules);
-        if (!token) return null;
-        const read = await sessionUser(getDb(), token, rules);
-        if (read === null) return null;
-        if (read !== ASK_BETTER_AUTH) {
-          viewersByUser.set(read.user, read.viewer);
-          return read.user;
-        }
-        const session = await auth.api.getSession({ headers: request.headers });
-        if (!session) return null;
-        const profile = await getProfile(getDb(), session.user.id);
-        return {
-          id: session.user.id,
-          email: session.user.email,
-          fullName: profile?.fullName ?? session.user.name ?? null,
-          role: profile?.role ?? "guest",
-        };
-      })(),
-      PROFILE_TIMEOUT_MS,
-    ),
+export function readSession(request: Request): Promise<SessionRead | null> {
+  return withTimeout(
+    (async () => {
+      const auth = getAuth();
+      const rules = await sessionCookieRules(auth);
+      const token = signedSessionToken(request.headers.get("Cookie"), rules);
+      if (!token) return null;
+      const read = await sessionUser(getDb(), token, rules);
+      if (read === null) return null;
+      if (read !== ASK_BETTER_AUTH)
+        return { user: read.user, read: { viewer: read.viewer, bookmarks: read.bookmarks } };
+      const session = await auth.api.getSession({ headers: request.headers });
+      if (!session) return null;
+      const profile = await getProfile(getDb(), session.user.id);
+      const user: SessionUser = {
+        id: session.user.id,
+        email: session.user.email,
+        fullName: profile?.fullName ?? session.user.name ?? null,
+        role: profile?.role ?? "guest",
+      };
+      return { user, read: null };
+    })(),
+    PROFILE_TIMEOUT_MS,
   );
-}
-
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getOptionalUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return user;
-}
-
-/** Every admin loader and action calls this itself: signed out -> /, signed-in non-admin -> /home. */
-export async function requireAdminUser(request: Request): Promise<SessionUser> {
-  const user = await getOptionalUser(request);
-  if (!user) throw redirect("/");
-  if (user.role !== "admin") throw redirect("/home");
-  return user;
 }

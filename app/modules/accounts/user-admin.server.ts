@@ -1,16 +1,12 @@
-// Users as the admin screen sees and changes them. Every function takes the admin's Viewer and checks it.
+// Users as the admin screen sees and changes them. Every function takes the AdminViewer the admin guard checked (access/policy.ts).
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema";
-import { isAdmin, type Role, type Viewer } from "~/modules/access/policy";
+import { type Role, type AdminViewer } from "~/modules/access/policy";
 import { clampPage } from "~/modules/content/paging";
 
 export const USERS_PAGE_SIZE = 20;
-
-function assertAdmin(viewer: Viewer) {
-  if (!isAdmin(viewer)) throw new Error("Only admins manage users");
-}
 
 export interface AdminUserRow {
   id: string;
@@ -22,10 +18,9 @@ export interface AdminUserRow {
 
 /** Newest first; `q` finds a part of the e-mail or the name (case-insensitive). */
 export async function listUsersForAdmin(
-  viewer: Viewer,
+  viewer: AdminViewer,
   query: { q?: string; page?: number },
 ): Promise<{ items: AdminUserRow[]; total: number; page: number; pageSize: number; q: string }> {
-  assertAdmin(viewer);
   const q = (query.q ?? "").trim().slice(0, 100);
   const where: SQL[] = [];
   if (q) {
@@ -65,8 +60,7 @@ export type RoleChange = { ok: true } | { ok: false; reason: "not-found" | "last
  * Sets a profile's role (display and the admin screens; access to content never reads it). The shop always keeps
  * one admin: the admins' rows are locked first, so two admins demoting each other at once cannot both succeed.
  */
-export async function changeRole(viewer: Viewer, input: { userId: string; role: Role }): Promise<RoleChange> {
-  assertAdmin(viewer);
+export async function changeRole(viewer: AdminViewer, input: { userId: string; role: Role }): Promise<RoleChange> {
   return getDb().transaction(async (tx) => {
     const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, "admin")).for("update");
     // CASE: she was demoted by another admin after this request began -> she may no longer change roles.

@@ -3,7 +3,7 @@ import { singleton } from "~/lib/singleton.server";
 import { loadStandIns } from "~/lib/stand-ins.server";
 import { getDb } from "~/db/client.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
-import { isAdmin, type Viewer } from "~/modules/access/policy";
+import { type AdminViewer } from "~/modules/access/policy";
 import { suggestionMeta, type AssistEvent, type AssistRequest } from "./assist-request";
 import { assistPrompt, fallbackSuggestion } from "./prompts.server";
 import { anthropicProvider, openAiProvider, providerErrorMessage, type AiProvider } from "./providers.server";
@@ -53,8 +53,7 @@ export function setAssistantProvider(provider: AiProvider | null) {
   state.provider = Promise.resolve(provider);
 }
 
-export async function allowAssist(viewer: Viewer) {
-  if (!isAdmin(viewer)) throw new Error("Only admins use the writing assistant");
+export async function allowAssist(viewer: AdminViewer) {
   return hitFixedWindow(getDb(), { key: `ai-assist:${viewer.user!.id}`, ...ASSIST_LIMIT });
 }
 

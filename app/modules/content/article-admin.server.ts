@@ -1,9 +1,10 @@
-// Articles as the admin screens list and change them. Every function takes the admin's Viewer and checks it.
+// Articles as the admin screens list and change them. Every function takes the AdminViewer the admin guard checked (access/policy.ts).
 import { cardText } from "./article-card-text";
+import { isId } from "~/lib/ids";
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { articleCategories, articles, categories } from "~/db/schema";
-import { isAdmin, type AccessType, type Viewer } from "~/modules/access/policy";
+import { type AccessType, type AdminViewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { clampPage } from "./paging";
@@ -35,15 +36,8 @@ export interface AdminArticleRow {
   createdAt: string;
 }
 
-function assertAdmin(viewer: Viewer) {
-  if (!isAdmin(viewer)) throw new Error("Only admins manage articles");
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Newest first, 20 a page, searchable by title and filterable: quick with thousands of articles. */
-export async function listArticlesForAdmin(viewer: Viewer, filters: AdminArticleFilters) {
-  assertAdmin(viewer);
+export async function listArticlesForAdmin(viewer: AdminViewer, filters: AdminArticleFilters) {
   const db = getDb();
   const where: SQL[] = [];
   const q = filters.q?.trim().slice(0, 100);
@@ -51,7 +45,7 @@ export async function listArticlesForAdmin(viewer: Viewer, filters: AdminArticle
   if (filters.status === "published") where.push(eq(articles.published, true));
   if (filters.status === "draft") where.push(eq(articles.published, false));
   if (filters.access && filters.access !== "all") where.push(eq(articles.accessType, filters.access));
-  if (filters.category && UUID.test(filters.category)) {
+  if (filters.category && isId(filters.category)) {
     where.push(
       inArray(
         articles.id,
@@ -106,9 +100,8 @@ export async function listArticlesForAdmin(viewer: Viewer, filters: AdminArticle
 }
 
 /** Everything the edit form shows, with the version it was opened at. */
-export async function getArticleForEdit(viewer: Viewer, id: string) {
-  assertAdmin(viewer);
-  if (!UUID.test(id)) return null;
+export async function getArticleForEdit(viewer: AdminViewer, id: string) {
+  if (!isId(id)) return null;
   const db = getDb();
   const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
   if (!row) return null;
@@ -196,8 +189,7 @@ function auditView(
   };
 }
 
-export async function createArticle(viewer: Viewer, input: ArticleFormInput): Promise<{ id: string }> {
-  assertAdmin(viewer);
+export async function createArticle(viewer: AdminViewer, input: ArticleFormInput): Promise<{ id: string }> {
   const categoryIds = await existingCategoryIds(input.categoryIds);
   const values = columns(input);
   return getDb().transaction(async (tx) => {
@@ -222,9 +214,8 @@ export async function createArticle(viewer: Viewer, input: ArticleFormInput): Pr
  * Saves an edit made on the version the editor opened. When someone saved in between, nothing is written and
  * EDIT_CONFLICT is thrown: the second editor is told, and no one's work is silently overwritten.
  */
-export async function updateArticle(viewer: Viewer, id: string, input: ArticleFormInput): Promise<void> {
-  assertAdmin(viewer);
-  if (!UUID.test(id)) throw new AppError("ARTICLE_NOT_FOUND");
+export async function updateArticle(viewer: AdminViewer, id: string, input: ArticleFormInput): Promise<void> {
+  if (!isId(id)) throw new AppError("ARTICLE_NOT_FOUND");
   const categoryIds = await existingCategoryIds(input.categoryIds);
   await getDb().transaction(async (tx) => {
     const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
@@ -258,9 +249,8 @@ export async function updateArticle(viewer: Viewer, id: string, input: ArticleFo
   });
 }
 
-export async function deleteArticle(viewer: Viewer, id: string): Promise<boolean> {
-  assertAdmin(viewer);
-  if (!UUID.test(id)) return false;
+export async function deleteArticle(viewer: AdminViewer, id: string): Promise<boolean> {
+  if (!isId(id)) return false;
   return getDb().transaction(async (tx) => {
     const deleted = await tx.delete(articles).where(eq(articles.id, id)).returning({ title: articles.title });
     if (!deleted.length) return false;
@@ -275,7 +265,6 @@ export async function deleteArticle(viewer: Viewer, id: string): Promise<boolean
 }
 
 /** Categories an article can be filed under (all of them, active or not), by name. */
-export async function categoryChoices(viewer: Viewer) {
-  assertAdmin(viewer);
+export async function categoryChoices(_admin: AdminViewer) {
   return getDb().select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.name);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "~/lib/ids";
 import { formBodyLimit } from "~/lib/form-body-limit";
 
 // The article form's schema: the editor's browser checks it before posting, the action checks it again.
@@ -64,10 +65,7 @@ export const articleFormSchema = z.object({
   published: z.boolean().default(false),
   isFeatured: z.boolean().default(false),
   isMustRead: z.boolean().default(false),
-  categoryIds: z
-    .array(z.uuid({ error: "Unknown category" }))
-    .max(20)
-    .default([]),
+  categoryIds: z.array(idField("Unknown category")).max(20).default([]),
   tags: z
     .array(z.string().trim().max(ARTICLE_LIMITS.tag, `Tags must be at most ${ARTICLE_LIMITS.tag} characters`))
     .default([])

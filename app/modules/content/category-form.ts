@@ -1,5 +1,6 @@
 // The category form's rules, shared by the admin dialog (in the browser) and the action (on the server).
 import { z } from "zod";
+import { idField } from "~/lib/ids";
 
 export const CATEGORY_NAME_MAX = 80;
 export const CATEGORY_DESCRIPTION_MAX = 500;
@@ -39,7 +40,7 @@ const description = z
 // A checkbox: present ("on") when ticked, absent when not.
 const isActive = z.preprocess((v) => v === "on" || v === "true", z.boolean());
 
-const id = z.string().uuid("Unknown category.");
+const id = idField("Unknown category.");
 
 export const categoryFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), name, description, isActive }),

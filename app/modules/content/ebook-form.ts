@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "~/lib/ids";
 import { formBodyLimit } from "~/lib/form-body-limit";
 
 // The ebook form's schema, shared by the admin's browser and the action.
@@ -31,7 +32,7 @@ export const ebookFormSchema = z.object({
     .optional()
     .transform((v) => v || null),
   /** The id of the uploaded PDF (media_assets); the server looks up its private key and page count. */
-  fileAssetId: z.uuid({ error: "Upload the ebook's PDF again" }).optional(),
+  fileAssetId: idField("Upload the ebook's PDF again").optional(),
   price: z
     .string()
     .trim()
@@ -41,10 +42,7 @@ export const ebookFormSchema = z.object({
   accessType: z.enum(["free", "premium", "subscription"], { error: "Choose an access type" }).default("free"),
   downloadable: z.boolean().default(false),
   published: z.boolean().default(false),
-  categoryIds: z
-    .array(z.uuid({ error: "Unknown category" }))
-    .max(20)
-    .default([]),
+  categoryIds: z.array(idField("Unknown category")).max(20).default([]),
   openedVersion: z.string().max(40).optional(),
 });
 

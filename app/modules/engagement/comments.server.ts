@@ -1,14 +1,13 @@
 // Article comments (spec 2, 5, 8, 9). Readers see approved comments only; a new comment waits for
 // moderation (is_approved false) and is stored exactly as written, as plain text.
 import { and, desc, eq } from "drizzle-orm";
+import { isId } from "~/lib/ids";
 import { getDb } from "~/db/client.server";
 import { articleComments, profiles } from "~/db/schema";
 import { displayName, hitPostLimit, isPublishedContent, type PostResult } from "./reviews.server";
 import type { CommentInput, CommentItem } from "./schemas";
 
 export const COMMENTS_SHOWN = 20;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Approved comments of an article, newest first, with the commenter's display name. */
 export async function listApprovedComments({
@@ -18,7 +17,7 @@ export async function listApprovedComments({
   articleId: string;
   limit?: number;
 }): Promise<CommentItem[]> {
-  if (!UUID.test(articleId)) return [];
+  if (!isId(articleId)) return [];
   const rows = await getDb()
     .select({
       id: articleComments.id,

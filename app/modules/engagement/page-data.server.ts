@@ -1,5 +1,4 @@
 import type { Viewer } from "~/modules/access/policy";
-import { bookmarksReadWith } from "~/modules/access/viewer-row.server";
 import { publicRead } from "~/lib/public-reads.server";
 import { bookmarkedIds } from "./bookmarks.server";
 import { listApprovedComments } from "./comments.server";
@@ -7,13 +6,18 @@ import { getReviewSummary, listApprovedReviews } from "./reviews.server";
 import type { BookmarkIds, ContentType } from "./schemas";
 
 /**
- * Ids the viewer has bookmarked, as arrays (serialisable route data); empty for guests. A viewer read from our rows
- * (with the session, or by loadViewer) brought them along; otherwise they are read here.
+ * Ids the viewer has bookmarked, as arrays (serialisable route data); empty for guests. The request's viewer usually
+ * brought them along (access/viewer.server.ts); otherwise they are read here.
  */
-export async function bookmarksOf(viewer: Viewer): Promise<BookmarkIds> {
+export async function bookmarksOf({
+  viewer,
+  bookmarks,
+}: {
+  viewer: Viewer;
+  bookmarks: BookmarkIds | null;
+}): Promise<BookmarkIds> {
   if (!viewer.user) return { articles: [], ebooks: [] };
-  const read = bookmarksReadWith(viewer);
-  if (read) return read;
+  if (bookmarks) return bookmarks;
   const ids = await bookmarkedIds(viewer.user.id);
   return { articles: [...ids.articles], ebooks: [...ids.ebooks] };
 }

@@ -1,6 +1,7 @@
 // Reviews of articles and ebooks (spec 2, 5, 8, 9). Readers see approved reviews only; a new review waits
 // for moderation (is_approved false) and is stored exactly as written, as plain text.
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { isId } from "~/lib/ids";
 import { getDb } from "~/db/client.server";
 import { articles, contentReviews, ebooks, profiles } from "~/db/schema";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
@@ -17,11 +18,9 @@ export type PostResult =
   | { ok: false; code: "NOT_FOUND" }
   | { ok: false; code: "RATE_LIMITED"; retryAfterMs: number };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether an article or ebook exists and is published. */
 export async function isPublishedContent(contentType: ContentType, contentId: string): Promise<boolean> {
-  if (!UUID.test(contentId)) return false;
+  if (!isId(contentId)) return false;
   const table = contentType === "article" ? articles : ebooks;
   const [row] = await getDb()
     .select({ id: table.id })
@@ -47,7 +46,7 @@ export async function getReviewSummary({
   contentType: ContentType;
   contentId: string;
 }): Promise<ReviewSummary> {
-  if (!UUID.test(contentId)) return { average: null, count: 0 };
+  if (!isId(contentId)) return { average: null, count: 0 };
   const [row] = await getDb()
     .select({
       // Rounded by the database on exact numerics, so 4.25 shows as 4.3 rather than a float artefact.
@@ -76,7 +75,7 @@ export async function listApprovedReviews({
   contentId: string;
   limit?: number;
 }): Promise<ReviewItem[]> {
-  if (!UUID.test(contentId)) return [];
+  if (!isId(contentId)) return [];
   const rows = await getDb()
     .select({
       id: contentReviews.id,

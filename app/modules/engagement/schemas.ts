@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "~/lib/ids";
 
 // Reviews, comments and bookmarks: one schema per form, used by the browser (before posting) and by the
 // /engagement action. Texts are kept as plain text; they are never interpreted as HTML.
@@ -15,7 +16,7 @@ export { COMMENT_MAX, REVIEW_BODY_MAX, REVIEW_TITLE_MAX, RATING_DEFAULT };
 export const contentTypeSchema = z.enum(["article", "ebook"], { error: "Unknown content type" });
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
-const contentId = z.uuid({ error: "Unknown content" });
+const contentId = idField("Unknown content");
 
 /** Browsers send textarea line breaks as CRLF; store and count them as one LF. */
 const normalised = (v: unknown) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v);

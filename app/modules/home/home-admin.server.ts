@@ -1,20 +1,15 @@
 // The home page as the admin's Homepage screen changes it: hero slides, the featured ad and testimonials. Every
-// function takes the admin's Viewer and checks it; every change is recorded in the audit log in its transaction.
+// function takes the AdminViewer the admin guard checked; every change is recorded in the audit log in its transaction.
 import { asc, desc, eq } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { ebooks, featuredEbookAd, heroSlides, testimonials } from "~/db/schema";
-import { isAdmin, type Viewer } from "~/modules/access/policy";
+import { type Viewer, type AdminViewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import type { ActivityEntity } from "~/modules/admin/activity-entities";
 import type { FeaturedAdInput, HeroSlideInput, HomeItemCommand, TestimonialInput } from "./home-forms";
 
-function assertAdmin(viewer: Viewer) {
-  if (!isAdmin(viewer)) throw new Error("Only admins edit the home page");
-}
-
-export async function loadHomepageEditors(viewer: Viewer) {
-  assertAdmin(viewer);
+export async function loadHomepageEditors(_admin: AdminViewer) {
   const db = getDb();
   const [slides, [ad], quotes, ebookChoices] = await Promise.all([
     db.select().from(heroSlides).orderBy(asc(heroSlides.sortKey), asc(heroSlides.createdAt)),
@@ -41,8 +36,7 @@ async function nextSortKey(tx: Tx, kind: ListKind) {
   return (last?.sortKey ?? 0) + 10;
 }
 
-export async function saveHeroSlide(viewer: Viewer, input: HeroSlideInput): Promise<"created" | "updated"> {
-  assertAdmin(viewer);
+export async function saveHeroSlide(viewer: AdminViewer, input: HeroSlideInput): Promise<"created" | "updated"> {
   const { id, ...values } = input;
   return getDb().transaction(async (tx) => {
     if (!id) {
@@ -64,8 +58,7 @@ export async function saveHeroSlide(viewer: Viewer, input: HeroSlideInput): Prom
   });
 }
 
-export async function saveTestimonial(viewer: Viewer, input: TestimonialInput): Promise<"created" | "updated"> {
-  assertAdmin(viewer);
+export async function saveTestimonial(viewer: AdminViewer, input: TestimonialInput): Promise<"created" | "updated"> {
   const { id, ...values } = input;
   return getDb().transaction(async (tx) => {
     if (!id) {
@@ -85,8 +78,7 @@ export async function saveTestimonial(viewer: Viewer, input: TestimonialInput): 
 }
 
 /** Spec: the featured ad is one record, the latest updated; created if none exists, otherwise updated. */
-export async function saveFeaturedAd(viewer: Viewer, input: FeaturedAdInput): Promise<"created" | "updated"> {
-  assertAdmin(viewer);
+export async function saveFeaturedAd(viewer: AdminViewer, input: FeaturedAdInput): Promise<"created" | "updated"> {
   return getDb().transaction(async (tx) => {
     if (input.ebookId) {
       const [ebook] = await tx.select({ id: ebooks.id }).from(ebooks).where(eq(ebooks.id, input.ebookId));
@@ -113,8 +105,11 @@ export async function saveFeaturedAd(viewer: Viewer, input: FeaturedAdInput): Pr
 }
 
 /** Delete, move or (un)publish one slide or testimonial. Moving renumbers the list, so gaps and ties heal. */
-export async function changeHomeItem(viewer: Viewer, kind: ListKind, { id, command }: HomeItemCommand): Promise<void> {
-  assertAdmin(viewer);
+export async function changeHomeItem(
+  viewer: AdminViewer,
+  kind: ListKind,
+  { id, command }: HomeItemCommand,
+): Promise<void> {
   const { table } = LISTS[kind];
   const label = LISTS[kind].label as (r: { title?: string; name?: string }) => string;
   await getDb().transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "~/lib/ids";
 
 // The home page editors' schemas (hero slides, featured ad, testimonials), shared by the admin's browser and the
 // action, so both give the same messages.
@@ -76,7 +77,7 @@ const buttons = {
 
 export const heroSlideSchema = z
   .object({
-    id: z.uuid({ error: "Unknown slide" }).optional(),
+    id: idField("Unknown slide").optional(),
     title: required(HOME_LIMITS_ADMIN.title, "Title"),
     subtitle: optionalText(HOME_LIMITS_ADMIN.subtitle, "Subtitle"),
     imageUrl,
@@ -88,7 +89,7 @@ export const heroSlideSchema = z
 export const featuredAdSchema = z
   .object({
     ebookId: z
-      .union([z.literal(""), z.uuid({ error: "Unknown ebook" })])
+      .union([z.literal(""), idField("Unknown ebook")])
       .optional()
       .transform((v) => v || null),
     coverImageUrl: imageUrl,
@@ -100,7 +101,7 @@ export const featuredAdSchema = z
   .superRefine(buttonsComplete);
 
 export const testimonialSchema = z.object({
-  id: z.uuid({ error: "Unknown testimonial" }).optional(),
+  id: idField("Unknown testimonial").optional(),
   name: required(HOME_LIMITS_ADMIN.name, "Name"),
   role: optionalText(HOME_LIMITS_ADMIN.name, "Role"),
   content: required(HOME_LIMITS_ADMIN.content, "Testimonial"),
@@ -116,7 +117,7 @@ export const testimonialSchema = z.object({
 
 /** Buttons on the lists: delete, move up or down, publish or unpublish one item. */
 export const homeItemCommandSchema = z.object({
-  id: z.uuid({ error: "Unknown item" }),
+  id: idField("Unknown item"),
   command: z.enum(["delete", "up", "down", "publish", "unpublish"], { error: "Unknown command" }),
 });
 

@@ -1,4 +1,4 @@
-import { getViewerAndUser } from "~/modules/access/viewer.server";
+import { getRequestViewer, type RequestArgs } from "~/modules/access/viewer.server";
 import { getArticleForViewer } from "~/modules/content/articles.server";
 import { articleBodyBlocks, type BodyBlock } from "~/modules/content/article-html.server";
 import { escapeHtml } from "~/modules/mail/templates.server";
@@ -11,10 +11,10 @@ import { offlineCopyDocument } from "./copy-document.server";
  * the same gate as the article page, on every request.
  */
 export async function articleOfflineCopy(
-  request: Request,
+  context: RequestArgs["context"],
   id: string,
 ): Promise<{ title: string; html: string } | null> {
-  const { viewer, user } = await getViewerAndUser(request);
+  const { viewer, user } = await getRequestViewer(context);
   if (!user) return null;
   const article = await getArticleForViewer({ id, viewer });
   if (!article || article.access !== "full") return null;

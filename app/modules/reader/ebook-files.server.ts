@@ -1,5 +1,6 @@
 // The reader's bytes: who may have them is decided here, on every request, by the access policy.
 import { eq } from "drizzle-orm";
+import { isId } from "~/lib/ids";
 import { getDb } from "~/db/client.server";
 import { ebooks } from "~/db/schema";
 import { canReadEbook, ebookVisible, type Viewer } from "~/modules/access/policy";
@@ -7,8 +8,6 @@ import { getStorage, type ObjectInfo } from "~/modules/storage/storage.server";
 import { objectResponse } from "~/modules/storage/object-response.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { fileUrlIsValid, issueFileUrl, type FileUrl } from "./file-url.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface EbookFileRow {
   id: string;
@@ -24,7 +23,7 @@ export interface EbookFileRow {
  * Unpublished ebooks exist only for admins and for the readers who bought or unlocked them.
  */
 export async function unsafeEbookFileRow(ebookId: string, viewer: Viewer): Promise<EbookFileRow | null> {
-  if (!UUID.test(ebookId)) return null;
+  if (!isId(ebookId)) return null;
   const [row] = await getDb()
     .select({
       id: ebooks.id,

@@ -1,6 +1,8 @@
 import { getEnv } from "~/lib/env.server";
 import { isDataSaverRequest } from "~/lib/data-saver";
-import { getOptionalUser, ProfileTimeoutError, type SessionUser } from "~/modules/accounts/session.server";
+import type { RouterContextProvider } from "react-router";
+import { ProfileTimeoutError, type SessionUser } from "~/modules/accounts/session.server";
+import { getOptionalUser } from "~/modules/access/viewer.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { takeFlash, type Flash } from "./flash.server";
 import { offlineKey } from "~/modules/offline/offline-key.server";
@@ -20,7 +22,13 @@ export interface ShellData {
 }
 
 /** What every page needs: the signed-in person, a one-time message and shop settings. */
-export async function getShellData(request: Request): Promise<{ shell: ShellData; headers: Headers }> {
+export async function getShellData({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}): Promise<{ shell: ShellData; headers: Headers }> {
   const env = getEnv();
   const headers = new Headers();
   const taken = await takeFlash(request);
@@ -29,7 +37,7 @@ export async function getShellData(request: Request): Promise<{ shell: ShellData
   const country = shellCountry(request);
   let user: SessionUser | null = null;
   try {
-    user = await getOptionalUser(request);
+    user = await getOptionalUser(context);
   } catch (error) {
     if (!(error instanceof ProfileTimeoutError)) throw error;
     flash = { kind: "error", title: "Error", message: error.message };

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { mediaAssets, users } from "~/db/schema";
-import { isAdmin, type Viewer } from "~/modules/access/policy";
+import { type AdminViewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
 import { recordActivity } from "~/modules/admin/activity.server";
 import { clampPage } from "~/modules/content/paging";
@@ -38,11 +38,10 @@ const usedIn = usesOf(sql`${mediaAssets.key}`).mapWith(
 );
 
 export async function listMediaAssets(
-  viewer: Viewer,
+  viewer: AdminViewer,
   filters: { unusedOnly?: boolean; page?: number },
   now = new Date(),
 ) {
-  if (!isAdmin(viewer)) throw new Error("Only admins see uploaded files");
   const db = getDb();
   const where = filters.unusedOnly ? sql`${usesOf(sql`${mediaAssets.key}`)}::text = '[]'` : undefined;
   const page = clampPage(filters.page);
@@ -85,8 +84,7 @@ export async function listMediaAssets(
  * Removes a file nothing uses: its row (with an audit entry) in one transaction, then the stored object. A file
  * still used, or uploaded within the grace period, is refused with the reason.
  */
-export async function removeUnusedAsset(viewer: Viewer, id: string, now = new Date()) {
-  if (!isAdmin(viewer)) throw new Error("Only admins remove uploaded files");
+export async function removeUnusedAsset(viewer: AdminViewer, id: string, now = new Date()) {
   const removed = await getDb().transaction(async (tx) => {
     const [found] = await tx
       .select({ asset: mediaAssets, uses: usedIn })
@@ -122,8 +120,7 @@ export async function removeUnusedAsset(viewer: Viewer, id: string, now = new Da
 }
 
 /** Unused files older than the grace period, for the bulk clean-up. */
-export async function unusedAssetIds(viewer: Viewer, now = new Date()) {
-  if (!isAdmin(viewer)) throw new Error("Only admins remove uploaded files");
+export async function unusedAssetIds(viewer: AdminViewer, now = new Date()) {
   const rows = await getDb()
     .select({ id: mediaAssets.id })
     .from(mediaAssets)
@@ -146,8 +143,7 @@ export interface PickableImage {
 }
 
 /** The newest uploaded pictures (article images and covers), for the editor's "already uploaded" picker. */
-export async function recentImages(viewer: Viewer, limit = 30): Promise<PickableImage[]> {
-  if (!isAdmin(viewer)) throw new Error("Only admins see uploaded files");
+export async function recentImages(viewer: AdminViewer, limit = 30): Promise<PickableImage[]> {
   const rows = await getDb()
     .select({
       key: mediaAssets.key,

@@ -1,7 +1,6 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/activity";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { listActivity } from "~/modules/admin/activity.server";
 import { ACTIVITY_ENTITIES, ACTIVITY_ENTITY_LABELS } from "~/modules/admin/activity-entities";
 import { AdminFrame } from "~/components/admin/admin-frame";
@@ -11,20 +10,17 @@ export function meta() {
   return [{ title: "Activity | Admin | Nuru" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
   const url = new URL(request.url);
   const entity = url.searchParams.get("entity") ?? "";
-  const [list, pending] = await Promise.all([
-    listActivity(viewer, { entityType: entity, page: Number(url.searchParams.get("page") ?? 1) || 1 }),
-    pendingModerationTotal(viewer),
-  ]);
-  return { ...list, entity: (ACTIVITY_ENTITIES as readonly string[]).includes(entity) ? entity : "", pending };
+  const list = await listActivity(viewer, { entityType: entity, page: Number(url.searchParams.get("page") ?? 1) || 1 });
+  return { ...list, entity: (ACTIVITY_ENTITIES as readonly string[]).includes(entity) ? entity : "" };
 }
 
 // The log takes no posts; the admin check still comes first.
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ context }: Route.ActionArgs) {
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   throw data(null, { status: 405 });
 }
 
@@ -43,7 +39,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
     timeZone: "Africa/Nairobi",
   });
   return (
-    <AdminFrame title="Activity" pending={loaderData.pending}>
+    <AdminFrame title="Activity">
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="activity-entity" className="block text-sm font-medium text-gray-900">

@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ai-assist";
-import { requireAdmin } from "~/modules/access/viewer.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { readForm } from "~/lib/read-form.server";
 import { assistRequestSchema, type AssistEvent } from "~/modules/ai/assist-request";
 import { allowAssist, assist } from "~/modules/ai/assistant.server";
 
 // POST /admin/ai-assist: the writing assistant's answer for the article editor, streamed as NDJSON events.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   throw data(null, { status: 405, headers: { Allow: "POST" } });
 }
 
@@ -22,8 +22,8 @@ const json = (status: number, event: AssistEvent, headers: Record<string, string
     },
   });
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const parsed = assistRequestSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json(400, { type: "error", message: parsed.error.issues[0]?.message ?? "Bad request" });
   const allowed = await allowAssist(viewer);

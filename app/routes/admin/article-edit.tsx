@@ -11,8 +11,7 @@ import {
 import { getFormProps } from "@conform-to/react";
 import { z } from "zod";
 import type { Route } from "./+types/article-edit";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import {
   categoryChoices,
   createArticle,
@@ -108,15 +107,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
-  const [article, categories, pending] = await Promise.all([
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
+  const [article, categories] = await Promise.all([
     params.id ? getArticleForEdit(viewer, params.id) : null,
     categoryChoices(viewer),
-    pendingModerationTotal(viewer),
   ]);
   if (params.id && !article) throw appErrorResponse("ARTICLE_NOT_FOUND");
-  return { article, categories, pending };
+  return { article, categories };
 }
 
 const previewSchema = z.object({
@@ -125,8 +123,8 @@ const previewSchema = z.object({
   videoUrl: z.string().max(ARTICLE_LIMITS.url).optional(),
 });
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const form = await readForm(request);
   const editing = Boolean(params.id);
   const failure = (message: string) => ({
@@ -286,7 +284,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
   };
 
   return (
-    <AdminFrame title={article ? "Edit Article" : "New Article"} pending={loaderData.pending}>
+    <AdminFrame title={article ? "Edit Article" : "New Article"}>
       <LazyToast toast={toast} />
       <Link to="/admin/articles" className="text-sm font-medium text-brand-700 hover:underline">
         Back to Articles

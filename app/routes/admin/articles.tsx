@@ -1,9 +1,9 @@
 import { data, Form, Link } from "react-router";
+import { idField } from "~/lib/ids";
 import { ConfirmDeleteForm } from "~/components/admin/admin-form-parts";
 import { z } from "zod";
 import type { Route } from "./+types/articles";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { categoryChoices, deleteArticle, listArticlesForAdmin } from "~/modules/content/article-admin.server";
 import { orErrorPage } from "~/lib/app-error.server";
 import { readSubmission } from "~/lib/forms.server";
@@ -33,23 +33,19 @@ function filtersOf(url: URL) {
   };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
   const filters = filtersOf(new URL(request.url));
   return orErrorPage(async () => {
-    const [list, choices, pending] = await Promise.all([
-      listArticlesForAdmin(viewer, filters),
-      categoryChoices(viewer),
-      pendingModerationTotal(viewer),
-    ]);
-    return { ...list, filters, categories: choices, pending };
+    const [list, choices] = await Promise.all([listArticlesForAdmin(viewer, filters), categoryChoices(viewer)]);
+    return { ...list, filters, categories: choices };
   }, "ADMIN_ARTICLES_LOAD_FAILED");
 }
 
-const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
+const deleteSchema = z.object({ intent: z.literal("delete"), id: idField("Unknown article") });
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const { submission } = await readSubmission(request, deleteSchema);
   const failed = (message: string, status: number) =>
     data(
@@ -139,7 +135,7 @@ export default function AdminArticles({ loaderData, actionData }: Route.Componen
     if (key !== "page" && value && value !== "all") search.set(key, String(value));
   const filtered = search.size > 0;
   return (
-    <AdminFrame title="Articles" pending={loaderData.pending}>
+    <AdminFrame title="Articles">
       <LazyToast toast={actionData?.toast ?? null} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">

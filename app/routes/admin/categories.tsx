@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/categories";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { deleteCategory, listCategoriesForAdmin, saveCategory } from "~/modules/content/category-admin.server";
 import {
   categoryFormSchema,
@@ -21,10 +20,10 @@ export function meta() {
   return [{ title: "Categories | Admin | Nuru" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
-  const [categories, pending] = await Promise.all([listCategoriesForAdmin(viewer), pendingModerationTotal(viewer)]);
-  return { categories, pending };
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
+  const categories = await listCategoriesForAdmin(viewer);
+  return { categories };
 }
 
 type ActionResult =
@@ -39,8 +38,8 @@ async function answer(result: ActionResult, flash: Flash | null, status = 200) {
 const refusal = (fieldErrors: Record<string, string[] | undefined>, title: string, message: string, status: number) =>
   answer({ ok: false, fieldErrors, toast: { kind: "error", title, message } }, null, status);
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const parsed = categoryFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[] | undefined>;
@@ -275,7 +274,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
     setToast(message ?? null);
   };
   return (
-    <AdminFrame title="Categories" pending={loaderData.pending}>
+    <AdminFrame title="Categories">
       <button
         type="button"
         onClick={() => open({ name: "", description: "", isActive: true })}

@@ -1,7 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { getDashboardCounts } from "~/modules/admin/overview.server";
 import { getSubscriptionsOverview } from "~/modules/payments/revenue.server";
 import { formatKesCents } from "~/modules/pricing/money";
@@ -17,20 +16,19 @@ const TABS = [
   { id: "subscriptions", label: "Subscriptions" },
 ] as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
   const tab = new URL(request.url).searchParams.get("tab") === "subscriptions" ? "subscriptions" : "overview";
-  const [counts, pending, subscriptions] = await Promise.all([
+  const [counts, subscriptions] = await Promise.all([
     getDashboardCounts(viewer),
-    pendingModerationTotal(viewer),
     tab === "subscriptions" ? getSubscriptionsOverview(viewer) : null,
   ]);
-  return { counts, pending, tab, subscriptions };
+  return { counts, tab, subscriptions };
 }
 
 // The dashboard takes no posts; the admin check still comes first, so a guest learns nothing from a 405.
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ context }: Route.ActionArgs) {
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   throw data(null, { status: 405 });
 }
 
@@ -45,7 +43,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { label: "Subscriptions", value: counts.subscriptions, to: "/admin?tab=subscriptions" },
   ];
   return (
-    <AdminFrame title="Admin Dashboard" pending={loaderData.pending}>
+    <AdminFrame title="Admin Dashboard">
       <nav aria-label="Dashboard sections">
         <ul className="flex flex-wrap gap-2 border-b border-gray-200 pb-3 text-sm font-semibold">
           {TABS.map((t) => (

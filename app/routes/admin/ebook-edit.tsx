@@ -8,8 +8,7 @@ import {
 } from "~/components/admin/admin-form-parts";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/ebook-edit";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { categoryChoices } from "~/modules/content/article-admin.server";
 import { createEbook, getEbookForEdit, updateEbook } from "~/modules/content/ebook-admin.server";
 import { EBOOK_LIMITS, ebookFormSchema } from "~/modules/content/ebook-form";
@@ -36,20 +35,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
-  const [ebook, categories, pending] = await Promise.all([
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
+  const [ebook, categories] = await Promise.all([
     params.id ? getEbookForEdit(viewer, params.id) : null,
     categoryChoices(viewer),
-    pendingModerationTotal(viewer),
   ]);
   if (params.id && !ebook) throw appErrorResponse("EBOOK_NOT_FOUND");
   const textEdition = ebook?.hasFile ? await getTextEditionForAdmin(viewer, ebook.id) : null;
-  return { ebook, categories, pending, textEdition, pdfMaxMb: getEnv().UPLOAD_PDF_MAX_MB };
+  return { ebook, categories, textEdition, pdfMaxMb: getEnv().UPLOAD_PDF_MAX_MB };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const editing = Boolean(params.id);
   const failure = (message: string) => ({
     kind: "error" as const,
@@ -113,7 +111,7 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
   useUnsavedChangesWarning(dirty, saving);
 
   return (
-    <AdminFrame title={ebook ? "Edit Ebook" : "New Ebook"} pending={loaderData.pending}>
+    <AdminFrame title={ebook ? "Edit Ebook" : "New Ebook"}>
       <LazyToast toast={actionData?.toast ?? null} />
       <Link to="/admin/ebooks" className="text-sm font-medium text-brand-700 hover:underline">
         Back to Ebooks

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
+import { idField } from "~/lib/ids";
 import { ConfirmDeleteForm } from "~/components/admin/admin-form-parts";
 import { z } from "zod";
 import type { Route } from "./+types/ebooks";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { listEbooksForAdmin, removeEbook } from "~/modules/content/ebook-admin.server";
 import { orErrorPage } from "~/lib/app-error.server";
 import { readSubmission } from "~/lib/forms.server";
@@ -16,18 +16,18 @@ export function meta() {
   return [{ title: "Ebooks | Admin | Nuru" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
   return orErrorPage(async () => {
-    const [items, pending] = await Promise.all([listEbooksForAdmin(viewer), pendingModerationTotal(viewer)]);
-    return { items, pending };
+    const items = await listEbooksForAdmin(viewer);
+    return { items };
   }, "ADMIN_EBOOKS_LOAD_FAILED");
 }
 
-const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
+const deleteSchema = z.object({ intent: z.literal("delete"), id: idField("Unknown ebook") });
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const { submission } = await readSubmission(request, deleteSchema);
   const failed = (message: string, status: number) =>
     data(
@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminEbooks({ loaderData, actionData }: Route.ComponentProps) {
   const { items } = loaderData;
   return (
-    <AdminFrame title="Ebooks" pending={loaderData.pending}>
+    <AdminFrame title="Ebooks">
       <LazyToast toast={actionData?.toast ?? null} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">

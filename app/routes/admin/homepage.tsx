@@ -1,7 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/homepage";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import {
   changeHomeItem,
   loadHomepageEditors,
@@ -23,11 +22,11 @@ export function meta() {
   return [{ title: "Homepage | Admin | Nuru" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
   const url = new URL(request.url);
-  const [editors, pending] = await Promise.all([loadHomepageEditors(viewer), pendingModerationTotal(viewer)]);
-  return { ...editors, pending, tab: homepageTab(url.searchParams.get("tab")), edit: url.searchParams.get("edit") };
+  const editors = await loadHomepageEditors(viewer);
+  return { ...editors, tab: homepageTab(url.searchParams.get("tab")), edit: url.searchParams.get("edit") };
 }
 
 const NOUN = { slide: "slide", ad: "featured ad", testimonial: "testimonial" } as const;
@@ -40,8 +39,8 @@ const DONE = { delete: "Deleted", up: "Moved", down: "Moved", publish: "Publishe
 
 const back = (tab: HomepageTab) => `/admin/homepage?tab=${tab}`;
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const target = intent.replace(/-item$/, "");
@@ -87,7 +86,7 @@ export default function AdminHomepage({ loaderData, actionData }: Route.Componen
   const { tab, edit } = loaderData;
   const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result : null);
   return (
-    <AdminFrame title="Homepage" pending={loaderData.pending}>
+    <AdminFrame title="Homepage">
       <LazyToast toast={actionData?.toast ?? null} />
       <nav aria-label="Homepage sections">
         <ul className="flex flex-wrap gap-2 border-b border-gray-200 pb-3 text-sm font-semibold">

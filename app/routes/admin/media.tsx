@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { isId } from "~/lib/ids";
 import type { Route } from "./+types/media";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { listMediaAssets, removeUnusedAsset, unusedAssetIds } from "~/modules/storage/media-library.server";
 import type { MediaUse } from "~/modules/storage/media-library.server";
 import { AppError } from "~/lib/app-error";
@@ -15,27 +15,22 @@ export function meta() {
   return [{ title: "Files | Admin | Nuru" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
   const url = new URL(request.url);
   const unusedOnly = url.searchParams.get("show") === "unused";
-  const [list, pending] = await Promise.all([
-    listMediaAssets(viewer, { unusedOnly, page: Number(url.searchParams.get("page") ?? 1) || 1 }),
-    pendingModerationTotal(viewer),
-  ]);
-  return { ...list, unusedOnly, pending };
+  const list = await listMediaAssets(viewer, { unusedOnly, page: Number(url.searchParams.get("page") ?? 1) || 1 });
+  return { ...list, unusedOnly };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const form = await readForm(request);
   const back = `/admin/media${new URL(request.url).search}`;
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   try {
-    if (intent === "remove" && UUID.test(id)) {
+    if (intent === "remove" && isId(id)) {
       const removed = await removeUnusedAsset(viewer, id);
       return redirectWithToast(back, {
         kind: "success",
@@ -91,7 +86,7 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
     timeZone: "Africa/Nairobi",
   });
   return (
-    <AdminFrame title="Files" pending={loaderData.pending}>
+    <AdminFrame title="Files">
       <LazyToast toast={actionData?.toast ?? null} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Which files">

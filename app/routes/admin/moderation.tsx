@@ -1,7 +1,8 @@
 import { data, Form, Link } from "react-router";
+import { idField } from "~/lib/ids";
 import { z } from "zod";
 import type { Route } from "./+types/moderation";
-import { requireAdmin } from "~/modules/access/viewer.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { listPending, moderate, pendingModerationCounts } from "~/modules/engagement/moderation.server";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
@@ -18,8 +19,8 @@ type Tab = keyof typeof TABS;
 const tabOf = (request: Request): Tab =>
   new URL(request.url).searchParams.get("tab") === "comments" ? "comments" : "reviews";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
   const tab = tabOf(request);
   const [counts, items] = await Promise.all([pendingModerationCounts(viewer), listPending(viewer, TABS[tab])]);
   return { tab, counts, items };
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const decisionSchema = z.object({
   intent: z.enum(["approve", "delete"]),
   kind: z.enum(["review", "comment"]),
-  id: z.string().uuid(),
+  id: idField("Unknown item"),
 });
 
 const DONE = {
@@ -36,8 +37,8 @@ const DONE = {
   comment: { approve: "Comment Approved", delete: "Comment Deleted" },
 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data({ message: "Unknown moderation request." }, { status: 400 });
   const { intent, kind, id } = parsed.data;
@@ -108,7 +109,7 @@ export default function AdminModeration({ loaderData }: Route.ComponentProps) {
     { key: "comments", label: "Comments", count: counts.comments },
   ];
   return (
-    <AdminFrame title="Moderation" pending={counts.reviews + counts.comments}>
+    <AdminFrame title="Moderation">
       <nav aria-label="Moderation queues" className="flex gap-2 border-b border-gray-200">
         {tabs.map((t) => (
           <Link

@@ -3,8 +3,7 @@ import { priceCountryEvidence } from "~/modules/pricing/charging-country-text";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/order";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { getOrderForAdmin, ORDER_STATUS_LABELS } from "~/modules/payments/admin-orders.server";
 import {
   checkRefundFormSchema,
@@ -35,11 +34,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
-  const [details, pending] = await Promise.all([getOrderForAdmin(viewer, params.id), pendingModerationTotal(viewer)]);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
+  const details = await getOrderForAdmin(viewer, params.id);
   if (!details) throw appErrorResponse("ORDER_NOT_FOUND");
-  return { ...details, pending, statusLabels: ORDER_STATUS_LABELS };
+  return { ...details, statusLabels: ORDER_STATUS_LABELS };
 }
 
 /** Orders nothing Pesapal says can change (payment-verification.server.ts does not even ask about them). */
@@ -67,8 +66,8 @@ const refusal = (intent: Intent, result: FormResult | null, message: string, sta
     { status },
   );
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const form = await readForm(request);
   const intent = form.get("intent");
   const here = `/admin/orders/${params.id}`;
@@ -244,7 +243,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-payment";
   return (
-    <AdminFrame title={`Order ${order.reference}`} pending={loaderData.pending}>
+    <AdminFrame title={`Order ${order.reference}`}>
       <LazyToast toast={actionData?.toast ?? null} />
       <p>
         <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 underline">

@@ -1,7 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/orders";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import {
   ATTENTION_FILTER,
   listOrdersForAdmin,
@@ -25,10 +24,10 @@ export function meta() {
   return [{ title: "Orders | Admin | Nuru" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
   const search = new URL(request.url).searchParams;
-  const [list, pending, unmatchedCharges] = await Promise.all([
+  const [list, unmatchedCharges] = await Promise.all([
     listOrdersForAdmin(viewer, {
       status: search.get("status") ?? "",
       kind: search.get("kind") ?? "",
@@ -37,7 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       reader: search.get("reader") ?? "",
       page: Number(search.get("page") ?? 1) || 1,
     }),
-    pendingModerationTotal(viewer),
     listUnmatchedCharges(viewer),
   ]);
   return {
@@ -48,13 +46,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     statusLabels: ORDER_STATUS_LABELS,
     statuses: ORDER_STATUSES,
     refundUnknownFilter: REFUND_UNKNOWN_FILTER,
-    pending,
   };
 }
 
 // One post: an unmatched card charge marked resolved with what was done. The admin check comes first.
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const form = await readForm(request);
   if (form.get("intent") !== "resolve-charge") throw data(null, { status: 405 });
   const chargeId = String(form.get("chargeId") ?? "");
@@ -88,7 +85,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
   } = loaderData;
   const search = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== "") as [string, string][]);
   return (
-    <AdminFrame title="Orders" pending={loaderData.pending}>
+    <AdminFrame title="Orders">
       <p className="text-sm text-gray-700">
         <Link to="/admin/orders/reconciliation" className="font-semibold text-brand-700 underline">
           Reconciliation report

@@ -1,12 +1,12 @@
 // A month's receipts, refunds and reversals as CSV, for the accountant (receipt-export.server.ts).
 import type { Route } from "./+types/receipts-csv";
-import { requireAdmin } from "~/modules/access/viewer.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { exportCsv, monthExport } from "~/modules/receipts/receipt-export.server";
 import { isMonth } from "~/modules/receipts/receipt-rules";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   const month = new URL(request.url).searchParams.get("month") ?? "";
   if (!isMonth(month)) {
     return new Response("Choose a month as YYYY-MM.", {

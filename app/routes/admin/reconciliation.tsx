@@ -1,7 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reconciliation";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { reconcile } from "~/modules/payments/reconciliation.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { AdminFrame } from "~/components/admin/admin-frame";
@@ -14,8 +13,8 @@ const LIST_LIMIT = 200;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const nairobiDay = (time: number) => new Date(time + 3 * 3_600_000).toISOString().slice(0, 10);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   const search = new URL(request.url).searchParams;
   const now = Date.now();
   // Default: the last 30 days. A malformed or reversed range falls back to it rather than failing.
@@ -25,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     from = nairobiDay(now - 29 * 86_400_000);
     to = nairobiDay(now);
   }
-  const [full, pending] = await Promise.all([reconcile({ from, to }), pendingModerationTotal(viewer)]);
+  const full = await reconcile({ from, to });
   // The page lists the first rows of each kind; totals and differences are always complete (the script prints all).
   const report = {
     ...full,
@@ -34,12 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     grants: full.grants.slice(0, LIST_LIMIT),
   };
   const counts = { payments: full.payments.length, refunds: full.refunds.length, grants: full.grants.length };
-  return { report, counts, pending };
+  return { report, counts };
 }
 
 // The report takes no posts; the admin check still comes first.
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ context }: Route.ActionArgs) {
+  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
   throw data(null, { status: 405 });
 }
 
@@ -58,7 +57,7 @@ export default function Reconciliation({ loaderData }: Route.ComponentProps) {
     ) : null;
   const { totals, differences } = report;
   return (
-    <AdminFrame title="Reconciliation" pending={loaderData.pending}>
+    <AdminFrame title="Reconciliation">
       <p>
         <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 underline">
           Back to Orders

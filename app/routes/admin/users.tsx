@@ -2,8 +2,7 @@ import { readForm } from "~/lib/read-form.server";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
-import { requireAdmin } from "~/modules/access/viewer.server";
-import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
+import { adminOf } from "~/modules/access/viewer.server";
 import { changeRole, listUsersForAdmin } from "~/modules/accounts/user-admin.server";
 import { standingSummaries } from "~/modules/membership/member-standing.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
@@ -18,20 +17,17 @@ export function meta() {
 const roleSchema = z.object({ userId: z.string().min(1).max(100), role: z.enum(["guest", "subscriber", "admin"]) });
 const ROLE_LABELS = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = adminOf(context);
   const search = new URL(request.url).searchParams;
-  const [list, pending] = await Promise.all([
-    listUsersForAdmin(viewer, { q: search.get("q") ?? "", page: Number(search.get("page") ?? 1) }),
-    pendingModerationTotal(viewer),
-  ]);
+  const list = await listUsersForAdmin(viewer, { q: search.get("q") ?? "", page: Number(search.get("page") ?? 1) });
   // What each reader holds, in the words My Library and /pricing use ("Active · renewal off", never "cancelled").
   const plans = await standingSummaries(list.items.map((u) => u.id));
-  return { ...list, pending, plans };
+  return { ...list, plans };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = adminOf(context);
   const parsed = roleSchema.safeParse(Object.fromEntries(await readForm(request)));
   const outcome = parsed.success
     ? await changeRole(viewer, parsed.data)
@@ -62,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, plans } = loaderData;
   return (
-    <AdminFrame title="Users" pending={loaderData.pending}>
+    <AdminFrame title="Users">
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor="user-search" className="block text-sm font-medium text-gray-900">
