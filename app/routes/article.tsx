@@ -24,6 +24,7 @@ import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { ShareLinks } from "~/components/content/share-links";
+import { noteContentView } from "~/modules/analytics/counter.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -39,6 +40,8 @@ async function loadArticlePage(request: Request, id: string) {
   const viewer = await getViewer(request);
   const article = await getArticleForViewer({ id, viewer });
   if (!article) return null;
+  // Counted when the page is served (a guest's from the page cache too); the paywall when the body is locked.
+  noteContentView("article", article.id, { paywall: article.access !== "full" });
   // The page gets the body ready to render, never the stored source.
   const blocks = article.access === "full" ? articleBodyBlocks(article) : null;
   const [engagement, bookmarks, image] = await Promise.all([
@@ -140,7 +143,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 active plan.
               </p>
               <Link
-                to={signedIn ? "/pricing" : signInHref(`/article/${article.id}`)}
+                to={signedIn ? `/pricing?from=${article.id}` : signInHref(`/article/${article.id}`)}
                 className="mt-4 inline-block rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
               >
                 Unlock Premium Content

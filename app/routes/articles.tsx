@@ -10,6 +10,7 @@ import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
+import { noteSearch } from "~/modules/analytics/counter.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   return orErrorPage(() => loadList(request), "ARTICLES_LOAD_FAILED");
@@ -20,6 +21,8 @@ async function loadList(request: Request) {
   const params = parseListParams(url);
   const viewer = await getViewer(request);
   const result = await listArticlesForViewer({ viewer, ...params });
+  // Searches are counted by their words alone (and whether they found anything), never with who searched.
+  if (params.q && params.page === 1) noteSearch(params.q, result.total);
   return {
     ...result,
     items: await withImages(

@@ -16,6 +16,12 @@ import { signInHref } from "~/lib/sign-in-href";
 import { FormNotice } from "~/components/ui/form-notice";
 import { hasActiveCardRenewal } from "~/modules/commerce/card-renewals.server";
 import { autoRenewScheduleText, checkoutFormSchema } from "~/modules/commerce/card-renewal-schedule";
+import { isArticleId } from "~/modules/analytics/counter.server";
+
+function articleIdFrom(request: Request): string | null {
+  const from = new URL(request.url).searchParams.get("from");
+  return isArticleId(from) ? from.toLowerCase() : null;
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Checkout: ${loaderData.quote.name} | Nuru` : "Checkout | Nuru" },
@@ -31,7 +37,8 @@ function itemOf(params: Route.LoaderArgs["params"]): CheckoutItem {
 async function buyerOrSignIn(request: Request, item: CheckoutItem): Promise<SessionUser> {
   const user = await getOptionalUser(request);
   if (user) return user;
-  const path = new URL(request.url).pathname;
+  const { pathname, search } = new URL(request.url);
+  const path = pathname + search;
   throw redirect(signInHref(path, item.kind === "ebook" ? "purchase" : "subscribe"));
 }
 
@@ -99,6 +106,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       countryCode: charging.code,
       countryEvidence: { source: charging.source, picked },
       autoRenew: parsed.data.autoRenew,
+      // Carried from the paywall's link through /pricing (the form posts to this address, query included).
+      fromArticleId: articleIdFrom(request),
     });
     // Pesapal's hosted page (M-Pesa or card); it sends the reader back to /payment/return.
     return redirect(redirectUrl, 303);

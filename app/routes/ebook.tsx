@@ -27,6 +27,7 @@ import { FormNotice } from "~/components/ui/form-notice";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { ShareLinks } from "~/components/content/share-links";
+import { noteContentView } from "~/modules/analytics/counter.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -42,6 +43,7 @@ async function loadEbookPage(request: Request, id: string) {
   const [viewer, { shown, charging }] = await Promise.all([getViewer(request), priceCountries(request)]);
   const found = await getEbookForViewer({ id, viewer });
   if (!found) return null;
+  noteContentView("ebook", found.id);
   // CASE: she picked a country other than where she is -> her pick's price is shown, with the price checkout will
   // charge from where she is beside it; the Purchase button names the amount she will pay (ADR 026).
   const notice = chargingNotice(shown.code, charging.code);
