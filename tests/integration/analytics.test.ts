@@ -283,7 +283,7 @@ describe(`the analytics screen's tables (${target})`, () => {
     // May: both joined; at its end both have a plan. June (to today): the stayer renewed, the leaver cancelled and
     // her plan ended, so one of the two members at the start of June churned.
     expect(members.rows).toEqual([
-      ["2026-05", "2", "2", "0", "0", "0", "-"],
+      ["2026-05", "2", "2", "0", "0", "0", "n/a"],
       ["2026-06", "1", "0", "1", "1", "1", "50.0%"],
     ]);
 

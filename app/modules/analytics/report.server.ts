@@ -60,7 +60,7 @@ async function query<T>(statement: SQL): Promise<T[]> {
 
 const money = (cents: number) => centsToDecimal(cents);
 const int = (value: unknown) => Number(value ?? 0);
-const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "-");
+const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "n/a");
 
 /** The screen's numbers for `periodId`, ending today. This process's counts in memory are saved first. */
 export async function analyticsReport(viewer: Viewer, periodId: PeriodId, now = new Date()): Promise<AnalyticsReport> {

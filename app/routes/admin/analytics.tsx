@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** Counts, amounts and percentages line up on the right. */
-const NUMBER = /^(-?[\d.]+%?|-)$/;
+const NUMBER = /^(-?[\d.]+%?|n\/a)$/;
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { report, pending } = loaderData;
@@ -58,7 +58,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       {report.tables.map((t) => (
-        <section key={t.id} aria-labelledby={`table-${t.id}`} className="mt-10">
+        <section key={t.id} data-section={t.id} className="mt-10">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id={`table-${t.id}`} className="font-serif text-xl font-bold text-gray-900">
               {t.title}
