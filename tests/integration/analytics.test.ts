@@ -8,7 +8,14 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { appTestDatabase } from "../setup/app-test-database";
-import { contentDailyCounts, contentMonthlyCounts, refunds, searchDailyCounts, userSubscriptions } from "~/db/schema";
+import {
+  contentDailyCounts,
+  contentMonthlyCounts,
+  refunds,
+  searchDailyCounts,
+  searchMonthlyCounts,
+  userSubscriptions,
+} from "~/db/schema";
 import {
   createArticle,
   createCategory,
@@ -298,6 +305,7 @@ describe(`the analytics screen's tables (${target})`, () => {
     expect(table(year, "views").rows.at(-1)).toEqual(["2026-06", "8", "0", "0", "8"]);
     expect(table(year, "views").rows).toHaveLength(12);
     expect(table(year, "revenue").rows.at(-1)).toEqual(["2026-06", "800.00", "100.00", "700.00"]);
+    expect(table(year, "searches-empty").rows).toContainEqual(["vitamin d", "1"]);
   });
 
   it("is for admins only", async () => {
@@ -313,6 +321,7 @@ describe(`analytics retention (${target})`, () => {
     const now = new Date("2027-09-01T12:00:00Z");
     const article = await createArticle(db);
     const oldDay = nairobiDay(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS + 2) * DAY));
+    const oldMonth = nairobiDay(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS + 62) * DAY)).slice(0, 7);
     const keptDay = nairobiDay(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS - 2) * DAY));
     await db.insert(contentDailyCounts).values([
       { day: oldDay, kind: "article", itemId: article.id, views: 5 },
@@ -325,6 +334,11 @@ describe(`analytics retention (${target})`, () => {
       { day: oldDay, query: "my neighbour's name", searches: 1, empty: 1 },
       { day: keptDay, query: "hips", searches: 2 },
     ]);
+    await db.insert(searchMonthlyCounts).values([
+      // A month whose every day is past the period (a month's words go with its last day).
+      { month: `${oldMonth}-01`, query: "my neighbour's name", searches: 1, empty: 1 },
+      { month: `${keptDay.slice(0, 7)}-01`, query: "hips", searches: 2 },
+    ]);
     const job = JOBS.find((j) => j.name === "retention")!;
     // Earlier tests in this file left rows from 2026 too: they are past the period as well.
     expect(await job.run({ db, now })).toMatch(/analytics day rows [1-9]\d*$/);
@@ -336,6 +350,11 @@ describe(`analytics retention (${target})`, () => {
     const words = (await db.select({ query: searchDailyCounts.query }).from(searchDailyCounts)).map((r) => r.query);
     expect(words).toContain("hips");
     expect(words).not.toContain("my neighbour's name");
+    const monthWords = (await db.select({ query: searchMonthlyCounts.query }).from(searchMonthlyCounts)).map(
+      (r) => r.query,
+    );
+    expect(monthWords).toContain("hips");
+    expect(monthWords).not.toContain("my neighbour's name");
     const months = await db
       .select({ views: contentMonthlyCounts.views })
       .from(contentMonthlyCounts)

@@ -64,3 +64,19 @@ export const searchDailyCounts = pgTable(
     check("search_daily_counts_query_length", sql`char_length(${t.query}) between 1 and 100`),
   ],
 );
+
+/** The same searches per month (the month's first day): the 12-month view reads these, not 365 days of rows. */
+export const searchMonthlyCounts = pgTable(
+  "search_monthly_counts",
+  {
+    month: date("month").notNull(),
+    query: text("query").notNull(),
+    searches: integer("searches").notNull().default(0),
+    empty: integer("empty").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.query] }),
+    check("search_monthly_counts_query_length", sql`char_length(${t.query}) between 1 and 100`),
+    check("search_monthly_counts_first_day", sql`extract(day from ${t.month}) = 1`),
+  ],
+);

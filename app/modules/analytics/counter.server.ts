@@ -208,10 +208,19 @@ function upsertContent(rows: string) {
 
 function upsertSearches(rows: string) {
   return sql`
-    insert into search_daily_counts as t (day, query, searches, empty)
-    select day, query, searches, empty
-    from jsonb_to_recordset(${rows}::jsonb) as v(day date, query text, searches int, empty int)
-    on conflict (day, query) do update set
+    with v as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as v(day date, query text, searches int, empty int)
+    ),
+    daily as (
+      insert into search_daily_counts as t (day, query, searches, empty)
+      select day, query, searches, empty from v
+      on conflict (day, query) do update set
+        searches = t.searches + excluded.searches,
+        empty = t.empty + excluded.empty
+    )
+    insert into search_monthly_counts as t (month, query, searches, empty)
+    select date_trunc('month', day)::date, query, sum(searches), sum(empty) from v group by 1, 2
+    on conflict (month, query) do update set
       searches = t.searches + excluded.searches,
       empty = t.empty + excluded.empty`;
 }

@@ -432,16 +432,19 @@ async function paymentFailures(period: PeriodRange) {
     .sort((a, b) => b.failures - a.failures || a.reason.localeCompare(b.reason));
 }
 
+/** Searches: days from the daily rows, a year from the monthly roll-up; one scan for both lists. */
 async function searchCounts(period: PeriodRange) {
-  const range = sql`day between ${period.firstDay}::date and ${period.lastDay}::date`;
-  const [top, empty] = await Promise.all([
-    query<{ query: string; searches: string; empty: string }>(sql`
-      select query, sum(searches) as searches, sum(empty) as empty from search_daily_counts where ${range}
-      group by query order by sum(searches) desc, query limit ${TOP_ROWS}`),
-    query<{ query: string; empty: string }>(sql`
-      select query, sum(empty) as empty from search_daily_counts where ${range}
-      group by query having sum(empty) > 0 order by sum(empty) desc, query limit ${TOP_ROWS}`),
-  ]);
+  const source =
+    period.granularity === "day"
+      ? sql`search_daily_counts where day between ${period.firstDay}::date and ${period.lastDay}::date`
+      : sql`search_monthly_counts where month between ${`${period.buckets[0]}-01`}::date and ${`${period.buckets.at(-1)}-01`}::date`;
+  const rows = await query<{ list: string; query: string; searches: string; empty: string }>(sql`
+    with sums as (select query, sum(searches) as searches, sum(empty) as empty from ${source} group by query)
+    (select 'top' as list, query, searches, empty from sums order by searches desc, query limit ${TOP_ROWS})
+    union all
+    (select 'empty', query, searches, empty from sums where empty > 0 order by empty desc, query limit ${TOP_ROWS})`);
+  const top = rows.filter((r) => r.list === "top");
+  const empty = rows.filter((r) => r.list === "empty");
   return {
     top: top.map((r) => ({ query: r.query, searches: int(r.searches), empty: int(r.empty) })),
     empty: empty.map((r) => ({ query: r.query, empty: int(r.empty) })),

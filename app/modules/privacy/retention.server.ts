@@ -1,9 +1,16 @@
 // The retention rules run as the hourly "retention" job (jobs.server.ts). Each delete is one statement over an
 // indexed or small table, so a run stays short however long the shop has been running.
-import { lt, lte } from "drizzle-orm";
+import { lt, lte, sql } from "drizzle-orm";
 import { nairobiDay } from "~/modules/analytics/counter.server";
 import type { Database } from "~/db/client.server";
-import { contentDailyCounts, devOutbox, ebookAccessLogs, searchDailyCounts, sessions } from "~/db/schema";
+import {
+  contentDailyCounts,
+  devOutbox,
+  ebookAccessLogs,
+  searchDailyCounts,
+  searchMonthlyCounts,
+  sessions,
+} from "~/db/schema";
 import { pruneRateLimits } from "~/modules/security/rate-limit.server";
 import {
   ACCESS_LOG_RETENTION_DAYS,
@@ -48,12 +55,17 @@ export async function applyRetention(db: Database, now: Date = new Date()): Prom
     .delete(searchDailyCounts)
     .where(lt(searchDailyCounts.day, oldestKept))
     .returning({ day: searchDailyCounts.day });
+  // A month's search words go with its last day.
+  const searchMonths = await db
+    .delete(searchMonthlyCounts)
+    .where(lt(searchMonthlyCounts.month, sql`(${oldestKept}::date - interval '1 month')::date`))
+    .returning({ month: searchMonthlyCounts.month });
   return {
     accessLogs: accessLogs.length,
     sessions: expired.length,
     rateLimits,
     devMail: devMail.length,
-    analyticsDays: contentDays.length + searchDays.length,
+    analyticsDays: contentDays.length + searchDays.length + searchMonths.length,
   };
 }
 
