@@ -375,28 +375,42 @@ async function membersPerMonth(period: PeriodRange, now: Date): Promise<MonthMem
     const end = monthEnd(month);
     return sql`(${month}, ${monthStart(month).toISOString()}::timestamptz, ${(end > now ? now : end).toISOString()}::timestamptz)`;
   });
-  const runningAt = (at: SQL) =>
-    sql`s.status in ('active', 'cancelled', 'expired', 'scheduled') and s.start_date <= ${at} and (s.end_date is null or s.end_date > ${at})`;
+  const firstMonth = monthStart(period.months[0]!).toISOString();
+  const nairobiMonth = (column: SQL) => sql`to_char((${column} at time zone 'UTC') + interval '3 hours', 'YYYY-MM')`;
+  // One pass over the periods for each figure (a period joins only the months it overlaps), not a scan per month.
   const rows = await query<Record<string, string>>(sql`
-    select b.month,
-      (select count(distinct s.user_id) from user_subscriptions s where ${runningAt(sql`b.start_at`)}) as active_start,
-      (select count(distinct s.user_id) from user_subscriptions s where ${runningAt(sql`b.end_at`)}) as active_end,
-      (select count(*) from user_subscriptions s
-        where s.status <> 'revoked' and s.status <> 'pending' and s.start_date >= b.start_at and s.start_date < b.end_at
-          and not exists (select 1 from user_subscriptions p where p.user_id = s.user_id and p.id <> s.id
-            and p.status not in ('revoked', 'pending') and p.start_date < s.start_date)) as started,
-      (select count(*) from user_subscriptions s
-        where s.status <> 'revoked' and s.status <> 'pending' and not s.is_trial
-          and s.start_date >= b.start_at and s.start_date < b.end_at
-          and exists (select 1 from user_subscriptions p where p.user_id = s.user_id and p.id <> s.id
-            and p.status not in ('revoked', 'pending') and p.start_date < s.start_date)) as renewals,
-      (select count(*) from user_subscriptions s where s.cancelled_at >= b.start_at and s.cancelled_at < b.end_at)
-        as cancellations,
-      (select count(distinct s.user_id) from user_subscriptions s where ${runningAt(sql`b.start_at`)}
-        and not exists (select 1 from user_subscriptions n where n.user_id = s.user_id
-          and n.status in ('active', 'cancelled', 'expired', 'scheduled') and n.start_date <= b.end_at
-          and (n.end_date is null or n.end_date > b.end_at))) as churned
-    from (values ${sql.join(bounds, sql`, `)}) as b(month, start_at, end_at)
+    with b(month, start_at, end_at) as (values ${sql.join(bounds, sql`, `)}),
+    s as (
+      select id, user_id, start_date, end_date, is_trial,
+             row_number() over (partition by user_id order by start_date, id) as nth
+      from user_subscriptions where status not in ('revoked', 'pending')
+    ),
+    per_user as (
+      select b.month, s.user_id,
+             bool_or(s.start_date <= b.start_at and (s.end_date is null or s.end_date > b.start_at)) as at_start,
+             bool_or(s.start_date <= b.end_at and (s.end_date is null or s.end_date > b.end_at)) as at_end
+      from b join s on s.start_date <= b.end_at and (s.end_date is null or s.end_date > b.start_at)
+      group by b.month, s.user_id
+    ),
+    members as (
+      select month, count(*) filter (where at_start) as active_start, count(*) filter (where at_end) as active_end,
+             count(*) filter (where at_start and not at_end) as churned
+      from per_user group by month
+    ),
+    starts as (
+      select ${nairobiMonth(sql`start_date`)} as month, count(*) filter (where nth = 1) as started,
+             count(*) filter (where nth > 1 and not is_trial) as renewals
+      from s where start_date >= ${firstMonth}::timestamptz group by 1
+    ),
+    cancels as (
+      select ${nairobiMonth(sql`cancelled_at`)} as month, count(*) as cancellations from user_subscriptions
+      where cancelled_at >= ${firstMonth}::timestamptz group by 1
+    )
+    select b.month, m.active_start, m.active_end, m.churned, st.started, st.renewals, c.cancellations
+    from b
+    left join members m on m.month = b.month
+    left join starts st on st.month = b.month
+    left join cancels c on c.month = b.month
     order by b.month`);
   return rows.map((r) => ({
     month: r.month!,
