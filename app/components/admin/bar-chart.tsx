@@ -10,9 +10,11 @@ export interface BarChartProps {
 }
 
 const WIDTH = 640;
-const HEIGHT = 200;
-const TOP = 16;
-const BOTTOM = 24;
+// Labels at 20 units stay readable when a phone draws the chart at half its width.
+const HEIGHT = 220;
+const TOP = 30;
+const BOTTOM = 32;
+const FONT = 20;
 const LEFT = 4;
 
 const number = new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 });
@@ -47,7 +49,7 @@ export function BarChart({ id, title, unit, points }: BarChartProps) {
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         <line x1={LEFT} x2={WIDTH} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} stroke="#d1d5db" />
-        <text x={LEFT} y={11} fontSize="11" fill="#374151">
+        <text x={LEFT} y={FONT} fontSize={FONT} fill="#374151">
           {number.format(max)} {unit}
         </text>
         <line x1={LEFT} x2={WIDTH} y1={TOP} y2={TOP} stroke="#f3f4f6" />
@@ -63,7 +65,7 @@ export function BarChart({ id, title, unit, points }: BarChartProps) {
                 <text
                   x={Math.min(WIDTH - 2, Math.max(LEFT, x + bar / 2))}
                   y={HEIGHT - 6}
-                  fontSize="11"
+                  fontSize={FONT}
                   fill="#374151"
                   textAnchor={i === 0 ? "start" : i === points.length - 1 ? "end" : "middle"}
                 >
