@@ -64,6 +64,8 @@ export default [
     route("admin/orders/receipts", "routes/admin/receipts.tsx"),
     route("admin/orders/:id", "routes/admin/order.tsx"),
     // Admin resources (no page of their own): under the layout for its guard; its loader does not run for them.
+    route("admin/analytics", "routes/admin/analytics.tsx"),
+    route("admin/analytics/csv", "routes/admin/analytics-csv.ts"),
     route("admin/media/images", "routes/admin/media-images.ts"),
     route("admin/orders/receipts/csv", "routes/admin/receipts-csv.ts"),
     route("admin/ai-assist", "routes/admin/ai-assist.ts"),

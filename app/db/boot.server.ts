@@ -3,6 +3,7 @@ import type { Env } from "~/lib/env.server";
 import { getStorage } from "~/modules/storage/storage.server";
 import { startContentEvents, stopContentEvents } from "~/modules/live/content-events.server";
 import { startJobs, stopJobs } from "~/modules/jobs/jobs.server";
+import { startCountFlush, stopCountFlush } from "~/modules/analytics/counter.server";
 import { appDatabase, openDatabase } from "./client.server";
 import { categories, users } from "./schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/demo-accounts";
@@ -35,6 +36,8 @@ export async function bootDatabase(env: Env, log: Log = console.log) {
   }
   // Reminders, expiry, payment reconciliation and pruning: in the background, first run a few seconds from now.
   startJobs(handle, env);
+  // Page views counted in memory are added to the database every ANALYTICS_FLUSH_SECONDS (issue 35).
+  startCountFlush(env.ANALYTICS_FLUSH_SECONDS);
   appDatabase.ready = true;
   return handle;
 }
@@ -43,6 +46,7 @@ export async function closeDatabase() {
   appDatabase.ready = false;
   // A job run in progress finishes first: it still needs the database.
   await stopJobs();
+  await stopCountFlush();
   const handle = appDatabase.handle;
   appDatabase.handle = undefined;
   await stopContentEvents();

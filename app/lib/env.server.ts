@@ -26,6 +26,9 @@ const schema = z.object({
   /** Rendered public pages kept for guests until content changes (ADR 016); "false" renders every request. */
   GUEST_PAGE_CACHE: z.enum(["true", "false"]).default("true"),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  // How often each process adds the page views it counted in memory to the database (issue 35); the analytics
+  // screen also adds its own process's counts when it opens.
+  ANALYTICS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // Comma separated addresses that get the admin role on sign-up or sign-in.
   ADMIN_EMAILS: z.string().default(""),
   // Set when running behind a reverse proxy / CDN that sets X-Forwarded-For: "true" for one proxy in front of the

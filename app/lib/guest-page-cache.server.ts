@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import onHeaders from "on-headers";
 import { DATA_SAVER_COOKIE, wantsDataSaver } from "./data-saver";
+import { currentPageEvents, notePageEvent } from "./page-events.server";
 
 /** Public pages: the same for every guest of one country. */
 const PUBLIC_PAGES = [
@@ -51,6 +52,8 @@ interface Entry {
   storedAt: number;
   cacheControl: string;
   vary: string;
+  /** What the page counted when it was rendered (page-events.server.ts): counted again on every hit. */
+  pageEvents: string[];
 }
 
 export interface GuestVisitor {
@@ -140,7 +143,13 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
     else res.end(body);
   }
 
-  function store(key: string, res: ExpressResponse, chunks: Buffer[], meta: ReturnType<typeof headersFor>) {
+  function store(
+    key: string,
+    res: ExpressResponse,
+    chunks: Buffer[],
+    meta: ReturnType<typeof headersFor>,
+    pageEvents: string[],
+  ) {
     const rendered = Buffer.concat(chunks);
     if (rendered.length === 0 || rendered.length > maxEntryBytes) return;
     const policy = String(res.getHeader("Content-Security-Policy") ?? "");
@@ -175,6 +184,7 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
       gzip: gzipSync(body, { level: 6 }),
       br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
       storedAt: now(),
+      pageEvents,
       ...meta,
     };
     entries.delete(key);
@@ -200,11 +210,13 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
       stats.hits++;
       entries.delete(key);
       entries.set(key, hit);
+      for (const event of hit.pageEvents) notePageEvent(event);
       return serve(req, res, hit);
     }
     stats.misses++;
     const meta = headersFor(visitor);
     const startedIn = generation;
+    const counted = currentPageEvents();
     let cacheable = false;
     onHeaders(res, () => {
       cacheable =
@@ -239,7 +251,8 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
     }) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
-      if (cacheable && size <= maxEntryBytes && generation === startedIn) store(key, res, chunks, meta);
+      if (cacheable && size <= maxEntryBytes && generation === startedIn)
+        store(key, res, chunks, meta, [...(counted ?? [])]);
       return end(chunk, ...rest);
     }) as typeof res.end;
     next();

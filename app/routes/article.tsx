@@ -26,6 +26,7 @@ import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { ShareLinks } from "~/components/content/share-links";
 import type { loader as rootLoader } from "~/root";
+import { noteContentView } from "~/modules/analytics/counter.server";
 
 // Only a signed-in reader who may read the article in full gets the Save for offline button: its code loads then.
 const SaveForOffline = lazy(() =>
@@ -47,6 +48,8 @@ async function loadArticlePage(context: Route.LoaderArgs["context"], id: string)
   const { viewer } = who;
   const article = await getArticleForViewer({ id, viewer });
   if (!article) return null;
+  // Counted when the page is served (a guest's from the page cache too); the paywall when the body is locked.
+  noteContentView("article", article.id, { paywall: article.access !== "full" });
   // The page gets the body ready to render, never the stored source.
   const blocks = article.access === "full" ? articleBodyBlocks(article) : null;
   const [engagement, bookmarks, image] = await Promise.all([
@@ -149,7 +152,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 active plan.
               </p>
               <Link
-                to={signedIn ? "/pricing" : signInHref(`/article/${article.id}`)}
+                to={signedIn ? `/pricing?from=${article.id}` : signInHref(`/article/${article.id}`)}
                 className="mt-4 inline-block rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
               >
                 Unlock Premium Content

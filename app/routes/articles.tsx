@@ -10,6 +10,7 @@ import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
+import { noteSearch } from "~/modules/analytics/counter.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return orErrorPage(() => loadList(request, context), "ARTICLES_LOAD_FAILED");
@@ -21,6 +22,8 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   const who = await getRequestViewer(context);
   const { viewer } = who;
   const result = await listArticlesForViewer({ viewer, ...params });
+  // Searches are counted by their words alone (and whether they found anything), never with who searched.
+  if (params.q && params.page === 1) noteSearch(params.q, result.total);
   return {
     ...result,
     items: await withImages(

@@ -13,6 +13,7 @@ import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
 import { CategoryIcon } from "~/components/content/category-icon";
 import { Pagination } from "~/components/content/pagination";
+import { noteContentView } from "~/modules/analytics/counter.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);
@@ -24,6 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (moved) throw redirect(`/category/${moved}${new URL(request.url).search}`, 301);
     throw appErrorResponse("CATEGORY_NOT_FOUND");
   }
+  noteContentView("category", category.id);
   const who = await getRequestViewer(context);
   const { viewer } = who;
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);

@@ -16,6 +16,12 @@ import { signInHref } from "~/lib/sign-in-href";
 import { FormNotice } from "~/components/ui/form-notice";
 import { hasActiveCardRenewal } from "~/modules/membership/card-renewals.server";
 import { autoRenewScheduleText, checkoutFormSchema } from "~/modules/membership/card-renewal-schedule";
+import { isArticleId } from "~/modules/analytics/counter.server";
+
+function articleIdFrom(request: Request): string | null {
+  const from = new URL(request.url).searchParams.get("from");
+  return isArticleId(from) ? from.toLowerCase() : null;
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Checkout: ${loaderData.quote.name} | Nuru` : "Checkout | Nuru" },
@@ -34,7 +40,8 @@ async function buyerOrSignIn(
 ): Promise<SessionUser> {
   const user = await getOptionalUser(context);
   if (user) return user;
-  const path = new URL(request.url).pathname;
+  const { pathname, search } = new URL(request.url);
+  const path = pathname + search;
   throw redirect(signInHref(path, item.kind === "ebook" ? "purchase" : "subscribe"));
 }
 
@@ -102,6 +109,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       countryCode: charging.code,
       countryEvidence: { source: charging.source, picked },
       autoRenew: parsed.data.autoRenew,
+      // Carried from the paywall's link through /pricing (the form posts to this address, query included).
+      fromArticleId: articleIdFrom(request),
     });
     // Pesapal's hosted page (M-Pesa or card); it sends the reader back to /payment/return.
     return redirect(redirectUrl, 303);

@@ -26,6 +26,7 @@ import { FormNotice } from "~/components/ui/form-notice";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { ShareLinks } from "~/components/content/share-links";
+import { noteContentView } from "~/modules/analytics/counter.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -42,6 +43,7 @@ async function loadEbookPage(request: Request, context: Route.LoaderArgs["contex
   const { viewer } = who;
   const found = await getEbookForViewer({ id, viewer });
   if (!found) return null;
+  noteContentView("ebook", found.id);
   // CASE: she picked a country other than where she is -> her pick's price is shown, with the price checkout will
   // charge from where she is beside it; the Purchase button names the amount she will pay (ADR 026).
   const notice = chargingNotice(shown.code, charging.code);

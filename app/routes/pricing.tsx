@@ -11,6 +11,7 @@ import { pageMeta } from "~/modules/site/meta";
 import { getEnv } from "~/lib/env.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/membership/renewal-rules";
+import { isArticleId, noteOfferView } from "~/modules/analytics/counter.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -26,6 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // CASE: she picked a country other than where she is -> her pick's prices are shown, and beside each the price
   // checkout will charge from where she is (ADR 026).
   const notice = chargingNotice(shown.code, charging.code);
+  // CASE: opened from an article's paywall -> an offer view for that article, and checkout remembers the article.
+  const from = new URL(request.url).searchParams.get("from");
+  const fromArticle = isArticleId(from) ? from.toLowerCase() : null;
+  if (fromArticle) noteOfferView(fromArticle);
   const [offers, membership, chargedOffers] = await Promise.all([
     planOffers(shown.code),
     membershipOf(user?.id ?? null),
@@ -42,18 +47,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fallbackMessage: offers.fallback ? PRICING_FALLBACK_MESSAGE : null,
     membership,
     supportEmail: getEnv().SUPPORT_EMAIL,
+    fromArticle,
   };
 }
 
 function PlanCard({
   plan,
   membership,
+  fromArticle,
 }: {
   plan: PlanOffer & { chargedHere: string | null };
   membership: Route.ComponentProps["loaderData"]["membership"];
+  fromArticle: string | null;
 }) {
   const busy = useNavigation().formData?.get("plan") === plan.slug;
-  const checkout = `/checkout/plan/${plan.slug}`;
+  const checkout = `/checkout/plan/${plan.slug}${fromArticle ? `?from=${fromArticle}` : ""}`;
   // A trial does not stand in the way of buying: the paid period starts when it ends.
   const current = membership.current?.isTrial ? null : membership.current;
   const isCurrent = current?.slug === plan.slug;
@@ -181,7 +189,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       ) : null}
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} membership={membership} />
+          <PlanCard key={plan.id} plan={plan} membership={membership} fromArticle={loaderData.fromArticle} />
         ))}
       </ul>
       <p className="mt-8 text-center font-medium text-gray-800">Cancel anytime • No hidden fees</p>

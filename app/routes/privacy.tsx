@@ -3,6 +3,7 @@ import type { Route } from "./+types/privacy";
 import { pageMeta } from "~/modules/site/meta";
 import {
   ACCESS_LOG_RETENTION_DAYS,
+  ANALYTICS_DAILY_RETENTION_DAYS,
   DEV_OUTBOX_RETENTION_DAYS,
   PAYMENT_RECORD_RETENTION_YEARS,
   RATE_LIMIT_IDLE_HOURS,
@@ -29,6 +30,10 @@ const RETENTION: [string, string][] = [
   [
     "Records of sign-in attempts and e-mails sent to an address (to stop password guessing and mail floods)",
     `${RATE_LIMIT_IDLE_HOURS} hours after the last attempt, then deleted`,
+  ],
+  [
+    "Daily page counts and search words (no person is kept with them)",
+    `${ANALYTICS_DAILY_RETENTION_DAYS} days, then deleted (monthly page totals are kept)`,
   ],
   [
     "Orders, payments, refunds and card renewals (your receipts are made from these)",
@@ -77,6 +82,11 @@ export default function Privacy({ matches }: Route.ComponentProps) {
         <li>
           <strong>Safety records:</strong> counts of sign-in attempts and e-mails per address, to stop password guessing
           and floods of mail.
+        </li>
+        <li>
+          <strong>Page counts, not who read them:</strong> how many times each article, ebook and category page was
+          opened each day, and the words of searches with how often they found nothing. Counted on our server without a
+          cookie or script; no name, address or device is kept with them.
         </li>
       </ul>
 

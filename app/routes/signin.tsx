@@ -21,6 +21,7 @@ import { redirectWithToast } from "~/modules/site/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { cookiesAndRetryAfter } from "~/lib/route-headers";
 import { signInNotice } from "~/lib/sign-in-href";
+import { countSignUpFrom } from "~/modules/analytics/counter.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Sign in", description: "Sign in or create your Nuru account.", path: "/signin", matches });
@@ -111,6 +112,8 @@ export async function action({ request }: Route.ActionArgs) {
     const values = submission.value as z.output<typeof signUpSchema>;
     const { mailed } = await signUpWithPassword(request, values);
     if (!mailed) return data<AuthActionData>({ view, ok: false, message: MESSAGES.mailLimited }, 429);
+    // A sign-up from an article's paywall counts for that article (a number, never who signed up).
+    countSignUpFrom(request);
     return data<AuthActionData>({ view, ok: true, message: MESSAGES.signedUp, sentTo: values.email });
   }
 

@@ -23,6 +23,8 @@ import { createGuestPageCache } from "~/lib/guest-page-cache.server";
 import { clearPublicReads, enablePublicReads } from "~/lib/public-reads.server";
 import { onContentNotified } from "~/modules/live/content-events.server";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
+import { pageEventScope } from "~/lib/page-events.server";
+import { countServedPage } from "~/modules/analytics/counter.server";
 
 /**
  * The HTTP server: security headers, request guards, static assets, the guest page cache and React Router's handler,
@@ -142,6 +144,9 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
     });
     next();
   });
+  // Page views counted for the owner (issue 35), in front of the guest page cache so its hits count too: numbers
+  // per day and page in memory, never who asked.
+  app.use(pageEventScope((events, request) => countServedPage(events, request)));
   // Guests' public pages are rendered once per country and served again until content changes (ADR 016).
   if (env.GUEST_PAGE_CACHE === "true") {
     const guestPages = createGuestPageCache({

@@ -254,6 +254,7 @@ describe("admin guard", () => {
       ["Articles", "/admin/articles"],
       ["Ebooks", "/admin/ebooks"],
       ["Orders", "/admin/orders"],
+      ["Analytics", "/admin/analytics"],
       ["Users", "/admin/users"],
       ["Categories", "/admin/categories"],
       ["Homepage", "/admin/homepage"],

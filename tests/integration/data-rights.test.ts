@@ -393,7 +393,9 @@ describe(`the retention job (${process.env.DB_TARGET ?? "pglite"})`, () => {
 
     const job = JOBS.find((j) => j.name === "retention")!;
     const summary = await job.run({ db, now });
-    expect(summary).toMatch(/^access logs 2, expired sessions \d+, rate limits \d+, dev mail \d+$/);
+    expect(summary).toMatch(
+      /^access logs 2, expired sessions \d+, rate limits \d+, dev mail \d+, analytics day rows \d+$/,
+    );
 
     const logs = await db.select().from(ebookAccessLogs).where(eq(ebookAccessLogs.userId, reader.id));
     expect(logs.map((l) => l.accessedAt.getTime())).toEqual([young.getTime()]);

@@ -21,6 +21,8 @@ const ADMIN_ROUTES = [
   "admin/ebooks/new",
   "admin/ebooks/:id",
   "admin/activity",
+  "admin/analytics",
+  "admin/analytics/csv",
   "admin/orders",
   "admin/orders/reconciliation",
   "admin/orders/receipts",

@@ -54,6 +54,8 @@ export async function setup(project: TestProject) {
   app = await startApp({
     DATA_DIR: dataDir,
     SUPPORT_EMAIL: "care@nuru.test",
+    // Page views reach the database within seconds (the analytics screen also saves its own process's counts).
+    ANALYTICS_FLUSH_SECONDS: "5",
     ADMIN_EMAILS: "owner@nuru.test",
     // As behind a CDN: the security suite acts from many client addresses through X-Forwarded-For.
     TRUST_PROXY: "true",

@@ -122,6 +122,8 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     ),
     "admin/orders/receipts": page(["/admin/orders/receipts", "/admin/orders/receipts?month=2026-11"], true),
     "admin/orders/receipts/csv": resource(["/admin/orders/receipts/csv?month=2026-11"]),
+    "admin/analytics": page(["/admin/analytics", "/admin/analytics?period=12m"], true),
+    "admin/analytics/csv": resource(["/admin/analytics/csv?table=articles&period=7d"]),
     "admin/orders/:id": page([`/admin/orders/${PROBE_ORDER_ID}`], true),
     "admin/users": page(["/admin/users", "/admin/users?q=nuru&page=2"], true),
     "admin/moderation": page(["/admin/moderation", "/admin/moderation?tab=comments"], true),

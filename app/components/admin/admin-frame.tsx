@@ -5,6 +5,11 @@ export const ADMIN_SCREENS = [
   { to: "/admin/articles", label: "Articles", about: "Write, edit and publish articles, with the AI assistant." },
   { to: "/admin/ebooks", label: "Ebooks", about: "Add ebooks, their PDFs, covers, prices and access." },
   { to: "/admin/orders", label: "Orders", about: "Payments, refunds, grants by hand and reconciliation." },
+  {
+    to: "/admin/analytics",
+    label: "Analytics",
+    about: "Views, paywall, sign-ups, revenue, members, failed payments and searches.",
+  },
   { to: "/admin/users", label: "Users", about: "Readers and their roles: guest, subscriber, admin." },
   { to: "/admin/categories", label: "Categories", about: "Topics that group articles, their colours and icons." },
   { to: "/admin/homepage", label: "Homepage", about: "Hero slides, the featured ad, testimonials and sections." },

@@ -17,7 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
-import { ebooks } from "./content";
+import { articles, ebooks } from "./content";
 
 // Money is integer minor units (cents) in bigint columns, read as safe JavaScript integers; rates and
 // percentages are exact numerics read as strings. app/modules/pricing/money.ts does the arithmetic (ADR 008).
@@ -132,6 +132,9 @@ export const orders = pgTable(
     receiptBuyerPin: text("receipt_buyer_pin"),
     // VAT included in amount_cents (16 %), null when the shop was not VAT-registered at completion.
     receiptVatCents: cents("receipt_vat_cents"),
+    // The article whose paywall led to this checkout (the pricing page's ?from=, carried to checkout): purchases per
+    // article on the analytics screen (issue 35). An article, never a person or a page history.
+    fromArticleId: uuid("from_article_id").references(() => articles.id, { onDelete: "set null" }),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),

@@ -2,7 +2,7 @@
 // (the verified one, never her pick on /country: ADR 026) and locked in with the evidence for that country, then
 // submitted to Pesapal; the buyer is sent to Pesapal's page. Nothing is granted here.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cardRenewals, ebooks, orders, orderStatusHistory, subscriptionPlans } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
@@ -129,6 +129,8 @@ export async function startCheckout(input: {
   countryEvidence?: { source: VerifiedSource; picked: string | null };
   /** Opt-in to Pesapal recurring card payments for a plan (ADR 019). */
   autoRenew?: boolean;
+  /** The article whose paywall led here (analytics, issue 35); an id that names no article is not kept. */
+  fromArticleId?: string | null;
   now?: Date;
 }): Promise<{ orderId: string; redirectUrl: string }> {
   const now = input.now ?? new Date();
@@ -187,6 +189,7 @@ export async function startCheckout(input: {
         ...orderPriceColumns(price),
         countrySource: input.countryEvidence?.source ?? null,
         pickedCountryCode: input.countryEvidence?.picked ?? null,
+        fromArticleId: input.fromArticleId ? sql`(select id from articles where id = ${input.fromArticleId})` : null,
         status: "pending",
         gateway: "pesapal",
         createdAt: now,

@@ -2,9 +2,9 @@
 // Revenue (product decision "Admin revenue", ADR 018) is KES cents: verified COMPLETED payments of orders that stand
 // as paid (completed, partly or fully refunded) less the refunds Pesapal accepted for them. Reversed payments went
 // back through the gateway and count for nothing; payments waiting for review are not revenue until a person decides.
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { orders, payments, profiles, refunds, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
+import { ebooks, orders, payments, profiles, refunds, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
 import { isAdmin, type Viewer } from "~/modules/access/policy";
 import { runningAt } from "~/modules/membership/grants.server";
 import { periodStatusWords } from "~/modules/membership/member-standing";
@@ -20,6 +20,20 @@ export interface Revenue {
   refunds: number;
 }
 
+/** A payment that counts as revenue: verified COMPLETED, in KES, of an order that stands as paid. */
+function countedPayment(): SQL | undefined {
+  return and(
+    eq(payments.status, "completed"),
+    eq(payments.currency, "KES"),
+    inArray(orders.status, [...PAID_STATUSES]),
+  );
+}
+
+/** A refund that takes revenue back: accepted by Pesapal, in KES, of an order that stood as paid. */
+function countedRefund(): SQL | undefined {
+  return and(eq(refunds.status, "accepted"), eq(refunds.currency, "KES"), inArray(orders.status, [...PAID_STATUSES]));
+}
+
 /** Revenue in KES cents; `since` limits payments to those verified and refunds to those accepted from then on. */
 export async function revenueCents(since?: Date): Promise<Revenue> {
   const db = getDb();
@@ -28,26 +42,12 @@ export async function revenueCents(since?: Date): Promise<Revenue> {
       .select({ total: sql<string>`coalesce(sum(${payments.amountCents}), 0)`, n: count() })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(
-        and(
-          eq(payments.status, "completed"),
-          eq(payments.currency, "KES"),
-          inArray(orders.status, [...PAID_STATUSES]),
-          since ? gte(payments.verifiedAt, since) : undefined,
-        ),
-      ),
+      .where(and(countedPayment(), since ? gte(payments.verifiedAt, since) : undefined)),
     db
       .select({ total: sql<string>`coalesce(sum(${refunds.amountCents}), 0)`, n: count() })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .where(
-        and(
-          eq(refunds.status, "accepted"),
-          eq(refunds.currency, "KES"),
-          inArray(orders.status, [...PAID_STATUSES]),
-          since ? gte(refunds.answeredAt, since) : undefined,
-        ),
-      ),
+      .where(and(countedRefund(), since ? gte(refunds.answeredAt, since) : undefined)),
   ]);
   // Sums of bigint arrive as text; they stay exact as long as they are safe integers (ADR 008).
   const paymentsCents = Number(paid.total);
@@ -62,6 +62,80 @@ export async function revenueCents(since?: Date): Promise<Revenue> {
     payments: paid.n,
     refunds: refunded.n,
   };
+}
+
+export interface RevenueLine {
+  /** The Nairobi day the payment was verified or the refund accepted, YYYY-MM-DD. */
+  day: string;
+  kind: "plan" | "ebook";
+  /** The plan's name or the ebook's title. */
+  item: string;
+  /** Pesapal's payment_method of the order's payment (paymentMethodLabel / isCardPayment name it). */
+  method: string | null;
+  paymentsCents: number;
+  refundsCents: number;
+}
+
+// The Nairobi calendar day (UTC+3 all year) of an instant, in SQL that PGlite and PostgreSQL 15 both accept.
+const nairobiDay = (column: SQL | typeof payments.verifiedAt | typeof refunds.answeredAt) =>
+  sql<string>`to_char((${column} at time zone 'UTC') + interval '3 hours', 'YYYY-MM-DD')`;
+
+/**
+ * The same revenue as revenueCents, in lines per Nairobi day, item and payment method, for payments verified and
+ * refunds accepted in [from, to): the owner's analytics (issue 35) add these up by day, month, plan, ebook and method.
+ */
+export async function revenueLines(from: Date, to: Date): Promise<RevenueLine[]> {
+  const db = getDb();
+  const item = sql<string>`coalesce(${subscriptionPlans.name}, ${ebooks.title}, '')`;
+  const paidMethod = sql<
+    string | null
+  >`(select p.payment_method from payments p where p.order_id = ${orders.id} and p.status = 'completed' order by p.verified_at desc limit 1)`;
+  const [paid, refunded] = await Promise.all([
+    db
+      .select({
+        day: nairobiDay(payments.verifiedAt),
+        kind: orders.kind,
+        item,
+        method: payments.paymentMethod,
+        cents: sql<string>`sum(${payments.amountCents})`,
+      })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
+      .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+      .where(and(countedPayment(), gte(payments.verifiedAt, from), lt(payments.verifiedAt, to)))
+      .groupBy(sql`1`, sql`2`, sql`3`, sql`4`),
+    db
+      .select({
+        day: nairobiDay(refunds.answeredAt),
+        kind: orders.kind,
+        item,
+        method: paidMethod,
+        cents: sql<string>`sum(${refunds.amountCents})`,
+      })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
+      .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+      .where(and(countedRefund(), gte(refunds.answeredAt, from), lt(refunds.answeredAt, to)))
+      .groupBy(sql`1`, sql`2`, sql`3`, sql`4`),
+  ]);
+  const cents = (text: string) => {
+    const value = Number(text);
+    if (!Number.isSafeInteger(value)) throw new RangeError("Revenue out of range");
+    return value;
+  };
+  return [
+    ...paid.map((r) => ({ ...r, paymentsCents: cents(r.cents), refundsCents: 0 })),
+    ...refunded.map((r) => ({ ...r, paymentsCents: 0, refundsCents: cents(r.cents) })),
+  ].map(({ day, kind, item: name, method, paymentsCents, refundsCents }) => ({
+    day,
+    kind,
+    item: name,
+    method,
+    paymentsCents,
+    refundsCents,
+  }));
 }
 
 export async function getSubscriptionsOverview(viewer: Viewer, now = new Date()) {

@@ -21,6 +21,14 @@ export const RATE_LIMIT_IDLE_HOURS = Math.round(LOGIN_FAILURE_MEMORY_MS / (60 * 
 /** Sessions (IP address, browser) are deleted once expired: nothing reads them after that. */
 export const EXPIRED_SESSION_GRACE_DAYS = 0;
 
+/**
+ * The owner's analytics (issue 35) keep no record of a view, only numbers per day and page. Those daily numbers and
+ * the daily counts of search words (which a reader typed, so they could name someone) are deleted after this many
+ * days: the analytics screen's longest period is 12 months. Monthly search words go a month after their last day's;
+ * monthly totals per page (no words a reader typed) are kept.
+ */
+export const ANALYTICS_DAILY_RETENTION_DAYS = 400;
+
 /** Mail caught by the development stand-in mailer (never used in production): a week is enough to read it. */
 export const DEV_OUTBOX_RETENTION_DAYS = 7;
 

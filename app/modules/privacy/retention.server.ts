@@ -1,11 +1,20 @@
 // The retention rules run as the hourly "retention" job (jobs.server.ts). Each delete is one statement over an
 // indexed or small table, so a run stays short however long the shop has been running.
-import { lt, lte } from "drizzle-orm";
+import { lt, lte, sql } from "drizzle-orm";
+import { nairobiDay } from "~/modules/analytics/counter.server";
 import type { Database } from "~/db/client.server";
-import { devOutbox, ebookAccessLogs, sessions } from "~/db/schema";
+import {
+  contentDailyCounts,
+  devOutbox,
+  ebookAccessLogs,
+  searchDailyCounts,
+  searchMonthlyCounts,
+  sessions,
+} from "~/db/schema";
 import { pruneRateLimits } from "~/modules/security/rate-limit.server";
 import {
   ACCESS_LOG_RETENTION_DAYS,
+  ANALYTICS_DAILY_RETENTION_DAYS,
   DEV_OUTBOX_RETENTION_DAYS,
   EXPIRED_SESSION_GRACE_DAYS,
   RATE_LIMIT_IDLE_HOURS,
@@ -17,6 +26,8 @@ export interface RetentionRun {
   sessions: number;
   rateLimits: number;
   devMail: number;
+  /** Daily analytics rows (page counts and search words) past their period. */
+  analyticsDays: number;
 }
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * RETENTION_DAY_MS);
@@ -35,9 +46,29 @@ export async function applyRetention(db: Database, now: Date = new Date()): Prom
     .delete(devOutbox)
     .where(lt(devOutbox.createdAt, daysBefore(now, DEV_OUTBOX_RETENTION_DAYS)))
     .returning({ id: devOutbox.id });
-  return { accessLogs: accessLogs.length, sessions: expired.length, rateLimits, devMail: devMail.length };
+  const oldestKept = nairobiDay(daysBefore(now, ANALYTICS_DAILY_RETENTION_DAYS));
+  const contentDays = await db
+    .delete(contentDailyCounts)
+    .where(lt(contentDailyCounts.day, oldestKept))
+    .returning({ day: contentDailyCounts.day });
+  const searchDays = await db
+    .delete(searchDailyCounts)
+    .where(lt(searchDailyCounts.day, oldestKept))
+    .returning({ day: searchDailyCounts.day });
+  // A month's search words go with its last day.
+  const searchMonths = await db
+    .delete(searchMonthlyCounts)
+    .where(lt(searchMonthlyCounts.month, sql`(${oldestKept}::date - interval '1 month')::date`))
+    .returning({ month: searchMonthlyCounts.month });
+  return {
+    accessLogs: accessLogs.length,
+    sessions: expired.length,
+    rateLimits,
+    devMail: devMail.length,
+    analyticsDays: contentDays.length + searchDays.length + searchMonths.length,
+  };
 }
 
 export function describeRetentionRun(r: RetentionRun): string {
-  return `access logs ${r.accessLogs}, expired sessions ${r.sessions}, rate limits ${r.rateLimits}, dev mail ${r.devMail}`;
+  return `access logs ${r.accessLogs}, expired sessions ${r.sessions}, rate limits ${r.rateLimits}, dev mail ${r.devMail}, analytics day rows ${r.analyticsDays}`;
 }

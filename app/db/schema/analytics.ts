@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { check, date, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+
+// The owner's analytics (issue 35, ADR "count, do not track"): counts only. No row names a person, an address, a
+// session or a browser; a view is one added to a number for its day. Counted in memory by each app process and added
+// here in one upsert every ANALYTICS_FLUSH_SECONDS (modules/analytics/counter.server.ts).
+
+const countColumns = {
+  // Pages served (a guest's from the page cache too), bots and prefetches left out.
+  views: integer("views").notNull().default(0),
+  // Article pages that showed the "Full content locked" panel instead of the body.
+  paywallViews: integer("paywall_views").notNull().default(0),
+  // The pricing page reached from this article's paywall (?from=<article>).
+  offerViews: integer("offer_views").notNull().default(0),
+  // Sign-ups sent from this article (the sign-up form's page named it).
+  signups: integer("signups").notNull().default(0),
+};
+
+const CONTENT_KINDS = sql`in ('article', 'ebook', 'category')`;
+
+/** Per Nairobi day and page: kept ANALYTICS_DAILY_RETENTION_DAYS (the monthly roll-up keeps the totals after). */
+export const contentDailyCounts = pgTable(
+  "content_daily_counts",
+  {
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    itemId: uuid("item_id").notNull(),
+    ...countColumns,
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.kind, t.itemId] }),
+    check("content_daily_counts_kind", sql`${t.kind} ${CONTENT_KINDS}`),
+  ],
+);
+
+/** The same counts per month (the month's first day): the 12-month view reads 12 rows per page, not 365. */
+export const contentMonthlyCounts = pgTable(
+  "content_monthly_counts",
+  {
+    month: date("month").notNull(),
+    kind: text("kind").notNull(),
+    itemId: uuid("item_id").notNull(),
+    ...countColumns,
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.kind, t.itemId] }),
+    check("content_monthly_counts_kind", sql`${t.kind} ${CONTENT_KINDS}`),
+    check("content_monthly_counts_first_day", sql`extract(day from ${t.month}) = 1`),
+  ],
+);
+
+/** Searches per Nairobi day and normalized query (lower case, spaces collapsed, at most 100 characters). */
+export const searchDailyCounts = pgTable(
+  "search_daily_counts",
+  {
+    day: date("day").notNull(),
+    query: text("query").notNull(),
+    searches: integer("searches").notNull().default(0),
+    // Searches that found no article.
+    empty: integer("empty").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.query] }),
+    check("search_daily_counts_query_length", sql`char_length(${t.query}) between 1 and 100`),
+  ],
+);
+
+/** The same searches per month (the month's first day): the 12-month view reads these, not 365 days of rows. */
+export const searchMonthlyCounts = pgTable(
+  "search_monthly_counts",
+  {
+    month: date("month").notNull(),
+    query: text("query").notNull(),
+    searches: integer("searches").notNull().default(0),
+    empty: integer("empty").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.query] }),
+    check("search_monthly_counts_query_length", sql`char_length(${t.query}) between 1 and 100`),
+    check("search_monthly_counts_first_day", sql`extract(day from ${t.month}) = 1`),
+  ],
+);

@@ -1,0 +1,246 @@
+// Counting, not tracking (issue 35, ADR "count, do not track"). A page notes what it counts (a view of an article,
+// the paywall it showed, a search and whether it found anything); this process adds it to numbers in memory, keyed
+// by Nairobi day and page, and every ANALYTICS_FLUSH_SECONDS adds those numbers to the database in one statement.
+// Nothing about who asked is kept: no address, no cookie, no session, not even the time of day. Bots and browser
+// prefetches are not counted.
+import { isbot } from "isbot";
+import { sql } from "drizzle-orm";
+import { getDb, type Database } from "~/db/client.server";
+import { inNairobi } from "~/lib/nairobi-time";
+import { notePageEvent, type PageEventRequest } from "~/lib/page-events.server";
+import { singleton } from "~/lib/singleton.server";
+
+export type ContentKind = "article" | "ebook" | "category";
+type ContentMetric = "views" | "paywallViews" | "offerViews" | "signups";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KINDS: readonly ContentKind[] = ["article", "ebook", "category"];
+const METRICS: readonly ContentMetric[] = ["views", "paywallViews", "offerViews", "signups"];
+
+interface ContentCounts {
+  views: number;
+  paywallViews: number;
+  offerViews: number;
+  signups: number;
+}
+interface SearchCounts {
+  searches: number;
+  empty: number;
+}
+
+const state = singleton("analytics-counter", () => ({
+  content: new Map<string, ContentCounts>(),
+  searches: new Map<string, SearchCounts>(),
+  timer: undefined as NodeJS.Timeout | undefined,
+  flushing: Promise.resolve() as Promise<unknown>,
+}));
+
+export function isArticleId(value: string | null | undefined): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** A query as counted: case, accents' composition and spacing do not make two searches different. */
+export function normalizeSearch(query: string): string {
+  return query.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim().slice(0, 100).trim();
+}
+
+/** The Nairobi calendar day of an instant, as YYYY-MM-DD. */
+export function nairobiDay(at: Date): string {
+  return inNairobi(at).toISOString().slice(0, 10);
+}
+
+// Events travel from the loader to the end of the response as short strings (page-events.server.ts).
+const contentEvent = (metric: ContentMetric, kind: ContentKind, id: string) => `c|${metric}|${kind}|${id}`;
+const searchEvent = (query: string, found: boolean) => `s|${found ? 1 : 0}|${query}`;
+
+/** A page of an article, ebook or category was shown (counted when the response was served). */
+export function noteContentView(kind: ContentKind, id: string, options: { paywall?: boolean } = {}): void {
+  notePageEvent(contentEvent("views", kind, id));
+  if (options.paywall) notePageEvent(contentEvent("paywallViews", kind, id));
+}
+
+/** The pricing page was opened from an article's paywall (`?from=<article id>`). */
+export function noteOfferView(fromArticleId: string): void {
+  if (isArticleId(fromArticleId)) notePageEvent(contentEvent("offerViews", "article", fromArticleId.toLowerCase()));
+}
+
+/** A search of the article list; `found` is how many articles it found. */
+export function noteSearch(query: string, found: number): void {
+  const normalized = normalizeSearch(query);
+  if (normalized) notePageEvent(searchEvent(normalized, found > 0));
+}
+
+/**
+ * A sign-up from an article (the page the form was sent from was the article, or the sign-in page on the way back to
+ * one): read from the request's Referer, which the shop's own pages send for same-origin requests. Counted at once.
+ */
+export function countSignUpFrom(request: Request, now = new Date()): void {
+  const referer = request.headers.get("referer");
+  if (!referer) return;
+  let from: URL;
+  try {
+    from = new URL(referer);
+  } catch {
+    return;
+  }
+  if (from.origin !== new URL(request.url).origin) return;
+  const path = from.pathname === "/signin" ? (from.searchParams.get("redirectTo") ?? "") : from.pathname;
+  const id = /^\/article\/([0-9a-f-]{36})$/i.exec(path)?.[1];
+  if (isArticleId(id)) addEvents([contentEvent("signups", "article", id.toLowerCase())], nairobiDay(now));
+}
+
+/** The sink for page-events.server.ts: what a served page noted, unless a bot or a prefetch asked for it. */
+export function countServedPage(events: readonly string[], request: PageEventRequest, now = new Date()): void {
+  if (request.prefetch || !request.userAgent || isbot(request.userAgent)) return;
+  addEvents(events, nairobiDay(now));
+}
+
+function addEvents(events: readonly string[], day: string) {
+  for (const event of events) {
+    if (event.startsWith("c|")) {
+      const [, metric, kind, id] = event.split("|") as [string, ContentMetric, ContentKind, string];
+      if (!METRICS.includes(metric) || !KINDS.includes(kind) || !UUID.test(id)) continue;
+      const key = `${day}|${kind}|${id}`;
+      let counts = state.content.get(key);
+      if (!counts) state.content.set(key, (counts = { views: 0, paywallViews: 0, offerViews: 0, signups: 0 }));
+      counts[metric]++;
+    } else if (event.startsWith("s|")) {
+      const key = `${day}|${event.slice(4)}`;
+      let counts = state.searches.get(key);
+      if (!counts) state.searches.set(key, (counts = { searches: 0, empty: 0 }));
+      counts.searches++;
+      if (event[2] === "0") counts.empty++;
+    }
+  }
+}
+
+/** How many distinct day-and-page counters wait in memory (for tests and the bench). */
+export function pendingCounters(): number {
+  return state.content.size + state.searches.size;
+}
+
+/**
+ * Adds this process's counts to the database and starts them again from zero: two statements, each one upsert
+ * (`views = views + excluded.views`), so any number of processes can add at once. Counts for a page that no longer
+ * exists are dropped. If the database fails, the counts go back into memory for the next flush.
+ */
+export function flushCounts(db: Database = getDb()): Promise<void> {
+  const run = state.flushing.then(() => flushNow(db));
+  state.flushing = run.catch(() => undefined);
+  return run;
+}
+
+async function flushNow(db: Database) {
+  if (state.content.size === 0 && state.searches.size === 0) return;
+  const content = state.content;
+  const searches = state.searches;
+  state.content = new Map();
+  state.searches = new Map();
+  const contentRows = [...content].map(([key, c]) => {
+    const [day, kind, itemId] = key.split("|");
+    return {
+      day,
+      kind,
+      item_id: itemId,
+      views: c.views,
+      paywall: c.paywallViews,
+      offer: c.offerViews,
+      signups: c.signups,
+    };
+  });
+  const searchRows = [...searches].map(([key, c]) => ({
+    day: key.slice(0, 10),
+    query: key.slice(11),
+    searches: c.searches,
+    empty: c.empty,
+  }));
+  try {
+    if (contentRows.length) await db.execute(upsertContent(JSON.stringify(contentRows)));
+    if (searchRows.length) await db.execute(upsertSearches(JSON.stringify(searchRows)));
+  } catch (error) {
+    for (const [key, c] of content) {
+      const now = state.content.get(key);
+      if (now) for (const m of METRICS) now[m] += c[m];
+      else state.content.set(key, c);
+    }
+    for (const [key, c] of searches) {
+      const now = state.searches.get(key);
+      if (now) {
+        now.searches += c.searches;
+        now.empty += c.empty;
+      } else state.searches.set(key, c);
+    }
+    throw error;
+  }
+}
+
+// One statement for the daily rows and their monthly roll-up; pages that no longer exist are left out.
+function upsertContent(rows: string) {
+  return sql`
+    with v as (
+      select * from jsonb_to_recordset(${rows}::jsonb)
+        as v(day date, kind text, item_id uuid, views int, paywall int, offer int, signups int)
+    ),
+    known as (
+      select v.* from v
+      where (v.kind = 'article' and exists (select 1 from articles a where a.id = v.item_id))
+         or (v.kind = 'ebook' and exists (select 1 from ebooks e where e.id = v.item_id))
+         or (v.kind = 'category' and exists (select 1 from categories c where c.id = v.item_id))
+    ),
+    daily as (
+      insert into content_daily_counts as t (day, kind, item_id, views, paywall_views, offer_views, signups)
+      select day, kind, item_id, views, paywall, offer, signups from known
+      on conflict (day, kind, item_id) do update set
+        views = t.views + excluded.views,
+        paywall_views = t.paywall_views + excluded.paywall_views,
+        offer_views = t.offer_views + excluded.offer_views,
+        signups = t.signups + excluded.signups
+    )
+    insert into content_monthly_counts as t (month, kind, item_id, views, paywall_views, offer_views, signups)
+    select date_trunc('month', day)::date, kind, item_id, sum(views), sum(paywall), sum(offer), sum(signups)
+    from known group by 1, 2, 3
+    on conflict (month, kind, item_id) do update set
+      views = t.views + excluded.views,
+      paywall_views = t.paywall_views + excluded.paywall_views,
+      offer_views = t.offer_views + excluded.offer_views,
+      signups = t.signups + excluded.signups`;
+}
+
+function upsertSearches(rows: string) {
+  return sql`
+    with v as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as v(day date, query text, searches int, empty int)
+    ),
+    daily as (
+      insert into search_daily_counts as t (day, query, searches, empty)
+      select day, query, searches, empty from v
+      on conflict (day, query) do update set
+        searches = t.searches + excluded.searches,
+        empty = t.empty + excluded.empty
+    )
+    insert into search_monthly_counts as t (month, query, searches, empty)
+    select date_trunc('month', day)::date, query, sum(searches), sum(empty) from v group by 1, 2
+    on conflict (month, query) do update set
+      searches = t.searches + excluded.searches,
+      empty = t.empty + excluded.empty`;
+}
+
+/** Flushes every `seconds` in the background (the timer never keeps the process alive). */
+export function startCountFlush(seconds: number): void {
+  stopCountTimer();
+  state.timer = setInterval(() => {
+    flushCounts().catch((error: Error) => console.error(`Analytics counts not saved yet: ${error.message}`));
+  }, seconds * 1000);
+  state.timer.unref();
+}
+
+function stopCountTimer() {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+}
+
+/** At shutdown: the last counts reach the database before it closes. */
+export async function stopCountFlush(): Promise<void> {
+  stopCountTimer();
+  await flushCounts().catch((error: Error) => console.error(`Analytics counts lost at shutdown: ${error.message}`));
+}

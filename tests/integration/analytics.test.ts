@@ -1,0 +1,365 @@
+// The owner's analytics (issue 35) on PGlite and on PostgreSQL: page views counted in memory and added to the daily
+// and monthly roll-ups in one upsert (twice adds, bots and prefetches not counted, unknown pages dropped), searches
+// by their words, the screen's tables from counts, orders, payments, refunds and subscription periods, the CSV of a
+// table, and the retention job deleting daily rows past their period while the monthly totals stay.
+import { EventEmitter } from "node:events";
+import { randomBytes, randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { appTestDatabase } from "../setup/app-test-database";
+import {
+  contentDailyCounts,
+  contentMonthlyCounts,
+  refunds,
+  searchDailyCounts,
+  searchMonthlyCounts,
+  userSubscriptions,
+} from "~/db/schema";
+import {
+  createArticle,
+  createCategory,
+  createEbook,
+  createOrder,
+  createPayment,
+  createPlan,
+  createSubscription,
+  createUser,
+} from "~/db/seed/factories";
+import { pageEventScope } from "~/lib/page-events.server";
+import { loadViewer } from "~/modules/access/viewer.server";
+import {
+  countServedPage,
+  countSignUpFrom,
+  flushCounts,
+  nairobiDay,
+  noteContentView,
+  noteOfferView,
+  noteSearch,
+  pendingCounters,
+} from "~/modules/analytics/counter.server";
+import { analyticsReport, tableCsv, type AnalyticsReport } from "~/modules/analytics/report.server";
+import { ANALYTICS_DAILY_RETENTION_DAYS } from "~/modules/privacy/retention-rules";
+import { applyRetention } from "~/modules/privacy/retention.server";
+import { JOBS } from "~/modules/jobs/jobs.server";
+
+const database = appTestDatabase();
+const DAY = 86_400_000;
+const target = process.env.DB_TARGET ?? "pglite";
+const BROWSER =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+
+/** A page request through the real scope: `load` runs as the loader, the response ends with `status`. */
+function servePage(
+  load: () => void,
+  { status = 200, userAgent = BROWSER, headers = {}, at = new Date() } = {} as {
+    status?: number;
+    userAgent?: string;
+    headers?: Record<string, string>;
+    at?: Date;
+  },
+) {
+  const res = Object.assign(new EventEmitter(), { statusCode: status }) as unknown as ExpressResponse;
+  const req = { method: "GET", headers: { "user-agent": userAgent, ...headers } } as unknown as ExpressRequest;
+  pageEventScope((events, request) => countServedPage(events, request, at))(req, res, () => load());
+  (res as unknown as EventEmitter).emit("finish");
+}
+
+function table(report: AnalyticsReport, id: string) {
+  const found = report.tables.find((t) => t.id === id);
+  if (!found) throw new Error(`no table ${id}`);
+  return found;
+}
+
+describe(`page view counts (${target})`, () => {
+  it("adds a day's views, paywall views, offer views and sign-ups to the daily and monthly rows", async () => {
+    const db = database.db();
+    const at = new Date("2026-03-14T22:30:00Z"); // 01:30 on 15 March in Nairobi
+    const article = await createArticle(db, { accessType: "premium" });
+    const ebook = await createEbook(db);
+    const category = await createCategory(db, { name: "Count", slug: `count-${randomBytes(3).toString("hex")}` });
+
+    for (let i = 0; i < 3; i++) servePage(() => noteContentView("article", article.id, { paywall: i < 2 }), { at });
+    servePage(() => noteContentView("ebook", ebook.id), { at });
+    servePage(() => noteContentView("category", category.id), { at });
+    servePage(() => noteOfferView(article.id), { at });
+    // Not counted: a bot, a prefetch, a page that was not served, no user agent at all, a page that does not exist.
+    servePage(() => noteContentView("article", article.id), {
+      at,
+      userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)",
+    });
+    servePage(() => noteContentView("article", article.id), { at, headers: { "sec-purpose": "prefetch" } });
+    servePage(() => noteContentView("article", article.id), { at, status: 500 });
+    servePage(() => noteContentView("article", article.id), { at, userAgent: "" });
+    servePage(() => noteContentView("article", randomUUID()), { at });
+    // A 304 is a page she saw again (her browser had it).
+    servePage(() => noteContentView("article", article.id), { at, status: 304 });
+    // A sign-up sent from the sign-in page on the way back to the article.
+    const signup = new Request("http://nuru.test/signin", {
+      method: "POST",
+      headers: { Referer: `http://nuru.test/signin?redirectTo=${encodeURIComponent(`/article/${article.id}`)}` },
+    });
+    countSignUpFrom(signup, at);
+    // From another site: not counted.
+    countSignUpFrom(
+      new Request("http://nuru.test/signin", {
+        method: "POST",
+        headers: { Referer: `http://evil.test/article/${article.id}` },
+      }),
+      at,
+    );
+    expect(pendingCounters()).toBeGreaterThan(0);
+    await flushCounts(db);
+    expect(pendingCounters()).toBe(0);
+
+    const daily = await db.select().from(contentDailyCounts).where(eq(contentDailyCounts.itemId, article.id));
+    expect(daily).toEqual([
+      { day: "2026-03-15", kind: "article", itemId: article.id, views: 4, paywallViews: 2, offerViews: 1, signups: 1 },
+    ]);
+    // The same again: added, not replaced.
+    servePage(() => noteContentView("article", article.id, { paywall: true }), { at });
+    await flushCounts(db);
+    const monthly = await db.select().from(contentMonthlyCounts).where(eq(contentMonthlyCounts.itemId, article.id));
+    expect(monthly).toEqual([
+      {
+        month: "2026-03-01",
+        kind: "article",
+        itemId: article.id,
+        views: 5,
+        paywallViews: 3,
+        offerViews: 1,
+        signups: 1,
+      },
+    ]);
+    const others = await db
+      .select({ kind: contentDailyCounts.kind, views: contentDailyCounts.views })
+      .from(contentDailyCounts)
+      .where(sql`${contentDailyCounts.itemId} in (${ebook.id}, ${category.id})`);
+    expect(others.sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: "category", views: 1 },
+      { kind: "ebook", views: 1 },
+    ]);
+    // Nothing of who asked is stored: the tables have no column for it.
+    const columns = await db.execute(sql`
+      select column_name from information_schema.columns
+      where table_name in ('content_daily_counts', 'content_monthly_counts', 'search_daily_counts')`);
+    const names = (columns as unknown as { rows: { column_name: string }[] }).rows.map((r) => r.column_name);
+    expect(names.some((n) => /user|ip|address|session|agent|cookie/.test(n))).toBe(false);
+  });
+
+  it("counts searches by their normalized words, and those that found nothing", async () => {
+    const db = database.db();
+    const at = new Date("2026-03-20T10:00:00Z");
+    servePage(() => noteSearch("  Flat   TUMMY ", 3), { at });
+    servePage(() => noteSearch("flat tummy", 2), { at });
+    servePage(() => noteSearch("Fibroids diet", 0), { at });
+    servePage(() => noteSearch("   ", 0), { at });
+    await flushCounts(db);
+    const rows = await db
+      .select({ query: searchDailyCounts.query, searches: searchDailyCounts.searches, empty: searchDailyCounts.empty })
+      .from(searchDailyCounts)
+      .where(eq(searchDailyCounts.day, "2026-03-20"))
+      .orderBy(searchDailyCounts.query);
+    expect(rows).toEqual([
+      { query: "fibroids diet", searches: 1, empty: 1 },
+      { query: "flat tummy", searches: 2, empty: 0 },
+    ]);
+  });
+});
+
+describe(`the analytics screen's tables (${target})`, () => {
+  it("shows views, purchases per article, revenue by day, item and method, members, failures and searches", async () => {
+    const db = database.db();
+    const now = new Date("2026-06-20T09:00:00Z");
+    const admin = await loadViewer(
+      await createUser(db, { email: `owner-${randomBytes(3).toString("hex")}@example.com`, role: "admin" }),
+    );
+    const article = await createArticle(db, { title: "Screen article", accessType: "premium" });
+    const ebook = await createEbook(db, { title: "Screen ebook" });
+    const plan = await createPlan(db, {
+      slug: `screen-${randomBytes(3).toString("hex")}`,
+      name: "Screen plan",
+      priceCents: 50_000,
+    });
+    const today = new Date("2026-06-20T06:00:00Z");
+    const yesterday = new Date(today.getTime() - DAY);
+    for (let i = 0; i < 7; i++)
+      servePage(() => noteContentView("article", article.id, { paywall: true }), { at: today });
+    servePage(() => noteContentView("article", article.id), { at: yesterday });
+    servePage(() => noteSearch("vitamin d", 0), { at: today });
+
+    const buyer = await createUser(db, { email: `buyer-${randomBytes(3).toString("hex")}@example.com` });
+    // A plan paid with M-Pesa, started at the article's paywall; an ebook paid by card and half refunded.
+    const planOrder = await createOrder(db, {
+      userId: buyer.id,
+      item: { kind: "plan", planId: plan.id, basePriceCents: 50_000 },
+      status: "completed",
+      createdAt: today,
+      overrides: { fromArticleId: article.id },
+    });
+    await createPayment(db, { order: planOrder, paymentMethod: "MpesaKE", verifiedAt: today });
+    const ebookOrder = await createOrder(db, {
+      userId: buyer.id,
+      item: { kind: "ebook", ebookId: ebook.id, basePriceCents: 30_000 },
+      status: "partially_refunded",
+      createdAt: yesterday,
+    });
+    const cardPayment = await createPayment(db, { order: ebookOrder, paymentMethod: "Visa", verifiedAt: yesterday });
+    await db.insert(refunds).values({
+      orderId: ebookOrder.id,
+      paymentId: cardPayment.id,
+      full: false,
+      amountCents: 10_000,
+      currency: "KES",
+      status: "accepted",
+      reason: "Wrong ebook",
+      requestedBy: admin.user!.id,
+      answeredAt: today,
+    });
+    // A failed M-Pesa payment with Pesapal's reason.
+    const failedOrder = await createOrder(db, {
+      userId: buyer.id,
+      item: { kind: "plan", planId: plan.id, basePriceCents: 50_000 },
+      status: "failed",
+      createdAt: today,
+    });
+    await createPayment(db, {
+      order: failedOrder,
+      status: "failed",
+      paymentMethod: "MpesaKE",
+      verifiedAt: today,
+      overrides: { raw: { description: "Insufficient balance", statusDescription: "Failed" } },
+    });
+    // Members: one joined in May and renewed in June; one active in May only (churned in June).
+    const stayer = await createUser(db, { email: `stay-${randomBytes(3).toString("hex")}@example.com` });
+    const leaver = await createUser(db, { email: `leave-${randomBytes(3).toString("hex")}@example.com` });
+    await createSubscription(db, {
+      userId: stayer.id,
+      planId: plan.id,
+      startDate: new Date("2026-05-02T00:00:00Z"),
+      endDate: new Date("2026-06-05T00:00:00Z"),
+      status: "expired",
+    });
+    await createSubscription(db, {
+      userId: stayer.id,
+      planId: plan.id,
+      startDate: new Date("2026-06-05T00:00:00Z"),
+      endDate: new Date("2026-08-05T00:00:00Z"),
+    });
+    const leaving = await createSubscription(db, {
+      userId: leaver.id,
+      planId: plan.id,
+      startDate: new Date("2026-05-10T00:00:00Z"),
+      endDate: new Date("2026-06-10T00:00:00Z"),
+      status: "expired",
+    });
+    await db
+      .update(userSubscriptions)
+      .set({ cancelledAt: new Date("2026-06-01T12:00:00Z") })
+      .where(eq(userSubscriptions.id, leaving.id));
+
+    const report = await analyticsReport(admin, "30d", now);
+    expect(report.period).toMatchObject({
+      id: "30d",
+      granularity: "day",
+      firstDay: "2026-05-22",
+      lastDay: "2026-06-20",
+    });
+    const views = table(report, "views");
+    expect(views.rows.at(-1)).toEqual(["2026-06-20", "7", "0", "0", "7"]);
+    expect(views.rows.at(-2)).toEqual(["2026-06-19", "1", "0", "0", "1"]);
+    expect(report.charts.find((c) => c.id === "views")!.points.at(-1)).toEqual({ label: "2026-06-20", value: 7 });
+    expect(table(report, "articles").rows).toContainEqual(["Screen article", "8", "7", "0", "0", "1"]);
+
+    const revenue = table(report, "revenue");
+    expect(revenue.rows.at(-1)).toEqual(["2026-06-20", "500.00", "100.00", "400.00"]);
+    expect(revenue.rows.at(-2)).toEqual(["2026-06-19", "300.00", "0.00", "300.00"]);
+    expect(table(report, "revenue-items").rows).toEqual([
+      ["Screen plan", "Plan", "500.00", "0.00", "500.00"],
+      ["Screen ebook", "Ebook", "300.00", "100.00", "200.00"],
+    ]);
+    expect(table(report, "revenue-methods").rows).toEqual([
+      ["M-Pesa", "500.00", "0.00", "500.00"],
+      ["Card", "300.00", "100.00", "200.00"],
+    ]);
+    expect(table(report, "payment-failures").rows).toEqual([["Insufficient balance", "M-Pesa", "1"]]);
+    expect(table(report, "searches-empty").rows).toEqual([["vitamin d", "1"]]);
+
+    const members = table(report, "members");
+    expect(members.columns).toEqual(["Month", "Active", "New", "Renewals", "Cancellations", "Churned", "Churn"]);
+    // May: both joined; at its end both have a plan. June (to today): the stayer renewed, the leaver cancelled and
+    // her plan ended, so one of the two members at the start of June churned.
+    expect(members.rows).toEqual([
+      ["2026-05", "2", "2", "0", "0", "0", "n/a"],
+      ["2026-06", "1", "0", "1", "1", "1", "50.0%"],
+    ]);
+
+    // The CSV holds the same cells as the screen.
+    const csv = tableCsv(table(report, "revenue-items"));
+    expect(csv).toBe(
+      "Item,Kind,Payments (KES),Refunds (KES),Net (KES)\r\nScreen plan,Plan,500.00,0.00,500.00\r\nScreen ebook,Ebook,300.00,100.00,200.00\r\n",
+    );
+
+    // A year: months from the monthly roll-up.
+    const year = await analyticsReport(admin, "12m", now);
+    expect(table(year, "views").rows.at(-1)).toEqual(["2026-06", "8", "0", "0", "8"]);
+    expect(table(year, "views").rows).toHaveLength(12);
+    expect(table(year, "revenue").rows.at(-1)).toEqual(["2026-06", "800.00", "100.00", "700.00"]);
+    expect(table(year, "searches-empty").rows).toContainEqual(["vitamin d", "1"]);
+  });
+
+  it("is for admins only", async () => {
+    const db = database.db();
+    const reader = await loadViewer(await createUser(db, { email: `r-${randomBytes(3).toString("hex")}@example.com` }));
+    await expect(analyticsReport(reader, "7d")).rejects.toThrow(/admins/);
+  });
+});
+
+describe(`analytics retention (${target})`, () => {
+  it("the retention job deletes daily counts and search words past their period, and keeps the monthly totals", async () => {
+    const db = database.db();
+    const now = new Date("2027-09-01T12:00:00Z");
+    const article = await createArticle(db);
+    const oldDay = nairobiDay(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS + 2) * DAY));
+    const oldMonth = nairobiDay(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS + 62) * DAY)).slice(0, 7);
+    const keptDay = nairobiDay(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS - 2) * DAY));
+    await db.insert(contentDailyCounts).values([
+      { day: oldDay, kind: "article", itemId: article.id, views: 5 },
+      { day: keptDay, kind: "article", itemId: article.id, views: 3 },
+    ]);
+    await db
+      .insert(contentMonthlyCounts)
+      .values({ month: `${oldDay.slice(0, 7)}-01`, kind: "article", itemId: article.id, views: 5 });
+    await db.insert(searchDailyCounts).values([
+      { day: oldDay, query: "my neighbour's name", searches: 1, empty: 1 },
+      { day: keptDay, query: "hips", searches: 2 },
+    ]);
+    await db.insert(searchMonthlyCounts).values([
+      // A month whose every day is past the period (a month's words go with its last day).
+      { month: `${oldMonth}-01`, query: "my neighbour's name", searches: 1, empty: 1 },
+      { month: `${keptDay.slice(0, 7)}-01`, query: "hips", searches: 2 },
+    ]);
+    const job = JOBS.find((j) => j.name === "retention")!;
+    // Earlier tests in this file left rows from 2026 too: they are past the period as well.
+    expect(await job.run({ db, now })).toMatch(/analytics day rows [1-9]\d*$/);
+    const days = await db
+      .select({ day: contentDailyCounts.day })
+      .from(contentDailyCounts)
+      .where(eq(contentDailyCounts.itemId, article.id));
+    expect(days).toEqual([{ day: keptDay }]);
+    const words = (await db.select({ query: searchDailyCounts.query }).from(searchDailyCounts)).map((r) => r.query);
+    expect(words).toContain("hips");
+    expect(words).not.toContain("my neighbour's name");
+    const monthWords = (await db.select({ query: searchMonthlyCounts.query }).from(searchMonthlyCounts)).map(
+      (r) => r.query,
+    );
+    expect(monthWords).toContain("hips");
+    expect(monthWords).not.toContain("my neighbour's name");
+    const months = await db
+      .select({ views: contentMonthlyCounts.views })
+      .from(contentMonthlyCounts)
+      .where(eq(contentMonthlyCounts.itemId, article.id));
+    expect(months).toEqual([{ views: 5 }]);
+    expect((await applyRetention(db, now)).analyticsDays).toBe(0);
+  });
+});
