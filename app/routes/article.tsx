@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { appErrorResponse } from "~/lib/app-error.server";
+import { FollowShortForm } from "~/components/mail/follow-short-form";
 import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
 import { getViewer } from "~/modules/access/viewer.server";
@@ -162,6 +163,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : null}
         <ShareLinks path={`/article/${article.id}`} title={article.title} />
+        <section aria-labelledby="follow-title" className="mt-8 rounded-2xl bg-rose-50 p-5">
+          <h2 id="follow-title" className="font-semibold text-gray-900">
+            Get new articles like this by e-mail
+          </h2>
+          <FollowShortForm id="follow-article" from="article" category={article.categories[0]?.slug} />
+        </section>
       </article>
       {/* Search engines never ask for data saver; its pages carry no script element at all. */}
       {import.meta.env.SSR && dataSaver ? null : (

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { getViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
+import { FollowShortForm } from "~/components/mail/follow-short-form";
 import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { pageMeta } from "~/modules/site/meta";
@@ -421,6 +422,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </SectionBody>
+      </SectionShell>
+
+      <SectionShell id="follow" title="New articles by e-mail">
+        <FollowShortForm id="follow-home" from="home" />
       </SectionShell>
 
       <LatestArticles sections={s} q={q} signedIn={signedIn} bookmarks={bookmarks} />

@@ -11,3 +11,4 @@ export * from "./media";
 export * from "./activity";
 export * from "./jobs";
 export * from "./alerts";
+export * from "./member-mail";
