@@ -30,6 +30,8 @@ import {
 } from "~/modules/mail/subscribers.server";
 import { MEMBER_MAIL_MAX_BYTES } from "~/modules/mail/member-templates.server";
 import { exportPersonalData } from "~/modules/privacy/personal-data.server";
+import { deleteAccount } from "~/modules/privacy/account-deletion.server";
+import { DELETE_CONFIRMATION_WORD } from "~/modules/privacy/schemas";
 
 let t: TestDatabase;
 let admin: Viewer;
@@ -115,6 +117,17 @@ describe(`member mail (${process.env.DB_TARGET === "postgres" ? "postgres" : "pg
     expect(exported!.consents.memberEmail[0]!.consents.map((c) => c.action)).toEqual(["asked", "confirmed"]);
     expect(readManageToken(`${id}.forged`)).toBeNull();
     expect(await preferencesByToken(manageToken(id))).toMatchObject({ status: "active", categoryIds: [categoryId] });
+  });
+
+  it("deleting her account erases her subscription and every consent", async () => {
+    const email = `mm-erase-${sfx}@nuru.test`;
+    const id = await guestFollower(email, []);
+    const [row] = await t.db.select().from(mailSubscribers).where(eq(mailSubscribers.id, id));
+    // Her password-less account confirms the deletion with the typed word.
+    expect(await deleteAccount(row!.userId!, { word: DELETE_CONFIRMATION_WORD })).toMatchObject({ ok: true });
+    expect(await t.db.select().from(mailSubscribers).where(eq(mailSubscribers.email, email))).toHaveLength(0);
+    expect(await t.db.select().from(mailConsents).where(eq(mailConsents.subscriberId, id))).toHaveLength(0);
+    expect(await preferencesByToken(manageToken(id))).toBeNull();
   });
 
   it("an address that already follows is not changed by someone typing it in", async () => {
