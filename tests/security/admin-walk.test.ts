@@ -21,6 +21,7 @@ const ADMIN_ROUTES = [
   "admin/ebooks/new",
   "admin/ebooks/:id",
   "admin/activity",
+  "admin/mail",
   "admin/orders",
   "admin/orders/reconciliation",
   "admin/orders/receipts",
