@@ -4,6 +4,7 @@ import { requireAdmin } from "~/modules/access/viewer.server";
 import { pendingModerationTotal } from "~/modules/engagement/moderation.server";
 import { listSendsForAdmin } from "~/modules/mail/member-queue.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { getEnv } from "~/lib/env.server";
 
 // Member mail sends (issue 34): each article mailed to its readers and each weekly digest, with its progress (how
 // many are still waiting) and outcome per recipient status. The page reloads itself while a send is under way.
@@ -14,7 +15,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
   const [sends, pending] = await Promise.all([listSendsForAdmin(viewer), pendingModerationTotal(viewer)]);
-  return { sends, pending };
+  return { sends, pending, ratePerMinute: getEnv().MAIL_RATE_PER_MINUTE };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,8 +38,9 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
   return (
     <AdminFrame title="Member mail" pending={loaderData.pending}>
       <p className="text-sm text-gray-700">
-        An article is mailed when an editor publishes it and chooses who gets it. Mail is sent in the background, within
-        the SMTP rate limit (MAIL_RATE_PER_MINUTE); failed mails are tried again up to five times.
+        An article is mailed when an editor publishes it and chooses who gets it. Mail is sent in the background, at
+        most {loaderData.ratePerMinute} a minute (the mail server&apos;s limit, set by the shop&apos;s owner); a mail
+        that fails is tried again up to five times.
       </p>
       {loaderData.sends.length === 0 ? <p className="mt-6 text-gray-700">Nothing has been sent yet.</p> : null}
       <ol className="mt-4 divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
