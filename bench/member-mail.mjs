@@ -112,6 +112,7 @@ try {
   const editor = await signIn("admin@nuru.test");
   await round(reader); // warm-up
   const idle = figures(await round(reader));
+  console.log("idle", JSON.stringify(idle));
 
   const { rows: cats } = await db.query("select id from categories order by sort_key limit 1");
   const form = new URLSearchParams({
@@ -135,6 +136,7 @@ try {
   const sentBefore = accepted;
   const sending = figures(await round(reader));
   const sentDuring = accepted - sentBefore;
+  console.log("while sending", JSON.stringify(sending), `mails sent during the round: ${sentDuring}`);
   await until(`${MAILS} mails`, async () => accepted >= MAILS, 30 * 60_000);
   const seconds = (Date.now() - started) / 1000;
   await db.end();
