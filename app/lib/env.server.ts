@@ -17,6 +17,10 @@ const schema = z.object({
   // Outside production, mail without it goes to the dev outbox table instead.
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Nuru <no-reply@nuru.test>"),
+  // Member e-mail (issue 34): at most this many mails a minute across all app processes (your SMTP provider's
+  // limit), claimed from the queue this many at a time.
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   // Load demo content into an empty database outside production (default on).
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   // Scheduled jobs (renewal reminders, expiry, payment reconciliation, pruning) run inside every app process, each job

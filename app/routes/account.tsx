@@ -12,6 +12,10 @@ import { redirectWithToast } from "~/modules/site/flash.server";
 import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { DataSaverSwitch, useDataSaver } from "~/components/data-saver";
+import { FollowChoices } from "~/components/mail/follow-choices";
+import { followingFor } from "~/modules/mail/subscribers.server";
+import { listCategories } from "~/modules/content/categories.server";
+import { CONSENT_WORDING } from "~/modules/mail/member-mail-form";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Account", description: "Your Nuru account settings.", path: "/account", matches }),
@@ -20,7 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getOptionalUser(context);
-  return { user, kraPin: user ? await kraPinOf(user.id) : null };
+  if (!user) return { user, kraPin: null, following: null, categories: [] };
+  const [kraPin, following, categories] = await Promise.all([kraPinOf(user.id), followingFor(user), listCategories()]);
+  return { user, kraPin, following, categories: categories.map((c) => ({ id: c.id, name: c.name })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,6 +36,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   await saveFullName(user.id, submission.value.fullName);
   await saveKraPin(user.id, submission.value.kraPin ?? null);
   throw await redirectWithToast("/account", { kind: "success", title: "Profile updated" });
+}
+
+/** Following the shop by e-mail (issue 34): her choices, or the form to opt in with her account's address. */
+function MemberMail({
+  following,
+  categories,
+}: {
+  following: { status: string; frequency: "each" | "weekly"; categoryIds: string[]; preferencesPath: string } | null;
+  categories: { id: string; name: string }[];
+}) {
+  const active = following?.status === "active";
+  return (
+    <section aria-labelledby="member-mail" className="mt-8 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+      <h2 id="member-mail" className="text-xl font-semibold text-gray-900">
+        New articles by e-mail
+      </h2>
+      {active ? (
+        <p className="mt-2 text-gray-700">
+          You get new articles by e-mail{following.frequency === "weekly" ? " once a week" : ""}.{" "}
+          <Link to={following.preferencesPath} className="font-semibold text-brand-700 underline">
+            Change what you get or unsubscribe
+          </Link>
+        </p>
+      ) : (
+        <form method="post" action="/newsletter" className="mt-3 space-y-4">
+          <input type="hidden" name="source" value="account" />
+          <p className="text-gray-700">Free: the categories you choose, to your account&apos;s address.</p>
+          <FollowChoices
+            categories={categories}
+            checked={following?.categoryIds ?? []}
+            frequency={following?.frequency ?? "each"}
+          />
+          <p className="text-sm text-gray-700">{CONSENT_WORDING}</p>
+          <button type="submit" className="btn min-h-11 px-5">
+            Subscribe
+          </button>
+        </form>
+      )}
+    </section>
+  );
 }
 
 const ROLE_LABELS = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" } as const;
@@ -113,6 +159,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           buttonClassName="btn min-h-11 px-5 text-base"
         />
       </section>
+      <MemberMail following={loaderData.following} categories={loaderData.categories} />
       <section aria-labelledby="your-data" className="mt-8 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
         <h2 id="your-data" className="text-xl font-semibold text-gray-900">
           Your data

@@ -187,6 +187,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : null}
         <ShareLinks path={`/article/${article.id}`} title={article.title} />
+        {/* A plain GET form (no script, nothing personal: guest pages are cached, ADR 016); kept small, as the
+            article page's JavaScript budget is nearly spent: /newsletter takes "from article" from the category. */}
+        <form method="get" action="/newsletter" className="mt-8 flex flex-wrap gap-2 rounded-2xl bg-rose-50 p-5">
+          <label htmlFor="follow" className="w-full font-semibold">
+            New articles like this by e-mail
+          </label>
+          {article.categories[0] ? <input type="hidden" name="category" value={article.categories[0].slug} /> : null}
+          <input id="follow" type="email" name="email" required className="min-h-11 flex-1 rounded-md border px-3" />
+          <button className="btn px-5">Follow</button>
+        </form>
       </article>
       {/* Search engines never ask for data saver; its pages carry no script element at all. */}
       {import.meta.env.SSR && dataSaver ? null : (

@@ -39,6 +39,15 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
               To <span data-testid="mail-to">{mail.to}</span> · {new Date(mail.createdAt).toLocaleString("en-GB")}
             </p>
             <h2 className="mt-1 font-semibold text-gray-900">{mail.subject}</h2>
+            {Object.keys(mail.headers ?? {}).length ? (
+              <dl className="mt-2 text-xs break-all text-gray-700" data-testid="mail-headers">
+                {Object.entries(mail.headers).map(([name, value]) => (
+                  <div key={name}>
+                    <dt className="inline font-semibold">{name}:</dt> <dd className="inline">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
             <pre className="mt-2 font-sans text-sm whitespace-pre-wrap text-gray-800">{linkify(mail.text)}</pre>
           </li>
         ))}

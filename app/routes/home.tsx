@@ -424,6 +424,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </SectionBody>
       </SectionShell>
 
+      <SectionShell id="follow" title="New articles by e-mail">
+        {/* A plain GET form (no script, nothing personal: guest pages are cached, ADR 016); she chooses categories
+            and sees the consent wording on /newsletter. Written out here rather than shared: a shared module would
+            be one more script chunk on the home page. */}
+        <form method="get" action="/newsletter" className="flex gap-2">
+          <input type="hidden" name="from" value="home" />
+          <input
+            type="email"
+            name="email"
+            required
+            aria-label="Your e-mail address"
+            placeholder="Your e-mail"
+            className="min-h-11 min-w-0 flex-1 rounded-md border px-3"
+          />
+          <button className="btn px-5">Follow</button>
+        </form>
+      </SectionShell>
+
       <LatestArticles sections={s} q={q} signedIn={signedIn} bookmarks={bookmarks} />
     </div>
   );

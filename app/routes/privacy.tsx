@@ -92,9 +92,11 @@ export default function Privacy({ matches }: Route.ComponentProps) {
 
       <h2 className={h2}>Your reading history is yours</h2>
       <p className="mt-2">
-        We never use what you read for e-mails or offers. Nuru sends no newsletters or offers today; if it ever does, it
-        will use your reading history for them only if you have said yes to that exact use, and you can say no again at
-        any time.
+        We never use what you read for e-mails or offers. Nuru e-mails new articles only to readers who asked for them
+        (and confirmed by a link), in the categories they chose: what you read plays no part. We record when you said
+        yes and the words you agreed to; every e-mail has a one-click unsubscribe link and a link to change your
+        choices, and unsubscribing takes effect at once. Our e-mails carry no tracking pixels. Should Nuru ever want to
+        use your reading history for e-mail, it would ask you for that exact use first.
       </p>
 
       <h2 className={h2}>Who receives it</h2>

@@ -12,7 +12,13 @@ import { appDatabase } from "~/db/client.server";
 import { sharedHealthCheck } from "~/lib/shared-health-check.server";
 import { baseSecurityHeaders } from "~/lib/security-headers.server";
 import { isSameOriginOrSafe } from "~/lib/csrf.server";
-import { checkBody, checkTarget, isGatewayNotification, type BodyLimits } from "~/lib/request-guards";
+import {
+  checkBody,
+  checkTarget,
+  isGatewayNotification,
+  isOneClickUnsubscribe,
+  type BodyLimits,
+} from "~/lib/request-guards";
 import { ARTICLE_FORM_BODY_LIMIT } from "~/modules/content/article-form";
 import { EBOOK_FORM_BODY_LIMIT } from "~/modules/content/ebook-form";
 import { loadStandIns } from "~/lib/stand-ins.server";
@@ -97,6 +103,7 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   // from Pesapal's servers; it grants nothing on its own word (every order is verified with Pesapal).
   app.use((req, res, next) => {
     if (isGatewayNotification(req.path)) return next();
+    if (isOneClickUnsubscribe(req.path)) return next();
     if (isSameOriginOrSafe(req.method, req.headers, env.PUBLIC_URL, proxyHops > 0)) return next();
     res
       .status(403)

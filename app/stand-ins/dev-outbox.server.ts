@@ -9,7 +9,13 @@ export type OutboxMail = typeof devOutbox.$inferSelect;
 
 /** The shop's Mailer (modules/mail), as the outbox keeps it: attachments are not kept. */
 interface OutboxMailer {
-  send(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
+  send(message: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers?: Record<string, string>;
+  }): Promise<void>;
 }
 
 /** Keeps every mail in the dev_mail_outbox table instead of sending it. Refuses to exist in production. */
@@ -24,6 +30,7 @@ export function createOutboxMailer(db: Database): OutboxMailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers ?? {},
       });
     },
   };

@@ -27,7 +27,9 @@ const BUDGETS: { path: string; raw: number; gzip: number; cards: number }[] = [
   // 2026-11-26, evening: the footer's data saver switch (issue 32, a one-button form), its privacy link (issue 35)
   // and an Open Graph image for every page kind (issue 34: og:image, its width and height, and X's large card, about
   // 180 bytes; no og:image:type or og:image:alt, which previews do without): / about 38,900; the goal of 40 KB holds.
-  { path: "/", raw: 39_200, gzip: 8_900, cards: 23 },
+  // Then the "New articles by e-mail" form (issue 34: a heading, an e-mail field and a button in a plain GET form,
+  // about 450 bytes, 30 gzip): / 39,340 (8,882); raw budget 39,200 -> 39,600, gzip unchanged.
+  { path: "/", raw: 39_600, gzip: 8_900, cards: 23 },
   // 2026-11-26: the list pages' card excerpts whole again (150 characters: the last figures were measured while
   // a card's excerpt was cut to its position in the list, issue 29): /articles 28,866, /category 20,806 raw.
   { path: "/articles", raw: 30_000, gzip: 6_800, cards: 12 },

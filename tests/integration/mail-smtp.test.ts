@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { createSmtpMailer } from "~/modules/mail/mailer.server";
 import { createOutboxMailer, latestOutboxMailTo, listOutbox } from "~/stand-ins/dev-outbox.server";
 import { confirmEmailMail, receiptMail, resetPasswordMail } from "~/modules/mail/templates.server";
+import { articleMail } from "~/modules/mail/member-templates.server";
 
 interface Received {
   from: string | undefined;
@@ -117,6 +118,44 @@ describe("smtp mailer", () => {
     expect(text!.body).toContain("Wanjiku");
     expect(html!.body).toContain("Nuru");
     expect(html!.body).toContain(`href="${link.replace(/&/g, "&amp;")}"`);
+  });
+
+  it("sends member mail with its one-click unsubscribe headers; a 5xx refusal reaches the queue as a bounce code", async () => {
+    smtp = await startSmtp({
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith("gone@")) {
+          const error = Object.assign(new Error("5.1.1 No such mailbox"), { responseCode: 550 });
+          return callback(error);
+        }
+        callback();
+      },
+    });
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: "Nuru <no-reply@nuru.test>" });
+    const mail = (to: string) =>
+      articleMail({
+        to,
+        origin: "https://nuru.example",
+        title: "Strong knees",
+        articleUrl: "https://nuru.example/article/1",
+        imageUrl: "/media/covers/knees.jpg",
+        categories: ["Weight Loss"],
+        blocks: null,
+        preview: "Walk after breakfast.",
+        preferencesUrl: "https://nuru.example/newsletter/preferences/abc.def",
+        unsubscribeUrl: "https://nuru.example/newsletter/unsubscribe/abc.def",
+        reason: "You follow Nuru's articles by e-mail.",
+      });
+    await mailer.send(mail("amina@example.com"));
+    const raw = smtp.received[0]!.raw;
+    expect(raw).toMatch(/^List-Unsubscribe: <https:\/\/nuru\.example\/newsletter\/unsubscribe\/abc\.def>\r?$/m);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    const html = leafParts(raw).find((p) => p.contentType === "text/html")!.body;
+    expect(html).toContain('src="https://nuru.example/media/covers/knees.jpg" alt="Strong knees"');
+    const refused = await mailer.send(mail("gone@example.com")).then(
+      () => null,
+      (error: unknown) => error as { responseCode?: number },
+    );
+    expect(refused?.responseCode).toBe(550);
   });
 
   it("sends a receipt with its PDF attached", async () => {

@@ -23,6 +23,7 @@ const ADMIN_ROUTES = [
   "admin/activity",
   "admin/analytics",
   "admin/analytics/csv",
+  "admin/mail",
   "admin/orders",
   "admin/orders/reconciliation",
   "admin/orders/receipts",

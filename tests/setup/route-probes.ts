@@ -95,6 +95,17 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     account: page(["/account"], true),
     "account/data": resource(["/account/data"]),
     "account/delete": page(["/account/delete"], true),
+    // Member e-mail (issue 34): the follow page (with what the short forms send), and signed links with forged tokens.
+    newsletter: page(["/newsletter", "/newsletter?email=probe%40nuru.test&category=weight-loss&from=article"], true),
+    "newsletter/confirm": page(["/newsletter/confirm?token=not-a-token"], true),
+    "newsletter/preferences/:token": page(
+      ["/newsletter/preferences/00000000-0000-4000-8000-000000000000.forged"],
+      true,
+    ),
+    "newsletter/unsubscribe/:token": page(
+      ["/newsletter/unsubscribe/00000000-0000-4000-8000-000000000000.forged"],
+      true,
+    ),
     bookmarks: page(["/bookmarks"]),
     "library/offline": page(["/library/offline"]),
     "library/offline/check": resource([
@@ -141,6 +152,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "admin/media": page(["/admin/media", "/admin/media?show=unused&page=2"], true),
     "admin/media/images": resource(["/admin/media/images"], true),
     "admin/activity": page(["/admin/activity", "/admin/activity?entity=article&page=2"], true),
+    "admin/mail": page(["/admin/mail"], true),
     "admin/ai-assist": resource(["/admin/ai-assist"], true),
     "admin/uploads": resource(["/admin/uploads?kind=image"], true),
     "sitemap.xml": resource(["/sitemap.xml"]),

@@ -16,6 +16,11 @@ export const ADMIN_SCREENS = [
   { to: "/admin/moderation", label: "Moderation", about: "Approve or reject readers' comments and reviews." },
   { to: "/admin/media", label: "Files", about: "Uploaded images, videos and PDFs, and what uses them." },
   { to: "/admin/activity", label: "Activity", about: "Who changed what in the admin area, and when." },
+  {
+    to: "/admin/mail",
+    label: "Member mail",
+    about: "Articles mailed to followers: progress and outcome of each send.",
+  },
 ] as const;
 
 const LINKS = [{ to: "/admin", label: "Dashboard" }, ...ADMIN_SCREENS];

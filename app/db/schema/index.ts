@@ -12,3 +12,4 @@ export * from "./activity";
 export * from "./jobs";
 export * from "./alerts";
 export * from "./analytics";
+export * from "./member-mail";

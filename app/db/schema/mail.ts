@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Mail captured by the development/test stand-in mailer instead of being sent. Never used in production. */
 export const devOutbox = pgTable("dev_mail_outbox", {
@@ -7,5 +7,7 @@ export const devOutbox = pgTable("dev_mail_outbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html").notNull(),
+  // Headers beyond to/subject (List-Unsubscribe and the like), so a person can check what a mail carried.
+  headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -71,6 +71,8 @@ export const articleFormSchema = z.object({
     .default([])
     .transform(cleanTags)
     .refine((t) => t.length <= ARTICLE_LIMITS.tags, `At most ${ARTICLE_LIMITS.tags} tags`),
+  /** Whom to e-mail the article when it is saved published (issue 34); an article is mailed once. */
+  mailOnPublish: z.enum(["none", "followers", "paying"], { error: "Choose who gets it by e-mail" }).default("none"),
   /** When the editor opened the article (its updated_at); a save made after someone else's is refused. */
   openedVersion: z.string().max(40).optional(),
 });
@@ -96,6 +98,7 @@ export const ARTICLE_FORM_BODY_LIMIT = formBodyLimit({
   categoryIds: [36, 20],
   tags: [ARTICLE_LIMITS.tag, ARTICLE_LIMITS.tags],
   openedVersion: 40,
+  mailOnPublish: 10,
 });
 
 export type ArticleFormInput = z.output<typeof articleFormSchema>;

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, like, sql, type SQL } from "drizzle-orm
 import { getDb } from "~/db/client.server";
 import { publicRead } from "~/lib/public-reads.server";
 import { articleCategories, articles, categories, type RichBlock } from "~/db/schema";
-import { accessForArticle, type AccessType, type Viewer } from "~/modules/access/policy";
+import { accessForArticle, guestViewer, type AccessType, type Viewer } from "~/modules/access/policy";
 import { clampPage } from "./paging";
 import { cutAtWord, PREVIEW_CHARS } from "./text";
 import { bodyText, cardText } from "./article-card-text";
@@ -264,4 +264,38 @@ export async function listArticlesForViewer(
   });
   const items = listed.cards.map((card) => ({ ...card, access: accessForArticle(query.viewer, card) }));
   return { items, total: listed.total, page, pageSize };
+}
+
+/**
+ * Published articles created after `since`, in any of `categoryIds` (every category when empty), newest first, as a
+ * guest sees them: the weekly digest shows their openings only (issue 34), so nothing locked goes out.
+ */
+export async function newArticlesForGuests({
+  since,
+  categoryIds,
+  limit = 10,
+}: {
+  since: Date;
+  categoryIds: readonly string[];
+  limit?: number;
+}): Promise<GatedArticle[]> {
+  const where: SQL[] = [eq(articles.published, true), sql`${articles.createdAt} > ${since.toISOString()}::timestamptz`];
+  if (categoryIds.length)
+    where.push(
+      inArray(
+        articles.id,
+        getDb()
+          .select({ id: articleCategories.articleId })
+          .from(articleCategories)
+          .where(inArray(articleCategories.categoryId, [...categoryIds])),
+      ),
+    );
+  const rows = await getDb()
+    .select()
+    .from(articles)
+    .where(and(...where))
+    .orderBy(desc(articles.createdAt))
+    .limit(limit);
+  const cats = await categoriesFor(rows.map((r) => r.id));
+  return rows.map((r) => gateArticle(guestViewer(), r, cats.get(r.id) ?? []));
 }

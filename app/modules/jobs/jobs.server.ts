@@ -8,6 +8,7 @@ import { settleUnknownRefunds } from "~/modules/payments/refunds.server";
 import { expireSubscriptions, sendEndedNotices, sendRenewalReminders } from "~/modules/membership/subscriptions.server";
 import { runMaintenance } from "~/modules/security/maintenance.server";
 import { applyRetention, describeRetentionRun } from "~/modules/privacy/retention.server";
+import { drainMailQueueSoon, queueWeeklyDigest } from "~/modules/mail/member-queue.server";
 import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./scheduler.server";
 
 export const JOBS: readonly Job[] = [
@@ -56,6 +57,18 @@ export const JOBS: readonly Job[] = [
     async run({ now }) {
       const r = await sendRenewalReminders(now);
       return `sent ${r.sent} (failed ${r.failed})`;
+    },
+  },
+  {
+    // Member mail (issue 34, ADR 035): the week's digest queued once (from Monday), then what is due in the queue,
+    // within the SMTP rate limit. Every process may also send (rows are claimed with SKIP LOCKED); the lock here
+    // only keeps this process's drains from overlapping.
+    name: "member-mail",
+    everySeconds: 60,
+    async run({ now }) {
+      const digest = await queueWeeklyDigest(now);
+      await drainMailQueueSoon();
+      return digest ? `digest queued for ${digest.queued}` : "queue drained";
     },
   },
   {

@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** Files sent with the mail over SMTP (the dev outbox keeps the text and html only). */
   attachments?: { filename: string; content: Uint8Array; contentType: string }[];
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on member mail (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -43,6 +45,7 @@ export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
         attachments: message.attachments?.map((a) => ({
           filename: a.filename,
           content: Buffer.from(a.content),

@@ -265,3 +265,25 @@ export function adminAlertMail({ to, subject, intro, items, more }: AdminAlertMa
 `;
   return { to, subject, text, html };
 }
+
+/** Double opt-in (issue 34): a guest asked to follow the shop by e-mail; nothing is sent to her until she confirms. */
+export function followConfirmMail({ to, url }: { to: string; url: string }): MailMessage {
+  return linkMail(to, "Confirm your Nuru e-mail subscription", {
+    name: "",
+    intro: `Someone (we hope you) asked to get new ${SHOP} articles at this address. Please confirm, and we will start sending them. Confirming also makes you a free ${SHOP} member; you can choose a password later with "Forgot your password".`,
+    action: "Yes, send me articles",
+    url,
+    outro: "If this was not you, ignore this e-mail: we will not write to you again.",
+  });
+}
+
+/** Someone asked to follow with an address that already follows: her preferences link, and nothing changed. */
+export function followManageMail({ to, url }: { to: string; url: string }): MailMessage {
+  return linkMail(to, "You already get Nuru articles by e-mail", {
+    name: "",
+    intro: `Someone (we hope you) asked to follow ${SHOP} by e-mail with this address, which already gets our articles. Nothing was changed.`,
+    action: "Change what I get",
+    url,
+    outro: "If this was not you, you can ignore this e-mail.",
+  });
+}

@@ -20,6 +20,7 @@ import {
   ebookTextPositions,
   readerTextPreferences,
   ebookStampedCopies,
+  mailSubscribers,
   orders,
   profiles,
   rateLimits,
@@ -135,6 +136,10 @@ export async function deleteAccount(
       .delete(rateLimits)
       .where(or(like(rateLimits.key, `%${likeEscaped(email)}%`), like(rateLimits.key, `%${userId}%`)));
     await tx.delete(devOutbox).where(eq(devOutbox.to, email));
+    // Her article e-mail subscription, its consents and its delivery records (cascade), by account or address.
+    await tx
+      .delete(mailSubscribers)
+      .where(or(eq(mailSubscribers.userId, userId), eq(mailSubscribers.email, email.toLowerCase())));
 
     // CASE: a card agreement still running -> cancelled, so Pesapal's next scheduled charge is refunded (ADR 019).
     const live = await tx

@@ -1,7 +1,7 @@
 // Everything the shop holds about one reader, as one JSON document she downloads from her account (issue 35:
 // the right of access, Kenya's Data Protection Act 2019 s. 26). Secrets are left out (password hash, session and
 // OAuth tokens): they are not information about her, and a copy of them would open her account to whoever gets it.
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
   accounts,
@@ -18,6 +18,8 @@ import {
   ebookTextPositions,
   readerTextPreferences,
   ebookStampedCopies,
+  mailConsents,
+  mailSubscribers,
   mediaAssets,
   orderStatusHistory,
   orders,
@@ -61,6 +63,7 @@ export const PERSONAL_DATA_COLUMNS = {
   "admin_activity.actor_id": "staffWork.adminActivity",
   "media_assets.uploaded_by": "staffWork.uploads",
   "articles.author_id": "staffWork.articlesWritten",
+  "mail_subscribers.user_id": "consents.memberEmail",
 } as const;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -154,6 +157,7 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
       ? db.select().from(cardRenewalEvents).where(inArray(cardRenewalEvents.cardRenewalId, renewalIds))
       : none,
   ]);
+  const memberEmail = await exportMemberEmail(userId, user.email);
   const receipts = (await Promise.all(orderIds.map((id) => getReceipt(userId, id)))).filter((r) => r !== null);
   const staffWork = await exportStaffWork(userId);
   return {
@@ -172,12 +176,13 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
       createdAt: iso(user.createdAt),
       updatedAt: iso(profile?.updatedAt ?? user.updatedAt),
     },
-    // The shop sends no offers or newsletters and never uses reading history for e-mail (see /privacy): there is
-    // nothing she has been asked to agree to beyond the terms, so every optional use is "no".
+    // The shop never uses reading history for e-mail (see /privacy). Article e-mail only with her recorded consent
+    // (issue 34): what she follows now and every consent she gave, changed or withdrew, with its time and wording.
     consents: {
       termsAcceptedAt: iso(user.createdAt),
       readingHistoryForEmailOrOffers: false,
-      marketingEmail: false,
+      marketingEmail: memberEmail.some((m) => m.status === "active"),
+      memberEmail,
     },
     signIn: {
       methods: signInMethods.map((m) => ({ provider: m.provider, createdAt: iso(m.createdAt) })),
@@ -210,6 +215,39 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
     stampedCopies: stampedRows,
     staffWork,
   };
+}
+
+/** Her article e-mail subscriptions (by account or address) and every consent recorded for them. */
+async function exportMemberEmail(userId: string, email: string) {
+  const db = getDb();
+  const subscribers = await db
+    .select()
+    .from(mailSubscribers)
+    .where(or(eq(mailSubscribers.userId, userId), eq(mailSubscribers.email, email.toLowerCase())));
+  const history = subscribers.length
+    ? await db
+        .select()
+        .from(mailConsents)
+        .where(
+          inArray(
+            mailConsents.subscriberId,
+            subscribers.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(mailConsents.at))
+    : [];
+  return subscribers.map((s) => ({
+    email: s.email,
+    status: s.status,
+    frequency: s.frequency,
+    categoryIds: s.categoryIds,
+    confirmedAt: iso(s.confirmedAt),
+    unsubscribedAt: iso(s.unsubscribedAt),
+    createdAt: iso(s.createdAt),
+    consents: history
+      .filter((c) => c.subscriberId === s.id)
+      .map((c) => ({ action: c.action, wording: c.wording, source: c.source, at: iso(c.at) })),
+  }));
 }
 
 /** What an admin account did (the shop's records of her work): empty for a reader. */

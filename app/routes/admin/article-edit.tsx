@@ -25,6 +25,8 @@ import { appErrorResponse } from "~/lib/app-error.server";
 import { parseForm, useSchemaForm, firstFormError } from "~/lib/forms";
 import { readForm } from "~/lib/read-form.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
+import { articleSendOf, drainMailQueueSoon, queueArticleSend } from "~/modules/mail/member-queue.server";
+import { AUDIENCES } from "~/modules/mail/member-mail-form";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { ArticleBody } from "~/components/content/article-body";
 import { FieldError, TextAreaField, TextField } from "~/components/forms/fields";
@@ -109,12 +111,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = adminOf(context);
-  const [article, categories] = await Promise.all([
+  const [article, categories, mailed] = await Promise.all([
     params.id ? getArticleForEdit(viewer, params.id) : null,
     categoryChoices(viewer),
+    params.id ? articleSendOf(params.id) : null,
   ]);
   if (params.id && !article) throw appErrorResponse("ARTICLE_NOT_FOUND");
-  return { article, categories };
+  return { article, categories, mailed };
 }
 
 const previewSchema = z.object({
@@ -144,9 +147,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const first = firstFormError(submission);
     return data({ result: submission.reply(), toast: failure(first) }, 400);
   }
+  let articleId = params.id;
   try {
     if (params.id) await updateArticle(viewer, params.id, submission.value);
-    else await createArticle(viewer, submission.value);
+    else articleId = (await createArticle(viewer, submission.value)).id;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const { title, message } = error.payload;
@@ -155,10 +159,56 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: error.status },
     );
   }
+  // Published with a mail choice: queued for its readers (once per article) and sent in the background.
+  const { mailOnPublish, published } = submission.value;
+  const mailed =
+    published && mailOnPublish !== "none" && articleId
+      ? await queueArticleSend(viewer, articleId, mailOnPublish)
+      : null;
+  if (mailed) void drainMailQueueSoon();
   return redirectWithToast("/admin/articles", {
     kind: "success",
     title: editing ? "Article Updated" : "Article Created",
+    message: mailed
+      ? `E-mail queued for ${mailed.queued} ${mailed.queued === 1 ? "reader" : "readers"}: progress in Member mail.`
+      : undefined,
   });
+}
+
+/** Whom the article is e-mailed to when it is saved published; once mailed, what was chosen. */
+function MailOnPublish({ mailed }: { mailed: { audience: string; createdAt: string } | null }) {
+  if (mailed) {
+    return (
+      <p className="text-sm text-gray-700" data-testid="article-mailed">
+        E-mailed to {mailed.audience === "paying" ? "followers with a paid plan" : "followers of its categories"} on{" "}
+        {new Date(mailed.createdAt).toLocaleDateString("en-GB", { timeZone: "Africa/Nairobi" })}.
+      </p>
+    );
+  }
+  return (
+    <div>
+      <label htmlFor="article-mail" className="block text-sm font-medium text-gray-800">
+        Mail it to readers
+      </label>
+      <select
+        id="article-mail"
+        name="mailOnPublish"
+        defaultValue="none"
+        className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 sm:w-auto"
+        aria-describedby="article-mail-hint"
+      >
+        {AUDIENCES.map((a) => (
+          <option key={a.value} value={a.value}>
+            {a.label}
+          </option>
+        ))}
+      </select>
+      <p id="article-mail-hint" className="mt-1 text-xs text-gray-600">
+        Sent once, when you save it with Published ticked. Readers with a plan get it whole; others get its opening and
+        a link.
+      </p>
+    </div>
+  );
 }
 
 function TagsField({ initial, error }: { initial: string[]; error?: string }) {
@@ -406,6 +456,8 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
             </label>
           </fieldset>
         </div>
+
+        <MailOnPublish mailed={loaderData.mailed} />
 
         <CategoryChoices
           categories={categories}

@@ -1,0 +1,60 @@
+import { Form, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/newsletter-confirm";
+import { pageMeta } from "~/modules/site/meta";
+import { confirmFollow } from "~/modules/mail/subscribers.server";
+import { readConfirmToken } from "~/modules/mail/member-tokens.server";
+import { readForm } from "~/lib/read-form.server";
+import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
+import { redirectWithToast } from "~/modules/site/flash.server";
+import { SubmitButton } from "~/components/ui/submit-button";
+
+// The link in the confirmation mail (double opt-in). Opening it changes nothing (mail scanners open links too); her
+// press of the button confirms.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Confirm your e-mail subscription",
+    description: "Confirm that you want Nuru articles by e-mail.",
+    path: "/newsletter/confirm",
+    matches,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": PERSONAL_CACHE_CONTROL,
+  "Referrer-Policy": "no-referrer",
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!readConfirmToken(token)) throw data(null, { status: 404 });
+  return { token };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const token = (await readForm(request)).get("token");
+  const done = await confirmFollow(typeof token === "string" ? token : null);
+  if (!done) throw redirect("/newsletter");
+  throw await redirectWithToast(done.preferencesPath, {
+    kind: "success",
+    title: "Subscription confirmed",
+    message: "New articles in your categories will come to your inbox.",
+  });
+}
+
+export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">Confirm your subscription</h1>
+      <p className="mt-3 text-gray-700">
+        Press the button to start getting new Nuru articles by e-mail. You also become a free Nuru member; choose a
+        password later with &ldquo;Forgot your password&rdquo; to sign in.
+      </p>
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <SubmitButton busy={busy} busyLabel="Confirming..." label="Confirm my subscription" />
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { Form, data, useNavigation } from "react-router";
+import type { Route } from "./+types/newsletter-preferences";
+import { pageMeta } from "~/modules/site/meta";
+import { listCategories } from "~/modules/content/categories.server";
+import { preferencesFormSchema } from "~/modules/mail/member-mail-form";
+import { preferencesByToken, savePreferences, unsubscribe } from "~/modules/mail/subscribers.server";
+import { readForm } from "~/lib/read-form.server";
+import { parseForm, firstFormError } from "~/lib/forms";
+import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
+import { FollowChoices } from "~/components/mail/follow-choices";
+import { FormNotice } from "~/components/ui/form-notice";
+import { SubmitButton } from "~/components/ui/submit-button";
+
+// Her e-mail preferences, from the link in every member mail: no sign-in, the signed token in the address is the
+// key (issue 34). A forged or erased token answers 404.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Your e-mail preferences",
+    description: "Choose which Nuru articles come to your inbox.",
+    path: "/newsletter",
+    matches,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": PERSONAL_CACHE_CONTROL,
+  "Referrer-Policy": "no-referrer",
+});
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const [preferences, categories] = await Promise.all([preferencesByToken(params.token), listCategories()]);
+  if (!preferences) throw data(null, { status: 404 });
+  return { preferences, categories: categories.map((c) => ({ id: c.id, name: c.name })) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const submission = parseForm(await readForm(request), preferencesFormSchema);
+  if (submission.status !== "success") return data({ ok: false, message: firstFormError(submission) }, 400);
+  if (submission.value.intent === "unsubscribe") {
+    if (!(await unsubscribe(params.token, "preferences"))) throw data(null, { status: 404 });
+    return { ok: true, message: "You are unsubscribed: Nuru will not e-mail you articles any more." };
+  }
+  if (!(await savePreferences(params.token, submission.value))) throw data(null, { status: 404 });
+  return { ok: true, message: "Your choices are saved." };
+}
+
+const STATUS = {
+  active: "You get Nuru articles by e-mail.",
+  pending: "Waiting for you to confirm: follow the link in the e-mail we sent.",
+  unsubscribed: "You are unsubscribed: Nuru does not e-mail you articles.",
+} as const;
+
+export default function NewsletterPreferences({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { preferences, categories } = loaderData;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">Your e-mail preferences</h1>
+      <p className="mt-3 text-gray-700">
+        For <strong>{preferences.email}</strong>. <span data-testid="follow-status">{STATUS[preferences.status]}</span>
+      </p>
+      {actionData ? (
+        <FormNotice
+          className="mt-4"
+          reveal
+          notice={{ ok: actionData.ok, title: actionData.ok ? "Saved" : "Not saved", message: actionData.message }}
+        />
+      ) : null}
+      <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+        <FollowChoices categories={categories} checked={preferences.categoryIds} frequency={preferences.frequency} />
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton
+            busy={busy}
+            busyLabel="Saving..."
+            label={preferences.status === "unsubscribed" ? "Save and subscribe again" : "Save my choices"}
+          />
+          {preferences.status !== "unsubscribed" ? (
+            <button
+              type="submit"
+              name="intent"
+              value="unsubscribe"
+              className="min-h-11 rounded-md border border-red-300 px-4 font-semibold text-red-700 hover:bg-red-50"
+            >
+              Unsubscribe from everything
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Form, data, useNavigation } from "react-router";
+import type { Route } from "./+types/newsletter-unsubscribe";
+import { pageMeta } from "~/modules/site/meta";
+import { preferencesByToken, unsubscribe } from "~/modules/mail/subscribers.server";
+import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
+import { SubmitButton } from "~/components/ui/submit-button";
+
+// One-click unsubscribe (RFC 8058). Mail clients POST `List-Unsubscribe=One-Click` here from their own servers: no
+// sign-in and no CSRF check (http-server.server.ts lets this path through; the signed token is the authority, and
+// the worst a forged post can do is what the link's owner asked for). Opening the link (GET) changes nothing, since
+// mail scanners open links: it shows a button.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({ title: "Unsubscribe", description: "Stop Nuru articles by e-mail.", path: "/newsletter", matches }),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": PERSONAL_CACHE_CONTROL,
+  "Referrer-Policy": "no-referrer",
+});
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const preferences = await preferencesByToken(params.token);
+  if (!preferences) throw data(null, { status: 404 });
+  return { email: preferences.email, unsubscribed: preferences.status === "unsubscribed" };
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  // The body (List-Unsubscribe=One-Click, or this page's empty form) does not matter: the post itself is the request.
+  if (!(await unsubscribe(params.token, "one-click"))) throw data(null, { status: 404 });
+  return { done: true };
+}
+
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const done = actionData?.done || loaderData.unsubscribed;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">Unsubscribe</h1>
+      {done ? (
+        <p className="mt-3 text-gray-800" role="status">
+          <strong>{loaderData.email}</strong> is unsubscribed: Nuru will not e-mail you articles any more.
+        </p>
+      ) : (
+        <>
+          <p className="mt-3 text-gray-700">
+            Stop all Nuru article e-mails to <strong>{loaderData.email}</strong>?
+          </p>
+          <Form method="post" className="mt-6">
+            <SubmitButton busy={busy} busyLabel="Unsubscribing..." label="Unsubscribe" />
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}

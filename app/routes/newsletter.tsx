@@ -1,0 +1,144 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { pageMeta } from "~/modules/site/meta";
+import { getOptionalUser } from "~/modules/access/viewer.server";
+import { listCategories } from "~/modules/content/categories.server";
+import { CONSENT_WORDING, followFormSchema, SOURCES } from "~/modules/mail/member-mail-form";
+import { followingFor, requestFollow } from "~/modules/mail/subscribers.server";
+import { clientIp } from "~/modules/security/client-address";
+import { readForm } from "~/lib/read-form.server";
+import { parseForm, firstFormError } from "~/lib/forms";
+import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
+import { FollowChoices } from "~/components/mail/follow-choices";
+import { FormNotice } from "~/components/ui/form-notice";
+import { SubmitButton } from "~/components/ui/submit-button";
+
+// Following the shop by e-mail (issue 34): the short forms on the home page and at article ends come here with the
+// address she typed (a GET), she chooses categories and how often, sees the words she agrees to, and posts. A guest
+// then gets a confirmation link (double opt-in); a signed-in reader follows at once with her account's address.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Follow Nuru by e-mail",
+    description: "New Nuru articles in the categories you choose, by e-mail.",
+    path: "/newsletter",
+    matches,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+// The address she typed is in the page: never kept by a shared cache.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PERSONAL_CACHE_CONTROL });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const [user, categories] = await Promise.all([getOptionalUser(context), listCategories()]);
+  const following = user ? await followingFor(user) : null;
+  const slug = url.searchParams.get("category");
+  const source = url.searchParams.get("from");
+  return {
+    signedInAs: user?.email ?? null,
+    following: following?.status === "active" ? following.preferencesPath : null,
+    email: (url.searchParams.get("email") ?? "").slice(0, 254),
+    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    checked: categories.filter((c) => c.slug === slug).map((c) => c.id),
+    source: (SOURCES as readonly string[]).includes(source ?? "") ? source! : slug ? "article" : "subscribe",
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getOptionalUser(context);
+  const submission = parseForm(await readForm(request), followFormSchema);
+  if (submission.status !== "success") {
+    return data({ ok: false as const, message: firstFormError(submission) }, 400);
+  }
+  if (!user && !submission.value.email) {
+    return data({ ok: false as const, message: "Please enter your e-mail address." }, 400);
+  }
+  const outcome = await requestFollow({ input: submission.value, user, clientKey: clientIp(request) });
+  if (outcome.kind === "limited") {
+    return data(
+      { ok: false as const, message: "Too many requests from here. Please try again in an hour." },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) } },
+    );
+  }
+  if (outcome.kind === "following") {
+    return { ok: true as const, title: "You follow Nuru by e-mail", preferencesPath: outcome.preferencesPath };
+  }
+  return { ok: true as const, title: "Check your inbox", preferencesPath: null };
+}
+
+export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { signedInAs, following, categories, checked, email, source } = loaderData;
+  if (actionData?.ok) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <FormNotice
+          notice={{
+            ok: true,
+            title: actionData.title,
+            message: actionData.preferencesPath
+              ? "New articles in your categories will come to your inbox. You can change this or unsubscribe at any time."
+              : "If this address does not follow Nuru yet, we sent it a link: follow it to confirm, and the articles start. Nothing is sent until you confirm.",
+          }}
+        />
+        {actionData.preferencesPath ? (
+          <p className="mt-4">
+            <Link to={actionData.preferencesPath} className="font-semibold text-brand-700 underline">
+              Change what you get
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">Follow Nuru by e-mail</h1>
+      <p className="mt-3 text-gray-700">
+        New articles in the categories you choose, free. Members with a plan get premium articles whole; everyone else
+        gets their opening and a link.
+      </p>
+      {following ? (
+        <p className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900">
+          You already follow Nuru by e-mail.{" "}
+          <Link to={following} className="font-semibold underline">
+            Change what you get
+          </Link>
+        </p>
+      ) : null}
+      {actionData && !actionData.ok ? (
+        <FormNotice className="mt-4" notice={{ ok: false, title: "Not subscribed", message: actionData.message }} />
+      ) : null}
+      <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+        <input type="hidden" name="source" value={source} />
+        {signedInAs ? (
+          <p className="text-gray-800">
+            Articles go to <strong>{signedInAs}</strong>, your account&apos;s address.
+          </p>
+        ) : (
+          <div>
+            <label htmlFor="follow-email" className="block text-sm font-medium text-gray-800">
+              E-mail address
+            </label>
+            <input
+              id="follow-email"
+              type="email"
+              name="email"
+              required
+              defaultValue={email}
+              autoComplete="email"
+              maxLength={254}
+              className="mt-1 min-h-11 w-full rounded-md border border-gray-300 px-3"
+            />
+          </div>
+        )}
+        <FollowChoices categories={categories} checked={checked} frequency="each" />
+        <p className="text-sm text-gray-700" data-testid="consent-wording">
+          {CONSENT_WORDING}
+        </p>
+        <SubmitButton busy={busy} busyLabel="Subscribing..." label="Subscribe" />
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+// npm run bench:member-mail [-- --no-build] [-- --mails=10000]: does sending member mail slow the shop's pages?
+// Builds, creates a PostgreSQL database (BENCH_DATABASE_URL's server, default 127.0.0.1:5432, user postgres), starts
+// a local SMTP stand-in (smtp-server, accepts everything) and the app on loopback with SMTP_URL pointing at it and a
+// high MAIL_RATE_PER_MINUTE, adds N active followers, then:
+//  1. autocannon on /articles for a signed-in reader (not served from the guest cache) with the queue idle;
+//  2. an admin publishes a premium article with "send to followers" (the real form post), and the same autocannon
+//     round runs while the queue sends;
+//  3. waits until every mail is sent, and reports mails a second.
+// Results go to bench/results/member-mail.json. Traffic goes only to 127.0.0.1; every wait is bounded.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const MAILS = Number(args.find((a) => a.startsWith("--mails="))?.split("=")[1] ?? 10_000);
+const PORT = Number(process.env.BENCH_PORT ?? 3997);
+const base = `http://127.0.0.1:${PORT}`;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `nuru_bench_mail_${Date.now().toString(36)}`;
+const dbUrl = serverUrl.replace(/\/[^/]*$/, `/${dbName}`);
+
+if (!args.includes("--no-build")) {
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(1);
+}
+
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+
+let accepted = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.on("data", () => {});
+    stream.on("end", () => {
+      accepted++;
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+const smtpPort = smtp.server.address().port;
+
+const app = spawn(process.execPath, ["server.js"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATABASE_URL: dbUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_RATE_PER_MINUTE: "100000",
+    MAIL_BATCH_SIZE: "200",
+    JOBS_INTERVAL_SECONDS: "5",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function until(what, check, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await sleep(500);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function signIn(email) {
+  const res = await fetch(`${base}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "signin", email, password: "nuru-demo-2026" }).toString(),
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.startsWith("nuru_flash"))
+    .join("; ");
+}
+
+function round(cookie) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: `${base}/articles`, connections: 10, duration: 10, headers: { cookie } }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+const figures = (r) => ({
+  requestsPerSecond: Math.round(r.requests.average),
+  latencyMs: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99 },
+  non2xx: r.non2xx,
+});
+
+try {
+  await until("the app", async () => (await fetch(`${base}/healthz`)).status === 200, 180_000);
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  await db.query(
+    `insert into mail_subscribers (email, status, confirmed_at)
+     select 'bench-' || g || '@bench.invalid', 'active', now() from generate_series(1, $1) g`,
+    [MAILS],
+  );
+  const reader = await signIn("reader@nuru.test");
+  const editor = await signIn("admin@nuru.test");
+  await round(reader); // warm-up
+  const idle = figures(await round(reader));
+  console.log("idle", JSON.stringify(idle));
+
+  const { rows: cats } = await db.query("select id from categories order by sort_key limit 1");
+  const form = new URLSearchParams({
+    title: `Bench article ${Date.now()}`,
+    contentMode: "plain",
+    content: "The opening paragraph.\n\nThe rest, for members.",
+    excerpt: "The opening paragraph.",
+    accessType: "premium",
+    published: "on",
+    categoryIds: cats[0].id,
+    mailOnPublish: "followers",
+  });
+  const published = await fetch(`${base}/admin/articles/new`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, Cookie: editor, "Content-Type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+  });
+  if (published.status !== 302 && published.status !== 303) throw new Error(`publishing answered ${published.status}`);
+  const started = Date.now();
+  const sentBefore = accepted;
+  const sending = figures(await round(reader));
+  const sentDuring = accepted - sentBefore;
+  console.log("while sending", JSON.stringify(sending), `mails sent during the round: ${sentDuring}`);
+  await until(`${MAILS} mails`, async () => accepted >= MAILS, 30 * 60_000);
+  const seconds = (Date.now() - started) / 1000;
+  await db.end();
+  const result = {
+    at: new Date().toISOString(),
+    mails: MAILS,
+    page: "/articles (signed-in reader, 10 connections, 10 s)",
+    idle,
+    whileSending: { ...sending, mailsSentDuringRound: sentDuring },
+    allSentInSeconds: Math.round(seconds),
+    mailsPerSecond: Math.round(MAILS / seconds),
+  };
+  mkdirSync(path.join(root, "bench/results"), { recursive: true });
+  writeFileSync(path.join(root, "bench/results/member-mail.json"), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  app.kill("SIGTERM");
+  await new Promise((r) => app.once("exit", r));
+  smtp.close();
+  await admin.query(`drop database if exists ${dbName}`).catch(() => {});
+  await admin.end();
+}
