@@ -43,7 +43,7 @@ function menuText(html: string): string {
 describe("the admin menu's attention count", () => {
   it("shows 'Orders 3' with the count linked to the orders that need attention", () => {
     const html = renderMenu(3);
-    expect(menuText(html)).toContain("Orders 3 Users");
+    expect(menuText(html)).toContain("Orders 3 Analytics");
     expect(html).toMatch(
       /<a [^>]*href="\/admin\/orders\?status=attention"[^>]*>3<span class="sr-only"> need attention<\/span><\/a>/,
     );
@@ -52,7 +52,7 @@ describe("the admin menu's attention count", () => {
   it("says 'needs' for one, and shows no number when nothing needs attention", () => {
     expect(renderMenu(1)).toContain('<span class="sr-only"> needs attention</span>');
     const html = renderMenu(0);
-    expect(menuText(html)).toContain("Orders Users");
+    expect(menuText(html)).toContain("Orders Analytics");
     expect(html).not.toContain("status=attention");
   });
 });
