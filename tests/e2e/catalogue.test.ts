@@ -106,7 +106,8 @@ describe.each(VIEWERS)("a %s at 390 px", (_who, email, expected) => {
       expect(locked === 0, `${access} article open?`).toBe(expected.article[access]);
       if (locked) {
         const unlock = await page.getByRole("link", { name: "Unlock Premium Content" }).getAttribute("href");
-        expect(unlock).toBe(email ? "/pricing" : `/signin?redirectTo=${encodeURIComponent(href)}`);
+        if (email) expect(unlock).toMatch(/^\/pricing\?from=[0-9a-f-]{36}$/);
+        else expect(unlock).toBe(`/signin?redirectTo=${encodeURIComponent(href)}`);
       }
     }
 
@@ -212,8 +213,10 @@ describe("catalogue details", () => {
 
   // 121,200 since issue 32's offline library (ADR 033): 120,191 B for a guest (the service worker's registration,
   // +145 B in root, and the lazy Save button's loader, +140 B) and 121,081 B for a subscriber (the Save button's own
-  // 890 B chunk, loaded only for a signed-in reader who may read the article in full).
-  it("keeps the JavaScript an article page loads within 121.2 KB gzip, for a guest and a signed-in reader", async () => {
+  // 890 B chunk, loaded only for a signed-in reader who may read the article in full). 121,400 with issue 34's follow
+  // form and issue 35's paywall link (121,246 B for a subscriber); ADR 006 names how to win it back (the Save button's
+  // code loaded on tap).
+  it("keeps the JavaScript an article page loads within 121.4 KB gzip, for a guest and a signed-in reader", async () => {
     for (const email of [null, "subscriber@nuru.test"]) {
       const { page, context } = await signedInPage(email);
       // A long seeded article: on one that other tests wrote with a line of text, the comment form is in sight at
@@ -232,7 +235,7 @@ describe("catalogue details", () => {
       await page.waitForLoadState("networkidle");
       const bytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
       expect(scripts.length, `${email ?? "guest"}: scripts`).toBeGreaterThan(1);
-      expect(bytes, `${email ?? "guest"}: gzip bytes of JavaScript`).toBeLessThanOrEqual(121_200);
+      expect(bytes, `${email ?? "guest"}: gzip bytes of JavaScript`).toBeLessThanOrEqual(121_400);
       await context.close();
     }
   });

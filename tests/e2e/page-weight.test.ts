@@ -29,11 +29,13 @@ const BUDGETS: { path: string; raw: number; gzip: number; cards: number }[] = [
   // 180 bytes; no og:image:type or og:image:alt, which previews do without): / about 38,900; the goal of 40 KB holds.
   // Then the "New articles by e-mail" form (issue 34: a heading, an e-mail field and a button in a plain GET form,
   // about 450 bytes, 30 gzip): / 39,340 (8,882); raw budget 39,200 -> 39,600, gzip unchanged.
-  { path: "/", raw: 39_600, gzip: 8_900, cards: 23 },
+  // Then the app manifest's link (issue 32, installable) and this suite's shop seeded once from the demo (tests/setup/
+  // demo-shop.ts, a little more text on its cards): / 39,048 (8,941), /category/weight-loss 22,299 (5,477).
+  { path: "/", raw: 39_600, gzip: 9_000, cards: 23 },
   // 2026-11-26: the list pages' card excerpts whole again (150 characters: the last figures were measured while
   // a card's excerpt was cut to its position in the list, issue 29): /articles 28,866, /category 20,806 raw.
   { path: "/articles", raw: 30_000, gzip: 6_800, cards: 12 },
-  { path: "/category/weight-loss", raw: 22_000, gzip: 5_400, cards: 1 },
+  { path: "/category/weight-loss", raw: 22_600, gzip: 5_600, cards: 1 },
 ];
 
 async function weigh(path: string) {

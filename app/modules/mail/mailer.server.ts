@@ -65,7 +65,9 @@ export function getMailer(): Mailer {
     // (it refuses to start without SMTP_URL); a mail there fails rather than vanish.
     const standIns = loadStandIns();
     if (!standIns) throw new Error("No mailer: production sends mail over SMTP only; set SMTP_URL.");
-    const outbox = standIns.then((m) => m.createOutboxMailer(getDb()));
-    return { send: async (message) => (await outbox).send(message) };
+    // The database is asked for at each send, so a mail sent while it is closed fails in its sender's hands, not
+    // as an unhandled rejection here.
+    const createOutbox = standIns.then((m) => m.createOutboxMailer);
+    return { send: async (message) => (await createOutbox)(getDb()).send(message) };
   });
 }
