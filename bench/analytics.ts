@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { appDatabase, openDatabase } from "../app/db/client.server";
 import { createArticle, createCategory, createEbook, createPlan, createUser } from "../app/db/seed/factories";
 import { loadViewer } from "../app/modules/access/viewer.server";
+import { adminViewer } from "../app/modules/access/policy";
 import { analyticsReport } from "../app/modules/analytics/report.server";
 import { PERIODS } from "../app/modules/analytics/periods";
 import { countServedPage, flushCounts, noteContentView } from "../app/modules/analytics/counter.server";
@@ -48,7 +49,7 @@ try {
   const now = new Date();
   if (!reuse) await generate(now);
   const owner = await db.query.profiles.findFirst({ where: (p, { eq }) => eq(p.email, "owner@bench.test") });
-  const admin = await loadViewer({ id: owner!.id, role: "admin" });
+  const admin = adminViewer(await loadViewer({ id: owner!.id, role: "admin" }))!;
   const articleIds = (await db.select({ id: articles.id }).from(articles)).map((a) => a.id);
   const scope = pageEventScope((events, request) => countServedPage(events, request));
   await db.execute(sql`analyze`);

@@ -1,7 +1,7 @@
 // Text mode (issue 32) against a real database and file store: the edition made from the PDF, handed out one
 // sanitized section at a time only to a reader who may read the ebook now (guest, another reader and an expired
 // subscriber get nothing: the route answers 404), her place and settings kept on the server.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +13,7 @@ import { appDatabase } from "~/db/client.server";
 import { ebookPurchases, ebookTextEditions, profiles, userSubscriptions, users } from "~/db/schema";
 import { createEbook, createPaidOrder, createPlan, createPurchase, createSubscription } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
-import { guestViewer } from "~/modules/access/policy";
+import { adminViewer as checkedAdmin, guestViewer } from "~/modules/access/policy";
 import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { unlockEbookWithPlan } from "~/modules/membership/subscription-ebooks.server";
 import {
@@ -101,7 +101,7 @@ const viewerOf = (person: { id: string; role: "guest" }) => loadViewer(person);
 const adminViewer = async () => {
   const admin = await reader();
   await t.db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, admin.id));
-  return loadViewer({ id: admin.id, role: "admin" });
+  return checkedAdmin(await loadViewer({ id: admin.id, role: "admin" }))!;
 };
 
 describe(`text edition (${process.env.DB_TARGET ?? "pglite"})`, () => {
@@ -186,7 +186,10 @@ describe(`text edition (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const look = await getTextEditionForAdmin(admin, premium.id);
     expect(look).toMatchObject({ state: "ready", enabled: true, error: null });
     expect(look.preview[0].blocks.join("")).toContain(SECRET);
-    await expect(getTextEditionForAdmin(await viewerOf(await reader()), premium.id)).rejects.toThrow();
+    const notAdmin = await viewerOf(await reader());
+    expect(checkedAdmin(notAdmin)).toBeNull();
+    // @ts-expect-error a reader's Viewer is no AdminViewer: the compiler refuses the call
+    expectTypeOf(getTextEditionForAdmin).toBeCallableWith(notAdmin, premium.id);
 
     const viewer = await viewerOf(await buyer(premium.id));
     expect(await setTextEditionEnabled(admin, premium.id, false)).toBe(true);

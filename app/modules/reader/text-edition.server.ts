@@ -10,7 +10,7 @@ import {
   readerTextPreferences,
   type TextSectionEntry,
 } from "~/db/schema";
-import { canReadEbook, isAdmin, type Viewer } from "~/modules/access/policy";
+import { canReadEbook, type AdminViewer, type Viewer } from "~/modules/access/policy";
 import { safeHtml, sanitizeArticleHtml } from "~/modules/content/article-html.server";
 import { getStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { unsafeEbookFileRow } from "./ebook-files.server";
@@ -265,12 +265,7 @@ export interface AdminTextEdition {
   updatedAt: string | null;
 }
 
-function assertAdmin(viewer: Viewer) {
-  if (!isAdmin(viewer)) throw new Error("Only admins manage text editions");
-}
-
-export async function getTextEditionForAdmin(viewer: Viewer, ebookId: string): Promise<AdminTextEdition> {
-  assertAdmin(viewer);
+export async function getTextEditionForAdmin(_admin: AdminViewer, ebookId: string): Promise<AdminTextEdition> {
   const row = await editionRow(ebookId);
   if (!row) return { state: "none", enabled: true, error: null, toc: [], preview: [], updatedAt: null };
   const stored = row.fileKey ? await storedEdition(row.fileKey) : null;
@@ -286,13 +281,11 @@ export async function getTextEditionForAdmin(viewer: Viewer, ebookId: string): P
   };
 }
 
-export async function reExtractTextEdition(viewer: Viewer, ebookId: string) {
-  assertAdmin(viewer);
+export async function reExtractTextEdition(_admin: AdminViewer, ebookId: string) {
   return buildTextEditionForSystem(ebookId);
 }
 
-export async function setTextEditionEnabled(viewer: Viewer, ebookId: string, enabled: boolean): Promise<boolean> {
-  assertAdmin(viewer);
+export async function setTextEditionEnabled(_admin: AdminViewer, ebookId: string, enabled: boolean): Promise<boolean> {
   const updated = await getDb()
     .update(ebookTextEditions)
     .set({ enabled, updatedAt: sql`now()` })
