@@ -16,11 +16,11 @@ import { signInHref } from "~/lib/sign-in-href";
 import { FormNotice } from "~/components/ui/form-notice";
 import { hasActiveCardRenewal } from "~/modules/membership/card-renewals.server";
 import { autoRenewScheduleText, checkoutFormSchema } from "~/modules/membership/card-renewal-schedule";
-import { isArticleId } from "~/modules/analytics/counter.server";
+import { isId } from "~/lib/ids";
 
 function articleIdFrom(request: Request): string | null {
   const from = new URL(request.url).searchParams.get("from");
-  return isArticleId(from) ? from.toLowerCase() : null;
+  return isId(from) ? from.toLowerCase() : null;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

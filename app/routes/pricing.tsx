@@ -11,7 +11,8 @@ import { pageMeta } from "~/modules/site/meta";
 import { getEnv } from "~/lib/env.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/membership/renewal-rules";
-import { isArticleId, noteOfferView } from "~/modules/analytics/counter.server";
+import { noteOfferView } from "~/modules/analytics/counter.server";
+import { isId } from "~/lib/ids";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = chargingNotice(shown.code, charging.code);
   // CASE: opened from an article's paywall -> an offer view for that article, and checkout remembers the article.
   const from = new URL(request.url).searchParams.get("from");
-  const fromArticle = isArticleId(from) ? from.toLowerCase() : null;
+  const fromArticle = isId(from) ? from.toLowerCase() : null;
   if (fromArticle) noteOfferView(fromArticle);
   const [offers, membership, chargedOffers] = await Promise.all([
     planOffers(shown.code),

@@ -9,11 +9,11 @@ import { getDb, type Database } from "~/db/client.server";
 import { inNairobi } from "~/lib/nairobi-time";
 import { notePageEvent, type PageEventRequest } from "~/lib/page-events.server";
 import { singleton } from "~/lib/singleton.server";
+import { isId } from "~/lib/ids";
 
 export type ContentKind = "article" | "ebook" | "category";
 type ContentMetric = "views" | "paywallViews" | "offerViews" | "signups";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KINDS: readonly ContentKind[] = ["article", "ebook", "category"];
 const METRICS: readonly ContentMetric[] = ["views", "paywallViews", "offerViews", "signups"];
 
@@ -34,10 +34,6 @@ const state = singleton("analytics-counter", () => ({
   timer: undefined as NodeJS.Timeout | undefined,
   flushing: Promise.resolve() as Promise<unknown>,
 }));
-
-export function isArticleId(value: string | null | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 /** A query as counted: case, accents' composition and spacing do not make two searches different. */
 export function normalizeSearch(query: string): string {
@@ -61,7 +57,7 @@ export function noteContentView(kind: ContentKind, id: string, options: { paywal
 
 /** The pricing page was opened from an article's paywall (`?from=<article id>`). */
 export function noteOfferView(fromArticleId: string): void {
-  if (isArticleId(fromArticleId)) notePageEvent(contentEvent("offerViews", "article", fromArticleId.toLowerCase()));
+  if (isId(fromArticleId)) notePageEvent(contentEvent("offerViews", "article", fromArticleId.toLowerCase()));
 }
 
 /** A search of the article list; `found` is how many articles it found. */
@@ -86,7 +82,7 @@ export function countSignUpFrom(request: Request, now = new Date()): void {
   if (from.origin !== new URL(request.url).origin) return;
   const path = from.pathname === "/signin" ? (from.searchParams.get("redirectTo") ?? "") : from.pathname;
   const id = /^\/article\/([0-9a-f-]{36})$/i.exec(path)?.[1];
-  if (isArticleId(id)) addEvents([contentEvent("signups", "article", id.toLowerCase())], nairobiDay(now));
+  if (isId(id)) addEvents([contentEvent("signups", "article", id.toLowerCase())], nairobiDay(now));
 }
 
 /** The sink for page-events.server.ts: what a served page noted, unless a bot or a prefetch asked for it. */
@@ -99,7 +95,7 @@ function addEvents(events: readonly string[], day: string) {
   for (const event of events) {
     if (event.startsWith("c|")) {
       const [, metric, kind, id] = event.split("|") as [string, ContentMetric, ContentKind, string];
-      if (!METRICS.includes(metric) || !KINDS.includes(kind) || !UUID.test(id)) continue;
+      if (!METRICS.includes(metric) || !KINDS.includes(kind) || !isId(id)) continue;
       const key = `${day}|${kind}|${id}`;
       let counts = state.content.get(key);
       if (!counts) state.content.set(key, (counts = { views: 0, paywallViews: 0, offerViews: 0, signups: 0 }));
