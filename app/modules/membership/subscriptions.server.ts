@@ -2,7 +2,7 @@
 // that, the end of a period (expiry, the next paid period taking over, the display role) and the e-mails around it.
 // Every function takes `now`, so tests move the clock instead of sleeping; the jobs (ADR 015) call the batch ones.
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, notExists, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import { profiles, subscriptionNotices, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
@@ -229,6 +229,16 @@ const noticeColumns = {
   isTrial: userSubscriptions.isTrial,
 };
 
+/** Plan periods with what a notice about one names: her address and name, and the plan. */
+function noticeRows(db: Database) {
+  return db
+    .select(noticeColumns)
+    .from(userSubscriptions)
+    .innerJoin(users, eq(users.id, userSubscriptions.userId))
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .leftJoin(profiles, eq(profiles.id, userSubscriptions.userId));
+}
+
 type NoticeKind = "reminder_7d" | "reminder_1d" | "ended";
 
 /**
@@ -282,12 +292,7 @@ export async function sendRenewalReminders(now = new Date(), options: { mailer?:
     .where(
       sql`next.user_id = ${userSubscriptions.userId} and next.status = 'scheduled' and next.start_date >= ${userSubscriptions.endDate}`,
     );
-  const due = await db
-    .select(noticeColumns)
-    .from(userSubscriptions)
-    .innerJoin(users, eq(users.id, userSubscriptions.userId))
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
-    .leftJoin(profiles, eq(profiles.id, userSubscriptions.userId))
+  const due = await noticeRows(db)
     .where(
       and(
         eq(userSubscriptions.status, "active"),
@@ -349,12 +354,7 @@ export async function sendEndedNotices(now = new Date(), options: { mailer?: Mai
     .where(
       sql`later.user_id = ${userSubscriptions.userId} and later.status = 'expired' and later.end_date > ${userSubscriptions.endDate}`,
     );
-  const due = await db
-    .select(noticeColumns)
-    .from(userSubscriptions)
-    .innerJoin(users, eq(users.id, userSubscriptions.userId))
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
-    .leftJoin(profiles, eq(profiles.id, userSubscriptions.userId))
+  const due = await noticeRows(db)
     .where(
       and(
         eq(userSubscriptions.status, "expired"),
