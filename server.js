@@ -4,12 +4,9 @@
 import { enableCompileCache } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import v8 from "node:v8";
 
-// The old generation may grow to 1.2x what survived the last full collection, not V8's default of up to 4x: under
-// load, pages' short-lived strings and buffers then stay far less resident (400 -> 240 MB at 1.5x, 30 MB less again
-// at 1.2x with 8 MB semi-spaces), at the same throughput (ADR 022). Set here, so every way of starting gets it.
-v8.setFlagsFromString("--heap-growing-percent=20");
+// Runtime settings (V8 flags, the allocator) live in app/lib/runtime-settings.server.ts: the launch ones in
+// package.json's "serve" script, the rest applied by startHttpServer before the database opens.
 enableCompileCache();
 await loadProductionReact();
 const root = import.meta.dirname;

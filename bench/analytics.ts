@@ -1,14 +1,18 @@
 // npm run bench:analytics [-- --postgres] [-- --runs=N]: the analytics screen's numbers (issue 35) with a year of data
 // at 100,000 page views a day. Generates, in a fresh database (in-memory PGlite, or a throwaway PostgreSQL database
 // with --postgres): 1,000 articles, 50 ebooks, 8 categories, their daily counts for 365 days (about 100,000 views a
-// day, every page viewed every day: 387,000 daily rows) and the monthly roll-up, 2,000 distinct searches a day
-// (730,000 rows), 5,000 members with 18,250 paid orders (50 a day, M-Pesa and card, some failed) and their
+// day, every page viewed every day: 387,000 daily rows), their per-day totals and monthly roll-up, 2,000 distinct
+// searches a day (730,000 rows), 5,000 members with 18,250 paid orders (50 a day, M-Pesa and card, some failed) and their
 // subscription periods. Then times the screen's loader work (analyticsReport) for each period: a warm-up, then
 // --runs times (default 5); prints median and slowest per period and writes bench/results/analytics.json.
+// --explain (PostgreSQL only) then prints EXPLAIN (ANALYZE, BUFFERS) of each statement a report sends, per period,
+// run as the app runs it: a named (prepared) statement after six runs, so the plan shown is the one PostgreSQL's
+// plan cache settled on (generic or custom), or planned for its values when the app keeps it unnamed; JIT included.
 import { execFileSync } from "node:child_process";
+import pg from "pg";
 import { EventEmitter } from "node:events";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { appDatabase, openDatabase } from "../app/db/client.server";
 import { createArticle, createCategory, createEbook, createPlan, createUser } from "../app/db/seed/factories";
@@ -19,6 +23,7 @@ import { PERIODS } from "../app/modules/analytics/periods";
 import { countServedPage, flushCounts, noteContentView } from "../app/modules/analytics/counter.server";
 import { pageEventScope } from "../app/lib/page-events.server";
 import { articles } from "../app/db/schema";
+import { PREPARABLE } from "../app/db/named-statements.server";
 
 const BROWSER_AGENT =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
@@ -30,6 +35,21 @@ const runs = Number(args.find((a) => a.startsWith("--runs="))?.slice(7) ?? 5);
 const reuse = args.find((a) => a.startsWith("--reuse="))?.slice(8);
 const keep = args.includes("--keep") || Boolean(reuse);
 const dbName = reuse ?? `nuru_bench_analytics_${process.pid}`;
+const explain = onPostgres && args.includes("--explain");
+
+// --explain: the statements of one report, as the pool sent them (installed before the pool is made).
+const sent: { text: string; values: unknown[] }[] = [];
+let recording = false;
+if (explain) {
+  const query = pg.Pool.prototype.query as (...a: unknown[]) => unknown;
+  pg.Pool.prototype.query = function (this: pg.Pool, config: unknown, ...rest: unknown[]) {
+    if (recording && config && typeof config === "object" && "text" in config) {
+      const { text, values } = config as pg.QueryConfig;
+      sent.push({ text, values: values ?? (Array.isArray(rest[0]) ? (rest[0] as unknown[]) : []) });
+    }
+    return query.call(this, config, ...rest);
+  } as typeof pg.Pool.prototype.query;
+}
 
 if (onPostgres && !reuse) execFileSync("createdb", ["-h", "127.0.0.1", "-U", "postgres", dbName]);
 const handle = openDatabase(
@@ -89,6 +109,15 @@ try {
     };
     console.log(`${period.label}: median ${results[period.id]!.medianMs} ms, slowest ${results[period.id]!.maxMs} ms`);
   }
+  if (explain) {
+    for (const period of PERIODS) {
+      sent.length = 0;
+      recording = true;
+      await analyticsReport(admin, period.id);
+      recording = false;
+      await explainStatements(period.label, [...sent]);
+    }
+  }
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/analytics.json",
@@ -98,6 +127,51 @@ try {
   await handle.close();
   if (onPostgres && !keep) execFileSync("dropdb", ["-h", "127.0.0.1", "-U", "postgres", dbName]);
   if (onPostgres && keep) console.log(`kept database ${dbName}`);
+}
+
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function backendCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each statement on one connection, as a prepared statement after six runs. */
+async function explainStatements(label: string, statements: { text: string; values: unknown[] }[]) {
+  const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${dbName}` });
+  await client.connect();
+  const pid = Number((await client.query("select pg_backend_pid() as pid")).rows[0].pid);
+  try {
+    for (const [i, { text, values }] of statements.entries()) {
+      if (!/^\s*(\/\*.*?\*\/\s*)?(select|with)\b/is.test(text)) continue;
+      // As the pool runs it: named (prepared, after six runs) unless it is one the app keeps unnamed.
+      const named = PREPARABLE.test(text);
+      const name = `explain_${i}`;
+      const run = () =>
+        named ? client.query({ name, text, values: values as unknown[] }) : client.query(text, values as unknown[]);
+      for (let warm = 0; warm < 6; warm++) await run();
+      const literals = values.map((v) => client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v)));
+      const plan = named
+        ? await client.query(
+            `explain (analyze, buffers) execute ${name}${literals.length ? `(${literals.join(", ")})` : ""}`,
+          )
+        : await client.query(`explain (analyze, buffers) ${text}`, values as unknown[]);
+      console.log(
+        `\n=== ${label}, statement ${i + 1}${named ? "" : " (unnamed)"}: ${text.replace(/\s+/g, " ").slice(0, 160)}`,
+      );
+      console.log(plan.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n"));
+      // What the statement costs the server's CPU, which a busy machine does not inflate the way it inflates the
+      // clock: the backend's user + system time over 20 runs, without parallel workers (their time is not the
+      // backend's), from /proc (the server runs on this machine).
+      await client.query("set max_parallel_workers_per_gather = 0");
+      for (let warm = 0; warm < 2; warm++) await run();
+      const cpuBefore = backendCpuMs(pid);
+      for (let n = 0; n < 20; n++) await run();
+      console.log(`CPU: ${((backendCpuMs(pid) - cpuBefore) / 20).toFixed(1)} ms a run (serial)`);
+      await client.query("reset max_parallel_workers_per_gather");
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function generate(now: Date) {
@@ -123,6 +197,12 @@ async function generate(now: Date) {
                            interval '1 day') d
       cross join (select 'article' as kind, id from articles union all select 'ebook', id from ebooks
                   union all select 'category', id from categories) p`),
+  );
+  await step("per-day totals", () =>
+    db.execute(sql`
+      insert into content_daily_totals (day, kind, views, paywall_views, offer_views, signups)
+      select day, kind, sum(views), sum(paywall_views), sum(offer_views), sum(signups)
+      from content_daily_counts group by 1, 2`),
   );
   await step("monthly roll-up", () =>
     db.execute(sql`

@@ -1,13 +1,8 @@
 // Prepares a data directory for the text mode benchmark: the demo shop (its ebooks get text editions as the seed
 // makes them) and a generated 300-page book with chapters, a running header and page numbers, and its edition.
-import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { openDatabase } from "../app/db/client.server";
-import { createEbook } from "../app/db/seed/factories";
-import { seedDemo } from "../app/db/seed/demo";
-import { createFileStorage } from "../app/modules/storage/storage.server";
 import { buildTextEditionForSystem } from "../app/modules/reader/text-edition.server";
+import { seedBenchEbook } from "./seed-bench-ebook";
 
 export const TEXT_BENCH_TITLE = "Text mode benchmark: 300 pages";
 const PAGES = 300;
@@ -45,22 +40,13 @@ export async function bookPdf(): Promise<Uint8Array> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dataDir = process.argv[2];
-  const handle = openDatabase({ dataDir });
-  await handle.migrate();
-  const storage = createFileStorage(path.resolve(dataDir, "storage"));
-  await seedDemo(handle.db, storage);
-  const bytes = await bookPdf();
-  const fileKey = `ebooks/${randomUUID()}.pdf`;
-  await storage.put("private", fileKey, bytes, "application/pdf");
-  const ebook = await createEbook(handle.db, {
+  await seedBenchEbook({
+    dataDir: process.argv[2],
     title: TEXT_BENCH_TITLE,
-    accessType: "free",
-    priceCents: null,
-    filePath: fileKey,
-    pageCount: PAGES,
+    pages: PAGES,
+    pdf: bookPdf,
+    then: async (ebookId, handle, storage) => {
+      console.error(`300-page edition: ${await buildTextEditionForSystem(ebookId, { db: handle.db, storage })}`);
+    },
   });
-  console.error(`300-page edition: ${await buildTextEditionForSystem(ebook.id, { db: handle.db, storage })}`);
-  console.log(JSON.stringify({ ebookId: ebook.id, bytes: bytes.length }));
-  await handle.close();
 }

@@ -1,7 +1,6 @@
 // Prepares a data directory for the reader benchmark: demo content plus a free ebook whose PDF has 300 pages of
 // about 67 KB each (an incompressible image per page), about 20 MB in all.
-import path from "node:path";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   PDFDocument,
   PDFName,
@@ -11,10 +10,7 @@ import {
   concatTransformationMatrix,
   drawObject,
 } from "pdf-lib";
-import { openDatabase } from "../app/db/client.server";
-import { createEbook } from "../app/db/seed/factories";
-import { seedDemo } from "../app/db/seed/demo";
-import { createFileStorage } from "../app/modules/storage/storage.server";
+import { seedBenchEbook } from "./seed-bench-ebook";
 
 export const BENCH_EBOOK_TITLE = "Reader benchmark: 300 pages";
 const PAGES = 300;
@@ -53,21 +49,5 @@ export async function bigPdf(): Promise<Uint8Array> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dataDir = process.argv[2];
-  const handle = openDatabase({ dataDir });
-  await handle.migrate();
-  const storage = createFileStorage(path.resolve(dataDir, "storage"));
-  await seedDemo(handle.db, storage);
-  const bytes = await bigPdf();
-  const fileKey = `ebooks/${randomUUID()}.pdf`;
-  await storage.put("private", fileKey, bytes, "application/pdf");
-  const ebook = await createEbook(handle.db, {
-    title: BENCH_EBOOK_TITLE,
-    accessType: "free",
-    priceCents: null,
-    filePath: fileKey,
-    pageCount: PAGES,
-  });
-  console.log(JSON.stringify({ ebookId: ebook.id, bytes: bytes.length }));
-  await handle.close();
+  await seedBenchEbook({ dataDir: process.argv[2], title: BENCH_EBOOK_TITLE, pages: PAGES, pdf: bigPdf });
 }

@@ -1,4 +1,4 @@
-// After `react-router build`: bundles the service worker (service-worker/sw.ts) and the offline page's script, then
+// After `react-router build`: bundles the service worker (service-worker/sw.ts), the offline page's script and the offline ebook copy's script, then
 // lets Serwist write the precache list into the worker (ADR 033). Precached: the offline page and what it needs, the
 // icons and the manifest, the same files for everyone; never a page or anything personal.
 import path from "node:path";
@@ -24,11 +24,27 @@ await build({
   outfile: path.join(client, "offline.js"),
 });
 
+await build({
+  ...common,
+  entryPoints: [path.join(root, "app/components/offline/offline-reader-script.ts")],
+  outfile: path.join(client, "offline-reader.js"),
+});
+
 const { count, size, warnings } = await injectManifest({
   swSrc: path.join(client, "sw.js"),
   swDest: path.join(client, "sw.js"),
   globDirectory: client,
-  globPatterns: ["offline.html", "offline.js", "icons/*.png", "manifest.webmanifest", "favicon.svg"],
+  globPatterns: [
+    "offline.html",
+    "offline.js",
+    "offline-reader.js",
+    "icons/*.png",
+    "manifest.webmanifest",
+    "favicon.svg",
+    // The bookmark button's code, loaded on a tap (not with the page), so a tap with no connection still works and
+    // is queued (ADR 033); the same small file for everyone.
+    "assets/bookmark-post-*.js",
+  ],
 });
 for (const warning of warnings) console.warn(warning);
 console.log(`service worker: ${count} files precached (${Math.round(size / 1024)} KiB)`);

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 
 /**
- * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv }[]} steps
+ * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv, nice?: number }[]} steps
  * @returns {Promise<void>} resolves when all passed; exits the process with the first failure's code otherwise
  */
 export async function runSideBySide(steps) {
@@ -16,9 +16,12 @@ export async function runSideBySide(steps) {
   if (failed) process.exit(failed.status);
 }
 
-function runStep({ name, command, args, env = process.env }, live) {
+function runStep({ name, command, args, env = process.env, nice }, live) {
   const started = Date.now();
-  const child = spawn(command, args, { stdio: live ? "inherit" : ["ignore", "pipe", "pipe"], env });
+  // A step with `nice` runs at that lower CPU priority (with its children), when the system has `nice`.
+  const [file, argv] =
+    nice && process.platform !== "win32" ? ["nice", ["-n", String(nice), command, ...args]] : [command, args];
+  const child = spawn(file, argv, { stdio: live ? "inherit" : ["ignore", "pipe", "pipe"], env });
   const kept = [];
   child.stdout?.on("data", (chunk) => kept.push(chunk));
   child.stderr?.on("data", (chunk) => kept.push(chunk));

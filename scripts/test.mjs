@@ -2,7 +2,10 @@
 // (docs/benchmarks.md, "Test suite time"):
 // 1. validation, the unit suite and the production build (none reads what another writes; the build runs no typegen);
 // 2. the end-to-end suite on that build (one file at a time, mostly waiting on the browser and the app: about half
-//    a core on average) beside the integration suite on PGlite and on PostgreSQL (one worker each).
+//    a core on average) beside the integration suite on PGlite and on PostgreSQL (one worker each). The integration
+//    runs take the CPU the journeys leave (nice 10): a journey waits on pages and timers, and with three suites
+//    fighting for two cores each page took four times as long (a 60 s walk timed out), while the integration runs
+//    only need their CPU time, whenever it comes.
 import { integrationRuns } from "./integration-runs.mjs";
 import { runSideBySide } from "./run-steps.mjs";
 
@@ -11,5 +14,5 @@ const npm = (...args) => ({ name: `npm run ${args.join(" ")}`, command: "npm", a
 await runSideBySide([npm("validate"), npm("test:unit"), npm("build")]);
 await runSideBySide([
   { name: "end-to-end suite", command: process.execPath, args: ["scripts/test-e2e.mjs", "--no-build"] },
-  ...integrationRuns(),
+  ...integrationRuns().map((run) => ({ ...run, nice: 10 })),
 ]);

@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -136,7 +135,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   const dataDir = options.dataDir ?? "./data";
-  keepWasmOnBaselineCompiler();
   if (!dataDir.startsWith("memory://")) mkdirSync(path.resolve(dataDir, "pglite"), { recursive: true });
   const client = new PreparedPGlite(dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite"), {
     extensions: { pg_trgm },
@@ -159,19 +157,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       };
     },
   };
-}
-
-/**
- * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it quickly (Liftoff) and then recompiles the functions
- * that turn hot with its optimizing compiler, whose work on PostgreSQL's large functions (the parser, the executor)
- * took 170 MB at start and over 400 MB under the first queries, of which about 50 MB stays resident. Without it
- * `npm start` idles about 55 MB lower and queries run about a fifth slower, which the embedded database (the demo,
- * small shops) can afford (ADR 020's update of 2026-11-25). Set before PGlite compiles its module. Node's own
- * `fetch` also parses HTTP in WebAssembly; the server's few outgoing calls (payments, mail, AI) are not hot.
- */
-function keepWasmOnBaselineCompiler() {
-  v8.setFlagsFromString("--no-wasm-tier-up");
-  v8.setFlagsFromString("--no-wasm-dynamic-tiering");
 }
 
 interface AppDatabaseState {

@@ -3,8 +3,18 @@
 // This PGlite keeps each query text as a named prepared statement, as postgres.js and most drivers do, so
 // PostgreSQL plans it once (a generic plan after five runs, when that is no worse) and a repeat is bind + execute
 // (ADR 023).
-import { PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { PGlite, parse, protocol, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import { PREPARABLE } from "./named-statements.server";
+
+/** A first-come, first-served lock: `run` starts `work` when every earlier caller's work has settled. */
+class Turns {
+  #last: Promise<unknown> = Promise.resolve();
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#last.then(work, work);
+    this.#last = result.catch(() => undefined);
+    return result;
+  }
+}
 
 /** Plans kept in PostgreSQL's memory; the least recently used is closed beyond this. */
 export const MAX_PREPARED_STATEMENTS = 100;
@@ -35,16 +45,25 @@ function isStalePlan(error: unknown): boolean {
   return (error as { code?: string })?.code === "0A000" && String((error as Error).message).includes("cached plan");
 }
 
+// Only PGlite's public API (issue 31): the class overrides the public `query` and `transaction`, and takes PGlite's
+// query lock through the public `runExclusive`. PGlite's transaction lock is internal, so the class keeps its own:
+// `transaction()` and a prepared query take turns on `#transactions`, and a prepared statement never runs between the
+// statements of another caller's transaction (statements inside a transaction go through PGlite's own path and
+// never come here). Everything in the app reaches PGlite through this object, drizzle's transactions included.
 export class PreparedPGlite extends PGlite {
   readonly #statements = new Map<string, PreparedStatement>();
+  readonly #transactions = new Turns();
   #counter = 0;
+
+  override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.#transactions.run(() => super.transaction(callback));
+  }
 
   override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     if (options?.blob || !PREPARABLE.test(text)) return super.query<T>(text, params, options);
-    await this._checkReady();
-    // The same locks as PGlite's own query: never between the statements of another caller's transaction.
-    return this._runExclusiveTransaction(() =>
-      this._runExclusiveQuery(async () => {
+    await this.#ready();
+    return this.#transactions.run(() =>
+      this.runExclusive(async () => {
         try {
           return await this.#run<T>(text, params, options);
         } catch (error) {
@@ -54,6 +73,13 @@ export class PreparedPGlite extends PGlite {
         }
       }),
     );
+  }
+
+  /** PGlite's own check before a query, through its public state: wait for start-up, refuse once closing. */
+  async #ready() {
+    if (this.closed) throw new Error("PGlite is closed");
+    if (!this.ready) await this.waitReady;
+    if (!this.ready) throw new Error("PGlite is closing");
   }
 
   /** How many statements are prepared (tests). */

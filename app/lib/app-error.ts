@@ -1,7 +1,10 @@
 // Errors the shop expects, each with a stable code. The code decides the HTTP status and the words a reader or an
-// editor sees, here and nowhere else: callers branch on `code`, never on message text.
+// editor sees, where it is defined and nowhere else: callers branch on `code` (or `is`), never on message text.
+// The codes below are the shop-wide ones; each domain contributes its own with `defineErrors` in its module
+// (e.g. `modules/orders/checkout-errors.ts`), and every refusal is one `AppError`, answered in one place
+// (`refusal` and `appErrorResponse` in app-error.server.ts).
 
-interface ErrorSpec {
+export interface ErrorSpec {
   status: number;
   title: string;
   message: string;
@@ -9,7 +12,29 @@ interface ErrorSpec {
   back?: { to: string; label: string };
 }
 
-export const APP_ERRORS = {
+/** An error spec with its code, as `defineErrors` returns it: what `new AppError(...)` is given. */
+export type ErrorDef<C extends string = string> = ErrorSpec & { readonly code: C };
+
+type Defined<T extends Record<string, ErrorSpec>> = { readonly [K in keyof T & string]: T[K] & { readonly code: K } };
+
+// Every code defined anywhere, so two domains cannot give one code two meanings (checked when the modules load).
+const definedCodes = new Set<string>();
+
+/**
+ * A domain's refusals: each key is its stable code (unique across the shop), each value its status, title and the
+ * words the reader or editor sees. Throw one with `new AppError(ORDER_ERRORS.ALREADY_OWNED)`.
+ */
+export function defineErrors<const T extends Record<string, ErrorSpec>>(specs: T): Defined<T> {
+  const defined: Record<string, ErrorDef> = {};
+  for (const [code, spec] of Object.entries(specs)) {
+    if (definedCodes.has(code)) throw new Error(`The error code ${code} is defined twice`);
+    definedCodes.add(code);
+    defined[code] = { ...spec, code };
+  }
+  return defined as Defined<T>;
+}
+
+export const APP_ERRORS = defineErrors({
   NOT_FOUND: {
     status: 404,
     title: "Oops! Page not found.",
@@ -61,51 +86,50 @@ export const APP_ERRORS = {
     message: "Failed to load ebooks. Please try again.",
   },
   VALIDATION: { status: 400, title: "Validation Error", message: "Please check the form and try again." },
-  CATEGORY_NAME_EMPTY: { status: 400, title: "Validation Error", message: "Category name cannot be empty." },
-  CATEGORY_SLUG_TAKEN: { status: 409, title: "Validation Error", message: "A category with this slug already exists." },
-  CATEGORY_IN_USE: {
-    status: 409,
-    title: "Error Deleting Category",
-    message: "Check if it's linked to existing articles/ebooks.",
-  },
-  LAST_ADMIN: {
-    status: 409,
-    title: "Role Not Updated",
-    message: "The shop needs at least one admin. Make someone else an admin first.",
-  },
-  EDIT_CONFLICT: {
-    status: 409,
-    title: "Article Changed",
-    message:
-      "Someone saved this article after you opened it. Your text is still in the form: copy what you need, then reload to see their version.",
-  },
   RATE_LIMITED: { status: 429, title: "Too Many Requests", message: "Please wait a moment and try again." },
-} as const satisfies Record<string, ErrorSpec>;
+  /** A signed-in reader who is not an admin reached an admin command (the admin guard normally stops her first). */
+  ADMIN_ONLY: { status: 403, title: "Admins Only", message: "Only an admin can do this." },
+});
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
 
 /** What an error page or a refused form shows; travels as route error data or action data. */
 export interface AppErrorPayload {
-  code: AppErrorCode;
+  code: string;
   title: string;
   message: string;
   back?: { to: string; label: string };
 }
 
 export class AppError extends Error {
+  readonly code: string;
   readonly status: number;
+  private readonly spec: ErrorDef;
   constructor(
-    readonly code: AppErrorCode,
+    /** One of the shop-wide codes, or a domain's definition from `defineErrors`. */
+    def: AppErrorCode | ErrorDef,
     /** Replaces the standard message where the words depend on the case (e.g. 'Failed to update article: {reason}'). */
     readonly detail?: string,
   ) {
-    super(detail ?? APP_ERRORS[code].message);
+    const spec: ErrorDef = typeof def === "string" ? APP_ERRORS[def] : def;
+    super(detail ?? spec.message);
     this.name = "AppError";
-    this.status = APP_ERRORS[code].status;
+    this.spec = spec;
+    this.code = spec.code;
+    this.status = spec.status;
+  }
+
+  /** Whether this is the given refusal (compare definitions, not message text). */
+  is(def: ErrorDef | AppErrorCode): boolean {
+    return this.code === (typeof def === "string" ? def : def.code);
   }
 
   get payload(): AppErrorPayload {
-    const spec: ErrorSpec = APP_ERRORS[this.code];
-    return { code: this.code, title: spec.title, message: this.detail ?? spec.message, back: spec.back };
+    return { code: this.code, title: this.spec.title, message: this.detail ?? this.spec.message, back: this.spec.back };
   }
+}
+
+/** `error` is an AppError (and, when given, the refusal `def`). */
+export function isAppError(error: unknown, def?: ErrorDef | AppErrorCode): error is AppError {
+  return error instanceof AppError && (def === undefined || error.is(def));
 }

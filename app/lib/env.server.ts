@@ -18,9 +18,10 @@ const schema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Nuru <no-reply@nuru.test>"),
   // Member e-mail (issue 34): at most this many mails a minute across all app processes (your SMTP provider's
-  // limit), claimed from the queue this many at a time.
+  // limit), claimed from the queue this many at a time, sent over this many SMTP connections kept open per process.
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  MAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(20).default(3),
   // Load demo content into an empty database outside production (default on).
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   // Scheduled jobs (renewal reminders, expiry, payment reconciliation, pruning) run inside every app process, each job
@@ -33,6 +34,8 @@ const schema = z.object({
   // How often each process adds the page views it counted in memory to the database (issue 35); the analytics
   // screen also adds its own process's counts when it opens.
   ANALYTICS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // "false" counts no page views in this process: only for measuring what counting costs (bench/analytics-counting.mjs).
+  ANALYTICS_COUNTING: z.enum(["true", "false"]).default("true"),
   // Comma separated addresses that get the admin role on sign-up or sign-in.
   ADMIN_EMAILS: z.string().default(""),
   // Set when running behind a reverse proxy / CDN that sets X-Forwarded-For: "true" for one proxy in front of the

@@ -9,15 +9,6 @@ import onHeaders from "on-headers";
 import { DATA_SAVER_COOKIE, wantsDataSaver } from "./data-saver";
 import { currentPageEvents, notePageEvent } from "./page-events.server";
 
-/** Public pages: the same for every guest of one country. */
-const PUBLIC_PAGES = [
-  /^\/$/,
-  /^\/(articles|categories|ebooks|shop|pricing|about|terms)$/,
-  /^\/category\/[\w-]{1,120}$/,
-  /^\/article\/[0-9a-f-]{36}$/i,
-  /^\/ebook\/[0-9a-f-]{36}$/i,
-];
-
 /**
  * Cookies a guest may carry: her country choice and her data saver choice (both part of the key). Any other cookie
  * means "not a plain guest".
@@ -63,6 +54,8 @@ export interface GuestVisitor {
 }
 
 export interface GuestPageCacheOptions {
+  /** Public pages, the same for every guest of one country: routes whose handle says `guestPage` (route-facts.ts). */
+  isPublicPage: (path: string) => boolean;
   /** The visitor's country as the pages decide it (same function, same inputs). */
   visitor: (req: ExpressRequest) => Promise<GuestVisitor>;
   /** The CDN's country header, if one is trusted (Vary names it). */
@@ -82,10 +75,13 @@ function cookieNames(header: string | undefined): string[] {
     .filter(Boolean);
 }
 
-export function isGuestPageRequest(req: Pick<ExpressRequest, "method" | "path" | "headers" | "originalUrl">): boolean {
+export function isGuestPageRequest(
+  req: Pick<ExpressRequest, "method" | "path" | "headers" | "originalUrl">,
+  isPublicPage: (path: string) => boolean,
+): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.originalUrl.length > 512) return false;
-  if (!PUBLIC_PAGES.some((page) => page.test(req.path))) return false;
+  if (!isPublicPage(req.path)) return false;
   return cookieNames(req.headers.cookie).every((name) => GUEST_COOKIES.has(name));
 }
 
@@ -195,7 +191,7 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
   }
 
   async function middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    if (!isGuestPageRequest(req)) return next();
+    if (!isGuestPageRequest(req, options.isPublicPage)) return next();
     let visitor: GuestVisitor;
     try {
       visitor = await options.visitor(req);

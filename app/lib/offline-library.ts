@@ -38,6 +38,13 @@ export interface SavedItem {
   checkedAt: number;
 }
 
+/** Her bookmark of a saved item as the shop last said it (at saving, at each check, when a queued change was sent). */
+export interface KnownBookmark {
+  bookmarked: boolean;
+  /** When the shop said so (ms since 1970, this device's clock; the time of her tap for a change sent late). */
+  at: number;
+}
+
 const H = {
   kind: "X-Nuru-Kind",
   id: "X-Nuru-Id",
@@ -45,6 +52,8 @@ const H = {
   savedAt: "X-Nuru-Saved-At",
   checkedAt: "X-Nuru-Checked-At",
   bytes: "X-Nuru-Bytes",
+  bookmarked: "X-Nuru-Bookmarked",
+  bookmarkAt: "X-Nuru-Bookmark-At",
 } as const;
 
 const path = (url: string) => new URL(url, self.location.origin).pathname;
@@ -99,6 +108,11 @@ export async function saveForOffline(owner: string, target: SaveTarget): Promise
     [H.checkedAt]: String(now),
     [H.bytes]: String(body.byteLength),
   });
+  const bookmarked = response.headers.get(H.bookmarked);
+  if (bookmarked === "true" || bookmarked === "false") {
+    headers.set(H.bookmarked, bookmarked);
+    headers.set(H.bookmarkAt, String(now));
+  }
   const request = new Request(path(target.readUrl));
   await (await caches.open(cacheName(owner))).put(request, new Response(body, { headers }));
   await setOwner(owner);
@@ -138,13 +152,20 @@ export async function recheckSaved(owner: string, checkUrl = "/library/offline/c
   if (items.length === 0 || !navigator.onLine) return;
   // A read, so a GET (no form body; the answer is private and never stored).
   const query = new URLSearchParams(items.map(({ kind, id }) => ["item", `${kind}:${id}`]));
+  // Her bookmarks as the shop has them when it answers (queued changes were sent before this check).
+  const asked = Date.now();
   const response = await fetch(`${checkUrl}?${query}`, { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) return;
-  const answer = (await response.json()) as { owner: string | null; readable: { kind: string; id: string }[] };
+  const answer = (await response.json()) as {
+    owner: string | null;
+    readable: { kind: string; id: string }[];
+    bookmarked?: string[];
+  };
   // The answer is about whoever the session belongs to now: only hers may change her library.
   if (answer.owner !== owner) return;
   const { readable } = answer;
   const still = new Set(readable.map((r) => `${r.kind}:${r.id}`));
+  const marked = new Set(answer.bookmarked ?? []);
   const cache = await caches.open(cacheName(owner));
   const now = String(Date.now());
   for (const item of items) {
@@ -156,7 +177,42 @@ export async function recheckSaved(owner: string, checkUrl = "/library/offline/c
     if (!copy) continue;
     const headers = new Headers(copy.headers);
     headers.set(H.checkedAt, now);
+    if (answer.bookmarked && Number(headers.get(H.bookmarkAt) ?? 0) < asked) {
+      headers.set(H.bookmarked, String(marked.has(`${item.kind}:${item.id}`)));
+      headers.set(H.bookmarkAt, String(asked));
+    }
     await cache.put(item.url, new Response(await copy.arrayBuffer(), { headers }));
+  }
+}
+
+/** Her bookmark of the saved copy at this address as the shop last said it; null when not known. */
+export async function knownBookmark(owner: string, url: string): Promise<KnownBookmark | null> {
+  if (!(await caches.has(cacheName(owner)))) return null;
+  const copy = await (await caches.open(cacheName(owner))).match(path(url));
+  const bookmarked = copy?.headers.get(H.bookmarked);
+  if (!copy || (bookmarked !== "true" && bookmarked !== "false")) return null;
+  return { bookmarked: bookmarked === "true", at: Number(copy.headers.get(H.bookmarkAt) ?? 0) };
+}
+
+/**
+ * For the service worker, once a bookmark change queued offline has reached the shop: her saved copy of that item
+ * (if any) records the shop's answer as of her tap, so the copy says "synced" the next time it opens, even offline.
+ */
+export async function recordSentBookmark(
+  owner: string,
+  item: { kind: string; id: string },
+  known: KnownBookmark,
+): Promise<void> {
+  if (!(await caches.has(cacheName(owner)))) return;
+  const cache = await caches.open(cacheName(owner));
+  for (const request of await cache.keys()) {
+    const copy = await cache.match(request);
+    if (!copy || copy.headers.get(H.kind) !== item.kind || copy.headers.get(H.id) !== item.id) continue;
+    if (Number(copy.headers.get(H.bookmarkAt) ?? 0) > known.at) continue;
+    const headers = new Headers(copy.headers);
+    headers.set(H.bookmarked, String(known.bookmarked));
+    headers.set(H.bookmarkAt, String(known.at));
+    await cache.put(request, new Response(await copy.arrayBuffer(), { headers }));
   }
 }
 

@@ -15,14 +15,6 @@ export function isGatewayNotification(path: string): boolean {
   return path.toLowerCase().replace(/\/+$/, "") === GATEWAY_NOTIFICATION_PATH;
 }
 
-/**
- * RFC 8058 one-click unsubscribe: mail providers POST to the address in a mail's List-Unsubscribe header from their
- * own servers, with no Origin of ours. The signed token in the address is what authorises it (issue 34).
- */
-export function isOneClickUnsubscribe(path: string): boolean {
-  return /^\/newsletter\/unsubscribe\/[\w.-]{1,200}\/?$/.test(path);
-}
-
 /** Admin uploads: the body is streamed to storage and each kind's own limit is enforced while it is read. */
 export const UPLOAD_PATH = "/admin/uploads";
 

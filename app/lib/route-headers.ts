@@ -12,3 +12,8 @@ export function cookiesAndRetryAfter({ actionHeaders, loaderHeaders }: HeadersAr
   if (retryAfter) out.set("Retry-After", retryAfter);
   return out;
 }
+
+/** The `Retry-After` header of a refusal a limit made (whole seconds, at least 1), or none. */
+export function retryAfterHeader(retryAfterMs: number | undefined): HeadersInit | undefined {
+  return retryAfterMs ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } : undefined;
+}

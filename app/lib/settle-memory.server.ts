@@ -1,6 +1,5 @@
 import { performance } from "node:perf_hooks";
-import v8 from "node:v8";
-import vm from "node:vm";
+import { collectAllGarbage } from "./runtime-settings.server";
 
 const QUIET_WINDOW_MS = 2_000;
 /** Share of the quiet window the event loop may have been busy for the process to count as idle. */
@@ -50,12 +49,4 @@ export function settleMemoryWhenIdle(
     setTimeout(openWindow, Math.max(0, delayMs - QUIET_WINDOW_MS)).unref();
   };
   schedule(afterMs);
-}
-
-export function collectAllGarbage() {
-  // Node offers V8's collector only behind --expose-gc. Set now, the flag applies to contexts created from now on,
-  // so the function comes from a throwaway context and the app's own global never gets a `gc`.
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as (options: Record<string, string>) => void;
-  gc({ type: "major", execution: "sync", flavor: "last-resort" });
 }

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { pageMeta } from "~/modules/site/meta";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -4,8 +4,11 @@ import type { Route } from "./+types/account-delete";
 import { SignInRequired } from "~/components/layout/sign-in-required";
 import { PasswordField, FieldError } from "~/components/forms/fields";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
-import { readSubmission, rejectSubmission } from "~/lib/forms.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { useSchemaForm } from "~/lib/forms";
+import { refusalOf } from "~/lib/action-result";
+import { APP_ERRORS } from "~/lib/app-error";
+import { retryAfterHeader } from "~/lib/route-headers";
 import { pageMeta } from "~/modules/site/meta";
 import { getOptionalUser, requireUser } from "~/modules/access/viewer.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
@@ -33,22 +36,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { signedIn: Boolean(user), withPassword: user ? await hasPassword(user.id) : true };
 }
 
-const STATUS = { wrongPassword: 400, needsWord: 400, lastAdmin: 409, tooManyAttempts: 429, gone: 404 } as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context });
   const withPassword = await hasPassword(user.id);
   const { submission } = withPassword
     ? await readSubmission(request, deleteWithPasswordSchema)
     : await readSubmission(request, deleteWithWordSchema);
-  if (submission.status !== "success") return rejectSubmission(submission, { hideFields: ["password"] });
+  const secrets = { hideFields: ["password"] };
+  if (submission.status !== "success") return refuseForm(submission, secrets);
   const value = submission.value as { password?: string; confirm?: string };
   const outcome = await deleteAccount(user.id, { password: value.password, word: value.confirm });
   if (!outcome.ok) {
-    return rejectSubmission(submission, {
-      status: STATUS[outcome.reason],
-      formErrors: [outcome.message],
-      hideFields: ["password"],
+    return refuseForm(submission, {
+      ...secrets,
+      error: outcome.error,
+      headers: retryAfterHeader(outcome.retryAfterMs),
     });
   }
   // Her sessions are already gone with the account; this clears the browser's cookie too.
@@ -63,7 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const schema = loaderData.withPassword ? deleteWithPasswordSchema : deleteWithWordSchema;
-  const [form, fields] = useSchemaForm(schema, { id: "delete-account", lastResult: actionData?.result });
+  const refused = refusalOf(actionData);
+  const [form, fields] = useSchemaForm(schema, { id: "delete-account", lastResult: refused?.form });
+  // Why it was not deleted, above the form; a field to fix shows beside its field.
+  const problem = refused?.error.code === APP_ERRORS.VALIDATION.code ? undefined : refused?.error.message;
   if (!loaderData.signedIn) {
     return <SignInRequired what="Sign in to delete your account." returnTo="/account/delete" />;
   }
@@ -100,9 +105,9 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         {...getFormProps(form)}
         className="mt-6 space-y-5 rounded-2xl border border-red-200 bg-white p-6 shadow-sm"
       >
-        {form.errors?.length ? (
+        {problem ? (
           <p id={form.errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {form.errors[0]}
+            {problem}
           </p>
         ) : null}
         {loaderData.withPassword ? (

@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { SignInRequired } from "~/components/layout/sign-in-required";
 import { getFormProps } from "@conform-to/react";
-import { readSubmission, rejectSubmission } from "~/lib/forms.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { refusalOf } from "~/lib/action-result";
 import { useSchemaForm } from "~/lib/forms";
 import type { Route } from "./+types/account";
 import { pageMeta } from "~/modules/site/meta";
@@ -32,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context });
   const { submission } = await readSubmission(request, profileSchema);
-  if (submission.status !== "success") return rejectSubmission(submission);
+  if (submission.status !== "success") return refuseForm(submission);
   await saveFullName(user.id, submission.value.fullName);
   await saveKraPin(user.id, submission.value.kraPin ?? null);
   throw await redirectWithToast("/account", { kind: "success", title: "Profile updated" });
@@ -86,7 +87,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const dataSaver = useDataSaver();
   const [form, fields] = useSchemaForm(profileSchema, {
     id: "account",
-    lastResult: actionData?.result,
+    lastResult: refusalOf(actionData)?.form,
     defaultValue: { fullName: user?.fullName ?? "", kraPin: loaderData.kraPin ?? "" },
   });
   if (!user) {

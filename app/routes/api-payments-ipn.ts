@@ -3,6 +3,9 @@
 // changes nothing on its own word, every order is verified with Pesapal.
 import type { Route } from "./+types/api-payments-ipn";
 import { answerIpn, readIpnRequest } from "~/modules/payments/ipn.server";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { crossSitePosts: true };
 
 async function answer(request: Request): Promise<Response> {
   try {

@@ -27,6 +27,9 @@ import { signInHref } from "~/lib/sign-in-href";
 import { ShareLinks } from "~/components/content/share-links";
 import type { loader as rootLoader } from "~/root";
 import { noteContentView } from "~/modules/analytics/counter.server";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true, countsViews: true };
 
 // Only a signed-in reader who may read the article in full gets the Save for offline button: its code loads then.
 const SaveForOffline = lazy(() =>

@@ -11,6 +11,9 @@ import { articleCard } from "~/modules/content/card-data";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 import { noteSearch } from "~/modules/analytics/counter.server";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true, countsViews: true };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return orErrorPage(() => loadList(request, context), "ARTICLES_LOAD_FAILED");

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { ReactNode } from "react";
 import { SignInRequired } from "~/components/layout/sign-in-required";
 import { BookOpen, FileText } from "~/components/ui/icons";
 import type { Route } from "./+types/bookmarks";
@@ -60,89 +61,105 @@ export default function Bookmarks({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-gray-900">Bookmarks</h1>
 
-      <section aria-labelledby="bookmarks-articles" className="mt-8">
-        <h2 id="bookmarks-articles" className="text-xl font-semibold text-gray-900">
-          Articles ({articles.length})
-        </h2>
-        {articles.length === 0 ? (
-          <p className="mt-3 text-sm text-gray-700">
-            No saved articles.{" "}
-            <Link to="/articles" className="font-medium text-brand-700 underline">
-              Browse Articles
-            </Link>
-          </p>
-        ) : (
-          <ul className="mt-3 divide-y divide-rose-100 rounded-2xl border border-rose-100 bg-white shadow-sm">
-            {articles.map((a) => (
-              <li key={a.id} className="flex items-center gap-3 p-4" data-testid="bookmark-article">
-                <FileText aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={`/article/${a.id}`}
-                    className="font-semibold break-words text-gray-900 hover:text-brand-700 hover:underline"
-                  >
-                    {a.title}
-                  </Link>
-                  <p className="mt-0.5 text-xs text-gray-600">
-                    {a.categoryName ? `${a.categoryName} · ` : ""}
-                    {a.readingMinutes} min read · Saved{" "}
-                    <time dateTime={a.bookmarkedAt}>{formatDate(a.bookmarkedAt)}</time>
-                  </p>
-                </div>
-                <BookmarkButton contentType="article" contentId={a.id} title={a.title} bookmarked signedIn showLabel />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <BookmarkSection
+        id="bookmarks-articles"
+        className="mt-8"
+        title={`Articles (${articles.length})`}
+        empty={articles.length === 0 && { text: "No saved articles.", to: "/articles", label: "Browse Articles" }}
+      >
+        {articles.map((a) => (
+          <li key={a.id} className="flex items-center gap-3 p-4" data-testid="bookmark-article">
+            <FileText aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+            <div className="min-w-0 flex-1">
+              <Link
+                to={`/article/${a.id}`}
+                className="font-semibold break-words text-gray-900 hover:text-brand-700 hover:underline"
+              >
+                {a.title}
+              </Link>
+              <p className="mt-0.5 text-xs text-gray-600">
+                {a.categoryName ? `${a.categoryName} · ` : ""}
+                {a.readingMinutes} min read · Saved <time dateTime={a.bookmarkedAt}>{formatDate(a.bookmarkedAt)}</time>
+              </p>
+            </div>
+            <BookmarkButton contentType="article" contentId={a.id} title={a.title} bookmarked signedIn showLabel />
+          </li>
+        ))}
+      </BookmarkSection>
 
-      <section aria-labelledby="bookmarks-ebooks" className="mt-10">
-        <h2 id="bookmarks-ebooks" className="text-xl font-semibold text-gray-900">
-          Ebooks ({ebooks.length})
-        </h2>
-        {ebooks.length === 0 ? (
-          <p className="mt-3 text-sm text-gray-700">
-            No saved ebooks.{" "}
-            <Link to="/ebooks" className="font-medium text-brand-700 underline">
-              Browse Ebooks
-            </Link>
-          </p>
-        ) : (
-          <ul className="mt-3 divide-y divide-rose-100 rounded-2xl border border-rose-100 bg-white shadow-sm">
-            {ebooks.map((e) => (
-              <li key={e.id} className="flex items-center gap-3 p-4" data-testid="bookmark-ebook">
-                {e.coverImageUrl ? (
-                  <img
-                    src={e.coverImageUrl}
-                    alt=""
-                    width="48"
-                    height="64"
-                    loading="lazy"
-                    className="h-16 w-12 shrink-0 rounded object-cover"
-                  />
-                ) : (
-                  <span className="flex h-16 w-12 shrink-0 items-center justify-center rounded bg-rose-50">
-                    <BookOpen aria-hidden="true" className="h-5 w-5 text-brand-600" />
-                  </span>
-                )}
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={`/ebook/${e.id}`}
-                    className="font-semibold break-words text-gray-900 hover:text-brand-700 hover:underline"
-                  >
-                    {e.title}
-                  </Link>
-                  <p className="mt-0.5 text-xs text-gray-600">
-                    {e.pageCount ? `${e.pageCount} pages · ` : ""}Saved{" "}
-                    <time dateTime={e.bookmarkedAt}>{formatDate(e.bookmarkedAt)}</time>
-                  </p>
-                </div>
-                <BookmarkButton contentType="ebook" contentId={e.id} title={e.title} bookmarked signedIn showLabel />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <BookmarkSection
+        id="bookmarks-ebooks"
+        className="mt-10"
+        title={`Ebooks (${ebooks.length})`}
+        empty={ebooks.length === 0 && { text: "No saved ebooks.", to: "/ebooks", label: "Browse Ebooks" }}
+      >
+        {ebooks.map((e) => (
+          <li key={e.id} className="flex items-center gap-3 p-4" data-testid="bookmark-ebook">
+            {e.coverImageUrl ? (
+              <img
+                src={e.coverImageUrl}
+                alt=""
+                width="48"
+                height="64"
+                loading="lazy"
+                className="h-16 w-12 shrink-0 rounded object-cover"
+              />
+            ) : (
+              <span className="flex h-16 w-12 shrink-0 items-center justify-center rounded bg-rose-50">
+                <BookOpen aria-hidden="true" className="h-5 w-5 text-brand-600" />
+              </span>
+            )}
+            <div className="min-w-0 flex-1">
+              <Link
+                to={`/ebook/${e.id}`}
+                className="font-semibold break-words text-gray-900 hover:text-brand-700 hover:underline"
+              >
+                {e.title}
+              </Link>
+              <p className="mt-0.5 text-xs text-gray-600">
+                {e.pageCount ? `${e.pageCount} pages · ` : ""}Saved{" "}
+                <time dateTime={e.bookmarkedAt}>{formatDate(e.bookmarkedAt)}</time>
+              </p>
+            </div>
+            <BookmarkButton contentType="ebook" contentId={e.id} title={e.title} bookmarked signedIn showLabel />
+          </li>
+        ))}
+      </BookmarkSection>
     </div>
+  );
+}
+
+/** One kind of saved item: its heading with the count, then the list, or a line that leads to browsing. */
+function BookmarkSection({
+  id,
+  className,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  className: string;
+  title: string;
+  empty: false | { text: string; to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-xl font-semibold text-gray-900">
+        {title}
+      </h2>
+      {empty ? (
+        <p className="mt-3 text-sm text-gray-700">
+          {empty.text}{" "}
+          <Link to={empty.to} className="font-medium text-brand-700 underline">
+            {empty.label}
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-rose-100 rounded-2xl border border-rose-100 bg-white shadow-sm">
+          {children}
+        </ul>
+      )}
+    </section>
   );
 }

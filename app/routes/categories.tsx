@@ -3,6 +3,9 @@ import type { Route } from "./+types/categories";
 import { listCategories } from "~/modules/content/categories.server";
 import { pageMeta } from "~/modules/site/meta";
 import { CategoryIcon } from "~/components/content/category-icon";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true };
 
 export async function loader() {
   return { categories: await listCategories() };

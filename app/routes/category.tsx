@@ -14,6 +14,9 @@ import { articleCard } from "~/modules/content/card-data";
 import { CategoryIcon } from "~/components/content/category-icon";
 import { Pagination } from "~/components/content/pagination";
 import { noteContentView } from "~/modules/analytics/counter.server";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true, countsViews: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);

@@ -3,7 +3,7 @@ import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/checkout";
 import { getOptionalUser, type SessionUser } from "~/modules/access/viewer.server";
 import { assertCanBuy, quoteCheckout, startCheckout, type CheckoutItem } from "~/modules/payments/checkout.server";
-import { CheckoutError } from "~/modules/orders/checkout-errors";
+import { CHECKOUT_ERRORS, isCheckoutError } from "~/modules/orders/checkout-errors";
 import { startFreeTrial } from "~/modules/membership/free-trial.server";
 import { BASE_CURRENCY, formatPrice } from "~/modules/pricing/pricing";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
@@ -11,12 +11,37 @@ import { countryName } from "~/modules/pricing/countries";
 import { chargingNotice } from "~/modules/pricing/charging-country-text";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { formatDate } from "~/lib/format";
-import { readForm } from "~/lib/read-form.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { refusal } from "~/lib/app-error.server";
+import { AppError } from "~/lib/app-error";
+import { refusalOf } from "~/lib/action-result";
 import { signInHref } from "~/lib/sign-in-href";
 import { FormNotice } from "~/components/ui/form-notice";
+import {
+  ChargedAndReceiptRows,
+  ChargingCountryNotice,
+  OrderSummary,
+  SummaryRow,
+} from "~/components/commerce/order-summary";
 import { hasActiveCardRenewal } from "~/modules/membership/card-renewals.server";
 import { autoRenewScheduleText, checkoutFormSchema } from "~/modules/membership/card-renewal-schedule";
+import { periodLabel, planTitle } from "~/modules/membership/plan-period";
 import { isId } from "~/lib/ids";
+import { quoteUpgrade, type UpgradeQuote } from "~/modules/membership/upgrades.server";
+import { formatKesCents } from "~/modules/pricing/money";
+import { quoteWithCode } from "~/modules/orders/offer-codes.server";
+import { isCoded, offerText } from "~/modules/orders/offer-code-rules";
+
+/** `?upgrade=1`: the plan bought as an upgrade now, paying the difference (ADR 039). */
+function isUpgrade(request: Request, item: CheckoutItem): boolean {
+  return item.kind === "plan" && new URL(request.url).searchParams.get("upgrade") === "1";
+}
+
+/** The offer code in the address (a shared link, or typed in the form below), as typed. */
+function codeFrom(request: Request): string | null {
+  const code = new URL(request.url).searchParams.get("code");
+  return code?.trim() ? code.trim().slice(0, 64) : null;
+}
 
 function articleIdFrom(request: Request): string | null {
   const from = new URL(request.url).searchParams.get("from");
@@ -52,12 +77,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { shown, charging } = await priceCountries(request);
   const quote = await quoteCheckout(item, charging.code);
   if (!quote) throw data(null, { status: 404 });
-  let refusal: string | null = null;
+  // Regional price first, then the code (ADR 037); checked again, and its slot taken, when she pays.
+  // An upgrade's price is the difference after her credit (ADR 039): no offer code applies to it.
+  const coded = await quoteWithCode({
+    price: quote.price,
+    item: quote,
+    code: isUpgrade(request, item) ? null : codeFrom(request),
+    userId: user.id,
+  });
+  const price = coded.price;
+  const url = new URL(request.url);
+  const here = `/checkout/${params.kind}/${encodeURIComponent(params.id)}`;
+  // CASE: the code does not apply -> she pays the normal price, so the form posts without it.
+  if (coded.kind === "refused") url.searchParams.delete("code");
+  let refused: string | null = null;
+  let upgrade: UpgradeQuote | null = null;
   try {
-    await assertCanBuy(user, quote);
+    if (isUpgrade(request, item) && item.kind === "plan") {
+      upgrade = await quoteUpgrade({ userId: user.id, slug: item.slug, countryCode: charging.code, now: new Date() });
+    } else {
+      await assertCanBuy(user, quote);
+    }
   } catch (error) {
-    if (!(error instanceof CheckoutError)) throw error;
-    refusal = error.message;
+    if (!isCheckoutError(error)) throw error;
+    refused = error.message;
   }
   return {
     quote: {
@@ -66,20 +109,52 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       name: quote.name,
       description: quote.description,
       features: quote.features,
-      durationMonths: quote.durationMonths,
+      periodText: quote.period ? periodLabel(quote.period) : null,
       ebookLimit: quote.ebookLimit,
       coverImageUrl: quote.coverImageUrl,
-      label: quote.price.label,
-      charged: formatPrice(quote.price.chargedCents, BASE_CURRENCY),
+      label: price.label,
+      charged: upgrade ? formatKesCents(upgrade.chargeCents) : formatPrice(price.chargedCents, BASE_CURRENCY),
+      free: price.chargedCents === 0,
     },
+    upgrade: upgrade
+      ? {
+          fromPlan: upgrade.from.planName,
+          until: formatDate(upgrade.from.endDate.toISOString()),
+          paid: formatKesCents(upgrade.from.paidCents),
+          price: formatKesCents(upgrade.price.chargedCents),
+          credit: formatKesCents(upgrade.creditCents),
+          raisedToMinimum: upgrade.raisedToMinimum,
+        }
+      : null,
+    offer: isCoded(price)
+      ? {
+          code: price.offer.code,
+          words: coded.kind === "applied" ? offerText(coded.code) : "",
+          before: price.offer.beforeLabel,
+          discount: formatPrice(price.offer.discountCents, BASE_CURRENCY),
+        }
+      : null,
+    codeRefusal: coded.kind === "refused" ? { code: codeFrom(request), message: coded.message } : null,
+    // Built from the route's own path: a data request's URL ends in .data.
+    formAction: `${here}${url.search}`,
+    withoutCode: (() => {
+      const plain = new URL(request.url);
+      plain.searchParams.delete("code");
+      return `${here}${plain.search}`;
+    })(),
     email: user.email,
+    fromArticle: articleIdFrom(request),
     countryName: countryName(charging.code) ?? charging.code,
     notice: chargingNotice(shown.code, charging.code),
-    refusal,
+    refusal: refused,
     // Card auto-renew (ADR 019): for plans, unless her card already renews one.
     autoRenew:
-      quote.kind === "plan" && quote.durationMonths && !(await hasActiveCardRenewal(user.id))
-        ? { schedule: autoRenewScheduleText(quote.durationMonths) }
+      !isUpgrade(request, item) &&
+      quote.kind === "plan" &&
+      quote.period &&
+      price.chargedCents > 0 &&
+      !(await hasActiveCardRenewal(user.id))
+        ? { schedule: autoRenewScheduleText(quote.period) }
         : null,
   };
 }
@@ -87,14 +162,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const item = itemOf(params);
   const user = await buyerOrSignIn({ request, context }, item);
-  const form = await readForm(request);
-  const parsed = checkoutFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "Unknown request" }, { status: 400 });
-  }
+  const { submission } = await readSubmission(request, checkoutFormSchema);
+  if (submission.status !== "success") return refuseForm(submission);
+  const form = submission.value;
   try {
-    if (parsed.data.intent === "trial") {
-      if (item.kind !== "plan") throw new CheckoutError("TRIAL_UNAVAILABLE");
+    if (form.intent === "trial") {
+      if (item.kind !== "plan") throw new AppError(CHECKOUT_ERRORS.TRIAL_UNAVAILABLE);
       const { endDate } = await startFreeTrial({ userId: user.id, planSlug: item.slug });
       throw await redirectWithToast("/articles", {
         kind: "success",
@@ -103,69 +176,66 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
     }
     const { charging, picked } = await priceCountries(request);
-    const { redirectUrl } = await startCheckout({
+    const { redirectUrl, zeroAmount } = await startCheckout({
       buyer: user,
       item,
       countryCode: charging.code,
       countryEvidence: { source: charging.source, picked },
-      autoRenew: parsed.data.autoRenew,
+      autoRenew: form.autoRenew,
+      upgrade: isUpgrade(request, item),
       // Carried from the paywall's link through /pricing (the form posts to this address, query included).
       fromArticleId: articleIdFrom(request),
+      offerCode: isUpgrade(request, item) ? null : codeFrom(request),
     });
+    // CASE: the code took the whole price -> completed without Pesapal; her receipt shows the code.
+    if (zeroAmount) {
+      throw await redirectWithToast(redirectUrl, {
+        kind: "success",
+        title: "Nothing to pay",
+        message: "Your offer code covered the whole price. It is yours now.",
+      });
+    }
     // Pesapal's hosted page (M-Pesa or card); it sends the reader back to /payment/return.
     return redirect(redirectUrl, 303);
   } catch (error) {
-    if (!(error instanceof CheckoutError)) throw error;
-    if (error.code === "ITEM_NOT_FOUND") throw data(null, { status: 404 });
+    if (!isCheckoutError(error)) throw error;
+    if (error.is(CHECKOUT_ERRORS.ITEM_NOT_FOUND)) throw data(null, { status: 404 });
     // CASE: Start Free Trial posted from /pricing -> back there with the reason as a toast.
-    if (parsed.data.intent === "trial") {
+    if (form.intent === "trial") {
       throw await redirectWithToast("/pricing", { kind: "error", title: "Free trial", message: error.message });
     }
-    return data({ error: error.message }, { status: error.code === "GATEWAY_UNAVAILABLE" ? 503 : 409 });
+    return refusal(error);
   }
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, email, refusal, countryName: country, notice, autoRenew } = loaderData;
+  const { quote, email, refusal, countryName: country, notice, autoRenew, upgrade, offer, codeRefusal } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const error = actionData?.error ?? refusal;
+  const error = refusalOf(actionData)?.error.message ?? refusal;
   const back = quote.kind === "plan" ? "/pricing" : `/ebook/${quote.itemId}`;
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <Link to={back} className="inline-block py-2 text-sm font-medium text-brand-700 hover:underline">
         ← {quote.kind === "plan" ? "Back to plans" : "Back to the ebook"}
       </Link>
-      <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">Checkout</h1>
-      <section
-        aria-labelledby="order-summary"
-        className="mt-6 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm"
+      <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">
+        {upgrade ? `Upgrade to ${quote.name}` : "Checkout"}
+      </h1>
+      <OrderSummary
+        headingId="order-summary"
+        heading="Your order"
+        coverImageUrl={quote.coverImageUrl}
+        title={quote.kind === "plan" ? planTitle(quote.name) : quote.name}
+        subtitle={
+          quote.kind === "plan" ? (
+            <>
+              <span data-testid="checkout-period">{quote.periodText}</span> · {ebookAllowanceText(quote.ebookLimit)}
+            </>
+          ) : (
+            "Ebook, yours to read on Nuru"
+          )
+        }
       >
-        <h2 id="order-summary" className="text-sm font-semibold tracking-wide text-gray-700 uppercase">
-          Your order
-        </h2>
-        <div className="mt-3 flex gap-4">
-          {quote.coverImageUrl ? (
-            <img
-              src={quote.coverImageUrl}
-              alt=""
-              width="80"
-              height="120"
-              className="h-28 w-20 rounded-md object-cover"
-            />
-          ) : null}
-          <div>
-            <p className="text-lg font-semibold text-gray-900">
-              {quote.kind === "plan" ? `${quote.name} plan` : quote.name}
-            </p>
-            {quote.kind === "plan" ? (
-              <p className="text-sm text-gray-700">
-                {quote.durationMonths} months · {ebookAllowanceText(quote.ebookLimit)}
-              </p>
-            ) : (
-              <p className="text-sm text-gray-700">Ebook, yours to read on Nuru</p>
-            )}
-          </div>
-        </div>
         {quote.features.length ? (
           <ul className="mt-4 space-y-1 text-sm text-gray-800">
             {quote.features.map((feature) => (
@@ -173,27 +243,61 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ul>
         ) : null}
+        {upgrade ? (
+          <div className="mt-5 border-t border-rose-100 pt-4 text-sm" data-testid="upgrade-summary">
+            <p className="text-gray-800">
+              Your {upgrade.fromPlan} plan ends now and {quote.name} starts today for a full {quote.periodText}. Ebooks
+              you unlocked stay yours.
+            </p>
+            <dl className="mt-3">
+              <SummaryRow first label={`${quote.name} plan`}>
+                {upgrade.price}
+              </SummaryRow>
+              <SummaryRow
+                label={`Credit: unused part of the ${upgrade.paid} you paid for ${upgrade.fromPlan} (to ${upgrade.until})`}
+                valueClassName="shrink-0 text-gray-900"
+                testId="upgrade-credit"
+              >
+                − {upgrade.credit}
+              </SummaryRow>
+              {upgrade.raisedToMinimum ? (
+                <p className="mt-1 text-xs text-gray-700">The smallest payment we can take is KSh 10.00.</p>
+              ) : null}
+            </dl>
+          </div>
+        ) : null}
         <dl className="mt-5 border-t border-rose-100 pt-4 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-gray-700">Price</dt>
-            <dd className="font-semibold text-gray-900" data-testid="checkout-price">
-              {quote.label}
-            </dd>
-          </div>
-          <div className="mt-1 flex justify-between gap-4">
-            <dt className="text-gray-700">Charged in Kenyan shillings</dt>
-            <dd className="text-gray-900">{quote.charged}</dd>
-          </div>
-          <div className="mt-1 flex justify-between gap-4">
-            <dt className="text-gray-700">Receipt to</dt>
-            <dd className="break-all text-gray-900">{email}</dd>
-          </div>
+          {offer ? (
+            <>
+              <SummaryRow first label="Price before the code" testId="checkout-price-before">
+                <s>{offer.before}</s>
+              </SummaryRow>
+              <SummaryRow
+                label={
+                  <>
+                    Offer code <span className="font-mono font-semibold">{offer.code}</span>
+                    {offer.words ? ` (${offer.words})` : ""}
+                  </>
+                }
+                valueClassName="text-emerald-800"
+                testId="checkout-discount"
+              >
+                −{offer.discount}
+              </SummaryRow>
+            </>
+          ) : null}
+          <SummaryRow
+            first={!offer}
+            label={upgrade ? "To pay now" : offer ? "Price with the code" : "Price"}
+            valueClassName="font-semibold text-gray-900"
+            testId="checkout-price"
+          >
+            {upgrade ? quote.charged : quote.label}
+          </SummaryRow>
+          <ChargedAndReceiptRows charged={quote.charged} email={email} />
         </dl>
         {notice ? (
-          <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="charging-country">
-            <p className="font-semibold">{notice.checkout}</p>
-            <p className="mt-1">{notice.reason}</p>
-          </div>
+          <ChargingCountryNotice notice={notice} testId="charging-country" />
         ) : (
           <p className="mt-3 text-xs text-gray-700">
             Prices for {country} ·{" "}
@@ -202,12 +306,47 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </Link>
           </p>
         )}
-      </section>
+      </OrderSummary>
+      {codeRefusal ? (
+        <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="code-refusal">
+          {codeRefusal.message}
+        </p>
+      ) : null}
+      {refusal ? null : (
+        <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" aria-label="Apply an offer code">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="offer-code" className="block text-sm font-medium text-gray-900">
+              Offer code
+            </label>
+            <input
+              id="offer-code"
+              name="code"
+              defaultValue={offer?.code ?? codeRefusal?.code ?? ""}
+              autoCapitalize="characters"
+              autoComplete="off"
+              maxLength={32}
+              className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 font-mono text-sm uppercase"
+            />
+          </div>
+          {loaderData.fromArticle ? <input type="hidden" name="from" value={loaderData.fromArticle} /> : null}
+          <button
+            type="submit"
+            className="min-h-11 rounded-full border border-brand-600 px-5 text-sm font-semibold text-brand-700 hover:bg-rose-50"
+          >
+            Apply
+          </button>
+          {offer ? (
+            <Link to={loaderData.withoutCode} className="min-h-11 px-2 py-3 text-sm text-gray-700 underline">
+              Remove
+            </Link>
+          ) : null}
+        </Form>
+      )}
       {error ? (
         <FormNotice className="mt-4" notice={{ ok: false, title: "We could not start this payment", message: error }} />
       ) : null}
       {refusal ? null : (
-        <Form method="post" className="mt-6">
+        <Form method="post" action={loaderData.formAction} className="mt-6">
           <input type="hidden" name="intent" value="pay" />
           {autoRenew ? (
             <div className="mb-4 rounded-xl border border-rose-100 bg-white p-4">
@@ -235,7 +374,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             disabled={busy}
             className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
           >
-            {busy ? "Taking you to Pesapal..." : `Pay ${quote.charged}`}
+            {quote.free
+              ? busy
+                ? "Confirming..."
+                : "Get it with your code"
+              : busy
+                ? "Taking you to Pesapal..."
+                : `Pay ${quote.charged}`}
           </button>
           <p className="mt-3 text-center text-sm text-gray-700">
             M-Pesa or card, on Pesapal&apos;s secure page. You come back here when it is done. Payments are

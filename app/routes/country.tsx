@@ -4,9 +4,10 @@
 // fixed path such as /pricing) or the Referer, same site only. The footer's link carries no address, so a page's
 // query (a payment reference, a reset token) is never written into its own footer. The form is a plain post (no
 // client code: it works before hydration and without JavaScript).
-import { data } from "react-router";
 import type { Route } from "./+types/country";
-import { chooseCountry, countryReturnPath } from "~/modules/pricing/choose-country.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { refusalOf } from "~/lib/action-result";
+import { countryChosen, countryFormSchema, countryReturnPath } from "~/modules/pricing/choose-country.server";
 import { shellCountry } from "~/modules/pricing/shell-country.server";
 import { COUNTRY_CHOICES, pickerDefault } from "~/modules/pricing/country-list.server";
 import { pageMeta } from "~/modules/site/meta";
@@ -30,15 +31,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const refused = await chooseCountry(request);
-  if (refused instanceof Response) return refused;
-  return data(refused, { status: 400 });
+  const { submission } = await readSubmission(request, countryFormSchema);
+  // CASE: only a tampered or stale form gets here (the picker offers nothing else) -> refused; the reply keeps the
+  // posted way back for the retry (the page's own Referer is now /country).
+  if (submission.status !== "success") return refuseForm(submission);
+  return countryChosen(submission.value.country, countryReturnPath(request, submission.value.redirectTo));
 }
 
 export default function Country({ loaderData, actionData }: Route.ComponentProps) {
   const { country, choices, selected } = loaderData;
-  // CASE: a refused post: the loader's Referer is now /country itself, so the way back comes from the post.
-  const back = actionData?.back ?? loaderData.back;
+  const refused = refusalOf(actionData);
+  // CASE: a refused post: the loader's Referer is now /country itself, so the way back comes from the post (the
+  // next post checks it again).
+  const posted = refused?.form?.initialValue?.redirectTo;
+  const back = typeof posted === "string" && posted ? posted : loaderData.back;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="font-serif text-3xl font-bold text-gray-900">Prices in your country</h1>
@@ -47,10 +53,10 @@ export default function Country({ loaderData, actionData }: Route.ComponentProps
         them; a country without prices of its own sees the Kenyan ones. What you pay at checkout is the price of the
         country you are paying from. You are seeing prices for <strong>{country.name}</strong>.
       </p>
-      {actionData ? (
+      {refused ? (
         <FormNotice
           className="mt-4"
-          notice={{ ok: false, title: "Country not changed", message: actionData.message }}
+          notice={{ ok: false, title: "Country not changed", message: refused.error.message }}
         />
       ) : null}
       <form method="post" action="/country" className="mt-6 flex flex-wrap items-end gap-3">

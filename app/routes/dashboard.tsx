@@ -1,17 +1,26 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { SignInRequired } from "~/components/layout/sign-in-required";
 import type { Route } from "./+types/dashboard";
 import { pageMeta } from "~/modules/site/meta";
 import { getRequestViewer, requireUser } from "~/modules/access/viewer.server";
 import { getCurrentSubscription, listBillingHistory } from "~/modules/membership/library.server";
-import { cancelRenewal, resumeRenewal, SubscriptionError } from "~/modules/membership/subscriptions.server";
+import { cancelRenewal, isSubscriptionError, resumeRenewal } from "~/modules/membership/subscriptions.server";
+import { retentionOfferAfterCancel } from "~/modules/orders/offer-codes.server";
 import { listShelf } from "~/modules/reader/library-ebooks.server";
 import { bookmarkCounts } from "~/modules/engagement/bookmarks.server";
-import { readForm } from "~/lib/read-form.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { refusal } from "~/lib/app-error.server";
+import { refusalOf } from "~/lib/action-result";
+import { libraryFormSchema } from "~/modules/membership/member-forms";
 import { formatDate } from "~/lib/format";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import type { ToastMessage } from "~/components/ui/toast";
 import { BillingHistory } from "~/components/commerce/billing-history";
+import { cancelSwitch, planChangeChoices, scheduleSwitch } from "~/modules/membership/upgrades.server";
+import { isCheckoutError } from "~/modules/orders/checkout-errors";
+import { priceCountries } from "~/modules/pricing/visitor-country.server";
+import { formatKesCents } from "~/modules/pricing/money";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
@@ -23,16 +32,34 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, user } = await getRequestViewer(context);
   if (!user) return { signedIn: false as const };
-  const [plan, shelf, bookmarks, billing] = await Promise.all([
+  const { charging } = await priceCountries(request);
+  const [plan, shelf, bookmarks, billing, choices] = await Promise.all([
     getCurrentSubscription(user.id, viewer.now),
     listShelf(viewer),
     bookmarkCounts(user.id),
     listBillingHistory(user.id, 100),
+    planChangeChoices(user.id, charging.code, viewer.now),
   ]);
-  return { signedIn: true as const, plan, shelf, bookmarks, billing };
+  // After a switch down took effect (ADR 039), renewing buys the lower plan.
+  const renewUrl = choices.switched && plan ? `/checkout/plan/${choices.switched.slug}` : plan?.renewUrl;
+  const changes = {
+    upgrades: choices.upgrades.map((u) => ({ slug: u.slug, name: u.name, charge: formatKesCents(u.chargeCents) })),
+    switchTargets: choices.switchTargets,
+    scheduled: choices.scheduled
+      ? { planName: choices.scheduled.toPlan.name, at: formatDate(choices.scheduled.at.toISOString()) }
+      : null,
+  };
+  return {
+    signedIn: true as const,
+    plan: plan && renewUrl ? { ...plan, renewUrl } : plan,
+    shelf,
+    bookmarks,
+    billing,
+    changes,
+  };
 }
 
 export function headers() {
@@ -41,12 +68,21 @@ export function headers() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context });
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const id = String(form.get("subscriptionId") ?? "");
+  const { submission } = await readSubmission(request, libraryFormSchema);
+  if (submission.status !== "success") return refuseForm(submission);
+  const form = submission.value;
   try {
-    if (intent === "cancel-renewal") {
-      const state = await cancelRenewal(user.id, id);
+    if (form.intent === "cancel-renewal") {
+      const state = await cancelRenewal(user.id, form.subscriptionId);
+      // CASE: a card payer turned auto-renew off -> the admin's retention offer, once ever (ADR 037).
+      const retention = state.card ? await retentionOfferAfterCancel(user.id, form.subscriptionId) : null;
+      if (retention) {
+        return redirectWithToast(retention.checkout, {
+          kind: "success",
+          title: "Renewal cancelled",
+          message: `You keep full access until ${formatDate(state.accessUntil.toISOString())}. Before you go: renew by hand with ${retention.offer} (code ${retention.code}), offered once. Or just leave this page.`,
+        });
+      }
       return redirectWithToast("/dashboard", {
         kind: "success",
         title: "Renewal cancelled",
@@ -55,8 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         }`,
       });
     }
-    if (intent === "resume-renewal") {
-      const state = await resumeRenewal(user.id, id);
+    if (form.intent === "resume-renewal") {
+      const state = await resumeRenewal(user.id, form.subscriptionId);
       return redirectWithToast("/dashboard", {
         kind: "success",
         title: "Renewal resumed",
@@ -66,14 +102,31 @@ export async function action({ request, context }: Route.ActionArgs) {
             : `We will remind you before your paid time ends on ${formatDate(state.accessUntil.toISOString())}.`,
       });
     }
-    return data({ toast: { kind: "error" as const, title: "Error", message: "Unknown request." } }, 400);
+    if (form.intent === "switch-plan") {
+      const scheduled = await scheduleSwitch({ userId: user.id, slug: form.plan });
+      return redirectWithToast("/dashboard", {
+        kind: "success",
+        title: "Plan switch scheduled",
+        message: `You keep your plan until ${formatDate(scheduled.at.toISOString())}; then you renew on ${scheduled.toPlan.name}. You can cancel the switch until then.`,
+      });
+    }
+    await cancelSwitch({ userId: user.id });
+    return redirectWithToast("/dashboard", {
+      kind: "success",
+      title: "Switch cancelled",
+      message: "You stay on your plan.",
+    });
   } catch (error) {
-    if (!(error instanceof SubscriptionError)) throw error;
-    return data(
-      { toast: { kind: "error" as const, title: "Could not change renewal", message: error.message } },
-      error.code === "NOT_FOUND" ? 404 : 409,
-    );
+    // CASE: a plan change or a renewal change refused -> the toast says why (title and words from the refusal).
+    if (isCheckoutError(error) || isSubscriptionError(error)) return refusal(error);
+    throw error;
   }
+}
+
+/** A refused change as the page's toast (the refusal's title and words). */
+function toastOf(answer: unknown): ToastMessage | null {
+  const refused = refusalOf(answer);
+  return refused ? { kind: "error", title: refused.error.title, message: refused.error.message } : null;
 }
 
 const button =
@@ -126,8 +179,12 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="plan-title" className="text-xl font-semibold text-gray-900">
-            {plan.planName} plan{plan.isTrial ? " (free trial)" : ""}
+            {plan.title}
+            {plan.isTrial ? " (free trial)" : ""}
           </h2>
+          <p className="text-sm text-gray-700" data-testid="plan-period">
+            {plan.isTrial ? "Free trial" : plan.periodText}
+          </p>
           <p
             className={`mt-1 text-sm font-semibold ${
               ended ? "text-red-800" : standing.renewal.on ? "text-emerald-800" : "text-amber-800"
@@ -149,7 +206,7 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
           <dd className="font-semibold text-gray-900">{formatDate(plan.startDate)}</dd>
         </div>
         <div>
-          <dt className="text-gray-700">{ended ? "Ended" : "Paid up to"}</dt>
+          <dt className="text-gray-700">{ended ? "Ended" : plan.isPass ? "Your pass ends" : "Paid up to"}</dt>
           <dd className="font-semibold text-gray-900" data-testid="access-until">
             {date(standing.accessUntil) ?? "No end date"}
           </dd>
@@ -188,6 +245,57 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
           Change plan
         </Link>
       </div>
+    </section>
+  );
+}
+
+function PlanChanges({ changes }: { changes: Loaded["changes"] }) {
+  const { upgrades, switchTargets, scheduled } = changes;
+  if (upgrades.length === 0 && switchTargets.length === 0 && !scheduled) return null;
+  return (
+    <section aria-labelledby="change-title" className={card} data-testid="plan-changes">
+      <h2 id="change-title" className="text-xl font-semibold text-gray-900">
+        Change plan
+      </h2>
+      {upgrades.length > 0 ? (
+        <div className="mt-3">
+          <p className="text-sm text-gray-700">
+            Upgrade now: the new plan starts today for a full period, and the unused part of what you paid is credited.
+            Ebooks you unlocked stay yours.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {upgrades.map((u) => (
+              <Link key={u.slug} to={`/checkout/plan/${u.slug}?upgrade=1`} className={primary}>
+                Upgrade to {u.name} for {u.charge}
+              </Link>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      {scheduled ? (
+        <Form method="post" className="mt-4 rounded-xl bg-rose-50 p-3 text-sm text-gray-900">
+          <p data-testid="scheduled-switch">
+            Switching to {scheduled.planName} when your plan ends on {scheduled.at}.
+          </p>
+          <input type="hidden" name="intent" value="cancel-switch" />
+          <button className={`mt-2 ${secondary}`}>Keep my plan</button>
+        </Form>
+      ) : switchTargets.length > 0 ? (
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="switch-plan" />
+          <label className="text-sm text-gray-700">
+            <span className="block">Move to a lower plan when this one ends</span>
+            <select name="plan" className="mt-1 min-h-11 rounded-lg border border-rose-200 bg-white px-3 text-gray-900">
+              {switchTargets.map((t) => (
+                <option key={t.slug} value={t.slug}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button className={secondary}>Switch at end of period</button>
+        </Form>
+      ) : null}
     </section>
   );
 }
@@ -256,10 +364,22 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const { plan, shelf, bookmarks, billing } = loaderData;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-      <LazyToast toast={actionData?.toast ?? null} />
+      <LazyToast toast={toastOf(actionData)} />
       <h1 className="font-serif text-3xl font-bold text-gray-900">My Library</h1>
       <PlanCard plan={plan} />
+      <PlanChanges changes={loaderData.changes} />
       <Shelf shelf={shelf} />
+      <section aria-labelledby="gifts-title" className={card}>
+        <h2 id="gifts-title" className="text-xl font-semibold text-gray-900">
+          Gifts
+        </h2>
+        <p className="mt-2 text-gray-700">
+          Plans and ebooks you gave, whether they were claimed, and the claim e-mail sent again.{" "}
+          <Link to="/account/gifts" className="font-semibold text-brand-700 underline">
+            Your gifts
+          </Link>
+        </p>
+      </section>
       <section aria-labelledby="saved-title" className={card}>
         <h2 id="saved-title" className="text-xl font-semibold text-gray-900">
           Bookmarks

@@ -1,7 +1,8 @@
-import { data } from "react-router";
 import type { Route } from "./+types/data-saver";
 import { isDataSaverRequest } from "~/lib/data-saver";
-import { chooseDataSaver, dataSaverReturnPath } from "~/modules/site/data-saver-choice.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { refusalOf } from "~/lib/action-result";
+import { dataSaverChosen, dataSaverFormSchema, dataSaverReturnPath } from "~/modules/site/data-saver-choice.server";
 import { pageMeta } from "~/modules/site/meta";
 import { FormNotice } from "~/components/ui/form-notice";
 import { DataSaverSwitch } from "~/components/data-saver";
@@ -22,13 +23,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const refused = await chooseDataSaver(request);
-  if (refused instanceof Response) return refused;
-  return data(refused, { status: 400 });
+  const { submission } = await readSubmission(request, dataSaverFormSchema);
+  // CASE: a tampered form (the switch sends on or off) -> refused, keeping the posted way back for the retry.
+  if (submission.status !== "success") return refuseForm(submission);
+  const { dataSaver, redirectTo } = submission.value;
+  return dataSaverChosen(dataSaver === "on", dataSaverReturnPath(request, redirectTo));
 }
 
 export default function DataSaver({ loaderData, actionData }: Route.ComponentProps) {
   const { on } = loaderData;
+  const refused = refusalOf(actionData);
+  const posted = refused?.form?.initialValue?.redirectTo;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="font-serif text-3xl font-bold text-gray-900">Data saver</h1>
@@ -40,12 +45,13 @@ export default function DataSaver({ loaderData, actionData }: Route.ComponentPro
       <p className="mt-3 text-gray-900">
         Data saver is <strong>{on ? "on" : "off"}</strong>.
       </p>
-      {actionData ? (
-        <FormNotice className="mt-4" notice={{ ok: false, title: "Not changed", message: actionData.message }} />
+      {refused ? (
+        <FormNotice className="mt-4" notice={{ ok: false, title: "Not changed", message: refused.error.message }} />
       ) : null}
       <DataSaverSwitch
         on={on}
-        returnTo={actionData?.back ?? "/data-saver"}
+        // CASE: a refused post: back where the post was going (the next post checks it again).
+        returnTo={typeof posted === "string" && posted ? posted : "/data-saver"}
         className="mt-6"
         buttonClassName="btn min-h-11 px-5 text-base"
       />

@@ -39,16 +39,30 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
               To <span data-testid="mail-to">{mail.to}</span> · {new Date(mail.createdAt).toLocaleString("en-GB")}
             </p>
             <h2 className="mt-1 font-semibold text-gray-900">{mail.subject}</h2>
-            {Object.keys(mail.headers ?? {}).length ? (
-              <dl className="mt-2 text-xs break-all text-gray-700" data-testid="mail-headers">
-                {Object.entries(mail.headers).map(([name, value]) => (
-                  <div key={name}>
-                    <dt className="inline font-semibold">{name}:</dt> <dd className="inline">{value}</dd>
-                  </div>
-                ))}
-              </dl>
+            {mail.headerLines.length ? (
+              <details className="mt-2" open>
+                <summary className="cursor-pointer text-sm font-semibold text-gray-800">Headers as sent</summary>
+                <pre
+                  className="mt-1 overflow-x-auto text-xs break-all whitespace-pre-wrap text-gray-700"
+                  data-testid="mail-headers"
+                >
+                  {mail.headerLines.join("\n")}
+                </pre>
+              </details>
             ) : null}
-            <pre className="mt-2 font-sans text-sm whitespace-pre-wrap text-gray-800">{linkify(mail.text)}</pre>
+            {mail.headerLines.length ? (
+              <a
+                href={`/dev/mail/${mail.id}.eml`}
+                download
+                className="mt-2 inline-block text-sm text-brand-700 underline"
+                data-testid="mail-raw"
+              >
+                Download the raw message (.eml)
+              </a>
+            ) : null}
+            <pre className="mt-2 font-sans text-sm whitespace-pre-wrap text-gray-800" data-testid="mail-text">
+              {linkify(mail.text)}
+            </pre>
           </li>
         ))}
       </ol>

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ebook-download";
 import { getRequestViewer } from "~/modules/access/viewer.server";
-import { downloadResponse, prepareDownload, refusalMessage } from "~/modules/reader/downloads.server";
+import { downloadResponse, prepareDownload } from "~/modules/reader/downloads.server";
+import { READER_ERRORS } from "~/modules/reader/reader-errors";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { readForm } from "~/lib/read-form.server";
 
@@ -13,8 +14,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await prepareDownload({ ebookId: params.id, viewer, email: user?.email ?? null });
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   if (outcome.ok || wantsJson) return downloadResponse(outcome);
-  const { title, message } = refusalMessage(outcome);
-  const back = outcome.reason === "not-found" ? "/ebooks" : `/ebook/${params.id}`;
+  const { title, message } = outcome.error.payload;
+  const back = outcome.error.is(READER_ERRORS.DOWNLOAD_NOT_FOUND) ? "/ebooks" : `/ebook/${params.id}`;
   throw await redirectWithToast(back, { kind: "error", title, message });
 }
 

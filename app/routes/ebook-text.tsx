@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { redirect, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/ebook-text";
 import { getRequestViewer } from "~/modules/access/viewer.server";
 import {
@@ -8,10 +9,13 @@ import {
   savedTextPosition,
   saveTextSettings,
 } from "~/modules/reader/text-edition.server";
-import { changeTextSettings, textSettingsChangeSchema } from "~/modules/reader/text-settings";
+import { changeTextSettings } from "~/modules/reader/text-settings";
+import { picturesAsTapLinks } from "~/modules/reader/text-pictures.server";
+import { isDataSaverRequest } from "~/lib/data-saver";
+import { textSettingsChangeSchema } from "~/modules/reader/text-settings-schemas";
 import { appErrorResponse } from "~/lib/app-error.server";
-import { parseForm } from "~/lib/forms";
-import { readForm } from "~/lib/read-form.server";
+import { readSubmission } from "~/lib/forms.server";
+import { READER_ERRORS } from "~/modules/reader/reader-errors";
 import { TextReader } from "~/components/reader/text-reader";
 
 const placeHref = (id: string, section: number, at: number) =>
@@ -29,8 +33,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const reading = await openTextSection({ ebookId: params.id, viewer, section: Number(asked ?? 0) });
   if (!reading || !user) throw appErrorResponse("EBOOK_NOT_FOUND");
+  // Data saver: a picture is a link to it until she taps (as on article pages).
+  const section = isDataSaverRequest(request)
+    ? { ...reading.section, blocks: picturesAsTapLinks(reading.section.blocks) }
+    : reading.section;
   return {
     ...reading,
+    section,
     watermark: {
       email: user.email,
       date: new Date().toLocaleDateString("en-GB", {
@@ -46,8 +55,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { viewer } = await getRequestViewer(context);
   if (!(await mayReadText(params.id, viewer))) throw appErrorResponse("EBOOK_NOT_FOUND");
-  const submission = parseForm(await readForm(request), textSettingsChangeSchema);
-  if (submission.status !== "success") throw data({ message: "Unknown setting." }, { status: 400 });
+  const { submission } = await readSubmission(request, textSettingsChangeSchema);
+  // CASE: a setting the reader's buttons do not send -> the error page (the reader has no form to show it beside).
+  if (submission.status !== "success") throw appErrorResponse(READER_ERRORS.TEXT_SETTING_UNKNOWN);
   const { change, section, at } = submission.value;
   await saveTextSettings(viewer, changeTextSettings(await currentTextSettings(viewer), change));
   return redirect(placeHref(params.id, section, at));
@@ -63,6 +73,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function EbookTextPage({ loaderData }: Route.ComponentProps) {
+  const owner = useRouteLoaderData<typeof rootLoader>("root")?.user?.offlineKey ?? null;
   return (
     <TextReader
       ebook={loaderData.ebook}
@@ -71,6 +82,7 @@ export default function EbookTextPage({ loaderData }: Route.ComponentProps) {
       settings={loaderData.settings}
       progress={loaderData.progress}
       watermark={loaderData.watermark}
+      owner={owner}
     />
   );
 }

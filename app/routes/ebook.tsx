@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ArrowLeft, BookOpen, Lock } from "~/components/ui/icons";
 import { DownloadButton } from "~/components/reader/download-button";
 import type { Route } from "./+types/ebook";
@@ -18,15 +18,20 @@ import { loadOrReturnToList } from "~/modules/site/flash.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { ebookAllowance, isAdmin, type Viewer } from "~/modules/access/policy";
 import { unlockEbookWithPlan } from "~/modules/membership/subscription-ebooks.server";
-import { CheckoutError } from "~/modules/orders/checkout-errors";
-import { readForm } from "~/lib/read-form.server";
-import { appErrorResponse } from "~/lib/app-error.server";
+import { isCheckoutError } from "~/modules/orders/checkout-errors";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { appErrorResponse, refusal } from "~/lib/app-error.server";
+import { refusalOf } from "~/lib/action-result";
+import { unlockEbookFormSchema } from "~/modules/membership/member-forms";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { FormNotice } from "~/components/ui/form-notice";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { ShareLinks } from "~/components/content/share-links";
 import { noteContentView } from "~/modules/analytics/counter.server";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true, countsViews: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -79,13 +84,13 @@ function accessVia(viewer: Viewer, ebookId: string, accessType: string) {
 // Spending one of the plan's ebooks on this title, after she confirmed.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context });
-  const form = await readForm(request);
-  if (form.get("intent") !== "unlock") throw data({ message: "Unknown action." }, { status: 400 });
+  const { submission } = await readSubmission(request, unlockEbookFormSchema);
+  if (submission.status !== "success") return refuseForm(submission);
   try {
     await unlockEbookWithPlan({ userId: user.id, ebookId: params.id });
   } catch (error) {
-    if (!(error instanceof CheckoutError)) throw error;
-    return data({ error: error.message }, { status: 409 });
+    if (!isCheckoutError(error)) throw error;
+    return refusal(error);
   }
   throw await redirectWithToast(`/ebook/${params.id}`, {
     kind: "success",
@@ -214,7 +219,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
             <div className="mt-3">{bookmark}</div>
             <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
             {ebook.access === "unlock" && allowance ? (
-              <UnlockOffer allowance={allowance} error={actionData?.error} />
+              <UnlockOffer allowance={allowance} error={refusalOf(actionData)?.error.message} />
             ) : null}
             {ebook.access !== "unlock" && allowance?.left === 0 ? (
               <p role="status" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
@@ -236,6 +241,14 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
                   className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
                 >
                   Purchase Ebook {charged}
+                </Link>
+              ) : null}
+              {ebook.accessType !== "free" && ebook.priceCents ? (
+                <Link
+                  to={signedIn ? `/gift/ebook/${ebook.id}` : signInHref(`/gift/ebook/${ebook.id}`, "purchase")}
+                  className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
+                >
+                  Give as a gift
                 </Link>
               ) : null}
               {ebook.accessType !== "free" && ebook.access !== "unlock" ? (

@@ -12,6 +12,9 @@ import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { ebookCard } from "~/modules/content/card-data";
 import { Pagination } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return orErrorPage(() => loadList(request, context), "EBOOKS_LOAD_FAILED");

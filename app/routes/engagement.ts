@@ -1,16 +1,19 @@
 // POST /engagement: reviews, comments and bookmarks, posted by fetcher forms. Every intent needs a
-// signed-in reader (a guest is sent to sign in). Answers JSON (EngagementResult) to fetchers; a plain form post
-// (JavaScript off, or a form not hydrated yet) goes back to its page with the outcome as a toast.
-import { readForm } from "~/lib/read-form.server";
+// signed-in reader (a guest is sent to sign in). Answers JSON (EngagementResult, the one action shape) to fetchers; a
+// plain form post (JavaScript off, or a form not hydrated yet) goes back to its page with the outcome as a toast.
 import { data } from "react-router";
 import type { Route } from "./+types/engagement";
 import { requireUser } from "~/modules/access/viewer.server";
-import { parseForm } from "~/lib/forms";
-import { bookmarkSchema, commentSchema, reviewSchema, type EngagementResult } from "~/modules/engagement/schemas";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { refusal, type Refused } from "~/lib/app-error.server";
+import { retryAfterHeader } from "~/lib/route-headers";
+import type { EngagementResult } from "~/modules/engagement/schemas";
+import { engagementFormSchema, invalidEngagement } from "~/modules/engagement/engagement-form.server";
+import { ENGAGEMENT_ERRORS } from "~/modules/engagement/engagement-errors";
 import { submitReview } from "~/modules/engagement/reviews.server";
 import { submitComment } from "~/modules/engagement/comments.server";
-import { toggleBookmark } from "~/modules/engagement/bookmarks.server";
-import type { PostResult } from "~/modules/engagement/reviews.server";
+import { setBookmark, toggleBookmark } from "~/modules/engagement/bookmarks.server";
+import { offlineKey } from "~/modules/offline/offline-key.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { sameOriginPath } from "~/lib/safe-redirect";
 
@@ -18,132 +21,71 @@ export function loader() {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
 }
 
-const TOO_FAST = "You are posting too quickly. Please wait a minute and try again.";
-
-interface Reply {
-  result: EngagementResult;
-  status: number;
-  headers?: HeadersInit;
-}
-
-function reply(result: EngagementResult, status = 200, headers?: HeadersInit): Reply {
-  return { result, status, headers };
-}
-
 /** The page a plain form post came from (same site only), to send the reader back to. */
 function pageOf(request: Request): string {
   return sameOriginPath(request.headers.get("Referer"), request.url);
 }
 
-/** The first message per field, as the JSON answer carries them. */
-function firstErrors(errors: Record<string, string[] | null> | null | undefined): Partial<Record<string, string>> {
-  return Object.fromEntries(Object.entries(errors ?? {}).flatMap(([k, v]) => (v?.[0] ? [[k || "form", v[0]]] : [])));
-}
-
-function postFailure(intent: "review" | "comment", result: Exclude<PostResult, { ok: true }>) {
-  const title = intent === "review" ? "Could not submit review" : "Could not submit comment";
-  if (result.code === "RATE_LIMITED") {
-    return reply({ ok: false, intent, title, message: TOO_FAST }, 429, {
-      "Retry-After": String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))),
-    });
-  }
-  const message = intent === "review" ? "This article or ebook is not available." : "This article is not available.";
-  return reply({ ok: false, intent, title, message }, 404);
-}
+/** A module's refusal, with when to retry after the posting limit. */
+const answerRefused = ({ error, retryAfterMs }: Refused) => refusal(error, { headers: retryAfterHeader(retryAfterMs) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const { result, status, headers } = await respond({ request, context });
-  if (request.headers.get("Sec-Fetch-Mode") !== "navigate") return data(result, { status, headers });
+  const answer = await respond({ request, context });
+  if (request.headers.get("Sec-Fetch-Mode") !== "navigate") return answer;
+  const result: EngagementResult = answer.data;
   return redirectWithToast(
     pageOf(request),
-    { kind: result.ok ? "success" : "error", title: result.title, message: result.message },
-    headers,
+    result.ok
+      ? { kind: "success", title: result.title, message: result.message }
+      : { kind: "error", title: result.error.title, message: result.error.message },
+    answer.init?.headers ?? undefined,
   );
 }
 
-async function respond({ request, context }: Pick<Route.ActionArgs, "request" | "context">): Promise<Reply> {
+async function respond({ request, context }: Pick<Route.ActionArgs, "request" | "context">) {
   const user = await requireUser({ request, context });
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const { form, submission } = await readSubmission(request, engagementFormSchema);
+  if (submission.status !== "success") return refuseForm(submission, { error: invalidEngagement(form, submission) });
+  const posted = submission.value;
+  const done = (result: Omit<Extract<EngagementResult, { ok: true }>, "ok">) =>
+    data<EngagementResult>({ ok: true, ...result });
 
-  if (intent === "review") {
-    const parsed = parseForm(form, reviewSchema);
-    if (parsed.status !== "success") {
-      const fieldErrors = firstErrors(parsed.error);
-      const message = fieldErrors.rating ?? fieldErrors.title ?? fieldErrors.body ?? "Please check the form.";
-      return reply({ ok: false, intent, title: "Could not submit review", message, fieldErrors }, 400);
-    }
-    const result = await submitReview({ user, input: parsed.value });
-    if (!result.ok) return postFailure(intent, result);
-    return reply({
-      ok: true,
-      intent,
+  if (posted.intent === "review") {
+    const result = await submitReview({ user, input: posted });
+    if (!result.ok) return answerRefused(result);
+    return done({
+      intent: "review",
       title: "Submitted for review",
       message: "Your review will be visible once approved.",
     });
   }
 
-  if (intent === "comment") {
-    const parsed = parseForm(form, commentSchema);
-    if (parsed.status !== "success") {
-      const fieldErrors = firstErrors(parsed.error);
-      const empty = !String(form.get("body") ?? "").trim();
-      return reply(
-        {
-          ok: false,
-          intent,
-          title: empty ? "Empty comment" : "Could not submit comment",
-          message: fieldErrors.body ?? "Please check the form.",
-          fieldErrors,
-        },
-        400,
-      );
-    }
-    const result = await submitComment({ user, input: parsed.value });
-    if (!result.ok) return postFailure(intent, result);
-    return reply({
-      ok: true,
-      intent,
+  if (posted.intent === "comment") {
+    const result = await submitComment({ user, input: posted });
+    if (!result.ok) return answerRefused(result);
+    return done({
+      intent: "comment",
       title: "Submitted for review",
       message: "Your comment will be visible once approved.",
     });
   }
 
-  if (intent === "bookmark") {
-    const parsed = parseForm(form, bookmarkSchema);
-    if (parsed.status !== "success") {
-      return reply(
-        {
-          ok: false,
-          intent,
-          title: "Could not update bookmark",
-          message: "This article or ebook is not available.",
-          fieldErrors: firstErrors(parsed.error),
-        },
-        400,
-      );
-    }
-    const result = await toggleBookmark({ userId: user.id, ...parsed.value });
-    if (!result.ok) {
-      return reply(
-        {
-          ok: false,
-          intent,
-          title: "Could not update bookmark",
-          message: "This article or ebook is not available.",
-        },
-        404,
-      );
-    }
-    return reply({
-      ok: true,
-      intent,
-      title: result.bookmarked ? "Bookmarked" : "Bookmark removed",
-      message: result.bookmarked ? "Saved to your bookmarks." : "Removed from your bookmarks.",
-      bookmarked: result.bookmarked,
-    });
+  // A set sent late (queued by the service worker, ADR 033) names whose it is: it is replayed with whoever's session
+  // the browser holds then, and must never change anyone else's bookmarks.
+  if (posted.owner !== undefined && posted.owner !== offlineKey(user.id)) {
+    return refusal(ENGAGEMENT_ERRORS.BOOKMARK_NOT_YOURS);
   }
-
-  return reply({ ok: false, intent: "unknown", title: "Error", message: "Unknown action." }, 400);
+  const target = { userId: user.id, contentType: posted.contentType, contentId: posted.contentId };
+  const result =
+    posted.bookmarked !== undefined && posted.takenAt !== undefined
+      ? await setBookmark({ ...target, bookmarked: posted.bookmarked, takenAt: posted.takenAt })
+      : await toggleBookmark(target);
+  if (!result.ok) return answerRefused(result);
+  return done({
+    intent: "bookmark",
+    title: result.bookmarked ? "Bookmarked" : "Bookmark removed",
+    message: result.bookmarked ? "Saved to your bookmarks." : "Removed from your bookmarks.",
+    bookmarked: result.bookmarked,
+  });
 }

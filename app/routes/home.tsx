@@ -13,6 +13,9 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { useDataSaver } from "~/components/data-saver";
 import { StaticHtml, type ServerOnly } from "~/components/static-html";
 import { renderOnce } from "~/lib/document-render.server";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true };
 
 /** Sections with nothing of a reader's own (links, text and images): rendered once for everyone (ADR 022). */
 const RENDERED_ONCE = ["featuredAd", "plans", "testimonials", "categories"] as const;
@@ -319,13 +322,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           errorPrefix="Failed to load pricing data: "
         >
           {(plans) => (
-            <ul className="grid gap-4 md:grid-cols-3">
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {plans.map((p) => (
                 <li key={p.id} className="plan">
                   {p.badge ? <span className="plan-badge">{p.badge}</span> : null}
                   <h3>{p.name}</h3>
                   <p className="plan-price">{p.shownPrice?.label}</p>
-                  <p className="plan-term">{`for ${p.durationMonths} months`}</p>
+                  <p className="plan-term">{`for ${p.periodText}`}</p>
                   <ul>
                     {p.features.map((f) => (
                       <li key={f}>{`✓ ${f}`}</li>

@@ -3,7 +3,8 @@ import type { Route } from "./+types/newsletter-confirm";
 import { pageMeta } from "~/modules/site/meta";
 import { confirmFollow } from "~/modules/mail/subscribers.server";
 import { readConfirmToken } from "~/modules/mail/member-tokens.server";
-import { readForm } from "~/lib/read-form.server";
+import { readSubmission } from "~/lib/forms.server";
+import { followConfirmFormSchema } from "~/modules/mail/member-mail-form";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -32,8 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const token = (await readForm(request)).get("token");
-  const done = await confirmFollow(typeof token === "string" ? token : null);
+  const { submission } = await readSubmission(request, followConfirmFormSchema);
+  // CASE: no token (a forged post) -> as for a used or expired one, back to the form to ask again.
+  const done = await confirmFollow(submission.status === "success" ? submission.value.token : null);
   if (!done) throw redirect("/newsletter");
   throw await redirectWithToast(done.preferencesPath, {
     kind: "success",

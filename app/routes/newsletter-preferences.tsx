@@ -4,8 +4,8 @@ import { pageMeta } from "~/modules/site/meta";
 import { listCategories } from "~/modules/content/categories.server";
 import { preferencesFormSchema } from "~/modules/mail/member-mail-form";
 import { preferencesByToken, savePreferences, unsubscribe } from "~/modules/mail/subscribers.server";
-import { readForm } from "~/lib/read-form.server";
-import { parseForm, firstFormError } from "~/lib/forms";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { refusalOf } from "~/lib/action-result";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { FollowChoices } from "~/components/mail/follow-choices";
 import { FormNotice } from "~/components/ui/form-notice";
@@ -35,14 +35,14 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const submission = parseForm(await readForm(request), preferencesFormSchema);
-  if (submission.status !== "success") return data({ ok: false, message: firstFormError(submission) }, 400);
+  const { submission } = await readSubmission(request, preferencesFormSchema);
+  if (submission.status !== "success") return refuseForm(submission);
   if (submission.value.intent === "unsubscribe") {
     if (!(await unsubscribe(params.token, "preferences"))) throw data(null, { status: 404 });
-    return { ok: true, message: "You are unsubscribed: Nuru will not e-mail you articles any more." };
+    return { ok: true as const, message: "You are unsubscribed: Nuru will not e-mail you articles any more." };
   }
   if (!(await savePreferences(params.token, submission.value))) throw data(null, { status: 404 });
-  return { ok: true, message: "Your choices are saved." };
+  return { ok: true as const, message: "Your choices are saved." };
 }
 
 const STATUS = {
@@ -54,19 +54,19 @@ const STATUS = {
 export default function NewsletterPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { preferences, categories } = loaderData;
+  const refused = refusalOf(actionData);
+  const notice = refused
+    ? { ok: false, title: "Not saved", message: refused.error.message }
+    : actionData?.ok
+      ? { ok: true, title: "Saved", message: actionData.message }
+      : null;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="font-serif text-3xl font-bold text-gray-900">Your e-mail preferences</h1>
       <p className="mt-3 text-gray-700">
         For <strong>{preferences.email}</strong>. <span data-testid="follow-status">{STATUS[preferences.status]}</span>
       </p>
-      {actionData ? (
-        <FormNotice
-          className="mt-4"
-          reveal
-          notice={{ ok: actionData.ok, title: actionData.ok ? "Saved" : "Not saved", message: actionData.message }}
-        />
-      ) : null}
+      {notice ? <FormNotice className="mt-4" reveal notice={notice} /> : null}
       <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
         <FollowChoices categories={categories} checked={preferences.categoryIds} frequency={preferences.frequency} />
         <div className="flex flex-wrap gap-3">

@@ -4,6 +4,9 @@ import { pageMeta } from "~/modules/site/meta";
 import { preferencesByToken, unsubscribe } from "~/modules/mail/subscribers.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { SubmitButton } from "~/components/ui/submit-button";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { crossSitePosts: true };
 
 // One-click unsubscribe (RFC 8058). Mail clients POST `List-Unsubscribe=One-Click` here from their own servers: no
 // sign-in and no CSRF check (http-server.server.ts lets this path through; the signed token is the authority, and

@@ -1,13 +1,15 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { pageMeta } from "~/modules/site/meta";
 import { getOptionalUser } from "~/modules/access/viewer.server";
 import { listCategories } from "~/modules/content/categories.server";
 import { CONSENT_WORDING, followFormSchema, SOURCES } from "~/modules/mail/member-mail-form";
+import { FOLLOW_EMAIL_MISSING } from "~/modules/mail/follow-errors";
 import { followingFor, requestFollow } from "~/modules/mail/subscribers.server";
 import { clientIp } from "~/modules/security/client-address";
-import { readForm } from "~/lib/read-form.server";
-import { parseForm, firstFormError } from "~/lib/forms";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { refusalOf, type ActionRefusal } from "~/lib/action-result";
+import { retryAfterHeader } from "~/lib/route-headers";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { FollowChoices } from "~/components/mail/follow-choices";
 import { FormNotice } from "~/components/ui/form-notice";
@@ -47,19 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getOptionalUser(context);
-  const submission = parseForm(await readForm(request), followFormSchema);
-  if (submission.status !== "success") {
-    return data({ ok: false as const, message: firstFormError(submission) }, 400);
-  }
-  if (!user && !submission.value.email) {
-    return data({ ok: false as const, message: "Please enter your e-mail address." }, 400);
-  }
+  const { submission } = await readSubmission(request, followFormSchema);
+  if (submission.status !== "success") return refuseForm(submission);
+  // CASE: a guest's form without an address (a signed-in reader's account gives hers).
+  if (!user && !submission.value.email)
+    return refuseForm(submission, { fieldErrors: { email: [FOLLOW_EMAIL_MISSING] } });
   const outcome = await requestFollow({ input: submission.value, user, clientKey: clientIp(request) });
-  if (outcome.kind === "limited") {
-    return data(
-      { ok: false as const, message: "Too many requests from here. Please try again in an hour." },
-      { status: 429, headers: { "Retry-After": String(Math.ceil(outcome.retryAfterMs / 1000)) } },
-    );
+  if (!outcome.ok) {
+    return refuseForm(submission, { error: outcome.error, headers: retryAfterHeader(outcome.retryAfterMs) });
   }
   if (outcome.kind === "following") {
     return { ok: true as const, title: "You follow Nuru by e-mail", preferencesPath: outcome.preferencesPath };
@@ -67,9 +64,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, title: "Check your inbox", preferencesPath: null };
 }
 
+/** What she chose in a refused post, to show again (a plain form post re-renders the page from the loader). */
+function typedIn(refused: ActionRefusal | null) {
+  const typed = refused?.form?.initialValue ?? {};
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === "string" ? [v] : undefined);
+  return {
+    email: typeof typed.email === "string" ? typed.email : undefined,
+    categoryIds: list(typed.categoryIds),
+    frequency: typed.frequency === "weekly" || typed.frequency === "each" ? typed.frequency : undefined,
+  } as const;
+}
+
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { signedInAs, following, categories, checked, email, source } = loaderData;
+  const refused = refusalOf(actionData);
+  const typed = typedIn(refused);
   if (actionData?.ok) {
     return (
       <div className="mx-auto max-w-xl px-4 py-12">
@@ -107,8 +117,8 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           </Link>
         </p>
       ) : null}
-      {actionData && !actionData.ok ? (
-        <FormNotice className="mt-4" notice={{ ok: false, title: "Not subscribed", message: actionData.message }} />
+      {refused ? (
+        <FormNotice className="mt-4" notice={{ ok: false, title: "Not subscribed", message: refused.error.message }} />
       ) : null}
       <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
         <input type="hidden" name="source" value={source} />
@@ -126,14 +136,18 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
               type="email"
               name="email"
               required
-              defaultValue={email}
+              defaultValue={typed.email ?? email}
               autoComplete="email"
               maxLength={254}
               className="mt-1 min-h-11 w-full rounded-md border border-gray-300 px-3"
             />
           </div>
         )}
-        <FollowChoices categories={categories} checked={checked} frequency="each" />
+        <FollowChoices
+          categories={categories}
+          checked={typed.categoryIds ?? checked}
+          frequency={typed.frequency ?? "each"}
+        />
         <p className="text-sm text-gray-700" data-testid="consent-wording">
           {CONSENT_WORDING}
         </p>

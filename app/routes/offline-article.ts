@@ -9,6 +9,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const copy = await articleOfflineCopy(context, params.id);
   if (!copy) throw data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   return new Response(copy.html, {
-    headers: { ...OFFLINE_COPY_HEADERS, "X-Nuru-Title": encodeURIComponent(copy.title) },
+    headers: {
+      ...OFFLINE_COPY_HEADERS,
+      "X-Nuru-Title": encodeURIComponent(copy.title),
+      // Her bookmark as the shop has it now: the phone keeps it with the copy (ADR 033).
+      "X-Nuru-Bookmarked": String(copy.bookmarked),
+    },
   });
 }

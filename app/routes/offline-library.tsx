@@ -13,7 +13,7 @@ import { useDataSaver } from "~/components/data-saver";
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: "Offline library",
-    description: "Articles saved on this phone for reading without a connection.",
+    description: "Articles and ebooks saved on this phone for reading without a connection.",
     path: "/library/offline",
     matches,
   }),
@@ -44,7 +44,9 @@ export default function OfflineLibrary({ loaderData }: Route.ComponentProps) {
     };
   }, [owner]);
   if (!loaderData.signedIn || !owner)
-    return <SignInRequired what="Sign in to see the articles saved on this phone." returnTo="/library/offline" />;
+    return (
+      <SignInRequired what="Sign in to see the articles and ebooks saved on this phone." returnTo="/library/offline" />
+    );
 
   async function remove(url: string) {
     const m = await import("~/lib/offline-library");
@@ -57,13 +59,13 @@ export default function OfflineLibrary({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-gray-900">Offline library</h1>
       <p className="mt-2 text-gray-700">
-        Articles saved on this phone open without a connection for 30 days after the app last checked your access
-        online. Signing out removes them.
+        Articles and ebooks saved on this phone open without a connection for 30 days after the app last checked your
+        access online. Signing out removes them.
       </p>
       {items === null ? (
         <p className="mt-6 text-gray-700">
           {import.meta.env.SSR && dataSaver ? (
-            "Data saver is on, so this page has no script: turn it off to save articles and see them here."
+            "Data saver is on, so this page has no script: turn it off to save articles and ebooks and see them here."
           ) : (
             <noscript>Saving for offline reading needs JavaScript and a browser that can keep pages.</noscript>
           )}
@@ -71,7 +73,9 @@ export default function OfflineLibrary({ loaderData }: Route.ComponentProps) {
       ) : items.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-rose-100 bg-white p-8 text-center shadow-sm">
           <h2 className="text-xl font-semibold text-gray-900">Nothing saved on this phone</h2>
-          <p className="mt-2 text-gray-700">Tap “Save for offline” on an article you can read in full.</p>
+          <p className="mt-2 text-gray-700">
+            Tap “Save for offline” on an article you can read in full, or on an ebook in text mode.
+          </p>
           <Link to="/articles" className="btn mt-6 inline-block px-5 py-2.5">
             Browse Articles
           </Link>
@@ -92,6 +96,7 @@ export default function OfflineLibrary({ loaderData }: Route.ComponentProps) {
                     {item.title}
                   </a>
                   <p className="mt-1 text-sm text-gray-600">
+                    {item.kind === "ebook" ? "Ebook · " : ""}
                     {formatBytes(item.bytes)} · saved {formatDate(new Date(item.savedAt).toISOString())}
                   </p>
                 </div>

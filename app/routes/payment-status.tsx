@@ -125,6 +125,18 @@ function NextSteps({ details }: { details: PaymentDetails }) {
   const link = "font-semibold text-brand-700 underline";
   switch (details.view) {
     case "success":
+      if (details.giftFor) {
+        return (
+          <p data-testid="gift-next">
+            Your gift for <span className="font-semibold break-all">{details.giftFor}</span> is paid. Follow it, and
+            send the claim e-mail again, from{" "}
+            <Link to="/account/gifts" className={link}>
+              your gifts
+            </Link>
+            . A receipt is on its way to your e-mail.
+          </p>
+        );
+      }
       return details.kind === "plan" ? (
         <p>
           Next:{" "}
@@ -247,7 +259,7 @@ export default function PaymentStatus() {
         <div className="mt-6 text-gray-800">
           <NextSteps details={details} />
         </div>
-        {details.view === "success" && details.kind === "plan" ? (
+        {details.view === "success" && details.kind === "plan" && !details.giftFor ? (
           <SubscriptionStartedDialog
             message={`Your ${details.item} is active${
               details.subscriptionEnds ? ` until ${formatDate(details.subscriptionEnds)}` : ""

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
+import { perPeriodText, periodLabel } from "~/modules/membership/plan-period";
 import type { Route } from "./+types/pricing";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser } from "~/modules/access/viewer.server";
@@ -13,6 +14,12 @@ import { signInHref } from "~/lib/sign-in-href";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/membership/renewal-rules";
 import { noteOfferView } from "~/modules/analytics/counter.server";
 import { isId } from "~/lib/ids";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true, countsViews: true };
+import { upgradeOffers } from "~/modules/membership/upgrades.server";
+import { formatKesCents } from "~/modules/pricing/money";
+import { codedPlanPrices } from "~/modules/orders/offer-codes.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -32,18 +39,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const from = new URL(request.url).searchParams.get("from");
   const fromArticle = isId(from) ? from.toLowerCase() : null;
   if (fromArticle) noteOfferView(fromArticle);
-  const [offers, membership, chargedOffers] = await Promise.all([
+  const [offers, membership, chargedOffers, upgrades] = await Promise.all([
     planOffers(shown.code),
     membershipOf(user?.id ?? null),
     notice ? planOffers(charging.code) : null,
+    user ? upgradeOffers(user.id, charging.code) : ({} as Awaited<ReturnType<typeof upgradeOffers>>),
   ]);
   const chargedHere = new Map(chargedOffers?.plans.map((p) => [p.id, p.shownPrice.label]));
+  // CASE: a shared link /pricing?code=... -> the prices with the code, worked out here (no script); a code that does
+  // not apply says why, and the normal prices stand (ADR 037). Checkout checks it again and takes it.
+  const coded = await codedPlanPrices({
+    code: new URL(request.url).searchParams.get("code"),
+    countryCode: shown.code,
+    plans: offers.plans,
+    userId: user?.id,
+  });
   return {
     ...offers,
-    plans: offers.plans.map((plan) => ({
-      ...plan,
-      chargedHere: notice ? `${notice.beside}: ${chargedHere.get(plan.id) ?? plan.shownPrice.label}.` : null,
-    })),
+    plans: offers.plans.map((plan) => {
+      const withCode = coded?.prices.get(plan.id);
+      return {
+        ...plan,
+        shownPrice: withCode ? { ...plan.shownPrice, label: withCode.label } : plan.shownPrice,
+        priceBeforeCode: withCode?.beforeLabel ?? null,
+        chargedHere: notice ? `${notice.beside}: ${chargedHere.get(plan.id) ?? plan.shownPrice.label}.` : null,
+        // A member's way up now (ADR 039): the difference after her credit, in the shillings she is charged.
+        upgrade: (() => {
+          const offer = upgrades[plan.slug];
+          if (!offer) return null;
+          return "covered" in offer ? { covered: true as const } : { charge: formatKesCents(offer.chargeCents) };
+        })(),
+      };
+    }),
+    offerCode: coded
+      ? { code: coded.code, offer: coded.offer, refusal: coded.refusal, carried: coded.offer ? coded.code : null }
+      : null,
     chargingNotice: notice ? `${notice.beside}.` : null,
     fallbackMessage: offers.fallback ? PRICING_FALLBACK_MESSAGE : null,
     membership,
@@ -56,13 +86,23 @@ function PlanCard({
   plan,
   membership,
   fromArticle,
+  code,
 }: {
-  plan: PlanOffer & { chargedHere: string | null };
+  plan: PlanOffer & {
+    chargedHere: string | null;
+    priceBeforeCode: string | null;
+    upgrade: { covered: true } | { charge: string } | null;
+  };
   membership: Route.ComponentProps["loaderData"]["membership"];
   fromArticle: string | null;
+  /** An offer code that applies, carried to checkout. */
+  code: string | null;
 }) {
   const busy = useNavigation().formData?.get("plan") === plan.slug;
-  const checkout = `/checkout/plan/${plan.slug}${fromArticle ? `?from=${fromArticle}` : ""}`;
+  const query = new URLSearchParams();
+  if (fromArticle) query.set("from", fromArticle);
+  if (code && plan.priceBeforeCode) query.set("code", code);
+  const checkout = `/checkout/plan/${plan.slug}${query.size ? `?${query}` : ""}`;
   // A trial does not stand in the way of buying: the paid period starts when it ends.
   const current = membership.current?.isTrial ? null : membership.current;
   const isCurrent = current?.slug === plan.slug;
@@ -84,11 +124,19 @@ function PlanCard({
         {plan.name}
       </h2>
       {plan.description ? <p className="mt-1 text-sm text-gray-700">{plan.description}</p> : null}
-      <p className="mt-4 text-2xl font-bold text-gray-900" data-testid={`price-${plan.slug}`}>
-        {plan.shownPrice.label}
+      {plan.priceBeforeCode ? (
+        <p className="mt-4 text-sm text-gray-700">
+          <span className="sr-only">Normal price: </span>
+          <s data-testid={`price-before-${plan.slug}`}>{plan.priceBeforeCode}</s>
+        </p>
+      ) : null}
+      <p className={`${plan.priceBeforeCode ? "" : "mt-4 "}text-2xl font-bold text-gray-900`}>
+        {plan.priceBeforeCode ? <span className="sr-only">With your offer code: </span> : null}
+        <span data-testid={`price-${plan.slug}`}>{plan.shownPrice.label}</span>{" "}
+        <span className="text-base font-medium whitespace-nowrap text-gray-700">{perPeriodText(plan)}</span>
       </p>
-      <p className="text-sm text-gray-700">
-        for {plan.durationMonths} months · {ebookAllowanceText(plan.ebookLimit)}
+      <p className="text-sm text-gray-700" data-testid={`period-${plan.slug}`}>
+        for {periodLabel(plan)} · {ebookAllowanceText(plan.ebookLimit)}
       </p>
       {plan.chargedHere ? (
         <p className="mt-1 text-sm font-medium text-amber-900" data-testid={`charged-${plan.slug}`}>
@@ -108,6 +156,17 @@ function PlanCard({
       <div className="mt-6 space-y-2">
         {isCurrent ? (
           <p className="rounded-full bg-emerald-50 py-2.5 text-center font-semibold text-emerald-900">Your plan</p>
+        ) : plan.upgrade && "charge" in plan.upgrade ? (
+          <>
+            <Link
+              to={`/checkout/plan/${plan.slug}?upgrade=1`}
+              className="block min-h-11 rounded-full bg-brand-600 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
+              data-testid={`upgrade-${plan.slug}`}
+            >
+              Upgrade for {plan.upgrade.charge}
+            </Link>
+            <p className="text-center text-xs text-gray-700">Starts today; the unused part of your plan is credited.</p>
+          </>
         ) : current ? (
           <p className="rounded-full bg-gray-100 py-2.5 text-center text-sm text-gray-700">
             Available when your plan ends
@@ -146,13 +205,19 @@ function PlanCard({
         {plan.trialDays > 0 ? (
           <p className="text-center text-xs text-gray-700">{plan.trialDays}-day free trial, once per account</p>
         ) : null}
+        <Link
+          to={membership.signedIn ? `/gift/plan/${plan.slug}` : signInHref(`/gift/plan/${plan.slug}`, "subscribe")}
+          className="block min-h-11 py-2.5 text-center text-sm font-semibold text-brand-700 underline"
+        >
+          Give <span className="sr-only">{plan.name} </span>as a gift
+        </Link>
       </div>
     </li>
   );
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { plans, fallbackMessage, membership, supportEmail, chargingNotice: notice } = loaderData;
+  const { plans, fallbackMessage, membership, supportEmail, chargingNotice: notice, offerCode } = loaderData;
   const country = useRouteLoaderData<typeof rootLoader>("root")?.country ?? null;
   const current = membership.current;
   return (
@@ -180,6 +245,26 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           {fallbackMessage}
         </p>
       ) : null}
+      {offerCode ? (
+        offerCode.offer ? (
+          <p
+            role="status"
+            className="mx-auto mt-6 max-w-2xl rounded-md bg-emerald-50 p-3 text-center text-emerald-900"
+            data-testid="offer-code"
+          >
+            Offer code <span className="font-mono font-semibold">{offerCode.code}</span>: {offerCode.offer}. The prices
+            below include it.
+          </p>
+        ) : (
+          <p
+            role="alert"
+            className="mx-auto mt-6 max-w-2xl rounded-md bg-amber-50 p-3 text-center text-amber-900"
+            data-testid="offer-code"
+          >
+            {offerCode.refusal}
+          </p>
+        )
+      ) : null}
       {current ? (
         <p role="status" className="mx-auto mt-6 max-w-2xl rounded-md bg-emerald-50 p-3 text-center text-emerald-900">
           Your plan: <span data-testid="pricing-standing">{current.standing.words.summary}</span>.{" "}
@@ -188,9 +273,15 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} membership={membership} fromArticle={loaderData.fromArticle} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            membership={membership}
+            fromArticle={loaderData.fromArticle}
+            code={offerCode?.carried ?? null}
+          />
         ))}
       </ul>
       <p className="mt-8 text-center font-medium text-gray-800">Cancel anytime • No hidden fees</p>

@@ -5,6 +5,7 @@ import {
   ACCESS_LOG_RETENTION_DAYS,
   ANALYTICS_DAILY_RETENTION_DAYS,
   DEV_OUTBOX_RETENTION_DAYS,
+  MAIL_DELIVERY_RETENTION_DAYS,
   PAYMENT_RECORD_RETENTION_YEARS,
   RATE_LIMIT_IDLE_HOURS,
 } from "~/modules/privacy/retention-rules";
@@ -30,6 +31,10 @@ const RETENTION: [string, string][] = [
   [
     "Records of sign-in attempts and e-mails sent to an address (to stop password guessing and mail floods)",
     `${RATE_LIMIT_IDLE_HOURS} hours after the last attempt, then deleted`,
+  ],
+  [
+    "Records of each article e-mail sent to you (sent, failed or refused by your mail server)",
+    `${MAIL_DELIVERY_RETENTION_DAYS} days, then deleted`,
   ],
   [
     "Daily page counts and search words (no person is kept with them)",
@@ -71,7 +76,8 @@ export default function Privacy({ matches }: Route.ComponentProps) {
         <li>
           <strong>Orders and payments:</strong> what you bought, the price, the country used for pricing, and
           Pesapal&apos;s payment method and confirmation code. We need them to give you what you paid for, to issue your
-          receipts and to keep the records the law requires.
+          receipts and to keep the records the law requires. For a gift, the recipient&apos;s e-mail address (and phone
+          number and message, if you gave them) is kept with the order.
         </li>
         <li>
           <strong>Your reading:</strong> bookmarks, where you stopped in each ebook, your reviews and comments, and a
@@ -175,7 +181,8 @@ export default function Privacy({ matches }: Route.ComponentProps) {
       <p className="mt-2">
         Kept: your orders, payments, refunds and card renewal records, for {PAYMENT_RECORD_RETENTION_YEARS} years from
         the payment, because Kenyan tax law requires businesses to keep them. They are kept without your name or e-mail
-        address: they show &ldquo;Deleted reader&rdquo; instead. If you had no payments, nothing is kept. The
+        address: they show &ldquo;Deleted reader&rdquo; instead. A gift you bought stays part of its order record, with
+        the recipient&apos;s address, so she can still claim it. If you had no payments, nothing is kept. The
         admins&apos; log notes that an account was deleted, not whose.
       </p>
       <p className="mt-2">

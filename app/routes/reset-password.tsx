@@ -3,12 +3,13 @@ import type { Route } from "./+types/reset-password";
 import { pageMeta } from "~/modules/site/meta";
 import { newPasswordSchema } from "~/modules/accounts/schemas";
 import { getFormProps } from "@conform-to/react";
-import { readSubmission, rejectSubmission } from "~/lib/forms.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { useSchemaForm } from "~/lib/forms";
+import { refusalOf } from "~/lib/action-result";
 import { resetPassword } from "~/modules/accounts/sign-in.server";
 import { PasswordField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { FormNotice } from "~/components/ui/form-notice";
+import { LinkFormProblem } from "~/components/auth/link-form-problem";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -25,16 +26,16 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, newPasswordSchema);
   const secrets = { hideFields: ["password", "confirmPassword"] };
-  if (submission.status !== "success") return rejectSubmission(submission, secrets);
+  if (submission.status !== "success") return refuseForm(submission, secrets);
   const result = await resetPassword(submission.value.token, submission.value.password);
-  if (!result.ok) return rejectSubmission(submission, { ...secrets, formErrors: [result.message] });
+  if (!result.ok) return refuseForm(submission, { ...secrets, error: result.error });
   throw redirect("/signin?reset=1");
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm(newPasswordSchema, { id: "new", lastResult: actionData?.result });
-  const problem = form.errors?.[0] ?? fields.token.errors?.[0];
+  const refused = refusalOf(actionData);
+  const [form, fields] = useSchemaForm(newPasswordSchema, { id: "new", lastResult: refused?.form });
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <div className="rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
@@ -45,7 +46,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </p>
         ) : (
           <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-            {problem ? <FormNotice notice={{ ok: false, title: "Error", message: problem }} /> : null}
+            <LinkFormProblem refused={refused} tokenError={fields.token.errors?.[0]} />
             <input type="hidden" name="token" value={loaderData.token} />
             <PasswordField meta={fields.password} label="New password" autoComplete="new-password" />
             <PasswordField meta={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" />

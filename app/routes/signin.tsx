@@ -1,14 +1,14 @@
-import { readForm } from "~/lib/read-form.server";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/signin";
-import { AuthPanel, type AuthActionData, type AuthView } from "~/components/auth/auth-panel";
+import { AuthPanel, authViewOf, type AuthActionData, type AuthView } from "~/components/auth/auth-panel";
 import { pageMeta } from "~/modules/site/meta";
 import { getOptionalUser } from "~/modules/access/viewer.server";
-import { resetRequestSchema, signInSchema, signUpSchema } from "~/modules/accounts/schemas";
-import type { z } from "zod";
-import { parseForm } from "~/lib/forms";
+import { AUTH_INTENTS, authFormSchema } from "~/modules/accounts/schemas";
+import type { AppError, ErrorDef } from "~/lib/app-error";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
 import {
-  MESSAGES,
+  ACCOUNT_NOTICES,
   requestPasswordReset,
   resendConfirmation,
   signInWithPassword,
@@ -18,8 +18,8 @@ import {
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { cookiesAndRetryAfter } from "~/lib/route-headers";
+import { sameOriginPath, safeRedirectPath } from "~/lib/safe-redirect";
+import { cookiesAndRetryAfter, retryAfterHeader } from "~/lib/route-headers";
 import { signInNotice } from "~/lib/sign-in-href";
 import { countSignUpFrom } from "~/modules/analytics/counter.server";
 
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = url.searchParams.get("view");
   let notice = signInNotice(url.searchParams.get("reason"));
   if (url.searchParams.get("confirmed")) notice = "Your email address is confirmed. You can sign in now.";
-  if (url.searchParams.get("reset")) notice = MESSAGES.passwordChanged;
+  if (url.searchParams.get("reset")) notice = ACCOUNT_NOTICES.passwordChanged;
   if (url.searchParams.get("error")) notice = undefined;
   return {
     view: (view === "signup" || view === "reset" ? view : "signin") as AuthView,
@@ -50,83 +50,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function pageError(params: URLSearchParams): string | undefined {
   const errors = params.getAll("error");
   // CASE: Google vouches for an address whose password account nobody has confirmed -> no silent linking.
-  if (errors.includes("account_not_linked")) return MESSAGES.googleNeedsConfirmation;
-  if (errors.length > 0) return "Google sign-in did not complete. Please try again.";
-  if (params.get("confirm") === "invalid") return MESSAGES.invalidConfirmationLink;
+  if (errors.includes("account_not_linked")) return ACCOUNT_ERRORS.GOOGLE_NEEDS_CONFIRMATION.message;
+  if (errors.length > 0) return ACCOUNT_ERRORS.GOOGLE_FAILED.message;
+  if (params.get("confirm") === "invalid") return ACCOUNT_ERRORS.CONFIRMATION_LINK_INVALID.message;
   return undefined;
 }
 
-const INTENT_SCHEMAS = {
-  signin: signInSchema,
-  signup: signUpSchema,
-  reset: resetRequestSchema,
-  resend: resetRequestSchema,
-};
 const SECRETS = { hideFields: ["password", "confirmPassword"] };
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+/** Where confirming a sign-up lands her: a local page other than /signin itself, or null for /home. */
+function signUpReturnPath(redirectTo: string | undefined, request: Request): string | null {
+  const path = safeRedirectPath(redirectTo, "") || sameOriginPath(request.headers.get("Referer"), request.url, "");
+  return path && !/^\/signin(?:[/?#]|$)/.test(path) ? path : null;
+}
 
-  if (intent === "google" && googleConfigured(getEnv())) {
+export async function action({ request }: Route.ActionArgs) {
+  const { form, submission } = await readSubmission(request, authFormSchema);
+  if (form.get("intent") === "google" && googleConfigured(getEnv())) {
     const { url, headers } = await startGoogleSignIn(request);
     throw redirect(url, { headers });
   }
-  if (!Object.hasOwn(INTENT_SCHEMAS, intent)) {
-    return data<AuthActionData>({ view: "signin", ok: false, message: MESSAGES.unexpected }, 400);
-  }
-  const kind = intent as keyof typeof INTENT_SCHEMAS;
-  // A resend from the check-your-mail state of a sign-up stays in that state; from a refused sign-in, on sign-in.
-  const view: AuthView = kind === "resend" ? (form.get("from") === "signup" ? "signup" : "signin") : kind;
-  const submission = parseForm(form, INTENT_SCHEMAS[kind]);
   if (submission.status !== "success") {
-    return data<AuthActionData>({ view, ok: false, result: submission.reply(SECRETS) }, 400);
+    // CASE: no intent the panel sends (a stale or forged post) -> the general refusal, not a field to fix.
+    const known = (AUTH_INTENTS as readonly unknown[]).includes(form.get("intent"));
+    return refuseForm(submission, { ...SECRETS, error: known ? undefined : ACCOUNT_ERRORS.AUTH_FAILED });
   }
+  const posted = submission.value;
+  const view = authViewOf(posted.intent, posted.intent === "resend" ? posted.from : undefined);
+  const refused = (error: AppError | ErrorDef, retryAfterMs?: number) =>
+    refuseForm(submission, { ...SECRETS, error, headers: retryAfterHeader(retryAfterMs) });
 
-  if (kind === "signin") {
-    const credentials = submission.value as z.output<typeof signInSchema>;
-    const result = await signInWithPassword(request, credentials);
-    if (!result.ok) {
-      return data<AuthActionData>(
-        {
-          view,
-          ok: false,
-          message: result.message,
-          needsConfirmation: result.needsConfirmation,
-          email: credentials.email,
-          result: submission.reply(SECRETS),
-        },
-        result.retryAfterMs
-          ? { status: 429, headers: { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } }
-          : 400,
-      );
-    }
+  if (posted.intent === "signin") {
+    const result = await signInWithPassword(request, posted);
+    if (!result.ok) return refused(result.error, result.retryAfterMs);
     throw await redirectWithToast(
-      safeRedirectPath(form.get("redirectTo"), "/home"),
-      { kind: "success", title: MESSAGES.signedIn },
+      safeRedirectPath(posted.redirectTo, "/home"),
+      { kind: "success", title: ACCOUNT_NOTICES.signedIn },
       result.headers,
     );
   }
 
-  if (kind === "signup") {
-    const values = submission.value as z.output<typeof signUpSchema>;
-    const { mailed } = await signUpWithPassword(request, values);
-    if (!mailed) return data<AuthActionData>({ view, ok: false, message: MESSAGES.mailLimited }, 429);
+  if (posted.intent === "signup") {
+    // From a page that sent her here (a gift's claim page): confirming the address lands her back there. The
+    // /signin page's own redirectTo, else the page the sign-in dialog was opened over (its Referer, same origin).
+    const returnTo = signUpReturnPath(posted.redirectTo, request);
+    const { mailed } = await signUpWithPassword(request, posted, returnTo);
+    if (!mailed) return refused(ACCOUNT_ERRORS.MAIL_LIMITED);
     // A sign-up from an article's paywall counts for that article (a number, never who signed up).
     countSignUpFrom(request);
-    return data<AuthActionData>({ view, ok: true, message: MESSAGES.signedUp, sentTo: values.email });
+    return { ok: true, view, message: ACCOUNT_NOTICES.signedUp, sentTo: posted.email } satisfies AuthActionData;
   }
 
-  const { email } = submission.value as z.output<typeof resetRequestSchema>;
+  const { email } = posted;
   const { mailed } =
-    kind === "reset" ? await requestPasswordReset(request, email) : await resendConfirmation(request, email);
-  if (!mailed) return data<AuthActionData>({ view, ok: false, message: MESSAGES.mailLimited }, 429);
-  return data<AuthActionData>({
-    view,
+    posted.intent === "reset" ? await requestPasswordReset(request, email) : await resendConfirmation(request, email);
+  if (!mailed) return refused(ACCOUNT_ERRORS.MAIL_LIMITED);
+  return {
     ok: true,
-    message: kind === "reset" ? MESSAGES.resetSent : MESSAGES.confirmationResent,
+    view,
+    message: posted.intent === "reset" ? ACCOUNT_NOTICES.resetSent : ACCOUNT_NOTICES.confirmationResent,
     sentTo: view === "signup" ? email : undefined,
-  });
+  } satisfies AuthActionData;
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,9 @@
 import type { Route } from "./+types/terms";
 import { pageMeta } from "~/modules/site/meta";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE, REMINDER_RULE } from "~/modules/membership/renewal-rules";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { guestPage: true };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -28,7 +31,9 @@ export default function Terms({ matches }: Route.ComponentProps) {
       <h2 className="mt-8 text-xl font-semibold text-brand-700">2. Payments and refunds</h2>
       <p className="mt-2">
         Prices are set in Kenyan shillings and may be shown in your local currency. Payments are non-refundable, except
-        for duplicate payments or proven technical errors, which we refund in full once confirmed.
+        for duplicate payments or proven technical errors, which we refund in full once confirmed. A gift nobody has
+        claimed yet can be refunded in full if the buyer asks us; once claimed, it is non-refundable like any other
+        payment.
       </p>
 
       <h2 className="mt-8 text-xl font-semibold text-brand-700">3. Cancellation</h2>

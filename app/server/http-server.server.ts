@@ -7,20 +7,14 @@ import { documentRenderScope } from "~/lib/document-render.server";
 import type { ServerBuild } from "react-router";
 import { ConfigError, getEnv, localAddress, trustedProxyHops } from "~/lib/env.server";
 import { bootDatabase, closeDatabase } from "~/db/boot.server";
+import { applyServerRuntimeSettings } from "~/lib/runtime-settings.server";
+import { indexRouteFacts } from "~/lib/route-facts";
 import { settleMemoryWhenIdle } from "~/lib/settle-memory.server";
 import { appDatabase } from "~/db/client.server";
 import { sharedHealthCheck } from "~/lib/shared-health-check.server";
 import { baseSecurityHeaders } from "~/lib/security-headers.server";
 import { isSameOriginOrSafe } from "~/lib/csrf.server";
-import {
-  checkBody,
-  checkTarget,
-  isGatewayNotification,
-  isOneClickUnsubscribe,
-  type BodyLimits,
-} from "~/lib/request-guards";
-import { ARTICLE_FORM_BODY_LIMIT } from "~/modules/content/article-form";
-import { EBOOK_FORM_BODY_LIMIT } from "~/modules/content/ebook-form";
+import { checkBody, checkTarget, type BodyLimits } from "~/lib/request-guards";
 import { loadStandIns } from "~/lib/stand-ins.server";
 import { configurePesapal } from "~/modules/payments/payment-gateway.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
@@ -38,6 +32,7 @@ import { countServedPage } from "~/modules/analytics/counter.server";
  * calls this), so the app's code and its heaviest libraries load once, from one bundle (ADR 020).
  */
 export async function startHttpServer({ build, root }: { build: ServerBuild; root: string }) {
+  applyServerRuntimeSettings();
   let env;
   try {
     env = getEnv();
@@ -49,17 +44,13 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
     throw error;
   }
 
+  // What routes declare about themselves in their handle (guest page, cross-site posts, a large form), as lists.
+  const routeFacts = indexRouteFacts(build.routes);
   // The largest upload an admin may send (the biggest kind's limit plus multipart framing); each kind is held to its
   // own limit while the upload streams in.
   const uploadBodyLimit = Math.max(env.UPLOAD_PDF_MAX_MB, 100) * 1024 * 1024 + 64 * 1024;
   // Forms whose schema allows more than the 64 KB every other form gets: each body limit fits what the form accepts.
-  const bodyLimits: BodyLimits = {
-    upload: uploadBodyLimit,
-    largeForms: [
-      { path: /^\/admin\/articles\/[^/]+$/, bytes: ARTICLE_FORM_BODY_LIMIT },
-      { path: /^\/admin\/ebooks\/[^/]+$/, bytes: EBOOK_FORM_BODY_LIMIT },
-    ],
-  };
+  const bodyLimits: BodyLimits = { upload: uploadBodyLimit, largeForms: routeFacts.largeForms };
 
   const app = express();
   app.disable("x-powered-by");
@@ -99,11 +90,11 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
     res.status(refusal.status).type("text/plain").send(refusal.message);
   });
 
-  // Cross-site request forgery: a state-changing request must come from the shop's own pages. Pesapal's IPN comes
-  // from Pesapal's servers; it grants nothing on its own word (every order is verified with Pesapal).
+  // Cross-site request forgery: a state-changing request must come from the shop's own pages. Routes whose handle
+  // says `crossSitePosts` are posted to by other servers: Pesapal's IPN (it grants nothing on its own word, every
+  // order is verified with Pesapal) and RFC 8058 one-click unsubscribe (its signed token authorises it).
   app.use((req, res, next) => {
-    if (isGatewayNotification(req.path)) return next();
-    if (isOneClickUnsubscribe(req.path)) return next();
+    if (routeFacts.takesCrossSitePosts(req.path)) return next();
     if (isSameOriginOrSafe(req.method, req.headers, env.PUBLIC_URL, proxyHops > 0)) return next();
     res
       .status(403)
@@ -153,10 +144,14 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   });
   // Page views counted for the owner (issue 35), in front of the guest page cache so its hits count too: numbers
   // per day and page in memory, never who asked.
-  app.use(pageEventScope((events, request) => countServedPage(events, request)));
+  if (env.ANALYTICS_COUNTING === "true") {
+    const scope = pageEventScope((events, request) => countServedPage(events, request));
+    app.use((req, res, next) => (routeFacts.countsViews(req.path) ? scope(req, res, next) : next()));
+  }
   // Guests' public pages are rendered once per country and served again until content changes (ADR 016).
   if (env.GUEST_PAGE_CACHE === "true") {
     const guestPages = createGuestPageCache({
+      isPublicPage: routeFacts.isGuestPage,
       countryHeader: env.COUNTRY_HEADER,
       visitor: async (req) => {
         // The same decision the pages make, from the only inputs it reads.

@@ -3,4 +3,4 @@
 // compiles to nothing, so none of this code is in it (ADR 031). Tests import the stand-ins they start directly.
 export { startLocalPesapal } from "./local-pesapal.server";
 export { startAiStandIn, type AiStandIn } from "./ai-stand-in.server";
-export { createOutboxMailer, readOutbox } from "./dev-outbox.server";
+export { createOutboxMailer, readOutbox, readOutboxRaw } from "./dev-outbox.server";

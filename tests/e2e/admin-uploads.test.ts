@@ -196,9 +196,7 @@ describe("uploads", () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({
       ok: false,
-      status: 413,
-      title: "File too large",
-      message: "File size must be less than 100MB",
+      error: { code: "UPLOAD_TOO_LARGE", title: "File too large", message: "File size must be less than 100MB" },
     });
   });
 });

@@ -71,7 +71,8 @@ describe("buying a plan", () => {
     await page.goto(confirm!);
     await page.locator("#confirm-password").fill(PASSWORD);
     await page.getByRole("button", { name: "Confirm and Sign In" }).click();
-    await page.waitForURL((url) => url.pathname === "/home");
+    // Confirming brings her back to the page she signed up on.
+    await page.waitForURL((url) => url.pathname === "/pricing");
 
     await page.goto("/pricing");
     await waitForHydration(page);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { readdirSync } from "node:fs";
+import PostalMime from "postal-mime";
 import path from "node:path";
 import { baseUrl } from "../setup/pages";
 import { bytesCarryMarker } from "../setup/pdf-text";
@@ -124,13 +125,20 @@ describe("no ebook bytes leak", () => {
     }
   });
 
-  it("gives the text edition to an admin, one section at a time (the marker is really in it)", async () => {
+  it("gives the text edition to an admin, one section at a time (the marker is really in it), and its picture", async () => {
     const admin = await signInCookie("admin@nuru.test");
     for (const ebook of [ids.pdfEbook, ids.pdfSubscriptionEbook]) {
       const section = await getText(`/ebook/${ebook}/text?s=0`, admin);
       expect(section.status).toBe(200);
       expect(section.body).toContain(MARKERS.pdf);
     }
+    expect((await getText(`/ebook/${ids.pdfEbook}/text?s=0`, admin)).body).toContain(
+      `src="/ebook/${ids.pdfEbook}/text/picture/0"`,
+    );
+    const picture = await bytesOf(`/ebook/${ids.pdfEbook}/text/picture/0`, admin);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/webp");
+    expect(picture.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
   });
 
   it.each(["guest", "signed-in reader without a plan", "expired subscriber", "another reader"])(
@@ -155,8 +163,8 @@ describe("no ebook bytes leak", () => {
               body: `intent=${intent}&page=2&section=0&offset=1`,
             })),
           });
-        // The text edition, section by section, and its settings form.
-        for (const section of ["", "?s=0", "?s=1"])
+        // The text edition, section by section, its picture (the premium one has one), and its settings form.
+        for (const section of ["", "?s=0", "?s=1", "/picture/0"])
           answers.push({
             route: `/ebook/${ebook}/text${section}`,
             ...(await bytesOf(`/ebook/${ebook}/text${section}`, cookie)),
@@ -187,4 +195,101 @@ describe("no ebook bytes leak", () => {
         expect(answer.status, `${answer.route} for ${who}`).toBe(404);
     },
   );
+});
+
+// Member mail (issue 34) goes through the same gate as the site: an article mailed to its followers reaches a reader
+// without a plan as its opening and a link, never its locked text, in the HTML part and the text part alike; a
+// subscriber's mail carries it (the marker is really there). Read from the dev outbox's raw messages (.eml), decoded by
+// a MIME parser, so quoted-printable line breaks cannot hide a marker. Last in this file: once the subscriber's mail
+// is in the outbox, /dev/mail (a development page listing every mail) shows the marker, so the route walk above must
+// have run.
+describe("no locked text leaks into member mail", () => {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const title = `Leak suite mailed article ${tag}`;
+  const opening = `The opening anyone may read ${tag}.`;
+
+  async function post(path: string, cookie: string, form: Record<string, string>) {
+    return fetch(`${baseUrl()}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: baseUrl(), Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form).toString(),
+    });
+  }
+
+  /** The raw message (.eml) of the newest mail in the dev outbox to `to` with subject `title`, once it is there. */
+  async function mailTo(to: string) {
+    let href: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const { body } = await getText("/dev/mail");
+          const mail = body
+            .split('data-testid="outbox-mail"')
+            .find((li) => li.includes(`data-testid="mail-to">${to}<`) && li.includes(`>${title}</h2>`));
+          return (href = mail ? /href="(\/dev\/mail\/[\w-]+\.eml)"/.exec(mail)?.[1] : undefined);
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBeDefined();
+    const res = await fetch(`${baseUrl()}${href}`);
+    expect(res.headers.get("content-type")).toBe("message/rfc822");
+    return PostalMime.parse(await res.text());
+  }
+
+  it("a premium article sent to followers: no locked text to a follower without a plan, the whole to a subscriber", async () => {
+    const follower = "buyer@nuru.test"; // signed in, no plan
+    const subscriber = "subscriber@nuru.test";
+    for (const email of [follower, subscriber]) {
+      // Follows every category, one mail per article, from her account.
+      const res = await post("/newsletter", await signInCookie(email), { source: "account", frequency: "each" });
+      expect(res.status, email).toBe(200);
+    }
+    const admin = await signInCookie("admin@nuru.test");
+    const published = await post("/admin/articles/new", admin, {
+      title,
+      contentMode: "plain",
+      content: `${opening}\n\nWhat only members read: ${MARKERS.premium} and ${MARKERS.subscription}.`,
+      excerpt: opening,
+      accessType: "premium",
+      published: "on",
+      mailOnPublish: "followers",
+    });
+    expect([302, 303]).toContain(published.status);
+
+    const locked = await mailTo(follower);
+    for (const [part, body] of [
+      ["text", locked.text],
+      ["html", locked.html],
+    ] as const) {
+      expect(body, `${part} part of the follower's mail`).toContain(opening);
+      expect(body, `${part} part of the follower's mail`).toContain("Continue reading on Nuru");
+      for (const marker of Object.values(MARKERS))
+        expect(body!.includes(marker), `${marker} in the ${part} part of the follower's mail`).toBe(false);
+    }
+    expect(JSON.stringify(locked.attachments)).not.toContain("LEAKMARK");
+
+    const whole = await mailTo(subscriber);
+    for (const [part, body] of [
+      ["text", whole.text],
+      ["html", whole.html],
+    ] as const) {
+      expect(body, `${part} part of the subscriber's mail`).toContain(MARKERS.premium);
+      expect(body, `${part} part of the subscriber's mail`).not.toContain("Continue reading on Nuru");
+    }
+
+    // Both demo readers are left as they were found, following nothing: other journeys (tests/e2e/member-mail.test.ts)
+    // start from the subscriber's account page offering to subscribe. One POST to each mail's one-click address.
+    for (const mail of [locked, whole]) {
+      const address = /<([^>]+)>/.exec(mail.headers.find((h) => h.key === "list-unsubscribe")?.value ?? "")?.[1];
+      expect(address, "the mail's one-click unsubscribe address").toBeDefined();
+      const unsubscribed = await fetch(address!.replace(/^https?:\/\/[^/]+/, baseUrl()), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(unsubscribed.status).toBeLessThan(400);
+    }
+  });
 });

@@ -4,6 +4,7 @@
 // carries the RFC 8058 headers, one POST to the one-click address unsubscribes, and the preferences page changes
 // categories without signing in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import PostalMime from "postal-mime";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
@@ -29,6 +30,8 @@ interface OutboxMail {
   text: string;
   headers: string;
   links: string[];
+  /** The "Download the raw message (.eml)" link. */
+  rawUrl: string | null;
 }
 
 /** The newest mail in the dev outbox to `to` whose subject is `subject`, as a person sees it on /dev/mail. */
@@ -41,10 +44,15 @@ async function mailTo(page: Page, to: string, subject: string): Promise<OutboxMa
     .first();
   if ((await mail.count()) === 0) return null;
   const headers = mail.getByTestId("mail-headers");
+  const raw = mail.getByTestId("mail-raw");
   return {
-    text: await mail.locator("pre").innerText(),
+    text: await mail.getByTestId("mail-text").innerText(),
     headers: (await headers.count()) ? await headers.innerText() : "",
-    links: await mail.locator("pre a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href)),
+    links: await mail
+      .getByTestId("mail-text")
+      .locator("a")
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href)),
+    rawUrl: (await raw.count()) ? await raw.getAttribute("href") : null,
   };
 }
 
@@ -147,6 +155,55 @@ describe("member e-mail", () => {
     const send = page.getByTestId("mail-send").filter({ hasText: title });
     await expect.poll(async () => send.getByTestId("mail-send-counts").innerText()).toMatch(/^2 sent · 0 waiting/);
     await context.close();
+  });
+
+  it("the dev outbox shows each mail's headers and offers the raw message as a .eml that parses", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/dev/mail");
+    const shown = page
+      .getByTestId("outbox-mail")
+      .filter({ has: page.getByTestId("mail-to").getByText(SUBSCRIBER, { exact: true }) })
+      .filter({ has: page.getByRole("heading", { name: title, exact: true }) })
+      .first();
+    const headers = shown.getByTestId("mail-headers");
+    expect(await headers.isVisible()).toBe(true);
+    for (const name of [
+      "From:",
+      "To:",
+      "Subject:",
+      "Date:",
+      "Message-ID:",
+      "List-Unsubscribe:",
+      "List-Unsubscribe-Post:",
+    ])
+      expect(await headers.innerText()).toContain(name);
+    await page.screenshot({ path: "/tmp/member-mail-outbox-390.png", fullPage: false });
+    // The browser offers it as a download named .eml.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      shown.getByRole("link", { name: "Download the raw message (.eml)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^nuru-mail-[\w-]+\.eml$/);
+    await context.close();
+
+    const res = await fetch(`${baseUrl()}${subscriberMail.rawUrl!}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("message/rfc822");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="nuru-mail-[\w-]+\.eml"$/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const raw = await res.text();
+    expect(raw).toContain("\r\n\r\n"); // RFC 5322 lines end in CRLF; an empty line ends the headers
+    const parsed = await PostalMime.parse(raw);
+    const header = (name: string) => parsed.headers.find((h) => h.key === name.toLowerCase())?.value;
+    expect(parsed.subject).toBe(title);
+    expect(parsed.to?.map((a) => ("address" in a ? a.address : ""))).toEqual([SUBSCRIBER]);
+    expect(header("List-Unsubscribe")).toMatch(/^<https?:\/\/[^>]+\/newsletter\/unsubscribe\/[\w.-]+>$/);
+    expect(header("List-Unsubscribe")).toBe(/List-Unsubscribe: (<[^>]+>)/.exec(subscriberMail.headers)![1]);
+    expect(header("List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(parsed.text).toContain(locked);
+    expect(parsed.html).toContain(locked);
+    // An unknown mail is not found.
+    expect((await fetch(`${baseUrl()}/dev/mail/00000000-0000-4000-8000-000000000000.eml`)).status).toBe(404);
   });
 
   it("one POST to the one-click address unsubscribes, with no sign-in and no token from a page", async () => {

@@ -31,7 +31,9 @@ const BUDGETS: { path: string; raw: number; gzip: number; cards: number }[] = [
   // about 450 bytes, 30 gzip): / 39,340 (8,882); raw budget 39,200 -> 39,600, gzip unchanged.
   // Then the app manifest's link (issue 32, installable) and this suite's shop seeded once from the demo (tests/setup/
   // demo-shop.ts, a little more text on its cards): / 39,048 (8,941), /category/weight-loss 22,299 (5,477).
-  { path: "/", raw: 39_600, gzip: 9_000, cards: 23 },
+  // 2026-11-27: the 7-day pass (issue 33, ADR 036) is a fourth card in the plans teaser (about 690 bytes, 60 gzip):
+  // / 39,734 (8,944); raw budget 39,600 -> 40,000 (the 40 KB goal), gzip unchanged.
+  { path: "/", raw: 40_000, gzip: 9_000, cards: 23 },
   // 2026-11-26: the list pages' card excerpts whole again (150 characters: the last figures were measured while
   // a card's excerpt was cut to its position in the list, issue 29): /articles 28,866, /category 20,806 raw.
   { path: "/articles", raw: 30_000, gzip: 6_800, cards: 12 },

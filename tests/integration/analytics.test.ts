@@ -310,6 +310,44 @@ describe(`the analytics screen's tables (${target})`, () => {
     expect(table(year, "searches-empty").rows).toContainEqual(["vitamin d", "1"]);
   });
 
+  it("totals 90 days from the monthly roll-ups of whole months and the daily rows around them, each day once", async () => {
+    const db = database.db();
+    const now = new Date("2026-09-20T09:00:00Z"); // 90 days: 2026-06-23 to 2026-09-20, July and August whole
+    const admin = await loadAdmin(
+      await createUser(db, { email: `owner90-${randomBytes(3).toString("hex")}@example.com`, role: "admin" }),
+    );
+    const article = await createArticle(db, { title: "Ninety days article", accessType: "premium" });
+    const words = `ninety ${randomBytes(3).toString("hex")}`;
+    const visits: [string, number][] = [
+      ["2026-06-22T09:00:00Z", 100], // the day before the period: not counted
+      ["2026-06-23T09:00:00Z", 40], // the first day (an edge)
+      ["2026-07-01T09:00:00Z", 30], // whole July
+      ["2026-08-31T09:00:00Z", 20], // whole August, its last day
+      ["2026-09-01T09:00:00Z", 10], // September to today (an edge)
+      ["2026-09-20T06:00:00Z", 5], // today
+    ];
+    for (const [at, n] of visits)
+      for (let i = 0; i < n; i++)
+        servePage(
+          () => {
+            noteContentView("article", article.id, { paywall: i % 2 === 0 });
+            noteSearch(words, 0);
+          },
+          { at: new Date(at) },
+        );
+    const report = await analyticsReport(admin, "90d", now);
+    expect(report.period).toMatchObject({ firstDay: "2026-06-23", lastDay: "2026-09-20" });
+    expect(table(report, "articles").rows).toContainEqual(["Ninety days article", "105", "53", "0", "0", "0"]);
+    expect(table(report, "searches").rows).toContainEqual([words, "105", "105"]);
+    expect(table(report, "searches-empty").rows).toContainEqual([words, "105"]);
+    // Per day, from the daily rows.
+    const views = table(report, "views");
+    expect(views.rows).toHaveLength(90);
+    expect(views.rows[0]![0]).toBe("2026-06-23");
+    expect(Number(views.rows[0]![1])).toBeGreaterThanOrEqual(40);
+    expect(views.rows.find((r) => r[0] === "2026-08-31")![1]).not.toBe("0");
+  });
+
   it("is for admins only", async () => {
     const db = database.db();
     const reader = await loadViewer(await createUser(db, { email: `r-${randomBytes(3).toString("hex")}@example.com` }));
@@ -345,7 +383,7 @@ describe(`analytics retention (${target})`, () => {
     ]);
     const job = JOBS.find((j) => j.name === "retention")!;
     // Earlier tests in this file left rows from 2026 too: they are past the period as well.
-    expect(await job.run({ db, now })).toMatch(/analytics day rows [1-9]\d*$/);
+    expect(await job.run({ db, now })).toMatch(/analytics day rows [1-9]\d*, mail deliveries \d+$/);
     const days = await db
       .select({ day: contentDailyCounts.day })
       .from(contentDailyCounts)

@@ -16,6 +16,7 @@ import {
   listArticlesForAdmin,
   updateArticle,
 } from "~/modules/content/article-admin.server";
+import { CONTENT_ADMIN_ERRORS } from "~/modules/content/content-admin-errors";
 import { articleFormSchema } from "~/modules/content/article-form";
 import { AppError } from "~/lib/app-error";
 
@@ -67,7 +68,7 @@ describe(`article admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
       id,
       form({ title: "Editor two", content: "<p>two</p>", openedVersion: second!.version }),
     );
-    await expect(late).rejects.toMatchObject({ code: "EDIT_CONFLICT" });
+    await expect(late).rejects.toMatchObject({ code: CONTENT_ADMIN_ERRORS.ARTICLE_EDIT_CONFLICT.code, status: 409 });
     await expect(late).rejects.toBeInstanceOf(AppError);
     expect(await getArticleForEdit(admin, id)).toMatchObject({ title: "Editor one", content: "<p>one</p>" });
     // Reopened, the second editor can save.
@@ -96,8 +97,11 @@ describe(`article admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
 
   it("deletes once, and lets only admins in", async () => {
     const { id } = await createArticle(admin, form({ title: "Short lived" }));
-    expect(await deleteArticle(admin, id)).toBe(true);
-    expect(await deleteArticle(admin, id)).toBe(false);
+    await deleteArticle(admin, id);
+    await expect(deleteArticle(admin, id)).rejects.toMatchObject({
+      code: CONTENT_ADMIN_ERRORS.ARTICLE_ALREADY_DELETED.code,
+      message: "Failed to delete article: it was already deleted",
+    });
     expect(await getArticleForEdit(admin, id)).toBeNull();
     expect(adminViewer(reader)).toBeNull();
     // @ts-expect-error a reader's Viewer is no AdminViewer: the compiler refuses the call

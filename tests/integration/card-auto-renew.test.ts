@@ -20,11 +20,11 @@ import {
   userSubscriptions,
 } from "~/db/schema";
 import { createPlan, createPricingData, createUser } from "~/db/seed/factories";
-import { loadViewer } from "~/modules/access/viewer.server";
+import { loadAdmin } from "../setup/admin-viewer";
 import { getOrderForAdmin, listOrdersForAdmin } from "~/modules/payments/admin-orders.server";
 import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
 import { startCheckout } from "~/modules/payments/checkout.server";
-import { CheckoutError } from "~/modules/orders/checkout-errors";
+import { CHECKOUT_ERRORS } from "~/modules/orders/checkout-errors";
 import { configurePesapal, ensureIpnId, getPesapal } from "~/modules/payments/payment-gateway.server";
 import { answerIpn, readIpnRequest } from "~/modules/payments/ipn.server";
 import { checkPendingOrders } from "~/modules/payments/pending-orders.server";
@@ -185,7 +185,10 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
     // A second schedule for the same card is refused.
     await expect(
       startCheckout({ buyer, item: { kind: "plan", slug: "monthly" }, countryCode: "KE", autoRenew: true }),
-    ).rejects.toThrow(CheckoutError);
+    ).rejects.toMatchObject({
+      code: CHECKOUT_ERRORS.AUTO_RENEW_ACTIVE.code,
+      message: CHECKOUT_ERRORS.AUTO_RENEW_ACTIVE.message,
+    });
 
     const answersBefore = ipnAnswers.length;
     const { trackingId, deliveries } = await pesapal.chargeRecurring(agreement.accountNumber);
@@ -286,7 +289,7 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(history!.note).toContain("amount");
     // Not refunded by itself: an admin decides, and finds it first in /admin/orders like every order in review.
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, charge!.id))).toEqual([]);
-    const admin = await loadViewer(await createUser(t.db, { email: `admin-${randomUUID()}@nuru.test`, role: "admin" }));
+    const admin = await loadAdmin(await createUser(t.db, { email: `admin-${randomUUID()}@nuru.test`, role: "admin" }));
     const listed = await listOrdersForAdmin(admin, {});
     expect(listed.items[0]).toMatchObject({ id: charge!.id, status: "review" });
     const page = await getOrderForAdmin(admin, charge!.id);

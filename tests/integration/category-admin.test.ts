@@ -10,7 +10,12 @@ import { categories, categoryOldSlugs } from "~/db/schema";
 import { createArticle, createEbook, createUser } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { type AdminViewer, adminViewer } from "~/modules/access/policy";
-import { deleteCategory, listCategoriesForAdmin, saveCategory } from "~/modules/content/category-admin.server";
+import {
+  CATEGORY_ERRORS,
+  deleteCategory,
+  listCategoriesForAdmin,
+  saveCategory,
+} from "~/modules/content/category-admin.server";
 import { getCategoryBySlug, listCategories, movedCategorySlug } from "~/modules/content/categories.server";
 
 const database = appTestDatabase();
@@ -46,13 +51,16 @@ describe(`category admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
 
   it("refuses a second category with the same slug, and an unknown id", async () => {
     await saveCategory(admin, { name: "Glow Up", description: null, isActive: true });
-    expect(await saveCategory(admin, { name: "glow   up!", description: null, isActive: true })).toEqual({
-      ok: false,
-      reason: "slug-taken",
+    await expect(saveCategory(admin, { name: "glow   up!", description: null, isActive: true })).rejects.toMatchObject({
+      code: CATEGORY_ERRORS.CATEGORY_CREATE_SLUG_TAKEN.code,
+      status: 409,
+      message: "A category with the address /category/glow-up already exists. Choose another name.",
     });
-    expect(await saveCategory(admin, { id: randomUUID(), name: "Nobody", description: null, isActive: true })).toEqual({
-      ok: false,
-      reason: "not-found",
+    await expect(
+      saveCategory(admin, { id: randomUUID(), name: "Nobody", description: null, isActive: true }),
+    ).rejects.toMatchObject({
+      code: CATEGORY_ERRORS.CATEGORY_UPDATE_GONE.code,
+      message: "This category no longer exists.",
     });
   });
 
@@ -65,12 +73,18 @@ describe(`category admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
     );
     await createArticle(database.db(), { categoryIds: [a.id] });
     await createEbook(database.db(), { categoryIds: [e.id] });
-    expect(await deleteCategory(admin, a.id)).toEqual({ ok: false, reason: "in-use" });
-    expect(await deleteCategory(admin, e.id)).toEqual({ ok: false, reason: "in-use" });
+    const inUse = {
+      code: CATEGORY_ERRORS.CATEGORY_IN_USE.code,
+      message: "Check if it's linked to existing articles/ebooks.",
+    };
+    await expect(deleteCategory(admin, a.id)).rejects.toMatchObject(inUse);
+    await expect(deleteCategory(admin, e.id)).rejects.toMatchObject(inUse);
     const counts = (await listCategoriesForAdmin(admin)).find((c) => c.id === a.id);
     expect(counts).toMatchObject({ articleCount: 1, ebookCount: 0 });
     expect(await deleteCategory(admin, u.id)).toEqual({ ok: true, change: "deleted" });
-    expect(await deleteCategory(admin, u.id)).toEqual({ ok: false, reason: "not-found" });
+    await expect(deleteCategory(admin, u.id)).rejects.toMatchObject({
+      code: CATEGORY_ERRORS.CATEGORY_DELETE_GONE.code,
+    });
   });
 
   it("keeps a renamed category's old slugs: each leads to the current slug, however many renames ago", async () => {
@@ -111,10 +125,9 @@ describe(`category admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(await movedCategorySlug("natural-hair")).toBeNull();
     expect(await movedCategorySlug("hair-scalp")).toBe("hair-care");
     // ...but not a slug another category shows now; that refusal leaves the history untouched.
-    expect(await saveCategory(admin, { id: taker.id, name: "Hair Care", description: null, isActive: true })).toEqual({
-      ok: false,
-      reason: "slug-taken",
-    });
+    await expect(
+      saveCategory(admin, { id: taker.id, name: "Hair Care", description: null, isActive: true }),
+    ).rejects.toMatchObject({ code: CATEGORY_ERRORS.CATEGORY_UPDATE_SLUG_TAKEN.code });
     expect(await movedCategorySlug("hair-scalp")).toBe("hair-care");
 
     // Deleting a category drops its old slugs.

@@ -9,7 +9,7 @@ import { orders, profiles, subscriptionEbookUnlocks, subscriptionPlans, userSubs
 import { createEbook, createPlan, createPricingData, createPurchase, createSubscription } from "~/db/seed/factories";
 import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
 import { startCheckout } from "~/modules/payments/checkout.server";
-import { CheckoutError } from "~/modules/orders/checkout-errors";
+import { isCheckoutError } from "~/modules/orders/checkout-errors";
 import { configurePesapal } from "~/modules/payments/payment-gateway.server";
 import { startFreeTrial } from "~/modules/membership/free-trial.server";
 import { unlockEbookWithPlan } from "~/modules/membership/subscription-ebooks.server";
@@ -56,7 +56,7 @@ async function refusal(work: Promise<unknown>): Promise<string> {
   try {
     await work;
   } catch (error) {
-    if (error instanceof CheckoutError) return error.code;
+    if (isCheckoutError(error)) return error.code;
     throw error;
   }
   return "no refusal";

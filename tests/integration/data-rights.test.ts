@@ -16,6 +16,10 @@ import {
   ebookAccessLogs,
   ebookReadingProgress,
   ebookStampedCopies,
+  gifts,
+  mailDeliveries,
+  mailSends,
+  mailSubscribers,
   orders,
   payments,
   profiles,
@@ -36,23 +40,28 @@ import {
 } from "~/db/seed/factories";
 import { getEnv } from "~/lib/env.server";
 import { readSession } from "~/modules/accounts/session.server";
-import { MESSAGES, signInWithPassword, signUpWithPassword } from "~/modules/accounts/sign-in.server";
+import { signInWithPassword, signUpWithPassword } from "~/modules/accounts/sign-in.server";
 import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
 import { getReceipt } from "~/modules/receipts/receipts.server";
 import { JOBS } from "~/modules/jobs/jobs.server";
 import { PERSONAL_DATA_COLUMNS, exportPersonalData } from "~/modules/privacy/personal-data.server";
+import type { Refused } from "~/lib/app-error.server";
+import { DELETED_READER_NAME, deleteAccount, deletedAddress } from "~/modules/privacy/account-deletion.server";
 import {
-  DELETED_READER_NAME,
-  DELETION_MESSAGES,
-  deleteAccount,
-  deletedAddress,
-} from "~/modules/privacy/account-deletion.server";
-import { ACCESS_LOG_RETENTION_DAYS, DEV_OUTBOX_RETENTION_DAYS } from "~/modules/privacy/retention-rules";
+  ACCESS_LOG_RETENTION_DAYS,
+  DEV_OUTBOX_RETENTION_DAYS,
+  MAIL_DELIVERY_RETENTION_DAYS,
+} from "~/modules/privacy/retention-rules";
 import { applyRetention } from "~/modules/privacy/retention.server";
 
 const database = appTestDatabase();
 const DAY = 86_400_000;
 const PASSWORD = "zawadi-pass-1";
+
+/** The words a refused deletion shows her (null when it was done). */
+function refusalWords(outcome: { ok: true } | Refused) {
+  return outcome.ok ? null : outcome.error.message;
+}
 
 function request(cookie?: string): Request {
   const ip = `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
@@ -98,7 +107,7 @@ async function readerWithEverything(name: string) {
   const fullName = `${name} ${randomBytes(3).toString("hex")}`;
   const reader = await createUser(db, { email, fullName, password: PASSWORD });
   const signedIn = await signInWithPassword(request(), { email, password: PASSWORD });
-  if (!signedIn.ok) throw new Error(signedIn.message);
+  if (!signedIn.ok) throw signedIn.error;
   const cookie = cookieOf(signedIn.headers);
   const plan = await createPlan(db, { ...PLAN_CATALOGUE[0], slug: `plan-${randomBytes(3).toString("hex")}` });
   const ebook = await createEbook(db, { accessType: "premium", priceCents: 50_000 });
@@ -244,10 +253,9 @@ describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => 
     const bystander = await readerWithEverything("Bystander Njeri");
     expect((await readSession(request(zawadi.cookie)))?.user.id).toBe(zawadi.id);
 
-    expect(await deleteAccount(zawadi.id, { password: "not-her-password" })).toMatchObject({
-      ok: false,
-      message: DELETION_MESSAGES.wrongPassword,
-    });
+    expect(refusalWords(await deleteAccount(zawadi.id, { password: "not-her-password" }))).toBe(
+      "That password does not match your account. Your account has not been deleted.",
+    );
     expect((await columnsHolding(zawadi.email)).length).toBeGreaterThan(5);
 
     expect(await deleteAccount(zawadi.id, { password: PASSWORD })).toEqual({ ok: true, keptRecords: true });
@@ -259,10 +267,8 @@ describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => 
     // address typed, as any attempt does: the retention job deletes them after a day).
     expect(await db.select().from(sessions).where(eq(sessions.userId, zawadi.id))).toEqual([]);
     expect(await readSession(request(zawadi.cookie))).toBeNull();
-    expect(await signInWithPassword(request(), { email: zawadi.email, password: PASSWORD })).toMatchObject({
-      ok: false,
-      message: MESSAGES.invalidCredentials,
-    });
+    const refused = await signInWithPassword(request(), { email: zawadi.email, password: PASSWORD });
+    expect(!refused.ok && refused.error.message).toBe("Invalid email or password.");
     // The payment records stay, pointing at an account with no name, address or sign-in.
     const kept = await db.select().from(orders).where(eq(orders.userId, zawadi.id));
     expect(kept).toHaveLength(2);
@@ -298,6 +304,53 @@ describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => 
     expect(await deleteAccount(zawadi.id, { password: PASSWORD })).toMatchObject({ ok: false });
   });
 
+  it("exports the gifts she bought and claimed, and keeps a deleted buyer's gift with its order", async () => {
+    const db = database.db();
+    const buyer = await readerWithEverything("Gift Buyer");
+    const recipient = await readerWithEverything("Gift Recipient");
+    const unclaimedFor = `friend-${randomBytes(3).toString("hex")}@example.com`;
+    await db.insert(gifts).values({
+      orderId: buyer.planOrder.order.id,
+      recipientEmail: unclaimedFor,
+      note: "Happy birthday, Amina",
+      status: "unclaimed",
+      sentAt: new Date(),
+      tokenHash: `hash-${randomBytes(6).toString("hex")}`,
+    });
+    await db.insert(gifts).values({
+      orderId: buyer.order.id,
+      recipientEmail: recipient.email,
+      note: "For the long train ride",
+      status: "claimed",
+      claimedBy: recipient.id,
+      claimedAt: new Date(),
+    });
+
+    const bought = (await exportPersonalData(buyer.id))!;
+    expect(bought.giftsBought.map((g) => [g.recipientEmail, g.status, g.note]).sort()).toEqual(
+      [
+        [recipient.email, "claimed", "For the long train ride"],
+        [unclaimedFor, "unclaimed", "Happy birthday, Amina"],
+      ].sort(),
+    );
+    expect(bought.giftsBought.every((g) => g.createdAt !== null)).toBe(true);
+    // Not the claim link's hash, not the recipient's account.
+    expect(JSON.stringify(bought.giftsBought)).not.toMatch(/hash-|claimedBy/);
+    expect(JSON.stringify(bought.giftsBought)).not.toContain(recipient.id);
+    const received = (await exportPersonalData(recipient.id))!;
+    expect(received.giftsReceived).toMatchObject([{ status: "claimed", note: "For the long train ride" }]);
+    expect(JSON.stringify(received.giftsReceived)).not.toContain(buyer.email);
+
+    // The buyer leaves: her gifts stay with their orders (the recipient's address is the order's), without her.
+    expect(await deleteAccount(buyer.id, { password: PASSWORD })).toEqual({ ok: true, keptRecords: true });
+    const kept = await db.select().from(gifts).where(eq(gifts.orderId, buyer.planOrder.order.id));
+    expect(kept).toMatchObject([{ recipientEmail: unclaimedFor, status: "unclaimed" }]);
+    expect(await columnsHolding(buyer.email)).toEqual([]);
+    // The recipient leaves too: the claimed gift stays with the buyer's order record.
+    expect(await deleteAccount(recipient.id, { password: PASSWORD })).toEqual({ ok: true, keptRecords: true });
+    expect(await db.select().from(gifts).where(eq(gifts.orderId, buyer.order.id))).toHaveLength(1);
+  });
+
   it("deletes an account with no payment records outright, and confirms a Google-only one by the typed word", async () => {
     const db = database.db();
     const google = await createUser(db, { email: `g-${randomBytes(3).toString("hex")}@example.com`, password: null });
@@ -307,10 +360,9 @@ describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => 
       providerId: "google",
       userId: google.id,
     });
-    expect(await deleteAccount(google.id, { word: "delete" })).toMatchObject({
-      ok: false,
-      message: DELETION_MESSAGES.needsWord,
-    });
+    expect(refusalWords(await deleteAccount(google.id, { word: "delete" }))).toBe(
+      "Type DELETE in capitals to confirm. Your account has not been deleted.",
+    );
     expect(await deleteAccount(google.id, { word: "DELETE" })).toEqual({ ok: true, keptRecords: false });
     expect(await db.select().from(users).where(eq(users.id, google.id))).toEqual([]);
     expect(await columnsHolding(google.email)).toEqual([]);
@@ -320,10 +372,9 @@ describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => 
     const db = database.db();
     await db.update(profiles).set({ role: "guest" }).where(eq(profiles.role, "admin"));
     const admin = await createUser(db, { email: `boss-${randomBytes(3).toString("hex")}@example.com`, role: "admin" });
-    expect(await deleteAccount(admin.id, { password: "password123" })).toMatchObject({
-      ok: false,
-      message: DELETION_MESSAGES.lastAdmin,
-    });
+    expect(refusalWords(await deleteAccount(admin.id, { password: "password123" }))).toBe(
+      "You are the shop's only admin, so this account cannot be deleted. Make another account an admin first (Admin > Users).",
+    );
     const second = await createUser(db, {
       email: `boss2-${randomBytes(3).toString("hex")}@example.com`,
       role: "admin",
@@ -331,10 +382,9 @@ describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => 
     expect(await deleteAccount(admin.id, { password: "password123" })).toMatchObject({ ok: true });
     for (let n = 0; n < 4; n++) await deleteAccount(second.id, { password: "wrong-guess" });
     expect(await deleteAccount(second.id, { password: "wrong-guess" })).toMatchObject({ ok: false });
-    expect(await deleteAccount(second.id, { password: "password123" })).toMatchObject({
-      ok: false,
-      message: DELETION_MESSAGES.tooManyAttempts,
-    });
+    expect(refusalWords(await deleteAccount(second.id, { password: "password123" }))).toBe(
+      "Too many attempts. Please try again in an hour.",
+    );
   });
 });
 
@@ -394,7 +444,7 @@ describe(`the retention job (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const job = JOBS.find((j) => j.name === "retention")!;
     const summary = await job.run({ db, now });
     expect(summary).toMatch(
-      /^access logs 2, expired sessions \d+, rate limits \d+, dev mail \d+, analytics day rows \d+$/,
+      /^access logs 2, expired sessions \d+, rate limits \d+, dev mail \d+, analytics day rows \d+, mail deliveries \d+$/,
     );
 
     const logs = await db.select().from(ebookAccessLogs).where(eq(ebookAccessLogs.userId, reader.id));
@@ -410,5 +460,70 @@ describe(`the retention job (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(mail).not.toContain("old@example.com");
     // A second run finds nothing more to do.
     expect(await applyRetention(db, now)).toMatchObject({ accessLogs: 0, sessions: 0 });
+  });
+
+  it("deletes member mail records per recipient 90 days after their outcome, never a queued one", async () => {
+    const db = database.db();
+    const now = new Date();
+    const tag = randomBytes(3).toString("hex");
+    const [subscriber] = await db
+      .insert(mailSubscribers)
+      .values({ email: `kept-mail-${tag}@example.com`, status: "active", confirmedAt: now })
+      .returning({ id: mailSubscribers.id });
+    const at = (days: number) => new Date(now.getTime() - days * DAY);
+    const sendIds: Record<string, string> = {};
+    const rows = {
+      "sent long ago": {
+        status: "sent",
+        updatedAt: at(MAIL_DELIVERY_RETENTION_DAYS + 1),
+        sentAt: at(MAIL_DELIVERY_RETENTION_DAYS + 1),
+      },
+      "bounced long ago": { status: "bounced", updatedAt: at(MAIL_DELIVERY_RETENTION_DAYS + 2) },
+      // A final failure's next attempt time lies after its outcome (the backoff it no longer takes).
+      "failed long ago": {
+        status: "failed",
+        updatedAt: at(MAIL_DELIVERY_RETENTION_DAYS + 1),
+        next: at(MAIL_DELIVERY_RETENTION_DAYS + 0.95),
+      },
+      "sent recently": {
+        status: "sent",
+        updatedAt: at(MAIL_DELIVERY_RETENTION_DAYS - 1),
+        sentAt: at(MAIL_DELIVERY_RETENTION_DAYS - 1),
+      },
+      "still queued": { status: "queued", updatedAt: at(MAIL_DELIVERY_RETENTION_DAYS + 5) },
+    } as const;
+    for (const [name, row] of Object.entries(rows)) {
+      const [send] = await db
+        .insert(mailSends)
+        .values({
+          kind: "digest",
+          audience: "digest",
+          subject: name,
+          week: `r-${tag}-${name}`,
+          createdAt: row.updatedAt,
+        })
+        .returning({ id: mailSends.id });
+      sendIds[name] = send!.id;
+      await db.insert(mailDeliveries).values({
+        sendId: send!.id,
+        subscriberId: subscriber!.id,
+        status: row.status,
+        sentAt: "sentAt" in row ? row.sentAt : null,
+        nextAttemptAt: "next" in row ? row.next : row.updatedAt,
+        updatedAt: row.updatedAt,
+      });
+    }
+
+    expect((await applyRetention(db, now)).mailDeliveries).toBe(3);
+    const left = await db
+      .select({ sendId: mailDeliveries.sendId })
+      .from(mailDeliveries)
+      .where(eq(mailDeliveries.subscriberId, subscriber!.id));
+    expect(left.map((l) => l.sendId).sort()).toEqual([sendIds["sent recently"], sendIds["still queued"]].sort());
+    // The sends themselves (subject, total) stay for the admin's list; her subscription stays.
+    expect(
+      await db.select({ id: mailSends.id }).from(mailSends).where(eq(mailSends.id, sendIds["sent long ago"]!)),
+    ).toHaveLength(1);
+    expect(await db.select().from(mailSubscribers).where(eq(mailSubscribers.id, subscriber!.id))).toHaveLength(1);
   });
 });

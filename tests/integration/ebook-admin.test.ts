@@ -16,6 +16,7 @@ import {
   removeEbook,
   updateEbook,
 } from "~/modules/content/ebook-admin.server";
+import { CONTENT_ADMIN_ERRORS } from "~/modules/content/content-admin-errors";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
 import { ebookFormSchema } from "~/modules/content/ebook-form";
 
@@ -71,10 +72,13 @@ describe(`ebook admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
 
   it("refuses a file that was not uploaded as a private ebook PDF", async () => {
     const cover = await asset("cover", "public");
-    await expect(createEbook(admin, form({ fileAssetId: cover.id }))).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(createEbook(admin, form({ fileAssetId: crypto.randomUUID() }))).rejects.toMatchObject({
-      code: "VALIDATION",
-    });
+    const refused = {
+      code: CONTENT_ADMIN_ERRORS.EBOOK_NOT_SAVED.code,
+      status: 400,
+      message: "Failed to create ebook: Upload the ebook's PDF again",
+    };
+    await expect(createEbook(admin, form({ fileAssetId: cover.id }))).rejects.toMatchObject(refused);
+    await expect(createEbook(admin, form({ fileAssetId: crypto.randomUUID() }))).rejects.toMatchObject(refused);
   });
 
   it("refuses a save on an outdated copy", async () => {
@@ -83,7 +87,9 @@ describe(`ebook admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const b = await getEbookForEdit(admin, id);
     await updateEbook(admin, id, form({ title: "First", openedVersion: a!.version }));
     await expect(updateEbook(admin, id, form({ title: "Second", openedVersion: b!.version }))).rejects.toMatchObject({
-      code: "EDIT_CONFLICT",
+      code: CONTENT_ADMIN_ERRORS.EBOOK_EDIT_CONFLICT.code,
+      status: 409,
+      message: "Failed to update ebook: Someone saved this ebook after you opened it. Reload to see their version.",
     });
     expect((await getEbookForEdit(admin, id))?.title).toBe("First");
   });
@@ -91,7 +97,10 @@ describe(`ebook admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
   it("deletes an unsold ebook, and unpublishes a sold one that its buyer keeps", async () => {
     const unsold = await createEbook(admin, form({ title: "Unsold", published: true }));
     expect(await removeEbook(admin, unsold.id)).toBe("deleted");
-    expect(await removeEbook(admin, unsold.id)).toBe("not-found");
+    await expect(removeEbook(admin, unsold.id)).rejects.toMatchObject({
+      code: CONTENT_ADMIN_ERRORS.EBOOK_ALREADY_DELETED.code,
+      message: "Failed to delete ebook: it was already deleted",
+    });
 
     const sold = await createEbook(
       admin,

@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import type { Refused } from "~/lib/app-error.server";
 import { appDatabase } from "~/db/client.server";
 import { articleComments, articles, bookmarks, contentReviews, ebooks } from "~/db/schema";
 import { createArticle, createCategory, createEbook, createUser } from "~/db/seed/factories";
 import { commentSchema, reviewSchema } from "~/modules/engagement/schemas";
+import { bookmarkSetSchema } from "~/modules/engagement/bookmark-set.server";
 import { getReviewSummary, listApprovedReviews, submitReview } from "~/modules/engagement/reviews.server";
 import { listApprovedComments, submitComment } from "~/modules/engagement/comments.server";
-import { bookmarkedIds, listBookmarks, toggleBookmark } from "~/modules/engagement/bookmarks.server";
+import { bookmarkedIds, listBookmarks, setBookmark, toggleBookmark } from "~/modules/engagement/bookmarks.server";
 
 let t: TestDatabase;
 
@@ -26,6 +28,13 @@ afterAll(async () => {
 
 /** A fresh reader, so the per-minute posting limit of one test never touches another. */
 let userCount = 0;
+/** What a refusal tells the reader (its code and words, and when to retry after a limit); null when it was done. */
+function refusalIn(result: { ok: true } | Refused) {
+  if (result.ok) return null;
+  const { code, message } = result.error;
+  return result.retryAfterMs === undefined ? { code, message } : { code, message, retryAfterMs: result.retryAfterMs };
+}
+
 const newUser = (fullName?: string) => createUser(t.db, { email: `reader${++userCount}@example.com`, fullName });
 
 const review = (contentType: "article" | "ebook", contentId: string, extra: Record<string, string> = {}) =>
@@ -162,18 +171,13 @@ describe(`reviews (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const user = await newUser();
     const draft = await createArticle(t.db, { published: false });
     const draftEbook = await createEbook(t.db, { published: false });
-    expect(await submitReview({ user, input: review("article", draft.id) })).toEqual({ ok: false, code: "NOT_FOUND" });
-    expect(await submitReview({ user, input: review("ebook", draftEbook.id) })).toEqual({
-      ok: false,
-      code: "NOT_FOUND",
-    });
-    expect(await submitReview({ user, input: review("ebook", randomUUID()) })).toEqual({
-      ok: false,
-      code: "NOT_FOUND",
-    });
+    const gone = { code: "REVIEW_TARGET_GONE", message: "This article or ebook is not available." };
+    expect(refusalIn(await submitReview({ user, input: review("article", draft.id) }))).toEqual(gone);
+    expect(refusalIn(await submitReview({ user, input: review("ebook", draftEbook.id) }))).toEqual(gone);
+    expect(refusalIn(await submitReview({ user, input: review("ebook", randomUUID()) }))).toEqual(gone);
     // An article id is not an ebook.
     const article = await createArticle(t.db);
-    expect(await submitReview({ user, input: review("ebook", article.id) })).toEqual({ ok: false, code: "NOT_FOUND" });
+    expect(refusalIn(await submitReview({ user, input: review("ebook", article.id) }))).toEqual(gone);
     expect(await t.db.$count(contentReviews, eq(contentReviews.userId, user.id))).toBe(0);
   });
 
@@ -239,10 +243,9 @@ describe("comments", () => {
     const user = await newUser();
     const draft = await createArticle(t.db, { published: false });
     for (const articleId of [draft.id, randomUUID()]) {
-      expect(await submitComment({ user, input: commentSchema.parse({ articleId, body: "Hello" }) })).toEqual({
-        ok: false,
-        code: "NOT_FOUND",
-      });
+      expect(
+        refusalIn(await submitComment({ user, input: commentSchema.parse({ articleId, body: "Hello" }) })),
+      ).toEqual({ code: "COMMENT_TARGET_GONE", message: "This article is not available." });
     }
   });
 });
@@ -259,9 +262,13 @@ describe("posting limit", () => {
     expect((await submitComment({ user, input: comment("two"), now })).ok).toBe(true);
 
     const fourth = await submitComment({ user, input: comment("three"), now: new Date(now.getTime() + 30_000) });
-    expect(fourth).toEqual({ ok: false, code: "RATE_LIMITED", retryAfterMs: 30_000 });
+    expect(refusalIn(fourth)).toEqual({
+      code: "COMMENT_TOO_FAST",
+      message: "You are posting too quickly. Please wait a minute and try again.",
+      retryAfterMs: 30_000,
+    });
     const fifth = await submitReview({ user, input: review("article", article.id), now: new Date(now.getTime() + 1) });
-    expect(fifth).toMatchObject({ ok: false, code: "RATE_LIMITED" });
+    expect(refusalIn(fifth)).toMatchObject({ code: "REVIEW_TOO_FAST" });
     expect(await t.db.$count(articleComments, eq(articleComments.userId, user.id))).toBe(2);
     expect(await t.db.$count(contentReviews, eq(contentReviews.userId, user.id))).toBe(1);
 
@@ -301,9 +308,9 @@ describe("bookmarks", () => {
       ["article", ebook.id],
       ["ebook", "not-a-uuid"],
     ] as const) {
-      expect(await toggleBookmark({ userId: user.id, contentType, contentId })).toEqual({
-        ok: false,
-        code: "NOT_FOUND",
+      expect(refusalIn(await toggleBookmark({ userId: user.id, contentType, contentId }))).toEqual({
+        code: "BOOKMARK_TARGET_GONE",
+        message: "This article or ebook is not available.",
       });
     }
     expect(await t.db.$count(bookmarks, eq(bookmarks.userId, user.id))).toBe(0);
@@ -377,5 +384,99 @@ describe("bookmarks", () => {
     await t.db.update(ebooks).set({ published: false }).where(eq(ebooks.id, ebook.id));
     expect((await listBookmarks(user.id)).ebooks).toEqual([]);
     expect(await listBookmarks((await newUser()).id)).toEqual({ articles: [], ebooks: [] });
+  });
+});
+
+describe(`bookmarks set with the time of the tap (ADR 033, ${process.env.DB_TARGET ?? "pglite"})`, () => {
+  const now = Date.UTC(2026, 10, 27, 12);
+  const minute = 60_000;
+
+  async function setUp() {
+    const article = await createArticle(t.db);
+    const user = await newUser();
+    const target = { userId: user.id, contentType: "article" as const, contentId: article.id };
+    const set = (bookmarked: boolean, takenAt: number) => setBookmark({ ...target, bookmarked, takenAt, now });
+    const has = async () => (await bookmarkedIds(user.id)).articles.has(article.id);
+    return { target, set, has };
+  }
+
+  it("applies a newer set, on and then off", async () => {
+    const { set, has } = await setUp();
+    expect(await set(true, now - 10 * minute)).toEqual({ ok: true, bookmarked: true, applied: true });
+    expect(await has()).toBe(true);
+    expect(await set(false, now - 5 * minute)).toEqual({ ok: true, bookmarked: false, applied: true });
+    expect(await has()).toBe(false);
+    // Setting what already is, later, is applied too (and changes nothing).
+    expect(await set(false, now - minute)).toEqual({ ok: true, bookmarked: false, applied: true });
+    expect(await has()).toBe(false);
+  });
+
+  it("an older set sent late never undoes a later change, on or off", async () => {
+    const { set, has } = await setUp();
+    // Offline she bookmarked at -10 min; back online she removed it at -2 min; then the queued post arrives.
+    expect(await set(false, now - 2 * minute)).toEqual({ ok: true, bookmarked: false, applied: true });
+    expect(await set(true, now - 10 * minute)).toEqual({ ok: true, bookmarked: false, applied: false });
+    expect(await has()).toBe(false);
+    // The other way: bookmarked later, an older removal arrives.
+    expect(await set(true, now - minute)).toEqual({ ok: true, bookmarked: true, applied: true });
+    expect(await set(false, now - 3 * minute)).toEqual({ ok: true, bookmarked: true, applied: false });
+    // The same time again (a replay of the same post) changes nothing either.
+    expect(await set(false, now - minute)).toEqual({ ok: true, bookmarked: true, applied: false });
+    expect(await has()).toBe(true);
+  });
+
+  it("a toggle counts as a change made now, so an older late set does not undo it", async () => {
+    const { target, set, has } = await setUp();
+    expect(await toggleBookmark(target)).toEqual({ ok: true, bookmarked: true });
+    // An offline removal taken a minute ago (before the toggle, which the database timed now) loses.
+    expect(await setBookmark({ ...target, bookmarked: false, takenAt: Date.now() - minute })).toEqual({
+      ok: true,
+      bookmarked: true,
+      applied: false,
+    });
+    expect(await has()).toBe(true);
+    // A toggle still works after sets (old clients).
+    expect(await set(true, now)).toMatchObject({ ok: true });
+    expect(await toggleBookmark(target)).toEqual({ ok: true, bookmarked: false });
+    expect(await has()).toBe(false);
+    expect(await toggleBookmark(target)).toEqual({ ok: true, bookmarked: true });
+    expect(await t.db.$count(bookmarks, eq(bookmarks.userId, target.userId))).toBe(1);
+  });
+
+  it("counts a time in the future as now, and refuses one older than 31 days or unpublished content", async () => {
+    const { target, set, has } = await setUp();
+    // A phone whose clock runs a day ahead cannot make its tap win over the next day's changes.
+    expect(await set(true, now + 24 * 60 * minute)).toMatchObject({ applied: true });
+    // Her next tap, a minute later by the shop's clock, wins.
+    expect(await setBookmark({ ...target, bookmarked: false, takenAt: now + minute, now: now + minute })).toEqual({
+      ok: true,
+      bookmarked: false,
+      applied: true,
+    });
+    expect(await has()).toBe(false);
+    expect(refusalIn(await set(true, now - 32 * 24 * 60 * minute))).toEqual({
+      code: "BOOKMARK_TARGET_GONE",
+      message: "This article or ebook is not available.",
+    });
+    expect(refusalIn(await set(true, Number.NaN))).toEqual({
+      code: "BOOKMARK_TARGET_GONE",
+      message: "This article or ebook is not available.",
+    });
+    const draft = await createArticle(t.db, { published: false });
+    expect(
+      refusalIn(await setBookmark({ ...target, contentId: draft.id, bookmarked: true, takenAt: now, now })),
+    ).toEqual({ code: "BOOKMARK_TARGET_GONE", message: "This article or ebook is not available." });
+    expect(await has()).toBe(false);
+  });
+
+  it("reads the set from the button's form fields", () => {
+    const form = { contentType: "article", contentId: randomUUID(), takenAt: String(now) };
+    expect(bookmarkSetSchema.parse({ ...form, bookmarked: "false" })).toMatchObject({
+      bookmarked: false,
+      takenAt: now,
+    });
+    expect(bookmarkSetSchema.parse({ ...form, bookmarked: "true" })).toMatchObject({ bookmarked: true });
+    expect(bookmarkSetSchema.safeParse({ ...form, bookmarked: "yes" }).success).toBe(false);
+    expect(bookmarkSetSchema.safeParse({ ...form, bookmarked: "true", takenAt: "soon" }).success).toBe(false);
   });
 });

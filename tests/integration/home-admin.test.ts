@@ -15,6 +15,7 @@ import {
   saveFeaturedAd,
   saveHeroSlide,
   saveTestimonial,
+  HOME_ERRORS,
 } from "~/modules/home/home-admin.server";
 import { featuredAdSchema, heroSlideSchema, testimonialSchema } from "~/modules/home/home-forms";
 import { getActiveFeaturedAd, listPublishedHeroSlides, listPublishedTestimonials } from "~/modules/home/home.server";
@@ -60,10 +61,12 @@ describe(`home page editors (${process.env.DB_TARGET ?? "pglite"})`, () => {
     await changeHomeItem(admin, "hero-slide", { id: b.id, command: "delete" });
     expect(await titles()).toEqual(before);
     await expect(changeHomeItem(admin, "hero-slide", { id: a.id, command: "up" })).rejects.toMatchObject({
-      code: "NOT_FOUND",
+      code: HOME_ERRORS.HOME_ITEM_GONE.code,
+      message: "Failed to save slide: This item no longer exists.",
     });
     await expect(saveHeroSlide(admin, { ...slide("Gone"), id: randomUUID() })).rejects.toMatchObject({
-      code: "NOT_FOUND",
+      code: HOME_ERRORS.HOME_ITEM_GONE.code,
+      message: "Failed to save slide: This slide no longer exists.",
     });
   });
 
@@ -84,7 +87,8 @@ describe(`home page editors (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(await getActiveFeaturedAd()).toBeNull();
     expect((await loadHomepageEditors(admin)).ad?.headline).toBe("Glow");
     await expect(saveFeaturedAd(admin, { ...input, ebookId: randomUUID() })).rejects.toMatchObject({
-      code: "VALIDATION",
+      code: HOME_ERRORS.HOME_AD_EBOOK_GONE.code,
+      message: "Failed to save featured ad: The chosen ebook no longer exists.",
     });
   });
 

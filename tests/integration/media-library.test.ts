@@ -18,6 +18,7 @@ import {
   listMediaAssets,
   MEDIA_GRACE_MS,
   removeUnusedAsset,
+  MEDIA_ERRORS,
   unusedAssetIds,
 } from "~/modules/storage/media-library.server";
 
@@ -75,7 +76,7 @@ describe(`uploaded files (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(unused.items.map((i) => i.originalName)).toEqual(["orphan.png"]);
 
     // Just uploaded: it may belong to a form not saved yet.
-    await expect(removeUnusedAsset(admin, orphan.id)).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(removeUnusedAsset(admin, orphan.id)).rejects.toMatchObject({ code: MEDIA_ERRORS.MEDIA_TOO_NEW.code });
     await expect(removeUnusedAsset(admin, cover.id, later())).rejects.toThrow('still used by "Uses a cover"');
     expect(await storage.stat("public", cover.key)).not.toBeNull();
 
@@ -85,7 +86,10 @@ describe(`uploaded files (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(await database.db().$count(mediaAssets, eq(mediaAssets.id, orphan.id))).toBe(0);
     const [entry] = await database.db().select().from(adminActivity).where(eq(adminActivity.entityId, orphan.id));
     expect(entry).toMatchObject({ action: "deleted", entityType: "upload", summary: "orphan.png" });
-    await expect(removeUnusedAsset(admin, orphan.id, later())).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(removeUnusedAsset(admin, orphan.id, later())).rejects.toMatchObject({
+      code: MEDIA_ERRORS.MEDIA_ALREADY_REMOVED.code,
+      message: "Failed to remove file: This file was already removed.",
+    });
   });
 
   it("is for admins only", async () => {

@@ -8,7 +8,12 @@ import { articleComments, contentReviews } from "~/db/schema";
 import { createArticle, createEbook, createUser } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { guestViewer, type Viewer, type AdminViewer, adminViewer } from "~/modules/access/policy";
-import { listPending, moderate, pendingModerationCounts } from "~/modules/engagement/moderation.server";
+import {
+  listPending,
+  moderate,
+  MODERATION_ERRORS,
+  pendingModerationCounts,
+} from "~/modules/engagement/moderation.server";
 import { listApprovedReviews } from "~/modules/engagement/reviews.server";
 import { listApprovedComments } from "~/modules/engagement/comments.server";
 
@@ -93,17 +98,26 @@ describe(`moderation (${process.env.DB_TARGET ?? "pglite"})`, () => {
       .values({ articleId: article.id, userId: author.id, body: "Spam link" })
       .returning();
     expect(await listApprovedReviews({ contentType: "article", contentId: article.id })).toHaveLength(0);
-    expect(await moderate(admin, { kind: "review", id: review.id, decision: "approve" })).toBe(true);
+    await moderate(admin, { kind: "review", id: review.id, decision: "approve" });
     expect((await listApprovedReviews({ contentType: "article", contentId: article.id })).map((r) => r.title)).toEqual([
       "Loved it",
     ]);
-    expect(await moderate(admin, { kind: "comment", id: comment.id, decision: "delete" })).toBe(true);
+    await moderate(admin, { kind: "comment", id: comment.id, decision: "delete" });
     expect(await listApprovedComments({ articleId: article.id })).toHaveLength(0);
     expect((await listPending(admin, "comment")).some((c) => c.id === comment.id)).toBe(false);
     // Handled already, or never there.
-    expect(await moderate(admin, { kind: "comment", id: comment.id, decision: "approve" })).toBe(false);
-    expect(await moderate(admin, { kind: "review", id: randomUUID(), decision: "delete" })).toBe(false);
-    expect(await moderate(admin, { kind: "review", id: "not-an-id", decision: "delete" })).toBe(false);
+    const handled = { code: MODERATION_ERRORS.MODERATION_ALREADY_HANDLED.code, status: 404 };
+    await expect(moderate(admin, { kind: "comment", id: comment.id, decision: "approve" })).rejects.toMatchObject({
+      ...handled,
+      message: "This comment was already handled.",
+    });
+    await expect(moderate(admin, { kind: "review", id: randomUUID(), decision: "delete" })).rejects.toMatchObject({
+      ...handled,
+      message: "This review was already handled.",
+    });
+    await expect(moderate(admin, { kind: "review", id: "not-an-id", decision: "delete" })).rejects.toMatchObject(
+      handled,
+    );
   });
 
   it("refuses anyone who is not an admin", async () => {

@@ -11,7 +11,9 @@ import { createArticle, createPlan, createSubscription } from "~/db/seed/factori
 import { RouterContextProvider } from "react-router";
 import { loadViewer, provideViewer } from "~/modules/access/viewer.server";
 import { guestViewer } from "~/modules/access/policy";
-import { parseOfflineItems, stillReadable } from "~/modules/offline/still-readable.server";
+import { bookmarkedAmong, parseOfflineItems, stillReadable } from "~/modules/offline/still-readable.server";
+import { offlineCopyDocument } from "~/modules/offline/copy-document.server";
+import { setBookmark } from "~/modules/engagement/bookmarks.server";
 import { articleOfflineCopy } from "~/modules/offline/article-copy.server";
 import { offlineKey } from "~/modules/offline/offline-key.server";
 import { loader as checkLoader } from "~/routes/offline-check";
@@ -99,7 +101,7 @@ describe("still readable (what stays in her offline library)", () => {
     const request = new Request(url);
     const response = await checkLoader({ request, params: {}, context: contextOf(request) } as never);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.json()).toEqual({ owner: null, readable: [] });
+    expect(await response.json()).toEqual({ owner: null, readable: [], bookmarked: [] });
   });
 
   it("the saved copy is refused to a guest, even of a free article (404, never stored)", async () => {
@@ -111,6 +113,49 @@ describe("still readable (what stays in her offline library)", () => {
       context: contextOf(request),
     } as never).catch((error: unknown) => error);
     expect((refused as { init?: ResponseInit }).init?.status).toBe(404);
+  });
+
+  it("the check says which of her saved items she has bookmarked now, and nothing for a guest", async () => {
+    const r = await reader();
+    await setBookmark({
+      userId: r.id,
+      contentType: "article",
+      contentId: a.premium,
+      bookmarked: true,
+      takenAt: Date.now(),
+    });
+    const saved = items(a.free, a.premium);
+    expect(await bookmarkedAmong(await loadViewer(r), saved)).toEqual([`article:${a.premium}`]);
+    expect(await bookmarkedAmong(guestViewer(), saved)).toEqual([]);
+  });
+
+  it("a copy carries her bookmark button and, for an ebook, her text settings with the buttons to change them", () => {
+    const base = {
+      title: "Hips <b>",
+      byline: "5 min",
+      bodyHtml: "<p>Words</p>",
+      email: "w@nuru.test",
+      savedOn: "1 Dec",
+    };
+    const article = offlineCopyDocument({
+      ...base,
+      data: { owner: "a".repeat(24) },
+      bookmark: { contentType: "article", contentId: a.free, bookmarked: true },
+    });
+    expect(article).toContain('aria-label="Remove bookmark Hips &lt;b&gt;"');
+    expect(article).toContain('aria-pressed="true"');
+    expect(article).toContain('<script src="/offline-reader.js" defer></script>');
+    expect(article).not.toContain("Text settings");
+    const ebook = offlineCopyDocument({
+      ...base,
+      data: { owner: "a".repeat(24), ebook: a.free },
+      settings: { fontSize: 24, lineHeight: 20, theme: "dark", at: 5 },
+      bookmark: { contentType: "ebook", contentId: a.free, bookmarked: false },
+    });
+    expect(ebook).toMatch(/<body class="t-dark text" style="--fs:24px;--lh:2"/);
+    expect(ebook).toContain('<span data-show="size">24 px</span>');
+    expect(ebook).toContain('data-change="dark" aria-pressed="true"');
+    expect(ebook).toContain('aria-label="Bookmark Hips &lt;b&gt;"');
   });
 
   it("her offline key is stable for her, differs between readers and is not her id", async () => {

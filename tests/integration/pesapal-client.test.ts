@@ -225,9 +225,10 @@ describe("Pesapal client against the stand-in", () => {
     });
 
     it("times out with PESAPAL_TIMEOUT", async () => {
-      const impatient = clientFor({ timeoutMs: 100, retries: 0 });
+      // A second is ample for the warm-up (its token) on a loaded CI machine, and far below the delay below.
+      const impatient = clientFor({ timeoutMs: 1_000, retries: 0 });
       await impatient.getIpnList();
-      standIn.setDelay(400);
+      standIn.setDelay(4_000);
       await expect(impatient.getIpnList()).rejects.toMatchObject({ code: "PESAPAL_TIMEOUT" });
     });
 
@@ -253,9 +254,9 @@ describe("Pesapal client against the stand-in", () => {
 
     it("asks for a status that hangs once more, after its own shorter timeout", async () => {
       const submitted = await client.submitOrder(order(getIpnId));
-      // Every other call may take two minutes, longer than this test may run: only the status call's own 150 ms
-      // timeout lets it end.
-      const patient = clientFor({ timeoutMs: 120_000, statusTimeoutMs: 150 });
+      // Every other call may take two minutes, longer than this test may run: only the status call's own 600 ms
+      // timeout lets it end (long enough for the retry's answer on a loaded CI machine).
+      const patient = clientFor({ timeoutMs: 120_000, statusTimeoutMs: 600 });
       const before = standIn.requests.filter((r) => r.path === STATUS_PATH).length;
       standIn.hangNext(STATUS_PATH);
       expect(await patient.getTransactionStatus(submitted.orderTrackingId)).toMatchObject({ statusCode: 0 });
@@ -269,7 +270,8 @@ describe("Pesapal client against the stand-in", () => {
     });
 
     it("never asks again after a SubmitOrderRequest or RefundRequest that hangs", async () => {
-      const impatient = clientFor({ timeoutMs: 150 });
+      // Its token must arrive within the timeout too, even on a loaded CI machine: a second is ample.
+      const impatient = clientFor({ timeoutMs: 1_000 });
       const submits = standIn.requests.filter((r) => r.path === SUBMIT_PATH).length;
       standIn.hangNext(SUBMIT_PATH);
       await expect(impatient.submitOrder(order(getIpnId))).rejects.toMatchObject({ code: "PESAPAL_TIMEOUT" });

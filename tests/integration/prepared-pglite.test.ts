@@ -91,6 +91,8 @@ describe("PreparedPGlite", () => {
     const counted = prepared.query<{ n: number }>("select count(*)::int as n from items where name = $1", [
       "uncommitted",
     ]);
+    // Let every pending step run before the transaction ends: without the lock, the count would run now, inside it.
+    await new Promise((resolve) => setImmediate(resolve));
     release();
     await transaction;
     expect((await counted).rows[0].n).toBe(0);

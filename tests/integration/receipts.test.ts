@@ -21,13 +21,13 @@ import { exportCsv, monthExport } from "~/modules/receipts/receipt-export.server
 import { formatReceiptNumber, monthRange, nairobiMonth, nairobiYear } from "~/modules/receipts/receipt-rules";
 import { getReceipt, receiptLines } from "~/modules/receipts/receipts.server";
 import { revenueCents } from "~/modules/payments/revenue.server";
-import { loadViewer } from "~/modules/access/viewer.server";
-import type { Viewer } from "~/modules/access/policy";
+import { loadAdmin } from "../setup/admin-viewer";
+import type { AdminViewer } from "~/modules/access/policy";
 
 let t: TestDatabase;
 let pesapal: PesapalStandIn;
 let bookId: string;
-let admin: Viewer;
+let admin: AdminViewer;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -39,9 +39,7 @@ beforeAll(async () => {
   bookId = (await createEbook(t.db, { accessType: "premium", priceCents: 150000, title: "Cycle Notes" })).id;
   pesapal = await startPesapalStandIn({ consumerKey: "k", consumerSecret: "s", ipnAttempts: 1, ipnRetryDelayMs: 1 });
   configurePesapal({ baseUrl: pesapal.url, consumerKey: "k", consumerSecret: "s" });
-  admin = await loadViewer(
-    await createUser(t.db, { email: `receipts-admin-${randomUUID()}@nuru.test`, role: "admin" }),
-  );
+  admin = await loadAdmin(await createUser(t.db, { email: `receipts-admin-${randomUUID()}@nuru.test`, role: "admin" }));
 });
 
 afterAll(async () => {
@@ -106,7 +104,7 @@ describe("receipt numbers", () => {
 describe("what a receipt says", () => {
   it("names seller, buyer PIN and VAT as they were at completion, whatever changes later", async () => {
     const today = nairobiMonth(new Date()) + "-01";
-    await saveReceiptSettings({
+    await saveReceiptSettings(admin, {
       businessName: "Nuru Wellness Ltd",
       address: "Kenyatta Avenue, Nairobi",
       kraPin: "P051234567Z",
@@ -134,12 +132,12 @@ describe("what a receipt says", () => {
 
     // She changes her PIN and the shop its address and VAT: the receipt already issued stays as it was.
     await t.db.update(profiles).set({ kraPin: "B987654321C" }).where(eq(profiles.id, buyer.id));
-    await saveReceiptSettings({ businessName: "Renamed", address: "", kraPin: "", vatFrom: null });
+    await saveReceiptSettings(admin, { businessName: "Renamed", address: "", kraPin: "", vatFrom: null });
     expect(await lines()).toEqual(before);
   });
 
   it("charges no VAT before the date VAT took effect, nor while it is off", async () => {
-    await saveReceiptSettings({
+    await saveReceiptSettings(admin, {
       businessName: "Nuru",
       address: "",
       kraPin: "P051234567Z",
@@ -158,7 +156,7 @@ describe("the month's CSV", () => {
   it("lists every receipt and the refund as a negative line, and adds up to the month's revenue", async () => {
     const now = new Date();
     const month = nairobiMonth(now);
-    await saveReceiptSettings({
+    await saveReceiptSettings(admin, {
       businessName: "Nuru",
       address: "",
       kraPin: "P051234567Z",
@@ -171,7 +169,7 @@ describe("the month's CSV", () => {
     expect(refund.kind).toBe("accepted");
     const receiptNumber = (await orderRow(order.id)).receiptNumber!;
 
-    const data = await monthExport(month);
+    const data = await monthExport(admin, month);
     const sales = data.lines.filter((l) => l.kind === "Sale");
     // Every receipt of this file so far: 8 + 1 + 1 + this one, numbered 1 to 11 without a gap.
     expect(sales.map((l) => sequenceOf(l.receiptNumber)).sort((a, b) => a - b)).toEqual(

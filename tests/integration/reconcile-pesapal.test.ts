@@ -20,7 +20,7 @@ import { abandonOrder } from "~/modules/payments/abandon-order.server";
 import { verifyPayment } from "~/modules/payments/payment-verification.server";
 import { runReconcile } from "~/modules/payments/reconcile-report.server";
 import { refundOrder } from "~/modules/payments/refunds.server";
-import { loadViewer } from "~/modules/access/viewer.server";
+import { loadAdmin } from "../setup/admin-viewer";
 
 const shop = lostNotificationShop();
 const MINUTE = 60_000;
@@ -125,13 +125,13 @@ describe(`reconciliation with Pesapal (${process.env.DB_TARGET ?? "pglite"})`, (
     const order = await newOrder();
     await shop.pesapal().complete(order.gatewayTrackingId!, "card");
     await verifyPayment({ trackingId: order.gatewayTrackingId!, source: "callback" });
-    const admin = await loadViewer(
+    const admin = await loadAdmin(
       await createUser(appDatabase.handle!.db, { email: `admin-${crypto.randomUUID()}@nuru.test`, role: "admin" }),
     );
     // Pesapal makes the refund but its answer comes after the client gave up: nobody knows the outcome.
-    configurePesapal({ baseUrl: shop.pesapal().url, consumerKey: "k", consumerSecret: "s", timeoutMs: 800 });
+    configurePesapal({ baseUrl: shop.pesapal().url, consumerKey: "k", consumerSecret: "s", timeoutMs: 1_500 });
     try {
-      shop.pesapal().answerNextRefundLate(1_600);
+      shop.pesapal().answerNextRefundLate(3_000);
       const outcome = await refundOrder(admin, { orderId: order.id, amount: "full", reason: "Bought by mistake" });
       expect(outcome.kind).toBe("unconfirmed");
     } finally {

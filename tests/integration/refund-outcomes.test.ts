@@ -18,16 +18,18 @@ import {
   checkRefund,
   recordRefundOutcome,
   refundOrder,
-  RefundError,
+  isRefundError,
   settleUnknownRefunds,
 } from "~/modules/payments/refunds.server";
 import { getOrderForAdmin, listOrdersForAdmin } from "~/modules/payments/admin-orders.server";
 import { loadViewer } from "~/modules/access/viewer.server";
-import { canReadEbook, hasActiveSubscription, type Viewer } from "~/modules/access/policy";
+import { loadAdmin } from "../setup/admin-viewer";
+import type { AdminViewer } from "~/modules/access/policy";
+import { canReadEbook, hasActiveSubscription } from "~/modules/access/policy";
 
 let t: TestDatabase;
 let pesapal: PesapalStandIn;
-let admin: Viewer;
+let admin: AdminViewer;
 let bookId: string;
 const MINUTE = 60_000;
 /** The client gives up after this; the stand-in's late answers come well after it. */
@@ -43,7 +45,7 @@ beforeAll(async () => {
   bookId = (await createEbook(t.db, { accessType: "premium", priceCents: 29900 })).id;
   pesapal = await startPesapalStandIn({ consumerKey: "k", consumerSecret: "s", ipnAttempts: 1, ipnRetryDelayMs: 1 });
   configurePesapal({ baseUrl: pesapal.url, consumerKey: "k", consumerSecret: "s", timeoutMs: CLIENT_TIMEOUT_MS });
-  admin = await loadViewer(
+  admin = await loadAdmin(
     await createUser(t.db, { email: `unknown-${randomUUID().slice(0, 8)}@nuru.test`, role: "admin" }),
   );
 });
@@ -85,7 +87,7 @@ async function refusal(work: Promise<unknown>): Promise<string> {
   try {
     await work;
   } catch (error) {
-    if (error instanceof RefundError) return error.code;
+    if (isRefundError(error)) return error.code;
     throw error;
   }
   return "no refusal";
@@ -117,7 +119,7 @@ describe("refunds whose outcome is unknown", () => {
 
     // A second refund (a retry, a second admin) is refused before Pesapal is asked.
     expect(await refusal(refundOrder(admin, { orderId: order.id, amount: "full", reason: "Again" }))).toBe(
-      "OUTCOME_UNKNOWN",
+      "REFUND_OUTCOME_UNKNOWN",
     );
     expect(refundCalls().length - sentBefore).toBe(1);
 
@@ -235,7 +237,7 @@ describe("refunds whose outcome is unknown", () => {
       .returning();
     const sentBefore = refundCalls().length;
     expect(await refusal(refundOrder(admin, { orderId: order.id, amount: "full", reason: "Again" }, now))).toBe(
-      "OUTCOME_UNKNOWN",
+      "REFUND_OUTCOME_UNKNOWN",
     );
     const page = await getOrderForAdmin(admin, order.id);
     expect(page!.refunds[0]).toMatchObject({ status: "requesting", outcomeUnknown: true });
@@ -281,6 +283,6 @@ describe("refunds whose outcome is unknown", () => {
     const audit = await t.db.select().from(adminActivity).where(eq(adminActivity.entityId, order.id));
     expect(audit.find((a) => a.action === "refund")!.summary).toContain("RF-1234");
     // Settled: neither a check nor a second record applies any more.
-    expect(await refusal(checkRefund(refundId, admin))).toBe("NOT_UNKNOWN");
+    expect(await refusal(checkRefund(refundId, admin))).toBe("REFUND_OUTCOME_KNOWN");
   });
 });

@@ -80,14 +80,15 @@ describe(`demo content (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(new Set(books.map((b) => b.accessType))).toEqual(new Set(["free", "premium", "subscription"]));
   });
 
-  it("has catalogue A plans, pricing rules and fallback exchange rates", async () => {
+  it("has catalogue A plans and the 7-day pass, pricing rules and fallback exchange rates", async () => {
     const plans = await t.db.select().from(s.subscriptionPlans).orderBy(s.subscriptionPlans.sortKey);
-    expect(plans.map((p) => [p.slug, p.priceCents, p.durationMonths, p.ebookLimit])).toEqual([
-      ["basic", 25000, 2, 1],
-      ["standard", 50000, 2, 2],
-      ["premium", 150000, 3, null],
+    expect(plans.map((p) => [p.slug, p.priceCents, p.periodUnit, p.periodCount, p.ebookLimit])).toEqual([
+      ["week-pass", 9900, "day", 7, 1],
+      ["basic", 25000, "month", 2, 1],
+      ["standard", 50000, "month", 2, 2],
+      ["premium", 150000, "month", 3, null],
     ]);
-    expect(plans[1].badge).toBe("Most Popular");
+    expect(plans.find((p) => p.slug === "standard")?.badge).toBe("Most Popular");
   });
 
   it("stores the pricing rules of spec section 9 exactly", async () => {

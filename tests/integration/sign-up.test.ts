@@ -9,6 +9,7 @@ import { confirmEmail } from "~/modules/accounts/email-confirmation.server";
 import {
   MAIL_LIMIT_PER_CLIENT_PER_HOUR,
   MAIL_LIMIT_PER_HOUR,
+  confirmAndSignIn,
   resendConfirmation,
   signInWithPassword,
   signUpWithPassword,
@@ -106,6 +107,24 @@ describe(`sign-up for an address someone else claimed first (${target})`, () => 
     );
     expect(results.every((r) => typeof r.mailed === "boolean")).toBe(true);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it("lands her back on the page she signed up from (a gift's claim page), only ever a local path", async () => {
+    const reader = address("gift-recipient");
+    await signUpWithPassword(request(), { fullName: "Njeri W", email: reader, password: "njeri-pass-1" }, "/gift/abc");
+    const [link] = await confirmationLinks(reader);
+    // The return path is kept on the server, not put in the link.
+    expect(link).not.toContain("gift");
+    const confirmed = await confirmAndSignIn(request(), tokenOf(link), "njeri-pass-1");
+    expect(confirmed).toMatchObject({ ok: true, returnTo: "/gift/abc" });
+
+    const other = address("elsewhere");
+    await signUpWithPassword(request(), { fullName: "Other", email: other, password: "other-pass-1" }, "//evil.test/x");
+    const [otherLink] = await confirmationLinks(other);
+    expect(await confirmAndSignIn(request(), tokenOf(otherLink), "other-pass-1")).toMatchObject({
+      ok: true,
+      returnTo: null,
+    });
   });
 
   it("refuses unknown, tampered and empty tokens", async () => {

@@ -16,6 +16,7 @@ import { loadViewer } from "~/modules/access/viewer.server";
 import { adminViewer as checkedAdmin, guestViewer } from "~/modules/access/policy";
 import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { unlockEbookWithPlan } from "~/modules/membership/subscription-ebooks.server";
+import { stillReadable } from "~/modules/offline/still-readable.server";
 import {
   buildMissingTextEditionsForSystem,
   buildTextEditionForSystem,
@@ -25,7 +26,9 @@ import {
   openTextSection,
   savedTextPosition,
   saveTextPosition,
+  textEditionForOffline,
   saveTextSettings,
+  saveTextSettingsAsOf,
   setTextEditionEnabled,
 } from "~/modules/reader/text-edition.server";
 
@@ -174,11 +177,84 @@ describe(`text edition (${process.env.DB_TARGET ?? "pglite"})`, () => {
 
     expect(await currentTextSettings(viewer)).toEqual({ fontSize: 18, lineHeight: 16, theme: "light" });
     await saveTextSettings(viewer, { fontSize: 22, lineHeight: 18, theme: "sepia" });
-    expect((await openTextSection({ ebookId: premium.id, viewer, section: 0 }))?.settings).toEqual({
+    expect((await openTextSection({ ebookId: premium.id, viewer, section: 0 }))?.settings).toMatchObject({
       fontSize: 22,
       lineHeight: 18,
       theme: "sepia",
     });
+  });
+
+  it("keeps the newest text settings when a change made in an offline copy arrives late, whatever the order", async () => {
+    const owner = await buyer(premium.id);
+    const viewer = await viewerOf(owner);
+    const now = Date.now();
+    const at = (minutes: number) => now - minutes * 60_000;
+    // Changed offline ten minutes ago, then online now (the form): the offline change arrives last and loses.
+    await saveTextSettings(viewer, { fontSize: 24, lineHeight: 16, theme: "dark" });
+    expect(await saveTextSettingsAsOf(viewer, { fontSize: 30, lineHeight: 22, theme: "sepia" }, at(10), now)).toBe(
+      true,
+    );
+    expect(await currentTextSettings(viewer)).toEqual({ fontSize: 24, lineHeight: 16, theme: "dark" });
+    // A newer offline change wins, and the offline copy and the reader open with it (with its time, for the phone).
+    // Its time is taken after the online save above (on a loaded machine that save may end well after `now`).
+    const newer = Date.now() + 1;
+    expect(await saveTextSettingsAsOf(viewer, { fontSize: 20, lineHeight: 20, theme: "sepia" }, newer, newer)).toBe(
+      true,
+    );
+    const opened = await openTextSection({ ebookId: premium.id, viewer, section: 0 });
+    expect(opened?.settings).toEqual({ fontSize: 20, lineHeight: 20, theme: "sepia", at: newer });
+    expect((await textEditionForOffline(premium.id, viewer))?.settings).toEqual(opened?.settings);
+    // A device clock in the future counts as now: the next change made online still wins over it.
+    await saveTextSettingsAsOf(viewer, { fontSize: 32, lineHeight: 24, theme: "light" }, now + 86_400_000);
+    await saveTextSettings(viewer, { fontSize: 16, lineHeight: 12, theme: "light" });
+    expect(await currentTextSettings(viewer)).toEqual({ fontSize: 16, lineHeight: 12, theme: "light" });
+    // Older than the queue keeps anything, or from a guest: refused.
+    expect(await saveTextSettingsAsOf(viewer, { fontSize: 18, lineHeight: 16, theme: "dark" }, at(60 * 24 * 40))).toBe(
+      false,
+    );
+    expect(await saveTextSettingsAsOf(guestViewer(), { fontSize: 18, lineHeight: 16, theme: "dark" }, now)).toBe(false);
+    expect(await currentTextSettings(viewer)).toEqual({ fontSize: 16, lineHeight: 12, theme: "light" });
+  });
+
+  it("keeps the newest place when places arrive late (an offline queue replayed), whatever their order", async () => {
+    const owner = await buyer(premium.id);
+    const viewer = await viewerOf(owner);
+    const now = Date.UTC(2026, 10, 26, 12);
+    const at = (minutes: number) => now - minutes * 60_000;
+    // Read offline ten minutes ago, then online five minutes ago; the offline place arrives last and loses.
+    expect(await saveTextPosition({ ebookId: premium.id, viewer, section: 1, offset: 4, takenAt: at(5), now })).toBe(
+      true,
+    );
+    expect(await saveTextPosition({ ebookId: premium.id, viewer, section: 0, offset: 9, takenAt: at(10), now })).toBe(
+      true,
+    );
+    expect(await savedTextPosition(premium.id, viewer)).toEqual({ section: 1, offset: 4 });
+    // A newer one wins; a device clock in the future counts as now, so the next place still wins over it.
+    await saveTextPosition({ ebookId: premium.id, viewer, section: 1, offset: 7, takenAt: now + 86_400_000, now });
+    expect(await savedTextPosition(premium.id, viewer)).toEqual({ section: 1, offset: 7 });
+    await saveTextPosition({ ebookId: premium.id, viewer, section: 0, offset: 1, takenAt: now + 1, now: now + 1 });
+    expect(await savedTextPosition(premium.id, viewer)).toEqual({ section: 0, offset: 1 });
+    // Older than a saved copy can be: refused.
+    expect(
+      await saveTextPosition({ ebookId: premium.id, viewer, section: 1, offset: 0, takenAt: at(60 * 24 * 40), now }),
+    ).toBe(false);
+  });
+
+  it("hands the whole text edition to the offline copy only to a reader who may read it", async () => {
+    const owner = await buyer(premium.id);
+    const whole = await textEditionForOffline(premium.id, await viewerOf(owner));
+    expect(whole?.ebook.id).toBe(premium.id);
+    expect(whole?.sections.length).toBeGreaterThan(0);
+    const stranger = await reader();
+    expect(await textEditionForOffline(premium.id, await viewerOf(stranger))).toBeNull();
+    expect(await textEditionForOffline(premium.id, guestViewer())).toBeNull();
+    // Her offline library keeps the copy while she may read it (the check at each online visit).
+    const saved = [{ kind: "ebook", id: premium.id }];
+    expect(await stillReadable(await viewerOf(owner), saved)).toEqual(saved);
+    expect(await stillReadable(await viewerOf(stranger), saved)).toEqual([]);
+    await setTextEditionEnabled(await adminViewer(), premium.id, false);
+    expect(await stillReadable(await viewerOf(owner), saved)).toEqual([]);
+    await setTextEditionEnabled(await adminViewer(), premium.id, true);
   });
 
   it("lets an admin look, switch the text edition off and on, and extract it again", async () => {

@@ -15,6 +15,7 @@ import { loadViewer } from "~/modules/access/viewer.server";
 import { type AdminViewer, adminViewer } from "~/modules/access/policy";
 import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { receiveUpload, type UploadKind } from "~/modules/storage/uploads.server";
+import { UPLOAD_ERRORS } from "~/modules/storage/upload-errors";
 
 const database = appTestDatabase();
 let admin: AdminViewer;
@@ -53,8 +54,7 @@ async function pdfBytes(pages: number) {
 describe(`uploads (${process.env.DB_TARGET ?? "pglite"})`, () => {
   it("stores an image under a generated name, recognised by its bytes, and records it", async () => {
     const outcome = await upload("cover", PNG, "my cover.jpg");
-    expect(outcome).toMatchObject({ ok: true, status: 201, title: "Upload successful" });
-    if (!outcome.ok) return;
+    expect(outcome).toMatchObject({ ok: true, title: "Upload successful" });
     expect(outcome.asset).toMatchObject({ kind: "cover", contentType: "image/png", size: PNG.length, pageCount: null });
     expect(outcome.asset.key).toMatch(/^covers\/[0-9a-f-]{36}\.png$/);
     expect(outcome.asset.url).toBe(`/media/${outcome.asset.key}`);
@@ -64,13 +64,14 @@ describe(`uploads (${process.env.DB_TARGET ?? "pglite"})`, () => {
   });
 
   it("refuses a file whose bytes are not of the kind, whatever its name", async () => {
-    expect(await upload("image", new TextEncoder().encode("<svg onload=alert(1)>hello</svg>"), "photo.png")).toEqual({
-      ok: false,
+    await expect(
+      upload("image", new TextEncoder().encode("<svg onload=alert(1)>hello</svg>"), "photo.png"),
+    ).rejects.toMatchObject({
+      code: UPLOAD_ERRORS.UPLOAD_WRONG_TYPE.code,
       status: 415,
-      title: "Invalid file type",
-      message: "Please upload a file matching: JPG, PNG, GIF, WEBP, AVIF",
+      payload: { title: "Invalid file type", message: "Please upload a file matching: JPG, PNG, GIF, WEBP, AVIF" },
     });
-    expect(await upload("pdf", PNG, "book.pdf")).toMatchObject({
+    await expect(upload("pdf", PNG, "book.pdf")).rejects.toMatchObject({
       status: 415,
       message: "Please upload a file matching: PDF",
     });
@@ -79,11 +80,10 @@ describe(`uploads (${process.env.DB_TARGET ?? "pglite"})`, () => {
   it("stops reading at the kind's limit and keeps nothing", async () => {
     const before = (await storage.list("public", "covers/")).length;
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
-    expect(await upload("cover", big, "huge.png")).toEqual({
-      ok: false,
+    await expect(upload("cover", big, "huge.png")).rejects.toMatchObject({
+      code: UPLOAD_ERRORS.UPLOAD_TOO_LARGE.code,
       status: 413,
-      title: "File too large",
-      message: "File size must be less than 10MB",
+      payload: { title: "File too large", message: "File size must be less than 10MB" },
     });
     expect((await storage.list("public", "covers/")).length).toBe(before);
   });
@@ -94,20 +94,22 @@ describe(`uploads (${process.env.DB_TARGET ?? "pglite"})`, () => {
       ok: true,
       asset: { kind: "pdf", url: null, pageCount: 3, contentType: "application/pdf" },
     });
-    if (outcome.ok) expect(await storage.stat("private", outcome.asset.key)).not.toBeNull();
-    const broken = await upload("pdf", new TextEncoder().encode("%PDF-1.7\nthis is not really a pdf\n%%EOF"), "b.pdf");
-    expect(broken).toEqual({
-      ok: false,
+    expect(await storage.stat("private", outcome.asset.key)).not.toBeNull();
+    const broken = upload("pdf", new TextEncoder().encode("%PDF-1.7\nthis is not really a pdf\n%%EOF"), "b.pdf");
+    await expect(broken).rejects.toMatchObject({
+      code: UPLOAD_ERRORS.UPLOAD_FAILED.code,
       status: 400,
-      title: "Upload failed",
-      message: "Failed to upload ebook PDF: this PDF could not be opened. Export it again and retry.",
+      payload: {
+        title: "Upload failed",
+        message: "Failed to upload ebook PDF: this PDF could not be opened. Export it again and retry.",
+      },
     });
     expect(await storage.list("private", "ebooks/")).toHaveLength(1);
   });
 
   it("answers a request without a file, and lets only admins upload", async () => {
     const empty = new Request("http://localhost/admin/uploads", { method: "POST", body: new FormData() });
-    expect(await receiveUpload(empty, admin, "image")).toMatchObject({
+    await expect(receiveUpload(empty, admin, "image")).rejects.toMatchObject({
       status: 400,
       message: "Failed to upload image: no file was sent",
     });

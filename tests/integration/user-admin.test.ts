@@ -6,7 +6,13 @@ import { loadAdmin } from "../setup/admin-viewer";
 import { appTestDatabase } from "../setup/app-test-database";
 import { createUser } from "~/db/seed/factories";
 import { loadViewer } from "~/modules/access/viewer.server";
-import { changeRole, listUsersForAdmin, USERS_PAGE_SIZE } from "~/modules/accounts/user-admin.server";
+import {
+  changeRole,
+  listUsersForAdmin,
+  USER_ADMIN_ERRORS,
+  USERS_PAGE_SIZE,
+} from "~/modules/accounts/user-admin.server";
+import type { AppError } from "~/lib/app-error";
 
 const database = appTestDatabase();
 
@@ -41,25 +47,27 @@ describe(`user admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const boss = await loadAdmin((await listUsersForAdmin(await loadAdmin(a), { q: "boss@" })).items[0]);
     expect(await changeRole(boss, { userId: boss.user!.id, role: "guest" })).toEqual({ ok: true });
     const [va, vb] = [await loadAdmin(a), await loadAdmin(b)];
-    const outcomes = await Promise.all([
+    const outcomes = await Promise.allSettled([
       changeRole(va, { userId: b.id, role: "guest" }),
       changeRole(vb, { userId: a.id, role: "guest" }),
     ]);
-    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     // The other is refused: either the shop's last admin is kept, or she was no longer an admin by then.
-    expect(outcomes.filter((o) => !o.ok)).toHaveLength(1);
-    expect(["last-admin", "not-admin"]).toContain((outcomes.find((o) => !o.ok) as { reason: string }).reason);
-    const remaining = outcomes[0].ok ? va : vb;
+    const refused = outcomes.find((o) => o.status === "rejected");
+    expect([USER_ADMIN_ERRORS.LAST_ADMIN.code, USER_ADMIN_ERRORS.ROLE_CHANGER_NOT_ADMIN.code]).toContain(
+      (refused?.reason as AppError).code,
+    );
+    const remaining = outcomes[0].status === "fulfilled" ? va : vb;
     const admins = (await listUsersForAdmin(remaining, { q: "admin-" })).items.filter((u) => u.role === "admin");
     expect(admins.map((u) => u.id)).toEqual([remaining.user!.id]);
     // The one admin left cannot step down either.
-    expect(await changeRole(remaining, { userId: remaining.user!.id, role: "subscriber" })).toEqual({
-      ok: false,
-      reason: "last-admin",
+    await expect(changeRole(remaining, { userId: remaining.user!.id, role: "subscriber" })).rejects.toMatchObject({
+      code: USER_ADMIN_ERRORS.LAST_ADMIN.code,
+      status: 409,
+      message: "Failed to update user role: the shop needs at least one admin. Make another account an admin first.",
     });
-    expect(await changeRole(remaining, { userId: "no-such-user", role: "admin" })).toEqual({
-      ok: false,
-      reason: "not-found",
+    await expect(changeRole(remaining, { userId: "no-such-user", role: "admin" })).rejects.toMatchObject({
+      code: USER_ADMIN_ERRORS.ROLE_TARGET_UNKNOWN.code,
     });
   });
 });

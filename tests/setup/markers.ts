@@ -25,3 +25,8 @@ export const BROKEN_EBOOK_TITLES = {
 
 /** A failed order the e2e seed makes for the demo buyer, so the admin order page has an id to probe. */
 export const PROBE_ORDER_ID = "0f1e2d3c-4b5a-4697-8877-665544332211";
+
+/** An offer code the e2e seed makes (20 % off everything, no limits), for the admin codes screen's probes and the
+ *  coded checkout journey. */
+export const PROBE_OFFER_CODE_ID = "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d";
+export const PROBE_OFFER_CODE = "KARIBU20";

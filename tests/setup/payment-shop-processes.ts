@@ -21,6 +21,8 @@ const NODE = existsSync(path.resolve("node_modules/.bin/node"))
   ? path.resolve("node_modules/.bin/node")
   : process.execPath;
 
+const START_LIMIT_MS = 150_000;
+
 export async function startShopProcesses(
   count: number,
   config: { databaseUrl: string; pesapalUrl: string; publicUrl: string },
@@ -41,7 +43,12 @@ export async function startShopProcesses(
     children.push(child);
     child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     return new Promise<ShopProcess>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`shop process did not start in 30 s: ${stderr}`)), 30_000);
+      // Each process compiles the shop with tsx as it starts: a few seconds alone, but over a minute on a CI machine
+      // whose two cores also run the end-to-end suite (30 s was not enough there).
+      const timer = setTimeout(
+        () => reject(new Error(`shop process did not start in ${START_LIMIT_MS / 1000} s: ${stderr}`)),
+        START_LIMIT_MS,
+      );
       let out = "";
       child.stdout!.on("data", (chunk: Buffer) => {
         out += chunk.toString();

@@ -2,7 +2,7 @@
 // open-world: a route added to app/routes.ts without probes here fails the suites until someone says how to
 // probe it (so no new page or endpoint goes untested for leaks, crashes and cache headers).
 import routes from "~/routes";
-import { MARKERS, PROBE_ORDER_ID } from "./markers";
+import { MARKERS, PROBE_OFFER_CODE, PROBE_OFFER_CODE_ID, PROBE_ORDER_ID } from "./markers";
 
 export interface ProbeIds {
   premium: string;
@@ -66,6 +66,14 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
       [`/ebook/${ids.pdfEbook}/text`, `/ebook/${ids.pdfSubscriptionEbook}/text?s=0`, `/ebook/${ids.lockedEbook}/text`],
       true,
     ),
+    // The premium marker ebook's edition has picture 0 (tests/setup/seed-markers.ts); the others have none.
+    "ebook/:id/text/picture/:n": resource([
+      `/ebook/${ids.pdfEbook}/text/picture/0`,
+      `/ebook/${ids.pdfSubscriptionEbook}/text/picture/0`,
+      `/ebook/${ids.lockedEbook}/text/picture/0`,
+      `/ebook/${ids.pdfEbook}/text/picture/99999`,
+      `/ebook/${ids.pdfEbook}/text/picture/x`,
+    ]),
     "ebook/:id/file": resource([
       `/ebook/${ids.pdfEbook}/file`,
       `/ebook/${ids.pdfSubscriptionEbook}/file?e=4102444800&s=${"A".repeat(43)}`,
@@ -74,8 +82,19 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "ebook/:id/reading": resource([`/ebook/${ids.pdfEbook}/reading`], true),
     "ebook/:id/download": resource([`/ebook/${ids.pdfEbook}/download`, `/ebook/${ids.lockedEbook}/download`], true),
     "ebooks/:id": resource([`/ebooks/${ids.lockedEbook}`]),
-    pricing: page(["/pricing"]),
-    "checkout/:kind/:id": page(["/checkout/plan/standard", `/checkout/ebook/${ids.lockedEbook}`], true),
+    pricing: page(["/pricing", `/pricing?code=${PROBE_OFFER_CODE}`, "/pricing?code=NO-SUCH-CODE"]),
+    "checkout/:kind/:id": page(
+      [
+        "/checkout/plan/standard",
+        `/checkout/ebook/${ids.lockedEbook}`,
+        `/checkout/plan/standard?code=${PROBE_OFFER_CODE}`,
+        `/checkout/ebook/${ids.lockedEbook}?code=NO-SUCH-CODE`,
+      ],
+      true,
+    ),
+    "gift/:kind/:id": page(["/gift/plan/standard", `/gift/ebook/${ids.lockedEbook}`], true),
+    // A well-formed link that names no gift, and a malformed one (both answer 404 and show nothing of any gift).
+    "gift/:token": page([`/gift/${"A".repeat(43)}`, "/gift/not-a-token"], true),
     "payment/return": page([
       "/payment/return",
       "/payment/return?OrderTrackingId=00000000-0000-0000-0000-000000000000&OrderMerchantReference=NURU-FORGED",
@@ -94,6 +113,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "confirm-email": page(["/confirm-email?token=not-a-token"], true),
     account: page(["/account"], true),
     "account/data": resource(["/account/data"]),
+    "account/gifts": page(["/account/gifts"], true),
     "account/delete": page(["/account/delete"], true),
     // Member e-mail (issue 34): the follow page (with what the short forms send), and signed links with forged tokens.
     newsletter: page(["/newsletter", "/newsletter?email=probe%40nuru.test&category=weight-loss&from=article"], true),
@@ -111,10 +131,16 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "library/offline/check": resource([
       `/library/offline/check?item=article:${ids.premium}&item=article:${ids.subscription}`,
       "/library/offline/check?item=nonsense&item=ebook-section:00000000-0000-4000-8000-000000000000",
+      `/library/offline/check?item=ebook:${ids.pdfEbook}&item=ebook:${ids.pdfSubscriptionEbook}`,
     ]),
     "library/offline/article/:id": resource([
       `/library/offline/article/${ids.premium}`,
       `/library/offline/article/${ids.subscription}`,
+    ]),
+    "library/offline/ebook/:id": resource([
+      `/library/offline/ebook/${ids.pdfEbook}`,
+      `/library/offline/ebook/${ids.pdfSubscriptionEbook}`,
+      `/library/offline/ebook/${ids.lockedEbook}`,
     ]),
     dashboard: page(["/dashboard"]),
     "receipts/:id": page(["/receipts/00000000-0000-4000-8000-000000000000"], true),
@@ -136,6 +162,13 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "admin/analytics": page(["/admin/analytics", "/admin/analytics?period=12m"], true),
     "admin/analytics/csv": resource(["/admin/analytics/csv?table=articles&period=7d"]),
     "admin/orders/:id": page([`/admin/orders/${PROBE_ORDER_ID}`], true),
+    "admin/gifts": page(["/admin/gifts", "/admin/gifts?status=unclaimed"], true),
+    "admin/codes": page(["/admin/codes"], true),
+    "admin/codes/:id": page([`/admin/codes/${PROBE_OFFER_CODE_ID}`], true),
+    "admin/plans": page(["/admin/plans"]),
+    "admin/plans/new": page(["/admin/plans/new"], true),
+    // The seeded plan by its slug (the editor takes an id or a slug).
+    "admin/plans/:id": page(["/admin/plans/basic"], true),
     "admin/users": page(["/admin/users", "/admin/users?q=nuru&page=2"], true),
     "admin/moderation": page(["/admin/moderation", "/admin/moderation?tab=comments"], true),
     "admin/categories": page(["/admin/categories"], true),
@@ -176,6 +209,11 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "media/*": resource(["/media/covers/nothing-here.svg", "/media/..%2F..%2Fpackage.json"]),
     "dev/error": page(["/dev/error"]),
     "dev/mail": page(["/dev/mail"]),
+    "dev/mail/:file": resource([
+      "/dev/mail/00000000-0000-4000-8000-000000000000.eml",
+      "/dev/mail/not-an-id.eml",
+      "/dev/mail/00000000-0000-4000-8000-000000000000",
+    ]),
     "not-found": page(["/not-found"]),
     "*": page(["/no-such-page", `/article/${ids.premium}/extra`]),
   };

@@ -5,13 +5,22 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../app/db/client.server";
-import { categories, subscriptionPlans, users } from "../../app/db/schema";
+import { categories, ebooks, offerCodes, subscriptionPlans, users } from "../../app/db/schema";
 import { createArticle, createEbook, createOrder } from "../../app/db/seed/factories";
 import { seedDemo } from "../../app/db/seed/demo";
 import { createFileStorage } from "../../app/modules/storage/storage.server";
 import { buildMissingTextEditionsForSystem } from "../../app/modules/reader/text-edition.server";
-import { BROKEN_EBOOK_TITLES, MARKERS, MARKER_EBOOK_TITLES, MARKER_TITLES, PROBE_ORDER_ID } from "./markers";
+import {
+  BROKEN_EBOOK_TITLES,
+  MARKERS,
+  MARKER_EBOOK_TITLES,
+  MARKER_TITLES,
+  PROBE_OFFER_CODE,
+  PROBE_OFFER_CODE_ID,
+  PROBE_ORDER_ID,
+} from "./markers";
 import { textPdf } from "./pdf-text";
+import { epubBytes, testPicture } from "./epub-file";
 
 const dataDir = process.argv[2];
 const handle = openDatabase({ dataDir });
@@ -54,7 +63,7 @@ await createEbook(handle.db, {
 for (const access of ["premium", "subscription"] as const) {
   const fileKey = `ebooks/${randomUUID()}.pdf`;
   await storage.put("private", fileKey, await textPdf(`Locked page. ${MARKERS.pdf}`, 3), "application/pdf");
-  await createEbook(handle.db, {
+  const ebook = await createEbook(handle.db, {
     title: MARKER_EBOOK_TITLES[access],
     description: "Exercises for the leak suite.",
     accessType: access,
@@ -64,6 +73,21 @@ for (const access of ["premium", "subscription"] as const) {
     downloadable: access === "premium",
     categoryIds: [category.id],
   });
+  // The premium one also has an EPUB with a picture: its text edition (carrying the marker) is made from it, so the
+  // leak suite walks a picture route that really has a picture.
+  if (access === "premium") {
+    const epubKey = `ebooks-epub/${randomUUID()}.epub`;
+    const page = (n: number) => `<h1>Part ${n}</h1><p>Locked page. ${MARKERS.pdf}.</p>`;
+    const epub = epubBytes({
+      chapters: [
+        { file: "one.xhtml", title: "Part 1", body: `${page(1)}<p><img src="marker.png" alt="A locked picture"/></p>` },
+        { file: "two.xhtml", title: "Part 2", body: page(2) },
+      ],
+      resources: [{ file: "marker.png", type: "image/png", bytes: await testPicture("png", 400, 300) }],
+    });
+    await storage.put("private", epubKey, epub, "application/epub+zip");
+    await handle.db.update(ebooks).set({ epubPath: epubKey }).where(eq(ebooks.id, ebook.id));
+  }
 }
 const damagedKey = `ebooks/${randomUUID()}.pdf`;
 await storage.put("private", damagedKey, new TextEncoder().encode("This is not a PDF file."), "application/pdf");
@@ -88,6 +112,18 @@ await createOrder(handle.db, {
   status: "failed",
   overrides: { id: PROBE_ORDER_ID },
 });
+// An offer code with a known id for the admin codes screen's probes and the coded checkout journey.
+await handle.db
+  .insert(offerCodes)
+  .values({
+    id: PROBE_OFFER_CODE_ID,
+    code: PROBE_OFFER_CODE,
+    description: "20 % off for the e2e journeys",
+    kind: "percent",
+    percentOff: "20",
+    startsAt: new Date("2020-01-01T00:00:00Z"),
+  })
+  .onConflictDoNothing();
 // Text editions for the marker ebooks (their text carries the PDF marker), as an upload makes them.
 await buildMissingTextEditionsForSystem({ db: handle.db, storage });
 await handle.close();

@@ -8,6 +8,8 @@ import {
   subscriptionDetailsFor,
 } from "~/modules/membership/card-renewal-schedule";
 
+const months = (periodCount: number) => ({ periodUnit: "month" as const, periodCount });
+
 describe("card auto-renew frequency", () => {
   it.each([
     [1, "MONTHLY"],
@@ -20,8 +22,20 @@ describe("card auto-renew frequency", () => {
     [0, null],
     [-1, null],
     [1.5, null],
-  ])("%s months -> %s", (months, frequency) => {
-    expect(recurringFrequencyFor(months)).toBe(frequency);
+  ])("%s months -> %s", (count, frequency) => {
+    expect(recurringFrequencyFor(months(count))).toBe(frequency);
+  });
+
+  it.each([
+    ["day", 1, "DAILY"],
+    ["day", 7, "WEEKLY"],
+    ["week", 1, "WEEKLY"],
+    // Two weeks' price charged weekly would be another bargain: no frequency, the buyer picks.
+    ["week", 2, null],
+    ["day", 14, null],
+    ["day", 30, null],
+  ] as const)("%s x %s -> %s", (periodUnit, periodCount, frequency) => {
+    expect(recurringFrequencyFor({ periodUnit, periodCount })).toBe(frequency);
   });
 });
 
@@ -48,18 +62,25 @@ describe("Pesapal dates (dd-MM-yyyy, Nairobi day)", () => {
 
 describe("subscription_details for a plan", () => {
   it("a 1-month plan: monthly from the end of the paid period, for five years", () => {
-    expect(subscriptionDetailsFor(1, new Date("2027-03-10T12:00:00Z"))).toEqual({
+    expect(subscriptionDetailsFor(months(1), new Date("2027-03-10T12:00:00Z"))).toEqual({
       startDate: "10-03-2027",
       endDate: "10-03-2032",
       frequency: "MONTHLY",
     });
   });
   it("a 12-month plan: yearly", () => {
-    expect(subscriptionDetailsFor(12, new Date("2027-03-10T12:00:00Z"))?.frequency).toBe("YEARLY");
+    expect(subscriptionDetailsFor(months(12), new Date("2027-03-10T12:00:00Z"))?.frequency).toBe("YEARLY");
+  });
+  it("a 7-day pass: weekly from the end of the paid week", () => {
+    expect(subscriptionDetailsFor({ periodUnit: "day", periodCount: 7 }, new Date("2027-03-10T12:00:00Z"))).toEqual({
+      startDate: "10-03-2027",
+      endDate: "10-03-2032",
+      frequency: "WEEKLY",
+    });
   });
   it("2 and 3 months have no API frequency: none sent", () => {
-    expect(subscriptionDetailsFor(2, new Date())).toBeNull();
-    expect(subscriptionDetailsFor(3, new Date())).toBeNull();
+    expect(subscriptionDetailsFor(months(2), new Date())).toBeNull();
+    expect(subscriptionDetailsFor(months(3), new Date())).toBeNull();
   });
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { categoryFormSchema, categorySlug, CATEGORY_NAME_EMPTY } from "~/modules/content/category-form";
+import { parseForm } from "~/lib/forms";
+
+const posted = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return parseForm(form, categoryFormSchema);
+};
 
 describe("category slugs (spec: derived from the name)", () => {
   it.each([
@@ -39,5 +46,17 @@ describe("category form schema", () => {
     expect(categoryFormSchema.safeParse({ intent: "create", name: "&&&" }).success).toBe(false);
     expect(categoryFormSchema.safeParse({ intent: "update", name: "Ok" }).success).toBe(false);
     expect(categoryFormSchema.safeParse({ intent: "drop", id: "x" }).success).toBe(false);
+  });
+
+  it("reads a posted form as the dialog and the action do: blank fields, the checkbox ticked or not", () => {
+    expect(posted({ intent: "create", name: " Weight Gain ", description: "", isActive: "on" })).toMatchObject({
+      status: "success",
+      value: { intent: "create", name: "Weight Gain", description: null, isActive: true },
+    });
+    expect(posted({ intent: "create", name: "Weight Gain", description: "  " })).toMatchObject({
+      value: { description: null, isActive: false },
+    });
+    const empty = posted({ intent: "create", name: "", description: "" });
+    expect(empty).toMatchObject({ status: "error", error: { name: [CATEGORY_NAME_EMPTY] } });
   });
 });

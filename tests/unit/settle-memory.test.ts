@@ -2,7 +2,8 @@
 // Fake timers drive the schedule and a stand-in measures how busy the event loop was: no real waiting.
 import v8 from "node:v8";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { collectAllGarbage, settleMemoryWhenIdle } from "~/lib/settle-memory.server";
+import { collectAllGarbage } from "~/lib/runtime-settings.server";
+import { settleMemoryWhenIdle } from "~/lib/settle-memory.server";
 
 const youngGeneration = () =>
   v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")!.physical_space_size;

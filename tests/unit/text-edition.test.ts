@@ -1,13 +1,16 @@
 // The text edition's extraction (issue 32): a PDF made here with a running header, page numbers, a heading, a word
 // hyphenated at a line's end and a paragraph carried over to the next page comes out as a reader would want it.
 import { describe, expect, it } from "vitest";
-import { PDFDocument, StandardFonts } from "pdf-lib";
-import { pdfPageLines } from "~/modules/reader/pdf-text.server";
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
+import { pdfPageLines, type RawPicture } from "~/modules/reader/pdf-text.server";
+import { testPicture } from "../setup/epub-file";
 import { blocksFromPages, joinLine, type TextBlock } from "~/modules/reader/text-layout";
 import { sectionsFromBlocks } from "~/modules/reader/text-sections";
-import { changeTextSettings, DEFAULT_TEXT_SETTINGS } from "~/modules/reader/text-settings";
+import { changeTextSettings, DEFAULT_TEXT_SETTINGS, settingsToKeep } from "~/modules/reader/text-settings";
+import { textSettingsSetSchema } from "~/modules/reader/text-settings-schemas";
 
 const HEADER = "The Long Walk Home - a Nuru guide";
+const textOf = (block: TextBlock) => (block.type === "picture" ? "" : block.text);
 
 /** Pages of 11 pt body text at 15 pt leading, with a running header at the top and a page number at the foot. */
 async function bookPdf(pages: { heading?: string; sub?: string; lines: string[] }[]): Promise<Uint8Array> {
@@ -67,10 +70,10 @@ describe("text edition from a PDF", () => {
       },
     ]);
     const blocks = blocksFromPages(await pdfPageLines(bytes));
-    const all = blocks.map((b) => b.text).join("\n");
+    const all = blocks.map((b) => textOf(b)).join("\n");
 
     expect(all).not.toContain(HEADER);
-    expect(blocks.some((b) => /^[0-9]+$/.test(b.text))).toBe(false);
+    expect(blocks.some((b) => /^[0-9]+$/.test(textOf(b)))).toBe(false);
     expect(headings(blocks)).toEqual([
       { type: "heading", level: 1, text: "1. Morning Light" },
       { type: "heading", level: 2, text: "Before breakfast" },
@@ -97,8 +100,8 @@ describe("text edition from a PDF", () => {
     ]);
     const blocks = blocksFromPages(await pdfPageLines(bytes));
     // One page cannot tell a running header from a first line; the page number still goes.
-    expect(blocks.map((b) => b.text)).toContain(HEADER);
-    expect(blocks.map((b) => b.text)).not.toContain("1");
+    expect(blocks.map((b) => textOf(b))).toContain(HEADER);
+    expect(blocks.map((b) => textOf(b))).not.toContain("1");
   });
 
   it("joins lines: hyphenated words made whole, compounds and numbers kept", () => {
@@ -136,6 +139,85 @@ describe("text edition from a PDF", () => {
   });
 });
 
+describe("pictures from a PDF", () => {
+  /** A page with words above, between and under pictures: some to keep, some to leave out. */
+  async function picturesPdf() {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.TimesRoman);
+    const photo = await pdf.embedPng(await testPicture("png", 600, 400));
+    const jpeg = await pdf.embedJpg(await testPicture("jpeg", 300, 300));
+    const tiny = await pdf.embedPng(await testPicture("png", 60, 60));
+    const logo = await pdf.embedPng(await testPicture("png", 300, 102));
+    const turned = await pdf.embedPng(await testPicture("png", 200, 160));
+    const background = await pdf.embedJpg(await testPicture("jpeg", 420, 595));
+    const page = pdf.addPage([420, 595]);
+    page.drawText("One: Water", { x: 48, y: 500, size: 20, font });
+    page.drawText("Before the picture.", { x: 48, y: 470, size: 11, font });
+    page.drawImage(photo, { x: 48, y: 250, width: 300, height: 200 });
+    page.drawText("After the picture.", { x: 48, y: 230, size: 11, font });
+    page.drawImage(jpeg, { x: 48, y: 100, width: 100, height: 100 });
+    page.drawText("At the end.", { x: 48, y: 80, size: 11, font });
+    // Left out: a small one, a logo in the header's band, one turned, one covering the page.
+    page.drawImage(tiny, { x: 200, y: 100, width: 60, height: 60 });
+    page.drawImage(logo, { x: 300, y: 545, width: 150, height: 51 });
+    page.drawImage(turned, { x: 300, y: 150, width: 100, height: 80, rotate: degrees(90) });
+    // And the same picture drawn again: kept once.
+    page.drawImage(photo, { x: 200, y: 20, width: 150, height: 100 });
+    const second = pdf.addPage([420, 595]);
+    second.drawImage(background, { x: 0, y: 0, width: 420, height: 595 });
+    second.drawText("Two: Words over a background.", { x: 48, y: 500, size: 20, font });
+    second.drawText("Only the words.", { x: 48, y: 470, size: 11, font });
+    return pdf.save();
+  }
+
+  it("places the pictures worth keeping between the paragraphs they lie between, as pixels to encode", async () => {
+    const kept: RawPicture[] = [];
+    const pages = await pdfPageLines(await picturesPdf(), {
+      keepPicture: async (raw) => {
+        kept.push(raw);
+        return { src: `/ebook/x/text/picture/${kept.length - 1}`, width: raw.width, height: raw.height };
+      },
+    });
+    expect(kept.map((k) => [k.width, k.height, k.channels, k.data.length])).toEqual([
+      [600, 400, 3, 600 * 400 * 3],
+      [300, 300, 3, 300 * 300 * 3],
+    ]);
+    const sections = sectionsFromBlocks(blocksFromPages(pages));
+    expect(sections.map((s) => s.blocks)).toEqual([
+      [
+        "<h1>One: Water</h1>",
+        "<p>Before the picture.</p>",
+        '<p><img src="/ebook/x/text/picture/0" alt="" width="600" height="400"></p>',
+        "<p>After the picture.</p>",
+        '<p><img src="/ebook/x/text/picture/1" alt="" width="300" height="300"></p>',
+        "<p>At the end.</p>",
+      ],
+      ["<h1>Two: Words over a background.</h1>", "<p>Only the words.</p>"],
+    ]);
+    // Pictures add no characters (progress counts words).
+    expect(sections[0].chars).toBe(
+      "One: Water".length + "Before the picture.".length + "After the picture.".length + "At the end.".length,
+    );
+  });
+
+  it("reads no picture unless asked, and the words whatever a picture does", async () => {
+    const pages = await pdfPageLines(await picturesPdf());
+    expect(pages.every((p) => !p.pictures?.length)).toBe(true);
+    const failing = await pdfPageLines(await picturesPdf(), {
+      keepPicture: async () => {
+        throw new Error("sharp could not read it");
+      },
+    });
+    // No picture: the words as without pictures (the gaps the pictures left are not paragraph breaks).
+    const words = sectionsFromBlocks(blocksFromPages(pages));
+    expect(sectionsFromBlocks(blocksFromPages(failing))).toEqual(words);
+    expect(words[0].blocks).toEqual([
+      "<h1>One: Water</h1>",
+      "<p>Before the picture. After the picture. At the end.</p>",
+    ]);
+  });
+});
+
 describe("text settings", () => {
   it("change one step at a time and never under 16 px", () => {
     const smaller = changeTextSettings(DEFAULT_TEXT_SETTINGS, "smaller");
@@ -144,5 +226,35 @@ describe("text settings", () => {
     expect(changeTextSettings(DEFAULT_TEXT_SETTINGS, "larger").fontSize).toBe(20);
     expect(changeTextSettings(DEFAULT_TEXT_SETTINGS, "looser").lineHeight).toBe(18);
     expect(changeTextSettings(DEFAULT_TEXT_SETTINGS, "dark").theme).toBe("dark");
+  });
+
+  it("on the phone: the shop's, unless a newer change made offline may still be on its way (for one visit)", () => {
+    const shop = { fontSize: 20, lineHeight: 16, theme: "light" as const, at: 1_000 };
+    const offline = { fontSize: 26, lineHeight: 20, theme: "dark" as const, at: 2_000, pending: true };
+    expect(settingsToKeep(null, shop)).toEqual(shop);
+    const kept = settingsToKeep(offline, shop);
+    expect(kept).toEqual({ ...offline, pending: false });
+    // The next visit: the shop has it by now (or refused it); its answer stands.
+    expect(settingsToKeep(kept, shop)).toEqual(shop);
+    // An older offline change, or one already sent, never wins over the shop.
+    expect(settingsToKeep({ ...offline, at: 500 }, shop)).toEqual(shop);
+  });
+
+  it("as a whole set from an offline copy: on the buttons' steps, within the limits", () => {
+    const set = { fontSize: "22", lineHeight: "18", theme: "sepia", takenAt: "5" };
+    expect(textSettingsSetSchema.safeParse(set).data).toEqual({
+      fontSize: 22,
+      lineHeight: 18,
+      theme: "sepia",
+      takenAt: 5,
+    });
+    for (const wrong of [
+      { fontSize: "15" },
+      { fontSize: "21" },
+      { fontSize: "34" },
+      { lineHeight: "25" },
+      { theme: "neon" },
+    ])
+      expect(textSettingsSetSchema.safeParse({ ...set, ...wrong }).success).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ProfileTimeoutError, PROFILE_TIMEOUT_MS, withTimeout } from "~/modules/accounts/session.server";
+import { isAppError } from "~/lib/app-error";
+import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
+import { PROFILE_TIMEOUT_MS, withTimeout } from "~/modules/accounts/session.server";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -10,11 +12,14 @@ describe("profile and subscription read timeout", () => {
     vi.useFakeTimers();
     const never = new Promise<string>(() => {});
     const result = withTimeout(never, PROFILE_TIMEOUT_MS);
-    const check = expect(result).rejects.toThrow(ProfileTimeoutError);
+    const check = result.catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(PROFILE_TIMEOUT_MS);
-    await check;
+    const error = await check;
+    expect(isAppError(error, ACCOUNT_ERRORS.PROFILE_TIMEOUT)).toBe(true);
     expect(PROFILE_TIMEOUT_MS).toBe(10_000);
-    expect(new ProfileTimeoutError().message).toMatch(/took too long/);
+    expect((error as Error).message).toBe(
+      "Loading your profile took too long. Please check your connection and try again.",
+    );
   });
 
   it("passes a prompt answer through", async () => {

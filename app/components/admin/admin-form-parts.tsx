@@ -1,5 +1,6 @@
-import { useEffect } from "react";
-import { Form, useBlocker, useNavigation } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { Form, Link, useBlocker, useNavigation } from "react-router";
+import { getFormProps, type FormMetadata } from "@conform-to/react";
 
 // Pieces every admin editing screen shares.
 
@@ -21,6 +22,54 @@ export function useUnsavedChangesWarning(dirty: boolean, saving: boolean) {
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
+}
+
+/**
+ * An editing screen's form: the way back to its list, then the card that posts `intent=save` with the version the
+ * editor opened (so a save over someone else's is refused) and the refusal that names no field. Typing marks it dirty;
+ * a submit that goes through clears it.
+ */
+export function AdminEditorForm<Schema extends Record<string, unknown>>({
+  form,
+  backTo,
+  backLabel,
+  openedVersion,
+  setDirty,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  backTo: string;
+  backLabel: string;
+  openedVersion: string | undefined;
+  setDirty: (dirty: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Link to={backTo} className="text-sm font-medium text-brand-700 hover:underline">
+        {backLabel}
+      </Link>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onInput={() => setDirty(true)}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (!event.defaultPrevented) setDirty(false);
+        }}
+        className="mt-4 space-y-5 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <input type="hidden" name="intent" value="save" />
+        {openedVersion !== undefined ? <input type="hidden" name="openedVersion" value={openedVersion} /> : null}
+        {form.errors?.length ? (
+          <p role="alert" className="rounded-md bg-red-700 p-3 text-sm text-white">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        {children}
+      </Form>
+    </>
+  );
 }
 
 /** Free, premium or subscription-only, posted as `accessType`. */

@@ -10,12 +10,23 @@ export const ADMIN_SCREENS = [
     label: "Analytics",
     about: "Views, paywall, sign-ups, revenue, members, failed payments and searches.",
   },
+  {
+    to: "/admin/codes",
+    label: "Offer codes",
+    about: "Discount codes to share, their limits and uses, and the retention offer.",
+  },
+  {
+    to: "/admin/plans",
+    label: "Plans",
+    about: "Plans and passes: price, period in days, weeks or months, ebook limit, on or off.",
+  },
   { to: "/admin/users", label: "Users", about: "Readers and their roles: guest, subscriber, admin." },
   { to: "/admin/categories", label: "Categories", about: "Topics that group articles, their colours and icons." },
   { to: "/admin/homepage", label: "Homepage", about: "Hero slides, the featured ad, testimonials and sections." },
   { to: "/admin/moderation", label: "Moderation", about: "Approve or reject readers' comments and reviews." },
   { to: "/admin/media", label: "Files", about: "Uploaded images, videos and PDFs, and what uses them." },
   { to: "/admin/activity", label: "Activity", about: "Who changed what in the admin area, and when." },
+  { to: "/admin/gifts", label: "Gifts", about: "Gifts readers bought for others: claimed or not, resend, refund." },
   {
     to: "/admin/mail",
     label: "Member mail",

@@ -2,6 +2,8 @@
 // editor's toolbar, drop and paste). XMLHttpRequest, because it reports upload progress and fetch does not.
 // Checks the size first, so a too-large file is refused at once; the server checks type and size again.
 
+import { refusalOf } from "~/lib/action-result";
+
 export interface UploadedAsset {
   id: string;
   key: string;
@@ -11,7 +13,7 @@ export interface UploadedAsset {
   pageCount: number | null;
 }
 
-export type UploadKind = "image" | "video" | "cover" | "pdf";
+export type UploadKind = "image" | "video" | "cover" | "pdf" | "epub";
 
 export type UploadResult =
   { ok: true; asset: UploadedAsset; message: string } | { ok: false; title: string; message: string };
@@ -34,13 +36,15 @@ export function sendUpload(
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      const answer = xhr.response as { ok?: boolean; title?: string; message?: string; asset?: UploadedAsset } | null;
+      // `{ ok: true, asset, message }`, or the one refusal shape (ActionRefusal) with the spec's words.
+      const answer = xhr.response as { ok?: boolean; message?: string; asset?: UploadedAsset } | null;
+      const refused = refusalOf(answer);
       if (answer?.ok && answer.asset) resolve({ ok: true, asset: answer.asset, message: answer.message ?? "" });
       else
         resolve({
           ok: false,
-          title: answer?.title ?? "Upload failed",
-          message: answer?.message ?? `Failed to upload ${what}: please try again.`,
+          title: refused?.error.title ?? "Upload failed",
+          message: refused?.error.message ?? `Failed to upload ${what}: please try again.`,
         });
     };
     xhr.onerror = () =>

@@ -2,22 +2,62 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import { resetRequestSchema, signInSchema, signUpSchema } from "~/modules/accounts/schemas";
-import { useSchemaForm, type FormResult } from "~/lib/forms";
+import { useSchemaForm } from "~/lib/forms";
+import { APP_ERRORS } from "~/lib/app-error";
+import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
+import { refusalOf, type ActionRefusal, type ActionResult } from "~/lib/action-result";
 import { PasswordField, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 
 export type AuthView = "signin" | "signup" | "reset";
 
-export interface AuthActionData {
+/**
+ * What /signin answers: the step that worked, in the view it belongs to, or a refusal (the one shape) whose form
+ * reply keeps what was typed, passwords left out.
+ */
+export type AuthActionData = ActionResult<{
+  view: AuthView;
+  message: string;
+  /** After a sign-up (or a resend from its check-your-mail state): where the confirmation link went. */
+  sentTo?: string;
+}>;
+
+/** The view a post belongs to: a resend from the check-your-mail state of a sign-up stays there; else on sign-in. */
+export function authViewOf(intent: unknown, from: unknown): AuthView {
+  if (intent === "signup" || intent === "reset") return intent;
+  return intent === "resend" && from === "signup" ? "signup" : "signin";
+}
+
+/** The view a refusal belongs to, from the post it refused (its intent is kept with what was typed). */
+function refusedView(refused: ActionRefusal): AuthView {
+  const posted = refused.form?.initialValue ?? {};
+  return authViewOf(posted.intent, posted.from);
+}
+
+/** What the panel shows above the forms: the step that worked, or a refusal (a field's own message shows beside it). */
+interface Outcome {
   view: AuthView;
   ok: boolean;
   message?: string;
-  /** A refused submission: field errors and what was typed (passwords left out). */
-  result?: FormResult;
-  needsConfirmation?: boolean;
-  email?: string;
-  /** After a sign-up (or a resend from its check-your-mail state): where the confirmation link went. */
+  /** A refused sign-in of an unconfirmed address: where the resend button sends a new link. */
+  resendTo?: string;
   sentTo?: string;
+  form?: ActionRefusal["form"];
+}
+
+function outcomeOf(answer: AuthActionData | undefined): Outcome | undefined {
+  if (!answer) return undefined;
+  const refused = refusalOf(answer);
+  if (!refused) return answer.ok ? answer : undefined;
+  const typed = refused.form?.initialValue?.email;
+  return {
+    view: refusedView(refused),
+    ok: false,
+    message: refused.error.code === APP_ERRORS.VALIDATION.code ? undefined : refused.error.message,
+    resendTo:
+      refused.error.code === ACCOUNT_ERRORS.EMAIL_NOT_CONFIRMED.code && typeof typed === "string" ? typed : undefined,
+    form: refused.form,
+  };
 }
 
 /** Sign in, sign up and reset, as one panel: a page without JavaScript, a dialog with it. */
@@ -34,12 +74,12 @@ export function AuthPanel({
   redirectTo?: string;
   notice?: string;
 }) {
-  const [view, setView] = useState<AuthView>(actionData?.view ?? initialView);
+  const [view, setView] = useState<AuthView>(outcomeOf(actionData)?.view ?? initialView);
   const fetcher = useFetcher<AuthActionData>();
   const busy = fetcher.state !== "idle";
-  const latest = fetcher.data ?? actionData;
+  const latest = outcomeOf(fetcher.data ?? actionData);
   const result = latest?.view === view ? latest : undefined;
-  const lastResult = (of: AuthView) => (latest?.view === of ? latest.result : undefined);
+  const lastResult = (of: AuthView) => (latest?.view === of ? latest.form : undefined);
   const [signInForm, signIn] = useSchemaForm(signInSchema, { id: "signin", lastResult: lastResult("signin") });
   const [signUpForm, signUp] = useSchemaForm(signUpSchema, { id: "signup", lastResult: lastResult("signup") });
   const [resetForm, reset] = useSchemaForm(resetRequestSchema, { id: "reset", lastResult: lastResult("reset") });
@@ -93,10 +133,10 @@ export function AuthPanel({
         >
           {result.ok ? null : <p className="font-semibold">Error</p>}
           <p>{result.message}</p>
-          {result.needsConfirmation && result.email ? (
+          {result.resendTo ? (
             <fetcher.Form method="post" action="/signin" className="mt-2">
               <input type="hidden" name="intent" value="resend" />
-              <input type="hidden" name="email" value={result.email} />
+              <input type="hidden" name="email" value={result.resendTo} />
               <button type="submit" className="font-semibold underline">
                 Resend confirmation email
               </button>
@@ -153,6 +193,7 @@ export function AuthPanel({
         <div id="panel-signup" role="tabpanel" aria-labelledby="tab-signup">
           <fetcher.Form method="post" action="/signin" {...getFormProps(signUpForm)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="signup" />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <TextField meta={signUp.fullName} label="Full name" autoComplete="name" maxLength={200} />
             <TextField meta={signUp.email} label="Email" type="email" autoComplete="email" maxLength={254} />
             <PasswordField meta={signUp.password} label="Password" autoComplete="new-password" />

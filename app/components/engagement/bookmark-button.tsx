@@ -1,13 +1,16 @@
+import { useState } from "react";
 import { Bookmark } from "~/components/ui/icons";
-import { useFetcher, useLocation } from "react-router";
-import type { ContentType, EngagementResult } from "~/modules/engagement/schemas";
+import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import type { ContentType } from "~/modules/engagement/schemas";
 import { signInHref } from "~/lib/sign-in-href";
+import type { Shown } from "./bookmark-post";
 
-// Styles in app.css (.bm, .bm-on, .bm-off): the toggle repeats on every card a signed-in reader sees.
+// Styles in app.css (.bm, .bm-on, .bm-off, .bm-form, .bm-note): the toggle repeats on every card a signed-in reader sees.
 
 /**
- * Bookmark toggle for an article or ebook. Shows the new state at once (from the pending form) and
- * falls back to the server's answer; signed out, it is a link to sign in.
+ * Bookmark button for an article or ebook. A tap sends the state she asks for with its time (bookmark-post.ts, loaded
+ * on the first tap) and shows it at once; with no connection the service worker queues it (ADR 033) and the button
+ * says so. Without JavaScript the form posts a toggle. Signed out, it is a link to sign in.
  */
 export function BookmarkButton({
   contentType,
@@ -28,8 +31,10 @@ export function BookmarkButton({
   className?: string;
 }) {
   const location = useLocation();
-  const fetcher = useFetcher<EngagementResult>();
-
+  const { revalidate } = useRevalidator();
+  const owner = (useRouteLoaderData("root") as { user?: { offlineKey?: string } } | undefined)?.user?.offlineKey;
+  // What she asked for while the page's data says otherwise (queued offline, or until the page reloads its data).
+  const [asked, setAsked] = useState<Shown & { of: string }>();
   if (!signedIn) {
     const href = signInHref(location.pathname + location.search);
     // A plain anchor: the sign-in dialog's handler (root) takes the click, and without JavaScript it opens /signin.
@@ -41,13 +46,21 @@ export function BookmarkButton({
     );
   }
 
-  // While the toggle is in flight (and the page revalidates), show the state it asks for.
-  const pending = fetcher.formData?.get("intent") === "bookmark";
-  const on = pending ? !bookmarked : bookmarked;
-  const failed = fetcher.state === "idle" && fetcher.data?.intent === "bookmark" && !fetcher.data.ok;
+  const of = contentId + bookmarked;
+  const mine = asked?.of === of ? asked : undefined;
+  const on = mine ? mine.on : bookmarked;
 
   return (
-    <fetcher.Form method="post" action="/engagement" className="inline-flex">
+    <form
+      method="post"
+      action="/engagement"
+      className="bm-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const form = e.currentTarget;
+        void import("./bookmark-post").then((m) => m.tap(form, !on, owner, (s) => setAsked({ of, ...s }), revalidate));
+      }}
+    >
       <input type="hidden" name="intent" value="bookmark" />
       <input type="hidden" name="contentType" value={contentType} />
       <input type="hidden" name="contentId" value={contentId} />
@@ -55,21 +68,14 @@ export function BookmarkButton({
         type="submit"
         aria-pressed={on}
         aria-label={on ? `Remove bookmark ${title}` : `Bookmark ${title}`}
-        aria-disabled={fetcher.state !== "idle" ? true : undefined}
-        onClick={(e) => {
-          // One toggle at a time; the button stays focusable (a disabled button would drop focus).
-          if (fetcher.state !== "idle") e.preventDefault();
-        }}
         className={`bm ${on ? "bm-on" : "bm-off"} ${className}`}
       >
         <Bookmark aria-hidden="true" className={on ? "h-5 w-5 fill-current" : "h-5 w-5"} />
         {showLabel ? <span>{on ? "Remove" : "Bookmark"}</span> : null}
       </button>
-      {failed ? (
-        <span role="alert" className="sr-only">
-          {fetcher.data?.ok === false ? `${fetcher.data.title}: ${fetcher.data.message}` : null}
-        </span>
-      ) : null}
-    </fetcher.Form>
+      <span role="status" className="bm-note">
+        {mine?.note}
+      </span>
+    </form>
   );
 }

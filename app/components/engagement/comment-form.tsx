@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import { FormNotice } from "~/components/ui/form-notice";
@@ -7,6 +7,7 @@ import { useSchemaForm } from "~/lib/forms";
 import { COMMENT_MAX } from "~/modules/engagement/limits";
 import { commentSchema, type EngagementResult } from "~/modules/engagement/schemas";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { engagementNotice } from "./engagement-notice";
 
 /** The comment form (held for moderation); loaded only for signed-in readers, when they scroll to it. */
 export default function CommentForm({ articleId }: { articleId: string }) {
@@ -14,7 +15,9 @@ export default function CommentForm({ articleId }: { articleId: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useSchemaForm(commentSchema, { id: `comment-${articleId}` });
   const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" && fetcher.data?.intent === "comment" ? fetcher.data : undefined;
+  // One notice per answer (its identity decides when the notice scrolls into view and the form resets).
+  const answered = useMemo(() => (fetcher.data ? engagementNotice(fetcher.data) : undefined), [fetcher.data]);
+  const result = fetcher.state === "idle" ? answered : undefined;
   const clientError = fields.body.errors?.[0];
   const notice = clientError
     ? {

@@ -1,7 +1,6 @@
-import { lazy, useId } from "react";
+import { lazy } from "react";
 import { DeferredForm } from "./deferred-form";
-import { Link, useLocation } from "react-router";
-import { signInHref } from "~/lib/sign-in-href";
+import { EngagementSection, SignInToWrite } from "./engagement-section";
 import { formatDate } from "~/lib/format";
 import type { CommentItem } from "~/modules/engagement/schemas";
 
@@ -18,21 +17,15 @@ export function CommentsBlock({
   comments: CommentItem[];
   signedIn: boolean;
 }) {
-  const uid = useId();
-  const headingId = `${uid}-heading`;
-  const location = useLocation();
-  const signInLink = signInHref(location.pathname + location.search);
-
   return (
-    <section
+    <EngagementSection
       id="comments"
-      aria-labelledby={headingId}
-      className="mt-10 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
+      heading={
+        <>
+          Comments <span className="text-base font-normal text-gray-600">({comments.length})</span>
+        </>
+      }
     >
-      <h2 id={headingId} className="font-serif text-2xl font-bold text-gray-900">
-        Comments <span className="text-base font-normal text-gray-600">({comments.length})</span>
-      </h2>
-
       {comments.length === 0 ? (
         <p className="mt-4 text-sm text-gray-700">No comments yet. Start the conversation.</p>
       ) : (
@@ -55,12 +48,7 @@ export function CommentsBlock({
         {!signedIn ? (
           <>
             <h3 className="text-lg font-semibold text-gray-900">Join the conversation</h3>
-            <Link
-              to={signInLink}
-              className="mt-3 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none"
-            >
-              Sign in to comment
-            </Link>
+            <SignInToWrite label="Sign in to comment" />
           </>
         ) : (
           <DeferredForm what="comment">
@@ -68,6 +56,6 @@ export function CommentsBlock({
           </DeferredForm>
         )}
       </div>
-    </section>
+    </EngagementSection>
   );
 }

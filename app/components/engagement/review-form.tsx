@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { FormNotice } from "~/components/ui/form-notice";
@@ -7,6 +7,7 @@ import { useSchemaForm } from "~/lib/forms";
 import { RATING_DEFAULT, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/modules/engagement/limits";
 import { reviewSchema, type ContentType, type EngagementResult } from "~/modules/engagement/schemas";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { engagementNotice } from "./engagement-notice";
 
 const optional = <span className="font-normal text-gray-600">(optional)</span>;
 
@@ -19,7 +20,9 @@ export default function ReviewForm({ contentType, contentId }: { contentType: Co
     defaultValue: { rating: String(RATING_DEFAULT) },
   });
   const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" && fetcher.data?.intent === "review" ? fetcher.data : undefined;
+  // One notice per answer (its identity decides when the notice scrolls into view and the form resets).
+  const answered = useMemo(() => (fetcher.data ? engagementNotice(fetcher.data) : undefined), [fetcher.data]);
+  const result = fetcher.state === "idle" ? answered : undefined;
   const clientError = fields.rating.errors?.[0] ?? fields.title.errors?.[0] ?? fields.body.errors?.[0];
   const notice = clientError ? { ok: false, title: "Could not submit review", message: clientError } : result;
 

@@ -1,7 +1,6 @@
-import { lazy, useId } from "react";
+import { lazy } from "react";
 import { DeferredForm } from "./deferred-form";
-import { Link, useLocation } from "react-router";
-import { signInHref } from "~/lib/sign-in-href";
+import { EngagementSection, SignInToWrite } from "./engagement-section";
 import { formatDate } from "~/lib/format";
 import type { ContentType, ReviewItem, ReviewSummary } from "~/modules/engagement/schemas";
 
@@ -33,20 +32,8 @@ export function ReviewsBlock({
   reviews: ReviewItem[];
   signedIn: boolean;
 }) {
-  const uid = useId();
-  const headingId = `${uid}-heading`;
-  const location = useLocation();
-  const signInLink = signInHref(location.pathname + location.search);
-
   return (
-    <section
-      id="reviews"
-      aria-labelledby={headingId}
-      className="mt-10 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id={headingId} className="font-serif text-2xl font-bold text-gray-900">
-        Reviews
-      </h2>
+    <EngagementSection id="reviews" heading="Reviews">
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="review-summary">
         <span className="text-3xl font-bold text-gray-900">
           {summary.average === null ? (
@@ -93,18 +80,13 @@ export function ReviewsBlock({
       <div className="mt-6 border-t border-rose-100 pt-5">
         <h3 className="text-lg font-semibold text-gray-900">Write a review</h3>
         {!signedIn ? (
-          <Link
-            to={signInLink}
-            className="mt-3 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none"
-          >
-            Sign in to write a review
-          </Link>
+          <SignInToWrite label="Sign in to write a review" />
         ) : (
           <DeferredForm what="review">
             <ReviewForm contentType={contentType} contentId={contentId} />
           </DeferredForm>
         )}
       </div>
-    </section>
+    </EngagementSection>
   );
 }

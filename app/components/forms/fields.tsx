@@ -10,11 +10,24 @@ type Meta = FieldMetadata<any, any, string[]>;
 const inputClass =
   "mt-1 w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600";
 
+/** A field's message, under it; its id is what the control's aria-describedby names. */
+export function ErrorText({ id, message }: { id: string; message?: string | null }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
 export function FieldError({ meta }: { meta: Meta }) {
-  const error = meta.errors?.[0];
-  return error ? (
-    <p id={meta.errorId} className="mt-1 text-sm text-red-700">
-      {error}
+  return <ErrorText id={meta.errorId} message={meta.errors?.[0]} />;
+}
+
+/** The form's own error (not a field's, e.g. the action's refusal), announced; the form's aria-describedby names it. */
+export function FormErrors({ form }: { form: { errors?: string[]; errorId: string } }) {
+  return form.errors?.length ? (
+    <p role="alert" id={form.errorId} className="rounded-md bg-red-700 p-3 text-sm text-white">
+      {form.errors[0]}
     </p>
   ) : null;
 }
@@ -113,6 +126,37 @@ export function TextAreaField({
   );
 }
 
+/** A choice from a list (the options are the children); shows what was posted after a refusal. */
+export function SelectField({
+  meta,
+  label,
+  defaultValue,
+  children,
+}: {
+  meta: Meta;
+  label: ReactNode;
+  defaultValue?: string;
+  children: ReactNode;
+}) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div>
+      <Label meta={meta}>{label}</Label>
+      <select
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : defaultValue}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? meta.errorId : undefined}
+        className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
+      >
+        {children}
+      </select>
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
 /** A password with Show/Hide; sign-in accepts any length, new passwords ask for at least 6 characters. */
 export function PasswordField({
   meta,
@@ -152,4 +196,122 @@ export function PasswordField({
       <FieldError meta={meta} />
     </div>
   );
+}
+
+// Fields of a plain form (the plan and offer-code editors): no conform, the action answers the values as posted and
+// one message per field. The control's id is the form's own (`plan-name`); its message's id adds `-error`.
+
+const plainControl = "mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-sm";
+/** A plain form's label; also for a legend or a label written out by hand. */
+export const plainLabel = "block text-sm font-medium text-gray-900";
+/** A plain form's hint under a field. */
+export const plainHint = "mt-1 text-xs text-gray-700";
+
+interface PlainFieldProps {
+  id: string;
+  name: string;
+  label: ReactNode;
+  /** This field's message from the refused post. */
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+}
+
+/** The attributes that tie a plain control to its message and hint. */
+function plainDescription(id: string, error: string | undefined, hint: ReactNode) {
+  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
+}
+
+function PlainField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: Omit<PlainFieldProps, "name"> & { children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={plainLabel}>
+        {label}
+      </label>
+      {children}
+      <ErrorText id={`${id}-error`} message={error} />
+      {hint ? (
+        <p id={`${id}-hint`} className={plainHint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A one-line field of a plain form. */
+export function PlainInput({
+  defaultValue,
+  type,
+  maxLength,
+  inputMode,
+  required,
+  autoCapitalize,
+  controlClassName,
+  ...field
+}: PlainFieldProps & {
+  defaultValue: string;
+  type?: "text" | "datetime-local";
+  maxLength?: number;
+  inputMode?: "numeric" | "decimal";
+  required?: boolean;
+  autoCapitalize?: "characters";
+  /** Classes added to the control's own (e.g. `font-mono`). */
+  controlClassName?: string;
+}) {
+  return (
+    <PlainField {...field}>
+      <input
+        id={field.id}
+        name={field.name}
+        type={type}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        inputMode={inputMode}
+        required={required}
+        autoCapitalize={autoCapitalize}
+        className={controlClassName ? `${plainControl} ${controlClassName}` : plainControl}
+        {...plainDescription(field.id, field.error, field.hint)}
+      />
+    </PlainField>
+  );
+}
+
+/** A field of several lines of a plain form. */
+export function PlainTextArea({
+  defaultValue,
+  rows,
+  maxLength,
+  ...field
+}: PlainFieldProps & { defaultValue: string; rows: number; maxLength?: number }) {
+  return (
+    <PlainField {...field}>
+      <textarea
+        id={field.id}
+        name={field.name}
+        defaultValue={defaultValue}
+        rows={rows}
+        maxLength={maxLength}
+        className={`${plainControl} py-2`}
+        {...plainDescription(field.id, field.error, field.hint)}
+      />
+    </PlainField>
+  );
+}
+
+/** A plain form's own error (not a field's), announced, across the form's grid. */
+export function PlainFormError({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
+      {message}
+    </p>
+  ) : null;
 }

@@ -14,7 +14,7 @@ async function show() {
   const items = owner ? await listSaved(owner) : [];
   empty.textContent = items.length
     ? `${items.length} saved on this phone.`
-    : "Nothing saved on this phone yet: tap “Save for offline” on an article while you are online.";
+    : "Nothing saved on this phone yet: tap “Save for offline” on an article or an ebook in text mode while you are online.";
   for (const item of items) {
     const li = document.createElement("li");
     const link = document.createElement("a");
@@ -22,7 +22,7 @@ async function show() {
     link.textContent = item.title;
     const meta = document.createElement("p");
     meta.className = "muted";
-    meta.textContent = `${formatBytes(item.bytes)} · saved ${formatDate(new Date(item.savedAt).toISOString())}`;
+    meta.textContent = `${item.kind === "ebook" ? "Ebook · " : ""}${formatBytes(item.bytes)} · saved ${formatDate(new Date(item.savedAt).toISOString())}`;
     li.append(link, meta);
     list.append(li);
   }

@@ -7,9 +7,21 @@ type State = "unsupported" | "ready" | "saving" | "saved" | "failed";
 /**
  * 'Save for offline' on something she may read in full now (ADR 033). It needs JavaScript and Cache Storage, so the
  * server renders nothing and the button appears once the page runs. This component loads only for a signed-in reader
- * who may read the article (article.tsx), and the offline library's code only when she taps (ADR 006's budget).
+ * who may read the article (article.tsx) or the ebook's text (the text reader), and the offline library's code only
+ * when she taps (ADR 006's budget).
  */
-export function SaveForOffline({ owner, target }: { owner: string; target: SaveTarget }) {
+export function SaveForOffline({
+  owner,
+  target,
+  label = "Save for offline",
+  inReader = false,
+}: {
+  owner: string;
+  target: SaveTarget;
+  label?: string;
+  /** In the text reader: the reader's theme colours (light, sepia, dark) instead of the page's. */
+  inReader?: boolean;
+}) {
   const [state, setState] = useState<State>("unsupported");
   useEffect(() => {
     if (!("caches" in window) || !("serviceWorker" in navigator)) return;
@@ -40,9 +52,9 @@ export function SaveForOffline({ owner, target }: { owner: string; target: SaveT
   return (
     <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       {state === "saved" ? (
-        <p className="font-semibold text-gray-800" role="status">
+        <p className={`font-semibold ${inReader ? "" : "text-gray-800"}`} role="status">
           Saved on this phone ·{" "}
-          <a href="/library/offline" className="text-brand-700 underline underline-offset-2">
+          <a href="/library/offline" className={`underline underline-offset-2 ${inReader ? "" : "text-brand-700"}`}>
             Offline library
           </a>
         </p>
@@ -50,15 +62,19 @@ export function SaveForOffline({ owner, target }: { owner: string; target: SaveT
         <>
           <button
             type="button"
-            className="bm bm-off"
+            className={
+              inReader
+                ? "inline-flex min-h-11 items-center gap-2 rounded-full border border-current px-4 font-semibold"
+                : "bm bm-off"
+            }
             aria-disabled={state === "saving" ? true : undefined}
             onClick={() => state !== "saving" && void save()}
           >
             <Download aria-hidden="true" className="h-5 w-5" />
-            <span>{state === "saving" ? "Saving…" : "Save for offline"}</span>
+            <span>{state === "saving" ? "Saving…" : label}</span>
           </button>
           {state === "failed" ? (
-            <p className="text-red-700" role="alert">
+            <p className={inReader ? "font-semibold" : "text-red-700"} role="alert">
               Could not save it. Check your connection and try again.
             </p>
           ) : null}

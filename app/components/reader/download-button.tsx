@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Download } from "~/components/ui/icons";
 import type { ToastMessage } from "~/components/ui/toast";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import { refusalOf } from "~/lib/action-result";
 
 const UNEXPECTED: ToastMessage = {
   kind: "error",
@@ -35,12 +36,8 @@ export function DownloadButton({ ebookId, className }: { ebookId: string; classN
         credentials: "same-origin",
       });
       if (!response.ok) {
-        const refusal = (await response.json().catch(() => null)) as { title?: string; message?: string } | null;
-        setToast(
-          refusal?.message
-            ? { kind: "error", title: refusal.title ?? "Download Failed", message: refusal.message }
-            : UNEXPECTED,
-        );
+        const refused = refusalOf(await response.json().catch(() => null));
+        setToast(refused ? { kind: "error", title: refused.error.title, message: refused.error.message } : UNEXPECTED);
         return;
       }
       const url = URL.createObjectURL(await response.blob());

@@ -2,14 +2,15 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { PDFDocumentProxy, RenderTask } from "pdfjs-dist";
 import { pdfjs } from "./pdfjs.client";
-import { BookOpen, ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from "~/components/ui/icons";
-import type { ToastMessage } from "~/components/ui/toast";
+import { BookOpen, ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from "~/components/ui/icons";
+import { ReaderTitle } from "./reader-title";
 import { LazyToast } from "~/components/ui/lazy-toast";
 import { DownloadButton } from "./download-button";
-import { useBlockedActions } from "./blocked-actions";
+import { useBlockedActionsToast } from "./blocked-actions";
+import { useSwipe } from "./swipe";
 import { CHUNK_BYTES, createFileSource, createRangeTransport, ReaderAccessError, type FileGrant } from "./pdf-source";
 import { drawWatermark } from "./watermark";
-import { BLOCKED_MESSAGE, clampPage, fitWidthZoom, ZOOM, zoomIn, zoomLabel, zoomOut } from "./reader-view";
+import { clampPage, fitWidthZoom, ZOOM, zoomIn, zoomLabel, zoomOut } from "./reader-view";
 
 export interface ReaderProps {
   ebook: { id: string; title: string; pageCount: number | null; downloadable: boolean };
@@ -75,10 +76,8 @@ export function EbookReader({ ebook, file, initialPage, watermark, textHref }: R
   const [page, setPage] = useState(Math.max(1, initialPage));
   const [zoom, setZoom] = useState<number | null>(null);
   const [renderedPage, setRenderedPage] = useState(0);
-  const [toast, setToast] = useState<ToastMessage | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const touchStart = useRef<{ x: number; y: number } | null>(null);
 
   const fail = useCallback(
     (failure: unknown) => {
@@ -89,8 +88,7 @@ export function EbookReader({ ebook, file, initialPage, watermark, textHref }: R
     [closeHref],
   );
 
-  const onBlocked = useCallback(() => setToast({ kind: "error", title: BLOCKED_MESSAGE }), []);
-  useBlockedActions(onBlocked);
+  const toast = useBlockedActionsToast();
 
   useEffect(() => {
     // CASE: a phone and a text edition -> text mode, unless she chose the PDF (?pdf); nothing of the PDF is fetched.
@@ -196,18 +194,13 @@ export function EbookReader({ ebook, file, initialPage, watermark, textHref }: R
     return () => document.removeEventListener("keydown", onKey);
   }, [goTo, page, navigate, closeHref]);
 
-  const onTouchEnd = (event: React.TouchEvent) => {
-    const start = touchStart.current;
-    touchStart.current = null;
-    const touch = event.changedTouches[0];
+  const swipe = useSwipe((dx, dy) => {
     const scroller = scrollRef.current;
-    if (!start || !touch || !scroller) return;
+    if (!scroller) return;
     // A zoomed page scrolls sideways instead; swipes turn pages only when the page fits the width.
     if (scroller.scrollWidth > scroller.clientWidth + 1) return;
-    const dx = touch.clientX - start.x;
-    const dy = touch.clientY - start.y;
     if (Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(dy) * 1.5) goTo(dx < 0 ? page + 1 : page - 1);
-  };
+  });
 
   const control =
     "inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-white hover:bg-white/10 disabled:opacity-40";
@@ -222,12 +215,7 @@ export function EbookReader({ ebook, file, initialPage, watermark, textHref }: R
       className="fixed inset-0 z-[60] flex flex-col bg-gray-800 text-white select-none"
     >
       <div className="flex items-center gap-2 bg-gray-950 px-2 py-1.5 sm:px-4">
-        <Link to={closeHref} aria-label="Close reader" className={control}>
-          <X aria-hidden="true" className="h-5 w-5" />
-        </Link>
-        <h1 id="reader-title" className="min-w-0 flex-1 truncate text-sm font-semibold sm:text-base">
-          {ebook.title}
-        </h1>
+        <ReaderTitle title={ebook.title} closeHref={closeHref} control={control} />
         {textHref ? (
           <Link
             to={textHref}
@@ -250,11 +238,7 @@ export function EbookReader({ ebook, file, initialPage, watermark, textHref }: R
         role="region"
         aria-label="Ebook page"
         className="flex-1 overflow-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-white/60"
-        onTouchStart={(event) => {
-          const touch = event.touches[0];
-          touchStart.current = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
-        }}
-        onTouchEnd={onTouchEnd}
+        {...swipe}
       >
         <div className="flex min-h-full min-w-fit items-start justify-center p-2 sm:p-6">
           {error ? (

@@ -1,19 +1,33 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
-import { BookOpen, ChevronLeft, ChevronRight, FileText, X } from "~/components/ui/icons";
-import type { ToastMessage } from "~/components/ui/toast";
+import { BookOpen, ChevronLeft, ChevronRight, FileText } from "~/components/ui/icons";
+import { ReaderTitle } from "./reader-title";
 import { LazyToast } from "~/components/ui/lazy-toast";
-import type { TextSettings, TextTheme } from "~/modules/reader/text-settings";
-import { useBlockedActions } from "./blocked-actions";
-import { BLOCKED_MESSAGE } from "./reader-view";
+import {
+  settingsToKeep,
+  textSettingsStorageKey,
+  type StoredTextSettings,
+  type TextTheme,
+} from "~/modules/reader/text-settings";
+import { useBlockedActionsToast } from "./blocked-actions";
+import { useSwipe } from "./swipe";
+
+// Saving the whole text edition for offline reading (ADR 033): its code loads with the reader's first paint, never on
+// other pages, and the offline library's only on the tap.
+const SaveForOffline = lazy(() =>
+  import("~/components/offline/save-for-offline").then((m) => ({ default: m.SaveForOffline })),
+);
 
 export interface TextReaderProps {
   ebook: { id: string; title: string };
   toc: { title: string }[];
   section: { index: number; title: string; blocks: string[] };
-  settings: TextSettings;
+  /** Her settings and when she chose them (kept on the phone for her offline copies). */
+  settings: StoredTextSettings;
   progress: { start: number; end: number };
   watermark: { email: string; date: string };
+  /** Her offline library's key on this device (ADR 033); null when the shell did not say. */
+  owner: string | null;
 }
 
 // Light, sepia and dark, each with its text, muted text and bar colours (contrast checked at AA).
@@ -47,7 +61,7 @@ function topBlock(scroller: HTMLElement): number {
 }
 
 /** Saves her place on the server: after she stops scrolling, and at once when she leaves. */
-function useSavedPlace(ebookId: string, section: number, at: number) {
+function useSavedPlace(ebookId: string, section: number, at: number, owner: string | null) {
   const saved = useRef(`${section}:${at}`);
   const latest = useRef({ section, at });
   latest.current = { section, at };
@@ -55,14 +69,17 @@ function useSavedPlace(ebookId: string, section: number, at: number) {
     const { section: s, at: offset } = latest.current;
     if (saved.current === `${s}:${offset}`) return;
     saved.current = `${s}:${offset}`;
+    // With the time she was there and whose place it is: if the connection is down, the service worker queues it
+    // and sends it later (ADR 033), and the shop keeps the newest place.
+    const place = { intent: "text-position", section: String(s), offset: String(offset), takenAt: String(Date.now()) };
     void fetch(`/ebook/${ebookId}/reading`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "text-position", section: String(s), offset: String(offset) }),
-      headers: { Accept: "application/json" },
+      body: new URLSearchParams(owner ? { ...place, owner } : place),
+      headers: { Accept: "application/json", "X-Nuru-Queue": "position" },
       credentials: "same-origin",
       keepalive: true,
     }).catch(() => undefined);
-  }, [ebookId]);
+  }, [ebookId, owner]);
   useEffect(() => {
     const timer = setTimeout(send, 700);
     return () => clearTimeout(timer);
@@ -76,23 +93,39 @@ function useSavedPlace(ebookId: string, section: number, at: number) {
   }, [send]);
 }
 
-export function TextReader({ ebook, toc, section, settings, progress, watermark }: TextReaderProps) {
+/**
+ * Keeps her text settings on this phone, where her offline ebook copies read them (ADR 033): the shop's, unless a
+ * newer change made offline is still on its way.
+ */
+function useSettingsOnPhone(owner: string | null, settings: StoredTextSettings) {
+  const { fontSize, lineHeight, theme, at } = settings;
+  useEffect(() => {
+    if (!owner) return;
+    const key = textSettingsStorageKey(owner);
+    try {
+      const stored = JSON.parse(localStorage.getItem(key) ?? "null") as StoredTextSettings | null;
+      localStorage.setItem(key, JSON.stringify(settingsToKeep(stored, { fontSize, lineHeight, theme, at })));
+    } catch {
+      // No storage (private mode, full): her copies open with the settings they were saved with.
+    }
+  }, [owner, fontSize, lineHeight, theme, at]);
+}
+
+export function TextReader({ ebook, toc, section, settings, progress, watermark, owner }: TextReaderProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const touchStart = useRef<{ x: number; y: number } | null>(null);
   const [at, setAt] = useState(() => Number(/^#b-(\d+)$/.exec(location.hash)?.[1] ?? 0));
   const [percent, setPercent] = useState(progress.start);
-  const [toast, setToast] = useState<ToastMessage | null>(null);
   const theme = THEMES[settings.theme];
   const base = `/ebook/${ebook.id}/text`;
   const closeHref = `/ebook/${ebook.id}`;
   const previous = section.index > 0 ? `${base}?s=${section.index - 1}` : null;
   const next = section.index < toc.length - 1 ? `${base}?s=${section.index + 1}` : null;
 
-  const onBlocked = useCallback(() => setToast({ kind: "error", title: BLOCKED_MESSAGE }), []);
-  useBlockedActions(onBlocked);
-  useSavedPlace(ebook.id, section.index, at);
+  const toast = useBlockedActionsToast();
+  useSavedPlace(ebook.id, section.index, at, owner);
+  useSettingsOnPhone(owner, settings);
 
   // A new section starts at its top; a link to a paragraph (her saved place, after a settings change) opens there.
   useEffect(() => {
@@ -103,6 +136,8 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark 
     else scroller.scrollTop = 0;
     setAt(topBlock(scroller));
   }, [location.key, location.hash, section.index]);
+  // The page stays mounted from section to section: the percent starts again from the new section's share.
+  useEffect(() => setPercent(progress.start), [section.index, progress.start]);
 
   const onScroll = () => {
     const scroller = scrollRef.current;
@@ -127,17 +162,11 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark 
     return () => document.removeEventListener("keydown", onKey);
   }, [navigate, next, previous, closeHref]);
 
-  const onTouchEnd = (event: React.TouchEvent) => {
-    const start = touchStart.current;
-    touchStart.current = null;
-    const touch = event.changedTouches[0];
-    if (!start || !touch) return;
-    const dx = touch.clientX - start.x;
-    const dy = touch.clientY - start.y;
+  const swipe = useSwipe((dx, dy) => {
     if (Math.abs(dx) < 60 || Math.abs(dx) < Math.abs(dy) * 1.5) return;
     const to = dx < 0 ? next : previous;
     if (to) void navigate(to);
-  };
+  });
 
   const control = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full px-2 hover:bg-black/10";
   const menu = `absolute top-full right-2 z-10 mt-1 w-72 max-w-[calc(100vw-1rem)] rounded-2xl border p-3 shadow-xl ${theme.bar}`;
@@ -169,12 +198,7 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark 
       className={`fixed inset-0 z-[60] flex flex-col ${theme.page}`}
     >
       <div className={`relative flex items-center gap-1 border-b px-2 py-1 sm:px-4 ${theme.bar}`}>
-        <Link to={closeHref} aria-label="Close reader" className={control}>
-          <X aria-hidden="true" className="h-5 w-5" />
-        </Link>
-        <h1 id="reader-title" className="min-w-0 flex-1 truncate text-sm font-semibold sm:text-base">
-          {ebook.title}
-        </h1>
+        <ReaderTitle title={ebook.title} closeHref={closeHref} control={control} />
         <details>
           <summary className={`${control} cursor-pointer list-none`} aria-label="Contents">
             <BookOpen aria-hidden="true" className="h-5 w-5" />
@@ -232,11 +256,7 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark 
         aria-label="Ebook text"
         className="relative flex-1 overflow-y-auto focus:outline-none"
         onScroll={onScroll}
-        onTouchStart={(event) => {
-          const touch = event.touches[0];
-          touchStart.current = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
-        }}
-        onTouchEnd={onTouchEnd}
+        {...swipe}
       >
         {/* Her e-mail across the page, faint enough to read through; a picture, so it scrolls with the text. */}
         <div data-watermark className="min-h-full" style={{ backgroundImage: watermarkTile(watermark, theme.mark) }}>
@@ -252,6 +272,23 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark 
                 dangerouslySetInnerHTML={{ __html: html }}
               />
             ))}
+            {owner ? (
+              <div className="mt-10 font-sans">
+                <Suspense fallback={null}>
+                  <SaveForOffline
+                    owner={owner}
+                    label="Save this ebook for offline"
+                    inReader
+                    target={{
+                      kind: "ebook",
+                      id: ebook.id,
+                      readUrl: base,
+                      copyUrl: `/library/offline/ebook/${ebook.id}`,
+                    }}
+                  />
+                </Suspense>
+              </div>
+            ) : null}
             <nav aria-label="Sections" className="mt-10 flex justify-between gap-3 font-sans text-base">
               {previous ? (
                 <Link

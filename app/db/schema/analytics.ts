@@ -49,6 +49,25 @@ export const contentMonthlyCounts = pgTable(
   ],
 );
 
+/**
+ * The daily rows summed over pages: per Nairobi day and kind of page. The per-day chart of a 90-day period reads 270
+ * of these instead of 95,000 page rows (issue 35: under 200 ms with a year at 100,000 views a day). Written by the
+ * same flush statement as the daily and monthly rows, so it always equals their sum; kept like the monthly roll-up
+ * (it names no page and no person) after the retention job deletes the daily rows.
+ */
+export const contentDailyTotals = pgTable(
+  "content_daily_totals",
+  {
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    ...countColumns,
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.kind] }),
+    check("content_daily_totals_kind", sql`${t.kind} ${CONTENT_KINDS}`),
+  ],
+);
+
 /** Searches per Nairobi day and normalized query (lower case, spaces collapsed, at most 100 characters). */
 export const searchDailyCounts = pgTable(
   "search_daily_counts",

@@ -35,7 +35,12 @@ export const subscriptionPlans = pgTable(
     description: text("description"),
     // Base price in KES cents, before the regional rule.
     priceCents: cents("price_cents").notNull(),
-    durationMonths: integer("duration_months").notNull(),
+    // How long one period lasts: period_count days, weeks or months (issue 33, ADR 036; plan-period.ts adds it to a
+    // date). Rows from before were months.
+    periodUnit: text("period_unit", { enum: ["day", "week", "month"] })
+      .notNull()
+      .default("month"),
+    periodCount: integer("period_count").notNull(),
     accessLevel: planAccessLevel("access_level").notNull().default("subscription"),
     // null means unlimited; a limit is always at least one ebook (0 no longer doubles as "unlimited").
     ebookLimit: integer("ebook_limit"),
@@ -50,7 +55,8 @@ export const subscriptionPlans = pgTable(
   (t) => [
     check("subscription_plans_price_not_negative", sql`${t.priceCents} >= 0`),
     check("subscription_plans_ebook_limit_positive", sql`${t.ebookLimit} is null or ${t.ebookLimit} > 0`),
-    check("subscription_plans_duration_positive", sql`${t.durationMonths} > 0`),
+    check("subscription_plans_period_unit_known", sql`${t.periodUnit} in ('day', 'week', 'month')`),
+    check("subscription_plans_period_count_positive", sql`${t.periodCount} > 0`),
   ],
 );
 
@@ -135,21 +141,59 @@ export const orders = pgTable(
     // The article whose paywall led to this checkout (the pricing page's ?from=, carried to checkout): purchases per
     // article on the analytics screen (issue 35). An article, never a person or a page history.
     fromArticleId: uuid("from_article_id").references(() => articles.id, { onDelete: "set null" }),
+    // An upgrade in the middle of a period (ADR 039): the subscription it ends and the credit locked at checkout (the
+    // unused part of what she paid for it), so amount_cents = the new plan's price less this credit (minimum KSh 10).
+    // The order is an upgrade when the credit is set; the subscription id goes with an account's deletion (the order stays).
+    upgradeFromSubscriptionId: uuid("upgrade_from_subscription_id").references(
+      (): AnyPgColumn => userSubscriptions.id,
+      {
+        onDelete: "set null",
+      },
+    ),
+    upgradeCreditCents: cents("upgrade_credit_cents"),
+    // An offer code locked into the order at checkout (ADR 037): which code (its redemption row in offer-codes.ts
+    // holds the foreign key), its text as typed then, the KES amount before the code and the discount it gave
+    // (amount_cents = price_before_code_cents - code_discount_cents). Null without a code.
+    offerCodeId: uuid("offer_code_id"),
+    offerCode: text("offer_code"),
+    priceBeforeCodeCents: cents("price_before_code_cents"),
+    codeDiscountCents: cents("code_discount_cents"),
+    // Why an order of amount 0 was completed without a payment ('offer code NURU100'): the only way an order may be
+    // zero, and the trace of its grant in place of a verified payment (no gateway call, no payments row).
+    zeroAmountReason: text("zero_amount_reason"),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_card_renewal_idx").on(t.cardRenewalId),
     // Jobs look for orders left pending, oldest first.
     index("orders_status_created_idx").on(t.status, t.createdAt),
-    check("orders_amount_positive", sql`${t.amountCents} > 0`),
+    check(
+      "orders_amount_positive",
+      sql`${t.amountCents} > 0 or (${t.amountCents} = 0 and ${t.zeroAmountReason} is not null)`,
+    ),
+    check("orders_zero_reason_only_zero", sql`${t.zeroAmountReason} is null or ${t.amountCents} = 0`),
+    check(
+      "orders_offer_code_adds_up",
+      sql`(${t.offerCode} is null and ${t.priceBeforeCodeCents} is null and ${t.codeDiscountCents} is null) or (${t.offerCode} is not null and ${t.codeDiscountCents} > 0 and ${t.priceBeforeCodeCents} = ${t.amountCents} + ${t.codeDiscountCents})`,
+    ),
     check("orders_country_source_known", sql`${t.countrySource} in ('cdn', 'ip', 'default')`),
     check("orders_base_price_positive", sql`${t.basePriceCents} > 0`),
-    check("orders_display_amount_positive", sql`${t.displayAmount} > 0`),
+    check(
+      "orders_display_amount_positive",
+      sql`${t.displayAmount} > 0 or (${t.amountCents} = 0 and ${t.displayAmount} = 0)`,
+    ),
     check("orders_exchange_rate_positive", sql`${t.exchangeRate} > 0`),
     check("orders_currency_code", isCurrencyCode(t.currency)),
     check("orders_display_currency_code", isCurrencyCode(t.displayCurrency)),
     check("orders_country_code", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
-    check("orders_receipt_vat_in_range", sql`${t.receiptVatCents} >= 0 and ${t.receiptVatCents} < ${t.amountCents}`),
+    check(
+      "orders_upgrade_credit_with_subscription",
+      sql`(${t.upgradeFromSubscriptionId} is null or ${t.upgradeCreditCents} is not null) and (${t.upgradeCreditCents} is null or (${t.kind} = 'plan' and ${t.upgradeCreditCents} >= 0))`,
+    ),
+    check(
+      "orders_receipt_vat_in_range",
+      sql`${t.receiptVatCents} >= 0 and (${t.receiptVatCents} < ${t.amountCents} or ${t.receiptVatCents} = 0)`,
+    ),
     // An order buys exactly one thing, and the thing its kind says.
     check(
       "orders_item_matches_kind",
@@ -250,6 +294,17 @@ export const userSubscriptions = pgTable(
     grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
     grantReason: text("grant_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    // Ended early by an upgrade (ADR 039): when, and the end it had, so a reversed upgrade can put it back.
+    upgradedAt: timestamp("upgraded_at", { withTimezone: true }),
+    endDateBeforeUpgrade: timestamp("end_date_before_upgrade", { withTimezone: true }),
+    // A switch to a lower plan at the end of this period (ADR 039): the plan, when she asked, when it took effect,
+    // and whether scheduling it cancelled her card agreement (cancelling the switch resumes only that one).
+    switchToPlanId: uuid("switch_to_plan_id").references((): AnyPgColumn => subscriptionPlans.id, {
+      onDelete: "restrict",
+    }),
+    switchScheduledAt: timestamp("switch_scheduled_at", { withTimezone: true }),
+    switchedAt: timestamp("switched_at", { withTimezone: true }),
+    switchPausedCardRenewal: boolean("switch_paused_card_renewal").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -121,6 +121,8 @@ export const ebooks = pgTable(
     coverImageUrl: text("cover_image_url"),
     // Storage key in the private bucket; never a public URL.
     filePath: text("file_path"),
+    // An EPUB the admin uploaded for the text edition (private bucket); when set, the edition is made from it.
+    epubPath: text("epub_path"),
     pageCount: integer("page_count"),
     // Base price in KES cents (ADR 008); null means subscription-only.
     priceCents: bigint("price_cents", { mode: "number" }),

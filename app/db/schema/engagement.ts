@@ -1,4 +1,16 @@
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./accounts";
 import { articles } from "./content";
@@ -56,4 +68,20 @@ export const bookmarks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique("bookmarks_user_content_uq").on(t.userId, t.contentType, t.contentId)],
+);
+
+// When each of her bookmarks last changed (set or removed), kept also after a removal: a "set" sent late (queued
+// offline by the service worker, ADR 033) is applied only when it is newer than the last change. No row: no change
+// recorded yet (bookmarks made before this table), so any set applies.
+export const bookmarkChanges = pgTable(
+  "bookmark_changes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentType: contentKind("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentType, t.contentId] })],
 );

@@ -13,3 +13,5 @@ export * from "./jobs";
 export * from "./alerts";
 export * from "./analytics";
 export * from "./member-mail";
+export * from "./gifts";
+export * from "./offer-codes";

@@ -33,7 +33,7 @@ export const mediaAssets = pgTable(
   },
   (t) => [
     index("media_assets_created_idx").on(t.createdAt),
-    check("media_assets_kind", sql`${t.kind} in ('image', 'video', 'cover', 'pdf')`),
+    check("media_assets_kind", sql`${t.kind} in ('image', 'video', 'cover', 'pdf', 'epub')`),
     check("media_assets_bucket", sql`${t.bucket} in ('public', 'private')`),
     check("media_assets_size_positive", sql`${t.size} > 0`),
   ],

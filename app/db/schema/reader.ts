@@ -86,20 +86,33 @@ export interface TextSectionEntry {
 }
 
 // The reflowable text edition of an ebook (issue 32): derived from its PDF at upload, stored privately like the PDF.
-export const ebookTextEditions = pgTable("ebook_text_editions", {
-  ebookId: uuid("ebook_id")
-    .primaryKey()
-    .references(() => ebooks.id, { onDelete: "cascade" }),
-  /** Private storage key of the JSON sections; null when extraction failed. */
-  fileKey: text("file_key"),
-  /** The PDF key it was made from: a new PDF makes a new edition. */
-  sourceKey: text("source_key").notNull(),
-  /** The admin's switch for PDFs whose extraction reads poorly. */
-  enabled: boolean("enabled").notNull().default(true),
-  sections: jsonb("sections").$type<TextSectionEntry[]>().notNull().default([]),
-  error: text("error"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const ebookTextEditions = pgTable(
+  "ebook_text_editions",
+  {
+    ebookId: uuid("ebook_id")
+      .primaryKey()
+      .references(() => ebooks.id, { onDelete: "cascade" }),
+    /** Private storage key of the JSON sections; null when extraction failed. */
+    fileKey: text("file_key"),
+    /** The file (PDF or EPUB) it is made from: a new file makes a new edition. */
+    sourceKey: text("source_key").notNull(),
+    /** Which kind of file sourceKey is: an uploaded EPUB wins over the PDF. */
+    source: text("source").$type<"pdf" | "epub">().notNull().default("pdf"),
+    /** Set while the job has it to make (again): when the next attempt may start. Null once ready or failed. */
+    runAfter: timestamp("run_after", { withTimezone: true }),
+    /** Attempts at the current request (a failure that may pass, such as storage unreachable, is retried). */
+    attempts: integer("attempts").notNull().default(0),
+    /** The runner that claimed it and until when; a claim that runs out (a crash) is claimed again. */
+    claim: uuid("claim"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** The admin's switch for PDFs whose extraction reads poorly. */
+    enabled: boolean("enabled").notNull().default(true),
+    sections: jsonb("sections").$type<TextSectionEntry[]>().notNull().default([]),
+    error: text("error"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ebook_text_editions_due_idx").on(t.runAfter)],
+);
 
 // Where each reader stopped in a text edition: the section and the paragraph at the top of her screen.
 export const ebookTextPositions = pgTable(

@@ -158,13 +158,24 @@ export async function createEbook(db: Database, input: CreateEbookInput = {}) {
   return row;
 }
 
+/**
+ * A plan; two months unless the input says otherwise. `durationMonths` is still taken (as a count of months) for
+ * callers written before plans had units (ADR 036).
+ */
 export async function createPlan(
   db: Database,
-  input: Partial<typeof subscriptionPlans.$inferInsert> & { slug: string; name: string; priceCents: number },
+  input: Partial<typeof subscriptionPlans.$inferInsert> & {
+    slug: string;
+    name: string;
+    priceCents: number;
+    durationMonths?: number;
+  },
 ) {
+  const { durationMonths, ...rest } = input;
+  const period = durationMonths === undefined ? {} : { periodUnit: "month" as const, periodCount: durationMonths };
   const [row] = await db
     .insert(subscriptionPlans)
-    .values({ durationMonths: 2, accessLevel: "subscription", ...input })
+    .values({ periodUnit: "month", periodCount: 2, accessLevel: "subscription", ...period, ...rest })
     .returning();
   return row;
 }

@@ -3,13 +3,9 @@
 // asks, so a page or resource that never needs the viewer (a guest page, an image, the IPN) reads no session, and a
 // request without a session cookie asks the database nothing at all.
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import {
-  PROFILE_TIMEOUT_MS,
-  ProfileTimeoutError,
-  readSession,
-  withTimeout,
-  type SessionUser,
-} from "~/modules/accounts/session.server";
+import { PROFILE_TIMEOUT_MS, readSession, withTimeout, type SessionUser } from "~/modules/accounts/session.server";
+import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
+import { isAppError } from "~/lib/app-error";
 import type { BookmarkIds } from "~/modules/engagement/schemas";
 import { loadViewerRead } from "./viewer-row.server";
 import { adminViewer, guestViewer, type AdminViewer, type Viewer } from "./policy";
@@ -71,7 +67,7 @@ function lazyViewer(request: Request): LazyViewer {
 
 /**
  * Subscription and purchase reads give up after 10 s (spec); the reader then gets previews (failing closed) rather
- * than an endless wait. A profile read that times out rejects with ProfileTimeoutError (the shell says so).
+ * than an endless wait. A profile read that times out rejects with PROFILE_TIMEOUT (the shell says so).
  */
 async function readViewer(request: Request): Promise<RequestViewer> {
   const session = await readSession(request);
@@ -81,7 +77,7 @@ async function readViewer(request: Request): Promise<RequestViewer> {
   try {
     return { ...(await withTimeout(loadViewerRead(user), PROFILE_TIMEOUT_MS)), user };
   } catch (error) {
-    if (!(error instanceof ProfileTimeoutError)) throw error;
+    if (!isAppError(error, ACCOUNT_ERRORS.PROFILE_TIMEOUT)) throw error;
     console.error(`Subscription read timed out for user ${user.id}; showing previews`);
     return { viewer: { ...guestViewer(), user: { id: user.id, role: user.role } }, user, bookmarks: null };
   }

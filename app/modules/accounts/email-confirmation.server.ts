@@ -11,6 +11,7 @@ import type { Env } from "~/lib/env.server";
 import type { Mailer } from "~/modules/mail/mailer.server";
 import { confirmEmailMail } from "~/modules/mail/templates.server";
 import { ensureProfile } from "./profile.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 const PREFIX = "confirm-email:";
@@ -23,13 +24,19 @@ export function confirmationUrl(env: Pick<Env, "PUBLIC_URL">, token: string): st
   return `${env.PUBLIC_URL}/confirm-email?token=${encodeURIComponent(token)}`;
 }
 
-/** Stores a new single-use token for the account's current password and mails the link. */
+/**
+ * Stores a new single-use token for the account's current password and mails the link. `returnTo` (a local path the
+ * sign-up came from, e.g. a gift's claim page) is kept with the token on the server, never put in the link, and is
+ * where confirming lands her.
+ */
 export async function sendConfirmation(
   db: Database,
   env: Pick<Env, "PUBLIC_URL">,
   mailer: Mailer,
   user: { id: string; email: string; name: string },
+  returnTo?: string | null,
 ): Promise<void> {
+  const back = returnTo ? safeRedirectPath(returnTo, "") : "";
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   // Expired links of any account are dropped on the way, so the table does not grow.
@@ -37,7 +44,7 @@ export async function sendConfirmation(
   await db.insert(verifications).values({
     id: randomUUID(),
     identifier: `${PREFIX}${sha256(token)}`,
-    value: JSON.stringify({ userId: user.id }),
+    value: JSON.stringify(back ? { userId: user.id, returnTo: back } : { userId: user.id }),
     expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
   });
   await mailer.send(confirmEmailMail({ to: user.email, name: user.name, url: confirmationUrl(env, token) }));
@@ -53,8 +60,10 @@ async function findLink(db: Database, token: string) {
     .where(and(eq(verifications.identifier, `${PREFIX}${sha256(token)}`), gt(verifications.expiresAt, new Date())));
   if (!row) return null;
   try {
-    const { userId } = JSON.parse(row.value) as { userId?: unknown };
-    return typeof userId === "string" ? { id: row.id, userId } : null;
+    const { userId, returnTo } = JSON.parse(row.value) as { userId?: unknown; returnTo?: unknown };
+    // Checked again on the way out: only a local path is ever a landing place.
+    const back = safeRedirectPath(returnTo, "");
+    return typeof userId === "string" ? { id: row.id, userId, returnTo: back || null } : null;
   } catch {
     return null;
   }
@@ -62,10 +71,18 @@ async function findLink(db: Database, token: string) {
 
 /** The address a confirmation link is for (to show on the confirmation page), or null for a bad or used link. */
 export async function confirmationAddress(db: Database, token: string): Promise<string | null> {
+  return (await confirmationLinkDetails(db, token))?.email ?? null;
+}
+
+/** The link's address and where confirming lands her (the page her sign-up came from), or null for a bad link. */
+export async function confirmationLinkDetails(
+  db: Database,
+  token: string,
+): Promise<{ email: string; returnTo: string | null } | null> {
   const link = await findLink(db, token);
   if (!link) return null;
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, link.userId));
-  return user?.email ?? null;
+  return user ? { email: user.email, returnTo: link.returnTo } : null;
 }
 
 /**

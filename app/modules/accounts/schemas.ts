@@ -40,16 +40,34 @@ export const signInSchema = z.object({
   password: z.string().min(1, "Password is required").max(128, "Password must be at most 128 characters"),
 });
 
-export const signUpSchema = z
-  .object({
-    fullName: fullNameSchema,
-    email,
-    password,
-    confirmPassword: z.string().min(1, "Please confirm your password"),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+const signUpFields = z.object({
+  fullName: fullNameSchema,
+  email,
+  password,
+  confirmPassword: z.string().min(1, "Please confirm your password"),
+});
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+const MISMATCH = { message: "Passwords do not match", path: ["confirmPassword"] };
+
+export const signUpSchema = signUpFields.refine(passwordsMatch, MISMATCH);
 
 export const resetRequestSchema = z.object({ email });
+
+/** Where the panel sends her after signing in or confirming: any string; the action keeps only a local path. */
+const redirectTo = z.string().optional();
+
+/**
+ * The sign-in panel's posts (/signin), one schema on `intent`: each form's own schema above (what the browser checks)
+ * plus its intent. A resend comes from a refused sign-in, or from the check-your-mail state of a sign-up (`from`).
+ */
+export const authFormSchema = z.discriminatedUnion("intent", [
+  signInSchema.extend({ intent: z.literal("signin"), redirectTo }),
+  signUpFields.extend({ intent: z.literal("signup"), redirectTo }).refine(passwordsMatch, MISMATCH),
+  resetRequestSchema.extend({ intent: z.literal("reset") }),
+  resetRequestSchema.extend({ intent: z.literal("resend"), from: z.string().optional() }),
+]);
+export type AuthForm = z.output<typeof authFormSchema>;
+export const AUTH_INTENTS = ["signin", "signup", "reset", "resend"] as const;
 
 /** The confirmation page: the link's token and the password chosen at sign-up. */
 export const confirmEmailSchema = z.object({

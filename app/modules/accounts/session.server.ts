@@ -1,4 +1,6 @@
 import { getDb } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
+import { ACCOUNT_ERRORS } from "./account-errors";
 import { getAuth } from "./auth.server";
 import { getProfile } from "./profile.server";
 import type { ViewerRead } from "~/modules/access/viewer-row.server";
@@ -6,19 +8,14 @@ import { ASK_BETTER_AUTH, sessionCookieRules, sessionUser, signedSessionToken } 
 
 export const PROFILE_TIMEOUT_MS = 10_000;
 
-export class ProfileTimeoutError extends Error {
-  constructor() {
-    super("Loading your profile took too long. Please check your connection and try again.");
-  }
-}
-
+/** The work's answer, or PROFILE_TIMEOUT (an AppError) after `ms`. */
 export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await Promise.race([
       work,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ProfileTimeoutError()), ms);
+        timer = setTimeout(() => reject(new AppError(ACCOUNT_ERRORS.PROFILE_TIMEOUT)), ms);
       }),
     ]);
   } finally {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { refused, type Refused } from "~/lib/app-error.server";
 import { getEnv } from "~/lib/env.server";
 import { getMailer } from "~/modules/mail/mailer.server";
 import { clientIp } from "~/modules/security/client-address";
@@ -10,9 +11,11 @@ import {
   settleSignInSuccess,
   type LoginRule,
 } from "~/modules/security/rate-limit.server";
+import { ACCOUNT_ERRORS } from "./account-errors";
 import { getAuth } from "./auth.server";
 import {
   confirmationAddress,
+  confirmationLinkDetails,
   confirmEmail,
   replaceUnconfirmedSignUp,
   sendConfirmation,
@@ -63,26 +66,14 @@ function accountKeys(rules: LoginRule[]): string[] {
   return rules.map((r) => r.key).filter((key) => !key.startsWith("signin:ip:"));
 }
 
-export const MESSAGES = {
+/** What a reader is told when a step worked (the spec's words where it has them); refusals are ACCOUNT_ERRORS. */
+export const ACCOUNT_NOTICES = {
   signedIn: "Signed in successfully!",
   signedUp: "Account created successfully! Please check your email to confirm your account.",
   resetSent: "Password reset email sent! Please check your email.",
-  invalidCredentials: "Invalid email or password.",
-  notConfirmed: "Please confirm your email address before signing in. Check your inbox for the link we sent you.",
-  tooManyAttempts: "Too many sign-in attempts. Please try again later.",
   confirmationResent: "If that account still needs confirming, a new confirmation link is on its way.",
-  invalidConfirmationLink:
-    "This confirmation link is invalid or has expired. Sign in to get a new one, or sign up again.",
-  googleNeedsConfirmation:
-    "This email address has an account that is not confirmed yet. Confirm it with the link we emailed you, or reset your password, then continue with Google.",
-  mailLimited:
-    "We have already sent several emails to this address in the last hour. Please check your inbox and spam folder, or try again later.",
   confirmed: "Your email address is confirmed. Welcome to Nuru!",
-  confirmWrongPassword:
-    "That password does not match this account. Use the password of your latest sign-up, or reset your password.",
-  invalidResetLink: "This reset link is invalid or has expired. Please ask for a new one.",
   passwordChanged: "Your password has been changed. Please sign in.",
-  unexpected: "Something went wrong. Please try again.",
 } as const;
 
 function setCookies(response: Response): Headers {
@@ -99,8 +90,7 @@ async function errorCode(response: Response): Promise<string | undefined> {
   }
 }
 
-export type SignInResult =
-  { ok: true; headers: Headers } | { ok: false; message: string; needsConfirmation?: boolean; retryAfterMs?: number };
+export type SignInResult = { ok: true; headers: Headers } | Refused;
 
 export async function signInWithPassword(
   request: Request,
@@ -112,7 +102,7 @@ export async function signInWithPassword(
   const rules = signInRules(email, clientIp(request), deviceId);
   // The attempt is reserved (counted) before the password is checked: concurrent guesses cannot slip through.
   const ticket = await reserveSignInAttempt(db, rules);
-  if (!ticket.allowed) return { ok: false, message: MESSAGES.tooManyAttempts, retryAfterMs: ticket.retryAfterMs };
+  if (!ticket.allowed) return refused(ACCOUNT_ERRORS.SIGN_IN_LIMITED, ticket.retryAfterMs);
   const response = await getAuth().api.signInEmail({
     body: { email, password: input.password, rememberMe: true },
     headers: request.headers,
@@ -126,10 +116,10 @@ export async function signInWithPassword(
     headers.append("Set-Cookie", deviceCookie(email, deviceId));
     return { ok: true, headers };
   }
-  if (code === "EMAIL_NOT_VERIFIED") return { ok: false, message: MESSAGES.notConfirmed, needsConfirmation: true };
+  if (code === "EMAIL_NOT_VERIFIED") return refused(ACCOUNT_ERRORS.EMAIL_NOT_CONFIRMED);
   if (response.status === 401 || code === "INVALID_EMAIL_OR_PASSWORD")
-    return { ok: false, message: MESSAGES.invalidCredentials };
-  return { ok: false, message: MESSAGES.unexpected };
+    return refused(ACCOUNT_ERRORS.INVALID_CREDENTIALS);
+  return refused(ACCOUNT_ERRORS.AUTH_FAILED);
 }
 
 /** Counts one mail for the address typed in and for the client asking; false when either is over its limit. */
@@ -177,6 +167,8 @@ async function replaceUnconfirmed(
 export async function signUpWithPassword(
   request: Request,
   input: { fullName: string; email: string; password: string },
+  /** The local page she signed up from (a gift's claim page): confirming the address lands her back there. */
+  returnTo?: string | null,
 ): Promise<MailOutcome> {
   const email = input.email.toLowerCase();
   const mayMailNow = await mayMail("confirm", email, clientIp(request));
@@ -197,7 +189,9 @@ export async function signUpWithPassword(
     needsMail = Boolean(user && !user.emailVerified);
   }
   if (!needsMail || !user) return { mailed: mayMailNow };
-  if (mayMailNow) await sendConfirmation(getDb(), getEnv(), getMailer(), { ...user, name: input.fullName });
+  if (mayMailNow) {
+    await sendConfirmation(getDb(), getEnv(), getMailer(), { ...user, name: input.fullName }, returnTo);
+  }
   return { mailed: mayMailNow };
 }
 
@@ -206,26 +200,26 @@ export function confirmationLinkAddress(token: string) {
   return confirmationAddress(getDb(), token);
 }
 
-export type ConfirmResult =
-  { ok: true; headers: Headers } | { ok: false; message: string; invalidLink?: boolean; retryAfterMs?: number };
+export type ConfirmResult = { ok: true; headers: Headers; returnTo: string | null } | Refused;
 
 /**
  * The confirmation page was sent with the account's password: confirms the address (limited like a sign-in,
  * since it checks a password) and signs the reader in.
  */
 export async function confirmAndSignIn(request: Request, token: string, password: string): Promise<ConfirmResult> {
-  const email = await confirmationLinkAddress(token);
-  if (!email) return { ok: false, message: MESSAGES.invalidConfirmationLink, invalidLink: true };
+  const link = await confirmationLinkDetails(getDb(), token);
+  if (!link) return refused(ACCOUNT_ERRORS.CONFIRMATION_LINK_INVALID);
+  const { email, returnTo } = link;
   const rules = signInRules(email, clientIp(request), knownDeviceId(request, email));
   const ticket = await reserveSignInAttempt(getDb(), rules);
-  if (!ticket.allowed) return { ok: false, message: MESSAGES.tooManyAttempts, retryAfterMs: ticket.retryAfterMs };
+  if (!ticket.allowed) return refused(ACCOUNT_ERRORS.SIGN_IN_LIMITED, ticket.retryAfterMs);
   const outcome = await confirmEmail(getDb(), getEnv(), token, password);
-  if (outcome === "wrong-password") return { ok: false, message: MESSAGES.confirmWrongPassword };
+  if (outcome === "wrong-password") return refused(ACCOUNT_ERRORS.CONFIRM_WRONG_PASSWORD);
   await settleSignInSuccess(getDb(), ticket.reserved, accountKeys(rules));
-  if (outcome === "invalid") return { ok: false, message: MESSAGES.invalidConfirmationLink, invalidLink: true };
+  if (outcome === "invalid") return refused(ACCOUNT_ERRORS.CONFIRMATION_LINK_INVALID);
   const signedIn = await signInWithPassword(request, { email, password });
-  if (!signedIn.ok) return { ok: false, message: signedIn.message, retryAfterMs: signedIn.retryAfterMs };
-  return { ok: true, headers: signedIn.headers };
+  if (!signedIn.ok) return signedIn;
+  return { ok: true, headers: signedIn.headers, returnTo };
 }
 
 export async function resendConfirmation(request: Request, email: string): Promise<MailOutcome> {
@@ -245,12 +239,12 @@ export async function requestPasswordReset(request: Request, email: string): Pro
   return { mailed: true };
 }
 
-export async function resetPassword(token: string, newPassword: string): Promise<{ ok: boolean; message: string }> {
+export async function resetPassword(token: string, newPassword: string): Promise<{ ok: true } | Refused> {
   try {
     await getAuth().api.resetPassword({ body: { token, newPassword } });
-    return { ok: true, message: MESSAGES.passwordChanged };
+    return { ok: true };
   } catch {
-    return { ok: false, message: MESSAGES.invalidResetLink };
+    return refused(ACCOUNT_ERRORS.RESET_LINK_INVALID);
   }
 }
 

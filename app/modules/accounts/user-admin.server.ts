@@ -5,6 +5,22 @@ import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema";
 import { type Role, type AdminViewer } from "~/modules/access/policy";
 import { clampPage } from "~/modules/content/paging";
+import { AppError, defineErrors } from "~/lib/app-error";
+
+/** Why a role change was refused (spec: 'Failed to update user role: {message}'); thrown as AppError. */
+export const USER_ADMIN_ERRORS = defineErrors({
+  LAST_ADMIN: {
+    status: 409,
+    title: "Error",
+    message: "Failed to update user role: the shop needs at least one admin. Make another account an admin first.",
+  },
+  ROLE_CHANGER_NOT_ADMIN: {
+    status: 409,
+    title: "Error",
+    message: "Failed to update user role: you are no longer an admin.",
+  },
+  ROLE_TARGET_UNKNOWN: { status: 400, title: "Error", message: "Failed to update user role: unknown user or role" },
+});
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -54,24 +70,23 @@ export async function listUsersForAdmin(
   };
 }
 
-export type RoleChange = { ok: true } | { ok: false; reason: "not-found" | "last-admin" | "not-admin" };
-
 /**
  * Sets a profile's role (display and the admin screens; access to content never reads it). The shop always keeps
  * one admin: the admins' rows are locked first, so two admins demoting each other at once cannot both succeed.
+ * A refusal is thrown as an AppError of USER_ADMIN_ERRORS.
  */
-export async function changeRole(viewer: AdminViewer, input: { userId: string; role: Role }): Promise<RoleChange> {
+export async function changeRole(viewer: AdminViewer, input: { userId: string; role: Role }): Promise<{ ok: true }> {
   return getDb().transaction(async (tx) => {
     const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, "admin")).for("update");
     // CASE: she was demoted by another admin after this request began -> she may no longer change roles.
-    if (!admins.some((a) => a.id === viewer.user!.id)) return { ok: false, reason: "not-admin" } as const;
+    if (!admins.some((a) => a.id === viewer.user!.id)) throw new AppError(USER_ADMIN_ERRORS.ROLE_CHANGER_NOT_ADMIN);
     const [target] = await tx
       .select({ role: profiles.role, email: profiles.email })
       .from(profiles)
       .where(eq(profiles.id, input.userId));
-    if (!target) return { ok: false, reason: "not-found" } as const;
+    if (!target) throw new AppError(USER_ADMIN_ERRORS.ROLE_TARGET_UNKNOWN);
     if (target.role === "admin" && input.role !== "admin" && admins.length <= 1)
-      return { ok: false, reason: "last-admin" } as const;
+      throw new AppError(USER_ADMIN_ERRORS.LAST_ADMIN);
     await tx
       .update(profiles)
       .set({ role: input.role, updatedAt: sql`now()` })

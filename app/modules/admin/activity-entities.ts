@@ -12,6 +12,8 @@ export const ACTIVITY_ENTITY_LABELS = {
   testimonial: "Testimonials",
   order: "Orders and refunds",
   subscription: "Subscriptions granted by hand",
+  "offer-code": "Offer codes",
+  plan: "Plans",
 } as const;
 export type ActivityEntity = keyof typeof ACTIVITY_ENTITY_LABELS;
 export const ACTIVITY_ENTITIES = Object.keys(ACTIVITY_ENTITY_LABELS) as ActivityEntity[];

@@ -4,6 +4,7 @@ import { loadStandIns } from "~/lib/stand-ins.server";
 import { getDb } from "~/db/client.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import { type AdminViewer } from "~/modules/access/policy";
+import { defineErrors } from "~/lib/app-error";
 import { suggestionMeta, type AssistEvent, type AssistRequest } from "./assist-request";
 import { assistPrompt, fallbackSuggestion } from "./prompts.server";
 import { anthropicProvider, openAiProvider, providerErrorMessage, type AiProvider } from "./providers.server";
@@ -53,6 +54,17 @@ export function setAssistantProvider(provider: AiProvider | null) {
   state.provider = Promise.resolve(provider);
 }
 
+/** Why the assistant would not start; the editor's dialog shows the message ('Error: {message}'). */
+export const AI_ERRORS = defineErrors({
+  ASSIST_REQUEST_INVALID: { status: 400, title: "Error", message: "Bad request" },
+  ASSIST_BUSY: {
+    status: 429,
+    title: "Too Many Requests",
+    message: "Too many requests to the assistant. Please wait a few minutes.",
+  },
+});
+
+/** Counts one request of this editor's: past ASSIST_LIMIT she is refused (ASSIST_BUSY) until `retryAfterMs`. */
 export async function allowAssist(viewer: AdminViewer) {
   return hitFixedWindow(getDb(), { key: `ai-assist:${viewer.user!.id}`, ...ASSIST_LIMIT });
 }

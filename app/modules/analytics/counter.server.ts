@@ -85,9 +85,25 @@ export function countSignUpFrom(request: Request, now = new Date()): void {
   if (isId(id)) addEvents([contentEvent("signups", "article", id.toLowerCase())], nairobiDay(now));
 }
 
+// isbot's pattern takes about 15 µs a call on this machine, more than the rest of counting a view together (measured
+// 2026-11-27: 16.6 µs against 1.4 µs for the request's event scope). Real traffic comes from a few hundred browsers,
+// so each user agent's answer is remembered; the memo is bounded (a client can send any header) and starts again when full.
+const BOT_MEMO_LIMIT = 1_000;
+const botMemo = new Map<string, boolean>();
+
+function isBotAgent(userAgent: string): boolean {
+  let bot = botMemo.get(userAgent);
+  if (bot === undefined) {
+    if (botMemo.size >= BOT_MEMO_LIMIT) botMemo.clear();
+    bot = isbot(userAgent);
+    botMemo.set(userAgent, bot);
+  }
+  return bot;
+}
+
 /** The sink for page-events.server.ts: what a served page noted, unless a bot or a prefetch asked for it. */
 export function countServedPage(events: readonly string[], request: PageEventRequest, now = new Date()): void {
-  if (request.prefetch || !request.userAgent || isbot(request.userAgent)) return;
+  if (request.prefetch || !request.userAgent || isBotAgent(request.userAgent)) return;
   addEvents(events, nairobiDay(now));
 }
 
@@ -170,7 +186,8 @@ async function flushNow(db: Database) {
   }
 }
 
-// One statement for the daily rows and their monthly roll-up; pages that no longer exist are left out.
+// One statement for the daily rows, their per-day totals and their monthly roll-up (so the roll-ups always equal the
+// daily rows); pages that no longer exist are left out.
 function upsertContent(rows: string) {
   return sql`
     with v as (
@@ -187,6 +204,15 @@ function upsertContent(rows: string) {
       insert into content_daily_counts as t (day, kind, item_id, views, paywall_views, offer_views, signups)
       select day, kind, item_id, views, paywall, offer, signups from known
       on conflict (day, kind, item_id) do update set
+        views = t.views + excluded.views,
+        paywall_views = t.paywall_views + excluded.paywall_views,
+        offer_views = t.offer_views + excluded.offer_views,
+        signups = t.signups + excluded.signups
+    ),
+    totals as (
+      insert into content_daily_totals as t (day, kind, views, paywall_views, offer_views, signups)
+      select day, kind, sum(views), sum(paywall), sum(offer), sum(signups) from known group by 1, 2
+      on conflict (day, kind) do update set
         views = t.views + excluded.views,
         paywall_views = t.paywall_views + excluded.paywall_views,
         offer_views = t.offer_views + excluded.offer_views,

@@ -82,3 +82,35 @@ export function monthEnd(month: string): Date {
   const [y, m] = month.split("-").map(Number);
   return new Date(Date.UTC(y!, m!, 1) - NAIROBI_OFFSET_MS);
 }
+
+/** Inclusive ranges of days (YYYY-MM-DD) and of months (YYYY-MM-01) that together cover a period once. */
+export interface MonthsAndEdges {
+  /** The first and last whole month inside the period (the monthly roll-ups hold them), or null. */
+  months: [string, string] | null;
+  /** The days before the first whole month and after the last one (read from the daily rows). */
+  days: [string, string][];
+}
+
+const addDays = (day: string, n: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (month: string) => {
+  const [y, m] = month.split("-").map(Number);
+  return isoDay(Date.UTC(y!, m!, 1));
+};
+
+/**
+ * Splits the days firstDay..lastDay into whole months and the days at the edges, so totals over a period read one
+ * roll-up row per page and month instead of one per page and day (a 90-day period: two or three months and about a
+ * month of days, instead of 90 days).
+ */
+export function monthsAndEdges(firstDay: string, lastDay: string): MonthsAndEdges {
+  const firstWhole = firstDay.endsWith("-01") ? firstDay : nextMonth(monthOf(firstDay));
+  // The last whole month ends on lastDay exactly, or is the month before lastDay's.
+  const lastWhole = addDays(lastDay, 1).endsWith("-01") ? monthOf(lastDay) : monthOf(addDays(monthOf(lastDay), -1));
+  if (firstWhole > lastWhole) return { months: null, days: [[firstDay, lastDay]] };
+  const days: [string, string][] = [];
+  if (firstDay < firstWhole) days.push([firstDay, addDays(firstWhole, -1)]);
+  const afterLast = nextMonth(lastWhole);
+  if (afterLast <= lastDay) days.push([afterLast, lastDay]);
+  return { months: [firstWhole, lastWhole], days };
+}

@@ -6,6 +6,7 @@ import { getDb } from "~/db/client.server";
 import { articleCategories, articles, categories } from "~/db/schema";
 import { type AccessType, type AdminViewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
+import { CONTENT_ADMIN_ERRORS } from "./content-admin-errors";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { clampPage } from "./paging";
 import { richBlocksAsHtml, sanitizeArticleHtml } from "./article-html.server";
@@ -212,7 +213,7 @@ export async function createArticle(viewer: AdminViewer, input: ArticleFormInput
 
 /**
  * Saves an edit made on the version the editor opened. When someone saved in between, nothing is written and
- * EDIT_CONFLICT is thrown: the second editor is told, and no one's work is silently overwritten.
+ * ARTICLE_EDIT_CONFLICT is thrown: the second editor is told, and no one's work is silently overwritten.
  */
 export async function updateArticle(viewer: AdminViewer, id: string, input: ArticleFormInput): Promise<void> {
   if (!isId(id)) throw new AppError("ARTICLE_NOT_FOUND");
@@ -221,7 +222,7 @@ export async function updateArticle(viewer: AdminViewer, id: string, input: Arti
     const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
     if (!current) throw new AppError("ARTICLE_NOT_FOUND");
     if (input.openedVersion && versionOf(current.updatedAt) !== input.openedVersion)
-      throw new AppError("EDIT_CONFLICT");
+      throw new AppError(CONTENT_ADMIN_ERRORS.ARTICLE_EDIT_CONFLICT);
     const values = columns(input);
     await tx
       .update(articles)
@@ -249,18 +250,18 @@ export async function updateArticle(viewer: AdminViewer, id: string, input: Arti
   });
 }
 
-export async function deleteArticle(viewer: AdminViewer, id: string): Promise<boolean> {
-  if (!isId(id)) return false;
-  return getDb().transaction(async (tx) => {
+/** Deletes an article; one already gone is refused (ARTICLE_ALREADY_DELETED), so the editor is told. */
+export async function deleteArticle(viewer: AdminViewer, id: string): Promise<void> {
+  if (!isId(id)) throw new AppError(CONTENT_ADMIN_ERRORS.ARTICLE_ALREADY_DELETED);
+  await getDb().transaction(async (tx) => {
     const deleted = await tx.delete(articles).where(eq(articles.id, id)).returning({ title: articles.title });
-    if (!deleted.length) return false;
+    if (!deleted.length) throw new AppError(CONTENT_ADMIN_ERRORS.ARTICLE_ALREADY_DELETED);
     await recordActivity(tx, viewer, {
       action: "deleted",
       entityType: "article",
       entityId: id,
       summary: deleted[0].title,
     });
-    return true;
   });
 }
 

@@ -77,6 +77,21 @@ export const articleFormSchema = z.object({
   openedVersion: z.string().max(40).optional(),
 });
 
+/** The preview button's post: the body as typed (and the video), shown as readers will see it. */
+export const articlePreviewSchema = z.object({
+  intent: z.literal("preview"),
+  contentMode: z.enum(["rich", "plain"]).default("rich"),
+  content: z.string().max(ARTICLE_LIMITS.content).optional(),
+  videoUrl: z.string().max(ARTICLE_LIMITS.url).optional(),
+});
+
+/** The article editor's two posts: save the form, or preview its body. */
+export const articleEditorSchema = z.discriminatedUnion("intent", [
+  // A post naming no intent is a save, as the form was before it had other posts (scripts and old pages send none).
+  articleFormSchema.extend({ intent: z.literal("save").default("save") }),
+  articlePreviewSchema,
+]);
+
 /**
  * The largest body the article form can send with every field at its maximum (a 200,000-character article is far
  * more than the 64 KB other forms get). The request guards allow this much on the article routes.

@@ -4,7 +4,40 @@ import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { getDb, type Database } from "~/db/client.server";
 import { articleCategories, categories, categoryOldSlugs, ebookCategories } from "~/db/schema";
 import { type AdminViewer } from "~/modules/access/policy";
+import { AppError, defineErrors } from "~/lib/app-error";
 import { categorySlug } from "./category-form";
+
+/**
+ * Why a category command was refused, in the toast's words (spec: 'Error Creating Category', 'Error Updating
+ * Category', 'Error Deleting Category'). The commands throw them as AppError.
+ */
+export const CATEGORY_ERRORS = defineErrors({
+  CATEGORY_CREATE_SLUG_TAKEN: {
+    status: 409,
+    title: "Error Creating Category",
+    message: "A category with this address already exists. Choose another name.",
+  },
+  CATEGORY_UPDATE_SLUG_TAKEN: {
+    status: 409,
+    title: "Error Updating Category",
+    message: "A category with this address already exists. Choose another name.",
+  },
+  CATEGORY_UPDATE_GONE: { status: 404, title: "Error Updating Category", message: "This category no longer exists." },
+  CATEGORY_IN_USE: {
+    status: 409,
+    title: "Error Deleting Category",
+    message: "Check if it's linked to existing articles/ebooks.",
+  },
+  CATEGORY_DELETE_GONE: { status: 404, title: "Error Deleting Category", message: "This category no longer exists." },
+});
+
+/** A taken address, named: the editor sees which address another category already has. */
+function slugTaken(editing: boolean, slug: string) {
+  return new AppError(
+    editing ? CATEGORY_ERRORS.CATEGORY_UPDATE_SLUG_TAKEN : CATEGORY_ERRORS.CATEGORY_CREATE_SLUG_TAKEN,
+    `A category with the address /category/${slug} already exists. Choose another name.`,
+  );
+}
 
 export interface AdminCategory {
   id: string;
@@ -16,9 +49,8 @@ export interface AdminCategory {
   ebookCount: number;
 }
 
-export type CategoryOutcome =
-  | { ok: true; change: "created" | "updated" | "deleted" | "unchanged" }
-  | { ok: false; reason: "not-found" | "slug-taken" | "in-use" };
+/** What a command did; a refusal is thrown as an AppError of CATEGORY_ERRORS. */
+export type CategoryChange = { ok: true; change: "created" | "updated" | "deleted" | "unchanged" };
 
 export async function listCategoriesForAdmin(_admin: AdminViewer): Promise<AdminCategory[]> {
   const db = getDb();
@@ -69,7 +101,7 @@ async function keepOldSlug(tx: Pick<Database, "insert">, categoryId: string, slu
 export async function saveCategory(
   viewer: AdminViewer,
   input: { id?: string; name: string; description: string | null; isActive: boolean },
-): Promise<CategoryOutcome> {
+): Promise<CategoryChange> {
   const db = getDb();
   const values = {
     name: input.name,
@@ -93,7 +125,7 @@ export async function saveCategory(
       return { ok: true, change: "created" };
     }
     const [current] = await db.select().from(categories).where(eq(categories.id, input.id));
-    if (!current) return { ok: false, reason: "not-found" };
+    if (!current) throw new AppError(CATEGORY_ERRORS.CATEGORY_UPDATE_GONE);
     if (
       current.name === values.name &&
       current.slug === values.slug &&
@@ -122,13 +154,13 @@ export async function saveCategory(
     });
     return { ok: true, change: "updated" };
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "slug-taken" };
+    if (isUniqueViolation(error)) throw slugTaken(Boolean(input.id), values.slug);
     throw error;
   }
 }
 
 /** Refused while any article or ebook is filed under it (the database refuses too). */
-export async function deleteCategory(viewer: AdminViewer, id: string): Promise<CategoryOutcome> {
+export async function deleteCategory(viewer: AdminViewer, id: string): Promise<CategoryChange> {
   const db = getDb();
   try {
     return await db.transaction(async (tx) => {
@@ -136,12 +168,12 @@ export async function deleteCategory(viewer: AdminViewer, id: string): Promise<C
         tx.$count(articleCategories, eq(articleCategories.categoryId, id)),
         tx.$count(ebookCategories, eq(ebookCategories.categoryId, id)),
       ]);
-      if (linkedArticles + linkedEbooks > 0) return { ok: false, reason: "in-use" } as const;
+      if (linkedArticles + linkedEbooks > 0) throw new AppError(CATEGORY_ERRORS.CATEGORY_IN_USE);
       const deleted = await tx
         .delete(categories)
         .where(eq(categories.id, id))
         .returning({ id: categories.id, name: categories.name });
-      if (!deleted.length) return { ok: false, reason: "not-found" } as const;
+      if (!deleted.length) throw new AppError(CATEGORY_ERRORS.CATEGORY_DELETE_GONE);
       await recordActivity(tx, viewer, {
         action: "deleted",
         entityType: "category",
@@ -151,7 +183,7 @@ export async function deleteCategory(viewer: AdminViewer, id: string): Promise<C
       return { ok: true, change: "deleted" } as const;
     });
   } catch (error) {
-    if (isForeignKeyViolation(error)) return { ok: false, reason: "in-use" };
+    if (isForeignKeyViolation(error)) throw new AppError(CATEGORY_ERRORS.CATEGORY_IN_USE);
     throw error;
   }
 }

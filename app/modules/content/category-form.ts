@@ -32,13 +32,17 @@ const name = z
 const description = z
   .preprocess(
     (v) => (typeof v === "string" ? v.trim() : ""),
-    z.string().max(CATEGORY_DESCRIPTION_MAX, `Descriptions can be at most ${CATEGORY_DESCRIPTION_MAX} characters.`),
+    // Optional: the form reader (conform) reads a blank field as absent.
+    z
+      .string()
+      .max(CATEGORY_DESCRIPTION_MAX, `Descriptions can be at most ${CATEGORY_DESCRIPTION_MAX} characters.`)
+      .optional(),
   )
   // A blank description is stored as null (spec).
-  .transform((v) => (v === "" ? null : v));
+  .transform((v) => (v ? v : null));
 
-// A checkbox: present ("on") when ticked, absent when not.
-const isActive = z.preprocess((v) => v === "on" || v === "true", z.boolean());
+// A checkbox: present ("on") when ticked, absent when not (true once the form reader has read it).
+const isActive = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
 const id = idField("Unknown category.");
 

@@ -13,11 +13,12 @@ import {
 } from "~/db/schema";
 import { type AccessType, type AdminViewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
+import { CONTENT_ADMIN_ERRORS, notSaved } from "./content-admin-errors";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { centsToDecimal, kesToCents } from "~/modules/pricing/money";
 import { existingCategoryIds } from "./categories.server";
 import type { EbookFormInput } from "./ebook-form";
-import { buildTextEditionForSystem } from "~/modules/reader/text-edition.server";
+import { prepareTextEditionsSoon, requestTextEditionForSystem } from "~/modules/reader/text-edition.server";
 
 export interface AdminEbookCard {
   id: string;
@@ -82,24 +83,32 @@ export async function getEbookForEdit(viewer: AdminViewer, id: string) {
     published: row.published,
     pageCount: row.pageCount,
     hasFile: Boolean(row.filePath),
+    hasEpub: Boolean(row.epubPath),
     categoryIds: links.map((l) => l.id),
     version: versionOf(row.updatedAt),
   };
 }
 
-/** The uploaded PDF named by the form: only a private ebook PDF recorded at upload can become an ebook's file. */
-async function uploadedPdf(assetId: string | undefined) {
+/**
+ * The uploaded file named by the form: only a private ebook PDF or EPUB recorded at upload (checked by its bytes
+ * there) can become an ebook's file.
+ */
+async function uploadedFile(kind: "pdf" | "epub", assetId: string | undefined, editing: boolean) {
   if (!assetId) return null;
   const [asset] = await getDb()
     .select({ key: mediaAssets.key, pageCount: mediaAssets.pageCount })
     .from(mediaAssets)
-    .where(and(eq(mediaAssets.id, assetId), eq(mediaAssets.kind, "pdf"), eq(mediaAssets.bucket, "private")));
-  if (!asset) throw new AppError("VALIDATION", "Upload the ebook's PDF again");
+    .where(and(eq(mediaAssets.id, assetId), eq(mediaAssets.kind, kind), eq(mediaAssets.bucket, "private")));
+  if (!asset)
+    throw notSaved("ebook", editing, kind === "pdf" ? "Upload the ebook's PDF again" : "Upload the EPUB again");
   return asset;
 }
 
-async function columns(input: EbookFormInput) {
-  const pdf = await uploadedPdf(input.fileAssetId);
+async function columns(input: EbookFormInput, editing: boolean) {
+  const [pdf, epub] = await Promise.all([
+    uploadedFile("pdf", input.fileAssetId, editing),
+    uploadedFile("epub", input.epubAssetId, editing),
+  ]);
   return {
     title: input.title,
     description: input.description,
@@ -109,6 +118,7 @@ async function columns(input: EbookFormInput) {
     downloadable: input.downloadable,
     published: input.published,
     ...(pdf ? { filePath: pdf.key, pageCount: pdf.pageCount } : {}),
+    ...(epub ? { epubPath: epub.key } : input.removeEpub ? { epubPath: null } : {}),
   };
 }
 
@@ -123,6 +133,7 @@ function auditView(
     downloadable: boolean;
     published: boolean;
     filePath?: string | null;
+    epubPath?: string | null;
   },
   categoryIds: string[],
 ) {
@@ -135,12 +146,17 @@ function auditView(
     downloadable: row.downloadable,
     published: row.published,
     ...(row.filePath !== undefined ? { file: row.filePath } : {}),
+    ...(row.epubPath !== undefined ? { epub: row.epubPath } : {}),
     categoryIds: [...categoryIds].sort(),
   };
 }
 
-export async function createEbook(viewer: AdminViewer, input: EbookFormInput): Promise<{ id: string }> {
-  const [values, categoryIds] = await Promise.all([columns(input), existingCategoryIds(input.categoryIds)]);
+/** The new ebook, and whether its text edition is being prepared (it has a PDF or an EPUB). */
+export async function createEbook(
+  viewer: AdminViewer,
+  input: EbookFormInput,
+): Promise<{ id: string; textEdition: boolean }> {
+  const [values, categoryIds] = await Promise.all([columns(input, false), existingCategoryIds(input.categoryIds)]);
   const created = await getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(ebooks)
@@ -155,22 +171,29 @@ export async function createEbook(viewer: AdminViewer, input: EbookFormInput): P
       summary: values.title,
       changes: changedFields(null, auditView(values, categoryIds)),
     });
-    return { id: row.id };
+    // The text edition is made by a job from the EPUB or the PDF (issue 32); the admin looks at it on the edit page.
+    return { id: row.id, textEdition: await requestTextEditionForSystem(row.id, { db: tx }) };
   });
-  // The text edition is made from the PDF as it is attached (issue 32); the admin looks at it on the edit page.
-  if (values.filePath) await buildTextEditionForSystem(created.id);
+  if (created.textEdition) void prepareTextEditionsSoon();
   return created;
 }
 
-/** Saves an edit made on the version the editor opened; a save on an outdated copy is refused (EDIT_CONFLICT). */
-export async function updateEbook(viewer: AdminViewer, id: string, input: EbookFormInput): Promise<void> {
+/**
+ * Saves an edit made on the version the editor opened; a save on an outdated copy is refused (EBOOK_EDIT_CONFLICT). Says
+ * whether a new file sent the text edition to be prepared again.
+ */
+export async function updateEbook(
+  viewer: AdminViewer,
+  id: string,
+  input: EbookFormInput,
+): Promise<{ textEdition: boolean }> {
   if (!isId(id)) throw new AppError("EBOOK_NOT_FOUND");
-  const [values, categoryIds] = await Promise.all([columns(input), existingCategoryIds(input.categoryIds)]);
-  await getDb().transaction(async (tx) => {
+  const [values, categoryIds] = await Promise.all([columns(input, true), existingCategoryIds(input.categoryIds)]);
+  const requested = await getDb().transaction(async (tx) => {
     const [current] = await tx.select().from(ebooks).where(eq(ebooks.id, id)).for("update");
     if (!current) throw new AppError("EBOOK_NOT_FOUND");
     if (input.openedVersion && versionOf(current.updatedAt) !== input.openedVersion)
-      throw new AppError("EDIT_CONFLICT", "Someone saved this ebook after you opened it. Reload to see their version.");
+      throw new AppError(CONTENT_ADMIN_ERRORS.EBOOK_EDIT_CONFLICT);
     await tx
       .update(ebooks)
       .set({ ...values, updatedAt: new Date() })
@@ -186,7 +209,11 @@ export async function updateEbook(viewer: AdminViewer, id: string, input: EbookF
       summary: values.title,
       changes: changedFields(
         auditView(
-          { ...current, filePath: "filePath" in values ? current.filePath : undefined },
+          {
+            ...current,
+            filePath: "filePath" in values ? current.filePath : undefined,
+            epubPath: "epubPath" in values ? current.epubPath : undefined,
+          },
           previous.map((p) => p.id),
         ),
         auditView(values, categoryIds),
@@ -194,23 +221,29 @@ export async function updateEbook(viewer: AdminViewer, id: string, input: EbookF
     });
     if (categoryIds.length)
       await tx.insert(ebookCategories).values(categoryIds.map((categoryId) => ({ ebookId: id, categoryId })));
+    // A new PDF or EPUB, or the EPUB removed: the job makes the text edition again (readers keep the old one meanwhile).
+    const sourceChanged =
+      ("filePath" in values && values.filePath !== current.filePath) ||
+      ("epubPath" in values && values.epubPath !== current.epubPath);
+    return sourceChanged && (await requestTextEditionForSystem(id, { db: tx }));
   });
-  if ("filePath" in values && values.filePath) await buildTextEditionForSystem(id);
+  if (requested) void prepareTextEditionsSoon();
+  return { textEdition: requested };
 }
 
 /**
- * Deletes an ebook nobody has bought. One that was sold, ordered or unlocked with a plan is unpublished instead: its buyers keep it in
+ * Deletes an ebook nobody has bought (one already gone is refused: EBOOK_ALREADY_DELETED). One that was sold, ordered or unlocked with a plan is unpublished instead: its buyers keep it in
  * their library and reader, and the orders that name it stay intact.
  */
-export async function removeEbook(viewer: AdminViewer, id: string): Promise<"deleted" | "unpublished" | "not-found"> {
-  if (!isId(id)) return "not-found";
+export async function removeEbook(viewer: AdminViewer, id: string): Promise<"deleted" | "unpublished"> {
+  if (!isId(id)) throw new AppError(CONTENT_ADMIN_ERRORS.EBOOK_ALREADY_DELETED);
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .select({ id: ebooks.id, title: ebooks.title })
       .from(ebooks)
       .where(eq(ebooks.id, id))
       .for("update");
-    if (!row) return "not-found";
+    if (!row) throw new AppError(CONTENT_ADMIN_ERRORS.EBOOK_ALREADY_DELETED);
     const [[{ sold }], [{ ordered }], [{ unlocked }]] = await Promise.all([
       tx.select({ sold: count() }).from(ebookPurchases).where(eq(ebookPurchases.ebookId, id)),
       tx.select({ ordered: count() }).from(orders).where(eq(orders.ebookId, id)),

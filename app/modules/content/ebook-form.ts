@@ -33,6 +33,10 @@ export const ebookFormSchema = z.object({
     .transform((v) => v || null),
   /** The id of the uploaded PDF (media_assets); the server looks up its private key and page count. */
   fileAssetId: idField("Upload the ebook's PDF again").optional(),
+  /** The id of an uploaded EPUB for the text edition (media_assets, kind epub). */
+  epubAssetId: idField("Upload the EPUB again").optional(),
+  /** Drops the EPUB: the text edition is made from the PDF again. */
+  removeEpub: z.boolean().default(false),
   price: z
     .string()
     .trim()
@@ -46,6 +50,15 @@ export const ebookFormSchema = z.object({
   openedVersion: z.string().max(40).optional(),
 });
 
+/** The ebook editor's posts: save the form, or (on a saved ebook) make the text edition again or switch it. */
+export const ebookEditorSchema = z.discriminatedUnion("intent", [
+  // A post naming no intent is a save, as the form was before it had other posts (scripts and old pages send none).
+  ebookFormSchema.extend({ intent: z.literal("save").default("save") }),
+  z.object({ intent: z.literal("text-extract") }),
+  // The switch's button sends what it turns the text edition to: "on" or "off".
+  z.object({ intent: z.literal("text-switch"), enabled: z.enum(["on", "off"]).transform((v) => v === "on") }),
+]);
+
 /** The largest body the ebook form can send with every field at its maximum (request guards allow this much). */
 export const EBOOK_FORM_BODY_LIMIT = formBodyLimit({
   intent: 20,
@@ -53,6 +66,8 @@ export const EBOOK_FORM_BODY_LIMIT = formBodyLimit({
   description: EBOOK_LIMITS.description,
   coverImageUrl: EBOOK_LIMITS.url,
   fileAssetId: 36,
+  epubAssetId: 36,
+  removeEpub: 5,
   price: 10,
   accessType: 12,
   downloadable: 5,

@@ -4,6 +4,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { isId } from "~/lib/ids";
 import { getDb } from "~/db/client.server";
 import { articleComments, profiles } from "~/db/schema";
+import { refused } from "~/lib/app-error.server";
+import { ENGAGEMENT_ERRORS } from "./engagement-errors";
 import { displayName, hitPostLimit, isPublishedContent, type PostResult } from "./reviews.server";
 import type { CommentInput, CommentItem } from "./schemas";
 
@@ -46,9 +48,9 @@ export async function submitComment({
   input: CommentInput;
   now?: Date;
 }): Promise<PostResult> {
-  if (!(await isPublishedContent("article", input.articleId))) return { ok: false, code: "NOT_FOUND" };
+  if (!(await isPublishedContent("article", input.articleId))) return refused(ENGAGEMENT_ERRORS.COMMENT_TARGET_GONE);
   const limit = await hitPostLimit(user.id, now);
-  if (!limit.allowed) return { ok: false, code: "RATE_LIMITED", retryAfterMs: limit.retryAfterMs };
+  if (!limit.allowed) return refused(ENGAGEMENT_ERRORS.COMMENT_TOO_FAST, limit.retryAfterMs);
   const [row] = await getDb()
     .insert(articleComments)
     .values({ articleId: input.articleId, userId: user.id, body: input.body, isApproved: false })

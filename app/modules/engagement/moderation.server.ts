@@ -4,6 +4,8 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { articleComments, articles, contentReviews, ebooks, profiles, users } from "~/db/schema";
 import { type AdminViewer } from "~/modules/access/policy";
+import { AppError, defineErrors } from "~/lib/app-error";
+import { isId } from "~/lib/ids";
 
 export const MODERATION_PAGE_SIZE = 50;
 
@@ -107,26 +109,35 @@ export async function listPending(viewer: AdminViewer, kind: ModerationKind): Pr
   });
 }
 
-/** Approves (makes public) or deletes one pending or approved item. False when there is no such item. */
+/** Why a moderation decision was refused; thrown as AppError. */
+export const MODERATION_ERRORS = defineErrors({
+  /** Another admin approved or deleted it first, or it never was (the words name a review or a comment). */
+  MODERATION_ALREADY_HANDLED: { status: 404, title: "Not Found", message: "This item was already handled." },
+  MODERATION_REQUEST_UNKNOWN: { status: 400, title: "Error", message: "Unknown moderation request." },
+});
+
+const alreadyHandled = (kind: ModerationKind) =>
+  new AppError(MODERATION_ERRORS.MODERATION_ALREADY_HANDLED, `This ${kind} was already handled.`);
+
+/** Approves (makes public) or deletes one pending or approved item; MODERATION_ALREADY_HANDLED when there is none. */
 export async function moderate(
   viewer: AdminViewer,
   input: { kind: ModerationKind; id: string; decision: "approve" | "delete" },
-): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(input.id)) return false;
+): Promise<void> {
+  if (!isId(input.id)) throw alreadyHandled(input.kind);
   const db = getDb();
   const table = input.kind === "review" ? contentReviews : articleComments;
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const rows =
       input.decision === "approve"
         ? await tx.update(table).set({ isApproved: true }).where(eq(table.id, input.id)).returning({ id: table.id })
         : await tx.delete(table).where(eq(table.id, input.id)).returning({ id: table.id });
-    if (rows.length !== 1) return false;
+    if (rows.length !== 1) throw alreadyHandled(input.kind);
     await recordActivity(tx, viewer, {
       action: input.decision === "approve" ? "approved" : "deleted",
       entityType: input.kind,
       entityId: input.id,
       summary: `${input.kind === "review" ? "Review" : "Comment"} ${input.decision === "approve" ? "approved" : "deleted"}`,
     });
-    return true;
   });
 }

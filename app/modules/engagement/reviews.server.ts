@@ -4,7 +4,9 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { isId } from "~/lib/ids";
 import { getDb } from "~/db/client.server";
 import { articles, contentReviews, ebooks, profiles } from "~/db/schema";
+import { refused, type Refused } from "~/lib/app-error.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
+import { ENGAGEMENT_ERRORS } from "./engagement-errors";
 import type { ContentType, ReviewInput, ReviewItem, ReviewSummary } from "./schemas";
 
 export const REVIEWS_SHOWN = 10;
@@ -13,10 +15,8 @@ export const REVIEWS_SHOWN = 10;
 export const POST_LIMIT = 3;
 export const POST_WINDOW_MS = 60_000;
 
-export type PostResult =
-  | { ok: true; id: string }
-  | { ok: false; code: "NOT_FOUND" }
-  | { ok: false; code: "RATE_LIMITED"; retryAfterMs: number };
+/** A stored review or comment, or its refusal (the content is not published; the posting limit, with when to retry). */
+export type PostResult = { ok: true; id: string } | Refused;
 
 /** Whether an article or ebook exists and is published. */
 export async function isPublishedContent(contentType: ContentType, contentId: string): Promise<boolean> {
@@ -112,9 +112,10 @@ export async function submitReview({
   input: ReviewInput;
   now?: Date;
 }): Promise<PostResult> {
-  if (!(await isPublishedContent(input.contentType, input.contentId))) return { ok: false, code: "NOT_FOUND" };
+  if (!(await isPublishedContent(input.contentType, input.contentId)))
+    return refused(ENGAGEMENT_ERRORS.REVIEW_TARGET_GONE);
   const limit = await hitPostLimit(user.id, now);
-  if (!limit.allowed) return { ok: false, code: "RATE_LIMITED", retryAfterMs: limit.retryAfterMs };
+  if (!limit.allowed) return refused(ENGAGEMENT_ERRORS.REVIEW_TOO_FAST, limit.retryAfterMs);
   const [row] = await getDb()
     .insert(contentReviews)
     .values({

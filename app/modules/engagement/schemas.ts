@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ActionResult } from "~/lib/action-result";
 import { idField } from "~/lib/ids";
 
 // Reviews, comments and bookmarks: one schema per form, used by the browser (before posting) and by the
@@ -105,13 +106,12 @@ export interface CommentItem {
   createdAt: string;
 }
 
-/** What POST /engagement answers (JSON). */
-export type EngagementResult =
-  | { ok: true; intent: "review" | "comment" | "bookmark"; title: string; message: string; bookmarked?: boolean }
-  | {
-      ok: false;
-      intent: "review" | "comment" | "bookmark" | "unknown";
-      title: string;
-      message: string;
-      fieldErrors?: Partial<Record<string, string>>;
-    };
+/** What POST /engagement answers (JSON): what was done, in a toast's words, or a refusal in the one shape. */
+export type EngagementResult = ActionResult<{
+  intent: "review" | "comment" | "bookmark";
+  title: string;
+  message: string;
+  bookmarked?: boolean;
+  /** A bookmark post the service worker queued with no connection (its answer, not the shop's; ADR 033). */
+  queued?: boolean;
+}>;

@@ -4,10 +4,33 @@ import { asc, desc, eq } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { ebooks, featuredEbookAd, heroSlides, testimonials } from "~/db/schema";
 import { type Viewer, type AdminViewer } from "~/modules/access/policy";
-import { AppError } from "~/lib/app-error";
+import { AppError, defineErrors } from "~/lib/app-error";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import type { ActivityEntity } from "~/modules/admin/activity-entities";
 import type { FeaturedAdInput, HeroSlideInput, HomeItemCommand, TestimonialInput } from "./home-forms";
+
+/** What each home page editor saves, as the toast names it ('Failed to save {what}: {reason}'). */
+export const HOME_NOUNS = { slide: "slide", ad: "featured ad", testimonial: "testimonial" } as const;
+export type HomeEditor = keyof typeof HOME_NOUNS;
+
+/** Why a home page edit was refused; thrown as AppError, each message naming the editor ('Failed to save slide: ...'). */
+export const HOME_ERRORS = defineErrors({
+  HOME_NOT_SAVED: { status: 400, title: "Error", message: "Failed to save: please check the form" },
+  HOME_ITEM_GONE: { status: 404, title: "Error", message: "Failed to save: This item no longer exists." },
+  HOME_AD_EBOOK_GONE: {
+    status: 400,
+    title: "Error",
+    message: "Failed to save featured ad: The chosen ebook no longer exists.",
+  },
+});
+
+/** 'Failed to save {what}: {reason}' (spec), a save refused for a reason the editor can correct. */
+export function homeNotSaved(what: HomeEditor, reason: string): AppError {
+  return new AppError(HOME_ERRORS.HOME_NOT_SAVED, `Failed to save ${HOME_NOUNS[what]}: ${reason}`);
+}
+
+const gone = (what: HomeEditor, reason: string) =>
+  new AppError(HOME_ERRORS.HOME_ITEM_GONE, `Failed to save ${HOME_NOUNS[what]}: ${reason}`);
 
 export async function loadHomepageEditors(_admin: AdminViewer) {
   const db = getDb();
@@ -48,7 +71,7 @@ export async function saveHeroSlide(viewer: AdminViewer, input: HeroSlideInput):
       return "created";
     }
     const [before] = await tx.select().from(heroSlides).where(eq(heroSlides.id, id)).for("update");
-    if (!before) throw new AppError("NOT_FOUND", "This slide no longer exists.");
+    if (!before) throw gone("slide", "This slide no longer exists.");
     await tx
       .update(heroSlides)
       .set({ ...values, updatedAt: new Date() })
@@ -70,7 +93,7 @@ export async function saveTestimonial(viewer: AdminViewer, input: TestimonialInp
       return "created";
     }
     const [before] = await tx.select().from(testimonials).where(eq(testimonials.id, id)).for("update");
-    if (!before) throw new AppError("NOT_FOUND", "This testimonial no longer exists.");
+    if (!before) throw gone("testimonial", "This testimonial no longer exists.");
     await tx.update(testimonials).set(values).where(eq(testimonials.id, id));
     await record(tx, viewer, "updated", "testimonial", id, values.name, changedFields(before, values));
     return "updated";
@@ -82,7 +105,7 @@ export async function saveFeaturedAd(viewer: AdminViewer, input: FeaturedAdInput
   return getDb().transaction(async (tx) => {
     if (input.ebookId) {
       const [ebook] = await tx.select({ id: ebooks.id }).from(ebooks).where(eq(ebooks.id, input.ebookId));
-      if (!ebook) throw new AppError("VALIDATION", "The chosen ebook no longer exists.");
+      if (!ebook) throw new AppError(HOME_ERRORS.HOME_AD_EBOOK_GONE);
     }
     const [before] = await tx
       .select()
@@ -120,7 +143,7 @@ export async function changeHomeItem(
       .orderBy(asc(table.sortKey), asc(table.createdAt))
       .for("update");
     const at = rows.findIndex((r) => r.id === id);
-    if (at < 0) throw new AppError("NOT_FOUND", "This item no longer exists.");
+    if (at < 0) throw gone(kind === "hero-slide" ? "slide" : "testimonial", "This item no longer exists.");
     const [full] = await tx.select().from(table).where(eq(table.id, id));
     const name = label(full as { title?: string; name?: string });
     if (command === "delete") {

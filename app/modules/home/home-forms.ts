@@ -121,6 +121,15 @@ export const homeItemCommandSchema = z.object({
   command: z.enum(["delete", "up", "down", "publish", "unpublish"], { error: "Unknown command" }),
 });
 
+/** Every post of /admin/homepage, named by its intent: one of the three editors, or a list's item buttons. */
+export const homepageActionSchema = z.discriminatedUnion("intent", [
+  heroSlideSchema.safeExtend({ intent: z.literal("slide") }),
+  featuredAdSchema.safeExtend({ intent: z.literal("ad") }),
+  testimonialSchema.extend({ intent: z.literal("testimonial") }),
+  homeItemCommandSchema.extend({ intent: z.literal("slide-item") }),
+  homeItemCommandSchema.extend({ intent: z.literal("testimonial-item") }),
+]);
+
 export type HeroSlideInput = z.output<typeof heroSlideSchema>;
 export type FeaturedAdInput = z.output<typeof featuredAdSchema>;
 export type TestimonialInput = z.output<typeof testimonialSchema>;

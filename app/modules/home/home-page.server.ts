@@ -3,6 +3,7 @@ import { listArticlesForViewer, type GatedArticle } from "~/modules/content/arti
 import { listEbooksForViewer, type GatedEbook } from "~/modules/content/ebooks.server";
 import { listCategories, type CategoryView } from "~/modules/content/categories.server";
 import { withShownPrices } from "~/modules/pricing/shown-prices.server";
+import { periodLabel } from "~/modules/membership/plan-period";
 import { lookupImages, withImage, type ImageLookup } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import {
@@ -59,7 +60,7 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
               id: p.id,
               name: p.name,
               badge: p.badge,
-              durationMonths: p.durationMonths,
+              periodText: periodLabel(p),
               features: p.features,
               shownPrice: p.shownPrice ? { label: p.shownPrice.label } : null,
             })),

@@ -6,9 +6,12 @@ import { recheckOrders } from "~/modules/payments/order-rechecks.server";
 import { describeAlertRun, sendAdminAlerts } from "~/modules/payments/admin-alerts.server";
 import { settleUnknownRefunds } from "~/modules/payments/refunds.server";
 import { expireSubscriptions, sendEndedNotices, sendRenewalReminders } from "~/modules/membership/subscriptions.server";
+import { sendDueGifts } from "~/modules/membership/gifts.server";
 import { runMaintenance } from "~/modules/security/maintenance.server";
+import { applyDueSwitches } from "~/modules/membership/upgrades.server";
 import { applyRetention, describeRetentionRun } from "~/modules/privacy/retention.server";
 import { drainMailQueueSoon, queueWeeklyDigest } from "~/modules/mail/member-queue.server";
+import { processTextEditions } from "~/modules/reader/text-edition.server";
 import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./scheduler.server";
 
 export const JOBS: readonly Job[] = [
@@ -43,12 +46,30 @@ export const JOBS: readonly Job[] = [
     },
   },
   {
+    // Switches to a lower plan whose period has ended take effect (ADR 039): her renewal is the lower plan now.
+    name: "plan-switches",
+    everySeconds: 60,
+    async run({ now }) {
+      const r = await applyDueSwitches(now);
+      return `switched ${r.switched}`;
+    },
+  },
+  {
     // Orders in review, refunds with an unknown outcome, unmatched card charges and repeated Pesapal failures
     // e-mailed to the admins: new items only, at most one mail per kind an hour (issue 30 item 7).
     name: "admin-alerts",
     everySeconds: 300,
     async run({ now }) {
       return describeAlertRun(await sendAdminAlerts(now));
+    },
+  },
+  {
+    // Gifts' claim mails (ADR 038) on their Nairobi delivery day, and any whose mail at completion failed.
+    name: "deliver-gifts",
+    everySeconds: 300,
+    async run({ now }) {
+      const r = await sendDueGifts(now);
+      return `sent ${r.sent} (failed ${r.failed})`;
     },
   },
   {
@@ -69,6 +90,17 @@ export const JOBS: readonly Job[] = [
       const digest = await queueWeeklyDigest(now);
       await drainMailQueueSoon();
       return digest ? `digest queued for ${digest.queued}` : "queue drained";
+    },
+  },
+  {
+    // Ebook text editions asked for by an admin's save or re-extract (issue 32, ADR 032), made from the EPUB or the
+    // PDF out of her request. The save also starts this process's drain at once; this picks up the rest (a restart,
+    // a retry). Rows are claimed with SKIP LOCKED, so any number of processes make each edition once.
+    name: "text-editions",
+    everySeconds: 60,
+    async run({ db, now }) {
+      const r = await processTextEditions({ db, now });
+      return `ready ${r.ready}, failed ${r.failed}, retrying ${r.retrying}, superseded ${r.superseded}`;
     },
   },
   {

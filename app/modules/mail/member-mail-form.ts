@@ -40,6 +40,9 @@ export const preferencesFormSchema = z.object({
   frequency,
 });
 
+/** The confirmation page's button: the link's signed token (checked by confirmFollow). */
+export const followConfirmFormSchema = z.object({ token: z.string().max(1000) });
+
 export type FollowInput = z.output<typeof followFormSchema>;
 export type PreferencesInput = z.output<typeof preferencesFormSchema>;
 

@@ -2,7 +2,7 @@
 // one row per recipient in mail_deliveries, in the database, so it survives restarts. Workers in any number of app
 // processes claim due rows with FOR UPDATE SKIP LOCKED (a row is claimed by one worker only) for a few minutes;
 // a worker that dies leaves its rows to be claimed again when the claim runs out. Each row is marked sent right after
-// its mail, so a restart re-sends at most the one mail that was in flight. The SMTP rate limit is counted in the
+// its mail, so a restart re-sends at most the mails that were in flight. The SMTP rate limit is counted in the
 // database (mails sent in the last minute), so it holds across processes. Failures are retried with backoff; an SMTP
 // 5xx answer is a bounce and is not retried.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -17,13 +17,13 @@ import {
 } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
-import { guestViewer, isAdmin, type Role, type Viewer } from "~/modules/access/policy";
+import { guestViewer, type AdminViewer, type Role, type Viewer } from "~/modules/access/policy";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { runningAt } from "~/modules/membership/grants.server";
 import { articleBodyBlocks } from "~/modules/content/article-html.server";
 import { getArticleForViewer, newArticlesForGuests } from "~/modules/content/articles.server";
 import { listCategories } from "~/modules/content/categories.server";
-import { getMailer, type Mailer } from "./mailer.server";
+import { getMailer, openBatchMailer, type Mailer } from "./mailer.server";
 import { articleMail, digestMail, type MemberLinks } from "./member-templates.server";
 import { preferencesPath, unsubscribePath } from "./subscribers.server";
 
@@ -45,13 +45,12 @@ type Rows<T> = { rows: T[] };
  * "paying" only those of them with a running plan.
  */
 export async function queueArticleSend(
-  viewer: Viewer,
+  admin: AdminViewer,
   articleId: string,
   audience: Audience,
   now = new Date(),
 ): Promise<{ queued: number } | null> {
-  if (!isAdmin(viewer)) throw new Error("Only admins send member mail");
-  const article = await getArticleForViewer({ id: articleId, viewer });
+  const article = await getArticleForViewer({ id: articleId, viewer: admin });
   if (!article) return null;
   return getDb().transaction(async (tx) => {
     const [send] = await tx
@@ -168,12 +167,15 @@ export async function processMailQueue({
   now = new Date(),
   ratePerMinute = getEnv().MAIL_RATE_PER_MINUTE,
   batchSize = getEnv().MAIL_BATCH_SIZE,
+  concurrency = 1,
 }: {
   db?: Database;
   mailer?: Mailer;
   now?: Date;
   ratePerMinute?: number;
   batchSize?: number;
+  /** Mails in flight at once (the pooled mailer's connections). */
+  concurrency?: number;
 } = {}): Promise<QueueRun> {
   const run: QueueRun = { claimed: 0, sent: 0, skipped: 0, retried: 0, failed: 0, bounced: 0 };
   const budget = Math.min(batchSize, ratePerMinute - (await sentInLastMinute(db, now)));
@@ -181,7 +183,9 @@ export async function processMailQueue({
   const claimed = await claimDeliveries(db, budget, now);
   run.claimed = claimed.length;
   const render = renderer(now);
-  for (const row of claimed) {
+  // The batch's mails go out side by side, as many at once as the mailer has SMTP connections (one for the dev
+  // outbox); each row's outcome is recorded as soon as its mail is done.
+  const sendOne = async (row: Claimed) => {
     let outcome: Outcome;
     try {
       outcome = await render.deliver(row, mailer);
@@ -203,7 +207,7 @@ export async function processMailQueue({
         .where(and(eq(mailDeliveries.id, row.id), eq(mailDeliveries.status, "sending")));
       if (status === "queued") run.retried++;
       else run[status]++;
-      continue;
+      return;
     }
     await db
       .update(mailDeliveries)
@@ -214,7 +218,12 @@ export async function processMailQueue({
       )
       .where(eq(mailDeliveries.id, row.id));
     run[outcome.status]++;
-  }
+  };
+  const queue = [...claimed];
+  const lanes = Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) await sendOne(row);
+  });
+  await Promise.all(lanes);
   if (claimed.length) await finishSends(db, now);
   return run;
 }
@@ -323,14 +332,19 @@ const drain = singleton("member-mail-drain", () => ({ running: undefined as Prom
  */
 export function drainMailQueueSoon(): Promise<void> {
   drain.running ??= (async () => {
+    // One pooled mailer for the whole drain: its SMTP connections are opened once and reused for every batch.
+    const mailer = openBatchMailer();
+    const env = getEnv();
+    const concurrency = env.SMTP_URL ? env.MAIL_SMTP_CONNECTIONS : 1;
     try {
       for (;;) {
-        const run = await processMailQueue();
+        const run = await processMailQueue({ mailer, concurrency });
         if (run.claimed === 0) break;
       }
     } catch (error) {
       console.error(`Member mail queue: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
+      mailer.close?.();
       drain.running = undefined;
     }
   })();
@@ -354,8 +368,7 @@ export interface SendSummary {
 }
 
 /** The admin's view of each send: its progress and outcome, newest first. */
-export async function listSendsForAdmin(viewer: Viewer, limit = 50): Promise<SendSummary[]> {
-  if (!isAdmin(viewer)) throw new Error("Only admins send member mail");
+export async function listSendsForAdmin(_admin: AdminViewer, limit = 50): Promise<SendSummary[]> {
   const db = getDb();
   const sends = await db.select().from(mailSends).orderBy(desc(mailSends.createdAt)).limit(limit);
   if (sends.length === 0) return [];

@@ -6,9 +6,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { mailConsents, mailDeliveries, mailSubscribers } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { refused, type Refused } from "~/lib/app-error.server";
 import { findOrCreatePasswordlessMember } from "~/modules/accounts/profile.server";
 import { existingCategoryIds } from "~/modules/content/categories.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
+import { FOLLOW_ERRORS } from "./follow-errors";
 import { getMailer } from "./mailer.server";
 import { CONSENT_WORDING, type FollowInput, type PreferencesInput } from "./member-mail-form";
 import { confirmToken, manageToken, readConfirmToken, readManageToken } from "./member-tokens.server";
@@ -48,7 +50,7 @@ async function recordConsent(
 }
 
 export type FollowOutcome =
-  { kind: "following"; preferencesPath: string } | { kind: "check-inbox" } | { kind: "limited"; retryAfterMs: number };
+  { ok: true; kind: "following"; preferencesPath: string } | { ok: true; kind: "check-inbox" } | Refused;
 
 /**
  * A request to follow the shop. Signed in: she follows at once with her account's address. A guest: a confirmation
@@ -100,7 +102,7 @@ export async function requestFollow({
       await recordConsent(tx, row!.id, "confirmed", input.source, now);
       return row!.id;
     });
-    return { kind: "following", preferencesPath: preferencesPath(id) };
+    return { ok: true, kind: "following", preferencesPath: preferencesPath(id) };
   }
 
   const email = (input.email ?? "").toLowerCase();
@@ -109,12 +111,12 @@ export async function requestFollow({
     [`follow:address:${email}`, FOLLOW_LIMITS.perAddress],
   ] as const) {
     const hit = await hitFixedWindow(db, { key, ...rule, now });
-    if (!hit.allowed) return { kind: "limited", retryAfterMs: hit.retryAfterMs };
+    if (!hit.allowed) return refused(FOLLOW_ERRORS.FOLLOW_LIMITED, hit.retryAfterMs);
   }
   const [existing] = await db.select().from(mailSubscribers).where(eq(mailSubscribers.email, email));
   if (existing?.status === "active") {
     await getMailer().send(followManageMail({ to: email, url: publicUrl(preferencesPath(existing.id)) }));
-    return { kind: "check-inbox" };
+    return { ok: true, kind: "check-inbox" };
   }
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -137,7 +139,7 @@ export async function requestFollow({
       followConfirmMail({ to: email, url: publicUrl(`/newsletter/confirm?token=${confirmToken(id, now)}`) }),
     );
   }
-  return { kind: "check-inbox" };
+  return { ok: true, kind: "check-inbox" };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { planTitle } from "~/modules/membership/plan-period";
 import type { MailMessage } from "./mailer.server";
 
 export interface LinkMailInput {
@@ -158,10 +159,10 @@ export function renewalReminderMail(
   input: RenewalMailInput & { daysLeft: 7 | 1; reason?: HandRenewalReason },
 ): MailMessage {
   const when = input.daysLeft === 1 ? "tomorrow" : "in 7 days";
-  return linkMail(input.to, `Your Nuru ${input.planName} plan ends ${when}`, {
+  return linkMail(input.to, `Your Nuru ${planTitle(input.planName)} ends ${when}`, {
     name: input.name,
-    intro: `Your ${input.planName} plan is paid up to ${input.endDate}. ${HAND_RENEWAL_REASON[input.reason ?? "by-hand"]}: a renewal paid now starts on ${input.endDate}, so you lose no paid day.`,
-    action: `Renew the ${input.planName} plan`,
+    intro: `Your ${planTitle(input.planName)} is paid up to ${input.endDate}. ${HAND_RENEWAL_REASON[input.reason ?? "by-hand"]}: a renewal paid now starts on ${input.endDate}, so you lose no paid day.`,
+    action: `Renew the ${planTitle(input.planName)}`,
     url: input.renewUrl,
     outro: "Do not want to renew? Cancel renewal in My Library and we will stop these reminders.",
   });
@@ -172,9 +173,9 @@ export function cardRenewalReminderMail(
   input: RenewalMailInput & { daysLeft: 7 | 1; libraryUrl: string },
 ): MailMessage {
   const when = input.daysLeft === 1 ? "tomorrow" : "in 7 days";
-  return linkMail(input.to, `Your Nuru ${input.planName} plan renews by card ${when}`, {
+  return linkMail(input.to, `Your Nuru ${planTitle(input.planName)} renews by card ${when}`, {
     name: input.name,
-    intro: `Your ${input.planName} plan renews automatically on ${input.endDate}: Pesapal charges your card that day, and your plan continues with no gap. There is nothing you need to do.`,
+    intro: `Your ${planTitle(input.planName)} renews automatically on ${input.endDate}: Pesapal charges your card that day, and your plan continues with no gap. There is nothing you need to do.`,
     action: "Open My Library",
     url: input.libraryUrl,
     outro:
@@ -184,10 +185,10 @@ export function cardRenewalReminderMail(
 
 /** Sent once when a plan has ended and no renewal follows it. */
 export function subscriptionEndedMail(input: RenewalMailInput): MailMessage {
-  return linkMail(input.to, `Your Nuru ${input.planName} plan has ended`, {
+  return linkMail(input.to, `Your Nuru ${planTitle(input.planName)} has ended`, {
     name: input.name,
-    intro: `Your ${input.planName} plan ended on ${input.endDate}. Premium articles and your plan's ebooks are locked until you renew; ebooks you bought stay yours.`,
-    action: `Renew the ${input.planName} plan`,
+    intro: `Your ${planTitle(input.planName)} ended on ${input.endDate}. Premium articles and your plan's ebooks are locked until you renew; ebooks you bought stay yours.`,
+    action: `Renew the ${planTitle(input.planName)}`,
     url: input.renewUrl,
     outro: "Thank you for reading with us.",
   });
@@ -285,5 +286,31 @@ export function followManageMail({ to, url }: { to: string; url: string }): Mail
     action: "Change what I get",
     url,
     outro: "If this was not you, you can ignore this e-mail.",
+  });
+}
+
+export interface GiftMailInput {
+  to: string;
+  /** Who sent it, as she signed her account (her name, else her e-mail). */
+  from: string;
+  /** What it is: 'the Premium plan (3 months)', 'the ebook "Title"'. Never the price. */
+  item: string;
+  note: string | null;
+  /** Written into the message only (no SMS is sent). */
+  phone: string | null;
+  url: string;
+  expires: string;
+}
+
+/** The claim mail of a gift (ADR 038): what it is, her note, the claim link; never the price. */
+export function giftMail(input: GiftMailInput): MailMessage {
+  const note = input.note ? ` Their note: "${input.note}"` : "";
+  const phone = input.phone ? ` (sent for ${input.phone})` : "";
+  return linkMail(input.to, `${input.from} sent you a gift on Nuru`, {
+    name: "",
+    intro: `${input.from} has given you ${input.item} on ${SHOP}${phone}.${note}`,
+    action: "Claim your gift",
+    url: input.url,
+    outro: `Sign in, or create a free account with any e-mail address, to claim it. The link works once and until ${input.expires}. If you do not know the sender, you can ignore this e-mail.`,
   });
 }

@@ -4,17 +4,22 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, subscriptionPlans, users } from "~/db/schema";
-import { isAdmin, type Viewer } from "~/modules/access/policy";
+import { AppError, defineErrors, isAppError } from "~/lib/app-error";
+import type { AdminViewer } from "~/modules/access/policy";
 import { recordActivity } from "~/modules/admin/activity.server";
 import { addMonths, startSubscription } from "./grants.server";
 
 import { GRANT_MONTHS_MAX } from "~/modules/orders/admin-order-forms";
 
-export class GrantError extends Error {
-  constructor(readonly code: "NOT_FOUND" | "PLAN_NOT_FOUND") {
-    super(code === "NOT_FOUND" ? "This reader does not exist." : "This plan does not exist.");
-    this.name = "GrantError";
-  }
+/** Refusals of a grant by hand; the admin sees the message. */
+export const GRANT_ERRORS = defineErrors({
+  GRANT_READER_NOT_FOUND: { status: 404, title: "Not Granted", message: "This reader does not exist." },
+  GRANT_PLAN_NOT_FOUND: { status: 404, title: "Not Granted", message: "This plan does not exist." },
+});
+
+/** A grant refused (any of GRANT_ERRORS), as opposed to a fault. */
+export function isGrantError(error: unknown): error is AppError {
+  return isAppError(error) && Object.hasOwn(GRANT_ERRORS, error.code);
 }
 
 export interface ManualGrantInput {
@@ -26,8 +31,7 @@ export interface ManualGrantInput {
   orderId?: string;
 }
 
-export async function grantSubscriptionByHand(viewer: Viewer, input: ManualGrantInput, now = new Date()) {
-  if (!isAdmin(viewer)) throw new Error("Only admins grant subscriptions by hand");
+export async function grantSubscriptionByHand(admin: AdminViewer, input: ManualGrantInput, now = new Date()) {
   const reason = input.reason.trim();
   if (!reason) throw new Error("A grant needs a reason");
   if (!Number.isInteger(input.months) || input.months < 1 || input.months > GRANT_MONTHS_MAX) {
@@ -38,9 +42,9 @@ export async function grantSubscriptionByHand(viewer: Viewer, input: ManualGrant
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(eq(users.id, input.userId));
-    if (!reader) throw new GrantError("NOT_FOUND");
+    if (!reader) throw new AppError(GRANT_ERRORS.GRANT_READER_NOT_FOUND);
     const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, input.planId));
-    if (!plan) throw new GrantError("PLAN_NOT_FOUND");
+    if (!plan) throw new AppError(GRANT_ERRORS.GRANT_PLAN_NOT_FOUND);
     const [order] = input.orderId
       ? await tx.select({ reference: orders.merchantReference }).from(orders).where(eq(orders.id, input.orderId))
       : [];
@@ -49,12 +53,12 @@ export async function grantSubscriptionByHand(viewer: Viewer, input: ManualGrant
       planId: plan.id,
       orderId: null,
       endDate: (start) => addMonths(start, input.months),
-      grantedBy: viewer.user!.id,
+      grantedBy: admin.user.id,
       grantReason: reason,
       now,
     });
     const span = `${input.months} month${input.months === 1 ? "" : "s"}`;
-    await recordActivity(tx, viewer, {
+    await recordActivity(tx, admin, {
       action: "grant",
       entityType: "subscription",
       entityId: subscription.id,

@@ -2,21 +2,13 @@
 // subscription_details take, and the checkout form's schema. No I/O, so the unit tests cover them as tables.
 import { z } from "zod";
 import { inNairobi, NAIROBI_OFFSET_MS } from "~/lib/nairobi-time";
+import { periodLabel, recurringFrequencyFor, type PlanPeriod, type RecurringFrequency } from "./plan-period";
 
-/** The frequencies SubmitOrderRequest's subscription_details accept (no QUARTERLY through the API). */
-export type RecurringFrequency = "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY";
+export type { RecurringFrequency } from "./plan-period";
+export { recurringFrequencyFor } from "./plan-period";
 
 /** How long a prefilled schedule runs; the reader can stop it any time, and Pesapal needs an end date. */
 export const SCHEDULE_YEARS = 5;
-
-/** A plan's period as an API frequency: 1 month -> MONTHLY, whole years -> YEARLY, anything else none (the buyer picks). */
-export function recurringFrequencyFor(durationMonths: number): RecurringFrequency | null {
-  if (!Number.isInteger(durationMonths) || durationMonths <= 0) return null;
-  if (durationMonths === 1) return "MONTHLY";
-  // Pesapal charges a YEARLY schedule once a year: a 24-month plan would be charged for 12 months' price twice.
-  if (durationMonths === 12) return "YEARLY";
-  return null;
-}
 
 /** Pesapal's "dd-MM-yyyy", as the day is in Nairobi (EAT, UTC+3, no daylight saving), where the gateway runs. */
 export function pesapalDate(date: Date): string {
@@ -45,11 +37,11 @@ export interface SubscriptionDetails {
 
 /**
  * What SubmitOrderRequest's subscription_details say for a plan whose paid period ends at `periodEnd`: the first
- * charge on that day, for SCHEDULE_YEARS years. Null when the period has no API frequency (2 or 3 months): then we
- * send account_number alone and Pesapal's page lets the buyer choose.
+ * charge on that day, for SCHEDULE_YEARS years. Null when the period has no API frequency (2 or 3 months, 14 days):
+ * then we send account_number alone and Pesapal's page lets the buyer choose.
  */
-export function subscriptionDetailsFor(durationMonths: number, periodEnd: Date): SubscriptionDetails | null {
-  const frequency = recurringFrequencyFor(durationMonths);
+export function subscriptionDetailsFor(plan: PlanPeriod, periodEnd: Date): SubscriptionDetails | null {
+  const frequency = recurringFrequencyFor(plan);
   if (!frequency) return null;
   const end = new Date(periodEnd.getTime());
   end.setUTCFullYear(end.getUTCFullYear() + SCHEDULE_YEARS);
@@ -77,21 +69,33 @@ export function accountNumberFrom(bytes: Uint8Array): string {
   return `NR-${out}`;
 }
 
-/** The checkout form, for the page and its action. A ticked checkbox posts "on"; an unticked one posts nothing. */
-export const checkoutFormSchema = z.object({
-  intent: z.enum(["pay", "trial"], { error: "Unknown request" }),
-  autoRenew: z
-    .literal("on", { error: "Tick the box or leave it empty" })
-    .optional()
-    .transform((value) => value === "on"),
-});
+/**
+ * The checkout form, for the page and its action: pay (with the card auto-renew box, which posts "on" when ticked and
+ * nothing otherwise), or start the plan's free trial (posted from /pricing).
+ */
+export const checkoutFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("pay"),
+      autoRenew: z
+        .literal("on", { error: "Tick the box or leave it empty" })
+        .optional()
+        .transform((value) => value === "on"),
+    }),
+    z.object({ intent: z.literal("trial") }),
+  ],
+  { error: "Unknown request" },
+);
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 
 /** The checkout's honest line about the schedule Pesapal will show for a plan of this length. */
-export function autoRenewScheduleText(durationMonths: number): string {
-  const frequency = recurringFrequencyFor(durationMonths);
+export function autoRenewScheduleText(plan: PlanPeriod): string {
+  const frequency = recurringFrequencyFor(plan);
+  if (frequency === "DAILY") return "Your card is charged once a day, on the day your paid day ends.";
+  if (frequency === "WEEKLY") return "Your card is charged once a week, on the day your paid week ends.";
   if (frequency === "MONTHLY") return "Your card is charged once a month, on the day your paid month ends.";
   if (frequency === "YEARLY") return "Your card is charged once a year, on the day your paid year ends.";
-  const pick = durationMonths === 3 ? " Choose Quarterly there." : "";
-  return `Pesapal's page asks you how often to charge your card; each charge adds ${durationMonths} months to your plan.${pick}`;
+  const pick = plan.periodUnit === "month" && plan.periodCount === 3 ? " Choose Quarterly there." : "";
+  return `Pesapal's page asks you how often to charge your card; each charge adds ${periodLabel(plan)} to your plan.${pick}`;
 }

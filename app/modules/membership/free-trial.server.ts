@@ -3,7 +3,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { subscriptionPlans, userSubscriptions } from "~/db/schema";
-import { CheckoutError } from "~/modules/orders/checkout-errors";
+import { AppError } from "~/lib/app-error";
+import { CHECKOUT_ERRORS, isCheckoutError } from "~/modules/orders/checkout-errors";
 import { addDays, lockActiveSubscription, startSubscription } from "./grants.server";
 
 export async function hasUsedTrial(userId: string): Promise<boolean> {
@@ -26,10 +27,10 @@ export async function startFreeTrial(input: {
     .select()
     .from(subscriptionPlans)
     .where(and(eq(subscriptionPlans.slug, input.planSlug), eq(subscriptionPlans.isActive, true)));
-  if (!plan || plan.trialDays <= 0) throw new CheckoutError("TRIAL_UNAVAILABLE");
+  if (!plan || plan.trialDays <= 0) throw new AppError(CHECKOUT_ERRORS.TRIAL_UNAVAILABLE);
   try {
     return await db.transaction(async (tx) => {
-      if (await lockActiveSubscription(tx, input.userId, now)) throw new CheckoutError("PLAN_ACTIVE");
+      if (await lockActiveSubscription(tx, input.userId, now)) throw new AppError(CHECKOUT_ERRORS.PLAN_ACTIVE);
       const subscription = await startSubscription(tx, {
         userId: input.userId,
         planId: plan.id,
@@ -41,8 +42,8 @@ export async function startFreeTrial(input: {
       return { endDate: subscription.endDate! };
     });
   } catch (error) {
-    if (error instanceof CheckoutError) throw error;
-    if (isUniqueViolation(error)) throw new CheckoutError("TRIAL_USED");
+    if (isCheckoutError(error)) throw error;
+    if (isUniqueViolation(error)) throw new AppError(CHECKOUT_ERRORS.TRIAL_USED);
     throw error;
   }
 }

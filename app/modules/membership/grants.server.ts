@@ -11,6 +11,7 @@ import {
   subscriptionPlans,
   userSubscriptions,
 } from "~/db/schema";
+import { addPlanPeriod } from "./plan-period";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Order = typeof orders.$inferSelect;
@@ -23,22 +24,12 @@ export interface Grant {
   endDate?: Date | null;
   /** Set when nothing new could be given (e.g. the ebook was already hers): the order needs a refund. */
   note?: string;
+  /** A gift order (gifts.server.ts): nothing was given to the buyer; the gift is paid and waits for its claim. */
+  gift?: { id: string; recipientEmail: string; sendNow: boolean };
 }
 
-/** Adds whole calendar months, keeping the day where the month has it (31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
-
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * 24 * 60 * 60 * 1000);
-}
+// Period arithmetic lives in plan-period.ts (ADR 036); these names stay for the callers that add days or months.
+export { addDays, addMonths } from "./plan-period";
 
 /** The subscriber role is shown and filtered on, never read for access. Admins stay admins. */
 export async function setDisplayRole(tx: Tx, userId: string, role: "subscriber" | "guest") {
@@ -164,7 +155,7 @@ export async function grantOrder(tx: Tx, order: Order, now: Date): Promise<Grant
       userId: order.userId,
       planId: plan.id,
       orderId: order.id,
-      endDate: (start) => addMonths(start, plan.durationMonths),
+      endDate: (start) => addPlanPeriod(start, plan),
       now,
     });
     return { kind: "plan", startDate: subscription.startDate, endDate: subscription.endDate };

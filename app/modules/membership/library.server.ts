@@ -2,13 +2,22 @@
 // Reads only; renewal changes are subscriptions.server.ts. Money stays integer minor units with its currency.
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { ebooks, orders, payments, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
+import {
+  ebooks,
+  gifts,
+  orders,
+  payments,
+  subscriptionEbookUnlocks,
+  subscriptionPlans,
+  userSubscriptions,
+} from "~/db/schema";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { renewUrl } from "./subscriptions.server";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import type { CardRenewalView } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
 import type { MemberStanding } from "./member-standing";
+import { isShortPeriod, periodLabel, planTitle } from "./plan-period";
 
 export interface SubscriptionPeriod {
   id: string;
@@ -37,6 +46,10 @@ export interface CurrentSubscription extends SubscriptionPeriod {
   card: CardRenewalView | null;
   /** What she holds and the words for it, shared with /pricing, reminders and the admin. */
   standing: MemberStanding;
+  /** "Standard plan", "7-day pass"; the plan's period ("2 months", "7 days"); a pass is shorter than 28 days. */
+  title: string;
+  periodText: string;
+  isPass: boolean;
 }
 
 const periodColumns = {
@@ -51,6 +64,8 @@ const periodColumns = {
   status: userSubscriptions.status,
   isTrial: userSubscriptions.isTrial,
   autoRenew: userSubscriptions.autoRenew,
+  periodUnit: subscriptionPlans.periodUnit,
+  periodCount: subscriptionPlans.periodCount,
 };
 
 interface PeriodRow {
@@ -110,6 +125,9 @@ export async function getCurrentSubscription(userId: string, now = new Date()): 
     next: queued ? { ...period(queued), renews: queued.autoRenew && queued.status !== "cancelled" } : null,
     card: standing.card,
     standing,
+    title: planTitle(row!.planName),
+    periodText: periodLabel(row!),
+    isPass: isShortPeriod(row!),
   };
 }
 
@@ -152,10 +170,12 @@ export async function listBillingHistory(userId: string, limit = 200): Promise<B
       merchantReference: orders.merchantReference,
       status: orders.status,
       completedAt: orders.completedAt,
+      giftFor: gifts.recipientEmail,
     })
     .from(orders)
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
     .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
+    .leftJoin(gifts, eq(gifts.orderId, orders.id))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
@@ -187,7 +207,8 @@ export async function listBillingHistory(userId: string, limit = 200): Promise<B
       orderId: r.orderId,
       date: r.createdAt.toISOString(),
       kind: r.kind,
-      itemName: (r.kind === "plan" ? r.planName : r.ebookTitle) ?? "",
+      // A gift (ADR 038) says for whom.
+      itemName: `${r.giftFor ? `Gift for ${r.giftFor}: ` : ""}${(r.kind === "plan" ? r.planName : r.ebookTitle) ?? ""}`,
       amountCents: r.amountCents,
       currency: r.currency,
       displayAmount: r.displayAmount,

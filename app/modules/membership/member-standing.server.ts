@@ -19,6 +19,8 @@ export const periodColumns = {
   status: userSubscriptions.status,
   autoRenew: userSubscriptions.autoRenew,
   isTrial: userSubscriptions.isTrial,
+  periodUnit: subscriptionPlans.periodUnit,
+  periodCount: subscriptionPlans.periodCount,
 };
 
 /** Her periods that were ever held (running, queued, ended or revoked), newest first. */

@@ -3,6 +3,7 @@
 // (My Library, /pricing, receipts, reminders, the admin). Pure: the rows come from member-standing.server.ts, so the
 // unit tests cover every case as a table. Access itself is the policy's; this only describes it.
 import { formatDate } from "~/lib/format";
+import { planTitle, reminderDaysFor, type PeriodUnit } from "./plan-period";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,6 +20,9 @@ export interface PeriodFacts {
   status: PeriodStatus;
   autoRenew: boolean;
   isTrial: boolean;
+  /** The plan's period (ADR 036); a row read without it counts as months (reminders 7 days and 1 day before). */
+  periodUnit?: PeriodUnit;
+  periodCount?: number;
 }
 
 /** Her card auto-renew agreement as My Library talks about it (ADR 019); null when she never opted in. */
@@ -101,12 +105,23 @@ function methodOf(on: boolean, card: CardFacts | null): RenewalMethod {
   return card.endedBecause === "not-card" ? "mpesa" : "by-hand";
 }
 
+/** When reminders go out before the end of this period, in words; null when a pass is too short for any. */
+function reminderWhen(p: PeriodFacts): string | null {
+  const days =
+    p.periodUnit && p.periodCount ? reminderDaysFor({ periodUnit: p.periodUnit, periodCount: p.periodCount }) : [7, 1];
+  if (days.length === 2) return "7 days and 1 day before";
+  return days.length === 1 ? "the day before" : null;
+}
+
 function renewalSentence(standing: Omit<MemberStanding, "words">): string | null {
   if (standing.state === "ended") return null;
   if (standing.accessUntil === null) return "Your plan has no end date, so there is nothing to renew.";
   const until = date(standing.accessUntil);
   const { on, method } = standing.renewal;
   const last = standing.paidAhead.at(-1) ?? standing.current;
+  // A pass shorter than a month gets only the last day's reminder, a pass of a day or two none (ADR 036).
+  const when = reminderWhen(last);
+  const remind = when ? `we e-mail you ${when} ${until}` : `renew by ${until} (a pass this short gets no reminder)`;
   if (on && last.isTrial) {
     return `Free trial: we e-mail you the day before it ends on ${until}. Choose a plan to keep reading after that.`;
   }
@@ -118,15 +133,17 @@ function renewalSentence(standing: Omit<MemberStanding, "words">): string | null
     return `Renewal off: nothing renews and we send no reminders. You keep full access until ${until}, and can resume renewal until then.${card}`;
   }
   if (method === "card") {
-    return `Renews automatically by card on ${until}. We e-mail you 7 days and 1 day before your card is charged.`;
+    return when
+      ? `Renews automatically by card on ${until}. We e-mail you ${when} your card is charged.`
+      : `Renews automatically by card on ${until}.`;
   }
   if (method === "card-pending") {
-    return `Renews by card once Pesapal confirms your card's schedule. Until then we e-mail you 7 days and 1 day before ${until}, so you can renew by hand if it is not confirmed.`;
+    return `Renews by card once Pesapal confirms your card's schedule. Until then ${remind}, so you can renew by hand if it is not confirmed.`;
   }
   if (method === "mpesa") {
-    return `Renewal by hand: you paid by M-Pesa, which cannot be charged without you (automatic renewal is for Visa or MasterCard only). We e-mail you 7 days and 1 day before ${until}.`;
+    return `Renewal by hand: you paid by M-Pesa, which cannot be charged without you (automatic renewal is for Visa or MasterCard only). ${remind.charAt(0).toUpperCase()}${remind.slice(1)}.`;
   }
-  return `Renewal by hand: we e-mail you 7 days and 1 day before ${until}. A renewal paid early starts when your paid time ends, so you lose no paid day.`;
+  return `Renewal by hand: ${remind}. A renewal paid early starts when your paid time ends, so you lose no paid day.`;
 }
 
 /**
@@ -176,7 +193,8 @@ export function standingOf(input: {
         ? `Ended ${date(accessUntil)}`
         : `Paid up to ${date(accessUntil)}`;
   const ahead = paidAhead.map(
-    (p) => `${p.planName} plan paid ahead: ${date(p.startDate)} to ${p.endDate ? date(p.endDate) : "no end date"}`,
+    (p) =>
+      `${planTitle(p.planName)} paid ahead: ${date(p.startDate)} to ${p.endDate ? date(p.endDate) : "no end date"}`,
   );
   return {
     ...base,
@@ -186,7 +204,7 @@ export function standingOf(input: {
       paidAhead: ahead.length ? ahead.join("; ") : null,
       renewal: renewalSentence(base),
       summary: [
-        `${current.planName} plan${current.isTrial ? " (free trial)" : ""}`,
+        `${planTitle(current.planName)}${current.isTrial ? " (free trial)" : ""}`,
         ...(state === "ended" ? [] : [status]),
         state === "ended" ? until : until.charAt(0).toLowerCase() + until.slice(1),
       ].join(" · "),

@@ -2,7 +2,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
-import { CheckoutError } from "~/modules/orders/checkout-errors";
+import { AppError } from "~/lib/app-error";
+import { CHECKOUT_ERRORS } from "~/modules/orders/checkout-errors";
 import { lockActiveSubscription, unlocksOf } from "./grants.server";
 
 export async function unlockEbookWithPlan(input: {
@@ -11,16 +12,16 @@ export async function unlockEbookWithPlan(input: {
   now?: Date;
 }): Promise<"unlocked" | "already-unlocked"> {
   const now = input.now ?? new Date();
-  if (!/^[0-9a-f-]{36}$/i.test(input.ebookId)) throw new CheckoutError("NOT_UNLOCKABLE");
+  if (!/^[0-9a-f-]{36}$/i.test(input.ebookId)) throw new AppError(CHECKOUT_ERRORS.NOT_UNLOCKABLE);
   return getDb().transaction(async (tx) => {
     // The subscription row is the lock: two confirmations of one reader queue here and count the same unlocks.
     const subscription = await lockActiveSubscription(tx, input.userId, now);
-    if (!subscription) throw new CheckoutError("NOT_UNLOCKABLE");
+    if (!subscription) throw new AppError(CHECKOUT_ERRORS.NOT_UNLOCKABLE);
     const [ebook] = await tx
       .select({ id: ebooks.id })
       .from(ebooks)
       .where(and(eq(ebooks.id, input.ebookId), eq(ebooks.published, true), ne(ebooks.accessType, "free")));
-    if (!ebook) throw new CheckoutError("NOT_UNLOCKABLE");
+    if (!ebook) throw new AppError(CHECKOUT_ERRORS.NOT_UNLOCKABLE);
     const [plan] = await tx
       .select({ ebookLimit: subscriptionPlans.ebookLimit })
       .from(subscriptionPlans)
@@ -41,7 +42,7 @@ export async function unlockEbookWithPlan(input: {
       )
       .limit(1);
     if (earlier.length > 0) return "already-unlocked";
-    if (plan?.ebookLimit != null && used.length >= plan.ebookLimit) throw new CheckoutError("ALLOWANCE_SPENT");
+    if (plan?.ebookLimit != null && used.length >= plan.ebookLimit) throw new AppError(CHECKOUT_ERRORS.ALLOWANCE_SPENT);
     const inserted = await tx
       .insert(subscriptionEbookUnlocks)
       .values({ subscriptionId: subscription.id, userId: input.userId, ebookId: ebook.id, createdAt: now })

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, notExists, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { profiles, subscriptionNotices, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
+import { AppError, defineErrors, isAppError } from "~/lib/app-error";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { getMailer, type Mailer, type MailMessage } from "~/modules/mail/mailer.server";
@@ -11,25 +12,34 @@ import { cardRenewalReminderMail, renewalReminderMail, subscriptionEndedMail } f
 import { runningAt, setDisplayRole, type Tx } from "./grants.server";
 import { setCardRenewals } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
+import { reminderDaysFor } from "./plan-period";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ended-plan e-mail is sent within this long of the end (a shop back from a long outage does not send old news). */
 const ENDED_NOTICE_WINDOW_MS = 3 * DAY_MS;
 
-export type SubscriptionErrorCode = "NOT_FOUND" | "ENDED" | "NOT_RENEWABLE";
+/** Refusals of the renewal commands (My Library), with stable codes; the reader sees the message in a toast. */
+export const SUBSCRIPTION_ERRORS = defineErrors({
+  SUBSCRIPTION_NOT_FOUND: {
+    status: 404,
+    title: "Could not change renewal",
+    message: "We could not find that plan on your account.",
+  },
+  SUBSCRIPTION_ENDED: {
+    status: 409,
+    title: "Could not change renewal",
+    message: "This plan has already ended. Renew it from the pricing page.",
+  },
+  SUBSCRIPTION_NOT_RENEWABLE: {
+    status: 409,
+    title: "Could not change renewal",
+    message: "This plan has no end date, so there is no renewal to change.",
+  },
+});
 
-const MESSAGES: Record<SubscriptionErrorCode, string> = {
-  NOT_FOUND: "We could not find that plan on your account.",
-  ENDED: "This plan has already ended. Renew it from the pricing page.",
-  NOT_RENEWABLE: "This plan has no end date, so there is no renewal to change.",
-};
-
-/** Refusals of the renewal commands, with stable codes; the reader sees `message`. */
-export class SubscriptionError extends Error {
-  constructor(readonly code: SubscriptionErrorCode) {
-    super(MESSAGES[code]);
-    this.name = "SubscriptionError";
-  }
+/** A renewal change refused (any of SUBSCRIPTION_ERRORS), as opposed to a fault. */
+export function isSubscriptionError(error: unknown): error is AppError {
+  return isAppError(error) && Object.hasOwn(SUBSCRIPTION_ERRORS, error.code);
 }
 
 export interface RenewalState {
@@ -46,23 +56,24 @@ export interface RenewalState {
 
 type Subscription = typeof userSubscriptions.$inferSelect;
 
-/** Her own subscription row, locked; anyone else's (or an unknown id) is NOT_FOUND, revealing nothing. */
+/** Her own subscription row, locked; anyone else's (or an unknown id) is SUBSCRIPTION_NOT_FOUND, revealing nothing. */
 async function lockOwn(tx: Tx, userId: string, subscriptionId: string): Promise<Subscription> {
-  if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) throw new SubscriptionError("NOT_FOUND");
+  if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) throw new AppError(SUBSCRIPTION_ERRORS.SUBSCRIPTION_NOT_FOUND);
   const [row] = await tx
     .select()
     .from(userSubscriptions)
     .where(and(eq(userSubscriptions.id, subscriptionId), eq(userSubscriptions.userId, userId)))
     .for("update");
-  if (!row) throw new SubscriptionError("NOT_FOUND");
+  if (!row) throw new AppError(SUBSCRIPTION_ERRORS.SUBSCRIPTION_NOT_FOUND);
   return row;
 }
 
 /** A period she may still change the renewal of: not ended, not revoked, with an end date. */
 function assertChangeable(row: Subscription, now: Date): asserts row is Subscription & { endDate: Date } {
-  if (!["active", "cancelled", "scheduled"].includes(row.status)) throw new SubscriptionError("ENDED");
-  if (row.endDate === null) throw new SubscriptionError("NOT_RENEWABLE");
-  if (row.endDate <= now) throw new SubscriptionError("ENDED");
+  if (!["active", "cancelled", "scheduled"].includes(row.status))
+    throw new AppError(SUBSCRIPTION_ERRORS.SUBSCRIPTION_ENDED);
+  if (row.endDate === null) throw new AppError(SUBSCRIPTION_ERRORS.SUBSCRIPTION_NOT_RENEWABLE);
+  if (row.endDate <= now) throw new AppError(SUBSCRIPTION_ERRORS.SUBSCRIPTION_ENDED);
 }
 
 function stateOf(row: Subscription & { endDate: Date }): Omit<RenewalState, "accessUntil"> {
@@ -227,6 +238,8 @@ const noticeColumns = {
   planOnSale: subscriptionPlans.isActive,
   endDate: userSubscriptions.endDate,
   isTrial: userSubscriptions.isTrial,
+  periodUnit: subscriptionPlans.periodUnit,
+  periodCount: subscriptionPlans.periodCount,
 };
 
 /** Plan periods with what a notice about one names: her address and name, and the plan. */
@@ -270,6 +283,34 @@ async function sendOnce(
   }
 }
 
+/** What every notice about a period names: to whom, the plan, the day it ends and where to renew it. */
+function noticeMailFields(target: NoticeTarget) {
+  return {
+    to: target.email,
+    name: target.name ?? "",
+    planName: target.planName,
+    endDate: formatDate(target.endDate.toISOString()),
+    renewUrl: renewUrl({ slug: target.planSlug, onSale: target.planOnSale }),
+  };
+}
+
+/**
+ * Sends the notices of the periods found, one after another (`send` answers null for a period that gets none), and
+ * counts what went out and what failed (to be tried again on the next run).
+ */
+async function sendEach<Row extends Omit<NoticeTarget, "endDate"> & { endDate: Date | null }>(
+  due: Row[],
+  send: (target: Row & { endDate: Date }) => Promise<"sent" | "already" | "failed" | null>,
+) {
+  const counts = { sent: 0, failed: 0 };
+  for (const row of due) {
+    const result = await send({ ...row, endDate: row.endDate! });
+    if (result === "sent") counts.sent++;
+    if (result === "failed") counts.failed++;
+  }
+  return counts;
+}
+
 const noticeNotSent = (kind: NoticeKind) =>
   notExists(
     getDb()
@@ -281,7 +322,8 @@ const noticeNotSent = (kind: NoticeKind) =>
 /**
  * Renewal reminders, 7 days and 1 day before the end of a period that renews (status active: none after she
  * cancelled) and has no paid renewal queued behind it. Each once per period; a period first seen with under a
- * day left gets only the 1-day one. A trial gets only the 1-day one (its whole length is about 7 days).
+ * day left gets only the 1-day one. A trial gets only the 1-day one (its whole length is about 7 days), and so does
+ * a pass shorter than 28 days; a pass of a day or two gets none (plan-period.ts `reminderDaysFor`, ADR 036).
  */
 export async function sendRenewalReminders(now = new Date(), options: { mailer?: Mailer; limit?: number } = {}) {
   const db = getDb();
@@ -306,20 +348,12 @@ export async function sendRenewalReminders(now = new Date(), options: { mailer?:
     )
     .orderBy(asc(userSubscriptions.endDate))
     .limit(options.limit ?? 200);
-  const counts = { sent: 0, failed: 0 };
-  for (const row of due) {
-    const target = { ...row, endDate: row.endDate! };
+  return sendEach(due, async (target) => {
     const lastDay = target.endDate.getTime() - now.getTime() <= DAY_MS;
-    if (!lastDay && target.isTrial) continue;
+    const days = target.isTrial ? [1] : reminderDaysFor(target);
+    if (!days.includes(lastDay ? 1 : 7)) return null;
     const kind: NoticeKind = lastDay ? "reminder_1d" : "reminder_7d";
-    const mail = {
-      to: target.email,
-      name: target.name ?? "",
-      planName: target.planName,
-      endDate: formatDate(target.endDate.toISOString()),
-      renewUrl: renewUrl({ slug: target.planSlug, onSale: target.planOnSale }),
-      daysLeft: lastDay ? (1 as const) : (7 as const),
-    };
+    const mail = { ...noticeMailFields(target), daysLeft: lastDay ? (1 as const) : (7 as const) };
     // CASE: her card renews the plan -> the reminder says when it will be charged, not "renew now". Her standing
     // decides, as it does for My Library, so the e-mail and the page never tell her two different things.
     const method = (await getMemberStanding(target.userId, now))?.renewal.method ?? "by-hand";
@@ -327,11 +361,8 @@ export async function sendRenewalReminders(now = new Date(), options: { mailer?:
       method === "card"
         ? cardRenewalReminderMail({ ...mail, libraryUrl: `${getEnv().PUBLIC_URL}/dashboard` })
         : renewalReminderMail({ ...mail, reason: method });
-    const result = await sendOnce(kind, target, message, mailer, now);
-    if (result === "sent") counts.sent++;
-    if (result === "failed") counts.failed++;
-  }
-  return counts;
+    return sendOnce(kind, target, message, mailer, now);
+  });
 }
 
 /**
@@ -368,21 +399,9 @@ export async function sendEndedNotices(now = new Date(), options: { mailer?: Mai
     )
     .orderBy(desc(userSubscriptions.endDate))
     .limit(options.limit ?? 200);
-  const counts = { sent: 0, failed: 0 };
-  for (const row of due) {
-    const target = { ...row, endDate: row.endDate! };
-    const message = subscriptionEndedMail({
-      to: target.email,
-      name: target.name ?? "",
-      planName: target.planName,
-      endDate: formatDate(target.endDate.toISOString()),
-      renewUrl: renewUrl({ slug: target.planSlug, onSale: target.planOnSale }),
-    });
-    const result = await sendOnce("ended", target, message, mailer, now);
-    if (result === "sent") counts.sent++;
-    if (result === "failed") counts.failed++;
-  }
-  return counts;
+  return sendEach(due, (target) =>
+    sendOnce("ended", target, subscriptionEndedMail(noticeMailFields(target)), mailer, now),
+  );
 }
 
 /** Whether a reader has a period giving access at `now` (for jobs and module reads; pages use the policy). */

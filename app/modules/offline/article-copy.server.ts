@@ -3,21 +3,24 @@ import { getArticleForViewer } from "~/modules/content/articles.server";
 import { articleBodyBlocks, type BodyBlock } from "~/modules/content/article-html.server";
 import { escapeHtml } from "~/modules/mail/templates.server";
 import { formatDate } from "~/lib/format";
+import { bookmarkedIds } from "~/modules/engagement/bookmarks.server";
 import { offlineCopyDocument } from "./copy-document.server";
+import { offlineKey } from "./offline-key.server";
 
 /**
- * The copy of an article she keeps on her phone: one light HTML document (no script, styles inline) with the body the
- * article page shows and her e-mail as a faint watermark. Null unless she is signed in and may read it in full now:
+ * The copy of an article she keeps on her phone: one light HTML document (styles inline, one precached script) with the
+ * body the article page shows, her e-mail as a faint watermark and her bookmark of it (a button that works offline). Null unless she is signed in and may read it in full now:
  * the same gate as the article page, on every request.
  */
 export async function articleOfflineCopy(
   context: RequestArgs["context"],
   id: string,
-): Promise<{ title: string; html: string } | null> {
+): Promise<{ title: string; html: string; bookmarked: boolean } | null> {
   const { viewer, user } = await getRequestViewer(context);
   if (!user) return null;
-  const article = await getArticleForViewer({ id, viewer });
+  const [article, marked] = await Promise.all([getArticleForViewer({ id, viewer }), bookmarkedIds(user.id)]);
   if (!article || article.access !== "full") return null;
+  const bookmarked = marked.articles.has(article.id);
   const body = articleBodyBlocks(article)
     .map((block) => blockHtml(block))
     .join("\n");
@@ -27,8 +30,10 @@ export async function articleOfflineCopy(
     bodyHtml: body,
     email: user.email,
     savedOn: formatDate(new Date().toISOString()),
+    data: { owner: offlineKey(user.id) },
+    bookmark: { contentType: "article", contentId: article.id, bookmarked },
   });
-  return { title: article.title, html };
+  return { title: article.title, html, bookmarked };
 }
 
 // Sanitised HTML as the article page renders it; pictures load when there is a connection (their alt text shows

@@ -1,20 +1,108 @@
 import { escapeHtml } from "~/modules/mail/templates.server";
+import type { ContentType } from "~/modules/engagement/schemas";
+import type { StoredTextSettings, TextTheme } from "~/modules/reader/text-settings";
 
-/** What a saved copy's response carries besides its document (the device keeps it with the copy). */
+/** The one script a saved copy runs (bundled and precached by scripts/build-service-worker.mjs; ADR 033). */
+export const OFFLINE_COPY_SCRIPT = "/offline-reader.js";
+
+/**
+ * What a saved copy's response carries besides its document (the device keeps it with the copy). Served later by the
+ * service worker without the shop's page policy, so it brings its own: one script of the shop's own
+ * (/offline-reader.js: her place, her text settings, the bookmark button, sent through the worker's queue), nothing
+ * inline, nothing from elsewhere, and no form posts (the script sends the bookmark).
+ */
 export const OFFLINE_COPY_HEADERS = {
   // A copy names her and is hers alone: never stored by anything between the shop and her browser.
   "Cache-Control": "private, no-store",
   "Content-Type": "text/html; charset=utf-8",
-  // Served later by the service worker without the shop's page policy: this document runs no script at all.
   "Content-Security-Policy":
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "X-Robots-Tag": "noindex",
 } as const;
 
+/** An ebook's copy: the same policy (kept as its own name for the route that serves it). */
+export const OFFLINE_EBOOK_COPY_HEADERS = OFFLINE_COPY_HEADERS;
+
+/** The copy's bookmark as the shop had it when she saved (the phone's later taps and checks win; ADR 033). */
+export interface CopyBookmark {
+  contentType: ContentType;
+  contentId: string;
+  bookmarked: boolean;
+}
+
+// The text reader's themes (components/reader/text-reader.tsx), as plain CSS: page, muted text, bar, link and the
+// watermark's ink. Contrast checked at AA like the reader's.
+const THEMES: Record<
+  TextTheme,
+  { page: string; text: string; muted: string; bar: string; line: string; link: string }
+> = {
+  light: { page: "#fff", text: "#111827", muted: "#4b5563", bar: "#f3f4f6", line: "#e5e7eb", link: "#9f1239" },
+  sepia: { page: "#f4ecd8", text: "#3b2f1e", muted: "#5b4a33", bar: "#e9dcc0", line: "#d8c7a3", link: "#7f1d1d" },
+  dark: { page: "#111827", text: "#f3f4f6", muted: "#d1d5db", bar: "#030712", line: "#1f2937", link: "#fda4af" },
+};
+
+/** A tile of her e-mail and the date, tilted and faint, repeated over the screen (as the text reader draws it). */
+function watermarkTile(text: string, ink: string): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="340" height="240">` +
+    `<text x="20" y="150" transform="rotate(-25 170 120)" fill="${ink}" fill-opacity="0.09" ` +
+    `font-family="sans-serif" font-size="14" font-weight="600">${escapeHtml(text)}</text></svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+}
+
+/** Each theme's colours, as `body.t-<theme>` rules (the script switches the class; the server sets the first). */
+function themeCss(mark: string): string {
+  return (Object.entries(THEMES) as [TextTheme, (typeof THEMES)[TextTheme]][])
+    .map(
+      ([name, t]) =>
+        `body.t-${name}{background:${t.page};color:${t.text}}` +
+        `.t-${name} .byline,.t-${name} .note{color:${t.muted}}` +
+        `.t-${name} .bar,.t-${name} .panel{background:${t.bar};color:${t.text};border-color:${t.line}}` +
+        `.t-${name} .body a,.t-${name} .toc a{color:${t.link}}` +
+        `.t-${name} footer{border-color:${t.line}}` +
+        `.t-${name} .wm{background-image:${watermarkTile(mark, t.text)}}`,
+    )
+    .join("\n");
+}
+
+const settingButton = (change: string, label: string) =>
+  `<button type="button" data-change="${change}">${label}</button>`;
+
+/** The text settings of an ebook's copy: the online reader's buttons, worked by the copy's script. */
+function settingsPanel(settings: StoredTextSettings): string {
+  const themes = (Object.keys(THEMES) as TextTheme[])
+    .map(
+      (name) =>
+        `<button type="button" data-change="${name}" aria-pressed="${settings.theme === name}">${name[0].toUpperCase()}${name.slice(1)}</button>`,
+    )
+    .join("");
+  return `<details class="tools"><summary><span aria-hidden="true" class="aa">Aa</span> Text settings</summary>
+<div class="panel">
+<p>Text size: <span data-show="size">${settings.fontSize} px</span></p>
+<div class="two">${settingButton("smaller", "Smaller text")}${settingButton("larger", "Larger text")}</div>
+<p>Line spacing: <span data-show="spacing">${(settings.lineHeight / 10).toFixed(1)}</span></p>
+<div class="two">${settingButton("tighter", "Less spacing")}${settingButton("looser", "More spacing")}</div>
+<p>Theme</p>
+<div class="three">${themes}</div>
+<p class="hint">Kept on this phone, and sent to your account when you are online.</p>
+</div></details>`;
+}
+
+/** Her bookmark of this item: a button the copy's script works (sent through the worker's queue when offline). */
+function bookmarkForm(bookmark: CopyBookmark, title: string): string {
+  const on = bookmark.bookmarked;
+  return `<form class="bmf" method="post" action="/engagement" data-bookmark>
+<input type="hidden" name="intent" value="bookmark"><input type="hidden" name="contentType" value="${bookmark.contentType}"><input type="hidden" name="contentId" value="${escapeHtml(bookmark.contentId)}">
+<button type="submit" class="bm" aria-pressed="${on}" data-title="${escapeHtml(title)}" aria-label="${on ? "Remove bookmark" : "Bookmark"} ${escapeHtml(title)}"><svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z"/></svg><span data-label>${on ? "Remove" : "Bookmark"}</span></button>
+<span role="status" class="bm-note" data-bookmark-note></span>
+</form>`;
+}
+
 /**
- * One saved copy as a whole document, light enough for a phone with no connection: styles inline, no script, no web
- * font, her e-mail repeated faintly behind the text (as the ebook reader's watermark) and in the footer. Shared by
- * every kind of copy (an article; an ebook's text section later).
+ * One saved copy as a whole document, light enough for a phone with no connection: styles inline, no web font, her
+ * e-mail repeated faintly behind the text (as the ebook reader's watermark) and in the footer, and one precached
+ * script. Shared by every kind of copy (an article, an ebook's whole text edition); an ebook's copy also carries her
+ * text settings (size, line spacing, theme) with the online reader's buttons to change them.
  */
 export function offlineCopyDocument(input: {
   title: string;
@@ -23,9 +111,33 @@ export function offlineCopyDocument(input: {
   bodyHtml: string;
   email: string;
   savedOn: string;
+  /** What the copy's script needs to know (data-* attributes on the body): whose copy, which ebook. */
+  data: Record<string, string>;
+  /** Her text settings (an ebook's copy): the copy opens with them, and she can change them offline. */
+  settings?: StoredTextSettings;
+  bookmark?: CopyBookmark;
 }): string {
   const email = escapeHtml(input.email);
-  const mark = Array.from({ length: 60 }, () => `<span>${email}</span>`).join(" ");
+  const mark = `${input.email} · ${input.savedOn}`;
+  const settings = input.settings;
+  const data = {
+    ...input.data,
+    ...(settings ? { settings: JSON.stringify(settings) } : {}),
+    ...(input.bookmark ? { bookmarked: String(input.bookmark.bookmarked) } : {}),
+  };
+  const bodyAttributes =
+    (settings
+      ? ` class="t-${settings.theme} text" style="--fs:${settings.fontSize}px;--lh:${settings.lineHeight / 10}"`
+      : "") +
+    Object.entries(data)
+      .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+      .join("");
+  const tools = [
+    settings ? settingsPanel(settings) : "",
+    input.bookmark ? bookmarkForm(input.bookmark, input.title) : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,20 +150,38 @@ body{margin:0;font:17px/1.65 system-ui,-apple-system,"Segoe UI",Roboto,sans-seri
 header{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding:.75rem 1rem;background:#be123c;color:#fff}
 header a{color:#fff;font-weight:600}
 .brand{font-size:1.25rem;text-decoration:none}
+.bar{--edge:max(1rem,calc((100% - 40rem)/2));position:sticky;top:0;z-index:2;display:flex;flex-wrap:wrap;justify-content:flex-end;align-items:flex-start;gap:.5rem;padding:.25rem var(--edge);background:#f3f4f6;border-bottom:1px solid #e5e7eb;font-size:1rem;line-height:1.4}
+.bar button,.bar summary{display:inline-flex;align-items:center;justify-content:center;gap:.35rem;min-height:44px;min-width:44px;padding:0 .9rem;border:1px solid currentColor;border-radius:999px;background:transparent;color:inherit;font:inherit;font-weight:600;cursor:pointer}
+.bar summary{list-style:none}.bar summary::-webkit-details-marker{display:none}
+.aa{font-family:Georgia,serif;font-size:1.1rem}
+.panel{position:absolute;right:var(--edge);top:calc(100% - .25rem);width:18.5rem;max-width:calc(100vw - 2rem);padding:.75rem;border:1px solid #e5e7eb;border-radius:1rem;box-shadow:0 10px 25px rgba(0,0,0,.2)}
+.panel p{margin:.5rem 0 .25rem;font-weight:600;font-size:.9rem}.panel .hint{font-weight:400}
+.two,.three{display:grid;gap:.5rem}.two{grid-template-columns:1fr 1fr}.three{grid-template-columns:1fr 1fr 1fr}
+.panel button{width:100%;padding:0 .5rem}.panel button[aria-pressed="false"]{border-color:transparent;background:rgba(127,127,127,.15)}
+.bmf{display:flex;flex-direction:column;align-items:flex-end}
+.bm svg{fill:none;stroke:currentColor;stroke-width:2}.bm[aria-pressed="true"] svg{fill:currentColor}
+.bm-note{font-size:.85rem;font-weight:600;max-width:16rem;text-align:right}.bm-note:empty{display:none}
 main{position:relative;max-width:42rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 h1{font-family:Georgia,"Times New Roman",serif;font-size:1.9rem;line-height:1.2;margin:.25rem 0}
 .byline,.note{color:#4b5563;font-size:.9rem}
 .body{position:relative;z-index:1}
+.text .body{font-family:Georgia,"Times New Roman",serif;font-size:var(--fs,18px);line-height:var(--lh,1.6)}
+.text .body p{margin:0 0 .9em}
 .body img{max-width:100%;height:auto}
 .body a{color:#9f1239}
-blockquote{border-left:4px solid #ffc9d7;margin-left:0;padding-left:1rem;color:#374151;font-style:italic}
-.wm{position:fixed;inset:-50%;z-index:0;pointer-events:none;user-select:none;transform:rotate(-30deg);color:#111827;opacity:.06;font-size:14px;line-height:4.5;word-spacing:3rem;overflow:hidden}
+blockquote{border-left:4px solid #ffc9d7;margin-left:0;padding-left:1rem;font-style:italic}
+.wm{position:fixed;inset:0;z-index:0;pointer-events:none;user-select:none;background-image:${watermarkTile(mark, "#111827")};color:transparent;font-size:1px;overflow:hidden}
+.body h2,.body h3,.body h4{font-family:Georgia,"Times New Roman",serif;line-height:1.25}
 footer{border-top:1px solid #e5e7eb;margin-top:2rem;padding-top:1rem}
+.toc ol{padding-left:1.25rem}.toc a{color:#9f1239}
+section,[data-block]{scroll-margin-top:4rem}
+${settings ? themeCss(mark) : ""}
 </style>
+<script src="${OFFLINE_COPY_SCRIPT}" defer></script>
 </head>
-<body>
+<body${bodyAttributes}>
 <header><a class="brand" href="/">Nuru</a><a href="/library/offline">Offline library</a></header>
-<div class="wm" aria-hidden="true">${mark}</div>
+${tools ? `<aside class="bar" aria-label="Reading tools">\n${tools}\n</aside>\n` : ""}<div class="wm" aria-hidden="true"><span>${email}</span></div>
 <main>
 <p class="note">Saved for offline reading</p>
 <h1>${escapeHtml(input.title)}</h1>

@@ -1,5 +1,7 @@
 import type { Viewer } from "~/modules/access/policy";
 import { getArticleForViewer } from "~/modules/content/articles.server";
+import { mayReadText } from "~/modules/reader/text-edition.server";
+import { bookmarkedIds } from "~/modules/engagement/bookmarks.server";
 
 /** An item of her offline library as the device names it. */
 export interface OfflineItem {
@@ -13,10 +15,13 @@ export const MAX_CHECKED_ITEMS = 200;
 /**
  * Whether the viewer may still read one saved item, per kind. Each answers with the gated read its page uses, so
  * access follows the policy in modules/access (refunds, reversals and ended plans included). The ebook text edition
- * adds its kind here ("ebook-section": the viewer may read that ebook's text edition).
+ * is the kind "ebook" (the viewer may read that ebook's text edition).
  */
 const readable: Record<string, (viewer: Viewer, id: string) => Promise<boolean>> = {
   article: async (viewer, id) => (await getArticleForViewer({ id, viewer }))?.access === "full",
+  // The whole text edition is one copy: she may keep it while she may read the ebook's text (bought, unlocked with
+  // a plan that has not ended, not refunded or reversed) and it has a text edition.
+  ebook: (viewer, id) => mayReadText(id, viewer),
 };
 
 /** The items of her offline library she may still read; anything unknown, unpublished or locked is left out. */
@@ -33,4 +38,16 @@ export function parseOfflineItems(values: string[]): OfflineItem[] {
     const match = /^([a-z-]{1,20}):([0-9a-f-]{36})$/i.exec(value);
     return match ? [{ kind: match[1], id: match[2].toLowerCase() }] : [];
   });
+}
+
+/**
+ * Which of these items she has bookmarked now, as `kind:id` (her saved copies show it offline; ADR 033). Only items
+ * she may still read are passed here, so the answer names nothing she could not open.
+ */
+export async function bookmarkedAmong(viewer: Viewer, items: OfflineItem[]): Promise<string[]> {
+  if (!viewer.user || items.length === 0) return [];
+  const marked = await bookmarkedIds(viewer.user.id);
+  return items
+    .filter((item) => (item.kind === "article" ? marked.articles : marked.ebooks).has(item.id))
+    .map((item) => `${item.kind}:${item.id}`);
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import type { OrderStatus } from "./order-transitions";
 
-// The order page's two money forms (ADR 018), shared by the admin's browser and the action so both give the same
-// messages. Amounts are typed in KES with at most two decimals and become integer cents on the server.
+// The order page's forms (ADR 018), shared by the admin's browser and the action so both give the same messages.
+// Amounts are typed in KES with at most two decimals and become integer cents on the server. The page's action reads
+// every post with `orderPageFormSchema`, one schema per form told apart by `intent`.
 
 export const REASON_MIN = 5;
 export const REASON_MAX = 500;
@@ -62,3 +64,23 @@ export const recordRefundFormSchema = z.object({
     .min(REASON_MIN, `The note must be at least ${REASON_MIN} characters`)
     .max(REASON_MAX, `The note must be at most ${REASON_MAX} characters`),
 });
+
+// Ask Pesapal now what it knows of this order's payment (ADR 027): nothing to fill in.
+export const checkPaymentFormSchema = z.object({ intent: z.literal("check-payment") });
+
+/** Orders nothing Pesapal says can change (payment-verification.server.ts does not even ask about them). */
+export const PESAPAL_FINAL_STATUSES: readonly OrderStatus[] = ["reversed", "cancelled", "refunded"];
+
+/** The check is offered for an order that reached Pesapal and whose status Pesapal's answer can still change. */
+export function paymentCheckOffered(order: { trackingId: string | null; status: OrderStatus }): boolean {
+  return order.trackingId !== null && !PESAPAL_FINAL_STATUSES.includes(order.status);
+}
+
+/** Every form the order page posts, told apart by its `intent`. */
+export const orderPageFormSchema = z.discriminatedUnion(
+  "intent",
+  [refundFormSchema, grantFormSchema, checkRefundFormSchema, recordRefundFormSchema, checkPaymentFormSchema],
+  { error: "This page has no such form" },
+);
+
+export type OrderPageIntent = z.infer<typeof orderPageFormSchema>["intent"];

@@ -10,7 +10,8 @@ export const buyerAndItemColumns = {
   email: users.email,
   fullName: profiles.fullName,
   planName: subscriptionPlans.name,
-  months: subscriptionPlans.durationMonths,
+  periodUnit: subscriptionPlans.periodUnit,
+  periodCount: subscriptionPlans.periodCount,
   ebookTitle: ebooks.title,
 };
 

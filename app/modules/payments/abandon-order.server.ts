@@ -8,6 +8,7 @@ import { getPesapal } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
 import { verifyPayment } from "./payment-verification.server";
 import { firstRecheckAt } from "~/modules/orders/order-recheck-schedule";
+import { releaseRedemption } from "~/modules/orders/offer-codes.server";
 
 export type CancelAnswer =
   /** Pesapal cancelled it: it can no longer be paid. */
@@ -83,6 +84,8 @@ export async function abandonOrder(
       note: `not paid after ${checks} status checks; ${because}`,
       createdAt: now,
     });
+    // Cancelled at Pesapal (or never there): it can no longer be paid, so its offer code's slot is given back.
+    if (cancelled || !order.trackingId) await releaseRedemption(tx, order.id, now);
     return "abandoned";
   });
 }

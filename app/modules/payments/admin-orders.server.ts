@@ -1,5 +1,6 @@
 // What /admin/orders shows: orders with filters (flagged ones first) and one order with everything that happened to
 // it: its status history, the gateway's verified answers, what it granted, its refunds and the admins' actions.
+import { planTitle } from "~/modules/membership/plan-period";
 import {
   aliasedTable,
   and,
@@ -32,7 +33,7 @@ import {
   users,
 } from "~/db/schema";
 import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
-import { isAdmin, type Viewer } from "~/modules/access/policy";
+import type { AdminViewer } from "~/modules/access/policy";
 import { clampPage } from "~/modules/content/paging";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-transitions";
 
@@ -93,8 +94,7 @@ function hasUnknownRefund(): SQL {
  * and unmatched scheduled card charges not yet resolved. One statement, on every admin page: the review count uses
  * the status index, the other two read the small refunds table and the unmatched rows of card_renewal_events.
  */
-export async function attentionCount(viewer: Viewer): Promise<number> {
-  assertAdmin(viewer);
+export async function attentionCount(_admin: AdminViewer): Promise<number> {
   const stale = sql.raw(`interval '${STALE_REQUEST_MS / 1000} seconds'`);
   // Spelled out with aliases: column names inside a select field are not qualified by Drizzle, and three tables meet.
   const [row] = await getDb()
@@ -119,14 +119,9 @@ export function nairobiDayStart(day: string | undefined | null): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
-function assertAdmin(viewer: Viewer) {
-  if (!isAdmin(viewer)) throw new Error("Only admins see orders");
-}
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) {
-  assertAdmin(viewer);
+export async function listOrdersForAdmin(_admin: AdminViewer, filters: OrderFilters) {
   const db = getDb();
   const where: SQL[] = [];
   const status = (ORDER_STATUSES as readonly string[]).includes(filters.status ?? "")
@@ -210,8 +205,7 @@ export async function listOrdersForAdmin(viewer: Viewer, filters: OrderFilters) 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = new Date()) {
-  assertAdmin(viewer);
+export async function getOrderForAdmin(_admin: AdminViewer, orderId: string, now = new Date()) {
   if (!UUID.test(orderId)) return null;
   const db = getDb();
   const [order] = await selectOrdersWithBuyer(
@@ -231,6 +225,12 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
       pickedCountryCode: orders.pickedCountryCode,
       displayAmount: orders.displayAmount,
       displayCurrency: orders.displayCurrency,
+      offerCode: orders.offerCode,
+      priceBeforeCodeCents: orders.priceBeforeCodeCents,
+      codeDiscountCents: orders.codeDiscountCents,
+      zeroAmountReason: orders.zeroAmountReason,
+      upgradeCreditCents: orders.upgradeCreditCents,
+      upgradeFromSubscriptionId: orders.upgradeFromSubscriptionId,
       gateway: orders.gateway,
       trackingId: orders.gatewayTrackingId,
       cardRenewalId: orders.cardRenewalId,
@@ -307,7 +307,12 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
       .where(and(eq(userSubscriptions.userId, order.userId), isNotNull(userSubscriptions.grantReason)))
       .orderBy(desc(userSubscriptions.createdAt)),
     db
-      .select({ id: subscriptionPlans.id, name: subscriptionPlans.name, months: subscriptionPlans.durationMonths })
+      .select({
+        id: subscriptionPlans.id,
+        name: subscriptionPlans.name,
+        periodUnit: subscriptionPlans.periodUnit,
+        periodCount: subscriptionPlans.periodCount,
+      })
       .from(subscriptionPlans)
       .orderBy(asc(subscriptionPlans.sortKey), asc(subscriptionPlans.priceCents)),
   ]);
@@ -346,6 +351,14 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
     })
     .from(cardRenewals)
     .where(order.cardRenewalId ? eq(cardRenewals.id, order.cardRenewalId) : eq(cardRenewals.firstOrderId, order.id));
+  // An upgrade (ADR 039): the plan it upgraded from (the subscription it ended; gone with a deleted account).
+  const [upgradedFrom] = order.upgradeFromSubscriptionId
+    ? await db
+        .select({ planName: subscriptionPlans.name })
+        .from(userSubscriptions)
+        .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+        .where(eq(userSubscriptions.id, order.upgradeFromSubscriptionId))
+    : [];
   // What the reader holds now, in the words My Library and /pricing use (member-standing.ts).
   const standing = await getMemberStanding(order.userId, now);
   const payment = [...paid].reverse().find((p) => p.status === "completed") ?? null;
@@ -359,6 +372,14 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
       ...order,
       fullName: order.fullName ?? "",
       item: (order.kind === "plan" ? order.planName : order.ebookTitle) ?? "",
+      /** An upgrade's credit (the unused part of the plan it ended) and that plan's title, like an offer code's. */
+      upgrade:
+        order.upgradeCreditCents === null
+          ? null
+          : {
+              creditCents: order.upgradeCreditCents,
+              fromPlan: upgradedFrom ? planTitle(upgradedFrom.planName) : null,
+            },
       cardRenewal: agreement
         ? {
             accountNumber: agreement.accountNumber,
@@ -393,7 +414,7 @@ export async function getOrderForAdmin(viewer: Viewer, orderId: string, now = ne
     grants: [
       ...subscriptions.map((s) => ({
         id: s.id,
-        what: `${s.planName} plan`,
+        what: planTitle(s.planName),
         state: s.status,
         words: periodStatusWords(s, now),
         from: s.startDate.toISOString(),

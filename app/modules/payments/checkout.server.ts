@@ -2,23 +2,30 @@
 // (the verified one, never her pick on /country: ADR 026) and locked in with the evidence for that country, then
 // submitted to Pesapal; the buyer is sent to Pesapal's page. Nothing is granted here.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { cardRenewals, ebooks, orders, orderStatusHistory, subscriptionPlans } from "~/db/schema";
+import { cardRenewals, ebooks, gifts, orders, orderStatusHistory, subscriptionPlans } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { hasActiveSubscription, isAdmin } from "~/modules/access/policy";
 import { loadViewer } from "~/modules/access/viewer.server";
 import type { Role } from "~/modules/access/policy";
-import { CheckoutError } from "~/modules/orders/checkout-errors";
-import { ensureIpnId, forgetIpnId, getPesapal, PaymentsUnavailableError } from "./payment-gateway.server";
+import { AppError, isAppError } from "~/lib/app-error";
+import { CHECKOUT_ERRORS } from "~/modules/orders/checkout-errors";
+import { ensureIpnId, forgetIpnId, getPesapal, GATEWAY_ERRORS } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
 import { orderPriceColumns, regionalPrice, type RegionalPrice } from "~/modules/pricing/pricing";
 import { loadCountryPricing } from "~/modules/pricing/regional-price.server";
 import { currentPlanOf } from "~/modules/membership/membership.server";
 import { subscriptionDetailsFor } from "~/modules/membership/card-renewal-schedule";
 import { createCardRenewal, hasActiveCardRenewal } from "~/modules/membership/card-renewals.server";
-import { addMonths } from "~/modules/membership/grants.server";
+import { addPlanPeriod, periodLabel, planTitle, type PlanPeriod } from "~/modules/membership/plan-period";
+import { quoteUpgrade, upgradeOrderColumns, type UpgradeQuote } from "~/modules/membership/upgrades.server";
 import type { VerifiedSource } from "~/modules/pricing/visitor-country.server";
+import { checkDeliveryDate, type GiftDetails } from "~/modules/membership/gift-form";
+import { recordGiftOrder } from "~/modules/membership/gifts.server";
+import { quoteWithCode, takeRedemption, releaseRedemption } from "~/modules/orders/offer-codes.server";
+import { isCoded, orderCodeColumns } from "~/modules/orders/offer-code-rules";
+import { completeZeroAmountOrder } from "./zero-amount-orders.server";
 
 export type CheckoutItem = { kind: "plan"; slug: string } | { kind: "ebook"; id: string };
 
@@ -35,7 +42,8 @@ export interface CheckoutQuote {
   name: string;
   description: string | null;
   features: string[];
-  durationMonths: number | null;
+  /** A plan's period (days, weeks or months); null for an ebook. */
+  period: PlanPeriod | null;
   ebookLimit: number | null;
   trialDays: number;
   coverImageUrl: string | null;
@@ -61,7 +69,7 @@ export async function quoteCheckout(item: CheckoutItem, countryCode: string): Pr
       name: plan.name,
       description: plan.description,
       features: plan.features,
-      durationMonths: plan.durationMonths,
+      period: { periodUnit: plan.periodUnit, periodCount: plan.periodCount },
       ebookLimit: plan.ebookLimit,
       trialDays: plan.trialDays,
       coverImageUrl: null,
@@ -80,7 +88,7 @@ export async function quoteCheckout(item: CheckoutItem, countryCode: string): Pr
     name: ebook.title,
     description: ebook.description,
     features: [],
-    durationMonths: null,
+    period: null,
     ebookLimit: null,
     trialDays: 0,
     coverImageUrl: ebook.coverImageUrl,
@@ -105,13 +113,13 @@ export async function assertCanBuy(buyer: CheckoutBuyer, quote: CheckoutQuote, n
     // CASE: a plan running (or a trial) -> buying a plan, the same or another, is a renewal: its paid period starts
     // when the current one ends (ADR 015). One renewal waits at a time; an open-ended plan has nothing to renew.
     const current = await currentPlanOf(buyer.id, now);
-    if (current && current.endDate === null) throw new CheckoutError("PLAN_ACTIVE");
-    if (current?.renewedUntil) throw new CheckoutError("RENEWAL_QUEUED");
+    if (current && current.endDate === null) throw new AppError(CHECKOUT_ERRORS.PLAN_ACTIVE);
+    if (current?.renewedUntil) throw new AppError(CHECKOUT_ERRORS.RENEWAL_QUEUED);
     return;
   }
   const unlocked = hasActiveSubscription(viewer) && viewer.unlockedEbookIds.has(quote.itemId);
   if (isAdmin(viewer) || viewer.purchasedEbookIds.has(quote.itemId) || unlocked) {
-    throw new CheckoutError("ALREADY_OWNED");
+    throw new AppError(CHECKOUT_ERRORS.ALREADY_OWNED);
   }
 }
 
@@ -131,16 +139,59 @@ export async function startCheckout(input: {
   autoRenew?: boolean;
   /** The article whose paywall led here (analytics, issue 35); an id that names no article is not kept. */
   fromArticleId?: string | null;
+  /** A plan bought as an upgrade now, paying the difference (ADR 039); never with card auto-renew. */
+  upgrade?: boolean;
+  /** Bought for someone else (ADR 038): the buyer's own "already have it" rules do not apply; never auto-renewed. */
+  gift?: GiftDetails;
+  /** An offer code typed or linked (ADR 037); a code that does not apply refuses the checkout with its reason. */
+  offerCode?: string | null;
   now?: Date;
-}): Promise<{ orderId: string; redirectUrl: string }> {
+}): Promise<{ orderId: string; redirectUrl: string; zeroAmount?: boolean }> {
   const now = input.now ?? new Date();
-  const autoRenew = input.autoRenew === true;
+  const gift = input.gift;
+  const autoRenew = input.autoRenew === true && !gift;
   const quote = await quoteCheckout(input.item, input.countryCode);
-  if (!quote) throw new CheckoutError("ITEM_NOT_FOUND");
-  await assertCanBuy(input.buyer, quote, now);
-  if (autoRenew && quote.kind !== "plan") throw new CheckoutError("AUTO_RENEW_PLANS_ONLY");
+  if (!quote) throw new AppError(CHECKOUT_ERRORS.ITEM_NOT_FOUND);
+  if (gift && checkDeliveryDate(gift.deliverOn, now)) throw new AppError(CHECKOUT_ERRORS.GIFT_DATE_INVALID);
+  let upgrade: UpgradeQuote | null = null;
+  if (input.upgrade && input.item.kind === "plan" && !gift) {
+    if (autoRenew)
+      throw new AppError(
+        CHECKOUT_ERRORS.AUTO_RENEW_PLANS_ONLY,
+        "Automatic renewal by card is not offered with an upgrade.",
+      );
+    upgrade = await quoteUpgrade({
+      userId: input.buyer.id,
+      slug: input.item.slug,
+      countryCode: input.countryCode,
+      now,
+    });
+  } else if (!gift) {
+    await assertCanBuy(input.buyer, quote, now);
+  }
+  if (autoRenew && quote.kind !== "plan") throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_PLANS_ONLY);
   // CASE: her card already renews a plan -> a second schedule would charge her card twice each period.
-  if (autoRenew && (await hasActiveCardRenewal(input.buyer.id))) throw new CheckoutError("AUTO_RENEW_ACTIVE");
+  if (autoRenew && (await hasActiveCardRenewal(input.buyer.id))) throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_ACTIVE);
+  // CASE: an upgrade -> its price is the difference after her credit (ADR 039); offer codes do not apply to it.
+  if (upgrade && input.offerCode?.trim()) {
+    throw new AppError(
+      CHECKOUT_ERRORS.OFFER_CODE_REFUSED,
+      "Offer codes do not apply to an upgrade. The upgrade price stands.",
+    );
+  }
+  // Regional price first, then the code (ADR 037).
+  const coded = await quoteWithCode({
+    price: quote.price,
+    item: quote,
+    code: upgrade ? null : input.offerCode,
+    userId: input.buyer.id,
+    now,
+  });
+  if (coded.kind === "refused") throw new AppError(CHECKOUT_ERRORS.OFFER_CODE_REFUSED, coded.message);
+  const price = coded.price;
+  const zeroAmount = price.chargedCents === 0;
+  // CASE: a code brought it to zero -> nothing to charge, so no card to renew from either.
+  if (autoRenew && zeroAmount) throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_ZERO);
   const db = getDb();
   const itemColumn = quote.kind === "plan" ? orders.planId : orders.ebookId;
   const candidates = await db
@@ -152,7 +203,9 @@ export async function startCheckout(input: {
         eq(orders.userId, input.buyer.id),
         eq(itemColumn, quote.itemId),
         eq(orders.status, "pending"),
-        eq(orders.amountCents, quote.price.chargedCents),
+        eq(orders.amountCents, upgrade?.chargeCents ?? price.chargedCents),
+        upgrade ? eq(orders.upgradeFromSubscriptionId, upgrade.from.subscriptionId) : isNull(orders.upgradeCreditCents),
+        isCoded(price) ? eq(orders.offerCodeId, price.offer.codeId) : isNull(orders.offerCodeId),
         isNotNull(orders.redirectUrl),
         gt(orders.createdAt, new Date(now.getTime() - REUSE_PENDING_MS)),
       ),
@@ -160,23 +213,26 @@ export async function startCheckout(input: {
     .orderBy(desc(orders.createdAt))
     .limit(5);
   // CASE: a pending order made with the other auto-renew choice -> Pesapal was given other terms: not reused.
-  const reusable = candidates.find((candidate) => (candidate.optedIn !== null) === autoRenew);
+  // CASE: a gift -> never reused, nor reusing (its recipient and note are its own): see giftOrderIds.
+  const giftOrders = gift ? null : await giftOrderIds(candidates.map((candidate) => candidate.id));
+  const reusable = giftOrders
+    ? candidates.find((candidate) => (candidate.optedIn !== null) === autoRenew && !giftOrders.has(candidate.id))
+    : undefined;
   if (reusable?.redirectUrl) return { orderId: reusable.id, redirectUrl: reusable.redirectUrl };
 
   // What Pesapal is told about the schedule: the first charge falls on the day this paid period would end.
   let recurring: Recurring | undefined;
-  if (autoRenew && quote.kind === "plan" && quote.durationMonths) {
+  if (autoRenew && quote.kind === "plan" && quote.period) {
     const current = await currentPlanOf(input.buyer.id, now);
     const runningEnd = current?.renewedUntil ?? current?.endDate;
     const start = runningEnd && new Date(runningEnd) > now ? new Date(runningEnd) : now;
-    const periodEnd = addMonths(start, quote.durationMonths);
+    const periodEnd = addPlanPeriod(start, quote.period);
     recurring = {
       accountNumber: "",
-      details: subscriptionDetailsFor(quote.durationMonths, periodEnd),
+      details: subscriptionDetailsFor(quote.period, periodEnd),
     };
   }
 
-  const price = quote.price;
   const order = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(orders)
@@ -187,11 +243,13 @@ export async function startCheckout(input: {
         planId: quote.kind === "plan" ? quote.itemId : null,
         ebookId: quote.kind === "ebook" ? quote.itemId : null,
         ...orderPriceColumns(price),
+        ...orderCodeColumns(price),
+        ...(upgrade ? upgradeOrderColumns(upgrade) : {}),
         countrySource: input.countryEvidence?.source ?? null,
         pickedCountryCode: input.countryEvidence?.picked ?? null,
         fromArticleId: input.fromArticleId ? sql`(select id from articles where id = ${input.fromArticleId})` : null,
         status: "pending",
-        gateway: "pesapal",
+        gateway: zeroAmount ? "none" : "pesapal",
         createdAt: now,
         updatedAt: now,
       })
@@ -199,12 +257,24 @@ export async function startCheckout(input: {
     await tx
       .insert(orderStatusHistory)
       .values({ orderId: row.id, fromStatus: null, toStatus: "pending", source: "checkout", createdAt: now });
+    if (gift) await recordGiftOrder(tx, row.id, gift, now);
+    // The code's slot is taken with the order, or neither is kept (offer-codes.server.ts).
+    if (isCoded(price)) {
+      await takeRedemption(tx, {
+        codeId: price.offer.codeId,
+        userId: input.buyer.id,
+        orderId: row.id,
+        item: quote,
+        now,
+      });
+    }
     if (recurring) {
       const agreement = await createCardRenewal(tx, {
         userId: input.buyer.id,
         planId: quote.itemId,
         orderId: row.id,
-        amountCents: row.amountCents,
+        // A first-period-only code: the renewals are charged the price before the code.
+        amountCents: isCoded(price) && price.offer.firstPeriodOnly ? price.offer.beforeCents : row.amountCents,
         currency: row.currency,
         frequency: recurring.details?.frequency ?? null,
         now,
@@ -213,9 +283,19 @@ export async function startCheckout(input: {
     }
     return row;
   });
+  if (zeroAmount) {
+    // A millisecond after the order was made, so its status history reads pending, then completed.
+    await completeZeroAmountOrder(order.id, new Date(now.getTime() + 1));
+    return { orderId: order.id, redirectUrl: `/receipts/${order.id}`, zeroAmount: true };
+  }
 
   try {
-    const submitted = await submitToPesapal(order, quote, input.buyer, recurring);
+    const submitted = await submitToPesapal(
+      order,
+      upgrade ? { ...quote, name: `${quote.name} (upgrade)` } : quote,
+      input.buyer,
+      recurring,
+    );
     await db
       .update(orders)
       .set({ gatewayTrackingId: submitted.orderTrackingId, redirectUrl: submitted.redirectUrl, updatedAt: new Date() })
@@ -236,12 +316,19 @@ export async function startCheckout(input: {
           source: "checkout",
           note: `not submitted: ${reason}`,
         });
+        await releaseRedemption(tx, order.id, new Date());
       });
     }
-    if (error instanceof PaymentsUnavailableError || isPesapalError(error))
-      throw new CheckoutError("GATEWAY_UNAVAILABLE");
+    if (isAppError(error, GATEWAY_ERRORS.PAYMENTS_NOT_CONFIGURED) || isPesapalError(error))
+      throw new AppError(CHECKOUT_ERRORS.GATEWAY_UNAVAILABLE);
     throw error;
   }
+}
+
+async function giftOrderIds(orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await getDb().select({ orderId: gifts.orderId }).from(gifts).where(inArray(gifts.orderId, orderIds));
+  return new Set(rows.map((row) => row.orderId));
 }
 
 interface Recurring {
@@ -289,6 +376,6 @@ async function submitToPesapal(
 
 function describe(quote: CheckoutQuote): string {
   return quote.kind === "plan"
-    ? `Nuru ${quote.name} plan, ${quote.durationMonths} months`
+    ? `Nuru ${planTitle(quote.name)}, ${quote.period ? periodLabel(quote.period) : ""}`
     : `Nuru ebook: ${quote.name}`;
 }

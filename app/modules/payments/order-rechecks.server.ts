@@ -20,6 +20,7 @@ import {
   WEEKLY_MS,
 } from "~/modules/orders/order-recheck-schedule";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
+import { releaseRedemption } from "~/modules/orders/offer-codes.server";
 
 /** At most this many orders are asked about per run (each costs one to three gateway calls). */
 export const RECHECKS_PER_RUN = 50;
@@ -183,6 +184,8 @@ async function recordCancelled(orderId: string, checks: number, now: Date): Prom
       note: `cancelled at Pesapal on check ${checks}`,
       createdAt: now,
     });
+    // It can no longer be paid: its offer code's slot is given back (ADR 037).
+    await releaseRedemption(tx, orderId, now);
     return true;
   });
 }

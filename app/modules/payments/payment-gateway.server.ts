@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
+import { AppError, defineErrors } from "~/lib/app-error";
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 import { loadStandIns } from "~/lib/stand-ins.server";
@@ -49,11 +50,14 @@ function connectionFromEnv(): PesapalConnection | undefined {
   };
 }
 
-export class PaymentsUnavailableError extends Error {
-  constructor() {
-    super("No payment gateway is configured (PESAPAL_CONSUMER_KEY / PESAPAL_CONSUMER_SECRET)");
-  }
-}
+export const GATEWAY_ERRORS = defineErrors({
+  /** No Pesapal keys (and, in production, no stand-in): the checkout turns this into its GATEWAY_UNAVAILABLE. */
+  PAYMENTS_NOT_CONFIGURED: {
+    status: 503,
+    title: "Payments Unavailable",
+    message: "No payment gateway is configured (PESAPAL_CONSUMER_KEY / PESAPAL_CONSUMER_SECRET).",
+  },
+});
 
 export function pesapalConnection(): PesapalConnection | undefined {
   const s = state();
@@ -74,7 +78,7 @@ export async function getPesapal(): Promise<PesapalClient> {
     await s.local;
     connection = pesapalConnection();
   }
-  if (!connection) throw new PaymentsUnavailableError();
+  if (!connection) throw new AppError(GATEWAY_ERRORS.PAYMENTS_NOT_CONFIGURED);
   s.client ??= createPesapalClient(connection);
   return s.client;
 }

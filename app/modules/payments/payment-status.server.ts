@@ -1,4 +1,5 @@
 // What the payment pages show about one of the reader's own orders, after it was verified with Pesapal.
+import { planTitle } from "~/modules/membership/plan-period";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, subscriptionPlans, userSubscriptions } from "~/db/schema";
@@ -7,6 +8,7 @@ import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { formatPrice } from "~/modules/pricing/pricing";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { verifyPayment, type VerifySource } from "./payment-verification.server";
+import { giftRecipientOf } from "~/modules/membership/gifts.server";
 
 export type PaymentView = "success" | "pending" | "failed" | "reversed" | "review";
 
@@ -25,6 +27,8 @@ export interface PaymentDetails {
   date: string;
   /** For a plan that started: when it ends (ISO), null for open-ended. */
   subscriptionEnds: string | null | undefined;
+  /** A gift (ADR 038): the recipient's address; nothing was granted to the buyer. */
+  giftFor: string | null;
 }
 
 export type PaymentPage =
@@ -87,7 +91,8 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     .orderBy(desc(payments.verifiedAt))
     .limit(1);
   let subscriptionEnds: string | null | undefined;
-  if (order.kind === "plan" && order.status === "completed") {
+  const giftFor = await giftRecipientOf(orderId);
+  if (order.kind === "plan" && order.status === "completed" && !giftFor) {
     const [sub] = await db
       .select({ endDate: userSubscriptions.endDate })
       .from(userSubscriptions)
@@ -97,7 +102,7 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
   return {
     view: VIEW_BY_STATUS[order.status],
     kind: order.kind,
-    item: order.kind === "plan" ? `${row.planName ?? "Plan"} plan` : (row.ebookTitle ?? "Ebook"),
+    item: order.kind === "plan" ? planTitle(row.planName ?? "Plan") : (row.ebookTitle ?? "Ebook"),
     ebookId: order.ebookId,
     amount: formatKesCents(order.amountCents),
     localAmount:
@@ -109,5 +114,6 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     reference: order.merchantReference,
     date: (order.completedAt ?? order.createdAt).toISOString(),
     subscriptionEnds,
+    giftFor,
   };
 }

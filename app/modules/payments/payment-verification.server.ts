@@ -1,6 +1,7 @@
 // The only way an order changes after checkout: ask Pesapal (GetTransactionStatus) and apply what it says, with
 // the order row locked, once. Callbacks, IPNs, polls and admins all come through here; none of them is trusted on
 // its own (a callback or IPN only says "look at this order").
+import { planItemText } from "~/modules/membership/plan-period";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
@@ -21,7 +22,9 @@ import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { getMailer } from "~/modules/mail/mailer.server";
 import { receiptMail } from "~/modules/mail/templates.server";
 import { grantOrder, revokeOrder, type Grant } from "~/modules/membership/grants.server";
+import { grantUpgrade, recheckUpgrade, restoreAfterUpgradeRevoked } from "~/modules/membership/upgrades.server";
 import { issueReceipt } from "~/modules/receipts/receipt-numbers.server";
+import { completeGiftOrder, deliverCompletedGift, revokeGiftOf } from "~/modules/membership/gifts.server";
 import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { decideTransition, type Decision, type OrderStatus } from "~/modules/orders/order-transitions";
 import { firstRecheckAt } from "~/modules/orders/order-recheck-schedule";
@@ -127,7 +130,14 @@ export async function applyVerifiedReport(
   now: Date,
 ): Promise<Verification> {
   const result = await applyReport(orderId, trackingId, report, source, now);
-  if (result.grant && !result.grant.note) await sendReceipt(orderId, report, result.grant);
+  if (result.grant && !result.grant.note) {
+    const paidWith = {
+      method: paymentMethodLabel(report.paymentMethod) ?? "",
+      confirmationCode: report.confirmationCode,
+    };
+    await sendReceipt(orderId, paidWith, result.grant);
+  }
+  await deliverCompletedGift(result.grant, now);
   if (result.refundDue) {
     try {
       const refund = await refundForSystem({
@@ -173,6 +183,8 @@ async function applyReport(
     if (order.cardRenewalId && decision.to !== null) {
       ({ decision, refundDue } = await decideCharge(tx, order, decision, now));
     }
+    // An upgrade's locked credit is re-checked against her plan now (ADR 039); a mismatch goes to review.
+    if (order.upgradeCreditCents !== null) decision = await recheckUpgrade(tx, order, decision, now);
     if (decision.to === null) {
       if (decision.reason.startsWith("ignored")) console.warn(`Order ${order.merchantReference}: ${decision.reason}`);
       return { status: order.status, changed: false };
@@ -206,9 +218,19 @@ async function applyReport(
     // The receipt's number is taken in this transaction, so it has no gaps (receipt-numbers.server.ts).
     if (decision.to === "completed") await issueReceipt(tx, order, now);
     let grant: Grant | undefined;
-    if (decision.effect === "grant") grant = await grantOrder(tx, order, now);
+    // A gift order gives the buyer nothing: its gift is paid and waits for the recipient's claim (ADR 038).
+    if (decision.effect === "grant") {
+      grant =
+        (await completeGiftOrder(tx, order, now)) ??
+        (order.upgradeCreditCents !== null ? await grantUpgrade(tx, order, now) : await grantOrder(tx, order, now));
+    }
     if (decision.effect === "grant" && !order.cardRenewalId) await settleFirstPayment(tx, order.id, report, now);
-    if (decision.effect === "revoke") await revokeOrder(tx, order, now);
+    let restored: string | null = null;
+    if (decision.effect === "revoke") {
+      await revokeOrder(tx, order, now);
+      restored = await restoreAfterUpgradeRevoked(tx, order, now);
+      await revokeGiftOf(tx, order, now);
+    }
     if (decision.effect === "revoke" && !order.cardRenewalId) {
       await endCardRenewalOf(tx, order.id, "first payment reversed", now);
     }
@@ -221,14 +243,24 @@ async function applyReport(
       fromStatus: order.status,
       toStatus: decision.to,
       source,
-      note: [decision.reason, evidence, grant?.note].filter(Boolean).join("; "),
+      note: [decision.reason, evidence, grant?.note, restored].filter(Boolean).join("; "),
       createdAt: now,
     });
     return { status: decision.to, changed: true, grant, refundDue };
   });
 }
 
-async function sendReceipt(orderId: string, report: TransactionStatus, grant: Grant) {
+/** How she paid, as the receipt mail names it: a payment method and its confirmation, or the code that made it free. */
+export interface ReceiptPaidWith {
+  method: string;
+  confirmationCode?: string;
+}
+
+/**
+ * The receipt mail for a completed order, sent after its commit: Pesapal payments (above) and zero-amount orders
+ * (zero-amount-orders.server.ts) alike. Never throws: a lost receipt is logged, the grant stands.
+ */
+export async function sendReceipt(orderId: string, paidWith: ReceiptPaidWith, grant: Grant) {
   try {
     const db = getDb();
     const [row] = await selectOrdersWithBuyer(
@@ -238,7 +270,8 @@ async function sendReceipt(orderId: string, report: TransactionStatus, grant: Gr
         reference: orders.merchantReference,
         amountCents: orders.amountCents,
         planName: subscriptionPlans.name,
-        months: subscriptionPlans.durationMonths,
+        periodUnit: subscriptionPlans.periodUnit,
+        periodCount: subscriptionPlans.periodCount,
         ebookTitle: ebooks.title,
         ebookId: orders.ebookId,
         userId: orders.userId,
@@ -249,20 +282,28 @@ async function sendReceipt(orderId: string, report: TransactionStatus, grant: Gr
     const origin = getEnv().PUBLIC_URL;
     const isPlan = grant.kind === "plan";
     const receipt = await getReceipt(row.userId, orderId);
+    const item = isPlan
+      ? `the ${planItemText(row.planName, row.periodUnit, row.periodCount)}`
+      : `the ebook "${row.ebookTitle}"`;
+    const gift = grant.gift;
     const mail = receiptMail({
       to: row.email,
       name: row.name ?? "",
-      item: isPlan ? `the ${row.planName} plan (${row.months} months)` : `the ebook "${row.ebookTitle}"`,
+      item: gift ? `a gift for ${gift.recipientEmail}: ${item}` : item,
       amount: formatKesCents(row.amountCents),
       reference: row.reference,
-      method: paymentMethodLabel(report.paymentMethod) ?? "",
-      confirmationCode: report.confirmationCode,
-      access: isPlan
-        ? grant.endDate
-          ? `Your plan is paid up to ${formatDate(grant.endDate.toISOString())}.`
-          : "Your plan has no end date."
-        : "The ebook is yours to read on Nuru.",
-      url: isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,
+      method: paidWith.method,
+      confirmationCode: paidWith.confirmationCode ?? "",
+      access: gift
+        ? gift.sendNow
+          ? `We have e-mailed ${gift.recipientEmail} a link to claim it. You can follow it, and send it again, from My Library.`
+          : `We will e-mail ${gift.recipientEmail} a link to claim it on the day you chose. You can follow it from My Library.`
+        : isPlan
+          ? grant.endDate
+            ? `Your plan is paid up to ${formatDate(grant.endDate.toISOString())}.`
+            : "Your plan has no end date."
+          : "The ebook is yours to read on Nuru.",
+      url: gift ? `${origin}/account/gifts` : isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,
       receiptUrl: `${origin}/receipts/${orderId}`,
     });
     // The same receipt as the page and the PDF of the billing history.

@@ -2,12 +2,14 @@
 // about again with GetTransactionStatus, through the same verification as callbacks and IPNs, with growing gaps
 // (1 min, 5 min, 30 min, 2 h, 24 h); still unpaid after the last check, an order is cancelled at Pesapal and
 // abandoned (abandon-order.server.ts). A payment Pesapal completes later (its IPN, an admin's check, or the re-checks
-// of order-rechecks.server.ts) still completes an abandoned order (order-transitions.ts).
+// of order-rechecks.server.ts) still completes an abandoned order (order-transitions.ts). A zero-amount order left
+// pending (ADR 037) is not Pesapal's: it is completed here without asking.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { verifyPayment } from "./payment-verification.server";
 import { abandonOrder } from "./abandon-order.server";
+import { completeZeroAmountOrder } from "./zero-amount-orders.server";
 import { nextRecheck, RECHECK_GAPS_MS, UNREACHABLE_RETRY_MS as RETRY } from "~/modules/orders/order-recheck-schedule";
 
 const MINUTE_MS = 60 * 1000;
@@ -32,6 +34,8 @@ export async function checkPendingOrders(now = new Date(), limit = 50) {
       trackingId: orders.gatewayTrackingId,
       reference: orders.merchantReference,
       checks: orders.statusChecks,
+      amountCents: orders.amountCents,
+      zeroAmountReason: orders.zeroAmountReason,
     })
     .from(orders)
     .where(and(eq(orders.status, "pending"), sql`${dueAt} <= ${now}`))
@@ -40,6 +44,13 @@ export async function checkPendingOrders(now = new Date(), limit = 50) {
   let changed = 0;
   let abandoned = 0;
   for (const order of due) {
+    // CASE: an offer code brought it to zero and the process died before completing it -> nothing to ask Pesapal
+    // (gateway 'none'): complete it now, once, with its receipt mail (ADR 037).
+    if (order.amountCents === 0 && order.zeroAmountReason) {
+      const outcome = await completeZeroAmountOrder(order.id, now);
+      if (outcome.completed) changed++;
+      continue;
+    }
     // CASE: SubmitOrderRequest timed out -> no tracking id to ask about; only its IPN can name it. The schedule
     // still runs, so it is abandoned like any other unpaid order.
     if (order.trackingId) {

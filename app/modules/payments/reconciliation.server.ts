@@ -4,7 +4,8 @@
 //  - a paid order (completed, partly or fully refunded) without a verified COMPLETED payment;
 //  - a payment whose amount or currency disagrees with its order (completed or partly refunded), a purchase whose
 //    price paid disagrees, or refunds adding up to more than the payment;
-//  - a completed or partly refunded order that granted nothing (or whose grant was revoked);
+//  - a completed or partly refunded order that granted nothing (or whose grant was revoked; a gift not yet claimed
+//    counts as its grant, ADR 038);
 //  - a grant that gives access without a paid order (except trials and periods an admin gave by hand with a reason);
 //  - a full refund or reversal whose order still gives access (not matched by a revocation), or a refund the order's
 //    status does not show;
@@ -12,7 +13,16 @@
 // Orders waiting for review are listed, not counted: they are known and wait for a person.
 import { and, asc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { cardRenewalEvents, ebookPurchases, orders, payments, refunds, userSubscriptions, users } from "~/db/schema";
+import {
+  cardRenewalEvents,
+  ebookPurchases,
+  gifts,
+  orders,
+  payments,
+  refunds,
+  userSubscriptions,
+  users,
+} from "~/db/schema";
 import { revenueCents, type Revenue } from "./revenue.server";
 import { ORDER_STATUS_LABELS, PAID_STATUSES, type OrderStatus } from "~/modules/orders/order-transitions";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
@@ -116,6 +126,7 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
         amountCents: orders.amountCents,
         currency: orders.currency,
         createdAt: orders.createdAt,
+        zeroAmountReason: orders.zeroAmountReason,
       })
       .from(orders)
       .where(inRange(orders.createdAt))
@@ -201,9 +212,9 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
   );
   const orderIds = orderRows.map((o) => o.id);
   // Grants of the orders in range, wherever their rows were made.
-  const [orderSubscriptions, orderPurchases] =
+  const [orderSubscriptions, orderPurchases, orderGifts] =
     orderIds.length === 0
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db
             .select({ orderId: userSubscriptions.orderId, status: userSubscriptions.status })
@@ -213,7 +224,15 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
             .select({ orderId: ebookPurchases.orderId, revokedAt: ebookPurchases.revokedAt })
             .from(ebookPurchases)
             .where(inArray(ebookPurchases.orderId, orderIds)),
+          db
+            .select({ orderId: gifts.orderId, status: gifts.status })
+            .from(gifts)
+            .where(inArray(gifts.orderId, orderIds)),
         ]);
+  // A gift paid and not yet claimed (ADR 038) is what its order gave: held for the recipient, counted as a live grant.
+  const giftsHeld = new Set(
+    orderGifts.filter((g) => g.status === "paid" || g.status === "unclaimed").map((g) => g.orderId),
+  );
   const subscriptionsByOrder = group(orderSubscriptions, (s) => s.orderId!);
   const purchasesByOrder = group(orderPurchases, (p) => p.orderId!);
 
@@ -222,11 +241,15 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
     const accepted = acceptedByOrder.get(order.id) ?? [];
     const subs = subscriptionsByOrder.get(order.id) ?? [];
     const purchases = purchasesByOrder.get(order.id) ?? [];
-    const grants = subs.length + purchases.length;
-    const live = subs.filter((s) => s.status !== "revoked").length + purchases.filter((p) => !p.revokedAt).length;
+    const held = giftsHeld.has(order.id) ? 1 : 0;
+    const grants = subs.length + purchases.length + held;
+    const live =
+      subs.filter((s) => s.status !== "revoked").length + purchases.filter((p) => !p.revokedAt).length + held;
     const payment = paid.at(-1);
     if (PAID.includes(order.status)) {
-      if (!payment) differ("paid order without a verified payment", order, `order is ${order.status}`);
+      // CASE: an offer code brought it to zero (ADR 037) -> its recorded reason stands in for the payment.
+      const zeroAmount = order.amountCents === 0 && order.zeroAmountReason !== null;
+      if (!payment && !zeroAmount) differ("paid order without a verified payment", order, `order is ${order.status}`);
     }
     if (GRANTING.includes(order.status)) {
       if (payment && (payment.amountCents !== order.amountCents || payment.currency !== order.currency)) {

@@ -2,16 +2,20 @@
 // payment, mobile money only in full, cards in full or in part, never more than was collected. Its 200 means
 // "received": we count that as the refund accepted, move the order to refunded / partially_refunded, and a full
 // refund takes back what the order gave (the same revocation as a reversal). A partial card refund keeps access.
+import { planTitle } from "~/modules/membership/plan-period";
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, orderStatusHistory, payments, profiles, refunds, subscriptionPlans, users } from "~/db/schema";
 import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { getEnv } from "~/lib/env.server";
-import { isAdmin, type Viewer } from "~/modules/access/policy";
+import { AppError, defineErrors, isAppError } from "~/lib/app-error";
+import type { AdminViewer } from "~/modules/access/policy";
 import { recordActivity } from "~/modules/admin/activity.server";
 import { getMailer } from "~/modules/mail/mailer.server";
 import { refundMail } from "~/modules/mail/templates.server";
 import { revokeOrder } from "~/modules/membership/grants.server";
+import { restoreAfterUpgradeRevoked } from "~/modules/membership/upgrades.server";
+import { revokeGiftOf } from "~/modules/membership/gifts.server";
 import { formatKesCents, type MinorUnits } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { getPesapal } from "./payment-gateway.server";
@@ -20,37 +24,55 @@ import { endCardRenewalOf } from "~/modules/membership/card-renewals.server";
 import { isPesapalError } from "./pesapal/errors";
 import { recordGatewayFailure } from "./gateway-failures.server";
 
-export type RefundErrorCode =
-  | "NOT_FOUND"
-  | "NOT_REFUNDABLE"
-  | "NO_PAYMENT"
-  | "ALREADY_REFUNDED"
-  | "IN_PROGRESS"
-  | "OUTCOME_UNKNOWN"
-  | "NOT_UNKNOWN"
-  | "PARTIAL_NOT_ALLOWED"
-  | "AMOUNT_INVALID";
+/** Refunds the shop refuses before asking Pesapal; the admin sees the message (titles: the order page's toasts). */
+export const REFUND_ERRORS = defineErrors({
+  REFUND_ORDER_NOT_FOUND: { status: 404, title: "Refund Not Sent", message: "This order does not exist." },
+  NOT_REFUNDABLE: {
+    status: 409,
+    title: "Refund Not Sent",
+    message: "Only a completed order, or one waiting for review, can be refunded.",
+  },
+  NO_PAYMENT: {
+    status: 409,
+    title: "Refund Not Sent",
+    message: "This order has no verified payment with a Pesapal confirmation code to refund.",
+  },
+  ALREADY_REFUNDED: {
+    status: 409,
+    title: "Refund Not Sent",
+    message: "This payment has already been refunded: Pesapal takes one refund per payment.",
+  },
+  REFUND_IN_PROGRESS: {
+    status: 409,
+    title: "Refund Not Sent",
+    message: "A refund of this payment is being sent to Pesapal right now.",
+  },
+  REFUND_OUTCOME_UNKNOWN: {
+    status: 409,
+    title: "Refund Not Sent",
+    message:
+      "A refund of this payment was sent and Pesapal's answer never arrived. Check with Pesapal, or record what the " +
+      "Pesapal dashboard shows, before refunding again.",
+  },
+  REFUND_NOT_FOUND: { status: 404, title: "Not Checked", message: "This refund does not exist." },
+  REFUND_OUTCOME_KNOWN: { status: 409, title: "Not Checked", message: "This refund's outcome is already known." },
+  PARTIAL_NOT_ALLOWED: {
+    status: 409,
+    title: "Refund Not Sent",
+    message: "Mobile money payments can only be refunded in full.",
+  },
+  REFUND_AMOUNT_INVALID: {
+    status: 409,
+    title: "Refund Not Sent",
+    message: "The amount must be more than KSh 0.00 and no more than what was paid.",
+  },
+});
 
-const MESSAGES: Record<RefundErrorCode, string> = {
-  NOT_FOUND: "This order does not exist.",
-  NOT_REFUNDABLE: "Only a completed order, or one waiting for review, can be refunded.",
-  NO_PAYMENT: "This order has no verified payment with a Pesapal confirmation code to refund.",
-  ALREADY_REFUNDED: "This payment has already been refunded: Pesapal takes one refund per payment.",
-  IN_PROGRESS: "A refund of this payment is being sent to Pesapal right now.",
-  OUTCOME_UNKNOWN:
-    "A refund of this payment was sent and Pesapal's answer never arrived. Check with Pesapal, or record what the " +
-    "Pesapal dashboard shows, before refunding again.",
-  NOT_UNKNOWN: "This refund's outcome is already known.",
-  PARTIAL_NOT_ALLOWED: "Mobile money payments can only be refunded in full.",
-  AMOUNT_INVALID: "The amount must be more than KSh 0.00 and no more than what was paid.",
-};
+export type RefundErrorCode = keyof typeof REFUND_ERRORS;
 
-/** A refund the shop refused before asking Pesapal; `message` is for the admin. */
-export class RefundError extends Error {
-  constructor(readonly code: RefundErrorCode) {
-    super(MESSAGES[code]);
-    this.name = "RefundError";
-  }
+/** A refund refused before Pesapal was asked (any of REFUND_ERRORS), as opposed to a fault. */
+export function isRefundError(error: unknown): error is AppError & { code: RefundErrorCode } {
+  return isAppError(error) && Object.hasOwn(REFUND_ERRORS, error.code);
 }
 
 /** Orders an admin may refund: paid and granted, or paid but waiting for review (nothing granted). */
@@ -120,9 +142,8 @@ async function paymentOf(db: Pick<ReturnType<typeof getDb>, "select">, orderId: 
   return payment ?? null;
 }
 
-export async function refundOrder(viewer: Viewer, input: RefundInput, now = new Date()): Promise<RefundOutcome> {
-  if (!isAdmin(viewer)) throw new Error("Only admins refund payments");
-  return requestRefund({ viewer }, input, now);
+export async function refundOrder(admin: AdminViewer, input: RefundInput, now = new Date()): Promise<RefundOutcome> {
+  return requestRefund({ viewer: admin }, input, now);
 }
 
 /**
@@ -134,12 +155,12 @@ export function refundForSystem(input: RefundInput & { mailNote?: string }, now 
 }
 
 async function requestRefund(
-  actor: { viewer: Viewer | null; mailNote?: string },
+  actor: { viewer: AdminViewer | null; mailNote?: string },
   input: RefundInput,
   now: Date,
 ): Promise<RefundOutcome> {
   const viewer = actor.viewer;
-  if (!UUID.test(input.orderId)) throw new RefundError("NOT_FOUND");
+  if (!UUID.test(input.orderId)) throw new AppError(REFUND_ERRORS.REFUND_ORDER_NOT_FOUND);
   const reason = input.reason.trim();
   if (!reason) throw new Error("A refund needs a reason");
   const db = getDb();
@@ -147,14 +168,13 @@ async function requestRefund(
   // 1. Checks and the claim: a 'requesting' row, unique per payment, so two admins (or a double click) send one.
   const claim = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
-    if (!order) throw new RefundError("NOT_FOUND");
+    if (!order) throw new AppError(REFUND_ERRORS.REFUND_ORDER_NOT_FOUND);
     if (!REFUNDABLE.includes(order.status)) {
-      throw new RefundError(
-        order.status === "refunded" || order.status === "partially_refunded" ? "ALREADY_REFUNDED" : "NOT_REFUNDABLE",
-      );
+      const refunded = order.status === "refunded" || order.status === "partially_refunded";
+      throw new AppError(refunded ? REFUND_ERRORS.ALREADY_REFUNDED : REFUND_ERRORS.NOT_REFUNDABLE);
     }
     const payment = await paymentOf(tx, order.id);
-    if (!payment?.confirmationCode) throw new RefundError("NO_PAYMENT");
+    if (!payment?.confirmationCode) throw new AppError(REFUND_ERRORS.NO_PAYMENT);
     // A refund whose outcome is unknown may have reached Pesapal: settle it (check, or record by hand), never resend.
     const earlier = await tx
       .select({ status: refunds.status, createdAt: refunds.createdAt })
@@ -162,15 +182,15 @@ async function requestRefund(
       .where(
         and(eq(refunds.paymentId, payment.id), inArray(refunds.status, ["requesting", "accepted", "unconfirmed"])),
       );
-    if (earlier.some((r) => r.status === "accepted")) throw new RefundError("ALREADY_REFUNDED");
-    if (earlier.some((r) => isOutcomeUnknown(r, now))) throw new RefundError("OUTCOME_UNKNOWN");
-    if (earlier.length > 0) throw new RefundError("IN_PROGRESS");
+    if (earlier.some((r) => r.status === "accepted")) throw new AppError(REFUND_ERRORS.ALREADY_REFUNDED);
+    if (earlier.some((r) => isOutcomeUnknown(r, now))) throw new AppError(REFUND_ERRORS.REFUND_OUTCOME_UNKNOWN);
+    if (earlier.length > 0) throw new AppError(REFUND_ERRORS.REFUND_IN_PROGRESS);
     const amountCents = input.amount === "full" ? payment.amountCents : input.amount;
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > payment.amountCents) {
-      throw new RefundError("AMOUNT_INVALID");
+      throw new AppError(REFUND_ERRORS.REFUND_AMOUNT_INVALID);
     }
     const full = amountCents === payment.amountCents;
-    if (!full && !isCardPayment(payment.paymentMethod)) throw new RefundError("PARTIAL_NOT_ALLOWED");
+    if (!full && !isCardPayment(payment.paymentMethod)) throw new AppError(REFUND_ERRORS.PARTIAL_NOT_ALLOWED);
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -294,7 +314,7 @@ async function settleAccepted(
   tx: Tx,
   refund: Pick<RefundRow, "id" | "full" | "amountCents" | "reason">,
   order: typeof orders.$inferSelect,
-  by: { viewer: Viewer | null; who: string; how: string; now: Date },
+  by: { viewer: AdminViewer | null; who: string; how: string; now: Date },
 ): Promise<RefundOutcome> {
   const { viewer, now } = by;
   const amount = formatKesCents(refund.amountCents);
@@ -308,6 +328,9 @@ async function settleAccepted(
     await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
     if (refund.full) {
       await revokeOrder(tx, order, now);
+      // A refunded upgrade puts her earlier period back as it was (ADR 039).
+      await restoreAfterUpgradeRevoked(tx, order, now);
+      await revokeGiftOf(tx, order, now);
       // A plan refunded in full is not renewed by her card either (a charge that still arrives is refunded).
       await endCardRenewalOf(tx, order.id, "full refund of the first payment", now);
     }
@@ -344,13 +367,13 @@ async function settleAccepted(
 
 /** The refund and the Pesapal tracking id of the payment it refunds. */
 async function refundWithPayment(refundId: string) {
-  if (!UUID.test(refundId)) throw new RefundError("NOT_FOUND");
+  if (!UUID.test(refundId)) throw new AppError(REFUND_ERRORS.REFUND_NOT_FOUND);
   const [row] = await getDb()
     .select({ refund: refunds, trackingId: payments.gatewayTrackingId })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(eq(refunds.id, refundId));
-  if (!row) throw new RefundError("NOT_FOUND");
+  if (!row) throw new AppError(REFUND_ERRORS.REFUND_NOT_FOUND);
   return row;
 }
 
@@ -359,10 +382,13 @@ async function refundWithPayment(refundId: string) {
  * accepted (as if its 200 had arrived); still completed -> stays unknown, with the time of the check and the next
  * one. Never sends a second RefundRequest. `viewer` null: the scheduled job.
  */
-export async function checkRefund(refundId: string, viewer: Viewer | null, now = new Date()): Promise<RefundOutcome> {
-  if (viewer && !isAdmin(viewer)) throw new Error("Only admins check refunds");
+export async function checkRefund(
+  refundId: string,
+  viewer: AdminViewer | null,
+  now = new Date(),
+): Promise<RefundOutcome> {
   const { refund, trackingId } = await refundWithPayment(refundId);
-  if (!isOutcomeUnknown(refund, now)) throw new RefundError("NOT_UNKNOWN");
+  if (!isOutcomeUnknown(refund, now)) throw new AppError(REFUND_ERRORS.REFUND_OUTCOME_KNOWN);
   let seen: { refunded: boolean; message: string; reached: boolean };
   try {
     const status = await (await getPesapal()).getTransactionStatus(trackingId);
@@ -453,11 +479,10 @@ function errorCode(error: unknown): string {
  * payment may be refunded again. Both go in the activity log.
  */
 export async function recordRefundOutcome(
-  viewer: Viewer,
+  viewer: AdminViewer,
   input: { refundId: string; refunded: boolean; note: string },
   now = new Date(),
 ): Promise<RefundOutcome> {
-  if (!isAdmin(viewer) || !viewer.user) throw new Error("Only admins record refund outcomes");
   const note = input.note.trim();
   if (!note) throw new Error("Say what the Pesapal dashboard shows");
   const { refund } = await refundWithPayment(input.refundId);
@@ -466,7 +491,7 @@ export async function recordRefundOutcome(
   const outcome = await getDb().transaction(async (tx): Promise<RefundOutcome> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
     const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
-    if (!current || !isOutcomeUnknown(current, now)) throw new RefundError("NOT_UNKNOWN");
+    if (!current || !isOutcomeUnknown(current, now)) throw new AppError(REFUND_ERRORS.REFUND_OUTCOME_KNOWN);
     const seen = `recorded by ${who} from the Pesapal dashboard: ${note}`;
     if (input.refunded) {
       await tx
@@ -523,7 +548,7 @@ export async function settleUnknownRefunds(now = new Date(), limit = 20) {
       if (outcome.kind === "accepted") settled++;
       else unknown++;
     } catch (error) {
-      if (!(error instanceof RefundError)) console.error(`Refund ${id}: the scheduled check failed`, error);
+      if (!isRefundError(error)) console.error(`Refund ${id}: the scheduled check failed`, error);
     }
   }
   return { checked: due.length, settled, unknown };
@@ -543,7 +568,7 @@ async function sendRefundMail(orderId: string, amountCents: MinorUnits, full: bo
       refundMail({
         to: row.email,
         name: row.name ?? "",
-        item: row.planName ? `the ${row.planName} plan` : `the ebook "${row.ebookTitle}"`,
+        item: row.planName ? `the ${planTitle(row.planName)}` : `the ebook "${row.ebookTitle}"`,
         amount: formatKesCents(amountCents),
         reference: row.reference,
         full,

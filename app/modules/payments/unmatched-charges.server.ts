@@ -5,11 +5,18 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cardRenewalEvents, users } from "~/db/schema";
-import { isAdmin, type Viewer } from "~/modules/access/policy";
+import type { AdminViewer } from "~/modules/access/policy";
+import { AppError, defineErrors } from "~/lib/app-error";
+import { isId } from "~/lib/ids";
 import { recordActivity } from "~/modules/admin/activity.server";
+import { NOTE_MISSING, RESOLUTION_NOTE_LIMIT } from "./unmatched-charge-form";
 
-/** The longest resolution note kept (a sentence or two: what was done, where). */
-export const RESOLUTION_NOTE_LIMIT = 500;
+/** Why a charge was not marked resolved; the admin sees the message beside the charge. */
+export const UNMATCHED_CHARGE_ERRORS = defineErrors({
+  CHARGE_NOTE_INVALID: { status: 400, title: "Not Resolved", message: NOTE_MISSING },
+  CHARGE_NOT_FOUND: { status: 404, title: "Not Resolved", message: "This charge does not exist." },
+  CHARGE_ALREADY_RESOLVED: { status: 409, title: "Not Resolved", message: "This charge was already marked resolved." },
+});
 
 /** Rows of card_renewal_events that are an unmatched charge still waiting for a person. */
 export function unresolvedUnmatchedCharge(): SQL {
@@ -24,8 +31,7 @@ export interface UnmatchedCharge {
   createdAt: string;
 }
 
-export async function listUnmatchedCharges(viewer: Viewer, limit = 50): Promise<UnmatchedCharge[]> {
-  if (!isAdmin(viewer)) throw new Error("Only admins see unmatched charges");
+export async function listUnmatchedCharges(_admin: AdminViewer, limit = 50): Promise<UnmatchedCharge[]> {
   const rows = await getDb()
     .select({
       id: cardRenewalEvents.id,
@@ -41,27 +47,28 @@ export async function listUnmatchedCharges(viewer: Viewer, limit = 50): Promise<
   return rows.map((r) => ({ ...r, note: r.note ?? "", createdAt: r.createdAt.toISOString() }));
 }
 
-export type ResolveResult = { ok: true } | { ok: false; message: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Marks an unmatched charge resolved with what was done. Once only: a second admin is told it is already done. */
+/**
+ * Marks an unmatched charge resolved with what was done. Once only: a second admin is told it is already done (an
+ * AppError of UNMATCHED_CHARGE_ERRORS, like every refusal here).
+ */
 export async function resolveUnmatchedCharge(
-  viewer: Viewer,
+  admin: AdminViewer,
   input: { chargeId: string; note: string },
   now = new Date(),
-): Promise<ResolveResult> {
-  if (!isAdmin(viewer)) throw new Error("Only admins resolve unmatched charges");
+): Promise<void> {
   const note = input.note.trim();
-  if (!note) return { ok: false, message: "Write what was done (for example: refunded on Pesapal's dashboard)." };
+  if (!note) throw new AppError(UNMATCHED_CHARGE_ERRORS.CHARGE_NOTE_INVALID);
   if (note.length > RESOLUTION_NOTE_LIMIT) {
-    return { ok: false, message: `The note can be at most ${RESOLUTION_NOTE_LIMIT} characters.` };
+    throw new AppError(
+      UNMATCHED_CHARGE_ERRORS.CHARGE_NOTE_INVALID,
+      `The note can be at most ${RESOLUTION_NOTE_LIMIT} characters.`,
+    );
   }
-  if (!UUID.test(input.chargeId)) return { ok: false, message: "This charge does not exist." };
+  if (!isId(input.chargeId)) throw new AppError(UNMATCHED_CHARGE_ERRORS.CHARGE_NOT_FOUND);
   return getDb().transaction(async (tx) => {
     const [resolved] = await tx
       .update(cardRenewalEvents)
-      .set({ resolvedAt: now, resolvedBy: viewer.user!.id, resolutionNote: note })
+      .set({ resolvedAt: now, resolvedBy: admin.user.id, resolutionNote: note })
       .where(and(eq(cardRenewalEvents.id, input.chargeId), unresolvedUnmatchedCharge()))
       .returning({ trackingId: cardRenewalEvents.gatewayTrackingId });
     if (!resolved) {
@@ -70,20 +77,18 @@ export async function resolveUnmatchedCharge(
         .from(cardRenewalEvents)
         .leftJoin(users, eq(users.id, cardRenewalEvents.resolvedBy))
         .where(and(eq(cardRenewalEvents.id, input.chargeId), isNull(cardRenewalEvents.cardRenewalId)));
-      return {
-        ok: false,
-        message: row
-          ? `This charge was already marked resolved${row.by ? ` by ${row.by}` : ""}.`
-          : "This charge does not exist.",
-      };
+      if (!row) throw new AppError(UNMATCHED_CHARGE_ERRORS.CHARGE_NOT_FOUND);
+      throw new AppError(
+        UNMATCHED_CHARGE_ERRORS.CHARGE_ALREADY_RESOLVED,
+        `This charge was already marked resolved${row.by ? ` by ${row.by}` : ""}.`,
+      );
     }
-    await recordActivity(tx, viewer, {
+    await recordActivity(tx, admin, {
       action: "resolved an unmatched card charge",
       entityType: "order",
       entityId: null,
       summary: `Scheduled card charge Pesapal ${resolved.trackingId ?? "(no tracking id)"}: ${note}`,
     });
-    return { ok: true };
   });
 }
 

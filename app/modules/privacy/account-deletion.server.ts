@@ -9,6 +9,7 @@ import {
   accounts,
   adminActivity,
   articleComments,
+  bookmarkChanges,
   bookmarks,
   cardRenewalEvents,
   cardRenewals,
@@ -19,6 +20,7 @@ import {
   ebookReadingProgress,
   ebookTextPositions,
   readerTextPreferences,
+  retentionOffers,
   ebookStampedCopies,
   mailSubscribers,
   orders,
@@ -32,6 +34,8 @@ import {
 } from "~/db/schema";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import { getStorage } from "~/modules/storage/storage.server";
+import { refused, type Refused } from "~/lib/app-error.server";
+import { PRIVACY_ERRORS } from "./privacy-errors";
 import { DELETE_CONFIRMATION_WORD } from "./schemas";
 
 /** What an erased account's kept records show instead of her name. */
@@ -44,23 +48,7 @@ export function deletedAddress(userId: string): string {
   return `deleted-${userId}@deleted.invalid`;
 }
 
-export const DELETION_MESSAGES = {
-  wrongPassword: "That password does not match your account. Your account has not been deleted.",
-  needsWord: `Type ${DELETE_CONFIRMATION_WORD} in capitals to confirm. Your account has not been deleted.`,
-  lastAdmin:
-    "You are the shop's only admin, so this account cannot be deleted. Make another account an admin first (Admin > Users).",
-  tooManyAttempts: "Too many attempts. Please try again in an hour.",
-  gone: "This account no longer exists.",
-} as const;
-
-type Refusal = { ok: false; reason: keyof typeof DELETION_MESSAGES; message: string };
-export type DeletionOutcome = { ok: true; keptRecords: boolean } | Refusal;
-
-const refused = (reason: keyof typeof DELETION_MESSAGES): Refusal => ({
-  ok: false,
-  reason,
-  message: DELETION_MESSAGES[reason],
-});
+export type DeletionOutcome = { ok: true; keptRecords: boolean } | Refused;
 
 /** Whether she signs in with a password (then she confirms with it) or only with Google (then she types the word). */
 export async function hasPassword(userId: string): Promise<boolean> {
@@ -83,21 +71,22 @@ export async function deleteAccount(
     windowMs: 60 * 60 * 1000,
     now,
   });
-  if (!attempt.allowed) return refused("tooManyAttempts");
+  if (!attempt.allowed) return refused(PRIVACY_ERRORS.DELETE_LIMITED, attempt.retryAfterMs);
   const [credential] = await db
     .select({ password: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
   if (credential?.password) {
     const password = confirmation.password ?? "";
-    if (!password || !(await verifyPassword({ hash: credential.password, password }))) return refused("wrongPassword");
+    if (!password || !(await verifyPassword({ hash: credential.password, password })))
+      return refused(PRIVACY_ERRORS.DELETE_WRONG_PASSWORD);
   } else if ((confirmation.word ?? "").trim() !== DELETE_CONFIRMATION_WORD) {
-    return refused("needsWord");
+    return refused(PRIVACY_ERRORS.DELETE_NEEDS_WORD);
   }
   const outcome = await db.transaction(async (tx) => {
     // Locked, so two deletions (two tabs) or a sign-up replacing the password cannot interleave with this one.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) return refused("gone");
+    if (!user) return refused(PRIVACY_ERRORS.DELETE_ACCOUNT_GONE);
     const [profile] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId));
     if (profile?.role === "admin") {
       // CASE: the last admin leaving would lock everyone out of the admin screens -> refused (as demoting her is).
@@ -106,7 +95,7 @@ export async function deleteAccount(
         .from(profiles)
         .where(eq(profiles.role, "admin"))
         .for("update");
-      if (admins.length <= 1) return refused("lastAdmin");
+      if (admins.length <= 1) return refused(PRIVACY_ERRORS.DELETE_LAST_ADMIN);
     }
     const email = user.email;
     const stamped = await tx
@@ -121,11 +110,14 @@ export async function deleteAccount(
 
     // Only about her: deleted.
     await tx.delete(bookmarks).where(eq(bookmarks.userId, userId));
+    await tx.delete(bookmarkChanges).where(eq(bookmarkChanges.userId, userId));
     await tx.delete(contentReviews).where(eq(contentReviews.userId, userId));
     await tx.delete(articleComments).where(eq(articleComments.userId, userId));
     await tx.delete(ebookReadingProgress).where(eq(ebookReadingProgress.userId, userId));
     await tx.delete(ebookTextPositions).where(eq(ebookTextPositions.userId, userId));
     await tx.delete(readerTextPreferences).where(eq(readerTextPreferences.userId, userId));
+    // The note that she was once offered the retention code: about her only (her code uses stay with their orders).
+    await tx.delete(retentionOffers).where(eq(retentionOffers.userId, userId));
     await tx.delete(ebookAccessLogs).where(eq(ebookAccessLogs.userId, userId));
     await tx.delete(subscriptionEbookUnlocks).where(eq(subscriptionEbookUnlocks.userId, userId));
     // Her plans and ebooks end with the account (their notices go with them); the orders that paid for them stay.

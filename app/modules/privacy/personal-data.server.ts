@@ -8,6 +8,7 @@ import {
   adminActivity,
   articleComments,
   articles,
+  bookmarkChanges,
   bookmarks,
   cardRenewalEvents,
   cardRenewals,
@@ -16,16 +17,20 @@ import {
   ebookPurchases,
   ebookReadingProgress,
   ebookTextPositions,
+  gifts,
   readerTextPreferences,
   ebookStampedCopies,
   mailConsents,
   mailSubscribers,
   mediaAssets,
+  offerCodeRedemptions,
+  offerCodes,
   orderStatusHistory,
   orders,
   payments,
   profiles,
   refunds,
+  retentionOffers,
   sessions,
   subscriptionEbookUnlocks,
   subscriptionNotices,
@@ -55,6 +60,7 @@ export const PERSONAL_DATA_COLUMNS = {
   "content_reviews.user_id": "reviews",
   "article_comments.user_id": "comments",
   "bookmarks.user_id": "bookmarks",
+  "bookmark_changes.user_id": "bookmarkChanges",
   "ebook_access_logs.user_id": "accessLogs",
   "ebook_reading_progress.user_id": "readingPositions",
   "ebook_text_positions.user_id": "textReadingPositions",
@@ -64,6 +70,9 @@ export const PERSONAL_DATA_COLUMNS = {
   "media_assets.uploaded_by": "staffWork.uploads",
   "articles.author_id": "staffWork.articlesWritten",
   "mail_subscribers.user_id": "consents.memberEmail",
+  "gifts.claimed_by": "giftsReceived",
+  "offer_code_redemptions.user_id": "offerCodesUsed",
+  "retention_offers.user_id": "retentionOffer",
 } as const;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -140,7 +149,7 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
   const subscriptionIds = subscriptionRows.map((s) => s.id);
   const renewalIds = renewalRows.map((r) => r.id);
   const none = Promise.resolve([]);
-  const [paymentRows, historyRows, refundRows, noticeRows, renewalEventRows] = await Promise.all([
+  const [paymentRows, historyRows, refundRows, noticeRows, renewalEventRows, giftRows] = await Promise.all([
     orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : none,
     orderIds.length
       ? db
@@ -156,7 +165,50 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
     renewalIds.length
       ? db.select().from(cardRenewalEvents).where(inArray(cardRenewalEvents.cardRenewalId, renewalIds))
       : none,
+    // Gifts she bought (ADR 038): what she wrote and where it went; never the claim link's hash, nor who claimed it
+    // (another person's account).
+    orderIds.length
+      ? db
+          .select({
+            orderId: gifts.orderId,
+            recipientEmail: gifts.recipientEmail,
+            recipientPhone: gifts.recipientPhone,
+            note: gifts.note,
+            deliverOn: gifts.deliverOn,
+            status: gifts.status,
+            sentAt: gifts.sentAt,
+            claimedAt: gifts.claimedAt,
+            revokedAt: gifts.revokedAt,
+            createdAt: gifts.createdAt,
+          })
+          .from(gifts)
+          .where(inArray(gifts.orderId, orderIds))
+          .orderBy(asc(gifts.createdAt))
+      : none,
   ]);
+  // Gifts she claimed: what was written to her and when she claimed it; the buyer is another person, so not who.
+  const receivedRows = await db
+    .select({ note: gifts.note, status: gifts.status, claimedAt: gifts.claimedAt })
+    .from(gifts)
+    .where(eq(gifts.claimedBy, userId))
+    .orderBy(asc(gifts.claimedAt));
+  // Offer codes she used (ADR 037; the order names the code too) and the retention offer she was shown, if any.
+  const codesUsed = await db
+    .select({
+      code: offerCodes.code,
+      orderId: offerCodeRedemptions.orderId,
+      createdAt: offerCodeRedemptions.createdAt,
+      releasedAt: offerCodeRedemptions.releasedAt,
+    })
+    .from(offerCodeRedemptions)
+    .innerJoin(offerCodes, eq(offerCodes.id, offerCodeRedemptions.codeId))
+    .where(eq(offerCodeRedemptions.userId, userId))
+    .orderBy(asc(offerCodeRedemptions.createdAt));
+  const [retention] = await db
+    .select({ code: offerCodes.code, offeredAt: retentionOffers.offeredAt })
+    .from(retentionOffers)
+    .innerJoin(offerCodes, eq(offerCodes.id, retentionOffers.codeId))
+    .where(eq(retentionOffers.userId, userId));
   const memberEmail = await exportMemberEmail(userId, user.email);
   const receipts = (await Promise.all(orderIds.map((id) => getReceipt(userId, id)))).filter((r) => r !== null);
   const staffWork = await exportStaffWork(userId);
@@ -195,6 +247,16 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
       refunds: refundRows.filter((r) => r.orderId === o.id),
     })),
     receipts,
+    giftsBought: giftRows.map((g) => ({
+      ...g,
+      sentAt: iso(g.sentAt),
+      claimedAt: iso(g.claimedAt),
+      revokedAt: iso(g.revokedAt),
+      createdAt: iso(g.createdAt),
+    })),
+    giftsReceived: receivedRows.map((g) => ({ ...g, claimedAt: iso(g.claimedAt) })),
+    offerCodesUsed: codesUsed.map((c) => ({ ...c, createdAt: iso(c.createdAt), releasedAt: iso(c.releasedAt) })),
+    retentionOffer: retention ? { code: retention.code, offeredAt: iso(retention.offeredAt) } : null,
     subscriptions: subscriptionRows.map((s) => ({
       ...s,
       notices: noticeRows.filter((n) => n.subscriptionId === s.id),
@@ -206,6 +268,8 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
       events: renewalEventRows.filter((e) => e.cardRenewalId === r.id),
     })),
     bookmarks: bookmarkRows,
+    // When she last set or removed each bookmark (an offline tap replayed later never undoes a later one, ADR 033).
+    bookmarkChanges: await db.select().from(bookmarkChanges).where(eq(bookmarkChanges.userId, userId)),
     reviews: reviewRows,
     comments: commentRows,
     readingPositions: positionRows,

@@ -29,6 +29,13 @@ export const EXPIRED_SESSION_GRACE_DAYS = 0;
  */
 export const ANALYTICS_DAILY_RETENTION_DAYS = 400;
 
+/**
+ * Member mail (issue 34): the record per recipient of each send (sent, failed, bounced, skipped, with the server's
+ * answer) is deleted this long after its outcome. It exists to show a send's progress and to answer "did she get
+ * it?" while that question is asked; her subscription and consents stay until she withdraws or deletes her account.
+ */
+export const MAIL_DELIVERY_RETENTION_DAYS = 90;
+
 /** Mail caught by the development stand-in mailer (never used in production): a week is enough to read it. */
 export const DEV_OUTBOX_RETENTION_DAYS = 7;
 

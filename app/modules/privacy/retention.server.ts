@@ -1,12 +1,13 @@
 // The retention rules run as the hourly "retention" job (jobs.server.ts). Each delete is one statement over an
 // indexed or small table, so a run stays short however long the shop has been running.
-import { lt, lte, sql } from "drizzle-orm";
+import { and, inArray, lt, lte, sql } from "drizzle-orm";
 import { nairobiDay } from "~/modules/analytics/counter.server";
 import type { Database } from "~/db/client.server";
 import {
   contentDailyCounts,
   devOutbox,
   ebookAccessLogs,
+  mailDeliveries,
   searchDailyCounts,
   searchMonthlyCounts,
   sessions,
@@ -17,6 +18,7 @@ import {
   ANALYTICS_DAILY_RETENTION_DAYS,
   DEV_OUTBOX_RETENTION_DAYS,
   EXPIRED_SESSION_GRACE_DAYS,
+  MAIL_DELIVERY_RETENTION_DAYS,
   RATE_LIMIT_IDLE_HOURS,
   RETENTION_DAY_MS,
 } from "./retention-rules";
@@ -28,6 +30,8 @@ export interface RetentionRun {
   devMail: number;
   /** Daily analytics rows (page counts and search words) past their period. */
   analyticsDays: number;
+  /** Member mail records per recipient whose outcome is older than their period. */
+  mailDeliveries: number;
 }
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * RETENTION_DAY_MS);
@@ -60,15 +64,29 @@ export async function applyRetention(db: Database, now: Date = new Date()): Prom
     .delete(searchMonthlyCounts)
     .where(lt(searchMonthlyCounts.month, sql`(${oldestKept}::date - interval '1 month')::date`))
     .returning({ month: searchMonthlyCounts.month });
+  // Finished rows only (queued and sending ones are the queue itself). next_attempt_at is never later than the
+  // outcome of a sent or skipped row, so the (status, next_attempt_at) index narrows the scan; updated_at decides.
+  const mailCutoff = daysBefore(now, MAIL_DELIVERY_RETENTION_DAYS);
+  const deliveries = await db
+    .delete(mailDeliveries)
+    .where(
+      and(
+        inArray(mailDeliveries.status, ["sent", "failed", "bounced", "skipped"]),
+        lt(mailDeliveries.nextAttemptAt, new Date(mailCutoff.getTime() + RETENTION_DAY_MS)),
+        lt(mailDeliveries.updatedAt, mailCutoff),
+      ),
+    )
+    .returning({ id: mailDeliveries.id });
   return {
     accessLogs: accessLogs.length,
     sessions: expired.length,
     rateLimits,
     devMail: devMail.length,
     analyticsDays: contentDays.length + searchDays.length + searchMonths.length,
+    mailDeliveries: deliveries.length,
   };
 }
 
 export function describeRetentionRun(r: RetentionRun): string {
-  return `access logs ${r.accessLogs}, expired sessions ${r.sessions}, rate limits ${r.rateLimits}, dev mail ${r.devMail}, analytics day rows ${r.analyticsDays}`;
+  return `access logs ${r.accessLogs}, expired sessions ${r.sessions}, rate limits ${r.rateLimits}, dev mail ${r.devMail}, analytics day rows ${r.analyticsDays}, mail deliveries ${r.mailDeliveries}`;
 }

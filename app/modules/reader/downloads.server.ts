@@ -6,30 +6,15 @@ import { getDb } from "~/db/client.server";
 import { ebookAccessLogs, ebookPurchases, ebookStampedCopies, orders } from "~/db/schema";
 import { canDownloadEbook, isAdmin, type Viewer } from "~/modules/access/policy";
 import { getStorage } from "~/modules/storage/storage.server";
+import type { ActionRefusal } from "~/lib/action-result";
+import { AppError } from "~/lib/app-error";
+import { refused, type Refused } from "~/lib/app-error.server";
+import { READER_ERRORS } from "./reader-errors";
 import { fileInfo, FILE_HEADERS, unsafeEbookFileRow, type EbookFileRow } from "./ebook-files.server";
 import { stampLine, stampPdf, type Stamp } from "./stamp.server";
 
 export const DOWNLOADS_PER_HOUR = 3;
 const HOUR_MS = 60 * 60 * 1000;
-
-/** The spec's download messages (section 8), by outcome. */
-export const DOWNLOAD_MESSAGES = {
-  "sign-in": { status: 401, title: "Authentication Required", message: "Authentication required for download." },
-  "not-found": {
-    status: 404,
-    title: "Download Failed",
-    message: "Ebook not found or not available for download.",
-  },
-  denied: { status: 403, title: "Download Failed", message: "You do not have permission to download this ebook." },
-  limit: {
-    status: 429,
-    title: "Download Limit Exceeded",
-    message: "Download limit exceeded. Please wait before downloading again.",
-  },
-  failed: { status: 500, title: "Download Failed", message: "Failed to generate download link. Please try again." },
-} as const;
-
-export type DownloadRefusal = keyof typeof DOWNLOAD_MESSAGES;
 
 /** "in 23 minutes": when the oldest of the hour's downloads leaves the window. */
 export function tryAgainIn(seconds: number): string {
@@ -37,16 +22,15 @@ export function tryAgainIn(seconds: number): string {
   return minutes <= 1 ? "in a minute" : `in ${minutes} minutes`;
 }
 
-/** The spec's title and message for a refusal; at the limit, with when she may try again (the server knows). */
-export function refusalMessage(outcome: Extract<DownloadOutcome, { ok: false }>): { title: string; message: string } {
-  const { title, message } = DOWNLOAD_MESSAGES[outcome.reason];
-  if (outcome.reason !== "limit" || !outcome.retryAfterSeconds) return { title, message };
-  return { title, message: `${message} You can download it again ${tryAgainIn(outcome.retryAfterSeconds)}.` };
+/** The hourly limit's refusal, saying when she may try again (the server knows). */
+function limitReached(retryAfterSeconds: number): Refused {
+  const { message } = READER_ERRORS.DOWNLOAD_LIMIT;
+  const detail = `${message} You can download it again ${tryAgainIn(retryAfterSeconds)}.`;
+  return refused(new AppError(READER_ERRORS.DOWNLOAD_LIMIT, detail), retryAfterSeconds * 1000);
 }
 
-export type DownloadOutcome =
-  | { ok: false; reason: DownloadRefusal; retryAfterSeconds?: number }
-  | { ok: true; fileKey: string; size: number; filename: string };
+/** The stamped copy to send, or the spec's refusal (READER_ERRORS). */
+export type DownloadOutcome = { ok: true; fileKey: string; size: number; filename: string } | Refused;
 
 /** Which purchase or plan the copy was given under, for the stamp. */
 async function referenceFor(viewer: Viewer, row: EbookFileRow): Promise<string> {
@@ -146,36 +130,36 @@ export async function prepareDownload({
   email: string | null;
   now?: Date;
 }): Promise<DownloadOutcome> {
-  if (!viewer.user || !email) return { ok: false, reason: "sign-in" };
+  if (!viewer.user || !email) return refused(READER_ERRORS.DOWNLOAD_SIGN_IN);
   const row = await unsafeEbookFileRow(ebookId, viewer);
-  if (!row || !row.filePath || !row.downloadable) return { ok: false, reason: "not-found" };
-  if (!canDownloadEbook(viewer, row)) return { ok: false, reason: "denied" };
+  if (!row || !row.filePath || !row.downloadable) return refused(READER_ERRORS.DOWNLOAD_NOT_FOUND);
+  if (!canDownloadEbook(viewer, row)) return refused(READER_ERRORS.DOWNLOAD_DENIED);
   const info = await fileInfo(row);
-  if (!info) return { ok: false, reason: "not-found" };
+  if (!info) return refused(READER_ERRORS.DOWNLOAD_NOT_FOUND);
   const reference = await referenceFor(viewer, row);
   try {
     const copy = await stampedCopy({ ...row, filePath: row.filePath }, viewer.user.id, { email, reference }, info.etag);
     const reserved = await reserveDownload(viewer.user.id, row.id, reference, now);
-    if (!reserved.ok) return { ok: false, reason: "limit", retryAfterSeconds: reserved.retryAfterSeconds };
+    if (!reserved.ok) return limitReached(reserved.retryAfterSeconds);
     return { ok: true, ...copy, filename: fileNameOf(row.title) };
   } catch (error) {
     // CASE: the count, the stamp or the store failed -> refuse (the spec's fail-open would be a hole).
     console.error("Ebook download failed", error);
-    return { ok: false, reason: "failed" };
+    return refused(READER_ERRORS.DOWNLOAD_FAILED);
   }
 }
 
-/** The answer to POST /ebook/:id/download: the stamped PDF, or the spec's message as JSON. */
+/** The answer to POST /ebook/:id/download: the stamped PDF, or the spec's refusal as JSON (the one refusal shape). */
 export async function downloadResponse(outcome: DownloadOutcome): Promise<Response> {
   if (!outcome.ok) {
-    const { status } = DOWNLOAD_MESSAGES[outcome.reason];
-    const { title, message } = refusalMessage(outcome);
+    const { error, retryAfterMs } = outcome;
     const headers: Record<string, string> = { ...FILE_HEADERS, "Content-Type": "application/json" };
-    if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);
-    return new Response(JSON.stringify({ title, message }), { status, headers });
+    if (retryAfterMs) headers["Retry-After"] = String(Math.ceil(retryAfterMs / 1000));
+    const answer: ActionRefusal = { ok: false, error: error.payload };
+    return new Response(JSON.stringify(answer), { status: error.status, headers });
   }
   const body = await getStorage().read("private", outcome.fileKey);
-  if (!body) return downloadResponse({ ok: false, reason: "failed" });
+  if (!body) return downloadResponse(refused(READER_ERRORS.DOWNLOAD_FAILED));
   return new Response(body, {
     status: 200,
     headers: {

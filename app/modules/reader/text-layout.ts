@@ -13,12 +13,30 @@ export interface PageLine {
   size: number;
 }
 
+/** A picture an edition keeps: where it is served and its size in pixels (reserved before it loads). */
+export interface EditionPicture {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** A picture drawn on a page, by the y of its top edge (PDF units, upwards, as lines are). */
+export interface PagePicture {
+  top: number;
+  picture: EditionPicture;
+}
+
 export interface LaidOutPage {
   height: number;
   lines: PageLine[];
+  /** Pictures kept from the page (none unless asked for). */
+  pictures?: PagePicture[];
 }
 
-export type TextBlock = { type: "heading"; level: 1 | 2 | 3; text: string } | { type: "paragraph"; text: string };
+export type TextBlock =
+  | { type: "heading"; level: 1 | 2 | 3; text: string }
+  | { type: "paragraph"; text: string }
+  | { type: "picture"; picture: EditionPicture };
 
 /** The top and bottom share of a page where running headers, footers and page numbers live. */
 const BAND = 0.1;
@@ -50,6 +68,7 @@ export function dropRunningLines(pages: LaidOutPage[]): LaidOutPage[] {
   const repeated = Math.max(2, Math.ceil(pages.length * 0.4));
   return pages.map((page) => ({
     height: page.height,
+    pictures: page.pictures,
     lines: page.lines.filter((line) => {
       if (!inBand(line, page.height)) return true;
       if (PAGE_NUMBER.test(line.text.trim())) return false;
@@ -83,7 +102,7 @@ export function joinLine(before: string, line: string): string {
   return `${before} ${line}`;
 }
 
-/** Lines of every page, read in order, as headings and paragraphs. */
+/** Lines of every page, read in order, as headings and paragraphs; a page's pictures between the lines they lie between. */
 export function blocksFromPages(input: LaidOutPage[]): TextBlock[] {
   const pages = dropRunningLines(input);
   const all = pages.flatMap((p) => p.lines).filter((l) => l.text.trim());
@@ -124,9 +143,18 @@ export function blocksFromPages(input: LaidOutPage[]): TextBlock[] {
 
   for (const page of pages) {
     let first = true;
+    // Pictures top down; each goes before the first line under its top edge, and ends the paragraph it interrupts.
+    const pictures = [...(page.pictures ?? [])].sort((a, b) => b.top - a.top);
+    const placePicturesAbove = (y: number) => {
+      while (pictures.length && pictures[0].top > y) {
+        flush();
+        blocks.push({ type: "picture", picture: pictures.shift()!.picture });
+      }
+    };
     for (const line of page.lines) {
       const text = line.text.replace(/\s+/g, " ").trim();
       if (!text) continue;
+      placePicturesAbove(line.y + line.size);
       const heading = isHeading(line);
       const level = heading ? levelOf(line) : 1;
       let breaks = true;
@@ -159,6 +187,7 @@ export function blocksFromPages(input: LaidOutPage[]): TextBlock[] {
       }
       first = false;
     }
+    placePicturesAbove(-Infinity);
   }
   flush();
   return blocks;

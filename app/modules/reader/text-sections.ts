@@ -2,6 +2,8 @@
 // again at a paragraph so no answer carries much more than a few screens.
 import type { TextBlock } from "./text-layout";
 
+export type { EditionPicture } from "./text-layout";
+
 export interface EditionSection {
   title: string;
   /** HTML of each block (one heading or paragraph), in order; the reader anchors each block by its index. */
@@ -13,10 +15,19 @@ export interface EditionSection {
 export const SECTION_CHARS = 9_000;
 
 const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, "&quot;");
+
+/** Characters of text a block adds to its section (a picture none). */
+const charsOf = (block: TextBlock) => (block.type === "picture" ? 0 : block.text.length);
 
 /** Chapter headings (and any larger) become h1, the levels under them h2 and h3; reading demotes each one step. */
 function blockHtml(block: TextBlock, splitAt: number): string {
   if (block.type === "paragraph") return `<p>${escapeText(block.text)}</p>`;
+  if (block.type === "picture") {
+    const { src, width, height } = block.picture;
+    // A PDF says nothing about its pictures: an empty alt text (a screen reader passes over it).
+    return `<p><img src="${escapeAttribute(src)}" alt="" width="${width}" height="${height}"></p>`;
+  }
   const level = Math.min(3, Math.max(1, block.level - splitAt + 1));
   return `<h${level}>${escapeText(block.text)}</h${level}>`;
 }
@@ -59,7 +70,7 @@ export function sectionsFromBlocks(blocks: TextBlock[], maxChars = SECTION_CHARS
         part = { title: `${title} (${parts})`, blocks: [], chars: 0 };
       }
       part.blocks.push(blockHtml(block, splitAt));
-      part.chars += block.text.length;
+      part.chars += charsOf(block);
     }
     if (part.blocks.length) sections.push(part);
   }

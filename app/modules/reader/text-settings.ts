@@ -1,5 +1,5 @@
-// How text mode is set: font size, line spacing and theme, changed one step at a time by small forms.
-import { z } from "zod";
+// How text mode is set: font size, line spacing and theme, changed one step at a time by small forms (online) or by
+// the offline copy's buttons. No dependency: the offline copy's script bundles this file.
 
 export const TEXT_THEMES = ["light", "sepia", "dark"] as const;
 export type TextTheme = (typeof TEXT_THEMES)[number];
@@ -16,15 +16,8 @@ export const DEFAULT_TEXT_SETTINGS: TextSettings = { fontSize: 18, lineHeight: 1
 export const FONT_SIZES = { min: 16, max: 32, step: 2 } as const;
 export const LINE_HEIGHTS = { min: 12, max: 24, step: 2 } as const;
 
-/** One settings button's change, as the form posts it. */
-export const textSettingsChangeSchema = z.object({
-  intent: z.literal("settings"),
-  change: z.enum(["smaller", "larger", "tighter", "looser", ...TEXT_THEMES]),
-  section: z.coerce.number().int().min(0).max(100_000).default(0),
-  at: z.coerce.number().int().min(0).max(100_000).default(0),
-});
-
-export type TextSettingsChange = z.infer<typeof textSettingsChangeSchema>["change"];
+export const TEXT_SETTINGS_CHANGES = ["smaller", "larger", "tighter", "looser", ...TEXT_THEMES] as const;
+export type TextSettingsChange = (typeof TEXT_SETTINGS_CHANGES)[number];
 
 const clamp = (value: number, range: { min: number; max: number }) => Math.min(range.max, Math.max(range.min, value));
 
@@ -41,4 +34,24 @@ export function changeTextSettings(current: TextSettings, change: TextSettingsCh
     default:
       return { ...current, theme: change };
   }
+}
+
+/** Where a phone keeps her text settings (the online reader writes them, the offline copy reads and changes them). */
+export const textSettingsStorageKey = (owner: string) => `nuru-text-settings-${owner}`;
+
+/** Settings as the phone keeps them, with the time they were chosen (ms since 1970; the shop's time when it said). */
+export interface StoredTextSettings extends TextSettings {
+  at: number;
+  /** Changed on this phone (an offline copy) and maybe not at the shop yet. */
+  pending?: boolean;
+}
+
+/**
+ * What the online reader keeps on the phone: the shop's settings, unless the phone holds a newer change made offline
+ * that may still be on its way (the worker sends it as this page loads); that change is given this one visit, then
+ * the shop's answer stands (a phone whose clock runs fast cannot pin its own settings).
+ */
+export function settingsToKeep(stored: StoredTextSettings | null, shop: StoredTextSettings): StoredTextSettings {
+  if (stored?.pending && stored.at > shop.at) return { ...stored, pending: false };
+  return { fontSize: shop.fontSize, lineHeight: shop.lineHeight, theme: shop.theme, at: shop.at };
 }

@@ -3,9 +3,11 @@
 // accepted in the month and a reversal (chargeback) that happened in the month are negative lines naming the
 // receipt they take back. Refunds carry their own reference, not a second receipt sequence (ADR
 // receipt-numbering-vat-snapshots): the credit note numbering eTIMS will want can be added from these rows.
+import { planItemText } from "~/modules/membership/plan-period";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, orderStatusHistory, payments, refunds } from "~/db/schema";
+import type { AdminViewer } from "~/modules/access/policy";
 import { buyerAndItemColumns, selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { centsToDecimal } from "~/modules/pricing/money";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
@@ -40,7 +42,7 @@ export interface MonthExport {
   totals: { amountCents: number; vatCents: number; netCents: number; sales: number; refunds: number };
 }
 
-export async function monthExport(month: string): Promise<MonthExport> {
+export async function monthExport(_admin: AdminViewer, month: string): Promise<MonthExport> {
   const { from, to } = monthRange(month);
   const db = getDb();
   const orderColumns = {
@@ -116,9 +118,7 @@ export async function monthExport(month: string): Promise<MonthExport> {
       buyerEmail: row.email,
       buyerPin: row.buyerPin ?? "",
       item:
-        row.kind === "plan"
-          ? `${row.planName} plan (${row.months} ${row.months === 1 ? "month" : "months"})`
-          : `Ebook: ${row.ebookTitle}`,
+        row.kind === "plan" ? planItemText(row.planName, row.periodUnit, row.periodCount) : `Ebook: ${row.ebookTitle}`,
       amountCents,
       vatCents,
       netCents: amountCents - vatCents,

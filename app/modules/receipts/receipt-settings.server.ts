@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
+import type { AdminViewer } from "~/modules/access/policy";
 
 const KEY = "receipt_seller";
 
@@ -30,7 +31,12 @@ export async function getReceiptSettings(db: Reader = getDb()): Promise<ReceiptS
   return { ...DEFAULT_RECEIPT_SETTINGS, ...((row?.value as Partial<ReceiptSettings> | undefined) ?? {}) };
 }
 
-export async function saveReceiptSettings(value: ReceiptSettings, now = new Date()): Promise<void> {
+/** The admin's seller and VAT settings, recorded on every receipt issued from now on. */
+export async function saveReceiptSettings(
+  _admin: AdminViewer,
+  value: ReceiptSettings,
+  now = new Date(),
+): Promise<void> {
   await getDb()
     .insert(siteSettings)
     .values({ key: KEY, value, updatedAt: now })

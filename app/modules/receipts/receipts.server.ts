@@ -1,4 +1,5 @@
 // Receipts: what a completed order proves, for its buyer only, as a printable page and as a PDF (pdf-lib).
+import { planItemText } from "~/modules/membership/plan-period";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, profiles, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
@@ -8,6 +9,7 @@ import { formatDate } from "~/lib/format";
 import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { VAT_RATE_PERCENT } from "./receipt-rules";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
+import { giftRecipientOf } from "~/modules/membership/gifts.server";
 
 export const SHOP_NAME = "Nuru";
 
@@ -40,6 +42,8 @@ export interface Receipt {
   method: string;
   confirmationCode: string;
   status: string;
+  /** The offer code locked into the order (ADR 037): its text, the price before it and what it took off. */
+  offer: { code: string; before: string; discount: string } | null;
   shop: { name: string; supportEmail: string; url: string };
 }
 
@@ -61,7 +65,8 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
       completedAt: orders.completedAt,
       kind: orders.kind,
       planName: subscriptionPlans.name,
-      months: subscriptionPlans.durationMonths,
+      periodUnit: subscriptionPlans.periodUnit,
+      periodCount: subscriptionPlans.periodCount,
       ebookTitle: ebooks.title,
       email: users.email,
       fullName: profiles.fullName,
@@ -71,6 +76,11 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
       sellerPin: orders.receiptSellerPin,
       buyerPin: orders.receiptBuyerPin,
       vatCents: orders.receiptVatCents,
+      upgradeCreditCents: orders.upgradeCreditCents,
+      offerCode: orders.offerCode,
+      priceBeforeCodeCents: orders.priceBeforeCodeCents,
+      codeDiscountCents: orders.codeDiscountCents,
+      zeroAmountReason: orders.zeroAmountReason,
     },
     db,
   ).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
@@ -81,10 +91,13 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
     .where(and(eq(payments.orderId, orderId), eq(payments.status, "completed")))
     .orderBy(desc(payments.verifiedAt))
     .limit(1);
-  // No verified completed payment: nothing to prove (an order is only completed after one, so this is defensive).
-  if (!payment) return null;
+  // No verified completed payment: nothing to prove (an order is only completed after one, so this is defensive),
+  // unless an offer code brought it to zero: then its recorded reason stands in for the payment (ADR 037).
+  if (!payment && !row.zeroAmountReason) return null;
+  // A gift (ADR 038): the receipt says for whom; the recipient's period is hers, not on the buyer's receipt.
+  const giftFor = await giftRecipientOf(orderId);
   const [bought] =
-    row.kind === "plan"
+    row.kind === "plan" && !giftFor
       ? await db
           .select({ startDate: userSubscriptions.startDate, endDate: userSubscriptions.endDate })
           .from(userSubscriptions)
@@ -110,22 +123,32 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
             net: money(row.amountCents - row.vatCents),
             label: `VAT ${VAT_RATE_PERCENT}% (included)`,
           },
-    paidAt: (row.completedAt ?? payment.verifiedAt).toISOString(),
+    paidAt: (row.completedAt ?? payment?.verifiedAt ?? new Date()).toISOString(),
     buyerName: row.fullName ?? "",
     buyerEmail: row.email,
-    item:
+    item: `${giftFor ? `Gift for ${giftFor}: ` : ""}${
       row.kind === "plan"
-        ? `${row.planName} plan (${row.months} ${row.months === 1 ? "month" : "months"})`
-        : `Ebook: ${row.ebookTitle}`,
+        ? `${planItemText(row.planName, row.periodUnit, row.periodCount)}${
+            // An upgrade (ADR 039): the amount is the plan's price less this credit.
+            row.upgradeCreditCents !== null
+              ? `, upgrade: less ${money(row.upgradeCreditCents)} credit for the unused part of the earlier plan`
+              : ""
+          }`
+        : `Ebook: ${row.ebookTitle}`
+    }`,
     period: bought
       ? `${formatDate(bought.startDate.toISOString())} to ${bought.endDate ? formatDate(bought.endDate.toISOString()) : "no end date"}`
       : null,
     amount: money(row.amountCents),
     shownAs:
       row.displayCurrency !== row.currency ? formatMinorUnits(row.displayAmount, row.displayCurrency, "en-US") : null,
-    method: paymentMethodLabel(payment.method) ?? "Pesapal",
-    confirmationCode: payment.code ?? "",
+    method: payment ? (paymentMethodLabel(payment.method) ?? "Pesapal") : "Nothing to pay (offer code)",
+    confirmationCode: payment?.code ?? "",
     status: row.status === "completed" ? "Paid" : row.status === "reversed" ? "Paid, later reversed" : "Paid, refunded",
+    offer:
+      row.offerCode && row.priceBeforeCodeCents !== null && row.codeDiscountCents !== null
+        ? { code: row.offerCode, before: money(row.priceBeforeCodeCents), discount: money(row.codeDiscountCents) }
+        : null,
     shop: { name: SHOP_NAME, supportEmail: env.SUPPORT_EMAIL, url: env.PUBLIC_URL },
   };
 }
@@ -140,6 +163,12 @@ export function receiptLines(r: Receipt): [string, string][] {
     ["Date paid", formatDate(r.paidAt)],
     ["Item", r.item],
     ...(r.period ? [["Period", r.period] as [string, string]] : []),
+    ...(r.offer
+      ? [
+          ["Price before offer code", r.offer.before] as [string, string],
+          [`Offer code ${r.offer.code}`, `-${r.offer.discount}`] as [string, string],
+        ]
+      : []),
     ["Amount", r.shownAs ? `${r.amount} (shown as about ${r.shownAs})` : r.amount],
     ...(r.vat
       ? [[r.vat.label, r.vat.amount] as [string, string], ["Amount before VAT", r.vat.net] as [string, string]]

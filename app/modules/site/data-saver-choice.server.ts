@@ -1,13 +1,16 @@
 // POST /data-saver: the data saver switch. A plain form post: her choice goes into a cookie and she goes back to the
-// page she was on (the form's redirectTo, else the Referer; same site only).
+// page she was on (the form's redirectTo, else the Referer; same site only). A refused post is answered by the route.
 import { redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "~/lib/env.server";
 import { dataSaverCookieHeader } from "~/lib/data-saver";
-import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath, sameOriginPath } from "~/lib/safe-redirect";
 
-const choiceSchema = z.object({ dataSaver: z.enum(["on", "off"], { error: "Please choose on or off." }) });
+/** The switch's form: on or off, and where it goes back to (checked by `dataSaverReturnPath`). */
+export const dataSaverFormSchema = z.object({
+  dataSaver: z.enum(["on", "off"], { error: "Please choose on or off." }),
+  redirectTo: z.string().optional(),
+});
 
 /** Where the switch sends her: the form's redirectTo, else the Referer; never off the site. */
 export function dataSaverReturnPath(request: Request, asked: unknown): string {
@@ -16,13 +19,10 @@ export function dataSaverReturnPath(request: Request, asked: unknown): string {
     : sameOriginPath(request.headers.get("Referer"), request.url);
 }
 
-export async function chooseDataSaver(request: Request): Promise<Response | { message: string; back: string }> {
-  const form = await readForm(request);
-  const back = dataSaverReturnPath(request, form.get("redirectTo"));
-  const parsed = choiceSchema.safeParse({ dataSaver: form.get("dataSaver") ?? undefined });
-  if (!parsed.success) return { message: parsed.error.issues[0]?.message ?? "Please choose on or off.", back };
+/** Her choice kept in a cookie, and back to the page she was on. */
+export function dataSaverChosen(on: boolean, back: string): Response {
   return redirect(back, {
     status: 303,
-    headers: { "Set-Cookie": dataSaverCookieHeader(parsed.data.dataSaver === "on", getEnv().isProduction) },
+    headers: { "Set-Cookie": dataSaverCookieHeader(on, getEnv().isProduction) },
   });
 }

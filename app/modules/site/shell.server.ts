@@ -1,7 +1,9 @@
 import { getEnv } from "~/lib/env.server";
 import { isDataSaverRequest } from "~/lib/data-saver";
 import type { RouterContextProvider } from "react-router";
-import { ProfileTimeoutError, type SessionUser } from "~/modules/accounts/session.server";
+import type { SessionUser } from "~/modules/accounts/session.server";
+import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
+import { isAppError } from "~/lib/app-error";
 import { getOptionalUser } from "~/modules/access/viewer.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { takeFlash, type Flash } from "./flash.server";
@@ -39,8 +41,8 @@ export async function getShellData({
   try {
     user = await getOptionalUser(context);
   } catch (error) {
-    if (!(error instanceof ProfileTimeoutError)) throw error;
-    flash = { kind: "error", title: "Error", message: error.message };
+    if (!isAppError(error, ACCOUNT_ERRORS.PROFILE_TIMEOUT)) throw error;
+    flash = { kind: "error", title: error.payload.title, message: error.message };
   }
   return {
     shell: {

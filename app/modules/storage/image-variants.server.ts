@@ -2,6 +2,8 @@ import type { Metadata, OutputInfo, Sharp } from "sharp";
 import type { ImageVariantSet } from "~/db/schema";
 import { variantUrl } from "./responsive-image";
 import type { Bucket, ObjectStorage } from "./storage.server";
+import { AppError } from "~/lib/app-error";
+import { UPLOAD_ERRORS } from "./upload-errors";
 
 // Responsive copies of an uploaded image (and of the demo covers): a few widths, each in AVIF, WebP and the
 // original's format, stored beside the original in the same storage (disk or S3), so phones download small files.
@@ -56,7 +58,7 @@ export interface ImageFacts {
 }
 
 /** Thrown when the bytes are not an image sharp can read (or are too large to decode safely). */
-export class UnreadableImageError extends Error {}
+const unreadable = () => new AppError(UPLOAD_ERRORS.IMAGE_UNREADABLE);
 
 /** The widths to make for an original `width` pixels wide: never wider than the original. */
 export function variantWidths(width: number): number[] {
@@ -99,7 +101,7 @@ const open = async (bytes: Uint8Array) =>
 
 /**
  * Reads the stored image `key` (format `ext`, as its bytes say), records its size and writes its copies beside
- * it. On failure no copy is left behind. Throws UnreadableImageError when sharp cannot read it.
+ * it. On failure no copy is left behind. Throws IMAGE_UNREADABLE (an AppError) when sharp cannot read it.
  */
 export function createImageVariants(
   storage: ObjectStorage,
@@ -115,14 +117,14 @@ export function createImageVariants(
     let meta: Metadata;
     try {
       meta = await (await open(bytes)).metadata();
-    } catch (error) {
-      throw new UnreadableImageError(String(error));
+    } catch {
+      throw unreadable();
     }
     const pages = meta.pages ?? 1;
     const width = meta.autoOrient?.width ?? meta.width;
     const height = pages > 1 ? (meta.pageHeight ?? meta.height) : (meta.autoOrient?.height ?? meta.height);
-    if (!width || !height) throw new UnreadableImageError("no dimensions");
-    if (width * (pages > 1 ? meta.height : height) > MAX_INPUT_PIXELS) throw new UnreadableImageError("too large");
+    if (!width || !height) throw unreadable();
+    if (width * (pages > 1 ? meta.height : height) > MAX_INPUT_PIXELS) throw unreadable();
     if (!SOURCE_FORMATS.has(ext) || pages > 1) return { width, height, variants: null };
 
     const variants: ImageVariantSet = { widths: variantWidths(width), formats: variantFormats(ext) };
@@ -139,8 +141,8 @@ export function createImageVariants(
             .resize({ width: w })
             .raw()
             .toBuffer({ resolveWithObject: true });
-        } catch (error) {
-          throw new UnreadableImageError(String(error));
+        } catch {
+          throw unreadable();
         }
         const raw = { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels };
         for (const format of variants.formats) {
@@ -155,6 +157,63 @@ export function createImageVariants(
       throw error;
     }
     return { width, height, variants };
+  });
+}
+
+/** A still WebP copy of a picture, for a phone's column: at most `maxWidth` wide, upright, with no metadata. */
+export interface WebpCopy {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * One still WebP copy of a picture that came inside an uploaded file (an EPUB's, for its text edition: ADR 032), made
+ * in the same one-at-a-time slot and with the same decoding limits as the uploads' copies: at most `maxWidth` wide
+ * (never enlarged), EXIF orientation applied, metadata stripped, an animation's first frame. Null when sharp cannot
+ * read it or it is over the pixel limit.
+ */
+export function webpCopy(bytes: Uint8Array, maxWidth: number): Promise<WebpCopy | null> {
+  return inSlot(async () => {
+    try {
+      const meta = await (await open(bytes)).metadata();
+      const width = meta.autoOrient?.width ?? meta.width;
+      const height = meta.autoOrient?.height ?? meta.height;
+      if (!width || !height || width * height > MAX_INPUT_PIXELS) return null;
+      return await webpAtMost((await open(bytes)).autoOrient(), maxWidth);
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** The text edition's one encoding of a picture: at most `maxWidth` wide (never enlarged), WebP at quality 75. */
+async function webpAtMost(image: Sharp, maxWidth: number): Promise<WebpCopy> {
+  const out = await image
+    .resize({ width: maxWidth, withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: new Uint8Array(out.data), width: out.info.width, height: out.info.height };
+}
+
+/** Decoded pixels (8 bits per channel, rows top down), as a PDF's pictures come out of pdf.js. */
+export interface RawPixels {
+  width: number;
+  height: number;
+  channels: 3 | 4;
+  data: Uint8Array;
+}
+
+/** The same copy from decoded pixels (a PDF's pictures, ADR 032); null over the pixel limit or when sharp fails. */
+export function webpCopyOfPixels(pixels: RawPixels, maxWidth: number): Promise<WebpCopy | null> {
+  return inSlot(async () => {
+    const { width, height, channels, data } = pixels;
+    if (width * height > MAX_INPUT_PIXELS || data.length !== width * height * channels) return null;
+    try {
+      return await webpAtMost((await loadSharp()).default(data, { raw: { width, height, channels } }), maxWidth);
+    } catch {
+      return null;
+    }
   });
 }
 

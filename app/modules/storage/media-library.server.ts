@@ -3,12 +3,29 @@ import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { mediaAssets, users } from "~/db/schema";
 import { type AdminViewer } from "~/modules/access/policy";
-import { AppError } from "~/lib/app-error";
+import { AppError, defineErrors } from "~/lib/app-error";
 import { recordActivity } from "~/modules/admin/activity.server";
 import { clampPage } from "~/modules/content/paging";
 import { getStorage, publicUrl } from "./storage.server";
 import { deleteImageWithVariants } from "./image-variants.server";
 import { variantUrl } from "./responsive-image";
+
+/** Why a file was not removed, in the toast's words ('Failed to remove file: {reason}'); thrown as AppError. */
+export const MEDIA_ERRORS = defineErrors({
+  MEDIA_ALREADY_REMOVED: {
+    status: 404,
+    title: "Error",
+    message: "Failed to remove file: This file was already removed.",
+  },
+  /** The message names what uses it. */
+  MEDIA_IN_USE: { status: 409, title: "Error", message: "Failed to remove file: This file is still used." },
+  MEDIA_TOO_NEW: {
+    status: 409,
+    title: "Error",
+    message: "Failed to remove file: This file was uploaded less than an hour ago and may belong to an unsaved form.",
+  },
+  MEDIA_REQUEST_UNKNOWN: { status: 400, title: "Error", message: "Failed to remove file: Unknown request." },
+});
 
 export const MEDIA_PAGE_SIZE = 20;
 /** A file younger than this may belong to a form an editor has not saved yet, so it cannot be removed. */
@@ -26,7 +43,7 @@ const usesOf = (key: SQL | string) => sql`(
   select coalesce(json_agg(u), '[]'::json) from (
     select 'article' as type, id::text as id, title from articles
       where strpos(concat_ws(' ', image_url, cover_image_url, video_url, content, rich_content::text), ${key}) > 0
-    union all select 'ebook', id::text, title from ebooks where strpos(concat_ws(' ', cover_image_url, file_path), ${key}) > 0
+    union all select 'ebook', id::text, title from ebooks where strpos(concat_ws(' ', cover_image_url, file_path, epub_path), ${key}) > 0
     union all select 'hero-slide', id::text, title from hero_slides where strpos(coalesce(image_url, ''), ${key}) > 0
     union all select 'featured-ad', id::text, headline from featured_ebook_ad where strpos(coalesce(cover_image_url, ''), ${key}) > 0
     union all select 'testimonial', id::text, name from testimonials where strpos(coalesce(avatar_url, ''), ${key}) > 0
@@ -91,15 +108,14 @@ export async function removeUnusedAsset(viewer: AdminViewer, id: string, now = n
       .from(mediaAssets)
       .where(eq(mediaAssets.id, id))
       .for("update");
-    if (!found) throw new AppError("NOT_FOUND", "This file was already removed.");
+    if (!found) throw new AppError(MEDIA_ERRORS.MEDIA_ALREADY_REMOVED);
     const { asset, uses } = found;
     if (uses.length)
-      throw new AppError("VALIDATION", `This file is still used by ${uses.map((u) => `"${u.title}"`).join(", ")}.`);
-    if (now.getTime() - asset.createdAt.getTime() < MEDIA_GRACE_MS)
       throw new AppError(
-        "VALIDATION",
-        "This file was uploaded less than an hour ago and may belong to an unsaved form.",
+        MEDIA_ERRORS.MEDIA_IN_USE,
+        `Failed to remove file: This file is still used by ${uses.map((u) => `"${u.title}"`).join(", ")}.`,
       );
+    if (now.getTime() - asset.createdAt.getTime() < MEDIA_GRACE_MS) throw new AppError(MEDIA_ERRORS.MEDIA_TOO_NEW);
     await tx.delete(mediaAssets).where(eq(mediaAssets.id, id));
     await recordActivity(tx, viewer, {
       action: "deleted",

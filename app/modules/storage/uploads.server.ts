@@ -8,16 +8,15 @@ import { getEnv } from "~/lib/env.server";
 import { type Viewer, type AdminViewer } from "~/modules/access/policy";
 import { getStorage, publicUrl, type Bucket } from "./storage.server";
 import { pdfPageCount } from "./pdf-check.server";
-import {
-  createImageVariants,
-  deleteImageWithVariants,
-  UnreadableImageError,
-  type ImageFacts,
-} from "./image-variants.server";
+import { epubProblem } from "./epub-check.server";
+import { createImageVariants, deleteImageWithVariants, type ImageFacts } from "./image-variants.server";
+import { AppError, isAppError } from "~/lib/app-error";
+import { UPLOAD_ERRORS } from "./upload-errors";
 
 // Admin uploads: streamed from the request to storage (busboy; never a whole file in memory), recognised by their
 // bytes (file-type), not their names, held to each kind's size, stored under a generated name, and recorded in
-// media_assets. Ebook PDFs go to the private bucket and must open in pdf.js. Images and covers get responsive
+// media_assets. Ebook PDFs go to the private bucket and must open in pdf.js; EPUBs too, and must read as an EPUB
+// (epub-check.server.ts). Images and covers get responsive
 // copies beside them (image-variants.server.ts) before the upload is answered, so the URL handed back is complete.
 
 export const UPLOAD_KINDS = {
@@ -31,6 +30,7 @@ export const UPLOAD_KINDS = {
   video: { label: "video", maxMb: 100, types: ["mp4", "webm", "mov"], bucket: "public", prefix: "videos" },
   cover: { label: "cover", maxMb: 10, types: ["jpg", "png", "webp", "avif"], bucket: "public", prefix: "covers" },
   pdf: { label: "ebook PDF", maxMb: 200, types: ["pdf"], bucket: "private", prefix: "ebooks" },
+  epub: { label: "EPUB", maxMb: 50, types: ["epub"], bucket: "private", prefix: "ebooks-epub" },
 } as const satisfies Record<
   string,
   { label: string; maxMb: number; types: readonly string[]; bucket: Bucket; prefix: string }
@@ -65,28 +65,23 @@ export interface UploadedAsset {
   variants: ImageVariantSet | null;
 }
 
-export type UploadOutcome =
-  | { ok: true; status: 201; title: "Upload successful"; message: string; asset: UploadedAsset }
-  | { ok: false; status: 400 | 413 | 415; title: string; message: string };
+/** A stored upload; a refusal is thrown as an AppError of UPLOAD_ERRORS, in the spec's words. */
+export interface UploadStored {
+  ok: true;
+  title: "Upload successful";
+  message: string;
+  asset: UploadedAsset;
+}
 
-const tooLarge = (kind: UploadKind): UploadOutcome => ({
-  ok: false,
-  status: 413,
-  title: "File too large",
-  message: `File size must be less than ${uploadLimitMb(kind)}MB`,
-});
-const wrongType = (kind: UploadKind): UploadOutcome => ({
-  ok: false,
-  status: 415,
-  title: "Invalid file type",
-  message: `Please upload a file matching: ${UPLOAD_KINDS[kind].types.map((t) => t.toUpperCase()).join(", ")}`,
-});
-const failed = (kind: UploadKind, why: string): UploadOutcome => ({
-  ok: false,
-  status: 400,
-  title: "Upload failed",
-  message: `Failed to upload ${UPLOAD_KINDS[kind].label}: ${why}`,
-});
+const tooLarge = (kind: UploadKind) =>
+  new AppError(UPLOAD_ERRORS.UPLOAD_TOO_LARGE, `File size must be less than ${uploadLimitMb(kind)}MB`);
+const wrongType = (kind: UploadKind) =>
+  new AppError(
+    UPLOAD_ERRORS.UPLOAD_WRONG_TYPE,
+    `Please upload a file matching: ${UPLOAD_KINDS[kind].types.map((t) => t.toUpperCase()).join(", ")}`,
+  );
+const failed = (kind: UploadKind, why: string) =>
+  new AppError(UPLOAD_ERRORS.UPLOAD_FAILED, `Failed to upload ${UPLOAD_KINDS[kind].label}: ${why}`);
 
 /** The first `n` bytes of a stream (or all of it when shorter), leaving the rest to be read. */
 function readHead(stream: Readable, n: number): Promise<Buffer> {
@@ -116,13 +111,13 @@ async function storeFile(
   kind: UploadKind,
   file: Readable & { truncated?: boolean },
   originalName: string | undefined,
-): Promise<UploadOutcome> {
+): Promise<UploadStored> {
   const spec = UPLOAD_KINDS[kind];
   const head = await readHead(file, 4100);
   const detected = head.length > 0 ? await (await import("file-type")).fileTypeFromBuffer(head) : undefined;
   if (!detected || !(spec.types as readonly string[]).includes(detected.ext)) {
     file.resume();
-    return wrongType(kind);
+    throw wrongType(kind);
   }
   const storage = getStorage();
   const key = `${spec.prefix}/${randomUUID()}.${detected.ext}`;
@@ -140,14 +135,22 @@ async function storeFile(
   await storage.write(spec.bucket, key, Readable.toWeb(body) as ReadableStream<Uint8Array>, detected.mime);
   if (file.truncated) {
     await storage.delete(spec.bucket, key);
-    return tooLarge(kind);
+    throw tooLarge(kind);
   }
   let pageCount: number | null = null;
   if (kind === "pdf") {
     pageCount = await pdfPageCount(storage, spec.bucket, key, size);
     if (!pageCount) {
       await storage.delete(spec.bucket, key);
-      return failed(kind, "this PDF could not be opened. Export it again and retry.");
+      throw failed(kind, "this PDF could not be opened. Export it again and retry.");
+    }
+  }
+  if (kind === "epub") {
+    // The text edition is made from it later (by a job); a file it cannot read is refused now, with the reason.
+    const problem = await epubProblem(storage, spec.bucket, key);
+    if (problem) {
+      await storage.delete(spec.bucket, key);
+      throw failed(kind, problem);
     }
   }
   let image: ImageFacts | null = null;
@@ -156,8 +159,9 @@ async function storeFile(
       image = await createImageVariants(storage, spec.bucket, key, detected.ext);
     } catch (error) {
       await storage.delete(spec.bucket, key);
-      if (error instanceof UnreadableImageError)
-        return failed(kind, "this image could not be read. Save it again (JPG, PNG or WebP) and retry.");
+      // CASE: not an image sharp can read -> the spec's words, naming the kind (image or cover image).
+      if (isAppError(error, UPLOAD_ERRORS.IMAGE_UNREADABLE))
+        throw failed(kind, "this image could not be read. Save it again (JPG, PNG or WebP) and retry.");
       throw error;
     }
   }
@@ -194,7 +198,6 @@ async function storeFile(
   });
   return {
     ok: true,
-    status: 201,
     title: "Upload successful",
     message: `${originalName ?? "The file"} is uploaded.`,
     asset: {
@@ -212,21 +215,25 @@ async function storeFile(
   };
 }
 
-/** Reads one file (field `file`) from a multipart request and stores it; every refusal says why in the spec's words. */
-export async function receiveUpload(request: Request, viewer: AdminViewer, kind: UploadKind): Promise<UploadOutcome> {
+/**
+ * Reads one file (field `file`) from a multipart request and stores it; every refusal is thrown as an AppError of
+ * UPLOAD_ERRORS that says why in the spec's words.
+ */
+export async function receiveUpload(request: Request, viewer: AdminViewer, kind: UploadKind): Promise<UploadStored> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(type) || !request.body) return failed(kind, "no file was sent");
+  if (!/^multipart\/form-data/i.test(type) || !request.body) throw failed(kind, "no file was sent");
   const maxBytes = uploadLimitMb(kind) * 1024 * 1024;
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) return tooLarge(kind);
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw tooLarge(kind);
 
-  return new Promise<UploadOutcome>((resolve) => {
+  return new Promise<UploadStored>((resolve, reject) => {
     let settled = false;
-    let work: Promise<UploadOutcome> | null = null;
-    const settle = (outcome: UploadOutcome) => {
+    let work: Promise<UploadStored | AppError> | null = null;
+    const settle = (outcome: UploadStored | AppError) => {
       if (settled) return;
       settled = true;
-      resolve(outcome);
+      if (outcome instanceof AppError) reject(outcome);
+      else resolve(outcome);
     };
     let parser: Busboy.Busboy;
     try {
@@ -243,8 +250,9 @@ export async function receiveUpload(request: Request, viewer: AdminViewer, kind:
         return;
       }
       work = storeFile(viewer, kind, stream, info.filename).catch((error: unknown) => {
-        console.error("Upload failed:", error);
         stream.resume();
+        if (isAppError(error)) return error;
+        console.error("Upload failed:", error);
         return failed(kind, "the file could not be stored. Please try again.");
       });
     });

@@ -1,8 +1,9 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/activity";
 import { adminOf } from "~/modules/access/viewer.server";
 import { listActivity } from "~/modules/admin/activity.server";
 import { ACTIVITY_ENTITIES, ACTIVITY_ENTITY_LABELS } from "~/modules/admin/activity-entities";
+import { FilterBar, FilterSelect } from "~/components/admin/filter-bar";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Pagination } from "~/components/content/pagination";
 
@@ -40,29 +41,18 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   });
   return (
     <AdminFrame title="Activity">
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="activity-entity" className="block text-sm font-medium text-gray-900">
-            Show
-          </label>
-          <select
-            id="activity-entity"
-            name="entity"
-            defaultValue={entity}
-            className="mt-1 block min-h-11 rounded-md border border-gray-300 bg-white px-3 text-sm"
-          >
-            <option value="">Everything</option>
-            {ACTIVITY_ENTITIES.map((e) => (
-              <option key={e} value={e}>
-                {ACTIVITY_ENTITY_LABELS[e]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="min-h-11 rounded-full bg-gray-900 px-5 text-sm font-semibold text-white">
-          Filter
-        </button>
-      </Form>
+      <FilterBar search={false}>
+        <FilterSelect
+          id="activity-entity"
+          label="Show"
+          name="entity"
+          defaultValue={entity}
+          options={[
+            { value: "", label: "Everything" },
+            ...ACTIVITY_ENTITIES.map((e) => ({ value: e, label: ACTIVITY_ENTITY_LABELS[e] })),
+          ]}
+        />
+      </FilterBar>
       <p className="mt-4 text-sm text-gray-700">
         {total} {total === 1 ? "change" : "changes"}
       </p>

@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ai-assist";
 import { adminOf } from "~/modules/access/viewer.server";
-import { readForm } from "~/lib/read-form.server";
+import { AppError } from "~/lib/app-error";
+import { firstFormError } from "~/lib/forms";
+import { readSubmission } from "~/lib/forms.server";
 import { assistRequestSchema, type AssistEvent } from "~/modules/ai/assist-request";
-import { allowAssist, assist } from "~/modules/ai/assistant.server";
+import { AI_ERRORS, allowAssist, assist } from "~/modules/ai/assistant.server";
 
 // POST /admin/ai-assist: the writing assistant's answer for the article editor, streamed as NDJSON events.
 
@@ -12,30 +14,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   throw data(null, { status: 405, headers: { Allow: "POST" } });
 }
 
-const json = (status: number, event: AssistEvent, headers: Record<string, string> = {}) =>
-  new Response(`${JSON.stringify(event)}\n`, {
-    status,
-    headers: {
-      "Content-Type": "application/x-ndjson; charset=utf-8",
-      "Cache-Control": "private, no-store",
-      ...headers,
-    },
-  });
+const NDJSON = { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "private, no-store" };
+
+/** A refusal before the stream starts: the code's status, and its words as the stream's one error event. */
+function refused(error: AppError, headers: Record<string, string> = {}) {
+  const event: AssistEvent = { type: "error", message: error.message };
+  return new Response(`${JSON.stringify(event)}\n`, { status: error.status, headers: { ...NDJSON, ...headers } });
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
-  const parsed = assistRequestSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return json(400, { type: "error", message: parsed.error.issues[0]?.message ?? "Bad request" });
+  const { submission } = await readSubmission(request, assistRequestSchema);
+  if (submission.status !== "success")
+    return refused(new AppError(AI_ERRORS.ASSIST_REQUEST_INVALID, firstFormError(submission)));
   const allowed = await allowAssist(viewer);
   if (!allowed.allowed) {
-    return json(
-      429,
-      { type: "error", message: "Too many requests to the assistant. Please wait a few minutes." },
-      { "Retry-After": String(Math.ceil(allowed.retryAfterMs / 1000)) },
-    );
+    return refused(new AppError(AI_ERRORS.ASSIST_BUSY), {
+      "Retry-After": String(Math.ceil(allowed.retryAfterMs / 1000)),
+    });
   }
   const encoder = new TextEncoder();
-  const events = assist(parsed.data, request.signal);
+  const events = assist(submission.value, request.signal);
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await events.next();
@@ -47,10 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   });
   return new Response(body, {
-    headers: {
-      "Content-Type": "application/x-ndjson; charset=utf-8",
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+    headers: { ...NDJSON, "X-Content-Type-Options": "nosniff" },
   });
 }

@@ -1,9 +1,10 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/analytics";
 import { adminOf } from "~/modules/access/viewer.server";
 import { analyticsReport } from "~/modules/analytics/report.server";
 import { DEFAULT_PERIOD, isPeriodId, PERIODS } from "~/modules/analytics/periods";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { AdminTabs } from "~/components/admin/admin-tabs";
 import { BarChart } from "~/components/admin/bar-chart";
 
 export function meta() {
@@ -31,21 +32,14 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { period } = report;
   return (
     <AdminFrame title="Analytics">
-      <nav aria-label="Period">
-        <ul className="flex flex-wrap gap-2 text-sm font-semibold">
-          {PERIODS.map((p) => (
-            <li key={p.id}>
-              <Link
-                to={`/admin/analytics?period=${p.id}`}
-                aria-current={p.id === period.id ? "page" : undefined}
-                className={`block min-h-11 rounded-full px-4 py-3 leading-5 ${p.id === period.id ? "bg-gray-900 text-white" : "bg-gray-100 text-gray-900 hover:bg-gray-200"}`}
-              >
-                {p.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AdminTabs
+        label="Period"
+        tabs={PERIODS.map((p) => ({
+          to: `/admin/analytics?period=${p.id}`,
+          label: p.label,
+          current: p.id === period.id,
+        }))}
+      />
       <p className="mt-3 text-sm text-gray-700">
         {period.label}: {period.firstDay} to {period.lastDay} (Nairobi days). Counted on the server as numbers per day
         and page: no cookie, no address and no reader is kept with a view.

@@ -1,18 +1,21 @@
-import { data, Form, Link } from "react-router";
 import { idField } from "~/lib/ids";
-import { ConfirmDeleteForm } from "~/components/admin/admin-form-parts";
+import { AdminListHeader, EditDeleteActions } from "~/components/admin/admin-list-parts";
 import { z } from "zod";
 import type { Route } from "./+types/articles";
 import { adminOf } from "~/modules/access/viewer.server";
 import { categoryChoices, deleteArticle, listArticlesForAdmin } from "~/modules/content/article-admin.server";
-import { orErrorPage } from "~/lib/app-error.server";
-import { readSubmission } from "~/lib/forms.server";
+import { CONTENT_ADMIN_ERRORS } from "~/modules/content/content-admin-errors";
+import { isAppError } from "~/lib/app-error";
+import { orErrorPage, refusal } from "~/lib/app-error.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { formatDate } from "~/lib/format";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AccessBadge } from "~/components/content/access-badge";
 import { Pagination } from "~/components/content/pagination";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import { useRefusalToast } from "~/components/ui/refusal-toast";
 
 export function meta() {
   return [{ title: "Articles | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -47,21 +50,20 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: idField("Unknow
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
   const { submission } = await readSubmission(request, deleteSchema);
-  const failed = (message: string, status: number) =>
-    data(
-      { toast: { kind: "error", title: "Error", message: `Failed to delete article: ${message}` } as const },
-      { status },
-    );
-  if (submission.status !== "success") return failed("unknown article", 400);
-  if (!(await deleteArticle(viewer, submission.value.id))) return failed("it was already deleted", 404);
+  if (submission.status !== "success")
+    return refuseForm(submission, { error: CONTENT_ADMIN_ERRORS.ARTICLE_DELETE_UNKNOWN });
+  try {
+    await deleteArticle(viewer, submission.value.id);
+  } catch (error) {
+    if (isAppError(error)) return refusal(error);
+    throw error;
+  }
   const back = new URL(request.headers.get("referer") ?? "/admin/articles", "http://x");
   return redirectWithToast(back.pathname === "/admin/articles" ? `/admin/articles${back.search}` : "/admin/articles", {
     kind: "success",
     title: "Article Deleted",
   });
 }
-
-const selectClass = "mt-1 block min-h-11 rounded-md border border-gray-300 bg-white px-3 text-sm";
 
 function Filters({
   filters,
@@ -70,59 +72,37 @@ function Filters({
   filters: ReturnType<typeof filtersOf>;
   categories: { id: string; name: string }[];
 }) {
+  const all = { value: "all", label: "All" };
   return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-      <div className="min-w-48 flex-1">
-        <label htmlFor="article-search" className="block text-sm font-medium text-gray-900">
-          Search titles
-        </label>
-        <input
-          id="article-search"
-          type="search"
-          name="q"
-          defaultValue={filters.q}
-          maxLength={100}
-          className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 px-3"
-        />
-      </div>
-      <div>
-        <label htmlFor="article-status" className="block text-sm font-medium text-gray-900">
-          Status
-        </label>
-        <select id="article-status" name="status" defaultValue={filters.status} className={selectClass}>
-          <option value="all">All</option>
-          <option value="published">Published</option>
-          <option value="draft">Draft</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="article-access" className="block text-sm font-medium text-gray-900">
-          Access
-        </label>
-        <select id="article-access" name="access" defaultValue={filters.access} className={selectClass}>
-          <option value="all">All</option>
-          <option value="free">Free</option>
-          <option value="premium">Premium</option>
-          <option value="subscription">Subscription</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="article-category" className="block text-sm font-medium text-gray-900">
-          Category
-        </label>
-        <select id="article-category" name="category" defaultValue={filters.category} className={selectClass}>
-          <option value="">All</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="min-h-11 rounded-full bg-gray-900 px-5 text-sm font-semibold text-white">
-        Filter
-      </button>
-    </Form>
+    <FilterBar>
+      <FilterSearch id="article-search" label="Search titles" name="q" defaultValue={filters.q} />
+      <FilterSelect
+        id="article-status"
+        label="Status"
+        name="status"
+        defaultValue={filters.status}
+        options={[all, { value: "published", label: "Published" }, { value: "draft", label: "Draft" }]}
+      />
+      <FilterSelect
+        id="article-access"
+        label="Access"
+        name="access"
+        defaultValue={filters.access}
+        options={[
+          all,
+          { value: "free", label: "Free" },
+          { value: "premium", label: "Premium" },
+          { value: "subscription", label: "Subscription" },
+        ]}
+      />
+      <FilterSelect
+        id="article-category"
+        label="Category"
+        name="category"
+        defaultValue={filters.category}
+        options={[{ value: "", label: "All" }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
+      />
+    </FilterBar>
   );
 }
 
@@ -130,24 +110,15 @@ const badge = "rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
 export default function AdminArticles({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageSize, filters, categories } = loaderData;
+  const toast = useRefusalToast(actionData);
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(filters))
     if (key !== "page" && value && value !== "all") search.set(key, String(value));
   const filtered = search.size > 0;
   return (
     <AdminFrame title="Articles">
-      <LazyToast toast={actionData?.toast ?? null} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-          Back to Dashboard
-        </Link>
-        <Link
-          to="/admin/articles/new"
-          className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-        >
-          New Article
-        </Link>
-      </div>
+      <LazyToast toast={toast} />
+      <AdminListHeader newTo="/admin/articles/new" newLabel="New Article" />
       <div className="mt-4">
         <Filters filters={filters} categories={categories} />
       </div>
@@ -199,16 +170,13 @@ export default function AdminArticles({ loaderData, actionData }: Route.Componen
                 </div>
                 <p className="mt-2 text-xs text-gray-600">Created {formatDate(a.createdAt)}</p>
               </div>
-              <div className="flex gap-2">
-                <Link
-                  to={`/admin/articles/${a.id}`}
-                  aria-label={`Edit ${a.title}`}
-                  className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-4 text-sm font-semibold text-brand-700 hover:bg-rose-50"
-                >
-                  Edit
-                </Link>
-                <ConfirmDeleteForm id={a.id} title={a.title} what="article" />
-              </div>
+              <EditDeleteActions
+                className="flex gap-2"
+                editTo={`/admin/articles/${a.id}`}
+                id={a.id}
+                title={a.title}
+                what="article"
+              />
             </li>
           ))}
         </ul>

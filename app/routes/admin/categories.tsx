@@ -2,18 +2,27 @@ import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/categories";
 import { adminOf } from "~/modules/access/viewer.server";
-import { deleteCategory, listCategoriesForAdmin, saveCategory } from "~/modules/content/category-admin.server";
+import {
+  CATEGORY_ERRORS,
+  deleteCategory,
+  listCategoriesForAdmin,
+  saveCategory,
+} from "~/modules/content/category-admin.server";
 import {
   categoryFormSchema,
   categorySlug,
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_NAME_MAX,
 } from "~/modules/content/category-form";
-import { readForm } from "~/lib/read-form.server";
-import { APP_ERRORS, AppError } from "~/lib/app-error";
-import { setFlash, type Flash } from "~/modules/site/flash.server";
+import { isAppError } from "~/lib/app-error";
+import { refusal } from "~/lib/app-error.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { firstFormError, parseForm } from "~/lib/forms";
+import { refusalOf } from "~/lib/action-result";
+import { setFlash } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import { refusalToast, useRefusalToast } from "~/components/ui/refusal-toast";
 import type { ToastMessage } from "~/components/ui/toast";
 
 export function meta() {
@@ -26,59 +35,44 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { categories };
 }
 
-type ActionResult =
-  { ok: true } | { ok: false; fieldErrors: Record<string, string[] | undefined>; toast: ToastMessage };
-
-// Successes revalidate the page, so the shell shows them from the flash; refusals (4xx) do not revalidate, so
-// they carry their toast in the answer.
-async function answer(result: ActionResult, flash: Flash | null, status = 200) {
-  return data(result, { status, headers: flash ? await setFlash(new Headers(), flash) : undefined });
-}
-
-const refusal = (fieldErrors: Record<string, string[] | undefined>, title: string, message: string, status: number) =>
-  answer({ ok: false, fieldErrors, toast: { kind: "error", title, message } }, null, status);
-
+// A success revalidates the page, so the shell shows its toast from the flash; a refusal (4xx) does not revalidate,
+// so it carries its toast (and, for the dialog, the field errors) in the answer.
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
-  const parsed = categoryFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[] | undefined>;
-    const message = Object.values(fieldErrors).flat()[0] ?? "Please check the form.";
-    return refusal(fieldErrors, "Validation Error", message, 400);
-  }
-  const command = parsed.data;
-  if (command.intent === "delete") {
-    const outcome = await deleteCategory(viewer, command.id);
-    if (outcome.ok) return answer({ ok: true }, { kind: "success", title: "Category Deleted" });
-    if (outcome.reason === "in-use") {
-      const { title, message } = new AppError("CATEGORY_IN_USE").payload;
-      return refusal({}, title, message, APP_ERRORS.CATEGORY_IN_USE.status);
+  const { submission } = await readSubmission(request, categoryFormSchema);
+  if (submission.status !== "success") return refuseForm(submission);
+  const command = submission.value;
+  try {
+    if (command.intent === "delete") {
+      await deleteCategory(viewer, command.id);
+      return data({ ok: true } as const, { headers: await setFlash(new Headers(), successToast("deleted")) });
     }
-    return refusal({}, "Error Deleting Category", "This category no longer exists.", 404);
+    const { change } = await saveCategory(viewer, {
+      id: command.intent === "update" ? command.id : undefined,
+      name: command.name,
+      description: command.description,
+      isActive: command.isActive,
+    });
+    return data({ ok: true } as const, { headers: await setFlash(new Headers(), successToast(change)) });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    // CASE: the name's address is taken -> the message also stands under the name field.
+    const taken =
+      isAppError(error, CATEGORY_ERRORS.CATEGORY_CREATE_SLUG_TAKEN) ||
+      isAppError(error, CATEGORY_ERRORS.CATEGORY_UPDATE_SLUG_TAKEN);
+    return taken ? refuseForm(submission, { error, fieldErrors: { name: [error.message] } }) : refusal(error);
   }
-  const outcome = await saveCategory(viewer, {
-    id: command.intent === "update" ? command.id : undefined,
-    name: command.name,
-    description: command.description,
-    isActive: command.isActive,
-  });
-  if (outcome.ok) {
-    const title = { created: "Category Created", updated: "Category Updated", unchanged: "No Changes", deleted: "" }[
-      outcome.change
-    ];
-    return answer({ ok: true }, { kind: "success", title });
-  }
-  const message =
-    outcome.reason === "slug-taken"
-      ? `A category with the address /category/${categorySlug(command.name)} already exists. Choose another name.`
-      : "This category no longer exists.";
-  return refusal(
-    outcome.reason === "slug-taken" ? { name: [message] } : {},
-    command.intent === "create" ? "Error Creating Category" : "Error Updating Category",
-    message,
-    409,
-  );
 }
+
+const successToast = (change: "created" | "updated" | "unchanged" | "deleted"): ToastMessage => ({
+  kind: "success",
+  title: {
+    created: "Category Created",
+    updated: "Category Updated",
+    unchanged: "No Changes",
+    deleted: "Category Deleted",
+  }[change],
+});
 
 type Editing = { id?: string; slug?: string; name: string; description: string; isActive: boolean };
 
@@ -92,31 +86,35 @@ function CategoryDialog({
   onToast: (toast: ToastMessage) => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<typeof action>();
   const [name, setName] = useState(editing.name);
   const [description, setDescription] = useState(editing.description);
   const [isActive, setIsActive] = useState(editing.isActive);
-  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  const [errors, setErrors] = useState<Record<string, string[] | null | undefined>>({});
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
+  // The same toast object while the answer is the same: the effect runs again on every render of the page (onClose
+  // is new each time), and a new object each time would set the page's toast without end.
+  const refusedToast = useRefusalToast(fetcher.data);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) return onClose();
-    setErrors(fetcher.data.fieldErrors);
-    onToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data, onClose, onToast]);
+    const refused = refusalOf(fetcher.data);
+    if (!refused || !refusedToast) return onClose();
+    setErrors(refused.form?.error ?? {});
+    onToast(refusedToast);
+  }, [fetcher.state, fetcher.data, refusedToast, onClose, onToast]);
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = categoryFormSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[] | undefined>;
-      setErrors(fieldErrors);
-      onToast({ kind: "error", title: "Validation Error", message: Object.values(fieldErrors).flat()[0] });
+    // The same schema as the action, so a mistake is named before anything is sent.
+    const checked = parseForm(form, categoryFormSchema);
+    if (checked.status !== "success") {
+      setErrors(checked.error ?? {});
+      onToast({ kind: "error", title: "Validation Error", message: firstFormError(checked) });
       return;
     }
     // CASE: nothing changed -> close without asking the server (spec: 'No Changes').
@@ -234,10 +232,11 @@ function DeleteCategory({
   name: string;
   onToast: (toast: ToastMessage | null) => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<typeof action>();
+  const refusedToast = useRefusalToast(fetcher.data);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) onToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data, onToast]);
+    if (fetcher.state === "idle" && refusedToast) onToast(refusedToast);
+  }, [fetcher.state, refusedToast, onToast]);
   return (
     <fetcher.Form
       method="post"
@@ -263,7 +262,7 @@ function DeleteCategory({
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   // Without script the form posts the page itself, and a refusal comes back as its action data.
-  const [toast, setToast] = useState<ToastMessage | null>(actionData && !actionData.ok ? actionData.toast : null);
+  const [toast, setToast] = useState<ToastMessage | null>(refusalToast(actionData));
   const open = (next: Editing) => {
     setToast(null);
     setEditing(next);

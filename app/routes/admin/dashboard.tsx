@@ -6,6 +6,7 @@ import { getSubscriptionsOverview } from "~/modules/payments/revenue.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { formatDate } from "~/lib/format";
 import { ADMIN_SCREENS, AdminFrame } from "~/components/admin/admin-frame";
+import { AdminTabs } from "~/components/admin/admin-tabs";
 
 export function meta() {
   return [{ title: "Admin Dashboard | Nuru" }, { name: "robots", content: "noindex" }];
@@ -44,21 +45,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <AdminFrame title="Admin Dashboard">
-      <nav aria-label="Dashboard sections">
-        <ul className="flex flex-wrap gap-2 border-b border-gray-200 pb-3 text-sm font-semibold">
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <Link
-                to={t.id === "overview" ? "/admin" : `/admin?tab=${t.id}`}
-                aria-current={t.id === tab ? "page" : undefined}
-                className={`block min-h-11 rounded-full px-4 py-3 leading-5 ${t.id === tab ? "bg-gray-900 text-white" : "bg-gray-100 text-gray-900 hover:bg-gray-200"}`}
-              >
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AdminTabs
+        label="Dashboard sections"
+        divided
+        tabs={TABS.map((t) => ({
+          to: t.id === "overview" ? "/admin" : `/admin?tab=${t.id}`,
+          label: t.label,
+          current: t.id === tab,
+        }))}
+      />
       <div className="mt-6">
         {subscriptions ? (
           <SubscriptionsTab overview={subscriptions} />

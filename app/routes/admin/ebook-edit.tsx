@@ -1,34 +1,41 @@
-import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import {
+  AdminEditorForm,
   AccessTypeSelect,
   CategoryChoices,
   checkboxRow,
   useUnsavedChangesWarning,
 } from "~/components/admin/admin-form-parts";
-import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/ebook-edit";
 import { adminOf } from "~/modules/access/viewer.server";
 import { categoryChoices } from "~/modules/content/article-admin.server";
 import { createEbook, getEbookForEdit, updateEbook } from "~/modules/content/ebook-admin.server";
-import { EBOOK_LIMITS, ebookFormSchema } from "~/modules/content/ebook-form";
+import { EBOOK_FORM_BODY_LIMIT, EBOOK_LIMITS, ebookEditorSchema, ebookFormSchema } from "~/modules/content/ebook-form";
+import { notSaved } from "~/modules/content/content-admin-errors";
 import {
   getTextEditionForAdmin,
   reExtractTextEdition,
   setTextEditionEnabled,
   type AdminTextEdition,
 } from "~/modules/reader/text-edition.server";
-import { AppError } from "~/lib/app-error";
+import { isAppError } from "~/lib/app-error";
+import { refusalOf } from "~/lib/action-result";
 import { appErrorResponse } from "~/lib/app-error.server";
-import { parseForm, useSchemaForm, firstFormError } from "~/lib/forms";
-import { readForm } from "~/lib/read-form.server";
+import { useSchemaForm, firstFormError } from "~/lib/forms";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { UploadButton } from "~/components/admin/upload-button";
+import { UPLOAD_KINDS } from "~/modules/storage/uploads.server";
 import { FieldError, TextAreaField, TextField } from "~/components/forms/fields";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import { useRefusalToast } from "~/components/ui/refusal-toast";
 import { SubmitButton } from "~/components/ui/submit-button";
+import type { RouteFacts } from "~/lib/route-facts";
+
+export const handle: RouteFacts = { formBodyLimit: EBOOK_FORM_BODY_LIMIT };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.ebook ? "Edit Ebook" : "New Ebook"} | Admin | Nuru` },
@@ -42,59 +49,61 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     categoryChoices(viewer),
   ]);
   if (params.id && !ebook) throw appErrorResponse("EBOOK_NOT_FOUND");
-  const textEdition = ebook?.hasFile ? await getTextEditionForAdmin(viewer, ebook.id) : null;
-  return { ebook, categories, textEdition, pdfMaxMb: getEnv().UPLOAD_PDF_MAX_MB };
+  const textEdition = ebook?.hasFile || ebook?.hasEpub ? await getTextEditionForAdmin(viewer, ebook.id) : null;
+  return { ebook, categories, textEdition, pdfMaxMb: getEnv().UPLOAD_PDF_MAX_MB, epubMaxMb: UPLOAD_KINDS.epub.maxMb };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
   const editing = Boolean(params.id);
-  const failure = (message: string) => ({
-    kind: "error" as const,
-    title: "Error",
-    message: `Failed to ${editing ? "update" : "create"} ebook: ${message}`,
-  });
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (params.id && (intent === "text-extract" || intent === "text-switch")) {
+  const { submission } = await readSubmission(request, ebookEditorSchema);
+  if (submission.status !== "success")
+    return refuseForm(submission, { error: notSaved("ebook", editing, firstFormError(submission)) });
+  const command = submission.value;
+  if (command.intent !== "save") {
+    // CASE: the text edition's buttons on a new ebook (a tampered post) -> nothing to act on.
+    if (!params.id) throw appErrorResponse("EBOOK_NOT_FOUND");
     const back = `/admin/ebooks/${params.id}`;
-    if (intent === "text-switch") {
-      const enabled = form.get("enabled") === "on";
-      await setTextEditionEnabled(viewer, params.id, enabled);
-      return redirectWithToast(back, { kind: "success", title: enabled ? "Text edition on" : "Text edition off" });
+    if (command.intent === "text-switch") {
+      await setTextEditionEnabled(viewer, params.id, command.enabled);
+      return redirectWithToast(back, {
+        kind: "success",
+        title: command.enabled ? "Text edition on" : "Text edition off",
+      });
     }
-    const outcome = await reExtractTextEdition(viewer, params.id);
+    const requested = await reExtractTextEdition(viewer, params.id);
     return redirectWithToast(
       back,
-      outcome === "ready"
-        ? { kind: "success", title: "Text edition extracted again" }
-        : { kind: "error", title: "Error", message: "The PDF's text could not be extracted." },
+      requested
+        ? { kind: "success", title: "Text edition: preparing…", message: "It is made again in the background." }
+        : { kind: "error", title: "Error", message: "This ebook has no PDF or EPUB to make a text edition from." },
     );
   }
-  const submission = parseForm(form, ebookFormSchema);
-  if (submission.status !== "success") {
-    const first = firstFormError(submission);
-    return data({ result: submission.reply(), toast: failure(first) }, 400);
-  }
+  // The intent names the post; it is no field of the ebook (nor of the audit log's changes).
+  const { intent: _save, ...ebook } = command;
+  let textEdition: boolean;
   try {
-    if (params.id) await updateEbook(viewer, params.id, submission.value);
-    else await createEbook(viewer, submission.value);
+    if (params.id) ({ textEdition } = await updateEbook(viewer, params.id, ebook));
+    else ({ textEdition } = await createEbook(viewer, ebook));
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.payload.message] }), toast: failure(error.payload.message) },
-      { status: error.status },
-    );
+    // CASE: someone saved in between, an upload is gone, or the ebook is -> what was typed stays in the form.
+    if (!isAppError(error)) throw error;
+    return refuseForm(submission, { error, formErrors: [error.message] });
   }
-  return redirectWithToast("/admin/ebooks", { kind: "success", title: editing ? "Ebook Updated" : "Ebook Created" });
+  return redirectWithToast("/admin/ebooks", {
+    kind: "success",
+    title: editing ? "Ebook Updated" : "Ebook Created",
+    // The text edition is made by a job, so the save answers at once (ADR 032).
+    ...(textEdition ? { message: "Text edition: preparing…" } : {}),
+  });
 }
 
 export default function EbookEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { ebook, categories, pdfMaxMb } = loaderData;
+  const { ebook, categories, pdfMaxMb, epubMaxMb } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(ebookFormSchema, {
     id: "ebook",
-    lastResult: actionData?.result,
+    lastResult: refusalOf(actionData)?.form,
     defaultValue: {
       title: ebook?.title ?? "",
       description: ebook?.description ?? "",
@@ -104,35 +113,26 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
     },
   });
   const [pdf, setPdf] = useState<{ id: string; pages: number | null } | null>(null);
+  const [epub, setEpub] = useState<string | null>(null);
   const [cover, setCover] = useState(ebook?.coverImageUrl ?? "");
   const [dirty, setDirty] = useState(false);
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const toast = useRefusalToast(actionData);
 
   useUnsavedChangesWarning(dirty, saving);
 
   return (
     <AdminFrame title={ebook ? "Edit Ebook" : "New Ebook"}>
-      <LazyToast toast={actionData?.toast ?? null} />
-      <Link to="/admin/ebooks" className="text-sm font-medium text-brand-700 hover:underline">
-        Back to Ebooks
-      </Link>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onInput={() => setDirty(true)}
-        onSubmit={(event) => {
-          form.onSubmit(event);
-          if (!event.defaultPrevented) setDirty(false);
-        }}
-        className="mt-4 space-y-5 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
+      <LazyToast toast={toast} />
+      <AdminEditorForm
+        form={form}
+        backTo="/admin/ebooks"
+        backLabel="Back to Ebooks"
+        openedVersion={ebook?.version}
+        setDirty={setDirty}
       >
-        {ebook ? <input type="hidden" name="openedVersion" value={ebook.version} /> : null}
         {pdf ? <input type="hidden" name="fileAssetId" value={pdf.id} /> : null}
-        {form.errors?.length ? (
-          <p role="alert" className="rounded-md bg-red-700 p-3 text-sm text-white">
-            {form.errors[0]}
-          </p>
-        ) : null}
+        {epub ? <input type="hidden" name="epubAssetId" value={epub} /> : null}
         <TextField meta={fields.title} label="Title" maxLength={EBOOK_LIMITS.title} />
         <TextAreaField meta={fields.description} label="Description" rows={4} maxLength={EBOOK_LIMITS.description} />
 
@@ -188,6 +188,33 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
           </div>
         </div>
 
+        <div>
+          <p className="block text-sm font-medium text-gray-800">EPUB for the text edition (optional)</p>
+          <p className="mt-1 text-sm text-gray-700" aria-live="polite">
+            {epub
+              ? "New EPUB ready. The text edition is made from it when you save."
+              : ebook?.hasEpub
+                ? "An EPUB is attached: the text edition is made from it, not from the PDF."
+                : "Without one, the text edition is made from the PDF."}
+          </p>
+          <UploadButton
+            kind="epub"
+            label="Upload EPUB"
+            accept="application/epub+zip,.epub"
+            maxMb={epubMaxMb}
+            onUploaded={(asset) => {
+              setEpub(asset.id);
+              setDirty(true);
+            }}
+          />
+          <FieldError meta={fields.epubAssetId} />
+          {ebook?.hasEpub && !epub ? (
+            <label className={checkboxRow}>
+              <input type="checkbox" name="removeEpub" /> Remove the EPUB (make the text edition from the PDF)
+            </label>
+          ) : null}
+        </div>
+
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             meta={fields.price}
@@ -216,52 +243,87 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
         <div className="border-t border-gray-100 pt-4">
           <SubmitButton busy={saving} busyLabel="Saving..." label={ebook ? "Update Ebook" : "Create Ebook"} />
         </div>
-      </Form>
+      </AdminEditorForm>
       {ebook && loaderData.textEdition ? <TextEditionPanel edition={loaderData.textEdition} /> : null}
     </AdminFrame>
   );
 }
 
-/** The text edition made from the PDF, for a look before publishing: its sections, its first pages, and switches. */
+/** How often the page asks again while the text edition is being prepared (admins only; the page works without). */
+const PREPARING_POLL_MS = 3_000;
+
+/** The text edition, for a look before publishing: its state, its sections, its first pages, and switches. */
 function TextEditionPanel({ edition }: { edition: AdminTextEdition }) {
+  const revalidator = useRevalidator();
+  const preparing = edition.state === "preparing";
+  useEffect(() => {
+    if (!preparing) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, PREPARING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [preparing, revalidator]);
+  const from = edition.source === "epub" ? "the EPUB" : "the PDF";
   const button =
     "inline-flex min-h-11 items-center rounded-full border border-brand-600 px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50";
+  const status =
+    edition.state === "preparing"
+      ? "Preparing…"
+      : edition.state === "failed"
+        ? "Failed"
+        : edition.state === "ready"
+          ? edition.enabled
+            ? "Ready for review"
+            : "Off"
+          : "Not made yet";
   return (
     <section
       aria-labelledby="text-edition-title"
       className="mt-6 rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id="text-edition-title" className="text-lg font-semibold text-gray-900">
-        Text edition
+        Text edition: <span data-testid="text-edition-state">{status}</span>
       </h2>
-      <p className="mt-1 text-sm text-gray-700">
+      <p className="mt-1 text-sm text-gray-700" aria-live="polite">
         {edition.state === "ready"
-          ? `Made from the PDF: ${edition.toc.length} sections. ${
+          ? `Made from ${from}: ${edition.toc.length} sections. ${
               edition.enabled
                 ? "Readers can switch to it (on phones it opens first)."
                 : "Off: readers get the PDF only."
             }`
-          : edition.state === "failed"
-            ? (edition.error ?? "The PDF's text could not be extracted.")
-            : "Not made yet."}
+          : edition.state === "preparing"
+            ? `Being made from ${from} in the background; this page updates when it is done.${
+                edition.error ? ` The last attempt failed (${edition.error}); it is tried again shortly.` : ""
+              }`
+            : edition.state === "failed"
+              ? (edition.error ?? `The text of ${from} could not be extracted.`)
+              : "Not made yet."}
       </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Form method="post" reloadDocument>
-          <input type="hidden" name="intent" value="text-extract" />
-          <button type="submit" className={button}>
-            Re-extract from the PDF
-          </button>
-        </Form>
-        {edition.state === "ready" ? (
+      {preparing ? (
+        <p className="mt-2 text-sm">
+          <Link to="." reloadDocument className="font-medium text-brand-700 underline">
+            Check again
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-3 flex flex-wrap gap-2">
           <Form method="post" reloadDocument>
-            <input type="hidden" name="intent" value="text-switch" />
-            <input type="hidden" name="enabled" value={edition.enabled ? "off" : "on"} />
+            <input type="hidden" name="intent" value="text-extract" />
             <button type="submit" className={button}>
-              {edition.enabled ? "Turn text edition off" : "Turn text edition on"}
+              {edition.source === "epub" ? "Make again from the EPUB" : "Re-extract from the PDF"}
             </button>
           </Form>
-        ) : null}
-      </div>
+          {edition.state === "ready" ? (
+            <Form method="post" reloadDocument>
+              <input type="hidden" name="intent" value="text-switch" />
+              <input type="hidden" name="enabled" value={edition.enabled ? "off" : "on"} />
+              <button type="submit" className={button}>
+                {edition.enabled ? "Turn text edition off" : "Turn text edition on"}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      )}
       {edition.state === "ready" ? (
         <>
           <details className="mt-4">

@@ -1,16 +1,18 @@
-import { data, Link } from "react-router";
 import { idField } from "~/lib/ids";
-import { ConfirmDeleteForm } from "~/components/admin/admin-form-parts";
+import { AdminListHeader, EditDeleteActions } from "~/components/admin/admin-list-parts";
 import { z } from "zod";
 import type { Route } from "./+types/ebooks";
 import { adminOf } from "~/modules/access/viewer.server";
 import { listEbooksForAdmin, removeEbook } from "~/modules/content/ebook-admin.server";
-import { orErrorPage } from "~/lib/app-error.server";
-import { readSubmission } from "~/lib/forms.server";
+import { CONTENT_ADMIN_ERRORS } from "~/modules/content/content-admin-errors";
+import { isAppError } from "~/lib/app-error";
+import { orErrorPage, refusal } from "~/lib/app-error.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AccessBadge } from "~/components/content/access-badge";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import { useRefusalToast } from "~/components/ui/refusal-toast";
 
 export function meta() {
   return [{ title: "Ebooks | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -29,14 +31,15 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: idField("Unknow
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
   const { submission } = await readSubmission(request, deleteSchema);
-  const failed = (message: string, status: number) =>
-    data(
-      { toast: { kind: "error", title: "Error", message: `Failed to delete ebook: ${message}` } as const },
-      { status },
-    );
-  if (submission.status !== "success") return failed("unknown ebook", 400);
-  const outcome = await removeEbook(viewer, submission.value.id);
-  if (outcome === "not-found") return failed("it was already deleted", 404);
+  if (submission.status !== "success")
+    return refuseForm(submission, { error: CONTENT_ADMIN_ERRORS.EBOOK_DELETE_UNKNOWN });
+  let outcome: Awaited<ReturnType<typeof removeEbook>>;
+  try {
+    outcome = await removeEbook(viewer, submission.value.id);
+  } catch (error) {
+    if (isAppError(error)) return refusal(error);
+    throw error;
+  }
   return redirectWithToast(
     "/admin/ebooks",
     outcome === "deleted"
@@ -51,20 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminEbooks({ loaderData, actionData }: Route.ComponentProps) {
   const { items } = loaderData;
+  const toast = useRefusalToast(actionData);
   return (
     <AdminFrame title="Ebooks">
-      <LazyToast toast={actionData?.toast ?? null} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-          Back to Dashboard
-        </Link>
-        <Link
-          to="/admin/ebooks/new"
-          className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-        >
-          Add New Ebook
-        </Link>
-      </div>
+      <LazyToast toast={toast} />
+      <AdminListHeader newTo="/admin/ebooks/new" newLabel="Add New Ebook" />
       {items.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-gray-300 p-8 text-center">
           <h2 className="font-semibold text-gray-900">No Ebooks Yet</h2>
@@ -108,16 +102,13 @@ export default function AdminEbooks({ loaderData, actionData }: Route.ComponentP
               <p className="mt-2 text-xs text-gray-600">
                 {e.categories.length ? e.categories.join(", ") : "Uncategorized"}
               </p>
-              <div className="mt-auto flex gap-2 pt-3">
-                <Link
-                  to={`/admin/ebooks/${e.id}`}
-                  aria-label={`Edit ${e.title}`}
-                  className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-4 text-sm font-semibold text-brand-700 hover:bg-rose-50"
-                >
-                  Edit
-                </Link>
-                <ConfirmDeleteForm id={e.id} title={e.title} what="ebook" />
-              </div>
+              <EditDeleteActions
+                className="mt-auto flex gap-2 pt-3"
+                editTo={`/admin/ebooks/${e.id}`}
+                id={e.id}
+                title={e.title}
+                what="ebook"
+              />
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { adminOf } from "~/modules/access/viewer.server";
 import { listSendsForAdmin } from "~/modules/mail/member-queue.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { getEnv } from "~/lib/env.server";
+import { MAIL_DELIVERY_RETENTION_DAYS } from "~/modules/privacy/retention-rules";
 
 // Member mail sends (issue 34): each article mailed to its readers and each weekly digest, with its progress (how
 // many are still waiting) and outcome per recipient status. The page reloads itself while a send is under way.
@@ -13,7 +14,11 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = adminOf(context);
-  return { sends: await listSendsForAdmin(viewer), ratePerMinute: getEnv().MAIL_RATE_PER_MINUTE };
+  return {
+    sends: await listSendsForAdmin(viewer),
+    ratePerMinute: getEnv().MAIL_RATE_PER_MINUTE,
+    deliveryRetentionDays: MAIL_DELIVERY_RETENTION_DAYS,
+  };
 }
 
 export async function action({ context }: Route.ActionArgs) {
@@ -38,12 +43,14 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-gray-700">
         An article is mailed when an editor publishes it and chooses who gets it. Mail is sent in the background, at
         most {loaderData.ratePerMinute} a minute (the mail server&apos;s limit, set by the shop&apos;s owner); a mail
-        that fails is tried again up to five times.
+        that fails is tried again up to five times. The record of each recipient is deleted{" "}
+        {loaderData.deliveryRetentionDays} days after her mail went out; the send stays in this list.
       </p>
       {loaderData.sends.length === 0 ? <p className="mt-6 text-gray-700">Nothing has been sent yet.</p> : null}
       <ol className="mt-4 divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
         {loaderData.sends.map((s) => {
-          const done = s.total - s.waiting;
+          const recorded = s.sent + s.waiting + s.failed + s.bounced + s.skipped;
+          const done = recorded === 0 && s.finishedAt ? s.total : s.total - s.waiting;
           return (
             <li key={s.id} data-testid="mail-send" className="p-4 text-sm">
               <p className="font-semibold text-gray-900">
@@ -64,8 +71,9 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
                 {done} of {s.total}
               </progress>
               <p className="mt-1 text-gray-800" data-testid="mail-send-counts">
-                {s.sent} sent · {s.waiting} waiting · {s.failed} failed · {s.bounced} bounced · {s.skipped} skipped (of{" "}
-                {s.total})
+                {recorded === 0 && s.total > 0 && s.finishedAt
+                  ? `${s.total} recipients; their records are deleted after ${loaderData.deliveryRetentionDays} days`
+                  : `${s.sent} sent · ${s.waiting} waiting · ${s.failed} failed · ${s.bounced} bounced · ${s.skipped} skipped (of ${s.total})`}
               </p>
             </li>
           );

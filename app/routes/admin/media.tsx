@@ -1,15 +1,23 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { isId } from "~/lib/ids";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/media";
 import { adminOf } from "~/modules/access/viewer.server";
-import { listMediaAssets, removeUnusedAsset, unusedAssetIds } from "~/modules/storage/media-library.server";
+import {
+  listMediaAssets,
+  MEDIA_ERRORS,
+  removeUnusedAsset,
+  unusedAssetIds,
+} from "~/modules/storage/media-library.server";
+import { mediaActionSchema } from "~/modules/storage/media-form";
 import type { MediaUse } from "~/modules/storage/media-library.server";
-import { AppError } from "~/lib/app-error";
-import { readForm } from "~/lib/read-form.server";
+import { isAppError } from "~/lib/app-error";
+import { refusal } from "~/lib/app-error.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Pagination } from "~/components/content/pagination";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import { useRefusalToast } from "~/components/ui/refusal-toast";
 
 export function meta() {
   return [{ title: "Files | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -25,44 +33,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
-  const form = await readForm(request);
+  const { submission } = await readSubmission(request, mediaActionSchema);
+  if (submission.status !== "success") return refuseForm(submission, { error: MEDIA_ERRORS.MEDIA_REQUEST_UNKNOWN });
   const back = `/admin/media${new URL(request.url).search}`;
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
-  try {
-    if (intent === "remove" && isId(id)) {
-      const removed = await removeUnusedAsset(viewer, id);
+  const command = submission.value;
+  if (command.intent === "remove") {
+    try {
+      const removed = await removeUnusedAsset(viewer, command.id);
       return redirectWithToast(back, {
         kind: "success",
         title: "File Removed",
         message: `${removed.originalName ?? removed.key} is deleted.`,
       });
+    } catch (error) {
+      if (isAppError(error)) return refusal(error);
+      throw error;
     }
-    if (intent === "remove-unused") {
-      const ids = await unusedAssetIds(viewer);
-      let removed = 0;
-      for (const each of ids) {
-        // Another admin may have removed or used one meanwhile: skip it, keep going.
-        await removeUnusedAsset(viewer, each).then(
-          () => removed++,
-          (error: unknown) => {
-            if (!(error instanceof AppError)) throw error;
-          },
-        );
-      }
-      return redirectWithToast(back, {
-        kind: "success",
-        title: removed === 1 ? "1 File Removed" : `${removed} Files Removed`,
-      });
-    }
-    throw new AppError("VALIDATION", "Unknown request.");
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data(
-      { toast: { kind: "error" as const, title: "Error", message: `Failed to remove file: ${error.payload.message}` } },
-      { status: error.status },
+  }
+  const ids = await unusedAssetIds(viewer);
+  let removed = 0;
+  for (const each of ids) {
+    // Another admin may have removed or used one meanwhile: skip it, keep going.
+    await removeUnusedAsset(viewer, each).then(
+      () => removed++,
+      (error: unknown) => {
+        if (!isAppError(error)) throw error;
+      },
     );
   }
+  return redirectWithToast(back, {
+    kind: "success",
+    title: removed === 1 ? "1 File Removed" : `${removed} Files Removed`,
+  });
 }
 
 const USE_LINK: Record<MediaUse["type"], (id: string) => string> = {
@@ -78,6 +80,7 @@ const size = (bytes: number) =>
 
 export default function AdminMedia({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, unusedOnly } = loaderData;
+  const toast = useRefusalToast(actionData);
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   const when = new Intl.DateTimeFormat("en-GB", {
@@ -87,26 +90,15 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
   });
   return (
     <AdminFrame title="Files">
-      <LazyToast toast={actionData?.toast ?? null} />
+      <LazyToast toast={toast} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <nav aria-label="Which files">
-          <ul className="flex gap-2 text-sm font-semibold">
-            {[
-              { to: "/admin/media", label: "All files", current: !unusedOnly },
-              { to: "/admin/media?show=unused", label: "Unused", current: unusedOnly },
-            ].map((l) => (
-              <li key={l.to}>
-                <Link
-                  to={l.to}
-                  aria-current={l.current ? "page" : undefined}
-                  className={`block min-h-11 rounded-full px-4 py-3 leading-5 ${l.current ? "bg-gray-900 text-white" : "bg-gray-100 text-gray-900 hover:bg-gray-200"}`}
-                >
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AdminTabs
+          label="Which files"
+          tabs={[
+            { to: "/admin/media", label: "All files", current: !unusedOnly },
+            { to: "/admin/media?show=unused", label: "Unused", current: unusedOnly },
+          ]}
+        />
         {unusedOnly && items.some((i) => i.removable) ? (
           <Form
             method="post"

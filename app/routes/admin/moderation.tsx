@@ -1,13 +1,20 @@
-import { data, Form, Link } from "react-router";
-import { idField } from "~/lib/ids";
-import { z } from "zod";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/moderation";
 import { adminOf } from "~/modules/access/viewer.server";
-import { listPending, moderate, pendingModerationCounts } from "~/modules/engagement/moderation.server";
-import { readForm } from "~/lib/read-form.server";
+import {
+  listPending,
+  moderate,
+  MODERATION_ERRORS,
+  pendingModerationCounts,
+} from "~/modules/engagement/moderation.server";
+import { moderationDecisionSchema } from "~/modules/engagement/moderation-form";
+import { isAppError } from "~/lib/app-error";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Star } from "~/components/ui/icons";
+import { LazyToast } from "~/components/ui/lazy-toast";
+import { useRefusalToast } from "~/components/ui/refusal-toast";
 
 export function meta() {
   return [{ title: "Moderation | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -26,12 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tab, counts, items };
 }
 
-const decisionSchema = z.object({
-  intent: z.enum(["approve", "delete"]),
-  kind: z.enum(["review", "comment"]),
-  id: idField("Unknown item"),
-});
-
 const DONE = {
   review: { approve: "Review Approved", delete: "Review Deleted" },
   comment: { approve: "Comment Approved", delete: "Comment Deleted" },
@@ -39,20 +40,24 @@ const DONE = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
-  const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) throw data({ message: "Unknown moderation request." }, { status: 400 });
-  const { intent, kind, id } = parsed.data;
-  const done = await moderate(viewer, { kind, id, decision: intent });
-  throw await redirectWithToast(
-    `/admin/moderation${kind === "comment" ? "?tab=comments" : ""}`,
-    done
-      ? {
-          kind: "success",
-          title: DONE[kind][intent],
-          message: intent === "approve" ? `The ${kind} is now public.` : `The ${kind} has been deleted permanently.`,
-        }
-      : { kind: "error", title: "Not Found", message: `This ${kind} was already handled.` },
-  );
+  const { submission } = await readSubmission(request, moderationDecisionSchema);
+  if (submission.status !== "success")
+    return refuseForm(submission, { error: MODERATION_ERRORS.MODERATION_REQUEST_UNKNOWN });
+  const { intent, kind, id } = submission.value;
+  const back = `/admin/moderation${kind === "comment" ? "?tab=comments" : ""}`;
+  try {
+    await moderate(viewer, { kind, id, decision: intent });
+  } catch (error) {
+    // CASE: another admin handled it first -> back to the queue (which no longer lists it), with the reason.
+    if (!isAppError(error)) throw error;
+    const { title, message } = error.payload;
+    throw await redirectWithToast(back, { kind: "error", title, message });
+  }
+  throw await redirectWithToast(back, {
+    kind: "success",
+    title: DONE[kind][intent],
+    message: intent === "approve" ? `The ${kind} is now public.` : `The ${kind} has been deleted permanently.`,
+  });
 }
 
 function DecisionForm({
@@ -102,14 +107,17 @@ function Decision({ kind, id, label }: { kind: "review" | "comment"; id: string;
   );
 }
 
-export default function AdminModeration({ loaderData }: Route.ComponentProps) {
+export default function AdminModeration({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, counts, items } = loaderData;
+  // Only a tampered post is refused in place; every decision redirects with the shell's toast.
+  const toast = useRefusalToast(actionData);
   const tabs: { key: Tab; label: string; count: number }[] = [
     { key: "reviews", label: "Reviews", count: counts.reviews },
     { key: "comments", label: "Comments", count: counts.comments },
   ];
   return (
     <AdminFrame title="Moderation">
+      <LazyToast toast={toast} />
       <nav aria-label="Moderation queues" className="flex gap-2 border-b border-gray-200">
         {tabs.map((t) => (
           <Link

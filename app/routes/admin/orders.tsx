@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/orders";
 import { adminOf } from "~/modules/access/viewer.server";
 import {
@@ -8,14 +8,14 @@ import {
   ORDER_STATUSES,
   REFUND_UNKNOWN_FILTER,
 } from "~/modules/payments/admin-orders.server";
-import {
-  listUnmatchedCharges,
-  resolveUnmatchedCharge,
-  RESOLUTION_NOTE_LIMIT,
-} from "~/modules/payments/unmatched-charges.server";
-import { readForm } from "~/lib/read-form.server";
+import { listUnmatchedCharges, resolveUnmatchedCharge } from "~/modules/payments/unmatched-charges.server";
+import { RESOLUTION_NOTE_LIMIT, resolveChargeFormSchema } from "~/modules/payments/unmatched-charge-form";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { isAppError } from "~/lib/app-error";
+import { refusalOf } from "~/lib/action-result";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { formatKesCents } from "~/modules/pricing/money";
+import { FilterBar, FilterDate, FilterSearch, FilterSelect } from "~/components/admin/filter-bar";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { Pagination } from "~/components/content/pagination";
@@ -52,11 +52,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // One post: an unmatched card charge marked resolved with what was done. The admin check comes first.
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
-  const form = await readForm(request);
-  if (form.get("intent") !== "resolve-charge") throw data(null, { status: 405 });
-  const chargeId = String(form.get("chargeId") ?? "");
-  const result = await resolveUnmatchedCharge(viewer, { chargeId, note: String(form.get("note") ?? "") });
-  if (!result.ok) return data({ chargeId, message: result.message }, { status: 400 });
+  const { submission } = await readSubmission(request, resolveChargeFormSchema);
+  if (submission.status !== "success") return refuseForm(submission);
+  try {
+    await resolveUnmatchedCharge(viewer, submission.value);
+  } catch (error) {
+    // CASE: no such charge, or another admin resolved it first -> said beside the charge, the note kept.
+    if (isAppError(error)) return refuseForm(submission, { error });
+    throw error;
+  }
   throw await redirectWithToast(`/admin/orders?status=${ATTENTION_FILTER}`, {
     kind: "success",
     title: "Charge Resolved",
@@ -64,7 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const field = "mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-sm";
+/** A refused "Mark resolved": which charge, and what to fix (shown beside that charge). */
+function chargeRefusal(answer: unknown): { chargeId: string; message: string } | null {
+  const refused = refusalOf(answer);
+  const chargeId = refused?.form?.initialValue?.chargeId;
+  return refused && typeof chargeId === "string" ? { chargeId, message: refused.error.message } : null;
+}
+
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
@@ -114,77 +124,44 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       {unmatchedCharges.length > 0 ? (
-        <UnmatchedCharges charges={unmatchedCharges} noteLimit={noteLimit} refused={actionData ?? null} />
+        <UnmatchedCharges charges={unmatchedCharges} noteLimit={noteLimit} refused={chargeRefusal(actionData)} />
       ) : null}
-      {/* Keyed by the filters: a link that changes them ("Show them") must show them in the fields too. */}
-      <Form
-        key={search.toString()}
-        method="get"
-        role="search"
-        className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
-      >
-        <div className="col-span-2 sm:col-span-3 lg:col-span-2">
-          <label htmlFor="orders-reader" className="block text-sm font-medium text-gray-900">
-            Reader (e-mail or name)
-          </label>
-          <input
+      <div className="mt-4">
+        {/* Keyed by the filters: a link that changes them ("Show them") must show them in the fields too. */}
+        <FilterBar formKey={search.toString()} clearTo="/admin/orders">
+          <FilterSearch
             id="orders-reader"
-            type="search"
+            label="Reader (e-mail or name)"
             name="reader"
             defaultValue={filters.reader}
-            maxLength={100}
-            className={field}
           />
-        </div>
-        <div>
-          <label htmlFor="orders-status" className="block text-sm font-medium text-gray-900">
-            Status
-          </label>
-          <select id="orders-status" name="status" defaultValue={filters.status} className={field}>
-            <option value="">Any</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-            <option value={refundUnknownFilter}>Refund outcome unknown</option>
-            <option value={attentionFilter}>Needs attention</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="orders-kind" className="block text-sm font-medium text-gray-900">
-            Kind
-          </label>
-          <select id="orders-kind" name="kind" defaultValue={filters.kind} className={field}>
-            <option value="">Plans and ebooks</option>
-            <option value="plan">Plans</option>
-            <option value="ebook">Ebooks</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="orders-from" className="block text-sm font-medium text-gray-900">
-            From
-          </label>
-          <input id="orders-from" type="date" name="from" defaultValue={filters.from} className={field} />
-        </div>
-        <div>
-          <label htmlFor="orders-to" className="block text-sm font-medium text-gray-900">
-            To
-          </label>
-          <input id="orders-to" type="date" name="to" defaultValue={filters.to} className={field} />
-        </div>
-        <div className="col-span-2 flex gap-2 sm:col-span-3 lg:col-span-6">
-          <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white">
-            Filter
-          </button>
-          <Link
-            to="/admin/orders"
-            className="inline-flex min-h-11 items-center rounded-full border border-gray-300 px-5 text-sm font-semibold text-gray-900"
-          >
-            Clear
-          </Link>
-        </div>
-      </Form>
+          <FilterSelect
+            id="orders-status"
+            label="Status"
+            name="status"
+            defaultValue={filters.status}
+            options={[
+              { value: "", label: "Any" },
+              ...statuses.map((s) => ({ value: s, label: statusLabels[s] })),
+              { value: refundUnknownFilter, label: "Refund outcome unknown" },
+              { value: attentionFilter, label: "Needs attention" },
+            ]}
+          />
+          <FilterSelect
+            id="orders-kind"
+            label="Kind"
+            name="kind"
+            defaultValue={filters.kind}
+            options={[
+              { value: "", label: "Plans and ebooks" },
+              { value: "plan", label: "Plans" },
+              { value: "ebook", label: "Ebooks" },
+            ]}
+          />
+          <FilterDate id="orders-from" label="From" name="from" defaultValue={filters.from} />
+          <FilterDate id="orders-to" label="To" name="to" defaultValue={filters.to} />
+        </FilterBar>
+      </div>
       <p className="mt-4 text-sm text-gray-700" aria-live="polite">
         {total === 1 ? "1 order" : `${total} orders`}
       </p>

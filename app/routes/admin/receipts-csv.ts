@@ -6,7 +6,7 @@ import { isMonth } from "~/modules/receipts/receipt-rules";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
+  const admin = adminOf(context);
   const month = new URL(request.url).searchParams.get("month") ?? "";
   if (!isMonth(month)) {
     return new Response("Choose a month as YYYY-MM.", {
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PERSONAL_CACHE_CONTROL },
     });
   }
-  const csv = exportCsv(await monthExport(month));
+  const csv = exportCsv(await monthExport(admin, month));
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -3,7 +3,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/receipts";
-import { readSubmission, rejectSubmission } from "~/lib/forms.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { refusalOf } from "~/lib/action-result";
 import { useSchemaForm } from "~/lib/forms";
 import { adminOf } from "~/modules/access/viewer.server";
 import { monthExport } from "~/modules/receipts/receipt-export.server";
@@ -23,21 +24,21 @@ export function meta() {
 const LIST_LIMIT = 200;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
+  const admin = adminOf(context);
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   // A missing or malformed month shows this month rather than failing.
   const month = isMonth(asked) ? asked : nairobiMonth(new Date());
-  const [settings, report] = await Promise.all([getReceiptSettings(), monthExport(month)]);
+  const [settings, report] = await Promise.all([getReceiptSettings(), monthExport(admin, month)]);
   const lines = report.lines.slice(0, LIST_LIMIT);
   return { settings, month, lines, count: report.lines.length, totals: report.totals };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  adminOf(context); // the admin layout's guard ran (this throws outside the layout)
+  const admin = adminOf(context);
   const { submission } = await readSubmission(request, receiptSettingsSchema);
-  if (submission.status !== "success") return rejectSubmission(submission);
+  if (submission.status !== "success") return refuseForm(submission);
   const v = submission.value;
-  await saveReceiptSettings({
+  await saveReceiptSettings(admin, {
     businessName: v.businessName,
     address: v.address ?? "",
     kraPin: v.kraPin ?? "",
@@ -59,7 +60,8 @@ export default function Receipts({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm(receiptSettingsSchema, {
     id: "receipt-settings",
-    lastResult: actionData?.result,
+    // The fields show what to correct (the page has no toast of its own).
+    lastResult: refusalOf(actionData)?.form,
     defaultValue: {
       businessName: settings.businessName,
       address: settings.address,

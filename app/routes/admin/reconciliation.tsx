@@ -1,8 +1,9 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/reconciliation";
 import { adminOf } from "~/modules/access/viewer.server";
 import { reconcile } from "~/modules/payments/reconciliation.server";
 import { formatKesCents } from "~/modules/pricing/money";
+import { FilterBar, FilterDate } from "~/components/admin/filter-bar";
 import { AdminFrame } from "~/components/admin/admin-frame";
 
 export function meta() {
@@ -45,7 +46,6 @@ export async function action({ context }: Route.ActionArgs) {
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
 const at = (iso: string) => <time dateTime={iso}>{when.format(new Date(iso))}</time>;
 const card = "rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6";
-const field = "mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-sm";
 
 export default function Reconciliation({ loaderData }: Route.ComponentProps) {
   const { report, counts } = loaderData;
@@ -63,23 +63,12 @@ export default function Reconciliation({ loaderData }: Route.ComponentProps) {
           Back to Orders
         </Link>
       </p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="reconcile-from" className="block text-sm font-medium text-gray-900">
-            From
-          </label>
-          <input id="reconcile-from" type="date" name="from" defaultValue={report.from} className={field} />
-        </div>
-        <div>
-          <label htmlFor="reconcile-to" className="block text-sm font-medium text-gray-900">
-            To
-          </label>
-          <input id="reconcile-to" type="date" name="to" defaultValue={report.to} className={field} />
-        </div>
-        <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white">
-          Show
-        </button>
-      </Form>
+      <div className="mt-4">
+        <FilterBar submitLabel="Show" search={false}>
+          <FilterDate id="reconcile-from" label="From" name="from" defaultValue={report.from} />
+          <FilterDate id="reconcile-to" label="To" name="to" defaultValue={report.to} />
+        </FilterBar>
+      </div>
       <p className="mt-2 text-sm text-gray-700">
         Nairobi days, both included. The same report:{" "}
         <code>

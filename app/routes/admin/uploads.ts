@@ -2,8 +2,13 @@ import { data } from "react-router";
 import type { Route } from "./+types/uploads";
 import { adminOf } from "~/modules/access/viewer.server";
 import { isUploadKind, receiveUpload } from "~/modules/storage/uploads.server";
+import { UPLOAD_ERRORS } from "~/modules/storage/upload-errors";
+import { AppError, isAppError } from "~/lib/app-error";
+import type { ActionRefusal, ActionResult } from "~/lib/action-result";
 
-// POST /admin/uploads?kind=image|video|cover|pdf: one file, streamed to storage; answers JSON for the upload
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+// POST /admin/uploads?kind=image|video|cover|pdf|epub: one file, streamed to storage; answers JSON for the upload
 // control (which shows progress while the browser sends it).
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -15,12 +20,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The admin check comes before a byte of the body is read.
   const viewer = adminOf(context);
   const kind = new URL(request.url).searchParams.get("kind");
-  if (!isUploadKind(kind)) {
-    return Response.json(
-      { ok: false, title: "Upload failed", message: "Unknown kind of upload." },
-      { status: 400, headers: { "Cache-Control": "private, no-store" } },
-    );
+  try {
+    if (!isUploadKind(kind)) throw new AppError(UPLOAD_ERRORS.UPLOAD_FAILED, "Unknown kind of upload.");
+    const stored = await receiveUpload(request, viewer, kind);
+    return Response.json(stored satisfies ActionResult, { status: 201, headers: NO_STORE });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    // The one refusal shape (ActionRefusal), as JSON: the upload control shows its title and message.
+    const answer: ActionRefusal = { ok: false, error: error.payload };
+    return Response.json(answer, { status: error.status, headers: NO_STORE });
   }
-  const outcome = await receiveUpload(request, viewer, kind);
-  return Response.json(outcome, { status: outcome.status, headers: { "Cache-Control": "private, no-store" } });
 }

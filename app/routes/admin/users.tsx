@@ -1,14 +1,18 @@
-import { readForm } from "~/lib/read-form.server";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { adminOf } from "~/modules/access/viewer.server";
-import { changeRole, listUsersForAdmin } from "~/modules/accounts/user-admin.server";
+import { changeRole, listUsersForAdmin, USER_ADMIN_ERRORS } from "~/modules/accounts/user-admin.server";
+import { isAppError } from "~/lib/app-error";
+import { refusal } from "~/lib/app-error.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { standingSummaries } from "~/modules/membership/member-standing.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
+import { FilterBar, FilterSearch } from "~/components/admin/filter-bar";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Pagination } from "~/components/content/pagination";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import { useRefusalToast } from "~/components/ui/refusal-toast";
 
 export function meta() {
   return [{ title: "Users | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -28,55 +32,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
-  const parsed = roleSchema.safeParse(Object.fromEntries(await readForm(request)));
-  const outcome = parsed.success
-    ? await changeRole(viewer, parsed.data)
-    : ({ ok: false, reason: "not-found" } as const);
-  if (!outcome.ok) {
-    const message =
-      outcome.reason === "last-admin"
-        ? "Failed to update user role: the shop needs at least one admin. Make another account an admin first."
-        : outcome.reason === "not-admin"
-          ? "Failed to update user role: you are no longer an admin."
-          : "Failed to update user role: unknown user or role";
+  const { submission } = await readSubmission(request, roleSchema);
+  // CASE: a tampered or stale row -> the spec's words for an unknown user, not a form to correct.
+  if (submission.status !== "success") return refuseForm(submission, { error: USER_ADMIN_ERRORS.ROLE_TARGET_UNKNOWN });
+  try {
+    await changeRole(viewer, submission.value);
+  } catch (error) {
     // A refusal (4xx) does not reload the page's data, so its toast travels in the answer, not in the flash.
-    return data(
-      { toast: { kind: "error", title: "Error", message } as const },
-      {
-        status: outcome.reason === "not-found" ? 400 : 409,
-      },
-    );
+    if (isAppError(error)) return refusal(error);
+    throw error;
   }
   const back = new URL(request.headers.get("referer") ?? "/admin/users", "http://x");
   throw await redirectWithToast(back.pathname === "/admin/users" ? `/admin/users${back.search}` : "/admin/users", {
     kind: "success",
     title: "Role Updated",
-    message: `User role has been updated to ${parsed.data!.role}.`,
+    message: `User role has been updated to ${submission.value.role}.`,
   });
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, plans } = loaderData;
+  const toast = useRefusalToast(actionData);
   return (
     <AdminFrame title="Users">
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="user-search" className="block text-sm font-medium text-gray-900">
-            Search by e-mail or name
-          </label>
-          <input
-            id="user-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={100}
-            className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
-          />
-        </div>
-        <button type="submit" className="min-h-11 rounded-full bg-brand-600 px-5 font-semibold text-white">
-          Search
-        </button>
-      </Form>
+      <FilterBar submitLabel="Search">
+        <FilterSearch id="user-search" label="Search by e-mail or name" name="q" defaultValue={q} />
+      </FilterBar>
       <p className="mt-4 text-sm text-gray-700" aria-live="polite">
         {total === 1 ? "1 user" : `${total} users`}
         {q ? ` matching "${q}"` : ""}
@@ -131,7 +112,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       )}
       <Pagination page={page} pageSize={pageSize} total={total} search={new URLSearchParams(q ? { q } : {})} />
       <RolePermissions />
-      <LazyToast toast={actionData?.toast ?? null} />
+      <LazyToast toast={toast} />
     </AdminFrame>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "dev_mail_outbox" ADD COLUMN "raw" text DEFAULT '' NOT NULL;

@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { orders } from "./commerce";
+
+// Offer codes (issue 33, ADR 037). A code takes a percentage or a fixed KES amount off the regional price, for every
+// item, for plans or for ebooks (optionally only the listed ones), between starts_at and ends_at, at most
+// total_limit times in all and per_reader_limit times per reader. redeemed_count is the number of redemptions that
+// hold a slot (not released); it is raised with a conditional UPDATE, so it never passes total_limit.
+export const offerCodes = pgTable(
+  "offer_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Upper case, as typed in links and at checkout (compared upper-cased).
+    code: text("code").notNull().unique(),
+    description: text("description"),
+    // 'percent': percent_off of the price; 'fixed': amount_off_cents KES off.
+    kind: text("kind").notNull(),
+    percentOff: numeric("percent_off", { precision: 5, scale: 2 }),
+    amountOffCents: bigint("amount_off_cents", { mode: "number" }),
+    // 'all' | 'plans' | 'ebooks'; with ids, only those plans / ebooks.
+    appliesTo: text("applies_to").notNull().default("all"),
+    planIds: jsonb("plan_ids").$type<string[]>().notNull().default([]),
+    ebookIds: jsonb("ebook_ids").$type<string[]>().notNull().default([]),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    // null: no limit.
+    totalLimit: integer("total_limit"),
+    perReaderLimit: integer("per_reader_limit"),
+    redeemedCount: integer("redeemed_count").notNull().default(0),
+    // The discount is for the first paid period only: card renewals charge the full price.
+    firstPeriodOnly: boolean("first_period_only").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    // The one code offered, once, to a card payer who turns auto-renew off.
+    isRetentionOffer: boolean("is_retention_offer").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("offer_codes_code_shape", sql`${t.code} ~ '^[A-Z0-9-]{3,32}$'`),
+    check(
+      "offer_codes_kind",
+      sql`(${t.kind} = 'percent' and ${t.percentOff} > 0 and ${t.percentOff} <= 100 and ${t.amountOffCents} is null) or (${t.kind} = 'fixed' and ${t.amountOffCents} > 0 and ${t.percentOff} is null)`,
+    ),
+    check("offer_codes_applies_to", sql`${t.appliesTo} in ('all', 'plans', 'ebooks')`),
+    check("offer_codes_window", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check("offer_codes_total_limit_positive", sql`${t.totalLimit} is null or ${t.totalLimit} > 0`),
+    check("offer_codes_per_reader_limit_positive", sql`${t.perReaderLimit} is null or ${t.perReaderLimit} > 0`),
+    // The backstop of the conditional UPDATE: the count can never pass the limit.
+    check(
+      "offer_codes_within_limit",
+      sql`${t.redeemedCount} >= 0 and (${t.totalLimit} is null or ${t.redeemedCount} <= ${t.totalLimit})`,
+    ),
+    uniqueIndex("offer_codes_one_retention_offer_uq")
+      .on(t.isRetentionOffer)
+      .where(sql`is_retention_offer`),
+  ],
+);
+
+// One row per order that used a code. It holds a slot of the code from the moment the order is made; released_at is
+// set (and the code's count lowered) when the order can no longer be paid: not submitted to Pesapal, or abandoned
+// and cancelled at Pesapal. A paid, failed, reversed or refunded order keeps its slot (ADR 037).
+export const offerCodeRedemptions = pgTable(
+  "offer_code_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => offerCodes.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [index("offer_code_redemptions_code_user_idx").on(t.codeId, t.userId)],
+);
+
+// The retention offer shown to a reader when she turned card auto-renew off: once per reader, ever.
+export const retentionOffers = pgTable("retention_offers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeId: uuid("code_id")
+    .notNull()
+    .references(() => offerCodes.id, { onDelete: "restrict" }),
+  offeredAt: timestamp("offered_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,32 @@
+// Why an editor's article or ebook command was refused, in the toast's words (spec: 'Failed to create/update
+// article: {message}', 'Failed to delete article: {message}', the same for ebooks). The admin commands throw them
+// as AppError; the editor routes answer them with `refusal` / `refuseForm`.
+import { AppError, defineErrors } from "~/lib/app-error";
+
+export const CONTENT_ADMIN_ERRORS = defineErrors({
+  /** A form the editor must correct; the words name the first thing to fix (see `notSaved`). */
+  ARTICLE_NOT_SAVED: { status: 400, title: "Error", message: "Failed to save article: please check the form" },
+  EBOOK_NOT_SAVED: { status: 400, title: "Error", message: "Failed to save ebook: please check the form" },
+  /** Someone saved after this editor opened it: nothing is written, and her text stays in the form. */
+  ARTICLE_EDIT_CONFLICT: {
+    status: 409,
+    title: "Article Changed",
+    message:
+      "Someone saved this article after you opened it. Your text is still in the form: copy what you need, then reload to see their version.",
+  },
+  EBOOK_EDIT_CONFLICT: {
+    status: 409,
+    title: "Error",
+    message: "Failed to update ebook: Someone saved this ebook after you opened it. Reload to see their version.",
+  },
+  ARTICLE_DELETE_UNKNOWN: { status: 400, title: "Error", message: "Failed to delete article: unknown article" },
+  ARTICLE_ALREADY_DELETED: { status: 404, title: "Error", message: "Failed to delete article: it was already deleted" },
+  EBOOK_DELETE_UNKNOWN: { status: 400, title: "Error", message: "Failed to delete ebook: unknown ebook" },
+  EBOOK_ALREADY_DELETED: { status: 404, title: "Error", message: "Failed to delete ebook: it was already deleted" },
+});
+
+/** 'Failed to create/update {what}: {reason}' (spec): a save refused for a reason the editor can correct. */
+export function notSaved(what: "article" | "ebook", editing: boolean, reason: string): AppError {
+  const def = what === "article" ? CONTENT_ADMIN_ERRORS.ARTICLE_NOT_SAVED : CONTENT_ADMIN_ERRORS.EBOOK_NOT_SAVED;
+  return new AppError(def, `Failed to ${editing ? "update" : "create"} ${what}: ${reason}`);
+}

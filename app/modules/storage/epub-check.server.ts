@@ -1,0 +1,18 @@
+import { isAppError } from "~/lib/app-error";
+import { sectionsFromEpub } from "~/modules/reader/epub-text.server";
+import { READER_ERRORS } from "~/modules/reader/reader-errors";
+import type { Bucket, ObjectStorage } from "./storage.server";
+
+// Reads a stored EPUB the way the text-edition job will (ADR 032): null when it reads, else what is wrong with it in
+// words the admin can act on. The upload's size limit (50 MB) bounds what is held in memory.
+export async function epubProblem(storage: ObjectStorage, bucket: Bucket, key: string): Promise<string | null> {
+  const file = await storage.get(bucket, key);
+  if (!file) return "the file disappeared while it was checked.";
+  try {
+    sectionsFromEpub(file.bytes);
+    return null;
+  } catch (error) {
+    // CASE: anything else the parser trips on -> the general words.
+    return isAppError(error, READER_ERRORS.EPUB_UNREADABLE) ? error.message : READER_ERRORS.EPUB_UNREADABLE.message;
+  }
+}

@@ -1,0 +1,123 @@
+// /account/gifts: the gifts she has given (issue 33, ADR 038), each with its status and, while unclaimed, a Resend
+// button (a new claim link; a few an hour per gift).
+import { Form, Link } from "react-router";
+import { SignInRequired } from "~/components/layout/sign-in-required";
+import type { Route } from "./+types/account-gifts";
+import { getOptionalUser, requireUser } from "~/modules/access/viewer.server";
+import { giftsOfBuyer, resendGiftForBuyer } from "~/modules/membership/gifts.server";
+import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { resendGiftFormSchema } from "~/modules/membership/member-forms";
+import { formatDate } from "~/lib/format";
+import { redirectWithToast } from "~/modules/site/flash.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your gifts | Nuru" }, { name: "robots", content: "noindex" }];
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(context);
+  if (!user) return { signedIn: false as const };
+  return { signedIn: true as const, gifts: await giftsOfBuyer(user.id) };
+}
+
+const RESEND_MESSAGES = {
+  sent: {
+    kind: "success",
+    title: "Gift sent again",
+    message: "We have e-mailed a new claim link. The old one no longer works.",
+  },
+  "rate-limited": {
+    kind: "error",
+    title: "Not sent",
+    message: "This gift was sent several times in the last hour. Please try again later.",
+  },
+  "not-sendable": {
+    kind: "error",
+    title: "Not sent",
+    message: "Only a gift that is waiting to be claimed can be sent again.",
+  },
+  "not-found": { kind: "error", title: "Not sent", message: "This gift was not found." },
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context });
+  const { submission } = await readSubmission(request, resendGiftFormSchema);
+  if (submission.status !== "success") return refuseForm(submission);
+  const outcome = await resendGiftForBuyer(user.id, submission.value.giftId);
+  throw await redirectWithToast("/account/gifts", RESEND_MESSAGES[outcome]);
+}
+
+const STATUS_TONES: Record<string, string> = {
+  claimed: "bg-emerald-50 text-emerald-900",
+  unclaimed: "bg-amber-50 text-amber-900",
+  paid: "bg-sky-50 text-sky-900",
+  revoked: "bg-gray-100 text-gray-800",
+  awaiting_payment: "bg-gray-100 text-gray-800",
+};
+
+export default function AccountGifts({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.signedIn)
+    return <SignInRequired what="Sign in to see the gifts you have given." returnTo="/account/gifts" />;
+  const { gifts } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <Link to="/dashboard" className="inline-block py-2 text-sm font-medium text-brand-700 hover:underline">
+        ← My Library
+      </Link>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">Your gifts</h1>
+      <p className="mt-2 text-gray-700">
+        Gifts you have given, and whether they were claimed. Give a{" "}
+        <Link to="/pricing" className="font-semibold text-brand-700 underline">
+          plan
+        </Link>{" "}
+        or an ebook from its page.
+      </p>
+      {gifts.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-rose-100 bg-white p-6 text-gray-800">
+          You have not given a gift yet.
+        </p>
+      ) : (
+        <ul className="mt-6 space-y-4" aria-label="Your gifts">
+          {gifts.map((gift) => (
+            <li key={gift.id} className="rounded-xl border border-rose-100 bg-white p-4 shadow-sm">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-semibold text-gray-900 first-letter:uppercase">{gift.item}</p>
+                  <p className="text-sm break-all text-gray-700">For {gift.recipientEmail}</p>
+                </div>
+                <span
+                  className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONES[gift.status]}`}
+                  data-testid="gift-status"
+                >
+                  {gift.statusLabel}
+                </span>
+              </div>
+              <p className="mt-2 text-sm text-gray-700">
+                Bought {formatDate(gift.createdAt)}
+                {gift.status === "paid" && gift.deliverOn
+                  ? ` · to be sent on ${formatDate(`${gift.deliverOn}T09:00:00Z`)}`
+                  : ""}
+                {gift.sentAt ? ` · sent ${formatDate(gift.sentAt)}` : ""}
+                {gift.claimedAt ? ` · claimed ${formatDate(gift.claimedAt)}` : ""}
+              </p>
+              {gift.status === "unclaimed" ? (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="intent" value="resend" />
+                  <input type="hidden" name="giftId" value={gift.id} />
+                  <button
+                    type="submit"
+                    className="min-h-11 rounded-full border border-brand-600 px-5 py-2 font-semibold text-brand-700 hover:bg-rose-50"
+                  >
+                    Resend the e-mail
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+// Gifts in Chromium at 390 px (issue 33, ADR 038): a reader gives the Standard plan to a new address, pays on the
+// Pesapal stand-in, the claim mail arrives in the dev outbox; the recipient signs up, claims it and reads premium
+// content; the buyer sees it claimed; the admin sees it on the gifts screen. Screenshots of each screen at 390 and
+// 1280 px go to /tmp/wt-gifts-shots when GIFT_SHOTS is set.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../setup/browser";
+import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { DEMO_PASSWORD } from "../setup/http-session";
+import { newReader } from "../setup/attacker";
+import { MARKERS } from "../setup/markers";
+import { probeIds } from "../setup/probe-ids";
+import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
+import type { ProbeIds } from "../setup/route-probes";
+
+const PASSWORD = "gift-pass-1";
+const SHOTS = process.env.GIFT_SHOTS ? "/tmp/wt-gifts-shots" : null;
+let browser: Browser;
+let ids: ProbeIds;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ids = await probeIds();
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page fits the phone: nothing wider than the viewport. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const [label, size] of [
+    ["390", PHONE],
+    ["1280", DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+async function claimLinkFor(page: Page, email: string): Promise<string> {
+  await page.goto("/dev/mail");
+  const mail = page
+    .getByTestId("outbox-mail")
+    .filter({ hasText: email })
+    .filter({ hasText: "sent you a gift" })
+    .first();
+  await expect.poll(() => mail.count()).toBe(1);
+  const text = (await mail.textContent()) ?? "";
+  // The recipient never sees the price.
+  expect(text).not.toMatch(/KSh|KES/);
+  expect(text).toContain("Happy birthday, Amani!");
+  const href = await mail.getByRole("link").filter({ hasText: "/gift/" }).first().getAttribute("href");
+  return new URL(href!).pathname;
+}
+
+describe("gifts", () => {
+  it("a plan given to a new address is claimed after she signs up, and she reads premium content (390 px)", async () => {
+    const buyerEmail = await newReader(PASSWORD);
+    const recipient = `amani-${Date.now().toString(36)}@nuru.test`;
+    const buyer = await newPage(browser, PHONE);
+    const page = buyer.page;
+    await signInWithForm(page, buyerEmail, PASSWORD);
+
+    await page.goto("/pricing");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Give Standard as a gift" }).click();
+    await page.waitForURL((url) => url.pathname === "/gift/plan/standard");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    expect(await page.getByTestId("gift-price").textContent()).toBe("KSh\u00a0500.00");
+    // A wrong address is refused with the field's message, and what she typed stays.
+    await page.getByLabel("Her e-mail address").fill("not-an-address");
+    await page.getByLabel("A note (optional)").fill("Happy birthday, Amani!");
+    await page.getByRole("button", { name: /Pay KSh.* for the gift/ }).click();
+    await expect.poll(() => page.getByText("Enter a valid e-mail address.").isVisible()).toBe(true);
+    expect(await page.getByLabel("A note (optional)").inputValue()).toBe("Happy birthday, Amani!");
+    await page.getByLabel("Her e-mail address").fill(recipient);
+    await page.getByLabel("Her phone number (optional)").fill("0712 345 678");
+    await shoot(page, "gift-checkout");
+    await page.getByRole("button", { name: /Pay KSh.* for the gift/ }).click();
+    await payOnPesapal(page, "Complete M-Pesa payment");
+    expect(await page.locator('[data-status="success"]').isVisible()).toBe(true);
+    expect(await page.getByTestId("gift-next").textContent()).toContain(recipient);
+    // The buyer was given nothing herself.
+    expect(await page.getByRole("dialog", { name: "Subscription Started" }).count()).toBe(0);
+
+    // The recipient: the mail with its claim link, the claim page without the price, sign-up, claim.
+    const her = await newPage(browser, PHONE);
+    const claim = await claimLinkFor(her.page, recipient);
+    await her.page.goto(claim);
+    await waitForHydration(her.page);
+    await expectAccessible(her.page);
+    await expectNoSidewaysScroll(her.page);
+    expect(await her.page.getByTestId("gift-item").textContent()).toContain("Standard plan");
+    expect(await her.page.getByText("Happy birthday, Amani!").isVisible()).toBe(true);
+    expect(await her.page.locator("main").textContent()).not.toMatch(/KSh|KES|500/);
+    await shoot(her.page, "gift-claim");
+    // Signed out, "Create an account" opens the sign-in dialog (with JavaScript), on its Sign Up tab.
+    await her.page.getByRole("link", { name: "Create an account" }).click();
+    const dialog = her.page.getByRole("dialog");
+    await expect.poll(() => dialog.getByRole("heading", { name: "Welcome" }).isVisible()).toBe(true);
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    await dialog.locator("#signup-fullName").fill("Amani Njeri");
+    await dialog.locator("#signup-email").fill(recipient);
+    await dialog.locator("#signup-password").fill(PASSWORD);
+    await dialog.locator("#signup-confirmPassword").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => dialog.getByText(/Please check your email to confirm your account/).isVisible()).toBe(true);
+    await her.page.goto("/dev/mail");
+    const confirmMail = her.page
+      .getByTestId("outbox-mail")
+      .filter({ hasText: recipient })
+      .filter({ hasText: "/confirm-email" })
+      .first();
+    const confirm = await confirmMail
+      .getByRole("link")
+      .filter({ hasText: "/confirm-email" })
+      .first()
+      .getAttribute("href");
+    await her.page.goto(confirm!);
+    await her.page.locator("#confirm-password").fill(PASSWORD);
+    await her.page.getByRole("button", { name: "Confirm and Sign In" }).click();
+    await her.page.waitForURL((url) => url.pathname !== new URL(confirm!).pathname);
+    // Back to her link from the mail, signed in now.
+    await her.page.goto(claim);
+    await waitForHydration(her.page);
+    await her.page.getByRole("button", { name: "Claim my gift" }).click();
+    await her.page.waitForURL((url) => url.pathname === "/articles");
+    await her.page.goto(`/article/${ids.premium}`);
+    expect(await her.page.content()).toContain(MARKERS.premium);
+    // The link works once.
+    await her.page.goto(claim);
+    expect(await her.page.getByText("This gift has already been claimed.").isVisible()).toBe(true);
+    await her.context.close();
+
+    // The buyer sees it claimed; she still cannot read premium content from it.
+    await page.goto("/account/gifts");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    const row = page.getByRole("listitem").filter({ hasText: recipient });
+    expect(await row.getByTestId("gift-status").textContent()).toBe("Claimed");
+    await shoot(page, "gift-list");
+    await page.goto(`/article/${ids.premium}`);
+    expect(await page.content()).not.toContain(MARKERS.premium);
+    await buyer.context.close();
+
+    // The admin's gifts screen lists it as claimed, without a refund button.
+    const admin = await newPage(browser, PHONE);
+    await signInWithForm(admin.page, "admin@nuru.test", DEMO_PASSWORD);
+    await admin.page.goto("/admin/gifts");
+    await waitForHydration(admin.page);
+    await expectAccessible(admin.page);
+    await expectNoSidewaysScroll(admin.page);
+    const listed = admin.page.getByRole("listitem").filter({ hasText: recipient });
+    expect(await listed.getByText("Claimed", { exact: true }).isVisible()).toBe(true);
+    expect(await listed.getByRole("button", { name: "Refund in full" }).count()).toBe(0);
+    await shoot(admin.page, "admin-gifts");
+    await admin.context.close();
+  });
+
+  it("an unclaimed gift is refunded by the admin, and its link stops working", async () => {
+    const buyerEmail = await newReader(PASSWORD);
+    const recipient = `zawadi-${Date.now().toString(36)}@nuru.test`;
+    const { page, context } = await newPage(browser, PHONE);
+    await signInWithForm(page, buyerEmail, PASSWORD);
+    await page.goto("/gift/plan/basic");
+    await waitForHydration(page);
+    await page.getByLabel("Her e-mail address").fill(recipient);
+    await page.getByLabel("A note (optional)").fill("Happy birthday, Amani!");
+    await page.getByRole("button", { name: /Pay KSh.* for the gift/ }).click();
+    await payOnPesapal(page, "Complete M-Pesa payment");
+    const claim = await claimLinkFor(page, recipient);
+    // The buyer's Resend sends a new link; the old one stops working.
+    await page.goto("/account/gifts");
+    await waitForHydration(page);
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: recipient })
+      .getByRole("button", { name: "Resend the e-mail" })
+      .click();
+    await expect.poll(() => page.getByText("We have e-mailed a new claim link.").isVisible()).toBe(true);
+    await page.goto(claim);
+    expect(await page.getByText("This gift link does not work any more.").isVisible()).toBe(true);
+    await context.close();
+
+    const admin = await newPage(browser, PHONE);
+    await signInWithForm(admin.page, "admin@nuru.test", DEMO_PASSWORD);
+    await admin.page.goto("/admin/gifts?status=unclaimed");
+    await waitForHydration(admin.page);
+    const listed = admin.page.getByRole("listitem").filter({ hasText: recipient });
+    await listed.getByRole("button", { name: "Refund in full" }).click();
+    await expect.poll(() => admin.page.getByText("Pesapal accepted the full refund.").isVisible()).toBe(true);
+    await admin.page.goto("/admin/gifts?status=revoked");
+    expect(await admin.page.getByRole("listitem").filter({ hasText: recipient }).count()).toBe(1);
+    await admin.context.close();
+  });
+});

@@ -1,0 +1,61 @@
+// What the HTTP server derives from the routes' handles (issue 31 item 8): which pages the guest cache may keep,
+// which routes other servers may post to, which forms get a larger body limit. A route that loses or gains one of
+// these facts changes the server's behaviour, so the lists are spelled out here.
+import { describe, expect, it, vi } from "vitest";
+import { patternToRegExp } from "~/lib/route-facts";
+import { ARTICLE_FORM_BODY_LIMIT } from "~/modules/content/article-form";
+import { sourceRouteFacts } from "../setup/route-facts";
+
+// The server build empties `.client` modules as React Router does; so does this test (pdf.js starts a Worker).
+vi.mock("~/components/reader/pdfjs.client", () => ({ pdfjs: {} }));
+
+describe("route facts", () => {
+  it("name the guest pages and the routes other servers post to", async () => {
+    const facts = await sourceRouteFacts();
+    expect(facts.patterns.guestPage).toEqual([
+      "/",
+      "/about",
+      "/article/:id",
+      "/articles",
+      "/categories",
+      "/category/:slug",
+      "/ebook/:id",
+      "/ebooks",
+      "/home",
+      "/pricing",
+      "/shop",
+      "/terms",
+    ]);
+    expect(facts.patterns.crossSitePosts).toEqual(["/api/payments/ipn", "/newsletter/unsubscribe/:token"]);
+  }, 60_000);
+
+  it("match paths as React Router does", async () => {
+    const facts = await sourceRouteFacts();
+    for (const path of ["/", "/article/0d9f6c1e-8a57-4c6b-9b0e-3f1a2b4c5d6e", "/Pricing", "/ebooks/"]) {
+      expect(facts.isGuestPage(path), path).toBe(true);
+    }
+    for (const path of [
+      "/account",
+      "/article/x/comments",
+      "/ebook/x/read",
+      "/admin",
+      "/articles.data",
+      "/article/x.data",
+    ]) {
+      expect(facts.isGuestPage(path), path).toBe(false);
+    }
+    expect(facts.takesCrossSitePosts("/api/payments/ipn/")).toBe(true);
+    expect(facts.takesCrossSitePosts("/newsletter/unsubscribe/abc.def")).toBe(true);
+    expect(facts.takesCrossSitePosts("/newsletter/unsubscribe")).toBe(false);
+    expect(facts.takesCrossSitePosts("/signin")).toBe(false);
+    const article = facts.largeForms.find((form) => form.path.test("/admin/articles/new"));
+    expect(article?.bytes).toBe(ARTICLE_FORM_BODY_LIMIT);
+    expect(facts.largeForms.some((form) => form.path.test("/admin/users"))).toBe(false);
+  }, 60_000);
+
+  it("turns params and splats into one segment and the rest", () => {
+    expect(patternToRegExp("/og/*").test("/og/article/x.png")).toBe(true);
+    expect(patternToRegExp("/category/:slug").test("/category/a/b")).toBe(false);
+    expect(patternToRegExp("/a.b").test("/aXb")).toBe(false);
+  });
+});
