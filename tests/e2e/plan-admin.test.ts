@@ -78,7 +78,8 @@ describe("editing a plan (390 px)", () => {
     await row.getByRole("link", { name: "7-day pass" }).click();
     await page.waitForURL(/\/admin\/plans\/[0-9a-f-]{36}$/);
     await waitForHydration(page);
-    expect(await page.getByText("Changes apply to new orders only.").isVisible()).toBe(true);
+    // The link opens the page in place: the address changes as the new page renders, so wait for its text.
+    await expect.poll(() => page.getByText("Changes apply to new orders only.").isVisible()).toBe(true);
 
     // A period too long is refused beside the field, and nothing is saved.
     await page.getByLabel("Number of days, weeks or months").fill("60");
