@@ -57,7 +57,7 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
 
 /** Fails the test with the list of violations when axe finds any accessibility problem. */
 export async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   const summary = result.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
