@@ -278,6 +278,34 @@ describe(`downloads (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(later.ok).toBe(true);
   });
 
+  it("says at most 60 minutes when a download that took its time later got the lock first", async () => {
+    const owner = await buyer(downloadable.id);
+    const viewer = await viewerOf(owner);
+    const start = Date.now();
+    // Three downloads logged 20 s after the moment the fourth request took its time (it then waited on the lock).
+    for (let i = 0; i < 3; i++) {
+      const ok = await prepareDownload({
+        ebookId: downloadable.id,
+        viewer,
+        email: owner.email,
+        now: new Date(start + 20_000),
+      });
+      expect(ok.ok).toBe(true);
+    }
+    const fourth = await prepareDownload({
+      ebookId: downloadable.id,
+      viewer,
+      email: owner.email,
+      now: new Date(start),
+    });
+    expect(fourth.ok).toBe(false);
+    if (fourth.ok) return;
+    expect(fourth.error.message).toBe(
+      "Download limit exceeded. Please wait before downloading again. You can download it again in 60 minutes.",
+    );
+    expect(fourth.retryAfterMs).toBe(3_600_000);
+  });
+
   it("refuses a guest, a reader without access, and an ebook not marked downloadable, with the spec's reasons", async () => {
     const stranger = await reader();
     const owner = await buyer(premium.id);

@@ -5,6 +5,17 @@ import type { PgSelectBase, SelectedFields } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "~/db/client.server";
 import { ebooks, orders, profiles, subscriptionPlans, users } from "~/db/schema";
 
+/** What a line of an order list shows of the order itself (the admin's order list, the reconciliation). */
+export const orderLineColumns = {
+  id: orders.id,
+  reference: orders.merchantReference,
+  status: orders.status,
+  kind: orders.kind,
+  amountCents: orders.amountCents,
+  currency: orders.currency,
+  createdAt: orders.createdAt,
+};
+
 /** The buyer's and the item's columns most readers of an order want; spread into the columns of selectOrdersWithBuyer. */
 export const buyerAndItemColumns = {
   email: users.email,

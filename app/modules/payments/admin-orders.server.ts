@@ -32,7 +32,7 @@ import {
   userSubscriptions,
   users,
 } from "~/db/schema";
-import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
+import { orderLineColumns, selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import type { AdminViewer } from "~/modules/access/policy";
 import { clampPage } from "~/modules/content/paging";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-transitions";
@@ -149,13 +149,7 @@ export async function listOrdersForAdmin(_admin: AdminViewer, filters: OrderFilt
   const [rows, [{ total }], [{ flagged }], [{ refundsUnknown }]] = await Promise.all([
     selectOrdersWithBuyer(
       {
-        id: orders.id,
-        reference: orders.merchantReference,
-        status: orders.status,
-        kind: orders.kind,
-        amountCents: orders.amountCents,
-        currency: orders.currency,
-        createdAt: orders.createdAt,
+        ...orderLineColumns,
         email: users.email,
         fullName: profiles.fullName,
         planName: subscriptionPlans.name,

@@ -26,6 +26,7 @@ import {
 import { revenueCents, type Revenue } from "./revenue.server";
 import { ORDER_STATUS_LABELS, PAID_STATUSES, type OrderStatus } from "~/modules/orders/order-transitions";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
+import { orderLineColumns } from "~/modules/orders/order-with-buyer.server";
 
 /** A refund's state as the admin reads it (schema: refund_status). */
 const REFUND_STATUS_LABELS = {
@@ -118,16 +119,7 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
 
   const [orderRows, paymentRows, refundRows, subscriptionRows, purchaseRows] = await Promise.all([
     db
-      .select({
-        id: orders.id,
-        reference: orders.merchantReference,
-        status: orders.status,
-        kind: orders.kind,
-        amountCents: orders.amountCents,
-        currency: orders.currency,
-        createdAt: orders.createdAt,
-        zeroAmountReason: orders.zeroAmountReason,
-      })
+      .select({ ...orderLineColumns, zeroAmountReason: orders.zeroAmountReason })
       .from(orders)
       .where(inRange(orders.createdAt))
       .orderBy(asc(orders.createdAt)),
