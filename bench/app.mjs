@@ -10,61 +10,23 @@
 //    main-thread work in CPU time from the trace (bench/trace-cpu.mjs): on a busy machine the score measures the
 //    machine, and these say by how much. Lighthouse starts only once the server has finished its start-up work.
 // Results go to bench/results/app.json. Traffic goes only to 127.0.0.1; every run is bounded in time.
-import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { chromium } from "playwright-core";
 import { mainThreadCpu } from "./trace-cpu.mjs";
+import { buildUnlessAsked, chrome, CHROME_FLAGS, root, runLighthouse, startLocalApp } from "./local-app.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
 mkdirSync(results, { recursive: true });
-const PORT = Number(process.env.BENCH_PORT ?? 3997);
-const base = `http://127.0.0.1:${PORT}`;
-const chrome = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/google-chrome"].find((c) => c && existsSync(c));
-if (!chrome) throw new Error("No Chromium found: apt-get install -y chromium, or set CHROME_PATH");
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-bench-app-"));
-const server = spawn(process.execPath, ["server.js"], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const stopServer = () =>
-  new Promise((resolve) => {
-    server.on("exit", resolve);
-    server.kill("SIGTERM");
-  });
-
-async function waitReady() {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).status === 200) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("server did not become ready");
-}
+buildUnlessAsked();
+const {
+  base,
+  server,
+  stop: stopServer,
+  ready: waitReady,
+} = startLocalApp(Number(process.env.BENCH_PORT ?? 3997), "nuru-bench-app-");
 
 /** The demo shop is seeded after the server answers /healthz: wait until its ebooks are listed. */
 async function waitSeeded() {
@@ -159,7 +121,7 @@ async function serviceWorkerChecks() {
   const profile = mkdtempSync(path.join(tmpdir(), "nuru-bench-app-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chrome,
-    args: FLAGS,
+    args: CHROME_FLAGS,
     viewport: { width: 390, height: 844 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -194,25 +156,10 @@ async function serviceWorkerChecks() {
 function lighthouse(pagePath, name) {
   const out = path.join(results, `lighthouse-app-${name}.json`);
   const loadAverage = +loadavg()[0].toFixed(2);
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine; try again.
-    const run = spawnSync(
-      "npx",
-      [
-        "lighthouse",
-        base + pagePath,
-        `--chrome-flags=${FLAGS.join(" ")}`,
-        "--output=json",
-        `--output-path=${out}`,
-        "--save-assets",
-        "--quiet",
-        "--only-categories=performance,accessibility,best-practices,seo",
-      ],
-      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome }, timeout: 240_000 },
-    );
-    if (run.status === 0) break;
-    if (attempt === 3) throw new Error(`lighthouse failed on ${pagePath}`);
-  }
+  runLighthouse(base + pagePath, out, {
+    args: ["--save-assets", "--only-categories=performance,accessibility,best-practices,seo"],
+    timeout: 240_000,
+  });
   const json = JSON.parse(readFileSync(out, "utf8"));
   const scores = Object.fromEntries(Object.entries(json.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));
   const failing = Object.values(json.audits)

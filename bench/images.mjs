@@ -5,62 +5,22 @@
 //  - Lighthouse mobile (default throttling) on / and on that article: performance score, CLS, LCP, bytes;
 //  - the JavaScript that article page loads (gzip and brotli), as bench/page-javascript.ts counts it.
 // Results go to bench/results/images.json. Traffic goes only to 127.0.0.1; every run is bounded in time.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { chromium } from "playwright-core";
 import { illustrationSvg } from "../app/db/seed/assets.ts";
 import { pageJavascriptBytes } from "./page-javascript.ts";
+import { buildUnlessAsked, chrome, CHROME_FLAGS, root, runLighthouse, startLocalApp } from "./local-app.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
 mkdirSync(results, { recursive: true });
-const PORT = Number(process.env.BENCH_PORT ?? 3998);
-const base = `http://127.0.0.1:${PORT}`;
-const chrome = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/google-chrome"].find((c) => c && existsSync(c));
-if (!chrome) throw new Error("No Chromium found: apt-get install -y chromium, or set CHROME_PATH");
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-bench-images-"));
-const server = spawn(process.execPath, ["server.js"], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const stopServer = () =>
-  new Promise((resolve) => {
-    server.on("exit", resolve);
-    server.kill("SIGTERM");
-  });
-
-async function waitReady() {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).status === 200) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("server did not become ready");
-}
+buildUnlessAsked();
+const {
+  base,
+  stop: stopServer,
+  ready: waitReady,
+} = startLocalApp(Number(process.env.BENCH_PORT ?? 3998), "nuru-bench-images-");
 
 async function adminCookie() {
   const res = await fetch(`${base}/signin`, {
@@ -139,24 +99,7 @@ async function phoneImageBytes(browser, pagePath, selector) {
 
 function lighthouse(pagePath, name) {
   const out = path.join(results, `lighthouse-images-${name}.json`);
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine; try again.
-    const run = spawnSync(
-      "npx",
-      [
-        "lighthouse",
-        base + pagePath,
-        `--chrome-flags=${FLAGS.join(" ")}`,
-        "--output=json",
-        `--output-path=${out}`,
-        "--quiet",
-        "--only-categories=performance",
-      ],
-      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 },
-    );
-    if (run.status === 0) break;
-    if (attempt === 3) throw new Error(`lighthouse failed on ${pagePath}`);
-  }
+  runLighthouse(base + pagePath, out, { args: ["--only-categories=performance"], timeout: 180_000 });
   const json = JSON.parse(readFileSync(out, "utf8"));
   const audit = (id) => json.audits[id]?.numericValue;
   return {
@@ -174,14 +117,15 @@ const report = { date: new Date().toISOString(), node: process.version };
 try {
   await waitReady();
   const article = await publishArticleWithPhoto(await adminCookie());
-  const browser = await chromium.launch({ executablePath: chrome, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: chrome, args: CHROME_FLAGS });
   try {
     const stem = article.asset.url.replace(/\.jpg$/, "");
     const card = (
       await phoneImageBytes(
         browser,
         `/articles?q=${encodeURIComponent(article.title)}`,
-        `main img[src="${article.asset.url}"]`,
+        // The card shows a width copy of the upload (its name carries the width), not the upload itself.
+        `main img[src^="${stem}"]`,
       )
     ).filter((f) => f.url.startsWith(stem));
     report.uploadedPhotoCard = { original: article.asset.size, downloaded: card };

@@ -1,0 +1,90 @@
+// What the browser benches (bench:app, bench:images) share: the Chromium they drive and its flags, the build, a built
+// app started on loopback with a fresh PGlite data directory (the demo shop seeds itself), and Lighthouse runs that
+// try again when Lighthouse fails to record a trace on a busy machine.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+
+export const chrome = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/google-chrome"].find(
+  (c) => c && existsSync(c),
+);
+if (!chrome) throw new Error("No Chromium found: apt-get install -y chromium, or set CHROME_PATH");
+
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** `npm run build` unless the bench was given --no-build; exits on a failed build. */
+export function buildUnlessAsked() {
+  if (process.argv.includes("--no-build")) return;
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(1);
+}
+
+/** Starts the built app on 127.0.0.1:port with a fresh data directory; `ready()` waits for /healthz. */
+export function startLocalApp(port, dataDirPrefix) {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
+  const server = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      server.on("exit", resolve);
+      server.kill("SIGTERM");
+    });
+  async function ready() {
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${base}/healthz`)).status === 200) return;
+      } catch {
+        // starting
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    throw new Error("server did not become ready");
+  }
+  return { base, server, dataDir, stop, ready };
+}
+
+/** Lighthouse (mobile, default throttling) on `url`, its JSON written to `out`; up to three attempts. */
+export function runLighthouse(url, out, { args = [], timeout }) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine; try again.
+    const run = spawnSync(
+      "npx",
+      [
+        "lighthouse",
+        url,
+        `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+        "--output=json",
+        `--output-path=${out}`,
+        "--quiet",
+        ...args,
+      ],
+      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome }, timeout },
+    );
+    if (run.status === 0) return;
+  }
+  throw new Error(`lighthouse failed on ${url}`);
+}
