@@ -76,7 +76,11 @@ export async function startContentEvents(handle: DatabaseHandle, log: (message: 
   await stopContentEvents();
   if (!handle.listen) return;
   const generation = state.generation;
-  const unlisten = await handle.listen(CONTENT_CHANNEL, received);
+  // A notification that arrives after a stop (while UNLISTEN is on its way) is dropped: it must not start a
+  // debounce that refreshes caches once nobody listens any more.
+  const unlisten = await handle.listen(CONTENT_CHANNEL, (payload) => {
+    if (generation === state.generation) received(payload);
+  });
   if (generation !== state.generation) {
     await unlisten();
     return;
