@@ -18,6 +18,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/integration-global.ts"],
+          // One process for all files, each started clean by integration-file.ts: modules are evaluated once per run.
+          isolate: false,
+          setupFiles: ["tests/setup/integration-file.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

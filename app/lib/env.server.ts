@@ -164,6 +164,11 @@ export function trustedProxyHops(env: Pick<Env, "TRUST_PROXY">): number {
 
 let cached: Env | undefined;
 
+/** Reads the environment again at the next getEnv() (a process that changed it: the integration suite's files). */
+export function forgetEnv(): void {
+  cached = undefined;
+}
+
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
