@@ -542,8 +542,11 @@ async function walk(
   let refusedCodes = 0;
   for (let n = 0; n < count; n++) {
     const countryCode = ["KE", "US", "NG", "AE"][Math.floor(random() * 4)];
+    // Near the end of a long walk that has not yet seen an upgrade reversed (about 30 upgrades in 200 sequences, and
+    // some seeds reverse none), the last sequences are upgrades that are paid and then reversed.
+    const steerToReversedUpgrade = count >= 200 && n >= count - 10 && !upgrades.get("reversed");
     // About one in six: a member part-way through Standard or Basic upgrading to Premium (ADR 039).
-    const upgrade = random() < 0.16 ? await readerWithPlan(random, countryCode) : null;
+    const upgrade = random() < 0.16 || steerToReversedUpgrade ? await readerWithPlan(random, countryCode) : null;
     const reader = upgrade?.reader ?? (await newReader());
     // One other checkout in five is a gift (ADR 038) to an address of its own.
     const giftTo = !upgrade && random() < 0.2 ? `integrity-gift-${randomUUID()}@nuru.test` : undefined;
@@ -591,6 +594,11 @@ async function walk(
       const step = WEIGHTED[Math.floor(random() * WEIGHTED.length)];
       steps.push(step);
       await STEPS[step](ctx);
+    }
+    if (steerToReversedUpgrade) {
+      await STEPS.complete(ctx);
+      await STEPS.reverse(ctx);
+      steps.push("complete", "reverse");
     }
     // A gift's recipient mostly claims it in the end, and some of those payments are then reversed: so claimed gifts
     // and gifts taken back after a claim are common outcomes, not accidents of the walk.
