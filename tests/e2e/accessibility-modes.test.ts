@@ -98,3 +98,22 @@ describe.each(Object.keys(MODES) as Mode[])("axe at 390 px, %s", (mode) => {
     await context.close();
   });
 });
+
+describe("the axe check itself", () => {
+  it("fails on a page with problems, naming each rule and where", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.setContent(
+      `<html lang="en"><head><title>Broken</title></head><body><main><h1>Broken</h1>` +
+        `<img src="/photo.webp"><p style="color:#ddd;background:#fff">Faint text</p>` +
+        `<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe></main></body></html>`,
+    );
+    const failure = await expectAccessible(page).then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain("image-alt");
+    expect(failure).toContain("color-contrast");
+    expect(failure).toContain("frame-title");
+    await context.close();
+  });
+});

@@ -126,7 +126,7 @@ describe.each(VIEWERS)("a %s at 390 px", (_who, email, expected) => {
       }
     }
     await context.close();
-    // A dozen pages, each checked with axe: about 40 s on a quiet two-core machine, 80 s when test runs share it.
+    // A dozen pages, each checked with axe: about 15 s on a quiet two-core machine, more when test runs share it.
   }, 180_000);
 });
 
