@@ -47,24 +47,29 @@ export function startLocalApp(port, dataDirPrefix) {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const stop = () =>
-    new Promise((resolve) => {
-      server.on("exit", resolve);
-      server.kill("SIGTERM");
-    });
-  async function ready() {
-    const deadline = Date.now() + 180_000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${base}/healthz`)).status === 200) return;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 300));
+  return { base, server, dataDir, stop: () => stopServer(server), ready: () => waitHealthy(base, 180_000) };
+}
+
+/** Waits until the server at `base` answers /healthz with 200, for at most `timeoutMs`. */
+export async function waitHealthy(base, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).status === 200) return;
+    } catch {
+      // starting
     }
-    throw new Error("server did not become ready");
+    await new Promise((r) => setTimeout(r, 300));
   }
-  return { base, server, dataDir, stop, ready };
+  throw new Error("server did not become ready");
+}
+
+/** Stops a server process with SIGTERM; resolves once it has exited. */
+export function stopServer(server) {
+  return new Promise((resolve) => {
+    server.on("exit", resolve);
+    server.kill("SIGTERM");
+  });
 }
 
 /** Lighthouse (mobile, default throttling) on `url`, its JSON written to `out`; up to three attempts. */

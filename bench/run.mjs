@@ -10,6 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { pageJavascriptBytes } from "./page-javascript.ts";
+import { stopServer, waitHealthy } from "./local-app.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
@@ -122,25 +123,7 @@ function productionEnv() {
 }
 const base = `http://127.0.0.1:${PORT}`;
 
-async function waitReady() {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).status === 200) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("server did not become ready");
-}
-
-function stopServer() {
-  return new Promise((resolve) => {
-    server.on("exit", resolve);
-    server.kill("SIGTERM");
-  });
-}
+const waitReady = () => waitHealthy(base, 120_000);
 
 /** The server's resident memory now, in MB (Linux /proc). */
 function rssMb() {
@@ -303,7 +286,7 @@ try {
     console.log(`lighthouse ${p}:`, scores, failing.length ? `failing: ${failing.join(", ")}` : "");
   }
 } finally {
-  await stopServer();
+  await stopServer(server);
   if (!embedded) {
     const cleanup = new pg.Client({ connectionString: pgServer });
     await cleanup.connect();
