@@ -16,7 +16,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { chromium } from "playwright-core";
 import { mainThreadCpu } from "./trace-cpu.mjs";
-import { buildUnlessAsked, chrome, CHROME_FLAGS, root, runLighthouse, startLocalApp } from "./local-app.mjs";
+import { CHROME_ARGS, findChrome } from "../tests/setup/browser.ts";
+import { buildUnlessAsked, root, runLighthouse, startLocalApp } from "./local-app.mjs";
 
 const results = path.join(root, "bench/results");
 mkdirSync(results, { recursive: true });
@@ -120,8 +121,8 @@ async function manifestChecks() {
 async function serviceWorkerChecks() {
   const profile = mkdtempSync(path.join(tmpdir(), "nuru-bench-app-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chrome,
-    args: CHROME_FLAGS,
+    executablePath: findChrome(),
+    args: CHROME_ARGS,
     viewport: { width: 390, height: 844 },
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -2,11 +2,11 @@
 // mode against the PDF reader, for each demo ebook and a generated 300-page book, each in a fresh browser (nothing
 // cached), as the admin (who may read every title). Results go to bench/results/ebook-text.json.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
 import { startApp } from "../tests/setup/app-server.ts";
+import { launchBrowser } from "../tests/setup/browser.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
@@ -25,10 +25,7 @@ if (seeded.status !== 0) throw new Error("seeding failed");
 const big = JSON.parse(seeded.stdout.trim().split("\n").at(-1));
 
 const app = await startApp({ DATA_DIR: dataDir });
-const chrome = ["/usr/bin/chromium", "/usr/bin/chromium-browser", process.env.CHROME_PATH].find(
-  (p) => p && existsSync(p),
-);
-const browser = await chromium.launch({ executablePath: chrome, args: ["--no-sandbox", "--headless"] });
+const browser = await launchBrowser();
 
 async function signedInContext() {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.url });

@@ -8,10 +8,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { chromium } from "playwright-core";
 import { illustrationSvg } from "../app/db/seed/assets.ts";
 import { pageJavascriptBytes } from "./page-javascript.ts";
-import { buildUnlessAsked, chrome, CHROME_FLAGS, root, runLighthouse, startLocalApp } from "./local-app.mjs";
+import { launchBrowser } from "../tests/setup/browser.ts";
+import { buildUnlessAsked, root, runLighthouse, startLocalApp } from "./local-app.mjs";
 
 const results = path.join(root, "bench/results");
 mkdirSync(results, { recursive: true });
@@ -117,7 +117,7 @@ const report = { date: new Date().toISOString(), node: process.version };
 try {
   await waitReady();
   const article = await publishArticleWithPhoto(await adminCookie());
-  const browser = await chromium.launch({ executablePath: chrome, args: CHROME_FLAGS });
+  const browser = await launchBrowser();
   try {
     const stem = article.asset.url.replace(/\.jpg$/, "");
     const card = (

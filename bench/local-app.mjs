@@ -1,28 +1,13 @@
-// What the browser benches (bench:app, bench:images) share: the Chromium they drive and its flags, the build, a built
-// app started on loopback with a fresh PGlite data directory (the demo shop seeds itself), and Lighthouse runs that
-// try again when Lighthouse fails to record a trace on a busy machine.
+// What the browser benches (bench:app, bench:images) share: the build, a built app started on loopback with a fresh
+// PGlite data directory (the demo shop seeds itself), and Lighthouse runs that try again when Lighthouse fails to
+// record a trace on a busy machine. Chromium and its flags are the test suite's (tests/setup/browser.ts).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { CHROME_ARGS, findChrome } from "../tests/setup/browser.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
-
-export const chrome = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/google-chrome"].find(
-  (c) => c && existsSync(c),
-);
-if (!chrome) throw new Error("No Chromium found: apt-get install -y chromium, or set CHROME_PATH");
-
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 /** `npm run build` unless the bench was given --no-build; exits on a failed build. */
 export function buildUnlessAsked() {
@@ -81,13 +66,13 @@ export function runLighthouse(url, out, { args = [], timeout }) {
       [
         "lighthouse",
         url,
-        `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+        `--chrome-flags=${CHROME_ARGS.join(" ")}`,
         "--output=json",
         `--output-path=${out}`,
         "--quiet",
         ...args,
       ],
-      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome }, timeout },
+      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: findChrome() }, timeout },
     );
     if (run.status === 0) return;
   }

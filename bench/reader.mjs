@@ -1,11 +1,11 @@
 // npm run bench:reader: opens a 300-page, ~20 MB PDF in the reader in Chromium on loopback and reports the time
 // to the first page, the share of the file fetched for it, and page-turn times. Results go to bench/results/.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
 import { startApp } from "../tests/setup/app-server.ts";
+import { launchBrowser } from "../tests/setup/browser.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
@@ -24,10 +24,7 @@ if (seeded.status !== 0) throw new Error("seeding failed");
 const { ebookId, bytes: fileBytes } = JSON.parse(seeded.stdout.trim().split("\n").at(-1));
 
 const app = await startApp({ DATA_DIR: dataDir });
-const chrome = ["/usr/bin/chromium", "/usr/bin/chromium-browser", process.env.CHROME_PATH].find(
-  (p) => p && existsSync(p),
-);
-const browser = await chromium.launch({ executablePath: chrome, args: ["--no-sandbox", "--headless"] });
+const browser = await launchBrowser();
 const runs = [];
 try {
   for (let run = 1; run <= 5; run++) {
