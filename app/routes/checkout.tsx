@@ -28,6 +28,7 @@ import { autoRenewScheduleText, checkoutFormSchema } from "~/modules/membership/
 import { periodLabel, planTitle } from "~/modules/membership/plan-period";
 import { isId } from "~/lib/ids";
 import { quoteUpgrade, type UpgradeQuote } from "~/modules/membership/upgrades.server";
+import { upgradeQuoteTime, upgradeQuoteToken } from "~/modules/membership/upgrade-quote.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { quoteWithCode } from "~/modules/orders/offer-codes.server";
 import { isCoded, offerText } from "~/modules/orders/offer-code-rules";
@@ -92,9 +93,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (coded.kind === "refused") url.searchParams.delete("code");
   let refused: string | null = null;
   let upgrade: UpgradeQuote | null = null;
+  let upgradeQuote: string | null = null;
   try {
     if (isUpgrade(request, item) && item.kind === "plan") {
-      upgrade = await quoteUpgrade({ userId: user.id, slug: item.slug, countryCode: charging.code, now: new Date() });
+      const now = new Date();
+      upgrade = await quoteUpgrade({ userId: user.id, slug: item.slug, countryCode: charging.code, now });
+      // The form carries the instant of this quote: Pay locks the credit the page shows, not a second later's.
+      upgradeQuote = upgradeQuoteToken(user.id, item.slug, now);
     } else {
       await assertCanBuy(user, quote);
     }
@@ -124,6 +129,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           price: formatKesCents(upgrade.price.chargedCents),
           credit: formatKesCents(upgrade.creditCents),
           raisedToMinimum: upgrade.raisedToMinimum,
+          quote: upgradeQuote,
         }
       : null,
     offer: isCoded(price)
@@ -183,6 +189,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       countryEvidence: { source: charging.source, picked },
       autoRenew: form.autoRenew,
       upgrade: isUpgrade(request, item),
+      upgradeQuotedAt:
+        isUpgrade(request, item) && item.kind === "plan" && form.intent === "pay"
+          ? upgradeQuoteTime(form.quote, user.id, item.slug, new Date())
+          : null,
       // Carried from the paywall's link through /pricing (the form posts to this address, query included).
       fromArticleId: articleIdFrom(request),
       offerCode: isUpgrade(request, item) ? null : codeFrom(request),
@@ -348,6 +358,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       {refusal ? null : (
         <Form method="post" action={loaderData.formAction} className="mt-6">
           <input type="hidden" name="intent" value="pay" />
+          {upgrade?.quote ? <input type="hidden" name="quote" value={upgrade.quote} /> : null}
           {autoRenew ? (
             <div className="mb-4 rounded-xl border border-rose-100 bg-white p-4">
               <div className="flex items-start gap-3">

@@ -29,6 +29,7 @@ import {
 } from "~/modules/membership/upgrades.server";
 import { forgetRecentAnswers } from "~/modules/payments/gateway-checks.server";
 import { getPesapal } from "~/modules/payments/payment-gateway.server";
+import { upgradeQuoteTime, upgradeQuoteToken } from "~/modules/membership/upgrade-quote.server";
 import { getReceipt } from "~/modules/receipts/receipts.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { createElement } from "react";
@@ -191,6 +192,47 @@ describe(`upgrades in the middle of a plan (${process.env.DB_TARGET ?? "pglite"}
     ).toBe("AUTO_RENEW_PLANS_ONLY");
     await buyPlan(buyer, "standard", at(2)); // a renewal, queued behind the running period
     expect(await refusal(upgradeCheckout(buyer, "premium", at(3)))).toBe("RENEWAL_QUEUED");
+  });
+
+  it("charges what the checkout page quoted, not a minute later's price, and the payment's re-check agrees", async () => {
+    // Premium over Standard on day 10: her credit shrinks by a cent about every 17 minutes.
+    const buyer = await reader();
+    await buyPlan(buyer, "standard", T0);
+    const shown = at(10);
+    const page = await quoteUpgrade({ userId: buyer.id, slug: "premium", countryCode: "KE", now: shown });
+    const token = upgradeQuoteToken(buyer.id, "premium", shown);
+    const paidAt = new Date(shown.getTime() + 40 * 60_000);
+    const later = await quoteUpgrade({ userId: buyer.id, slug: "premium", countryCode: "KE", now: paidAt });
+    expect(later.chargeCents).toBeGreaterThan(page.chargeCents);
+
+    const { orderId } = await startCheckout({
+      buyer,
+      item: { kind: "plan", slug: "premium" },
+      countryCode: "KE",
+      upgrade: true,
+      upgradeQuotedAt: upgradeQuoteTime(token, buyer.id, "premium", paidAt),
+      now: paidAt,
+    });
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({ amountCents: page.chargeCents, upgradeCreditCents: page.creditCents });
+    expect(order.upgradeCreditAt).toEqual(shown);
+    expect(shop.pesapal().getOrder(order.gatewayTrackingId!)?.amountCents).toBe(page.chargeCents);
+    expect(await pay(orderId, paidAt)).toMatchObject({ status: "completed" });
+    expect((await subsOf(buyer.id)).map((row) => row.status)).toEqual(["expired", "active"]);
+  });
+
+  it("takes no quote instant that is forged, someone else's, another plan's, from the future or over an hour old", () => {
+    const now = at(10);
+    const token = upgradeQuoteToken("buyer-a", "premium", now);
+    expect(upgradeQuoteTime(token, "buyer-a", "premium", new Date(now.getTime() + 3_600_000))).toEqual(now);
+    expect(upgradeQuoteTime(token, "buyer-a", "premium", new Date(now.getTime() + 3_601_000))).toBeNull();
+    expect(upgradeQuoteTime(token, "buyer-b", "premium", now)).toBeNull();
+    expect(upgradeQuoteTime(token, "buyer-a", "standard", now)).toBeNull();
+    expect(upgradeQuoteTime(token, "buyer-a", "premium", new Date(now.getTime() - 1_000))).toBeNull();
+    const [seconds, sig] = token.split(".");
+    expect(upgradeQuoteTime(`${Number(seconds) - 600}.${sig}`, "buyer-a", "premium", now)).toBeNull();
+    expect(upgradeQuoteTime(`${seconds}.${sig}.x`, "buyer-a", "premium", now)).toBeNull();
+    expect(upgradeQuoteTime(null, "buyer-a", "premium", now)).toBeNull();
   });
 
   it("an upgrade order completing twice grants once", async () => {

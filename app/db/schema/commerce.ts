@@ -151,6 +151,9 @@ export const orders = pgTable(
       },
     ),
     upgradeCreditCents: cents("upgrade_credit_cents"),
+    // The instant the credit was worked out for: the checkout page she saw (its signed quote), so she pays the amount
+    // its button named; the payment's re-check works the credit out for the same instant. Set with the credit.
+    upgradeCreditAt: timestamp("upgrade_credit_at", { withTimezone: true }),
     // An offer code locked into the order at checkout (ADR 037): which code (its redemption row in offer-codes.ts
     // holds the foreign key), its text as typed then, the KES amount before the code and the discount it gave
     // (amount_cents = price_before_code_cents - code_discount_cents). Null without a code.
@@ -188,7 +191,7 @@ export const orders = pgTable(
     check("orders_country_code", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
     check(
       "orders_upgrade_credit_with_subscription",
-      sql`(${t.upgradeFromSubscriptionId} is null or ${t.upgradeCreditCents} is not null) and (${t.upgradeCreditCents} is null or (${t.kind} = 'plan' and ${t.upgradeCreditCents} >= 0))`,
+      sql`(${t.upgradeFromSubscriptionId} is null or ${t.upgradeCreditCents} is not null) and (${t.upgradeCreditCents} is null or (${t.kind} = 'plan' and ${t.upgradeCreditCents} >= 0)) and ((${t.upgradeCreditCents} is null) = (${t.upgradeCreditAt} is null))`,
     ),
     check(
       "orders_receipt_vat_in_range",

@@ -1,21 +1,12 @@
 // Signed links in member mail (issue 34): the confirmation link a guest follows (double opt-in, valid 7 days) and the
 // link to her preferences and one-click unsubscribe, which works without signing in and for as long as she keeps the
 // mail. Each is an HMAC over its purpose and the subscriber's id, so a link for one address never opens another's.
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { getEnv } from "~/lib/env.server";
+import { isSignature, signature as signed } from "~/lib/signature.server";
 
 export const CONFIRM_LINK_DAYS = 7;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function signature(payload: string): string {
-  return createHmac("sha256", getEnv().AUTH_SECRET).update(`member-mail|${payload}`).digest("base64url");
-}
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+const signature = (payload: string) => signed("member-mail", payload);
 
 /** The token of her preferences and unsubscribe links: `<subscriber id>.<signature>`. */
 export function manageToken(subscriberId: string): string {
@@ -26,7 +17,7 @@ export function manageToken(subscriberId: string): string {
 export function readManageToken(token: string | undefined | null): string | null {
   const [id, sig, extra] = (token ?? "").split(".");
   if (extra !== undefined || !id || !sig || !UUID.test(id)) return null;
-  return same(sig, signature(`manage|${id}`)) ? id : null;
+  return isSignature(sig, "member-mail", `manage|${id}`) ? id : null;
 }
 
 /** The token of the confirmation link: `<subscriber id>.<expiry, seconds>.<signature>`. */
@@ -40,5 +31,5 @@ export function readConfirmToken(token: string | undefined | null, now = new Dat
   const [id, expires, sig, extra] = (token ?? "").split(".");
   if (extra !== undefined || !id || !expires || !sig || !UUID.test(id) || !/^\d{1,12}$/.test(expires)) return null;
   if (Number(expires) <= Math.floor(now.getTime() / 1000)) return null;
-  return same(sig, signature(`confirm|${id}|${expires}`)) ? id : null;
+  return isSignature(sig, "member-mail", `confirm|${id}|${expires}`) ? id : null;
 }

@@ -82,6 +82,8 @@ export const checkoutFormSchema = z.discriminatedUnion(
         .literal("on", { error: "Tick the box or leave it empty" })
         .optional()
         .transform((value) => value === "on"),
+      // An upgrade's checkout page: the instant it quoted, signed (upgrade-quote.server.ts reads it).
+      quote: z.string().max(200).optional(),
     }),
     z.object({ intent: z.literal("trial") }),
   ],

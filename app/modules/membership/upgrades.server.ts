@@ -113,6 +113,8 @@ export interface UpgradeQuote {
   /** The new plan's regional price (the rule applied first, as any quote). */
   price: RegionalPrice;
   creditCents: number;
+  /** The instant the credit was worked out for (now, or the checkout page's signed quote). */
+  creditAt: Date;
   chargeCents: number;
   raisedToMinimum: boolean;
 }
@@ -123,6 +125,8 @@ export async function quoteUpgrade(input: {
   slug: string;
   countryCode: string;
   now: Date;
+  /** The instant to work her credit out for (a checkout page's quote, upgrade-quote.server.ts); now by default. */
+  creditAt?: Date | null;
   db?: Reader;
 }): Promise<UpgradeQuote> {
   const db = input.db ?? getDb();
@@ -140,7 +144,9 @@ export async function quoteUpgrade(input: {
   // CASE: a renewal already paid and queued -> the upgrade would overlap it; she upgrades once it has started.
   if (await hasQueuedRenewal(db, input.userId, input.now)) throw new AppError(CHECKOUT_ERRORS.RENEWAL_QUEUED);
   const paidCents = await paidForPeriod(db, current.subscription);
-  const creditCents = creditFor(current.subscription, paidCents, input.now);
+  // CASE: a quote from the future -> now (a token is checked before it gets here; this is the module's own guard).
+  const creditAt = input.creditAt && input.creditAt <= input.now ? input.creditAt : input.now;
+  const creditCents = creditFor(current.subscription, paidCents, creditAt);
   const pricing = await loadCountryPricing(input.countryCode);
   const price = regionalPrice({
     baseCents: target.priceCents,
@@ -166,6 +172,7 @@ export async function quoteUpgrade(input: {
     },
     price,
     creditCents,
+    creditAt,
     chargeCents: charge.chargeCents,
     raisedToMinimum: charge.raisedToMinimum,
   };
@@ -207,13 +214,15 @@ export function upgradeOrderColumns(quote: UpgradeQuote) {
         : displayMinorUnits(quote.chargeCents, price.exchangeRate),
     upgradeFromSubscriptionId: quote.from.subscriptionId,
     upgradeCreditCents: quote.creditCents,
+    upgradeCreditAt: quote.creditAt,
   };
 }
 
 /**
  * Inside the transaction that applies a verified COMPLETED (old subscription locked): the locked credit is honoured
- * only while that subscription is still her current one, unchanged (the credit recomputed at checkout time from its
- * rows now is the same), no renewal is queued, and the payment came within a day of checkout. Otherwise: review.
+ * only while that subscription is still her current one, unchanged (the credit recomputed from its rows now, for the
+ * instant it was locked at, is the same), no renewal is queued, and the payment came within a day of checkout.
+ * Otherwise: review.
  */
 export async function recheckUpgrade(tx: Tx, order: Order, decision: Decision, now: Date): Promise<Decision> {
   if (decision.effect !== "grant" || order.upgradeCreditCents === null) return decision;
@@ -235,7 +244,7 @@ export async function recheckUpgrade(tx: Tx, order: Order, decision: Decision, n
     return review("paid more than a day after checkout");
   }
   if (await hasQueuedRenewal(tx, order.userId, now)) return review("a renewal was queued meanwhile");
-  const credit = creditFor(old, await paidForPeriod(tx, old), order.createdAt);
+  const credit = creditFor(old, await paidForPeriod(tx, old), order.upgradeCreditAt ?? order.createdAt);
   if (credit !== order.upgradeCreditCents)
     return review(`credit now ${credit} cents, locked ${order.upgradeCreditCents}`);
   return decision;

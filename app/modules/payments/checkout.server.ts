@@ -141,6 +141,8 @@ export async function startCheckout(input: {
   fromArticleId?: string | null;
   /** A plan bought as an upgrade now, paying the difference (ADR 039); never with card auto-renew. */
   upgrade?: boolean;
+  /** The instant the checkout page quoted the upgrade (its signed token, read): the credit is locked for it. */
+  upgradeQuotedAt?: Date | null;
   /** Bought for someone else (ADR 038): the buyer's own "already have it" rules do not apply; never auto-renewed. */
   gift?: GiftDetails;
   /** An offer code typed or linked (ADR 037); a code that does not apply refuses the checkout with its reason. */
@@ -165,6 +167,7 @@ export async function startCheckout(input: {
       slug: input.item.slug,
       countryCode: input.countryCode,
       now,
+      creditAt: input.upgradeQuotedAt,
     });
   } else if (!gift) {
     await assertCanBuy(input.buyer, quote, now);

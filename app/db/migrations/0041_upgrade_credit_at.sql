@@ -1,0 +1,5 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_upgrade_credit_with_subscription";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "upgrade_credit_at" timestamp with time zone;--> statement-breakpoint
+-- Upgrades ordered before this column: their credit was worked out at checkout, when the order was made.
+UPDATE "orders" SET "upgrade_credit_at" = "created_at" WHERE "upgrade_credit_cents" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_upgrade_credit_with_subscription" CHECK (("orders"."upgrade_from_subscription_id" is null or "orders"."upgrade_credit_cents" is not null) and ("orders"."upgrade_credit_cents" is null or ("orders"."kind" = 'plan' and "orders"."upgrade_credit_cents" >= 0)) and (("orders"."upgrade_credit_cents" is null) = ("orders"."upgrade_credit_at" is null)));
