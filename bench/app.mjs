@@ -121,7 +121,7 @@ async function manifestChecks() {
 async function serviceWorkerChecks() {
   const profile = mkdtempSync(path.join(tmpdir(), "nuru-bench-app-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: findChrome(),
+    executablePath: findChrome({ full: true }),
     args: CHROME_ARGS,
     viewport: { width: 390, height: 844 },
   });

@@ -3,7 +3,7 @@
 // hydration, so what scripts add is checked too) and in data saver (Save-Data: on, no script).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, expectAccessible, newPage, trackHydration, waitForHydration } from "../setup/pages";
 import { getText, signInCookie } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
@@ -24,7 +24,7 @@ type Mode = keyof typeof MODES;
 const idOf = (body: string, kind: "article" | "ebook") => new RegExp(`href="/${kind}/([0-9a-f-]{36})"`).exec(body)![1];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   premiumArticle = (await probeIds()).premium;
   const free = demoArticles.find((a) => a.accessType === "free")!;
   freeArticle = idOf((await getText(`/articles?q=${encodeURIComponent(free.title.split(":")[0])}`)).body, "article");

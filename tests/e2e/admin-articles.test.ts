@@ -6,7 +6,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
 import { FORM, raw } from "../setup/attacker";
@@ -16,7 +16,7 @@ let browser: Browser;
 let subscriber: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   subscriber = await signInCookie("subscriber@nuru.test");
 });
 afterAll(async () => {

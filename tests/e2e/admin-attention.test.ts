@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { sql } from "drizzle-orm";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
 import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
@@ -44,7 +44,7 @@ beforeAll(async () => {
     await handle.close();
   }
   app = await startApp(shop.env);
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, 180_000);
 
 afterAll(async () => {

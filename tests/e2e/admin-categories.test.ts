@@ -3,7 +3,7 @@
 // delete one still in use, and deletes her own (its old address goes too).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD, getText } from "../setup/http-session";
 import { signInWithForm } from "../setup/shop-journeys";
@@ -12,7 +12,7 @@ import { raw } from "../setup/attacker";
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

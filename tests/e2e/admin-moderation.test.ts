@@ -2,7 +2,7 @@
 // and deletes the comment (it is gone), at desktop and phone widths, with the pending count in the admin menu.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { getText, signInCookie, DEMO_PASSWORD } from "../setup/http-session";
 import { newReader, postForm } from "../setup/attacker";
@@ -13,7 +13,7 @@ let ebookId: string;
 let articleId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   ebookId = /href="\/ebook\/([0-9a-f-]{36})"/.exec((await getText("/ebooks?access=free")).body)![1];
   articleId = /href="\/article\/([0-9a-f-]{36})"/.exec((await getText("/articles?access=free")).body)![1];
 });

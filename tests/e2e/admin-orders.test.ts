@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { sql } from "drizzle-orm";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
 import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
@@ -24,7 +24,7 @@ let demo: DemoShopCopy | undefined;
 beforeAll(async () => {
   demo = await copyDemoShop({ postgres: true });
   app = await startApp(demo.env);
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, 120_000);
 
 afterAll(async () => {

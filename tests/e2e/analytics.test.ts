@@ -3,7 +3,7 @@
 // /admin/analytics as soon as she opens it; each table's CSV holds exactly the rows and cells the screen shows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, trackHydration, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
@@ -21,7 +21,7 @@ let ids: ProbeIds;
 let premiumTitle: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   ids = await probeIds();
   const html = await (
     await fetch(`${baseUrl()}/article/${ids.premium}`, { headers: { "User-Agent": BOT_AGENT } })

@@ -2,7 +2,7 @@
 // runs it in-process, as `npm start` does without Pesapal keys), back to a verified result.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, DESKTOP, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { getText } from "../setup/http-session";
 import { newReader, raw } from "../setup/attacker";
@@ -17,7 +17,7 @@ let ids: ProbeIds;
 let premiumEbook: { id: string; title: string };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   ids = await probeIds();
   const list = await getText("/ebooks?access=premium");
   const match = /href="\/ebook\/([0-9a-f-]{36})"[^>]*>(?:<[^>]+>)*([^<]+)</.exec(list.body)!;

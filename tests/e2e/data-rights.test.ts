@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser, downloadedBytes } from "../setup/shared-browser";
 import { newReader } from "../setup/attacker";
 import { PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 
@@ -9,7 +8,7 @@ import { PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pag
 // her password, and cannot sign in again.
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -40,7 +39,7 @@ describe("a reader's data rights at 390 px", () => {
       section.getByRole("link", { name: "Download my data" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^nuru-my-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(await readFile((await download.path())!, "utf8"));
+    const data = JSON.parse((await downloadedBytes(download)).toString("utf8"));
     expect(data.profile).toMatchObject({ email, fullName: "Test Reader" });
     expect(data.signIn.sessions.length).toBeGreaterThan(0);
 

@@ -3,7 +3,7 @@
 // article costs under 30 KB in all (home under 40 KB), measured as the bytes the browser received.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, expectAccessible, newPage } from "../setup/pages";
 
 /** Issue 32's budgets: everything a first visit loads at once (HTML, CSS, fonts, images), compressed. */
@@ -13,7 +13,7 @@ const HOME_BUDGET = 40_000;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {

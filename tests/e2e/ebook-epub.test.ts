@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD, getText } from "../setup/http-session";
 import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
@@ -16,7 +16,7 @@ import { epubBytes, SAMPLE_CHAPTERS, testPicture } from "../setup/epub-file";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

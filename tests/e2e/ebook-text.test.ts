@@ -3,7 +3,7 @@
 // the same section and paragraph at the size she chose. Without JavaScript the page still reads and its forms work.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, expectAccessible, newPage, trackHydration, waitForHydration } from "../setup/pages";
 import { signInWithForm } from "../setup/shop-journeys";
 import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
@@ -15,7 +15,7 @@ let ebookId: string;
 const bought = demoEbooks.find((e) => e.price !== null && Number(e.price) > 0)!;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const { body } = await getText(`/ebooks?q=${encodeURIComponent(bought.title)}`);
   ebookId = /href="\/ebook\/([0-9a-f-]{36})"/.exec(body)![1];
 });
@@ -89,8 +89,19 @@ describe("text mode at 390 px", () => {
     // She reads on: the middle paragraph of the chapter at the top of her screen.
     const blocks = await page.locator("[data-block]").count();
     const place = Math.max(1, Math.floor(blocks / 2));
+    // Her place reaches the shop once she stops scrolling (the close would send it too, but the test then closes
+    // the whole browser context at once, which can cut that last request off).
+    const savedPlace = page.waitForResponse((response) => {
+      const sent = new URLSearchParams(response.request().postData() ?? "");
+      return (
+        response.url().endsWith(`/ebook/${ebookId}/reading`) &&
+        sent.get("section") === "2" &&
+        sent.get("offset") === String(place)
+      );
+    });
     await page.locator(`#b-${place}`).evaluate((el) => el.scrollIntoView({ block: "start" }));
     await expect.poll(() => topBlock(page)).toBe(place);
+    expect((await savedPlace).ok()).toBe(true);
     await page.getByRole("link", { name: "Close reader" }).click();
     await page.waitForURL((url) => url.pathname === `/ebook/${ebookId}`);
     expect(errors).toEqual([]);

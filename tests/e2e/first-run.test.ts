@@ -4,7 +4,7 @@
 // signed out ("Sign in to see your payment").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { copyDemoShop } from "../setup/demo-shop";
 import { PHONE, trackHydration, waitForHydration } from "../setup/pages";
@@ -17,7 +17,7 @@ beforeAll(async () => {
   // PUBLIC_URL empty is PUBLIC_URL unset: the shop chooses its own address, as on `npm start`.
   // On a copy of the demo shop: its first start, which migrates and seeds, is the shared app's.
   const demo = await copyDemoShop();
-  [browser, app] = await Promise.all([launchBrowser(), startApp({ ...demo.env, PUBLIC_URL: "" })]);
+  [browser, app] = await Promise.all([connectBrowser(), startApp({ ...demo.env, PUBLIC_URL: "" })]);
   const banner = /Nuru listening on (\S+)/.exec(app.output());
   expect(banner, app.output()).not.toBeNull();
   printed = banner![1];

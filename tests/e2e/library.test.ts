@@ -3,7 +3,7 @@
 // premium, and undoes it; a buyer's shelf offers Read; nobody else can open her receipt.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
@@ -18,7 +18,7 @@ let browser: Browser;
 let ids: ProbeIds;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   ids = await probeIds();
 });
 afterAll(async () => {

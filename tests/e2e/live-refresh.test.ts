@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
 import { trackHydration, waitForHydration } from "../setup/pages";
@@ -22,7 +22,7 @@ describe.runIf(Boolean(serverUrl))("live refresh of must-reads", () => {
     app = await startApp(demo.env);
     client = new pg.Client({ connectionString: demo.databaseUrl });
     await client.connect();
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   }, 120_000);
 
   afterAll(async () => {

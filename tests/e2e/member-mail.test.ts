@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import PostalMime from "postal-mime";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD } from "../setup/http-session";
 import { signInWithForm } from "../setup/shop-journeys";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

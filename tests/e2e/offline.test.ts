@@ -9,7 +9,7 @@
 // (they reach the reader online); a copy's bookmark button works offline, says it will sync, then says it synced.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
@@ -29,7 +29,7 @@ let ebookId: string;
 let freeArticleId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   ids = await probeIds();
   ebookId = /href="\/ebook\/([0-9a-f-]{36})"/.exec(
     (await getText(`/ebooks?q=${encodeURIComponent(boughtEbook.title)}`)).body,

@@ -2,7 +2,7 @@
 // reversed without an IPN reaching the shop. This app talks to a stand-in the test drives, so the reversal is silent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { copyDemoShop } from "../setup/demo-shop";
 import { PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
@@ -21,7 +21,7 @@ beforeAll(async () => {
     PESAPAL_CONSUMER_KEY: "k",
     PESAPAL_CONSUMER_SECRET: "s",
   });
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, 120_000);
 
 afterAll(async () => {

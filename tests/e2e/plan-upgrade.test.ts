@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
 import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
@@ -27,7 +27,7 @@ beforeAll(async () => {
     PESAPAL_CONSUMER_KEY: "k",
     PESAPAL_CONSUMER_SECRET: "s",
   });
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 

@@ -1,9 +1,8 @@
 // The ebook reader in Chromium, the way readers use it: a buyer reads, turns pages, zooms and downloads a
 // stamped copy; a reader without access is turned away; a subscriber spends one unlock however she confirms.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser, downloadedBytes } from "../setup/shared-browser";
 import { PHONE, DESKTOP, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { newReader } from "../setup/attacker";
 import { probeIds } from "../setup/probe-ids";
@@ -19,7 +18,7 @@ let browser: Browser;
 let ids: ProbeIds;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   ids = await probeIds();
 });
 afterAll(async () => {
@@ -140,7 +139,7 @@ describe("reading a bought ebook", () => {
       page.getByRole("button", { name: "Download PDF" }).click(),
     ]);
     await expect.poll(() => page.getByTestId("toast").textContent()).toContain("Download Started");
-    const pages = await pdfPageTexts(await readFile((await download.path())!));
+    const pages = await pdfPageTexts(await downloadedBytes(download));
     expect(pages).toHaveLength(3);
     for (const text of pages) expect(text).toContain(`Licensed to ${email}`);
     for (let n = 2; n <= 3; n++) {

@@ -2,9 +2,8 @@
 // on, a reader gives her KRA PIN and buys an ebook on the Pesapal stand-in, her receipt shows its number and the
 // VAT, and the month's CSV downloads with that line. VAT is turned off again afterwards for the files that follow.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser, downloadedBytes } from "../setup/shared-browser";
 import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD, getText } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
@@ -19,7 +18,7 @@ let browser: Browser;
 let ebookId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const list = await getText("/ebooks?access=premium");
   ebookId = /href="\/ebook\/([0-9a-f-]{36})"/.exec(list.body)![1];
 });
@@ -115,7 +114,7 @@ describe("receipts an accountant accepts (390 px)", () => {
       admin.page.getByRole("link", { name: "Download CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`nuru-receipts-${nairobiMonth(new Date())}.csv`);
-    const csv = readFileSync((await download.path())!, "utf8");
+    const csv = (await downloadedBytes(download)).toString("utf8");
     const cents = (c: number) => (c / 100).toFixed(2);
     const row = csv.split("\r\n").find((r) => r.startsWith(`Sale,${number},`))!;
     expect(row).toContain(",A123456789B,");

@@ -4,13 +4,13 @@
 // carry everything.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, newPage, waitForHydration } from "../setup/pages";
 import { getText, signInCookie } from "../setup/http-session";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, newPage, waitForHydration } from "../setup/pages";
 import { getText, signInCookie } from "../setup/http-session";
 
@@ -38,7 +38,7 @@ const post = (path: string, body: BodyInit, extra: Record<string, string> = {}) 
   });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   admin = await signInCookie("admin@nuru.test");
   const form = new FormData();
   const bytes = await photoJpeg(2000, 1125);

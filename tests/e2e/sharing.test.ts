@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, newPage, waitForHydration } from "../setup/pages";
 import { getText, signInCookie } from "../setup/http-session";
 import { probeIds } from "../setup/probe-ids";
@@ -137,7 +137,7 @@ describe("share links", () => {
   });
 
   it("fit a 390 px phone, and add Copy link once the page runs", async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     for (const viewport of [PHONE, DESKTOP]) {
       const { context, page, errors } = await newPage(browser, viewport);
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });

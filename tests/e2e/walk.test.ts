@@ -3,7 +3,7 @@
 // form's confirmation shows where she is looking.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../setup/browser";
+import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, trackHydration, waitForHydration, waitForInteractive } from "../setup/pages";
 import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
@@ -198,7 +198,7 @@ function pagePaths(which: (pattern: string) => boolean): string[] {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   ids = await probeIds();
 });
 afterAll(async () => {

@@ -4,7 +4,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { findChrome } from "./browser";
+import { chromium, type BrowserServer } from "playwright-core";
+import { CHROME_ARGS, findChrome } from "./browser";
 import { startApp, type RunningApp } from "./app-server";
 import { startOAuthStandIn, type OAuthStandIn } from "./oauth-stand-in";
 import { copyDataDir, seedDemoShop, type DemoShopTemplate } from "./demo-shop";
@@ -19,6 +20,7 @@ declare module "vitest" {
 }
 
 let app: RunningApp | undefined;
+let browserServer: BrowserServer | undefined;
 let google: OAuthStandIn | undefined;
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -41,7 +43,9 @@ async function seedDemoShops(): Promise<DemoShopTemplate> {
 }
 
 export async function setup(project: TestProject) {
-  findChrome();
+  // One Chromium for the whole suite; each file connects to it (tests/setup/shared-browser.ts).
+  browserServer = await chromium.launchServer({ executablePath: findChrome(), args: CHROME_ARGS, headless: true });
+  project.provide("browserEndpoint", browserServer.wsEndpoint());
   google = await startOAuthStandIn();
   const demoShop = await seedDemoShops();
   project.provide("demoShop", demoShop);
@@ -73,6 +77,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   const code = await app?.stop();
+  await browserServer?.close();
   await google?.close();
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
   if (code !== 0) throw new Error(`App did not shut down cleanly (exit ${code}):\n${app?.output()}`);
