@@ -1,4 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
@@ -55,20 +56,38 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   return { context, page, errors };
 }
 
+/** axe-core's browser build, read once per test file and sent to each page that is checked. */
+let axeSource: string | undefined;
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
 /**
- * Fails the test with the list of violations when axe finds any accessibility problem. Legacy mode runs axe.run in
- * the page: the default (runPartial in each frame, then finishRun in a new blank page) opened a page per check and
- * waited a second on each cross-origin video frame it cannot enter, 2-3 times the cost of the check itself. Our pages'
- * only frames are such videos; their frame element (its title) is checked either way.
+ * Fails the test with the list of violations when axe finds any accessibility problem. It runs axe-core itself in
+ * the page (what @axe-core/playwright's legacy mode does), sending its 650 KB source once per document: the wrapper
+ * sent it twice and again to each frame (waiting up to a second on each cross-origin video frame it cannot enter),
+ * and the source's transfer and compilation were most of a check's cost (docs/benchmarks.md, "A cheaper axe
+ * check"). Our pages' only frames are such videos; axe checks their frame element (its title) from the page.
  */
 export async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  const summary = result.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
+  if (!loaded) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+    };
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map(({ id, help, nodes }) => ({
+      id,
+      help,
+      nodes: nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, `axe: ${summary.join("; ")}`).toEqual([]);
 }
 
