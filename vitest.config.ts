@@ -35,6 +35,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One worker for all files: the helpers, Playwright's client and the schema are evaluated once per run, not
+          // once per file (about 1.7 core-seconds a file). The files share no module state but the browser endpoint.
+          isolate: false,
           // A page answers within a second on a quiet machine; CI shares two cores, so a poll waits up to 10 s
           // (a poll still fails on a wrong answer, only later).
           expect: { poll: { timeout: 10_000 } },

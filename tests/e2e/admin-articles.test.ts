@@ -11,6 +11,7 @@ import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../
 import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
 import { FORM, raw } from "../setup/attacker";
 import { signInWithForm } from "../setup/shop-journeys";
+import { saveScreenshot } from "../setup/screenshots";
 
 let browser: Browser;
 let subscriber: string;
@@ -335,9 +336,9 @@ describe("articles", () => {
     await expect.poll(() => message.isVisible()).toBe(true);
     expect(page.url()).toMatch(/\/admin\/articles\/new$/);
     expect(await page.getByRole("textbox", { name: "Content" }).inputValue()).toBe(tooLong);
-    await page.screenshot({ path: "/tmp/shots-ipn/article-too-long-390.png" });
+    await saveScreenshot(page, "shots-ipn/article-too-long-390");
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: "/tmp/shots-ipn/article-too-long-1280.png" });
+    await saveScreenshot(page, "shots-ipn/article-too-long-1280");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,6 @@
 // there with a note, after which the count drops. The rows are written into a copy of the demo shop before its app
 // starts (a PGlite directory opens in one process at a time).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { sql } from "drizzle-orm";
@@ -12,9 +11,9 @@ import { startApp, type RunningApp } from "../setup/app-server";
 import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
 import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
 import { openDatabase } from "~/db/client.server";
+import { saveScreenshot } from "../setup/screenshots";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
-const shots = "/tmp/shots-b";
 const trackingId = randomUUID();
 
 let app: RunningApp | undefined;
@@ -23,7 +22,6 @@ let shop: DemoShopCopy | undefined;
 let expected = 0;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   // The demo shop (on PostgreSQL when the run has TEST_DATABASE_URL), then the charge Pesapal reported for no
   // agreement of ours.
   shop = await copyDemoShop({ postgres: true });
@@ -78,7 +76,7 @@ describe("what needs attention, in the admin", () => {
     expect((await ordersItem.innerText()).replace(/\s+/g, " ").trim()).toBe(
       `Orders ${expected} ${need(expected)} attention`,
     );
-    await page.screenshot({ path: `${shots}/menu-count-390.png` });
+    await saveScreenshot(page, `shots-b/menu-count-390`);
 
     await menu.getByRole("link", { name: `${expected} ${need(expected)} attention` }).click();
     await page.waitForURL((url) => url.pathname === "/admin/orders" && url.searchParams.get("status") === "attention");
@@ -88,7 +86,7 @@ describe("what needs attention, in the admin", () => {
     expect(await charge.innerText()).toContain("matches no agreement");
     await expectAccessible(page);
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${shots}/attention-list-1280.png`, fullPage: true });
+    await saveScreenshot(page, `shots-b/attention-list-1280`, { fullPage: true });
     await page.setViewportSize(PHONE);
 
     // Without a note it is refused by the browser; with one, it is resolved.
@@ -100,7 +98,7 @@ describe("what needs attention, in the admin", () => {
     expect(await page.getByTestId("unmatched-charge").filter({ hasText: trackingId }).count()).toBe(0);
     const after = (await ordersItem.innerText()).replace(/\s+/g, " ").trim();
     expect(after).toBe(expected - 1 > 0 ? `Orders ${expected - 1} ${need(expected - 1)} attention` : "Orders");
-    await page.screenshot({ path: `${shots}/after-resolve-390.png`, fullPage: true });
+    await saveScreenshot(page, `shots-b/after-resolve-390`, { fullPage: true });
 
     // The reconciliation no longer lists it.
     await page.goto("/admin/orders/reconciliation?from=2000-01-01&to=2100-12-31");

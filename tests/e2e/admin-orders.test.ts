@@ -14,6 +14,7 @@ import { openDatabase } from "~/db/client.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { createPesapalClient } from "~/modules/payments/pesapal/client.server";
 import { startPesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
+import { saveScreenshot } from "../setup/screenshots";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
 
@@ -197,10 +198,9 @@ describe("a refund whose outcome is unknown (390 px and 1280 px)", () => {
       expect(await admin.page.getByTestId("order-refund").innerText()).toMatch(/Checked .*Completed/);
       expect(await admin.page.getByTestId("order-status").innerText()).toBe("Completed");
       await expectAccessible(admin.page);
-      const shots = "/tmp/shots-refunds";
-      await admin.page.screenshot({ path: `${shots}/order-unknown-390.png`, fullPage: true });
+      await saveScreenshot(admin.page, `shots-refunds/order-unknown-390`, { fullPage: true });
       await admin.page.setViewportSize(DESKTOP);
-      await admin.page.screenshot({ path: `${shots}/order-unknown-1280.png`, fullPage: true });
+      await saveScreenshot(admin.page, `shots-refunds/order-unknown-1280`, { fullPage: true });
 
       // The orders list can show just these.
       await admin.page.goto("/admin/orders");
@@ -209,7 +209,7 @@ describe("a refund whose outcome is unknown (390 px and 1280 px)", () => {
       await expect.poll(() => admin.page.getByTestId("admin-order").count()).toBe(1);
       expect(await admin.page.getByTestId("admin-order").innerText()).toContain("Refund outcome unknown");
       expect(await admin.page.getByLabel("Status").inputValue()).toBe("refund_unknown");
-      await admin.page.screenshot({ path: `${shots}/orders-unknown-1280.png`, fullPage: true });
+      await saveScreenshot(admin.page, `shots-refunds/orders-unknown-1280`, { fullPage: true });
       await admin.page.setViewportSize(PHONE);
       await admin.page.getByTestId("admin-order").getByRole("link").click();
       await waitForHydration(admin.page);
@@ -223,7 +223,7 @@ describe("a refund whose outcome is unknown (390 px and 1280 px)", () => {
         .toContain("Refund Settled");
       expect(await admin.page.getByTestId("order-refund-status").innerText()).toBe("Accepted by Pesapal");
       expect(await admin.page.getByTestId("refund-unknown").count()).toBe(0);
-      await admin.page.screenshot({ path: `${shots}/order-settled-390.png`, fullPage: true });
+      await saveScreenshot(admin.page, `shots-refunds/order-settled-390`, { fullPage: true });
       await buyer.page.goto(`/ebook/${ebookId}`);
       await waitForHydration(buyer.page);
       expect(await buyer.page.getByRole("link", { name: "Read Ebook" }).count()).toBe(0);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, expectAccessible, newPage } from "../setup/pages";
+import { saveScreenshot } from "../setup/screenshots";
 
 /** Issue 32's budgets: everything a first visit loads at once (HTML, CSS, fonts, images), compressed. */
 const ARTICLE_BUDGET = 30_000;
@@ -92,7 +93,7 @@ describe("data saver", () => {
     // The page still fits a phone.
     expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(reader);
-    await reader.screenshot({ path: "/tmp/shots-data-saver/article-390.png", fullPage: true });
+    await saveScreenshot(reader, "shots-data-saver/article-390", { fullPage: true });
     await fresh.close();
     await context.close();
   });
@@ -112,7 +113,7 @@ describe("data saver", () => {
     expect(await page.locator("main").innerText()).toContain("Data saver is on: the home page is short");
     expect(await page.locator("#latest article").count()).toBeGreaterThanOrEqual(5);
     expect(await page.locator("#must-reads, #promos, [aria-roledescription=slide]").count()).toBe(0);
-    await page.screenshot({ path: "/tmp/shots-data-saver/home-390.png", fullPage: true });
+    await saveScreenshot(page, "shots-data-saver/home-390", { fullPage: true });
     // Her own choice wins over the browser's: turned off, the full page with its scripts comes back.
     await page
       .locator("footer")

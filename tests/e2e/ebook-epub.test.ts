@@ -3,9 +3,8 @@
 // publishes; a reader buys it and reads the EPUB's chapters in text mode, in its spine order, with the book's script
 // stripped and its picture kept (fitting the phone's column; a tap-to-load link in data saver). Before she buys, the
 // text and the picture answer 404.
-import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
@@ -13,6 +12,7 @@ import { DEMO_PASSWORD, getText } from "../setup/http-session";
 import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
 import { newReader } from "../setup/attacker";
 import { epubBytes, SAMPLE_CHAPTERS, testPicture } from "../setup/epub-file";
+import { saveScreenshot } from "../setup/screenshots";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,14 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Screenshots for a person to judge, when SHOTS_DIR is set (not asserted). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 async function onePagePdf() {
   const doc = await PDFDocument.create();
@@ -86,9 +78,9 @@ describe("EPUB text edition at 390 px", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await expectAccessible(page);
-    await shot(page, "admin-epub-ready-390");
+    await saveScreenshot(page, "admin-epub-ready-390", { fullPage: true });
     await page.setViewportSize(DESKTOP);
-    await shot(page, "admin-epub-ready-1280");
+    await saveScreenshot(page, "admin-epub-ready-1280", { fullPage: true });
     await page.setViewportSize(PHONE);
 
     await page.getByLabel("Published").check();
@@ -158,9 +150,9 @@ describe("EPUB text edition at 390 px", () => {
       .evaluate((p) => Number.parseFloat(getComputedStyle(p).fontSize));
     expect(size).toBeGreaterThanOrEqual(16);
     await expectAccessible(buyer.page);
-    await shot(buyer.page, "reader-epub-390");
+    await saveScreenshot(buyer.page, "reader-epub-390", { fullPage: true });
     await buyer.page.setViewportSize(DESKTOP);
-    await shot(buyer.page, "reader-epub-1280");
+    await saveScreenshot(buyer.page, "reader-epub-1280", { fullPage: true });
     const wide = (await picture.boundingBox())!;
     expect(wide.width).toBeLessThanOrEqual(800);
     await buyer.page.setViewportSize(PHONE);
@@ -180,7 +172,7 @@ describe("EPUB text edition at 390 px", () => {
     expect(pictures).toEqual([]);
     expect(await saver.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(saver.page);
-    await shot(saver.page, "reader-epub-data-saver-390");
+    await saveScreenshot(saver.page, "reader-epub-data-saver-390", { fullPage: true });
     const opened = await saver.page.request.get(`${baseUrl()}${ebookPath}/text/picture/0`);
     expect(opened.status()).toBe(200);
     expect(opened.headers()["content-type"]).toBe("image/webp");

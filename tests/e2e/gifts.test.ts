@@ -1,28 +1,26 @@
 // Gifts in Chromium at 390 px (issue 33, ADR 038): a reader gives the Standard plan to a new address, pays on the
 // Pesapal stand-in, the claim mail arrives in the dev outbox; the recipient signs up, claims it and reads premium
 // content; the buyer sees it claimed; the admin sees it on the gifts screen. Screenshots of each screen at 390 and
-// 1280 px go to /tmp/wt-gifts-shots when GIFT_SHOTS is set.
+// 1280 px go to SHOTS_DIR when it is set.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
-import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
 import { MARKERS } from "../setup/markers";
 import { probeIds } from "../setup/probe-ids";
 import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
 import type { ProbeIds } from "../setup/route-probes";
+import { saveScreenshotsAtBothWidths } from "../setup/screenshots";
 
 const PASSWORD = "gift-pass-1";
-const SHOTS = process.env.GIFT_SHOTS ? "/tmp/wt-gifts-shots" : null;
 let browser: Browser;
 let ids: ProbeIds;
 
 beforeAll(async () => {
   browser = await connectBrowser();
   ids = await probeIds();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -32,18 +30,6 @@ afterAll(async () => {
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [label, size] of [
-    ["390", PHONE],
-    ["1280", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(PHONE);
 }
 
 async function claimLinkFor(page: Page, email: string): Promise<string> {
@@ -86,7 +72,7 @@ describe("gifts", () => {
     expect(await page.getByLabel("A note (optional)").inputValue()).toBe("Happy birthday, Amani!");
     await page.getByLabel("Her e-mail address").fill(recipient);
     await page.getByLabel("Her phone number (optional)").fill("0712 345 678");
-    await shoot(page, "gift-checkout");
+    await saveScreenshotsAtBothWidths(page, "gift-checkout");
     await page.getByRole("button", { name: /Pay KSh.* for the gift/ }).click();
     await payOnPesapal(page, "Complete M-Pesa payment");
     expect(await page.locator('[data-status="success"]').isVisible()).toBe(true);
@@ -104,7 +90,7 @@ describe("gifts", () => {
     expect(await her.page.getByTestId("gift-item").textContent()).toContain("Standard plan");
     expect(await her.page.getByText("Happy birthday, Amani!").isVisible()).toBe(true);
     expect(await her.page.locator("main").textContent()).not.toMatch(/KSh|KES|500/);
-    await shoot(her.page, "gift-claim");
+    await saveScreenshotsAtBothWidths(her.page, "gift-claim");
     // Signed out, "Create an account" opens the sign-in dialog (with JavaScript), on its Sign Up tab.
     await her.page.getByRole("link", { name: "Create an account" }).click();
     const dialog = her.page.getByRole("dialog");
@@ -150,7 +136,7 @@ describe("gifts", () => {
     await expectNoSidewaysScroll(page);
     const row = page.getByRole("listitem").filter({ hasText: recipient });
     expect(await row.getByTestId("gift-status").textContent()).toBe("Claimed");
-    await shoot(page, "gift-list");
+    await saveScreenshotsAtBothWidths(page, "gift-list");
     await page.goto(`/article/${ids.premium}`);
     expect(await page.content()).not.toContain(MARKERS.premium);
     await buyer.context.close();
@@ -165,7 +151,7 @@ describe("gifts", () => {
     const listed = admin.page.getByRole("listitem").filter({ hasText: recipient });
     expect(await listed.getByText("Claimed", { exact: true }).isVisible()).toBe(true);
     expect(await listed.getByRole("button", { name: "Refund in full" }).count()).toBe(0);
-    await shoot(admin.page, "admin-gifts");
+    await saveScreenshotsAtBothWidths(admin.page, "admin-gifts");
     await admin.context.close();
   });
 

@@ -10,6 +10,7 @@ import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD } from "../setup/http-session";
 import { signInWithForm } from "../setup/shop-journeys";
+import { saveScreenshot } from "../setup/screenshots";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,7 +83,7 @@ describe("member e-mail", () => {
     expect(await page.getByTestId("consent-wording").innerText()).toContain("one-click unsubscribe");
     await page.getByLabel("Weight Loss").check();
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/member-mail-follow-390.png", fullPage: true });
+    await saveScreenshot(page, "member-mail-follow-390", { fullPage: true });
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect.poll(() => page.getByText("Check your inbox").isVisible()).toBe(true);
 
@@ -177,7 +178,7 @@ describe("member e-mail", () => {
       "List-Unsubscribe-Post:",
     ])
       expect(await headers.innerText()).toContain(name);
-    await page.screenshot({ path: "/tmp/member-mail-outbox-390.png", fullPage: false });
+    await saveScreenshot(page, "member-mail-outbox-390");
     // The browser offers it as a download named .eml.
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -236,7 +237,7 @@ describe("member e-mail", () => {
     await page.getByRole("button", { name: "Save my choices" }).click();
     await expect.poll(() => page.getByText("Your choices are saved.").isVisible()).toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/member-mail-preferences-390.png", fullPage: true });
+    await saveScreenshot(page, "member-mail-preferences-390", { fullPage: true });
     await page.reload();
     expect(await page.getByLabel("Skin & Beauty").isChecked()).toBe(true);
     expect(await page.getByLabel("Weight Loss").isChecked()).toBe(false);

@@ -10,10 +10,10 @@ import { DEMO_PASSWORD } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
 import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
 import { PROBE_OFFER_CODE } from "../setup/markers";
+import { saveScreenshot } from "../setup/screenshots";
 
 const PASSWORD = "codes-pass-1";
 const DASHBOARD = "/dashboard";
-const SHOTS = process.env.SHOTS_DIR;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -22,10 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** Nothing wider than the window: no sideways scrolling on a phone. */
 async function fitsWidth(page: Page) {
@@ -48,10 +44,10 @@ describe("a shared offer code link", () => {
     expect(await page.getByTestId("price-before-standard").textContent()).toBe("KSh\u00a0500.00");
     expect(await fitsWidth(page)).toBe(true);
     await expectAccessible(page);
-    await shot(page, "pricing-code-390");
+    await saveScreenshot(page, "pricing-code-390", { fullPage: true });
     await page.setViewportSize(DESKTOP);
     expect(await fitsWidth(page)).toBe(true);
-    await shot(page, "pricing-code-1280");
+    await saveScreenshot(page, "pricing-code-1280", { fullPage: true });
     await context.close();
   });
 
@@ -83,7 +79,7 @@ describe("redeeming a code", () => {
     expect(await page.getByTestId("checkout-price").textContent()).toBe("KSh\u00a0400.00");
     expect(await fitsWidth(page)).toBe(true);
     await expectAccessible(page);
-    await shot(page, "checkout-code-390");
+    await saveScreenshot(page, "checkout-code-390", { fullPage: true });
     await page.getByRole("button", { name: "Pay KSh\u00a0400.00" }).click();
     await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
     // What Pesapal is asked to charge, to the cent.
@@ -121,7 +117,7 @@ describe("redeeming a code", () => {
     await page.getByRole("textbox", { name: "Offer code" }).fill(PROBE_OFFER_CODE.toLowerCase());
     await page.getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => page.getByTestId("checkout-price").textContent()).toBe("KSh\u00a0200.00");
-    await shot(page, "checkout-code-1280");
+    await saveScreenshot(page, "checkout-code-1280", { fullPage: true });
     await context.close();
   });
 });
@@ -144,7 +140,7 @@ describe("the admin's offer codes", () => {
     expect(await row.getByTestId("offer-code-uses").textContent()).toBe("Used 0 of 3 · 1 per reader");
     expect(await fitsWidth(admin.page)).toBe(true);
     await expectAccessible(admin.page);
-    await shot(admin.page, "admin-codes-390");
+    await saveScreenshot(admin.page, "admin-codes-390", { fullPage: true });
 
     // A reader uses it on an ebook: nothing to pay, completed without Pesapal, the receipt says why.
     const email = await newReader(PASSWORD);
@@ -175,10 +171,10 @@ describe("the admin's offer codes", () => {
       .toBe(true);
     await admin.page.getByRole("button", { name: "Switch off" }).click();
     await expect.poll(() => admin.page.getByTestId("offer-code-uses").textContent()).toContain("Off");
-    await shot(admin.page, "admin-code-edit-390");
+    await saveScreenshot(admin.page, "admin-code-edit-390", { fullPage: true });
     await admin.page.setViewportSize(DESKTOP);
     await admin.page.goto("/admin/codes");
-    await shot(admin.page, "admin-codes-1280");
+    await saveScreenshot(admin.page, "admin-codes-1280", { fullPage: true });
     await admin.context.close();
   });
 });

@@ -19,6 +19,7 @@ import type { ProbeIds } from "../setup/route-probes";
 import { MARKERS, MARKER_TITLES } from "../setup/markers";
 import { getText } from "../setup/http-session";
 import { articles as demoArticles, ebooks as demoEbooks } from "~/db/seed/content-data";
+import { saveScreenshot } from "../setup/screenshots";
 
 let browser: Browser;
 let ids: ProbeIds;
@@ -70,7 +71,7 @@ async function saveArticle(page: Page, id: string, screenshot?: string) {
   await controlled(page);
   const save = page.getByRole("button", { name: "Save for offline" });
   await save.waitFor();
-  if (screenshot) await page.screenshot({ path: screenshot });
+  if (screenshot) await saveScreenshot(page, screenshot);
   await save.click();
   await page.getByRole("status").filter({ hasText: "Saved on this phone" }).waitFor();
 }
@@ -83,7 +84,7 @@ async function saveEbook(page: Page, id: string, screenshot?: string) {
   const save = page.getByRole("button", { name: "Save this ebook for offline" });
   await save.waitFor();
   await save.scrollIntoViewIfNeeded();
-  if (screenshot) await page.screenshot({ path: screenshot });
+  if (screenshot) await saveScreenshot(page, screenshot);
   await save.click();
   await page.getByRole("status").filter({ hasText: "Saved on this phone" }).waitFor();
 }
@@ -117,7 +118,7 @@ describe("offline library", () => {
     const { page, context, errors } = await newPage(browser, PHONE);
     await signInWithForm(page, email, DEMO_PASSWORD);
     await saveArticle(page, freeArticleId);
-    await saveEbook(page, ebookId, "/tmp/offline-ebook-save-390.png");
+    await saveEbook(page, ebookId, "offline-ebook-save-390");
     expect((await savedAddresses(page)).sort()).toEqual([`/article/${freeArticleId}`, `/ebook/${ebookId}/text`].sort());
 
     // No connection: the reader's address opens her saved copy of the whole text edition, with her watermark.
@@ -135,9 +136,9 @@ describe("offline library", () => {
       .evaluate((p) => Number.parseFloat(getComputedStyle(p).fontSize));
     expect(bodySize).toBeGreaterThanOrEqual(16);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/offline-ebook-copy-390.png" });
+    await saveScreenshot(page, "offline-ebook-copy-390");
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: "/tmp/offline-ebook-copy-1280.png" });
+    await saveScreenshot(page, "offline-ebook-copy-1280");
     await page.setViewportSize(PHONE);
 
     // She moves on to the third section's second paragraph, offline: the copy keeps the place and the service
@@ -158,9 +159,9 @@ describe("offline library", () => {
     await expect.poll(() => saved.count()).toBe(2);
     const ebookItem = saved.filter({ hasText: boughtEbook.title });
     expect(await ebookItem.innerText()).toMatch(/Ebook · \d+(\.\d)? [KM]B · saved/);
-    await page.screenshot({ path: "/tmp/offline-library-ebook-offline-390.png", fullPage: true });
+    await saveScreenshot(page, "offline-library-ebook-offline-390", { fullPage: true });
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: "/tmp/offline-library-ebook-offline-1280.png", fullPage: true });
+    await saveScreenshot(page, "offline-library-ebook-offline-1280", { fullPage: true });
     await page.setViewportSize(PHONE);
 
     // Back online: her next page sends the queued place, and the shop opens the ebook there.
@@ -186,9 +187,9 @@ describe("offline library", () => {
     const online = page.getByRole("listitem").filter({ hasText: boughtEbook.title });
     expect(await online.innerText()).toMatch(/Ebook · \d+(\.\d)? [KM]B · saved/);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/offline-library-ebook-390.png", fullPage: true });
+    await saveScreenshot(page, "offline-library-ebook-390", { fullPage: true });
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: "/tmp/offline-library-ebook-1280.png", fullPage: true });
+    await saveScreenshot(page, "offline-library-ebook-1280", { fullPage: true });
     await page.setViewportSize(PHONE);
 
     // She signs out: neither copy is left in the browser, and offline the reader's address shows the offline page.
@@ -254,7 +255,7 @@ describe("offline library", () => {
       const email = "subscriber@nuru.test";
       const { page, context, errors } = await newPage(browser, PHONE);
       await signInWithForm(page, email, DEMO_PASSWORD);
-      await saveArticle(page, ids.premium, "/tmp/offline-save-390.png");
+      await saveArticle(page, ids.premium, "offline-save-390");
       expect(await savedAddresses(page)).toEqual([`/article/${ids.premium}`]);
 
       // No connection: the same address opens her saved copy, with the article's text and her watermark.
@@ -265,7 +266,7 @@ describe("offline library", () => {
       expect(await watermarkOf(page)).toContain(email);
       expect(await page.locator("footer").innerText()).toContain(`Saved by ${email}`);
       await expectAccessible(page);
-      await page.screenshot({ path: "/tmp/offline-copy-390.png" });
+      await saveScreenshot(page, "offline-copy-390");
 
       // The offline library, with no connection: its title and size.
       await page.goto("/library/offline");
@@ -275,7 +276,7 @@ describe("offline library", () => {
       expect(await saved.innerText()).toContain(MARKER_TITLES.premium);
       expect(await saved.innerText()).toMatch(/\d+ KB · saved/);
       await expectAccessible(page);
-      await page.screenshot({ path: "/tmp/offline-library-offline-390.png", fullPage: true });
+      await saveScreenshot(page, "offline-library-offline-390", { fullPage: true });
       await saved.getByRole("link", { name: MARKER_TITLES.premium }).click();
       await page.waitForURL((url) => url.pathname === `/article/${ids.premium}`);
       expect(await page.locator("main").innerText()).toContain(MARKERS.premium);
@@ -285,9 +286,9 @@ describe("offline library", () => {
       await page.getByRole("heading", { name: "You are offline" }).waitFor();
       expect(await page.getByRole("link", { name: "Try again" }).isVisible()).toBe(true);
       await page.setViewportSize(DESKTOP);
-      await page.screenshot({ path: "/tmp/offline-page-1280.png" });
+      await saveScreenshot(page, "offline-page-1280");
       await page.setViewportSize(PHONE);
-      await page.screenshot({ path: "/tmp/offline-page-390.png" });
+      await saveScreenshot(page, "offline-page-390");
 
       // Back online: the offline library page of the shop lists it too, with its size.
       await context.setOffline(false);
@@ -300,13 +301,13 @@ describe("offline library", () => {
       await online.waitFor();
       expect(await online.innerText()).toMatch(/\d+ KB · saved/);
       await expectAccessible(page);
-      await page.screenshot({ path: "/tmp/offline-library-390.png" });
+      await saveScreenshot(page, "offline-library-390");
       await page.setViewportSize(DESKTOP);
-      await page.screenshot({ path: "/tmp/offline-library-1280.png" });
+      await saveScreenshot(page, "offline-library-1280");
       await page.goto(`/article/${ids.premium}`);
       await waitForHydration(page);
       await page.getByRole("status").filter({ hasText: "Saved on this phone" }).waitFor();
-      await page.screenshot({ path: "/tmp/offline-save-1280.png" });
+      await saveScreenshot(page, "offline-save-1280");
       await page.setViewportSize(PHONE);
 
       // She signs out: nothing of hers is left in the browser's caches.
@@ -396,9 +397,9 @@ describe("offline library", () => {
     await offlineNote.waitFor();
     expect(await removeButton.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => queuedPlaces(page), { timeout: 15_000 }).toBe(1);
-    await page.screenshot({ path: "/tmp/bookmarks-shots/offline-bookmark-390.png" });
+    await saveScreenshot(page, "bookmarks-shots/offline-bookmark-390");
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: "/tmp/bookmarks-shots/offline-bookmark-1280.png" });
+    await saveScreenshot(page, "bookmarks-shots/offline-bookmark-1280");
     await page.setViewportSize(PHONE);
 
     // Back online: her next page sends it, and her bookmarks list the article.
@@ -489,9 +490,9 @@ describe("offline library", () => {
       expect(await page.getByRole("button", { name: "Dark" }).getAttribute("aria-pressed")).toBe("true");
       expect(await page.locator("body").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(17, 24, 39)");
       await expectAccessible(page);
-      await page.screenshot({ path: "/tmp/offline-ebook-settings-390.png" });
+      await saveScreenshot(page, "offline-ebook-settings-390");
       await page.setViewportSize(DESKTOP);
-      await page.screenshot({ path: "/tmp/offline-ebook-settings-1280.png" });
+      await saveScreenshot(page, "offline-ebook-settings-1280");
       await page.setViewportSize(PHONE);
       await expect.poll(() => queuedPlaces(page), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(fetched.filter((f) => !f.startsWith("POST /ebook/"))).toEqual([]);
@@ -542,9 +543,9 @@ describe("offline library", () => {
       expect(await remove.getAttribute("aria-pressed")).toBe("true");
       await expect.poll(() => queuedPlaces(page), { timeout: 15_000 }).toBe(1);
       await expectAccessible(page);
-      await page.screenshot({ path: "/tmp/offline-copy-bookmark-390.png" });
+      await saveScreenshot(page, "offline-copy-bookmark-390");
       await page.setViewportSize(DESKTOP);
-      await page.screenshot({ path: "/tmp/offline-copy-bookmark-1280.png" });
+      await saveScreenshot(page, "offline-copy-bookmark-1280");
       await page.setViewportSize(PHONE);
       // Opened again offline, it still says so (nothing has reached the shop).
       await page.reload();
@@ -555,7 +556,7 @@ describe("offline library", () => {
       await context.setOffline(false);
       await expect.poll(() => note.innerText(), { timeout: 20_000 }).toBe("Bookmarked · synced");
       expect(await queuedPlaces(page)).toBe(0);
-      await page.screenshot({ path: "/tmp/offline-copy-bookmark-synced-390.png" });
+      await saveScreenshot(page, "offline-copy-bookmark-synced-390");
       // Another page: her bookmarks list the article.
       const other = await context.newPage();
       await other.goto("/bookmarks");

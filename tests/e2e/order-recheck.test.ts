@@ -7,6 +7,7 @@ import { startApp, type RunningApp } from "../setup/app-server";
 import { copyDemoShop } from "../setup/demo-shop";
 import { PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
 import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
+import { saveScreenshot } from "../setup/screenshots";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
 let browser: Browser;
@@ -81,7 +82,7 @@ describe("checking an order with Pesapal from its admin page (390 px)", () => {
     expect((await admin.page.getByTestId("order-history").allInnerTexts()).join("\n")).toMatch(
       /Completed → Reversed \(admin\)/,
     );
-    await admin.page.screenshot({ path: "/tmp/shots-a/order-checked-390.png", fullPage: true });
+    await saveScreenshot(admin.page, "shots-a/order-checked-390", { fullPage: true });
 
     // Reversed is final: nothing more to ask.
     expect(await admin.page.getByRole("button", { name: "Check payment with Pesapal" }).count()).toBe(0);

@@ -5,14 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
-import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
 import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
 import { formatDate } from "~/lib/format";
+import { saveScreenshotsAtBothWidths } from "../setup/screenshots";
 
 const PASSWORD = "pass-pass-1";
-const SHOTS_DIR = process.env.SHOTS_DIR;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -21,18 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  for (const [label, viewport] of [
-    ["390", PHONE],
-    ["1280", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(PHONE);
-}
 
 /** Nothing wider than the phone: no sideways scrolling. */
 const fitsWidth = (page: Page) =>
@@ -54,7 +42,7 @@ describe("the 7-day pass (390 px)", () => {
     // The month plans keep their months.
     expect(await page.getByTestId("period-standard").textContent()).toBe("for 2 months · 2 ebooks of your choice");
     expect(await fitsWidth(page)).toBe(true);
-    await shoot(page, "pricing");
+    await saveScreenshotsAtBothWidths(page, "pricing");
 
     await card.getByRole("link", { name: "Get Started with 7-day pass" }).click();
     await page.waitForURL((url) => url.pathname === "/checkout/plan/week-pass");
@@ -85,7 +73,7 @@ describe("the 7-day pass (390 px)", () => {
     const billing = page.getByRole("region", { name: "Billing history" });
     expect(await billing.getByText("7-day pass", { exact: true }).isVisible()).toBe(true);
     expect(await fitsWidth(page)).toBe(true);
-    await shoot(page, "library");
+    await saveScreenshotsAtBothWidths(page, "library");
 
     await page
       .getByRole("link", { name: /^Receipt for/ })

@@ -3,15 +3,14 @@
 // refused with periodProblem's message and nothing changes. Its own app on a copy of the demo shop, so the shared
 // demo's pass stays 7 days for the other suites.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
 import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
+import { saveScreenshot } from "../setup/screenshots";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
-const SHOTS = process.env.PLAN_ADMIN_SHOTS_DIR ?? null;
 let browser: Browser;
 let shop: RunningApp;
 let copy: DemoShopCopy;
@@ -20,7 +19,6 @@ beforeAll(async () => {
   copy = await copyDemoShop({ postgres: true });
   shop = await startApp({ ...copy.env });
   browser = await connectBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -42,10 +40,6 @@ async function signInAsAdmin(page: Page) {
   await page.locator("#signin-password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL((url) => url.pathname !== "/signin");
-}
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 const passPrice = (page: Page) => page.getByTestId("price-week-pass").locator("xpath=..");
@@ -73,7 +67,7 @@ describe("editing a plan (390 px)", () => {
     await expect.poll(() => row.getByTestId("plan-terms").innerText()).toBe("KSh\u00a099.00 · 7 days · 1 ebook");
     expect(await fitsWidth(page)).toBe(true);
     await expectAccessible(page);
-    await shot(page, "plans-390");
+    await saveScreenshot(page, "plans-390", { fullPage: true });
 
     await row.getByRole("link", { name: "7-day pass" }).click();
     await page.waitForURL(/\/admin\/plans\/[0-9a-f-]{36}$/);
@@ -88,7 +82,7 @@ describe("editing a plan (390 px)", () => {
     await expect.poll(() => page.locator("#plan-periodCount-error").textContent()).toBe("At most 52 weeks");
     expect(await page.getByLabel("Number of days, weeks or months").getAttribute("aria-invalid")).toBe("true");
     expect(await fitsWidth(page)).toBe(true);
-    await shot(page, "plan-edit-error-390");
+    await saveScreenshot(page, "plan-edit-error-390", { fullPage: true });
 
     await page.getByLabel("Number of days, weeks or months").fill("2");
     await page.getByLabel("Name").fill("2-week pass");
@@ -107,7 +101,7 @@ describe("editing a plan (390 px)", () => {
     await expect.poll(() => passPrice(next.page).innerText()).toMatch(/\/ 2 weeks$/);
     expect(await next.page.getByRole("heading", { name: "2-week pass" }).isVisible()).toBe(true);
     expect(await fitsWidth(next.page)).toBe(true);
-    await shot(next.page, "pricing-2-weeks-390");
+    await saveScreenshot(next.page, "pricing-2-weeks-390", { fullPage: true });
 
     // The change is in the activity log.
     await page.goto("/admin/activity?entity=plan");
@@ -122,7 +116,7 @@ describe("editing a plan (390 px)", () => {
     await page.goto("/admin/plans");
     await expect.poll(() => page.getByTestId("plan-row").count()).toBeGreaterThan(2);
     expect(await fitsWidth(page)).toBe(true);
-    await shot(page, "plans-1280");
+    await saveScreenshot(page, "plans-1280", { fullPage: true });
     await page.goto("/admin/plans/new");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Create plan" }).click();
@@ -130,7 +124,7 @@ describe("editing a plan (390 px)", () => {
       .poll(() => page.locator("#plan-price-error").textContent())
       .toBe("Enter the price in KES, like 1500 or 1,500.00");
     expect(await fitsWidth(page)).toBe(true);
-    await shot(page, "plan-new-1280");
+    await saveScreenshot(page, "plan-new-1280", { fullPage: true });
     await context.close();
   });
 });

@@ -3,16 +3,15 @@
 // the new price less the credit shown, and has Premium at once. Its own app on a copy of the demo shop, so the shared
 // demo member stays on Standard for the other suites.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
 import { DESKTOP, PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
 import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
+import { saveScreenshot } from "../setup/screenshots";
 
 const DEMO_PASSWORD = "nuru-demo-2026";
-const SHOTS = process.env.UPGRADE_SHOTS_DIR ?? null;
 let browser: Browser;
 let pesapal: PesapalStandIn;
 let shop: RunningApp;
@@ -28,7 +27,6 @@ beforeAll(async () => {
     PESAPAL_CONSUMER_SECRET: "s",
   });
   browser = await connectBrowser();
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -53,10 +51,6 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL((url) => url.pathname === "/home");
 }
 
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 /** "KSh 1,083.33" (no-break space) -> 108333 cents. */
 function cents(text: string): number {
   const match = /KSh\u00a0([\d,]+)\.(\d{2})/.exec(text);
@@ -75,7 +69,7 @@ describe("upgrading Standard to Premium in the middle of the period (390 px)", (
     const offer = page.getByTestId("upgrade-premium");
     const offered = cents(await offer.innerText());
     await expectAccessible(page);
-    await shot(page, "pricing-offer-390");
+    await saveScreenshot(page, "pricing-offer-390", { fullPage: true });
 
     await offer.click();
     await page.waitForURL((url) => url.pathname === "/checkout/plan/premium" && url.search === "?upgrade=1");
@@ -93,16 +87,16 @@ describe("upgrading Standard to Premium in the middle of the period (390 px)", (
     // The page may be a second later than /pricing: at most a cent of credit apart.
     expect(Math.abs(charge - offered)).toBeLessThanOrEqual(1);
     await expectAccessible(page);
-    await shot(page, "upgrade-checkout-390");
+    await saveScreenshot(page, "upgrade-checkout-390", { fullPage: true });
 
     // The same offer and checkout on a desktop, before she pays.
     const desktop = await open(DESKTOP);
     await signIn(desktop.page, "subscriber@nuru.test");
     await desktop.page.goto("/pricing");
-    await shot(desktop.page, "pricing-offer-1280");
+    await saveScreenshot(desktop.page, "pricing-offer-1280", { fullPage: true });
     await desktop.page.goto("/checkout/plan/premium?upgrade=1");
     expect(await desktop.page.getByTestId("upgrade-credit").isVisible()).toBe(true);
-    await shot(desktop.page, "upgrade-checkout-1280");
+    await saveScreenshot(desktop.page, "upgrade-checkout-1280", { fullPage: true });
 
     await page.getByRole("button", { name: /^Pay KSh/ }).click();
     await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
@@ -113,7 +107,7 @@ describe("upgrading Standard to Premium in the middle of the period (390 px)", (
     await page.getByRole("button", { name: "Complete M-Pesa payment" }).click();
     await page.waitForURL((url) => url.origin === shop.url && url.pathname === "/payment/return");
     expect(await page.locator('[data-status="success"]').isVisible()).toBe(true);
-    await shot(page, "upgrade-paid-390");
+    await saveScreenshot(page, "upgrade-paid-390", { fullPage: true });
 
     // Premium at once: My Library names it, with unlimited ebooks, and no upgrade is offered any more.
     await page.goto("/dashboard");
@@ -126,18 +120,18 @@ describe("upgrading Standard to Premium in the middle of the period (390 px)", (
     expect(await page.locator("main").innerText()).toContain(
       `KSh\u00a0${(charge / 100).toLocaleString("en-KE", { minimumFractionDigits: 2 })}`,
     );
-    await shot(page, "library-after-390");
+    await saveScreenshot(page, "library-after-390", { fullPage: true });
     // Premium can switch down at the end of the period.
     expect(await page.getByRole("button", { name: "Switch at end of period" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Switch at end of period" }).click();
     await expect.poll(() => page.getByTestId("scheduled-switch").isVisible()).toBe(true);
-    await shot(page, "library-switch-390");
+    await saveScreenshot(page, "library-switch-390", { fullPage: true });
     await page.getByRole("button", { name: "Keep my plan" }).click();
     await expect.poll(() => page.getByTestId("scheduled-switch").count()).toBe(0);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await desktop.page.goto("/dashboard");
-    await shot(desktop.page, "library-after-1280");
+    await saveScreenshot(desktop.page, "library-after-1280", { fullPage: true });
     await desktop.context.close();
     await context.close();
   });
@@ -152,7 +146,7 @@ describe("upgrading Standard to Premium in the middle of the period (390 px)", (
     await waitForHydration(page);
     expect(await page.getByText("You have no running paid plan to change.").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: /^Pay KSh/ }).count()).toBe(0);
-    await shot(page, "upgrade-refused-1280");
+    await saveScreenshot(page, "upgrade-refused-1280", { fullPage: true });
     await context.close();
   });
 });

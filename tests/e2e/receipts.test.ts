@@ -4,16 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { connectBrowser, downloadedBytes } from "../setup/shared-browser";
-import { DESKTOP, PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD, getText } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
 import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
 import { formatKesCents } from "~/modules/pricing/money";
 import { nairobiMonth, nairobiYear, vatIncludedIn } from "~/modules/receipts/receipt-rules";
+import { saveScreenshotsAtBothWidths } from "../setup/screenshots";
 
 const PASSWORD = "receipt-pass-1";
 // Set SHOTS_DIR to keep screenshots of the receipt and the export screen at 390 and 1280 px.
-const SHOTS_DIR = process.env.SHOTS_DIR;
 let browser: Browser;
 let ebookId: string;
 
@@ -43,18 +43,6 @@ async function saveSettings(page: Page, vat: boolean) {
   await page.getByLabel("VAT charged from (Nairobi date)").fill(`${nairobiMonth(new Date())}-01`);
   await page.getByRole("button", { name: "Save receipt settings" }).click();
   await page.getByText("Receipt settings saved").first().waitFor();
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  for (const [label, viewport] of [
-    ["390", PHONE],
-    ["1280", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(PHONE);
 }
 
 describe("receipts an accountant accepts (390 px)", () => {
@@ -100,7 +88,7 @@ describe("receipts an accountant accepts (390 px)", () => {
     );
     expect(await receipt.locator("dt", { hasText: "Buyer KRA PIN" }).locator("+ dd").textContent()).toBe("A123456789B");
     await expectAccessible(reader.page);
-    await shoot(reader.page, "receipt");
+    await saveScreenshotsAtBothWidths(reader.page, "receipt");
 
     // The admin sees the line for the month and downloads the CSV with it.
     await admin.page.goto(`/admin/orders/receipts?month=${nairobiMonth(new Date())}`);
@@ -108,7 +96,7 @@ describe("receipts an accountant accepts (390 px)", () => {
     const line = admin.page.getByTestId("receipt-line").filter({ hasText: number });
     expect(await line.textContent()).toContain(`(VAT ${vat})`);
     await expectAccessible(admin.page);
-    await shoot(admin.page, "receipts-export");
+    await saveScreenshotsAtBothWidths(admin.page, "receipts-export");
     const [download] = await Promise.all([
       admin.page.waitForEvent("download"),
       admin.page.getByRole("link", { name: "Download CSV" }).click(),

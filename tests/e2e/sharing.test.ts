@@ -10,6 +10,7 @@ import { getText, signInCookie } from "../setup/http-session";
 import { probeIds } from "../setup/probe-ids";
 import { MARKERS, MARKER_TITLES } from "../setup/markers";
 import type { ProbeIds } from "../setup/route-probes";
+import { saveScreenshot } from "../setup/screenshots";
 
 let ids: ProbeIds;
 let browser: Browser | undefined;
@@ -161,7 +162,7 @@ describe("share links", () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/article/${ids.premium}$`));
       // In the middle of the screen, clear of the phone's bottom navigation.
       await row.evaluate((el) => el.scrollIntoView({ block: "center" }));
-      await page.screenshot({ path: `/tmp/shots-f/share-${viewport.width}.png` });
+      await saveScreenshot(page, `shots-f/share-${viewport.width}`);
       // The locked ebook's page: the row beside the cover fits too.
       await page.goto(`/ebook/${ids.lockedEbook}`);
       const ebookRow = page.getByRole("group", { name: "Share" });
@@ -169,7 +170,7 @@ describe("share links", () => {
       const ebookBox = (await ebookRow.boundingBox())!;
       expect(ebookBox.x + ebookBox.width).toBeLessThanOrEqual(viewport.width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: `/tmp/shots-f/share-ebook-${viewport.width}.png` });
+      await saveScreenshot(page, `shots-f/share-ebook-${viewport.width}`);
       expect(errors).toEqual([]);
       await context.close();
     }
