@@ -67,6 +67,20 @@ async function transition(
   return updated!;
 }
 
+/**
+ * Her doing: cancels her live agreements (active, or pending Pesapal's confirmation), each with its event, so a
+ * charge that still arrives is refunded (ADR 019). How many there were.
+ */
+export async function cancelLiveCardRenewals(tx: Tx, userId: string, entry: { note: string; now: Date }) {
+  const live = await tx
+    .select()
+    .from(cardRenewals)
+    .where(and(eq(cardRenewals.userId, userId), inArray(cardRenewals.status, ["active", "pending"])))
+    .for("update");
+  for (const agreement of live) await transition(tx, agreement, "cancelled", { source: "reader", ...entry });
+  return live.length;
+}
+
 /** At checkout, in the transaction that made the order: the agreement waits for the first payment. */
 export async function createCardRenewal(
   tx: Tx,
@@ -247,15 +261,8 @@ export async function setCardRenewals(
   now: Date,
 ): Promise<CardRenewalStatus | null> {
   if (!renews) {
-    const live = await tx
-      .select()
-      .from(cardRenewals)
-      .where(and(eq(cardRenewals.userId, userId), inArray(cardRenewals.status, ["active", "pending"])))
-      .for("update");
-    for (const agreement of live) {
-      await transition(tx, agreement, "cancelled", { source: "reader", note: "renewal cancelled in My Library", now });
-    }
-    return live.length > 0 ? "cancelled" : null;
+    const cancelled = await cancelLiveCardRenewals(tx, userId, { note: "renewal cancelled in My Library", now });
+    return cancelled > 0 ? "cancelled" : null;
   }
   const [last] = await tx
     .select()

@@ -2,7 +2,7 @@
 // sign-ins and sessions end, everything that is only about her is deleted, and the payment records the law makes the
 // shop keep (orders, payments, refunds, card renewals: 5 years) stay, pointing at an account that no longer has a
 // name or an e-mail address. An account with no such records is deleted outright.
-import { and, count, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, count, eq, like, or, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import { getDb } from "~/db/client.server";
 import {
@@ -11,7 +11,6 @@ import {
   articleComments,
   bookmarkChanges,
   bookmarks,
-  cardRenewalEvents,
   cardRenewals,
   contentReviews,
   devOutbox,
@@ -32,6 +31,7 @@ import {
   users,
   verifications,
 } from "~/db/schema";
+import { cancelLiveCardRenewals } from "~/modules/membership/card-renewals.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import { getStorage } from "~/modules/storage/storage.server";
 import { refused, type Refused } from "~/lib/app-error.server";
@@ -134,26 +134,7 @@ export async function deleteAccount(
       .where(or(eq(mailSubscribers.userId, userId), eq(mailSubscribers.email, email.toLowerCase())));
 
     // CASE: a card agreement still running -> cancelled, so Pesapal's next scheduled charge is refunded (ADR 019).
-    const live = await tx
-      .select()
-      .from(cardRenewals)
-      .where(and(eq(cardRenewals.userId, userId), inArray(cardRenewals.status, ["active", "pending"])))
-      .for("update");
-    for (const agreement of live) {
-      await tx
-        .update(cardRenewals)
-        .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
-        .where(eq(cardRenewals.id, agreement.id));
-      await tx.insert(cardRenewalEvents).values({
-        cardRenewalId: agreement.id,
-        accountNumber: agreement.accountNumber,
-        fromStatus: agreement.status,
-        toStatus: "cancelled",
-        source: "reader",
-        note: "account deleted",
-        createdAt: now,
-      });
-    }
+    await cancelLiveCardRenewals(tx, userId, { note: "account deleted", now });
 
     // Admin log lines that named her (a plan given by hand, a role change) keep what happened, not who.
     await tx

@@ -1,29 +1,20 @@
 // schema.org JSON-LD for article and ebook pages. Pure: callers pass already-gated data and the origin.
-import type { AccessType } from "~/modules/access/policy";
+import type { GatedArticle } from "~/modules/content/articles.server";
+import type { GatedEbook } from "~/modules/content/ebooks.server";
 import { centsToDecimal } from "~/modules/pricing/money";
 import { SHOP_NAME } from "./meta";
 
 /** The fields of a GatedArticle this module reads; it never looks at the body. */
-export interface ArticleForJsonLd {
-  title: string;
-  excerpt: string;
-  metaDescription: string | null;
-  imageUrl: string | null;
-  accessType: AccessType;
-  access: "full" | "preview";
-  createdAt: string;
-  updatedAt: string;
-}
+export type ArticleForJsonLd = Pick<
+  GatedArticle,
+  "title" | "excerpt" | "metaDescription" | "imageUrl" | "accessType" | "access" | "createdAt" | "updatedAt"
+>;
 
-export interface EbookForJsonLd {
-  id: string;
-  title: string;
-  description: string | null;
-  coverImageUrl: string | null;
-  /** Base price in KES cents; null means subscription-only. */
-  priceCents: number | null;
-  accessType: AccessType;
-}
+/** The fields of a GatedEbook this module reads (never its file). */
+export type EbookForJsonLd = Pick<
+  GatedEbook,
+  "id" | "title" | "description" | "coverImageUrl" | "priceCents" | "accessType"
+>;
 
 type JsonLd = Record<string, unknown>;
 
