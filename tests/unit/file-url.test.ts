@@ -1,4 +1,6 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { getEnv } from "~/lib/env.server";
 import { fileUrlIsValid, issueFileUrl } from "~/modules/reader/file-url.server";
 import { FILE_URL_SECONDS } from "~/modules/reader/file-url";
 
@@ -31,6 +33,13 @@ describe("reader file URLs", () => {
     forged.set("s", "A".repeat(43));
     expect(fileUrlIsValid({ userId: "reader-a", ebookId, search: forged, now })).toBe(false);
     expect(fileUrlIsValid({ userId: "reader-a", ebookId, search: new URLSearchParams(), now })).toBe(false);
+  });
+
+  it("keep the signature they had before the shared signing helper: a URL issued before an upgrade still opens", () => {
+    const before = createHmac("sha256", getEnv().AUTH_SECRET)
+      .update(`ebook-file|reader-a|${ebookId}|${expiresAt}`)
+      .digest("base64url");
+    expect(searchOf(url).get("s")).toBe(before);
   });
 
   it("refuse an expiry further out than an hour even when signed", () => {
