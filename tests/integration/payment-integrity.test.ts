@@ -931,7 +931,10 @@ async function expectRefundIntegrity(c: RefundCtx, label: string) {
 
 async function refundWalk(count: number, random: () => number) {
   const finals = new Map<string, number>();
-  for (let n = 0; n < count; n++) {
+  const bothEnds = () => (finals.get("refunded") ?? 0) > 0 && (finals.get("completed") ?? 0) > 0;
+  // A short walk (20 sequences on PostgreSQL) can end every refund the same way for some seeds: it walks on, up to
+  // three times as far, until both ends were reached, each sequence as random and as checked as the first.
+  for (let n = 0; n < count || (!bothEnds() && n < 3 * count); n++) {
     const reader = await newReader();
     const { orderId } = await startCheckout({ buyer: reader, item: pickItem(random), countryCode: "KE" });
     const created = await orderRow(orderId);
