@@ -74,7 +74,7 @@ describe("upgrading Standard to Premium in the middle of the period (390 px)", (
     await offer.click();
     await page.waitForURL((url) => url.pathname === "/checkout/plan/premium" && url.search === "?upgrade=1");
     await waitForHydration(page);
-    expect(await page.getByRole("heading", { name: "Upgrade to Premium" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Upgrade to Premium" }).isVisible()).toBe(true);
     const summary = page.getByTestId("upgrade-summary");
     expect(await summary.innerText()).toContain("Your Standard plan ends now and Premium starts today");
     expect(await summary.innerText()).toContain("KSh\u00a01,500.00");
