@@ -9,7 +9,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"],
+          environment: "node",
+          // One module graph for all files: evaluating drizzle-orm and the app's modules again for each of the 53
+          // files was four fifths of the suite's CPU (52 -> 11 core-seconds; the files pass in any order).
+          isolate: false,
+        },
       },
       {
         resolve: { alias },
