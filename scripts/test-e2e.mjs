@@ -1,5 +1,5 @@
-// Builds the app, then runs the Chromium journeys against the built server (npm test runs this beside the other
-// suites). `--no-build` uses the build that is there.
+// Builds the app, then runs the Chromium journeys against the built server. `--no-build` uses the build that is
+// there (npm test builds it beside the unit suite).
 import { spawnSync } from "node:child_process";
 
 const steps = [

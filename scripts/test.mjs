@@ -1,17 +1,22 @@
-// npm test, in one step whose parts run side by side (docs/benchmarks.md, "Test suite time"). The test run is bound by
-// the CPU of the two cores, so what matters is that no core waits:
-// - the production build, then the end-to-end suite on it: the longest chain, so it starts at once and keeps the
-//   normal CPU priority (a journey waits on pages and timers; when it shared the cores equally, each page took four
-//   times as long);
-// - validation, the unit suite and the integration suite on PGlite and on PostgreSQL (one worker each) at `nice 10`:
-//   they only need their CPU time, whenever it comes, and fill what the journeys leave. None reads what another
-//   writes (the build runs no typegen; the integration runs make their own databases).
+// npm test. Most steps leave one of the CI machine's two cores idle, so independent ones run side by side
+// (docs/benchmarks.md, "Test suite time"):
+// 1. validation, the unit suite and the production build (none reads what another writes; the build runs no typegen);
+// 2. the end-to-end suite on that build (one file at a time, mostly waiting on the browser and the app: about half
+//    a core on average) beside the integration suite on PGlite and on PostgreSQL (one worker each). The integration
+//    runs take the CPU the journeys leave (nice 10): a journey waits on pages and timers, and with three suites
+//    fighting for two cores each page took four times as long (a 60 s walk timed out), while the integration runs
+//    only need their CPU time, whenever it comes.
+// Starting everything at once instead (the journeys right after the build, validation and the unit suite at nice 10
+// with the integration runs) was not faster: 1,285 s against about 1,250 s. On this machine a busy second core slows
+// the journeys by about a third whatever its priority (`nice 10` and SCHED_IDLE alike), so only less work helps.
+// (docs/benchmarks.md, "Less work, not a better order").
 import { integrationRuns } from "./integration-runs.mjs";
 import { runSideBySide } from "./run-steps.mjs";
 
 const npm = (...args) => ({ name: `npm run ${args.join(" ")}`, command: "npm", args: ["run", ...args] });
 
+await runSideBySide([npm("validate"), npm("test:unit"), npm("build")]);
 await runSideBySide([
-  { name: "build, then the end-to-end suite", command: process.execPath, args: ["scripts/test-e2e.mjs"] },
-  ...[npm("validate"), npm("test:unit"), ...integrationRuns()].map((step) => ({ ...step, nice: 10 })),
+  { name: "end-to-end suite", command: process.execPath, args: ["scripts/test-e2e.mjs", "--no-build"] },
+  ...integrationRuns().map((run) => ({ ...run, nice: 10 })),
 ]);
