@@ -8,7 +8,7 @@
 //    only need their CPU time, whenever it comes.
 // Starting everything at once instead (the journeys right after the build, validation and the unit suite at nice 10
 // with the integration runs) was not faster: 1,285 s against about 1,250 s. On this machine a busy second core slows
-// the journeys by about a third whatever its priority (`nice 10` and SCHED_IDLE alike), so only less work helps.
+// the journeys by about a third whatever its priority (`nice 10` and SCHED_IDLE alike), so only less work helps
 // (docs/benchmarks.md, "Less work, not a better order").
 import { integrationRuns } from "./integration-runs.mjs";
 import { runSideBySide } from "./run-steps.mjs";
