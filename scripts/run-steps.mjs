@@ -1,6 +1,30 @@
 // Runs commands side by side and fails when any fails. The first command's output is shown as it comes; the others'
 // is kept and shown whole once every command has ended, so their reports do not interleave.
 import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const RUN_TMP_PREFIX = "nuru-test-run-";
+
+/**
+ * Gives this test run a temporary directory of its own (TMPDIR for every step) and removes it when the run ends, pass
+ * or fail. The suites leave data directories, PGlite copies and browser profiles behind (about 430 MB a run), and a
+ * CI machine keeps its /tmp from one run to the next. The demo images' cache is meant to outlive a run (a cold one
+ * costs about a second per image and seed, app/db/seed/demo-images.ts): it stays in the system's temporary directory,
+ * linked into the run's. A run started inside another (npm test's steps) keeps the outer one's directory.
+ */
+export function useRunTempDir() {
+  const systemTmp = tmpdir();
+  if (path.basename(systemTmp).startsWith(RUN_TMP_PREFIX)) return;
+  const runTmp = mkdtempSync(path.join(systemTmp, RUN_TMP_PREFIX));
+  const imageCache = path.join(systemTmp, "nuru-demo-images");
+  mkdirSync(imageCache, { recursive: true });
+  symlinkSync(imageCache, path.join(runTmp, "nuru-demo-images"));
+  process.env.TMPDIR = runTmp;
+  // rm removes the link, not the cache it points to.
+  process.on("exit", () => rmSync(runTmp, { recursive: true, force: true }));
+}
 
 /**
  * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv, nice?: number }[]} steps
