@@ -14,7 +14,7 @@ const RUN_TMP_PREFIX = "nuru-test-run-";
  * costs about a second per image and seed, app/db/seed/demo-images.ts): it stays in the system's temporary directory,
  * linked into the run's. A run started inside another (npm test's steps) keeps the outer one's directory.
  */
-export function useRunTempDir() {
+export function takeRunTempDir() {
   const systemTmp = tmpdir();
   if (path.basename(systemTmp).startsWith(RUN_TMP_PREFIX)) return;
   const runTmp = mkdtempSync(path.join(systemTmp, RUN_TMP_PREFIX));

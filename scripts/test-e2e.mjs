@@ -1,9 +1,9 @@
 // Builds the app, then runs the Chromium journeys against the built server. `--no-build` uses the build that is
 // there (npm test builds it beside the unit suite).
 import { spawnSync } from "node:child_process";
-import { useRunTempDir } from "./run-steps.mjs";
+import { takeRunTempDir } from "./run-steps.mjs";
 
-useRunTempDir();
+takeRunTempDir();
 
 const steps = [
   ["npm", "run", "build"],

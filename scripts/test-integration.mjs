@@ -3,7 +3,7 @@
 // cores): the PGlite run keeps one core busy with the embedded database, the PostgreSQL run waits mostly on the
 // server, so side by side they take about as long as the PGlite run alone (docs/benchmarks.md, "Test suite time").
 import { integrationRuns } from "./integration-runs.mjs";
-import { runSideBySide, useRunTempDir } from "./run-steps.mjs";
+import { runSideBySide, takeRunTempDir } from "./run-steps.mjs";
 
-useRunTempDir();
+takeRunTempDir();
 await runSideBySide(integrationRuns());

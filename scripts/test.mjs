@@ -11,9 +11,9 @@
 // the journeys by about a third whatever its priority (`nice 10` and SCHED_IDLE alike), so only less work helps
 // (docs/benchmarks.md, "Less work, not a better order").
 import { integrationRuns } from "./integration-runs.mjs";
-import { runSideBySide, useRunTempDir } from "./run-steps.mjs";
+import { runSideBySide, takeRunTempDir } from "./run-steps.mjs";
 
-useRunTempDir();
+takeRunTempDir();
 const npm = (...args) => ({ name: `npm run ${args.join(" ")}`, command: "npm", args: ["run", ...args] });
 
 await runSideBySide([npm("validate"), npm("test:unit"), npm("build")]);

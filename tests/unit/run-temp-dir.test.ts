@@ -16,8 +16,8 @@ function run(body: string, env: NodeJS.ProcessEnv = {}) {
   const script = `
     import { writeFileSync } from "node:fs";
     import { tmpdir } from "node:os";
-    import { useRunTempDir } from ${JSON.stringify(RUN_STEPS)};
-    useRunTempDir();
+    import { takeRunTempDir } from ${JSON.stringify(RUN_STEPS)};
+    takeRunTempDir();
     console.log(tmpdir());
     ${body}`;
   const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
