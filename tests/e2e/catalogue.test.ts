@@ -134,7 +134,6 @@ describe.each(VIEWERS)("a %s at 390 px", (who, email, expected) => {
       }
     }
     await context.close();
-    // A dozen pages, checked with axe in two of the four walks.
   }, 180_000);
 });
 
