@@ -15,6 +15,7 @@ import {
   signUpWithPassword,
   startGoogleSignIn,
 } from "~/modules/accounts/sign-in.server";
+import { requestSignInCode, signInWithCode } from "~/modules/accounts/sign-in-code.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.get("reset")) notice = ACCOUNT_NOTICES.passwordChanged;
   if (url.searchParams.get("error")) notice = undefined;
   return {
-    view: (view === "signup" || view === "reset" ? view : "signin") as AuthView,
+    view: (view === "signup" || view === "reset" || view === "code" ? view : "signin") as AuthView,
     googleEnabled: googleConfigured(getEnv()),
     redirectTo: url.searchParams.has("redirectTo")
       ? safeRedirectPath(url.searchParams.get("redirectTo"), "/home")
@@ -56,7 +57,7 @@ function pageError(params: URLSearchParams): string | undefined {
   return undefined;
 }
 
-const SECRETS = { hideFields: ["password", "confirmPassword"] };
+const SECRETS = { hideFields: ["password", "confirmPassword", "code"] };
 
 /** Where confirming a sign-up lands her: a local page other than /signin itself, or null for /home. */
 function signUpReturnPath(redirectTo: string | undefined, request: Request): string | null {
@@ -82,6 +83,30 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (posted.intent === "signin") {
     const result = await signInWithPassword(request, posted);
+    if (!result.ok) return refused(result.error, result.retryAfterMs);
+    throw await redirectWithToast(
+      safeRedirectPath(posted.redirectTo, "/home"),
+      { kind: "success", title: ACCOUNT_NOTICES.signedIn },
+      result.headers,
+    );
+  }
+
+  // Sign in with a code by e-mail (ADR 040): ask for a code, then type it in; the same redirect as a password.
+  if (posted.intent === "code-request") {
+    const result = await requestSignInCode(request, posted);
+    if (!result.ok) return refused(result.error, result.retryAfterMs);
+    const redirectTo = posted.redirectTo ? safeRedirectPath(posted.redirectTo, "/home") : undefined;
+    return {
+      ok: true,
+      view,
+      message: ACCOUNT_NOTICES.codeSent,
+      sentTo: posted.email,
+      redirectTo,
+    } satisfies AuthActionData;
+  }
+
+  if (posted.intent === "code-signin") {
+    const result = await signInWithCode(request, posted);
     if (!result.ok) return refused(result.error, result.retryAfterMs);
     throw await redirectWithToast(
       safeRedirectPath(posted.redirectTo, "/home"),

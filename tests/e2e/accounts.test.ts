@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { newReader } from "../setup/attacker";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -179,6 +180,85 @@ describe("password reset", () => {
     await expect
       .poll(() => page.getByText("Password reset email sent! Please check your email.").isVisible())
       .toBe(true);
+    await context.close();
+  });
+});
+
+/** The sign-in code in the newest mail to this address (the code leads the subject). */
+async function codeFromOutbox(page: Page, to: string): Promise<string> {
+  await page.goto("/dev/mail");
+  const mail = page
+    .getByTestId("outbox-mail")
+    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
+    .first();
+  const code = /^(\d{6}) is your Nuru sign-in code$/.exec((await mail.getByRole("heading").innerText()).trim())?.[1];
+  expect(code).toBeTruthy();
+  return code!;
+}
+
+describe("sign in with a code by e-mail (ADR 040)", () => {
+  it("on a phone: asks for a code, a wrong one says the tries left, the right one signs her in where she was going", async () => {
+    const email = await newReader("code-reader-1");
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/signin?redirectTo=%2Fbookmarks");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Email me a sign-in code" }).click();
+    expect(await page.getByRole("heading", { name: "Sign in with a code" }).isVisible()).toBe(true);
+    // A mistyped address: she starts again with another (the answer never says whether it has an account).
+    await page.locator("#code-request-email").fill(`typo-${email}`);
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Check your email" }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Use another email address" }).click();
+    expect(await page.getByRole("heading", { name: "Check your email" }).count()).toBe(0);
+    await page.locator("#code-request-email").fill(email);
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Check your email" }).isVisible()).toBe(true);
+    expect(await page.getByText(`We sent a 6-digit code to ${email}.`, { exact: false }).isVisible()).toBe(true);
+    expect(await page.locator("#code-code").getAttribute("autocomplete")).toBe("one-time-code");
+    expect(await page.locator("#code-code").getAttribute("inputmode")).toBe("numeric");
+    await expectAccessible(page);
+    // Nothing on the page is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The mail is read in another tab (as she would switch to her mail app).
+    const mailTab = await context.newPage();
+    const code = await codeFromOutbox(mailTab, email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    await page.locator("#code-code").fill(wrong);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect.poll(() => page.getByText("That code is not right. You have 4 tries left.").isVisible()).toBe(true);
+    expect(await page.getByText(email, { exact: true }).isVisible()).toBe(true);
+    await page.locator("#code-code").fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/bookmarks$/);
+    await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Signed in successfully!");
+    await page.goto("/account");
+    expect(await page.locator("#account-email").inputValue()).toBe(email);
+    await context.close();
+  });
+
+  it("works without JavaScript, and an address without an account gets the same pages", async () => {
+    const email = await newReader("code-reader-2");
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/signin?redirectTo=%2Faccount");
+    await page.getByRole("link", { name: "Email me a sign-in code" }).click();
+    await page.locator("#code-request-email").fill("nobody-by-code@nuru.test");
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await page.getByText("We sent a 6-digit code to nobody-by-code@nuru.test.", { exact: false }).waitFor();
+    await page.locator("#code-code").fill("123456");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("That code is not right. You have 4 tries left.").waitFor();
+
+    await page.goto("/signin?view=code&redirectTo=%2Faccount");
+    await page.locator("#code-request-email").fill(email);
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await page.getByText(`We sent a 6-digit code to ${email}.`, { exact: false }).waitFor();
+    const code = await codeFromOutbox(await context.newPage(), email);
+    await page.locator("#code-code").fill(code);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(/\/account$/);
+    expect(await page.locator("#account-email").inputValue()).toBe(email);
     await context.close();
   });
 });

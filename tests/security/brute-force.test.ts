@@ -103,6 +103,12 @@ describe("password guessing through the sign-in form", () => {
       "/api/auth/delete-user",
       "/api/auth/revoke-sessions",
       "/api/auth/sign-out",
+      "/api/auth/sign-in/email-otp",
+      "/api/auth/email-otp/send-verification-otp",
+      "/api/auth/email-otp/check-verification-otp",
+      "/api/auth/email-otp/verify-email",
+      "/api/auth/email-otp/reset-password",
+      "/api/auth/forget-password/email-otp",
     ]) {
       // JSON is refused before any route reads it; a form body reaches the route, which is closed.
       expect((await raw(path, { method: "POST", headers: json, body })).status, path).toBeGreaterThanOrEqual(400);
@@ -114,10 +120,81 @@ describe("password guessing through the sign-in form", () => {
       "/api/auth/ok",
       "/api/auth/verify-email?token=x&callbackURL=/..//other.example",
       "/api/auth/reset-password/x?callbackURL=https://other.example",
+      `/api/auth/email-otp/get-verification-otp?email=${encodeURIComponent(email)}&type=sign-in`,
     ]) {
       const res = await raw(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("location"), path).toBeNull();
     }
+  });
+});
+
+// Threat: guessing the six-digit code mailed for signing in (ADR 040), or flooding an inbox with codes. Each code has
+// 5 tries and 10 minutes; an address gets at most 3 codes per 15 minutes; one client shares the hourly mail budget.
+describe("sign-in codes by e-mail", () => {
+  const askForCode = (email: string, from: string) => postForm("/signin", { intent: "code-request", email }, { from });
+  const tryCode = (email: string, code: string, from: string) =>
+    postForm("/signin", { intent: "code-signin", email, code }, { from });
+
+  /** The code in the newest mail to this address, read from the dev outbox. */
+  async function codeFromOutbox(email: string): Promise<string> {
+    const outbox = await raw("/dev/mail");
+    const escaped = email.replace(/[.+]/g, "\\$&");
+    const code = new RegExp(`mail-to">${escaped}<[\\s\\S]*?(\\d{6}) is your Nuru sign-in code`).exec(outbox.body)?.[1];
+    if (!code) throw new Error(`no sign-in code mailed to ${email}`);
+    return code;
+  }
+
+  it("kills a code after 5 wrong tries, saying how many are left; the right code then signs in no one", async () => {
+    const email = await newReader();
+    const from = freshAddress();
+    expect((await askForCode(email, from)).status).toBe(200);
+    const code = await codeFromOutbox(email);
+    const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, "0");
+    const answers: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await tryCode(email, wrong(i), from);
+      expect(res.status).toBe(400);
+      answers.push(/That code [^<."]*[.:][^<"]*/.exec(res.body)?.[0] ?? res.body.slice(0, 80));
+    }
+    expect(answers.slice(0, 4)).toEqual([
+      "That code is not right. You have 4 tries left.",
+      "That code is not right. You have 3 tries left.",
+      "That code is not right. You have 2 tries left.",
+      "That code is not right. You have 1 try left.",
+    ]);
+    expect(answers[4]).toContain("That code has been tried 5 times, so it no longer works. Ask for a new code.");
+    const right = await tryCode(email, code, from);
+    expect(right.status).toBe(400);
+    expect(right.headers.getSetCookie().join()).not.toContain("session_token");
+    expect(right.body).toContain("This code no longer works");
+  });
+
+  it("mails at most 3 codes per address per 15 minutes, from any number of clients, and says when to retry", async () => {
+    const email = await newReader();
+    const statuses: number[] = [];
+    let last = { status: 0, headers: new Headers(), body: "" };
+    for (let i = 0; i < 5; i++) {
+      last = await askForCode(email, freshAddress());
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last.body).toContain("We have already sent several sign-in codes to this address.");
+    const outbox = await raw("/dev/mail");
+    expect(outbox.body.split(`data-testid="mail-to">${email}<`).length - 1).toBe(1 + 3); // confirmation + 3 codes
+  });
+
+  it("answers an address without an account the same, and stops one client asking for codes for many", async () => {
+    const from = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const res = await askForCode(freshEmail(`code-spray${i}`), from);
+      statuses.push(res.status);
+      if (res.status === 200) expect(res.body).toContain("We sent a 6-digit code to");
+    }
+    // The client's hourly mail budget (20), shared with confirmation and reset mails.
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
   });
 });

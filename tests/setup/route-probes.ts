@@ -107,7 +107,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     about: page(["/about"]),
     terms: page(["/terms"]),
     privacy: page(["/privacy"]),
-    signin: page(["/signin", "/signin?view=signup", "/signin?redirectTo=%2Faccount"], true),
+    signin: page(["/signin", "/signin?view=signup", "/signin?view=code", "/signin?redirectTo=%2Faccount"], true),
     signout: resource(["/signout"], true),
     "reset-password": page(["/reset-password", "/reset-password?token=not-a-token"], true),
     "confirm-email": page(["/confirm-email?token=not-a-token"], true),

@@ -1,7 +1,13 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { getFormProps } from "@conform-to/react";
-import { resetRequestSchema, signInSchema, signUpSchema } from "~/modules/accounts/schemas";
+import {
+  codeRequestSchema,
+  resetRequestSchema,
+  signInCodeSchema,
+  signInSchema,
+  signUpSchema,
+} from "~/modules/accounts/schemas";
 import { useSchemaForm } from "~/lib/forms";
 import { APP_ERRORS } from "~/lib/app-error";
 import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
@@ -9,7 +15,8 @@ import { refusalOf, type ActionRefusal, type ActionResult } from "~/lib/action-r
 import { PasswordField, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 
-export type AuthView = "signin" | "signup" | "reset";
+/** The panel's views; "code" is signing in with a code by e-mail (ADR 040). */
+export type AuthView = "signin" | "signup" | "reset" | "code";
 
 /**
  * What /signin answers: the step that worked, in the view it belongs to, or a refusal (the one shape) whose form
@@ -18,13 +25,17 @@ export type AuthView = "signin" | "signup" | "reset";
 export type AuthActionData = ActionResult<{
   view: AuthView;
   message: string;
-  /** After a sign-up (or a resend from its check-your-mail state): where the confirmation link went. */
+  /** After a sign-up (or a resend from its check-your-mail state): where the confirmation link went; after asking
+   * for a sign-in code: where the code went. */
   sentTo?: string;
+  /** After asking for a sign-in code: where signing in with it goes (kept across posts without JavaScript). */
+  redirectTo?: string;
 }>;
 
 /** The view a post belongs to: a resend from the check-your-mail state of a sign-up stays there; else on sign-in. */
 export function authViewOf(intent: unknown, from: unknown): AuthView {
   if (intent === "signup" || intent === "reset") return intent;
+  if (intent === "code-request" || intent === "code-signin") return "code";
   return intent === "resend" && from === "signup" ? "signup" : "signin";
 }
 
@@ -42,6 +53,9 @@ interface Outcome {
   /** A refused sign-in of an unconfirmed address: where the resend button sends a new link. */
   resendTo?: string;
   sentTo?: string;
+  redirectTo?: string;
+  /** A refused code: the code form stays, for the address the code went to. */
+  codeFor?: string;
   form?: ActionRefusal["form"];
 }
 
@@ -49,13 +63,16 @@ function outcomeOf(answer: AuthActionData | undefined): Outcome | undefined {
   if (!answer) return undefined;
   const refused = refusalOf(answer);
   if (!refused) return answer.ok ? answer : undefined;
-  const typed = refused.form?.initialValue?.email;
+  const posted = refused.form?.initialValue ?? {};
+  const typed = posted.email;
   return {
     view: refusedView(refused),
     ok: false,
     message: refused.error.code === APP_ERRORS.VALIDATION.code ? undefined : refused.error.message,
     resendTo:
       refused.error.code === ACCOUNT_ERRORS.EMAIL_NOT_CONFIRMED.code && typeof typed === "string" ? typed : undefined,
+    codeFor: posted.intent === "code-signin" && typeof typed === "string" ? typed : undefined,
+    redirectTo: typeof posted.redirectTo === "string" ? posted.redirectTo : undefined,
     form: refused.form,
   };
 }
@@ -77,12 +94,41 @@ export function AuthPanel({
   const [view, setView] = useState<AuthView>(outcomeOf(actionData)?.view ?? initialView);
   const fetcher = useFetcher<AuthActionData>();
   const busy = fetcher.state !== "idle";
-  const latest = outcomeOf(fetcher.data ?? actionData);
+  const answer = fetcher.data ?? actionData;
+  // The answer she left by asking for a code afresh (another address): it no longer shows.
+  const [leftAnswer, setLeftAnswer] = useState<AuthActionData | undefined>(undefined);
+  const latest = outcomeOf(answer === leftAnswer ? undefined : answer);
   const result = latest?.view === view ? latest : undefined;
   const lastResult = (of: AuthView) => (latest?.view === of ? latest.form : undefined);
   const [signInForm, signIn] = useSchemaForm(signInSchema, { id: "signin", lastResult: lastResult("signin") });
   const [signUpForm, signUp] = useSchemaForm(signUpSchema, { id: "signup", lastResult: lastResult("signup") });
   const [resetForm, reset] = useSchemaForm(resetRequestSchema, { id: "reset", lastResult: lastResult("reset") });
+  // The code view's two forms: which one a refusal belongs to is the address the code went to (codeFor).
+  const [codeRequestForm, codeRequest] = useSchemaForm(codeRequestSchema, {
+    id: "code-request",
+    lastResult: result?.codeFor ? undefined : lastResult("code"),
+  });
+  const [codeForm, codeFields] = useSchemaForm(signInCodeSchema, {
+    id: "code",
+    lastResult: result?.codeFor ? lastResult("code") : undefined,
+  });
+  /** The address a sign-in code went to: the code form shows, for it (after asking, or after a refused code). */
+  const codeSentTo = view === "code" ? (result?.codeFor ?? (result?.ok ? result.sentTo : undefined)) : undefined;
+  const codeRedirectTo = result?.redirectTo ?? redirectTo;
+  /** Opens the code view at its first step (the address), with or without JavaScript. */
+  const askForCode = (label: string, className: string) => (
+    <a
+      href={`/signin?view=code${codeRedirectTo ? `&redirectTo=${encodeURIComponent(codeRedirectTo)}` : ""}`}
+      onClick={(e) => {
+        e.preventDefault();
+        setLeftAnswer(answer);
+        setView("code");
+      }}
+      className={className}
+    >
+      {label}
+    </a>
+  );
 
   const tab = (target: "signin" | "signup", label: string) => (
     <a
@@ -119,7 +165,7 @@ export function AuthPanel({
   return (
     <div className="w-full">
       <h2 className="text-center text-2xl font-bold text-gray-900">
-        {view === "reset" ? "Reset Password" : "Welcome"}
+        {view === "reset" ? "Reset Password" : view === "code" ? "Sign in with a code" : "Welcome"}
       </h2>
       {notice ? (
         <p role="status" className="mt-3 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
@@ -145,7 +191,7 @@ export function AuthPanel({
         </div>
       ) : null}
 
-      {view !== "reset" ? (
+      {view !== "reset" && view !== "code" ? (
         <div role="tablist" aria-label="Sign in or sign up" className="mt-4 flex gap-1 rounded-lg bg-rose-50 p-1">
           {tab("signin", "Sign In")}
           {tab("signup", "Sign Up")}
@@ -170,6 +216,7 @@ export function AuthPanel({
             >
               Forgot your password?
             </a>
+            {askForCode("Email me a sign-in code", "block text-center text-sm font-medium text-brand-700 underline")}
           </fetcher.Form>
         </div>
       ) : null}
@@ -212,7 +259,49 @@ export function AuthPanel({
         </fetcher.Form>
       ) : null}
 
-      {googleEnabled && view !== "reset" ? (
+      {view === "code" && codeSentTo ? (
+        <div className="mt-4 space-y-3 text-gray-800">
+          <h3 className="text-lg font-semibold text-gray-900">Check your email</h3>
+          <p>
+            We sent a 6-digit code to <strong className="break-all">{codeSentTo}</strong>. Enter it below: it works for
+            10 minutes. It can take a minute; look in your spam folder too.
+          </p>
+          <fetcher.Form method="post" action="/signin" {...getFormProps(codeForm)} className="space-y-4">
+            <input type="hidden" name="intent" value="code-signin" />
+            <input type="hidden" name="email" value={codeSentTo} />
+            {codeRedirectTo ? <input type="hidden" name="redirectTo" value={codeRedirectTo} /> : null}
+            <TextField
+              meta={codeFields.code}
+              label="6-digit code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={20}
+            />
+            <SubmitButton className="w-full" busy={busy} busyLabel="Signing in..." label="Sign In" />
+          </fetcher.Form>
+          <fetcher.Form method="post" action="/signin">
+            <input type="hidden" name="intent" value="code-request" />
+            <input type="hidden" name="email" value={codeSentTo} />
+            {codeRedirectTo ? <input type="hidden" name="redirectTo" value={codeRedirectTo} /> : null}
+            <button type="submit" className="w-full text-center text-sm font-medium text-brand-700 underline">
+              Email me a new code
+            </button>
+          </fetcher.Form>
+          {askForCode("Use another email address", "block text-center text-sm font-medium text-brand-700 underline")}
+          {backToSignIn}
+        </div>
+      ) : view === "code" ? (
+        <fetcher.Form method="post" action="/signin" {...getFormProps(codeRequestForm)} className="mt-4 space-y-4">
+          <p className="text-sm text-gray-700">No password needed: we will email you a 6-digit code to sign in with.</p>
+          <input type="hidden" name="intent" value="code-request" />
+          {codeRedirectTo ? <input type="hidden" name="redirectTo" value={codeRedirectTo} /> : null}
+          <TextField meta={codeRequest.email} label="Email" type="email" autoComplete="email" maxLength={254} />
+          <SubmitButton className="w-full" busy={busy} busyLabel="Sending..." label="Email me a code" />
+          {backToSignIn}
+        </fetcher.Form>
+      ) : null}
+
+      {googleEnabled && view !== "reset" && view !== "code" ? (
         <fetcher.Form method="post" action="/signin" className="mt-4">
           <input type="hidden" name="intent" value="google" />
           <button

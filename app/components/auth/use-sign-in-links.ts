@@ -25,7 +25,7 @@ export function useSignInLinks(enabled: boolean, open: (request: SignInRequest) 
       const view = url.searchParams.get("view");
       open({
         redirectTo: url.searchParams.get("redirectTo") ?? undefined,
-        view: view === "signup" || view === "reset" ? view : undefined,
+        view: view === "signup" || view === "reset" || view === "code" ? view : undefined,
         reason: url.searchParams.get("reason") ?? undefined,
       });
     }

@@ -18,6 +18,33 @@ export const ACCOUNT_ERRORS = defineErrors({
     message:
       "We have already sent several emails to this address in the last hour. Please check your inbox and spam folder, or try again later.",
   },
+  SIGN_IN_CODE_LIMITED: {
+    status: 429,
+    title: "Error",
+    message:
+      "We have already sent several sign-in codes to this address. Use the newest code in your inbox (look in your spam folder too), or try again later.",
+  },
+  /** A wrong code; the route's words say how many tries are left (`signInCodeWrong`). */
+  SIGN_IN_CODE_WRONG: {
+    status: 400,
+    title: "Error",
+    message: "That code is not right. Check the newest email from us.",
+  },
+  SIGN_IN_CODE_TRIED_OUT: {
+    status: 400,
+    title: "Error",
+    message: "That code has been tried 5 times, so it no longer works. Ask for a new code.",
+  },
+  SIGN_IN_CODE_EXPIRED: {
+    status: 400,
+    title: "Error",
+    message: "This code has expired: codes work for 10 minutes. Ask for a new code.",
+  },
+  SIGN_IN_CODE_INVALID: {
+    status: 400,
+    title: "Error",
+    message: "This code no longer works: it has expired, been used, or been tried too many times. Ask for a new code.",
+  },
   CONFIRMATION_LINK_INVALID: {
     status: 400,
     title: "Error",

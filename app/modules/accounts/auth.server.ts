@@ -2,18 +2,21 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { genericOAuth } from "better-auth/plugins";
+import { emailOTP, genericOAuth } from "better-auth/plugins";
 import { getDb, type Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { getEnv, type Env } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 import { getMailer, type Mailer } from "~/modules/mail/mailer.server";
-import { resetPasswordMail } from "~/modules/mail/templates.server";
+import { resetPasswordMail, signInCodeMail } from "~/modules/mail/templates.server";
 import { sendConfirmation } from "./email-confirmation.server";
 import { clearSignInFailures } from "~/modules/security/rate-limit.server";
 import { ensureProfile } from "./profile.server";
 
 export const SESSION_DAYS = 30;
+
+/** Sign-in codes by e-mail (ADR 040): six digits, for 10 minutes and 5 tries. */
+export const SIGN_IN_CODE = { length: 6, minutes: 10, tries: 5 } as const;
 
 export function googleConfigured(env: Env): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
@@ -111,6 +114,24 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       },
     },
     plugins: [
+      // Sign in with a code by e-mail (ADR 040), for in-app browsers with no password manager and no Google. Only
+      // the shop's own form reaches it (sign-in-code.server.ts: its limits, the same answer for unknown addresses).
+      emailOTP({
+        otpLength: SIGN_IN_CODE.length,
+        expiresIn: SIGN_IN_CODE.minutes * 60,
+        allowedAttempts: SIGN_IN_CODE.tries,
+        // A code signs in to an account that exists; it never creates one (sign-up asks for a name and a password).
+        disableSignUp: true,
+        // Encrypted with AUTH_SECRET: a copy of the database holds no live code (a hash of six digits is no secret).
+        storeOTP: "encrypted",
+        // A new code replaces the one before (each new code starts its 5 tries; the mail says to use the newest).
+        resendStrategy: "rotate",
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          // Only sign-in codes are asked for (the plugin's other flows have no door: api-auth.ts).
+          if (type === "sign-in")
+            await mailer.send(signInCodeMail({ to: email, code: otp, minutes: SIGN_IN_CODE.minutes }));
+        },
+      }),
       genericOAuth({
         config: googleConfigured(env)
           ? [

@@ -53,6 +53,24 @@ export const signUpSchema = signUpFields.refine(passwordsMatch, MISMATCH);
 
 export const resetRequestSchema = z.object({ email });
 
+/** Asking for a sign-in code by e-mail (ADR 040). */
+export const codeRequestSchema = z.object({ email });
+
+/** The code from the mail: six digits; spaces and dashes a mail program or a reader adds are forgiven. */
+export const signInCodeSchema = z.object({
+  email,
+  code: z
+    .string({ error: "Enter the 6-digit code from the email" })
+    .max(20, "The code is the 6 digits in the email we sent you")
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, "Enter the 6-digit code from the email")
+        .regex(/^\d{6}$/, "The code is the 6 digits in the email we sent you"),
+    ),
+});
+
 /** Where the panel sends her after signing in or confirming: any string; the action keeps only a local path. */
 const redirectTo = z.string().optional();
 
@@ -65,9 +83,11 @@ export const authFormSchema = z.discriminatedUnion("intent", [
   signUpFields.extend({ intent: z.literal("signup"), redirectTo }).refine(passwordsMatch, MISMATCH),
   resetRequestSchema.extend({ intent: z.literal("reset") }),
   resetRequestSchema.extend({ intent: z.literal("resend"), from: z.string().optional() }),
+  codeRequestSchema.extend({ intent: z.literal("code-request"), redirectTo }),
+  signInCodeSchema.extend({ intent: z.literal("code-signin"), redirectTo }),
 ]);
 export type AuthForm = z.output<typeof authFormSchema>;
-export const AUTH_INTENTS = ["signin", "signup", "reset", "resend"] as const;
+export const AUTH_INTENTS = ["signin", "signup", "reset", "resend", "code-request", "code-signin"] as const;
 
 /** The confirmation page: the link's token and the password chosen at sign-up. */
 export const confirmEmailSchema = z.object({

@@ -69,6 +69,7 @@ function accountKeys(rules: LoginRule[]): string[] {
 /** What a reader is told when a step worked (the spec's words where it has them); refusals are ACCOUNT_ERRORS. */
 export const ACCOUNT_NOTICES = {
   signedIn: "Signed in successfully!",
+  codeSent: "Code sent. If you asked for more than one, use the newest.",
   signedUp: "Account created successfully! Please check your email to confirm your account.",
   resetSent: "Password reset email sent! Please check your email.",
   confirmationResent: "If that account still needs confirming, a new confirmation link is on its way.",
@@ -76,13 +77,15 @@ export const ACCOUNT_NOTICES = {
   passwordChanged: "Your password has been changed. Please sign in.",
 } as const;
 
-function setCookies(response: Response): Headers {
+/** The cookies better-auth set on its answer (the session), for the route's redirect. */
+export function setCookies(response: Response): Headers {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
-async function errorCode(response: Response): Promise<string | undefined> {
+/** The code of a refusal better-auth answered (`INVALID_EMAIL_OR_PASSWORD`, `INVALID_OTP`...). */
+export async function errorCode(response: Response): Promise<string | undefined> {
   try {
     return ((await response.clone().json()) as { code?: string }).code;
   } catch {

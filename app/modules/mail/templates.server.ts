@@ -104,6 +104,56 @@ export function resetPasswordMail({ to, name, url }: LinkMailInput): MailMessage
   });
 }
 
+/**
+ * A sign-in code (ADR 040): the code and how to use it, nothing else (no name, no reading history, no link: the
+ * code is typed on the page she asked from, which may be inside another app's browser).
+ */
+export function signInCodeMail({ to, code, minutes }: { to: string; code: string; minutes: number }): MailMessage {
+  const intro = `Enter this code on the ${SHOP} sign-in page. It works for ${minutes} minutes. If you asked for more than one code, use the newest.`;
+  const outro = `If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the code. ${SHOP} will never ask you for it by phone, SMS or WhatsApp.`;
+  const text = [
+    "Hello,",
+    "",
+    `Your ${SHOP} sign-in code is:`,
+    "",
+    code,
+    "",
+    intro,
+    "",
+    outro,
+    "",
+    `— ${SHOP}`,
+    "",
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="en">
+  <body style="margin:0;padding:0;background:${C.wash};font-family:Helvetica,Arial,sans-serif;color:${C.ink};">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${C.wash};padding:24px 0;">
+      <tr>
+        <td align="center">
+          <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px;padding:32px;">
+            <tr>
+              <td>
+                <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${C.brand};">${SHOP}</p>
+                <p style="margin:0 0 16px;font-size:16px;line-height:1.5;">Hello,</p>
+                <p style="margin:0 0 8px;font-size:16px;line-height:1.5;">Your ${SHOP} sign-in code is:</p>
+                <p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:6px;color:${C.brand};">${escapeHtml(code)}</p>
+                <p style="margin:0 0 24px;font-size:16px;line-height:1.5;">${escapeHtml(intro)}</p>
+                <p style="margin:0;font-size:14px;line-height:1.5;color:${C.muted};">${escapeHtml(outro)}</p>
+              </td>
+            </tr>
+          </table>
+          <p style="margin:16px 0 0;font-size:12px;color:${C.faint};">${SHOP} · wellness reading from Kenya</p>
+        </td>
+      </tr>
+    </table>
+  </body>
+</html>
+`;
+  // The code leads the subject, so the phone's notification shows it without opening the mail.
+  return { to, subject: `${code} is your ${SHOP} sign-in code`, text, html };
+}
+
 export interface ReceiptMailInput {
   to: string;
   name: string;
