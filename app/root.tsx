@@ -29,6 +29,8 @@ import type { ToastMessage } from "~/components/ui/toast";
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
+  // Feed readers look for the feed in the page's head (issue 46 item 10).
+  { rel: "alternate", type: "application/rss+xml", title: "Nuru: new articles", href: "/rss.xml" },
 ];
 
 // Every request gets its viewer (read lazily, once) in React Router's request context (access/viewer.server.ts).

@@ -62,7 +62,15 @@ export interface GuestPageCacheOptions {
   countryHeader?: string;
   /** A safety net: entries are rendered again after this long even without a change notification. */
   ttlMs?: number;
+  /** The query parameters the page at a path reads (route-facts.ts `guestQuery`); any other one bypasses the cache. */
+  guestQuery?: (path: string) => ReadonlySet<string>;
+  /** Pages at their own address (no query, the path as links write it): what most guests ask for. */
   maxEntries?: number;
+  /** Every other form (a search, a list's page, another spelling of the path): kept apart, so however many of them a
+   *  client asks for, they only ever push out each other, never the pages above. */
+  maxVariants?: number;
+  /** Variants of one path: a flood of searches on one list leaves the other lists' variants alone. */
+  maxVariantsPerPath?: number;
   maxEntryBytes?: number;
   now?: () => number;
 }
@@ -85,6 +93,31 @@ export function isGuestPageRequest(
   return cookieNames(req.headers.cookie).every((name) => GUEST_COOKIES.has(name));
 }
 
+/**
+ * Where a guest request is kept: `null` when it carries a query parameter its page does not declare (such a request
+ * is neither served from nor stored in the cache: the page may show it, e.g. in a sign-in link, and nothing a client
+ * invents can take a slot). Declared parameters are sorted, so their order does not make another entry. `variant`
+ * says whether it is anything but the page at its own address.
+ */
+export function guestCacheAddress(
+  path: string,
+  originalUrl: string,
+  declared: ReadonlySet<string>,
+): { address: string; variant: boolean } | null {
+  const at = originalUrl.indexOf("?");
+  const params = new URLSearchParams(at === -1 ? "" : originalUrl.slice(at + 1));
+  const kept: [string, string][] = [];
+  for (const [name, value] of params) {
+    if (!declared.has(name)) return null;
+    if (value !== "") kept.push([name, value]);
+  }
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  // The path as the shop's links write it; `/Pricing` and `/pricing/` are the same page but other entries.
+  const canonical = path === "/" || (path === path.toLowerCase() && !path.endsWith("/"));
+  return { address: query ? `${path}?${query}` : path, variant: query !== "" || !canonical };
+}
+
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((tag) => {
@@ -96,12 +129,19 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 export function createGuestPageCache(options: GuestPageCacheOptions) {
   const ttlMs = options.ttlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 500;
+  const maxVariants = options.maxVariants ?? 200;
+  const maxVariantsPerPath = options.maxVariantsPerPath ?? 20;
   const maxEntryBytes = options.maxEntryBytes ?? 1024 * 1024;
   const now = options.now ?? Date.now;
+  const guestQuery = options.guestQuery ?? (() => new Set<string>());
+  // Two pools, each least recently used first (Map keeps insertion order; a hit re-inserts): pages at their own
+  // address, and variants (searches, later pages, other spellings), which a client can multiply and so only ever
+  // evict each other. Variants remember their path for the per-path cap.
   const entries = new Map<string, Entry>();
+  const variants = new Map<string, Entry & { path: string }>();
   /** Bumped by every clear: a page rendered before a change must not be stored after it. */
   let generation = 0;
-  const stats = { hits: 0, misses: 0, stored: 0, cleared: 0 };
+  const stats = { hits: 0, misses: 0, stored: 0, cleared: 0, bypassed: 0 };
 
   function headersFor(visitor: GuestVisitor) {
     // Save-Data: a browser that asks to save data gets the data-saver page (lib/data-saver.ts).
@@ -141,6 +181,7 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
 
   function store(
     key: string,
+    place: { variant: boolean; path: string },
     res: ExpressResponse,
     chunks: Buffer[],
     meta: ReturnType<typeof headersFor>,
@@ -183,15 +224,31 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
       pageEvents,
       ...meta,
     };
-    entries.delete(key);
-    entries.set(key, entry);
     stats.stored++;
-    // The oldest stored (Map keeps insertion order; a hit re-inserts) leaves first.
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    if (!place.variant) {
+      entries.delete(key);
+      entries.set(key, entry);
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      return;
+    }
+    variants.delete(key);
+    const path = place.path.toLowerCase();
+    const samePath = [...variants].filter(([, kept]) => kept.path === path);
+    // The path's least recently used variant makes room for its new one; then the pool's oldest, whatever its path.
+    for (const [oldKey] of samePath.slice(0, Math.max(0, samePath.length - maxVariantsPerPath + 1)))
+      variants.delete(oldKey);
+    variants.set(key, { ...entry, path });
+    while (variants.size > maxVariants) variants.delete(variants.keys().next().value!);
   }
 
   async function middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     if (!isGuestPageRequest(req, options.isPublicPage)) return next();
+    const found = guestCacheAddress(req.path, req.originalUrl, guestQuery(req.path));
+    if (!found) {
+      stats.bypassed++;
+      return next();
+    }
+    const place = { ...found, path: req.path };
     let visitor: GuestVisitor;
     try {
       visitor = await options.visitor(req);
@@ -200,12 +257,13 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
     }
     // A reader who chose data saver is never sent the normal page, nor anyone else hers.
     const saver = wantsDataSaver(req.headers.cookie, req.get("save-data")) ? "saver" : "full";
-    const key = `${visitor.country}|${saver}|${req.originalUrl}`;
-    const hit = entries.get(key);
+    const key = `${visitor.country}|${saver}|${place.address}`;
+    const pool: Map<string, Entry> = place.variant ? variants : entries;
+    const hit = pool.get(key);
     if (hit && now() - hit.storedAt < ttlMs) {
       stats.hits++;
-      entries.delete(key);
-      entries.set(key, hit);
+      pool.delete(key);
+      pool.set(key, hit);
       for (const event of hit.pageEvents) notePageEvent(event);
       return serve(req, res, hit);
     }
@@ -248,7 +306,7 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
       if (cacheable && size <= maxEntryBytes && generation === startedIn)
-        store(key, res, chunks, meta, [...(counted ?? [])]);
+        store(key, place, res, chunks, meta, [...(counted ?? [])]);
       return end(chunk, ...rest);
     }) as typeof res.end;
     next();
@@ -261,8 +319,9 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
       generation++;
       stats.cleared++;
       entries.clear();
+      variants.clear();
     },
     stats,
-    size: () => entries.size,
+    size: () => entries.size + variants.size,
   };
 }

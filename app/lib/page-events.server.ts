@@ -12,6 +12,26 @@ export interface PageEventRequest {
   userAgent: string | undefined;
   /** A browser's prefetch or prerender (`Sec-Purpose` / `Purpose`): nobody has seen the page yet. */
   prefetch: boolean;
+  /** Not someone opening the page: a script's fetch, a frame, an image or other subresource (Sec-Fetch-*). */
+  notNavigation: boolean;
+  /** Who asked, as the counter tells one reader from another for a day (her session, else her address); never
+   *  stored (the counter keeps a keyed hash of it for the day). Undefined when neither is known. */
+  reader: string | undefined;
+}
+
+/** The session cookie's value (better-auth, prefix "nuru"; `__Secure-` in production). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?nuru\.session_token=([^;]+)/;
+
+/**
+ * A page request that is not a navigation: browsers say what a request is for in Sec-Fetch-Mode and Sec-Fetch-Dest.
+ * A document counts only when it was navigated to as a page (both absent in old browsers and plain clients); a `.data`
+ * request is React Router's client-side navigation (a fetch by design), so it counts as one.
+ */
+export function isNotNavigation(path: string, headers: Request["headers"]): boolean {
+  if (path.endsWith(".data")) return headers["sec-fetch-dest"] !== undefined && headers["sec-fetch-dest"] !== "empty";
+  const mode = headers["sec-fetch-mode"];
+  const dest = headers["sec-fetch-dest"];
+  return (mode !== undefined && mode !== "navigate") || (dest !== undefined && dest !== "document");
 }
 
 type Sink = (events: readonly string[], request: PageEventRequest) => void;
@@ -23,8 +43,16 @@ export function pageEventScope(sink: Sink) {
     const events: string[] = [];
     res.once("finish", () => {
       if (events.length === 0 || (res.statusCode !== 200 && res.statusCode !== 304)) return;
-      const purpose = `${req.headers["sec-purpose"] ?? ""} ${req.headers.purpose ?? ""}`;
-      sink(events, { userAgent: req.headers["user-agent"], prefetch: /prefetch|prerender/i.test(purpose) });
+      const { headers } = req;
+      const purpose = `${headers["sec-purpose"] ?? ""} ${headers.purpose ?? ""} ${headers["x-purpose"] ?? ""} ${headers["x-moz"] ?? ""}`;
+      const session = SESSION_COOKIE.exec(headers.cookie ?? "")?.[1];
+      const address = headers["x-nuru-client-ip"];
+      sink(events, {
+        userAgent: headers["user-agent"],
+        prefetch: /prefetch|prerender|preview/i.test(purpose),
+        notNavigation: isNotNavigation(req.path ?? "", headers),
+        reader: session ? `session:${session}` : typeof address === "string" ? `address:${address}` : undefined,
+      });
     });
     pageEvents.run(events, next);
   };

@@ -6,6 +6,10 @@
 export interface RouteFacts {
   /** The same page for every guest of one country: the guest page cache may keep it (ADR 016). */
   guestPage?: true;
+  /** The query parameters a guest page reads (a search, a list's page, a filter). A guest request carrying any other
+   *  parameter is neither served from nor stored in the guest page cache, and only these make up the key, so random
+   *  query strings cannot fill or empty it (issue 46 item 1). */
+  guestQuery?: readonly string[];
   /** Takes POSTs made by other sites' servers, with no Origin of ours; what the request carries authorises it. */
   crossSitePosts?: true;
   /** The largest body its form may send, when above the 64 KB every other form gets (request-guards.ts). */
@@ -23,6 +27,8 @@ export type BuildRoutes = Record<
 
 export interface RouteFactIndex {
   isGuestPage(path: string): boolean;
+  /** The query parameters the guest page at `path` declares it reads (none when it declares none). */
+  guestQuery(path: string): ReadonlySet<string>;
   takesCrossSitePosts(path: string): boolean;
   countsViews(path: string): boolean;
   /** Forms allowed more than the default body limit, as request-guards.ts reads them. */
@@ -64,11 +70,14 @@ export function indexRouteFacts(routes: BuildRoutes): RouteFactIndex {
   const crossSitePosts: string[] = [];
   const countsViews: string[] = [];
   const largeForms: RouteFactIndex["largeForms"] = [];
+  const guestQueries: { path: RegExp; params: readonly string[] }[] = [];
   for (const route of Object.values(routes)) {
     if (!route) continue;
     const facts = factsOf(route.module.handle);
     const pattern = fullPattern(routes, route.id);
     if (facts.guestPage) guestPage.push(pattern);
+    if (facts.guestPage && facts.guestQuery)
+      guestQueries.push({ path: patternToRegExp(pattern), params: facts.guestQuery });
     if (facts.crossSitePosts) crossSitePosts.push(pattern);
     if (facts.countsViews) countsViews.push(pattern);
     if (facts.formBodyLimit) largeForms.push({ path: patternToRegExp(pattern), bytes: facts.formBodyLimit });
@@ -82,6 +91,7 @@ export function indexRouteFacts(routes: BuildRoutes): RouteFactIndex {
   return {
     // A page's data twin (`/article/x.data`) is personal to no one either, but it is not the page: never kept.
     isGuestPage: (path) => !path.endsWith(".data") && isGuestPattern(path),
+    guestQuery: (path) => new Set(guestQueries.find((route) => route.path.test(path))?.params ?? []),
     takesCrossSitePosts: matcher(crossSitePosts),
     countsViews: (path) => isCountingPattern(path.endsWith(".data") ? path.slice(0, -".data".length) : path),
     largeForms,

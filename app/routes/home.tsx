@@ -15,7 +15,7 @@ import { StaticHtml, type ServerOnly } from "~/components/static-html";
 import { renderOnce } from "~/lib/document-render.server";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { guestPage: true };
+export const handle: RouteFacts = { guestPage: true, guestQuery: ["q"] };
 
 /** Sections with nothing of a reader's own (links, text and images): rendered once for everyone (ADR 022). */
 const RENDERED_ONCE = ["featuredAd", "plans", "testimonials", "categories"] as const;

@@ -21,6 +21,7 @@ import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { precompressedAssets } from "~/lib/precompressed.server";
 import { createGuestPageCache } from "~/lib/guest-page-cache.server";
 import { clearPublicReads, enablePublicReads } from "~/lib/public-reads.server";
+import { onAdminChange } from "~/lib/admin-changes.server";
 import { onContentNotified } from "~/modules/live/content-events.server";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { pageEventScope } from "~/lib/page-events.server";
@@ -152,6 +153,7 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   if (env.GUEST_PAGE_CACHE === "true") {
     const guestPages = createGuestPageCache({
       isPublicPage: routeFacts.isGuestPage,
+      guestQuery: routeFacts.guestQuery,
       countryHeader: env.COUNTRY_HEADER,
       visitor: async (req) => {
         // The same decision the pages make, from the only inputs it reads.
@@ -175,14 +177,11 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
       clearPublicReads();
     });
     // An admin's change made through this process is visible on the very next request, even before the database's
-    // notification arrives (other processes rely on the notification).
-    app.use("/admin", (req, res, next) => {
-      if (req.method !== "GET" && req.method !== "HEAD")
-        onHeaders(res, () => {
-          guestPages.clear();
-          clearPublicReads();
-        });
-      next();
+    // notification arrives (other processes rely on the notification). Told by the admin guard after her change
+    // succeeded, never by the bare fact of a POST to /admin (issue 46 item 1).
+    onAdminChange(() => {
+      guestPages.clear();
+      clearPublicReads();
     });
     app.use(guestPages.middleware);
   }

@@ -54,7 +54,8 @@ const BROWSER =
 /** A page request through the real scope: `load` runs as the loader, the response ends with `status`. */
 function servePage(
   load: () => void,
-  { status = 200, userAgent = BROWSER, headers = {}, at = new Date() } = {} as {
+  { status = 200, userAgent = BROWSER, headers = {}, at = new Date(), path = "/article/x" } = {} as {
+    path?: string;
     status?: number;
     userAgent?: string;
     headers?: Record<string, string>;
@@ -62,7 +63,11 @@ function servePage(
   },
 ) {
   const res = Object.assign(new EventEmitter(), { statusCode: status }) as unknown as ExpressResponse;
-  const req = { method: "GET", headers: { "user-agent": userAgent, ...headers } } as unknown as ExpressRequest;
+  const req = {
+    method: "GET",
+    path,
+    headers: { "user-agent": userAgent, ...headers },
+  } as unknown as ExpressRequest;
   pageEventScope((events, request) => countServedPage(events, request, at))(req, res, () => load());
   (res as unknown as EventEmitter).emit("finish");
 }
@@ -147,6 +152,54 @@ describe(`page view counts (${target})`, () => {
       where table_name in ('content_daily_counts', 'content_monthly_counts', 'search_daily_counts')`);
     const names = (columns as unknown as { rows: { column_name: string }[] }).rows.map((r) => r.column_name);
     expect(names.some((n) => /user|ip|address|session|agent|cookie/.test(n))).toBe(false);
+  });
+
+  it("counts a page once per reader or address a day, and never a request that is not a navigation", async () => {
+    const db = database.db();
+    const at = new Date("2026-04-02T09:00:00Z");
+    const article = await createArticle(db, { accessType: "premium" });
+    const views = async () =>
+      (await db.select().from(contentDailyCounts).where(eq(contentDailyCounts.itemId, article.id)))[0]?.views ?? 0;
+    const open = (headers: Record<string, string>, when = at, path = `/article/${article.id}`) =>
+      servePage(() => noteContentView("article", article.id, { paywall: true }), { at: when, path, headers });
+    const navigate = { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
+
+    // One client, one address, 50 page loads: one view (and one paywall view).
+    for (let i = 0; i < 50; i++) open({ ...navigate, "x-nuru-client-ip": "203.0.113.7" });
+    await flushCounts(db);
+    expect(await views()).toBe(1);
+    // Another address, and two signed-in readers behind the first address (their sessions tell them apart).
+    open({ ...navigate, "x-nuru-client-ip": "203.0.113.8" });
+    for (const session of ["token-a.sig", "token-b.sig", "token-a.sig"])
+      open({ ...navigate, "x-nuru-client-ip": "203.0.113.7", cookie: `nuru.session_token=${session}` });
+    await flushCounts(db);
+    expect(await views()).toBe(4);
+    // Not navigations: a script's fetch, a frame, an image, a link preview; never counted, from a new address either.
+    open({ "sec-fetch-mode": "cors", "sec-fetch-dest": "empty", "x-nuru-client-ip": "203.0.113.20" });
+    open({ "sec-fetch-mode": "navigate", "sec-fetch-dest": "iframe", "x-nuru-client-ip": "203.0.113.21" });
+    open({ "sec-fetch-mode": "no-cors", "sec-fetch-dest": "image", "x-nuru-client-ip": "203.0.113.22" });
+    open({ ...navigate, "x-purpose": "preview", "x-nuru-client-ip": "203.0.113.23" });
+    await flushCounts(db);
+    expect(await views()).toBe(4);
+    // A client-side navigation (React Router's `.data` fetch) is a page view, once per reader like any other.
+    for (let i = 0; i < 3; i++)
+      open(
+        { "sec-fetch-mode": "cors", "sec-fetch-dest": "empty", "x-nuru-client-ip": "203.0.113.30" },
+        at,
+        `/article/${article.id}.data`,
+      );
+    await flushCounts(db);
+    expect(await views()).toBe(5);
+    const [row] = await db.select().from(contentDailyCounts).where(eq(contentDailyCounts.itemId, article.id));
+    expect(row?.paywallViews).toBe(5);
+    // The next Nairobi day, the same address counts again.
+    open({ ...navigate, "x-nuru-client-ip": "203.0.113.7" }, new Date("2026-04-03T09:00:00Z"));
+    await flushCounts(db);
+    const next = await db
+      .select({ views: contentDailyCounts.views })
+      .from(contentDailyCounts)
+      .where(sql`${contentDailyCounts.itemId} = ${article.id} and ${contentDailyCounts.day} = '2026-04-03'`);
+    expect(next).toEqual([{ views: 1 }]);
   });
 
   it("counts searches by their normalized words, and those that found nothing", async () => {

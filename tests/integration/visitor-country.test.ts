@@ -126,11 +126,19 @@ describe(`visitor country (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(await visitorCountry(requestFrom(headers), {})).toEqual({ code: "NG", source: "ip" });
   });
 
-  it("skips a CDN's placeholder for unknown (XX) and Tor (T1)", async () => {
-    for (const value of ["XX", "T1", "", "United States"]) {
-      const request = requestFrom({ "cf-ipcountry": value, "x-nuru-client-ip": KENYAN });
-      expect(await visitorCountry(request, CDN), value).toEqual({ code: "KE", source: "ip" });
+  it("takes the base (Kenyan) price when the CDN names no country: Tor (T1), unknown (XX), EU, proxies", async () => {
+    // The address behind such a header (a Tor exit, a proxy) is not where she is: it is never asked.
+    for (const value of ["XX", "T1", "EU", "A1", "A2", "O1", "AP", "t1", "United States"]) {
+      const request = requestFrom({ "cf-ipcountry": value, "x-nuru-client-ip": AMERICAN });
+      expect(await visitorCountry(request, CDN), value).toEqual({ code: "KE", source: "default" });
+      expect((await priceCountries(request, CDN)).charging, value).toEqual({ code: "KE", source: "default" });
     }
+    // No header at all (reached without the CDN): the IP database, as before.
+    for (const headers of <Record<string, string>[]>[
+      { "x-nuru-client-ip": AMERICAN },
+      { "cf-ipcountry": "", "x-nuru-client-ip": AMERICAN },
+    ])
+      expect(await visitorCountry(requestFrom(headers), CDN)).toEqual({ code: "US", source: "ip" });
   });
 
   it("falls back to Kenya for private and unknown addresses", async () => {

@@ -5,7 +5,7 @@ import { signInCookie } from "../setup/http-session";
 import { raw } from "../setup/attacker";
 import { probeIds } from "../setup/probe-ids";
 import { routeProbes, type RouteProbe } from "../setup/route-probes";
-import { isGuestPageRequest } from "~/lib/guest-page-cache.server";
+import { guestCacheAddress, isGuestPageRequest } from "~/lib/guest-page-cache.server";
 import { sourceRouteFacts } from "../setup/route-facts";
 
 // The server build empties `.client` modules as React Router does; so does this test (pdf.js starts a Worker).
@@ -19,11 +19,12 @@ const PUBLIC_PATHS = new Set(["/sitemap.xml", "/rss.xml", "/robots.txt"]);
 
 let probes: RouteProbe[];
 let isPublicPage: (path: string) => boolean;
+let guestQuery: (path: string) => ReadonlySet<string>;
 const viewers: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   probes = routeProbes(await probeIds());
-  isPublicPage = (await sourceRouteFacts()).isGuestPage;
+  ({ isGuestPage: isPublicPage, guestQuery } = await sourceRouteFacts());
   viewers.guest = undefined;
   viewers.reader = await signInCookie("buyer@nuru.test");
   viewers.subscriber = await signInCookie("subscriber@nuru.test");
@@ -38,10 +39,13 @@ describe("cache headers", () => {
         const cacheControl = res.headers.get("cache-control") ?? "";
         if (PUBLIC_PATHS.has(path) || path.startsWith("/media/") || path.startsWith("/og/")) continue;
         // A guest's public page (the document, not its data) may be kept briefly: it is the same for every guest
-        // of her country (guest-page-cache.test.ts proves nothing personal gets in).
+        // of her country (guest-page-cache.test.ts proves nothing personal gets in), unless it carries a query
+        // parameter the page does not declare (`/pricing?code=`): never kept, so private.
+        const bare = path.split("?")[0]!;
         if (
           who === "guest" &&
-          isGuestPageRequest({ method: "GET", path: path.split("?")[0], originalUrl: path, headers: {} }, isPublicPage)
+          isGuestPageRequest({ method: "GET", path: bare, originalUrl: path, headers: {} }, isPublicPage) &&
+          guestCacheAddress(bare, path, guestQuery(bare)) !== null
         ) {
           if (res.status === 200) expect(cacheControl, path).toMatch(/^public, max-age=0, s-maxage=\d+/);
           continue;

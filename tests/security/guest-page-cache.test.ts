@@ -122,6 +122,54 @@ describe("guest page cache", () => {
   });
 });
 
+// Threat (issue 46 item 1): a visitor keeping every guest on the slow path by emptying the cache: a POST to any
+// /admin address (the clear used to run before the admin guard), or hundreds of invented query strings.
+describe("what a visitor cannot evict", () => {
+  const isHit = async (path: string) => (await guest(path)).headers.get("x-guest-cache") === "hit";
+  const warm = async (path: string) => {
+    await guest(path);
+    expect(await isHit(path), path).toBe(true);
+  };
+  async function inBatches(count: number, request: (i: number) => Promise<unknown>) {
+    for (let start = 0; start < count; start += 10)
+      await Promise.all(Array.from({ length: Math.min(10, count - start) }, (_, i) => request(start + i)));
+  }
+
+  it("a POST to /admin from a guest or a reader leaves the guest pages and shared reads in place", async () => {
+    const reader = await signInCookie(await newReader(), "right-pass-1");
+    await warm("/about");
+    for (const cookie of [undefined, reader]) {
+      for (const path of ["/admin/homepage", "/admin/orders/anything-at-all", "/admin/nothing-here"]) {
+        const posted = await postForm(path, { intent: "testimonial", name: "Nobody" }, { cookie });
+        // The guard answers with a redirect away from the admin pages (an address no route has: not found).
+        if (path === "/admin/nothing-here") expect(posted.status, path).toBeGreaterThanOrEqual(400);
+        else expect(posted.headers.get("location"), path).toMatch(/^\/(home)?$/);
+        expect(await isHit("/about"), `${path} posted by ${cookie ? "a reader" : "a guest"}`).toBe(true);
+      }
+    }
+  });
+
+  it("invented query strings bypass the cache, and declared ones never push out the pages", async () => {
+    await warm("/about");
+    await warm("/articles");
+    await warm("/articles?q=sleep");
+    // 510 undeclared parameters (more than the whole cache holds): each rendered afresh, none kept.
+    await inBatches(510, async (i) => {
+      const page = await guest(`/about?utm_${i}=${Math.random().toString(36).slice(2)}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("x-guest-cache")).toBeNull();
+    });
+    expect(await isHit("/about")).toBe(true);
+    // Searches are declared (the list reads `q`): kept apart from the pages, a flood evicts only other searches.
+    await inBatches(260, (i) => guest(`/articles?q=w${i}x${Math.random().toString(36).slice(2, 6)}`));
+    expect(await isHit("/about")).toBe(true);
+    expect(await isHit("/articles")).toBe(true);
+    // The order of declared parameters does not make another entry.
+    await warm("/articles?access=free&q=sleep");
+    expect(await isHit("/articles?q=sleep&access=free")).toBe(true);
+  }, 120_000);
+});
+
 // Signed-in pages are never cached whole, but the public parts they read (an article's row, its approved reviews and
 // comments) are kept in memory until content changes; the gate still runs for every reader.
 describe("shared reads behind signed-in pages", () => {

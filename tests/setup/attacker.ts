@@ -77,7 +77,7 @@ export function expectNoCrash(res: { status: number; body: string }, what: strin
 export function rawHttp(
   path: string,
   { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; location: string | null; body: string }> {
+): Promise<{ status: number; location: string | null; body: string; headers: http.IncomingHttpHeaders }> {
   const url = new URL(path, baseUrl());
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -91,7 +91,12 @@ export function rawHttp(
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (text += chunk));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, body: text }),
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location ?? null,
+            body: text,
+            headers: res.headers,
+          }),
         );
       },
     );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { confirmEmailMail, escapeHtml, MAIL_COLORS, resetPasswordMail } from "~/modules/mail/templates.server";
+import {
+  confirmEmailMail,
+  escapeHtml,
+  giftMail,
+  MAIL_COLORS,
+  receiptMail,
+  resetPasswordMail,
+  withoutLinks,
+} from "~/modules/mail/templates.server";
 
 const url = "https://nuru.co.ke/auth/confirm?token=abc&next=%2Flibrary";
 const escapedUrl = "https://nuru.co.ke/auth/confirm?token=abc&amp;next=%2Flibrary";
@@ -66,5 +74,65 @@ describe("the shop's look in mail", () => {
     expect([...colours].sort()).toEqual(
       [...new Set([...Object.values(MAIL_COLORS), "#ffffff"])].map((c) => c.toLowerCase()).sort(),
     );
+  });
+});
+
+// Issue 46 items 7 and 12: what a mail client makes of the words and links in the shop's mail.
+describe("a gift's note and the sender's name", () => {
+  const claim = "https://nuru.co.ke/gifts/claim/abc";
+  const links = (html: string) => [...html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => m[1]);
+
+  it("arrive as plain words, with nothing a mail client would make a link of, in both parts", () => {
+    const mail = giftMail({
+      to: "amina@example.com",
+      from: "Wanjiku www.prizes-4u.example",
+      item: "the Premium plan (3 months)",
+      note: "Happy birthday! Claim it at https://evil.example/login or evil-shop.co.ke/pay, www.evil.example, write to win@evil.example. Love, W.",
+      phone: null,
+      url: claim,
+      expires: "1 March 2027",
+    });
+    for (const part of [mail.text, mail.html, mail.subject]) {
+      expect(part).not.toMatch(/evil|prizes-4u|https?:\/\/(?!nuru\.co\.ke)/);
+    }
+    expect(mail.text).toContain('Their note: "Happy birthday! Claim it at [link removed] or [link removed]');
+    expect(mail.text).toContain("Love, W.");
+    expect(mail.subject).toBe("Wanjiku [link removed] sent you a gift on Nuru");
+    // The only links in the HTML part are the shop's claim link.
+    expect(new Set(links(mail.html))).toEqual(new Set([claim]));
+  });
+
+  it("keep a sender's e-mail address when she gave no name", () => {
+    expect(withoutLinks("Plain words, 3.5 kg, e.g. this.")).toBe("Plain words, 3.5 kg, e.g. this.");
+    const mail = giftMail({
+      to: "a@example.com",
+      from: "wanjiku@example.com",
+      item: "the ebook",
+      note: null,
+      phone: null,
+      url: claim,
+      expires: "1 March 2027",
+    });
+    expect(mail.subject).toBe("wanjiku@example.com sent you a gift on Nuru");
+  });
+});
+
+describe("the receipt mail", () => {
+  it("gives the receipt page as a link in HTML and as a full address on its own line in text", () => {
+    const receiptUrl = "https://nuru.co.ke/receipts/0d9f6c1e-8a57-4c6b-9b0e-3f1a2b4c5d6e";
+    const mail = receiptMail({
+      to: "a@example.com",
+      name: "Amina",
+      item: "Premium plan",
+      amount: "KSh 500.00",
+      reference: "NURU-1",
+      method: "M-Pesa",
+      confirmationCode: "QX1",
+      access: "Your plan runs until 23 January 2027.",
+      url: "https://nuru.co.ke/library",
+      receiptUrl,
+    });
+    expect(mail.html).toContain(`<a href="${receiptUrl}"`);
+    expect(mail.text.split("\n")).toContain(receiptUrl);
   });
 });

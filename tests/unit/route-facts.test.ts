@@ -3,6 +3,7 @@
 // these facts changes the server's behaviour, so the lists are spelled out here.
 import { describe, expect, it, vi } from "vitest";
 import { patternToRegExp } from "~/lib/route-facts";
+import { guestCacheAddress } from "~/lib/guest-page-cache.server";
 import { ARTICLE_FORM_BODY_LIMIT } from "~/modules/content/article-form";
 import { sourceRouteFacts } from "../setup/route-facts";
 
@@ -27,6 +28,19 @@ describe("route facts", () => {
       "/terms",
     ]);
     expect(facts.patterns.crossSitePosts).toEqual(["/api/payments/ipn", "/newsletter/unsubscribe/:token"]);
+  }, 60_000);
+
+  it("name the query parameters each guest page reads (the guest page cache keeps no other, issue 46 item 1)", async () => {
+    const facts = await sourceRouteFacts();
+    const declared = (path: string) => [...facts.guestQuery(path)].sort();
+    expect(declared("/")).toEqual(["q"]);
+    expect(declared("/articles")).toEqual(["access", "page", "q"]);
+    expect(declared("/ebooks")).toEqual(["access", "page", "q"]);
+    expect(declared("/shop")).toEqual(["access", "page", "q"]);
+    expect(declared("/category/health")).toEqual(["page"]);
+    expect(declared("/pricing")).toEqual(["from"]);
+    for (const path of ["/about", "/terms", "/categories", "/article/x", "/ebook/x", "/account"])
+      expect(declared(path), path).toEqual([]);
   }, 60_000);
 
   it("match paths as React Router does", async () => {
@@ -57,5 +71,27 @@ describe("route facts", () => {
     expect(patternToRegExp("/og/*").test("/og/article/x.png")).toBe(true);
     expect(patternToRegExp("/category/:slug").test("/category/a/b")).toBe(false);
     expect(patternToRegExp("/a.b").test("/aXb")).toBe(false);
+  });
+});
+
+describe("the guest page cache's address of a request", () => {
+  const declared = new Set(["q", "page"]);
+  it("keeps only declared parameters, in one order, and refuses a request that carries any other", () => {
+    expect(guestCacheAddress("/articles", "/articles", declared)).toEqual({ address: "/articles", variant: false });
+    expect(guestCacheAddress("/articles", "/articles?page=2&q=sleep", declared)).toEqual({
+      address: "/articles?page=2&q=sleep",
+      variant: true,
+    });
+    expect(guestCacheAddress("/articles", "/articles?q=sleep&page=2", declared)?.address).toBe(
+      "/articles?page=2&q=sleep",
+    );
+    // An empty value is the page itself.
+    expect(guestCacheAddress("/articles", "/articles?q=", declared)).toEqual({ address: "/articles", variant: false });
+    expect(guestCacheAddress("/articles", "/articles?q=a&utm_source=x", declared)).toBeNull();
+    expect(guestCacheAddress("/about", "/about?x=1", new Set())).toBeNull();
+    // Other spellings of a path are variants: they can never push out the page at its own address.
+    expect(guestCacheAddress("/Articles", "/Articles", declared)?.variant).toBe(true);
+    expect(guestCacheAddress("/articles/", "/articles/", declared)?.variant).toBe(true);
+    expect(guestCacheAddress("/", "/", declared)?.variant).toBe(false);
   });
 });

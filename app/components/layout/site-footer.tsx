@@ -51,6 +51,12 @@ export function SiteFooter({
                 Privacy and your data
               </Link>
             </li>
+            <li>
+              {/* A file, not a page: a plain link, so the browser (or her feed reader) opens it. */}
+              <a className="foot-link" href="/rss.xml" type="application/rss+xml">
+                RSS feed of new articles
+              </a>
+            </li>
           </ul>
         </nav>
         <div>

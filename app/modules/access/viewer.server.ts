@@ -6,6 +6,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { PROFILE_TIMEOUT_MS, readSession, withTimeout, type SessionUser } from "~/modules/accounts/session.server";
 import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
 import { isAppError } from "~/lib/app-error";
+import { adminChanged } from "~/lib/admin-changes.server";
 import type { BookmarkIds } from "~/modules/engagement/schemas";
 import { loadViewerRead } from "./viewer-row.server";
 import { adminViewer, guestViewer, type AdminViewer, type Viewer } from "./policy";
@@ -123,9 +124,17 @@ export async function requireAdmin({ context }: Pick<RequestArgs, "context">): P
 
 const adminContext = createContext<AdminViewer>();
 
-/** The admin layout's guard: no admin route's loader or action runs for anyone else. */
-export const adminMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
+/**
+ * The admin layout's guard: no admin route's loader or action runs for anyone else. A change she made (any method but
+ * GET/HEAD) that answered with a success or a redirect is told to this process's caches (lib/admin-changes.server.ts);
+ * a refused form (4xx) or a failure changed nothing they hold.
+ */
+export const adminMiddleware: MiddlewareFunction<Response> = async ({ context, request }, next) => {
   context.set(adminContext, await requireAdmin({ context }));
+  if (request.method === "GET" || request.method === "HEAD") return next();
+  const response = await next();
+  if (response.status < 400) adminChanged();
+  return response;
 };
 
 /**

@@ -1,8 +1,9 @@
 // Counting, not tracking (issue 35, ADR "count, do not track"). A page notes what it counts (a view of an article,
 // the paywall it showed, a search and whether it found anything); this process adds it to numbers in memory, keyed
 // by Nairobi day and page, and every ANALYTICS_FLUSH_SECONDS adds those numbers to the database in one statement.
-// Nothing about who asked is kept: no address, no cookie, no session, not even the time of day. Bots and browser
-// prefetches are not counted.
+// Nothing about who asked is kept: no address, no cookie, no session, not even the time of day. Bots, browser
+// prefetches and requests that are not navigations are not counted, and a page counts once per reader a day.
+import { createHmac, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import { sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
@@ -101,10 +102,44 @@ function isBotAgent(userAgent: string): boolean {
   return bot;
 }
 
-/** The sink for page-events.server.ts: what a served page noted, unless a bot or a prefetch asked for it. */
+// Once per reader per page per day (issue 46 item 6), without keeping who she is: what is kept is a keyed hash
+// (HMAC-SHA-256, cut to 96 bits) of her session or address and the event, under a random key made for the Nairobi day
+// in memory and never written anywhere. When the day changes the key and every hash are dropped, so not even this
+// process can tell afterwards whether two days' views came from one reader. Per process (ADR 034 says why); bounded,
+// since a client can send any number of addresses through a proxy: when full it starts again (at worst a reader seen
+// before counts once more).
+const SEEN_LIMIT = 500_000;
+const seen = singleton("analytics-seen-today", () => ({ day: "", key: randomBytes(32), marks: new Set<string>() }));
+
+function firstToday(day: string, reader: string, event: string): boolean {
+  if (seen.day !== day) {
+    seen.day = day;
+    seen.key = randomBytes(32);
+    seen.marks = new Set();
+  }
+  const mark = createHmac("sha256", seen.key).update(`${reader}\n${event}`).digest("base64url").slice(0, 16);
+  if (seen.marks.has(mark)) return false;
+  if (seen.marks.size >= SEEN_LIMIT) seen.marks.clear();
+  seen.marks.add(mark);
+  return true;
+}
+
+/** Page views, paywall views and offer views count once per reader a day; sign-ups and searches are not views. */
+const countsOncePerReader = (event: string) => event.startsWith("c|") && !event.startsWith("c|signups|");
+
+/**
+ * The sink for page-events.server.ts: what a served page noted, unless a bot, a prefetch or a request that is not a
+ * navigation asked for it; each page's views once per reader (her session, else her address) and day.
+ */
 export function countServedPage(events: readonly string[], request: PageEventRequest, now = new Date()): void {
-  if (request.prefetch || !request.userAgent || isBotAgent(request.userAgent)) return;
-  addEvents(events, nairobiDay(now));
+  if (request.prefetch || request.notNavigation || !request.userAgent || isBotAgent(request.userAgent)) return;
+  const day = nairobiDay(now);
+  const { reader } = request;
+  // CASE: no reader known (a request that did not come through the HTTP server: scripts, the bench) -> each counts.
+  addEvents(
+    reader === undefined ? events : events.filter((e) => !countsOncePerReader(e) || firstToday(day, reader, e)),
+    day,
+  );
 }
 
 function addEvents(events: readonly string[], day: string) {

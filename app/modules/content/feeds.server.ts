@@ -123,3 +123,17 @@ async function buildRssXml(o: string): Promise<string> {
     "",
   ].join("\n");
 }
+
+/**
+ * The newest date a feed or the sitemap shows (its `<lastmod>`s, the feed's `<lastBuildDate>`), for Last-Modified. Read
+ * from the document itself, so the cached document and its date can never disagree; a change without a date of its own
+ * (an article unpublished) changes the ETag instead.
+ */
+export function documentLastModified(xml: string): Date | null {
+  let newest: number | null = null;
+  for (const [, value] of xml.matchAll(/<(?:lastmod|lastBuildDate)>([^<]+)<\//g)) {
+    const at = Date.parse(value!);
+    if (!Number.isNaN(at) && (newest === null || at > newest)) newest = at;
+  }
+  return newest === null ? null : new Date(newest);
+}

@@ -36,6 +36,9 @@ interface LayoutInput {
   intro: string;
   action: string;
   url: string;
+  /** A second address worth keeping (the receipt page): a link of its own in HTML, the full URL on its own line in
+   *  text, so every mail client shows it as a link (issue 46 item 12: it was words inside a sentence). */
+  also?: { label: string; url: string };
   outro: string;
 }
 
@@ -44,12 +47,29 @@ function greeting(name: string): string {
   return trimmed ? `Hello ${trimmed},` : "Hello,";
 }
 
-function textBody({ name, intro, action, url, outro }: LayoutInput): string {
-  return [greeting(name), "", intro, "", `${action}:`, url, "", outro, "", `— ${SHOP}`, ""].join("\n");
+function textBody({ name, intro, action, url, also, outro }: LayoutInput): string {
+  return [
+    greeting(name),
+    "",
+    intro,
+    "",
+    `${action}:`,
+    url,
+    "",
+    ...(also ? [`${also.label}:`, also.url, ""] : []),
+    outro,
+    "",
+    `— ${SHOP}`,
+    "",
+  ].join("\n");
 }
 
-function htmlBody({ name, intro, action, url, outro }: LayoutInput): string {
+function htmlBody({ name, intro, action, url, also, outro }: LayoutInput): string {
   const href = escapeHtml(url);
+  const second = also
+    ? `
+                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;">${escapeHtml(also.label)}: <a href="${escapeHtml(also.url)}" style="color:${C.brand};">${escapeHtml(also.url)}</a></p>`
+    : "";
   return `<!doctype html>
 <html lang="en">
   <body style="margin:0;padding:0;background:${C.wash};font-family:Helvetica,Arial,sans-serif;color:${C.ink};">
@@ -66,7 +86,7 @@ function htmlBody({ name, intro, action, url, outro }: LayoutInput): string {
                   <a href="${href}" style="display:inline-block;background:${C.brand};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">${escapeHtml(action)}</a>
                 </p>
                 <p style="margin:0 0 8px;font-size:14px;line-height:1.5;color:${C.muted};">If the button does not work, copy this link into your browser:</p>
-                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="${href}" style="color:${C.brand};">${href}</a></p>
+                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="${href}" style="color:${C.brand};">${href}</a></p>${second}
                 <p style="margin:0;font-size:14px;line-height:1.5;color:${C.muted};">${escapeHtml(outro)}</p>
               </td>
             </tr>
@@ -180,7 +200,10 @@ export function receiptMail(input: ReceiptMailInput): MailMessage {
     intro: `Thank you for your payment of ${input.amount} for ${input.item}${paidWith ? ` (${paidWith})` : ""}. Order reference: ${input.reference}. ${input.access}`,
     action: "Start reading",
     url: input.url,
-    outro: `${input.receiptUrl ? `Your receipt (attached as a PDF) is also at ${input.receiptUrl}. ` : ""}Keep this e-mail as your receipt. Payments are non-refundable except as our Terms say.`,
+    ...(input.receiptUrl
+      ? { also: { label: "Your receipt (attached as a PDF) is also here", url: input.receiptUrl } }
+      : {}),
+    outro: "Keep this e-mail as your receipt. Payments are non-refundable except as our Terms say.",
   });
 }
 
@@ -352,13 +375,28 @@ export interface GiftMailInput {
   expires: string;
 }
 
+/** Addresses a mail client would turn into links: with a scheme, `www.`, an e-mail address, or a bare domain. */
+const LINK_LIKE =
+  /\b[a-z][a-z0-9+.-]*:\/\/\S*|\bwww\.\S*|\bmailto:\S*|\S+@\S+\.[a-z]{2,}\S*|\b(?:[a-z0-9-]+\.)+[a-z]{2,24}\b(?:[/:?#]\S*)?/gi;
+
+/**
+ * Words a stranger wrote (a gift's note, the sender's name), in a mail that comes from Nuru: plain text with nothing
+ * a mail client would make a link of (issue 46 item 7). The recipient trusts the shop's mail; the shop must not carry
+ * someone else's link into it, in the text or the HTML part.
+ */
+export function withoutLinks(words: string): string {
+  return words.replace(LINK_LIKE, "[link removed]");
+}
+
 /** The claim mail of a gift (ADR 038): what it is, her note, the claim link; never the price. */
 export function giftMail(input: GiftMailInput): MailMessage {
-  const note = input.note ? ` Their note: "${input.note}"` : "";
+  // Her verified e-mail address stands as it is (when she gave no name); a name is words like the note.
+  const from = /^[^\s@]+@[^\s@]+$/.test(input.from) ? input.from : withoutLinks(input.from);
+  const note = input.note ? ` Their note: "${withoutLinks(input.note)}"` : "";
   const phone = input.phone ? ` (sent for ${input.phone})` : "";
-  return linkMail(input.to, `${input.from} sent you a gift on Nuru`, {
+  return linkMail(input.to, `${from} sent you a gift on Nuru`, {
     name: "",
-    intro: `${input.from} has given you ${input.item} on ${SHOP}${phone}.${note}`,
+    intro: `${from} has given you ${input.item} on ${SHOP}${phone}.${note}`,
     action: "Claim your gift",
     url: input.url,
     outro: `Sign in, or create a free account with any e-mail address, to claim it. The link works once and until ${input.expires}. If you do not know the sender, you can ignore this e-mail.`,

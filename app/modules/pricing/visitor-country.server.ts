@@ -44,8 +44,13 @@ export async function chargingCountry(
   request: Request,
   { countryHeader = getEnv().COUNTRY_HEADER }: Options = {},
 ): Promise<ChargingCountry> {
-  const fromCdn = countryHeader ? countryCodeOf(request.headers.get(countryHeader)) : null;
+  const cdnValue = countryHeader ? request.headers.get(countryHeader)?.trim() : undefined;
+  const fromCdn = countryCodeOf(cdnValue);
   if (fromCdn) return { code: fromCdn, source: "cdn" };
+  // CASE: the CDN answered, but with no country (Tor `T1`, unknown `XX`, `EU`, anonymous proxy `A1`, `A2`, `O1`,
+  // `AP`) -> the base (Kenyan) price. The address behind it (a Tor exit, a proxy) says nothing about where she is, and
+  // asking the IP database would let anyone take the cheapest region through one (issue 46 item 7).
+  if (cdnValue) return { code: DEFAULT_COUNTRY, source: "default" };
 
   // The HTTP server (app/server/http-server.server.ts) sets x-nuru-client-ip from the socket (or the trusted proxy's X-Forwarded-For), overwriting any
   // value a client sent. The raw address, not the /64 a rate limit counts.

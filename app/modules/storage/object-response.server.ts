@@ -1,4 +1,5 @@
 import parseRange from "range-parser";
+import { notModified } from "~/lib/conditional-get.server";
 import type { Bucket, ByteRange, ObjectInfo, ObjectStorage } from "./storage.server";
 
 export type RangeDecision = { kind: "full" } | { kind: "partial"; range: ByteRange } | { kind: "unsatisfiable" };
@@ -20,12 +21,6 @@ export function decideRange(info: Pick<ObjectInfo, "size" | "etag">, headers: He
   if (ranges.type !== "bytes") return { kind: "full" };
   if (ranges.length !== 1) return { kind: "full" };
   return { kind: "partial", range: { start: ranges[0].start, end: ranges[0].end } };
-}
-
-function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
 /**
@@ -55,7 +50,8 @@ export async function objectResponse({
     "Last-Modified": info.lastModified.toUTCString(),
     "Accept-Ranges": "bytes",
   };
-  if (etagMatches(request.headers.get("if-none-match"), info.etag))
+  // Its ETag, else (a client that keeps only dates) If-Modified-Since: either way 304 for the copy it has.
+  if (notModified(request.headers, { etag: info.etag, lastModified: info.lastModified }))
     return new Response(null, { status: 304, headers: common });
   const decision = decideRange(info, request.headers);
   if (decision.kind === "unsatisfiable")
