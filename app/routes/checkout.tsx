@@ -24,7 +24,11 @@ import {
   SummaryRow,
 } from "~/components/commerce/order-summary";
 import { hasActiveCardRenewal } from "~/modules/membership/card-renewals.server";
-import { autoRenewScheduleText, checkoutFormSchema } from "~/modules/membership/card-renewal-schedule";
+import {
+  autoRenewScheduleText,
+  checkoutFormSchema,
+  firstPeriodCodeAutoRenewText,
+} from "~/modules/membership/card-renewal-schedule";
 import { periodLabel, planTitle } from "~/modules/membership/plan-period";
 import { isId } from "~/lib/ids";
 import { quoteUpgrade, type UpgradeQuote } from "~/modules/membership/upgrades.server";
@@ -128,6 +132,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           paid: formatKesCents(upgrade.from.paidCents),
           price: formatKesCents(upgrade.price.chargedCents),
           credit: formatKesCents(upgrade.creditCents),
+          roundedOff: upgrade.roundedOffCents > 0 ? formatKesCents(upgrade.roundedOffCents) : null,
           raisedToMinimum: upgrade.raisedToMinimum,
           quote: upgradeQuote,
         }
@@ -160,7 +165,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       quote.period &&
       price.chargedCents > 0 &&
       !(await hasActiveCardRenewal(user.id))
-        ? { schedule: autoRenewScheduleText(quote.period) }
+        ? {
+            schedule: autoRenewScheduleText(quote.period),
+            // A first-period-only code: both amounts, and why the card cannot renew at the later one (issue 46 item 26).
+            notWithCode: isCoded(price) ? firstPeriodCodeAutoRenewText(price.offer, price.label) : null,
+          }
         : null,
   };
 }
@@ -270,6 +279,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               >
                 − {upgrade.credit}
               </SummaryRow>
+              {upgrade.roundedOff ? (
+                <SummaryRow
+                  label="Rounded down to whole shillings (M-Pesa pays in shillings)"
+                  valueClassName="shrink-0 text-gray-900"
+                  testId="upgrade-rounded-off"
+                >
+                  − {upgrade.roundedOff}
+                </SummaryRow>
+              ) : null}
               {upgrade.raisedToMinimum ? (
                 <p className="mt-1 text-xs text-gray-700">The smallest payment we can take is KSh 10.00.</p>
               ) : null}
@@ -359,7 +377,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" action={loaderData.formAction} className="mt-6">
           <input type="hidden" name="intent" value="pay" />
           {upgrade?.quote ? <input type="hidden" name="quote" value={upgrade.quote} /> : null}
-          {autoRenew ? (
+          {autoRenew?.notWithCode ? (
+            <p
+              className="mb-4 rounded-xl border border-rose-100 bg-white p-4 text-sm text-gray-700"
+              data-testid="auto-renew-code"
+            >
+              {autoRenew.notWithCode}
+            </p>
+          ) : autoRenew ? (
             <div className="mb-4 rounded-xl border border-rose-100 bg-white p-4">
               <div className="flex items-start gap-3">
                 <input

@@ -6,9 +6,9 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
-import { adminActivity, cardRenewalEvents, orders, refunds } from "~/db/schema";
+import { adminActivity, cardRenewalEvents, orders, refunds, userSubscriptions } from "~/db/schema";
 import { devOutbox } from "~/db/schema/mail";
-import { createPaidOrder, createPlan, createUser } from "~/db/seed/factories";
+import { createPaidOrder, createPlan, createSubscription, createUser } from "~/db/seed/factories";
 import { getEnv } from "~/lib/env.server";
 import { loadViewer } from "~/modules/access/viewer.server";
 import { loadAdmin } from "../setup/admin-viewer";
@@ -213,5 +213,45 @@ describe("payment alerts for admins", () => {
     const chargeMails = (await mailsTo(adminEmails)).filter((m) => m.text.includes(charge.gatewayTrackingId!));
     expect(chargeMails).toEqual([]);
     expect(run.sent["unmatched-charge"]).toBe(2); // the unresolved one from the count test
+  });
+  // Issue 46 item 25: what the reconciliation finds reaches the admins too, once per finding.
+  it("mails the reconciliation's findings to admins with a link to the order, each finding once", async () => {
+    const when = new Date(T.getTime() + 10 * ALERT_MAIL_GAP_MS);
+    const { order } = await createPaidOrder(t.db, {
+      userId: readerId,
+      item: { kind: "plan", planId, basePriceCents: 50000 },
+      createdAt: new Date(when.getTime() - 86_400_000),
+    });
+    await t.db.update(orders).set({ status: "reversed" }).where(eq(orders.id, order.id));
+    // The plan still runs with its payment reversed: access with no payment standing behind it.
+    const period = await createSubscription(t.db, {
+      userId: readerId,
+      planId,
+      orderId: order.id,
+      startDate: new Date(when.getTime() - 86_400_000),
+      endDate: new Date(when.getTime() + 30 * 86_400_000),
+    });
+    await t.db
+      .update(userSubscriptions)
+      .set({ createdAt: new Date(when.getTime() - 86_400_000) })
+      .where(eq(userSubscriptions.id, period!.id));
+
+    const run = await sendAdminAlerts(when);
+    expect(run.sent["reconcile-difference"]).toBe(2);
+    const origin = getEnv().PUBLIC_URL;
+    const [mail] = (await mailsTo([adminEmails[1]!])).filter((m) => m.subject.includes("reconciliation"));
+    expect(mail!.subject).toBe("Nuru: the reconciliation found 2 differences");
+    expect(mail!.text).toContain(
+      `Refund or reversal not matched by a revocation: order ${order.merchantReference}: order is reversed, access still given`,
+    );
+    expect(mail!.text).toContain(`Grant without a paid order: order ${order.merchantReference}:`);
+    expect(mail!.text).toContain(`${origin}/admin/orders/${order.id}`);
+    expect(await mailsTo([readerEmail])).toEqual([]);
+
+    // The same findings a few hours later are not mailed again.
+    const again = await sendAdminAlerts(new Date(when.getTime() + 3 * ALERT_MAIL_GAP_MS));
+    expect(again.sent["reconcile-difference"]).toBeUndefined();
+    const all = (await mailsTo(adminEmails)).filter((m) => m.subject.includes("reconciliation"));
+    expect(all).toHaveLength(2);
   });
 });

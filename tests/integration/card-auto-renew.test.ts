@@ -13,6 +13,7 @@ import {
   cardRenewalEvents,
   cardRenewals,
   devOutbox,
+  offerCodes,
   orders,
   orderStatusHistory,
   payments,
@@ -250,6 +251,73 @@ describe(`card auto-renew (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const day = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 10);
     const report = await reconcile({ from: day(-2 * DAY), to: day(2 * DAY) });
     expect(report.differences.filter((d) => d.orderId === charge.id || d.orderId === order.id)).toEqual([]);
+  });
+
+  // Issue 46 item 26: Pesapal's agreement repeats the first payment's amount (research section 4), so the agreement and
+  // the first charge must both be what each period costs.
+  it("a first-period-only code is not combined with card auto-renew: both amounts are named, nothing is made", async () => {
+    const buyer = await newReader();
+    const [code] = await t.db
+      .insert(offerCodes)
+      .values({
+        code: `FIRST${randomUUID().slice(0, 6).toUpperCase()}`,
+        kind: "percent",
+        percentOff: "20",
+        firstPeriodOnly: true,
+        startsAt: new Date(Date.now() - DAY),
+        endsAt: new Date(Date.now() + DAY),
+      })
+      .returning();
+    const checkout = (autoRenew: boolean) =>
+      startCheckout({
+        buyer,
+        item: { kind: "plan", slug: "monthly" },
+        countryCode: "KE",
+        autoRenew,
+        offerCode: code!.code,
+      });
+    await expect(checkout(true)).rejects.toMatchObject({
+      code: CHECKOUT_ERRORS.AUTO_RENEW_FIRST_PERIOD_CODE.code,
+      message:
+        "This code lowers the first period only, and a card renewal repeats the first payment. Pay KSh\u00a0120.00 now " +
+        "and renew by hand at KSh\u00a0150.00 (we remind you before the end), or remove the code to renew " +
+        "automatically by card at KSh\u00a0150.00.",
+    });
+    // Nothing reached Pesapal, and no agreement expects an amount Pesapal will not charge.
+    expect(await t.db.select().from(orders).where(eq(orders.userId, buyer.id))).toEqual([]);
+    expect(await t.db.select().from(cardRenewals).where(eq(cardRenewals.userId, buyer.id))).toEqual([]);
+    // The code still works for this period, renewed by hand.
+    const { orderId } = await checkout(false);
+    expect(await orderOf(orderId)).toMatchObject({ amountCents: 12_000, priceBeforeCodeCents: 15_000 });
+  });
+
+  it("a code for every period with card auto-renew: the agreement expects what Pesapal charges, and a charge extends", async () => {
+    const buyer = await newReader();
+    const [code] = await t.db
+      .insert(offerCodes)
+      .values({
+        code: `EVERY${randomUUID().slice(0, 6).toUpperCase()}`,
+        kind: "percent",
+        percentOff: "20",
+        startsAt: new Date(Date.now() - DAY),
+        endsAt: new Date(Date.now() + DAY),
+      })
+      .returning();
+    const { orderId } = await startCheckout({
+      buyer,
+      item: { kind: "plan", slug: "monthly" },
+      countryCode: "KE",
+      autoRenew: true,
+      offerCode: code!.code,
+    });
+    const order = await orderOf(orderId);
+    await pesapal.completeWithRecurring(order.gatewayTrackingId!);
+    const agreement = await agreementOf(orderId);
+    expect(agreement).toMatchObject({ status: "active", amountCents: 12_000 });
+    const { trackingId } = await pesapal.chargeRecurring(agreement.accountNumber);
+    const [charge] = await chargeOrders(agreement.id);
+    expect(charge).toMatchObject({ status: "completed", amountCents: 12_000, gatewayTrackingId: trackingId });
+    expect((await subsOf(buyer.id)).map((row) => row.orderId)).toEqual([orderId, charge!.id]);
   });
 
   it("the stand-in's schedule charges when it falls due by the clock it is given, once per period", async () => {

@@ -30,6 +30,7 @@ import {
 import { createEbook, createPaidOrder, createPlan, createPricingData, createSubscription } from "~/db/seed/factories";
 import { quoteCheckout } from "~/modules/payments/checkout.server";
 import { epochSeconds, upgradeCharge, upgradeCreditCents } from "~/modules/membership/upgrade-rules";
+import { wholeShillingsInBuyersFavour } from "~/modules/pricing/money";
 import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
 import { addPlanPeriod, periodLabel, type PlanPeriod } from "~/modules/membership/plan-period";
 import { startCheckout, type CheckoutItem } from "~/modules/payments/checkout.server";
@@ -362,7 +363,12 @@ async function expectUpgradeIntegrity(order: typeof orders.$inferSelect, upgrade
   expect(order.upgradeCreditCents, `${label}: locked credit`).toBe(credit);
   const price = (await quoteCheckout({ kind: "plan", slug: "premium" }, order.countryCode))!.price.chargedCents;
   const charge = upgradeCharge(price, credit);
-  expect(charge.kind === "charge" ? charge.chargeCents : null, `${label}: charge`).toBe(order.amountCents);
+  const exact = charge.kind === "charge" ? charge.chargeCents : null;
+  // Charged in whole shillings, the cents left off in her favour and recorded (issue 46 item 27).
+  expect(exact === null ? null : wholeShillingsInBuyersFavour(exact), `${label}: charge`).toBe(order.amountCents);
+  expect(order.roundedOffCents, `${label}: rounded off`).toBe(
+    exact && exact > order.amountCents ? exact - order.amountCents : null,
+  );
   const [now] = await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.id, old.id));
   const mine = await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.orderId, order.id));
   if (order.status === "completed" || order.status === "partially_refunded") {

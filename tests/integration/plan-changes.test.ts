@@ -92,17 +92,18 @@ async function refusal(work: Promise<unknown>): Promise<string> {
 
 describe(`upgrades in the middle of a plan (${process.env.DB_TARGET ?? "pglite"})`, () => {
   // Standard: KSh 500.00 for 2 months (1 Jan -> 1 Mar 2026: 59 days); Premium: KSh 1,500.00; the US pays x2.5.
+  // The charge is whole shillings, the cents of the exact difference left off in her favour (issue 46 item 27).
   it.each([
-    // from, to, country, days used, paid, credit, charge
-    ["standard", "premium", "KE", 0, 50_000, 50_000, 100_000],
-    ["standard", "premium", "KE", 10, 50_000, 41_525, 108_475], // 41,525.42
-    ["standard", "premium", "KE", 29.5, 50_000, 25_000, 125_000], // exactly half
-    ["standard", "premium", "KE", 58, 50_000, 847, 149_153], // 847.46
-    ["standard", "premium", "US", 10, 125_000, 103_814, 271_186], // 103,813.56; both regional
-    ["basic", "standard", "KE", 29.5, 25_000, 12_500, 37_500], // same level, higher price per day
+    // from, to, country, days used, paid, credit, charge, rounded off
+    ["standard", "premium", "KE", 0, 50_000, 50_000, 100_000, null],
+    ["standard", "premium", "KE", 10, 50_000, 41_525, 108_400, 75], // 41,525.42; exact 108,475
+    ["standard", "premium", "KE", 29.5, 50_000, 25_000, 125_000, null], // exactly half
+    ["standard", "premium", "KE", 58, 50_000, 847, 149_100, 53], // 847.46; exact 149,153
+    ["standard", "premium", "US", 10, 125_000, 103_814, 271_100, 86], // 103,813.56; both regional; exact 271,186
+    ["basic", "standard", "KE", 29.5, 25_000, 12_500, 37_500, null], // same level, higher price per day
   ] as const)(
-    "%s -> %s in %s after %s days: paid %i, credit %i, charge %i; Premium at once",
-    async (from, to, country, days, paid, credit, charge) => {
+    "%s -> %s in %s after %s days: paid %i, credit %i, charge %i (rounded off %s); Premium at once",
+    async (from, to, country, days, paid, credit, charge, roundedOff) => {
       const buyer = await reader();
       const first = await buyPlan(buyer, from, T0, country);
       expect(first.amountCents).toBe(paid);
@@ -113,13 +114,21 @@ describe(`upgrades in the middle of a plan (${process.env.DB_TARGET ?? "pglite"}
 
       const { orderId } = await upgradeCheckout(buyer, to, now, country);
       const order = await orderRow(orderId);
-      expect(order).toMatchObject({ amountCents: charge, upgradeCreditCents: credit, kind: "plan" });
+      expect(order).toMatchObject({
+        amountCents: charge,
+        upgradeCreditCents: credit,
+        roundedOffCents: roundedOff,
+        kind: "plan",
+      });
       expect(order.upgradeFromSubscriptionId).toBe((await subsOf(buyer.id))[0]!.id);
       expect(shop.pesapal().getOrder(order.gatewayTrackingId!)?.amountCents).toBe(charge);
 
       expect(await pay(orderId, now)).toMatchObject({ status: "completed" });
       const receipt = await getReceipt(buyer.id, orderId);
       expect(receipt!.item).toContain(`upgrade: less ${formatKesCents(credit)} credit for the unused part`);
+      if (roundedOff)
+        expect(receipt!.item).toContain(`and ${formatKesCents(roundedOff)} rounded off to whole shillings`);
+      else expect(receipt!.item).not.toContain("rounded off");
       expect(receipt!.amount).toBe(formatKesCents(charge));
       const [old, upgraded] = await subsOf(buyer.id);
       expect(old).toMatchObject({ status: "expired", orderId: first.id, upgradedAt: now, endDate: now });
@@ -159,6 +168,8 @@ describe(`upgrades in the middle of a plan (${process.env.DB_TARGET ?? "pglite"}
     // The page's text with every space one plain space (the amount's no-break space included).
     const credit = formatKesCents(41_525).replace(/\s+/g, " ");
     expect(text).toContain(`Plan Premium Upgrade From the Standard plan: credit −${credit} for its unused part`);
+    // The cents left off the charge (whole shillings, issue 46 item 27) are shown beside the credit.
+    expect(text).toContain(`; ${formatKesCents(75).replace(/\s+/g, " ")} rounded off to whole shillings`);
     // A plain purchase shows no upgrade line.
     const plain = await buyPlan(await reader(), "basic", T0);
     expect((await getOrderForAdmin(admin, plain.id, T0))!.order.upgrade).toBeNull();
@@ -203,7 +214,9 @@ describe(`upgrades in the middle of a plan (${process.env.DB_TARGET ?? "pglite"}
     const token = upgradeQuoteToken(buyer.id, "premium", shown);
     const paidAt = new Date(shown.getTime() + 40 * 60_000);
     const later = await quoteUpgrade({ userId: buyer.id, slug: "premium", countryCode: "KE", now: paidAt });
-    expect(later.chargeCents).toBeGreaterThan(page.chargeCents);
+    // The exact difference grows (the charge is its whole shillings, so it may not move within the hour).
+    expect(later.creditCents).toBeLessThan(page.creditCents);
+    expect(later.chargeCents + later.roundedOffCents).toBeGreaterThan(page.chargeCents + page.roundedOffCents);
 
     const { orderId } = await startCheckout({
       buyer,
@@ -266,6 +279,28 @@ describe(`upgrades in the middle of a plan (${process.env.DB_TARGET ?? "pglite"}
     expect(viewer.ebooksUsed).toBe(0);
   });
 
+  // Issue 46 item 27: Pesapal reports the whole shillings M-Pesa collected; a fractional difference went to review.
+  it("an upgrade with a fractional difference paid by M-Pesa completes when Pesapal reports whole shillings", async () => {
+    const buyer = await reader();
+    await buyPlan(buyer, "standard", T0);
+    const { orderId } = await upgradeCheckout(buyer, "premium", at(10));
+    const order = await orderRow(orderId);
+    // The exact difference is KSh 1,084.75: she is asked for KSh 1,084, the 75 cents recorded as hers.
+    expect(order).toMatchObject({ amountCents: 108_400, roundedOffCents: 75 });
+    shop.pesapal().setMpesaWholeShillings(true);
+    try {
+      expect(await pay(orderId, at(10), "mpesa")).toMatchObject({ status: "completed" });
+    } finally {
+      shop.pesapal().setMpesaWholeShillings(false);
+    }
+    const [, upgraded] = await subsOf(buyer.id);
+    expect(upgraded).toMatchObject({ status: "active", orderId });
+    expect(await premiumAccess(buyer.id, at(10))).toBe("full");
+    const receipt = await getReceipt(buyer.id, orderId);
+    expect(receipt!.amount).toBe(formatKesCents(108_400));
+    expect(receipt!.item).toContain(`${formatKesCents(75)} rounded off to whole shillings`);
+  });
+
   it("a reversed upgrade puts her back on her old plan to its old end; unlocks of the upgrade period go", async () => {
     const buyer = await reader();
     await buyPlan(buyer, "standard", T0);
@@ -312,6 +347,49 @@ describe(`upgrades in the middle of a plan (${process.env.DB_TARGET ?? "pglite"}
     expect(upgraded).toMatchObject({ status: "revoked" });
     expect(await premiumAccess(buyer.id, at(70))).toBe("preview");
   });
+
+  // Issue 46 item 25: the old plan's own payment taken back after the upgrade, then the upgrade's too -> no plan.
+  it.each(["reversed", "refunded"] as const)(
+    "her old plan %s after the upgrade, then the upgrade reversed: nothing comes back, she has no plan",
+    async (how) => {
+      const buyer = await reader();
+      const admin = await loadAdmin(
+        await createUser(shop.db(), { email: `admin-${randomUUID()}@nuru.test`, role: "admin" }),
+      );
+      const first = await buyPlan(buyer, "standard", T0);
+      const { orderId } = await upgradeCheckout(buyer, "premium", at(10));
+      await pay(orderId, at(10));
+      if (how === "reversed") {
+        await shop.pesapal().reverse(first.gatewayTrackingId!, { notify: false });
+        forgetRecentAnswers();
+        expect(
+          await verifyPayment({ trackingId: first.gatewayTrackingId!, source: "poll", now: at(11) }),
+        ).toMatchObject({ status: "reversed" });
+      } else {
+        const outcome = await refundOrder(admin, { orderId: first.id, amount: "full", reason: "Asked" }, at(11));
+        expect(outcome.kind).toBe("accepted");
+      }
+      const upgrade = await orderRow(orderId);
+      await shop.pesapal().reverse(upgrade.gatewayTrackingId!, { notify: false });
+      forgetRecentAnswers();
+      expect(
+        await verifyPayment({ trackingId: upgrade.gatewayTrackingId!, source: "poll", now: at(12) }),
+      ).toMatchObject({ status: "reversed" });
+
+      const [old, upgraded] = await subsOf(buyer.id);
+      expect(old).toMatchObject({ status: "revoked", upgradedAt: null, endDateBeforeUpgrade: null });
+      expect(upgraded).toMatchObject({ status: "revoked" });
+      const viewer = await loadViewer({ id: buyer.id, role: "guest" }, at(12));
+      expect(viewer.subscription).toBeNull();
+      expect(accessForArticle(viewer, { accessType: "subscription" })).toBe("preview");
+      const notes = await shop
+        .db()
+        .select({ note: orderStatusHistory.note })
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, orderId));
+      expect(notes.map((n) => n.note).join(" | ")).toContain("nothing was restored");
+    },
+  );
 
   it("the credit is re-checked when the payment completes: a plan changed meanwhile, or a payment a day late, goes to review", async () => {
     const buyer = await reader();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  wholeShillingsInBuyersFavour,
   applyPercentage,
   centsToDecimal,
   decimalsEqual,
@@ -79,6 +80,25 @@ describe("exact arithmetic", () => {
     expect(decimalsEqual("0.00800000", "0.008")).toBe(true);
     expect(decimalsEqual("150.00", "150")).toBe(true);
     expect(decimalsEqual("0.0080001", "0.008")).toBe(false);
+  });
+});
+
+describe("wholeShillingsInBuyersFavour (M-Pesa moves whole shillings, issue 46 item 27)", () => {
+  it("leaves the cents off, always down, in the buyer's favour", () => {
+    expect(wholeShillingsInBuyersFavour(108_475)).toBe(108_400);
+    expect(wholeShillingsInBuyersFavour(149_199)).toBe(149_100);
+    expect(wholeShillingsInBuyersFavour(100_001)).toBe(100_000);
+  });
+
+  it("keeps whole shillings as they are, and amounts under KSh 1 (the gateway floor decides those)", () => {
+    expect(wholeShillingsInBuyersFavour(125_000)).toBe(125_000);
+    expect(wholeShillingsInBuyersFavour(100)).toBe(100);
+    expect(wholeShillingsInBuyersFavour(5)).toBe(5);
+    expect(wholeShillingsInBuyersFavour(0)).toBe(0);
+  });
+
+  it("refuses what is not an amount in minor units", () => {
+    expect(() => wholeShillingsInBuyersFavour(10.5)).toThrow(RangeError);
   });
 });
 

@@ -154,6 +154,10 @@ export const orders = pgTable(
     // The instant the credit was worked out for: the checkout page she saw (its signed quote), so she pays the amount
     // its button named; the payment's re-check works the credit out for the same instant. Set with the credit.
     upgradeCreditAt: timestamp("upgrade_credit_at", { withTimezone: true }),
+    // The cents left off an upgrade's charge so it is whole shillings, in her favour (issue 46 item 27): M-Pesa moves
+    // whole shillings, so an amount with cents could come back from Pesapal as another amount. amount_cents = the
+    // exact charge less this. Null when nothing was left off.
+    roundedOffCents: cents("rounded_off_cents"),
     // An offer code locked into the order at checkout (ADR 037): which code (its redemption row in offer-codes.ts
     // holds the foreign key), its text as typed then, the KES amount before the code and the discount it gave
     // (amount_cents = price_before_code_cents - code_discount_cents). Null without a code.
@@ -192,6 +196,10 @@ export const orders = pgTable(
     check(
       "orders_upgrade_credit_with_subscription",
       sql`(${t.upgradeFromSubscriptionId} is null or ${t.upgradeCreditCents} is not null) and (${t.upgradeCreditCents} is null or (${t.kind} = 'plan' and ${t.upgradeCreditCents} >= 0)) and ((${t.upgradeCreditCents} is null) = (${t.upgradeCreditAt} is null))`,
+    ),
+    check(
+      "orders_rounded_off_cents",
+      sql`${t.roundedOffCents} is null or (${t.roundedOffCents} > 0 and ${t.roundedOffCents} < 100)`,
     ),
     check(
       "orders_receipt_vat_in_range",

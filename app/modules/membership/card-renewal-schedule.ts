@@ -7,6 +7,26 @@ import { periodLabel, recurringFrequencyFor, type PlanPeriod, type RecurringFreq
 export type { RecurringFrequency } from "./plan-period";
 export { recurringFrequencyFor } from "./plan-period";
 
+/**
+ * Why a first-period-only offer code and card auto-renew do not go together (issue 46 item 26): Pesapal's card
+ * agreement repeats the amount of the payment that set it up (subscription_details carries dates and a frequency, no
+ * amount; research section 4), so every later charge would be the discounted amount while each period costs the
+ * full price, and every charge would wait in review with her plan not extended. The agreement and its first charge
+ * must be what each period costs: she pays the discounted period now and renews by hand, or renews by card without
+ * the code. Both amounts are named, so she can choose. Null when the code is not first-period-only.
+ */
+export function firstPeriodCodeAutoRenewText(
+  offer: { firstPeriodOnly: boolean; beforeLabel: string } | null,
+  todayLabel: string,
+): string | null {
+  if (!offer?.firstPeriodOnly) return null;
+  return (
+    `This code lowers the first period only, and a card renewal repeats the first payment. Pay ${todayLabel} now ` +
+    `and renew by hand at ${offer.beforeLabel} (we remind you before the end), or remove the code to renew ` +
+    `automatically by card at ${offer.beforeLabel}.`
+  );
+}
+
 /** How long a prefilled schedule runs; the reader can stop it any time, and Pesapal needs an end date. */
 export const SCHEDULE_YEARS = 5;
 

@@ -197,9 +197,13 @@ export async function revokeOrder(tx: Tx, order: Order, now: Date): Promise<void
   await tx
     .update(userSubscriptions)
     // CASE: a queued renewal that never started -> ends where it would have started (no access, no negative period).
+    // CASE: a period ended by an upgrade -> its upgrade marker goes too: a later reversal of the upgrade must find
+    // nothing to put back, since no payment stands behind this period any more (issue 46 item 25).
     .set({
       status: "revoked",
       endDate: sql`case when ${userSubscriptions.startDate} > ${now} then ${userSubscriptions.startDate} else ${now} end`,
+      upgradedAt: null,
+      endDateBeforeUpgrade: null,
       updatedAt: now,
     })
     .where(eq(userSubscriptions.orderId, order.id));

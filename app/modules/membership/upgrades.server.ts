@@ -10,6 +10,7 @@ import { CHECKOUT_ERRORS, isCheckoutError } from "~/modules/orders/checkout-erro
 import type { Decision } from "~/modules/orders/order-transitions";
 import { displayMinorUnits, regionalPrice, BASE_CURRENCY, type RegionalPrice } from "~/modules/pricing/pricing";
 import { loadCountryPricing } from "~/modules/pricing/regional-price.server";
+import { wholeShillingsInBuyersFavour } from "~/modules/pricing/money";
 import { endCardRenewalOf, setCardRenewals } from "./card-renewals.server";
 import { setDisplayRole, type Grant, type Tx } from "./grants.server";
 import { addPlanPeriod, type PlanPeriod } from "./plan-period";
@@ -115,7 +116,10 @@ export interface UpgradeQuote {
   creditCents: number;
   /** The instant the credit was worked out for (now, or the checkout page's signed quote). */
   creditAt: Date;
+  /** What she pays: the new price less her credit, in whole shillings (see roundedOffCents). */
   chargeCents: number;
+  /** The cents left off the exact difference so it is whole shillings, in her favour (M-Pesa moves whole shillings). */
+  roundedOffCents: number;
   raisedToMinimum: boolean;
 }
 
@@ -156,6 +160,9 @@ export async function quoteUpgrade(input: {
   });
   const charge = upgradeCharge(price.chargedCents, creditCents);
   if (charge.kind === "covered") throw new AppError(CHECKOUT_ERRORS.UPGRADE_COVERED);
+  // Upgrade differences almost always have cents, and M-Pesa collects whole shillings: she is charged the whole
+  // shillings (her favour), so what Pesapal reports is what was asked, whichever way she pays (issue 46 item 27).
+  const chargeCents = wholeShillingsInBuyersFavour(charge.chargeCents);
   return {
     from: {
       subscriptionId: current.subscription.id,
@@ -173,7 +180,8 @@ export async function quoteUpgrade(input: {
     price,
     creditCents,
     creditAt,
-    chargeCents: charge.chargeCents,
+    chargeCents,
+    roundedOffCents: charge.chargeCents - chargeCents,
     raisedToMinimum: charge.raisedToMinimum,
   };
 }
@@ -215,6 +223,7 @@ export function upgradeOrderColumns(quote: UpgradeQuote) {
     upgradeFromSubscriptionId: quote.from.subscriptionId,
     upgradeCreditCents: quote.creditCents,
     upgradeCreditAt: quote.creditAt,
+    roundedOffCents: quote.roundedOffCents > 0 ? quote.roundedOffCents : null,
   };
 }
 
@@ -301,9 +310,19 @@ export async function grantUpgrade(tx: Tx, order: Order, now: Date): Promise<Gra
   };
 }
 
+/** Whether a period still has what gave it: a trial or an admin's grant by hand, or an order that stands as paid. */
+async function periodStillPaid(tx: Tx, subscription: Subscription): Promise<boolean> {
+  if (subscription.status === "revoked") return false;
+  if (!subscription.orderId) return true;
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, subscription.orderId));
+  return row?.status === "completed" || row?.status === "partially_refunded";
+}
+
 /**
  * After revokeOrder took back an upgrade's period (reversal or full refund): the period it ended comes back as it
- * was, running again when its old end is still ahead. Returns a note for the order history.
+ * was, running again when its old end is still ahead, but only while its own payment stands. Nothing is granted
+ * that no standing payment covers: an earlier plan reversed or refunded in the meantime stays taken back (issue 46
+ * item 25). Returns a note for the order history.
  */
 export async function restoreAfterUpgradeRevoked(tx: Tx, order: Order, now: Date): Promise<string | null> {
   if (order.upgradeCreditCents === null || !order.upgradeFromSubscriptionId) return null;
@@ -312,6 +331,14 @@ export async function restoreAfterUpgradeRevoked(tx: Tx, order: Order, now: Date
     .from(userSubscriptions)
     .where(eq(userSubscriptions.id, order.upgradeFromSubscriptionId))
     .for("update");
+  // CASE: her earlier plan's own payment was reversed or refunded after the upgrade -> nothing comes back.
+  if (old && !(await periodStillPaid(tx, old))) {
+    await tx
+      .update(userSubscriptions)
+      .set({ status: "revoked", upgradedAt: null, endDateBeforeUpgrade: null, updatedAt: now })
+      .where(eq(userSubscriptions.id, old.id));
+    return "upgrade taken back; her earlier plan's payment was taken back too, so nothing was restored";
+  }
   if (!old?.upgradedAt || !old.endDateBeforeUpgrade) return null;
   const stillAhead = old.endDateBeforeUpgrade > now;
   // CASE: another period is current by now (a renewal that started) -> the old one comes back as ended history only.

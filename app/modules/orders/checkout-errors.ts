@@ -70,6 +70,11 @@ export const CHECKOUT_ERRORS = defineErrors({
     title: NOT_BOUGHT,
     message: "Pick a delivery date from today to a year ahead, or leave it empty to send the gift now.",
   },
+  AUTO_RENEW_FIRST_PERIOD_CODE: {
+    status: 409,
+    title: NOT_BOUGHT,
+    message: "This code lowers the first period only, so automatic renewal by card is not offered with it.",
+  },
   AUTO_RENEW_ZERO: {
     status: 409,
     title: NOT_BOUGHT,

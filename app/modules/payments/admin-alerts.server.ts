@@ -1,17 +1,21 @@
 // Nobody used to be told (issue 30 item 7): what needs a person about payments is e-mailed to every admin, a short
-// mail per kind listing the items not mailed before, at most one mail per kind an hour. Run by the scheduler every
+// mail per kind listing the items not mailed before, at most one mail per kind an hour. The reconciliation's
+// differences are one of the kinds (issue 46 item 25), each finding mailed once. Run by the scheduler every
 // few minutes; each kind's last mail is claimed in the database before it is sent, so two processes (or two runs in
 // one hour) send it once, and each item is remembered once mailed.
-import { and, asc, eq, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { adminAlertItems, adminAlertSends, cardRenewalEvents, orders, profiles, refunds, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { getMailer } from "~/modules/mail/mailer.server";
 import { adminAlertMail } from "~/modules/mail/templates.server";
+import { nairobiToday } from "~/modules/membership/gift-form";
+import { REVERSAL_WINDOW_MS } from "~/modules/orders/order-recheck-schedule";
 import { formatKesCents } from "~/modules/pricing/money";
 import { recentGatewayFailures } from "./gateway-failures.server";
 import { STALE_REQUEST_MS } from "./refunds.server";
 import { unresolvedUnmatchedCharge } from "./unmatched-charges.server";
+import { reconcile } from "./reconciliation.server";
 
 /** At most one mail per kind this often: a storm of reviews or failures is one mail an hour, not one a minute. */
 export const ALERT_MAIL_GAP_MS = 60 * 60_000;
@@ -24,7 +28,13 @@ export const GATEWAY_FAILURES_ALERT_THRESHOLD = 5;
 /** Items named in one mail; the rest are counted ("and 12 more") and the link shows them all. */
 export const ALERT_ITEMS_PER_MAIL = 20;
 
-export const ALERT_KINDS = ["review", "refund-unknown", "unmatched-charge", "gateway-failures"] as const;
+export const ALERT_KINDS = [
+  "review",
+  "refund-unknown",
+  "unmatched-charge",
+  "gateway-failures",
+  "reconcile-difference",
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 interface AlertItem {
@@ -38,6 +48,7 @@ const SUBJECTS: Record<AlertKind, (n: number) => string> = {
   "refund-unknown": (n) => `Nuru: ${n === 1 ? "1 refund has" : `${n} refunds have`} an unknown outcome`,
   "unmatched-charge": (n) => `Nuru: ${n === 1 ? "1 card charge matches" : `${n} card charges match`} no subscription`,
   "gateway-failures": () => "Nuru: Pesapal calls keep failing",
+  "reconcile-difference": (n) => `Nuru: the reconciliation found ${n === 1 ? "1 difference" : `${n} differences`}`,
 };
 
 const INTROS: Record<AlertKind, string> = {
@@ -53,6 +64,9 @@ const INTROS: Record<AlertKind, string> = {
   "gateway-failures":
     "The shop could not reach Pesapal (timeouts, network errors or refused keys) again and again. Payments, checks " +
     "and refunds wait until it can; check the Pesapal credentials and Pesapal's status.",
+  "reconcile-difference":
+    "Our own records of payments, refunds and access disagree (for example a plan giving access with no payment " +
+    "standing behind it). Open each order, settle it by hand or refund it; the reconciliation page lists them all.",
 };
 
 const notMailed = (kind: AlertKind, key: ReturnType<typeof sql>) =>
@@ -123,6 +137,7 @@ async function newItems(kind: AlertKind, now: Date): Promise<AlertItem[]> {
       url: `${origin}/admin/orders?status=attention`,
     }));
   }
+  if (kind === "reconcile-difference") return newDifferences(now);
   const { failures, lastError, lastHour } = await recentGatewayFailures(now);
   if (failures < GATEWAY_FAILURES_ALERT_THRESHOLD || !lastHour) return [];
   // Keyed by the hour of the latest failure: one burst is mailed once; failures going on into a new hour again.
@@ -139,6 +154,49 @@ async function newItems(kind: AlertKind, now: Date): Promise<AlertItem[]> {
       url: `${origin}/admin/orders`,
     },
   ];
+}
+
+/**
+ * The reconciliation's differences (reconciliation.server.ts) over the orders that can still change (the reversal
+ * window), not mailed before. An unmatched card charge has its own kind above and is not mailed twice. The whole
+ * reconciliation is read at most once per mail gap: while this kind's last mail is under an hour old nothing could be
+ * sent anyway, so the five-minute job does not rebuild the report for nothing.
+ */
+async function newDifferences(now: Date): Promise<AlertItem[]> {
+  const db = getDb();
+  const [last] = await db
+    .select({ at: adminAlertSends.lastSentAt })
+    .from(adminAlertSends)
+    .where(eq(adminAlertSends.kind, "reconcile-difference"));
+  if (last && last.at.getTime() > now.getTime() - ALERT_MAIL_GAP_MS) return [];
+  const report = await reconcile({
+    from: nairobiToday(new Date(now.getTime() - REVERSAL_WINDOW_MS)),
+    to: nairobiToday(now),
+  });
+  const origin = getEnv().PUBLIC_URL;
+  const items = report.differences
+    .filter((d) => d.kind !== "scheduled card charge matching no agreement")
+    .map((d) => ({
+      // A finding is its kind, its order and what it says: the same finding tomorrow is not mailed again.
+      key: `${d.kind}|${d.orderId ?? ""}|${d.detail}`,
+      line: `${d.kind[0]!.toUpperCase()}${d.kind.slice(1)}: ${d.reference ? `order ${d.reference}` : "no order"}: ${d.detail}`,
+      url: d.orderId ? `${origin}/admin/orders/${d.orderId}` : `${origin}/admin/orders/reconciliation`,
+    }));
+  if (items.length === 0) return [];
+  const mailed = await db
+    .select({ key: adminAlertItems.itemKey })
+    .from(adminAlertItems)
+    .where(
+      and(
+        eq(adminAlertItems.kind, "reconcile-difference"),
+        inArray(
+          adminAlertItems.itemKey,
+          items.map((item) => item.key),
+        ),
+      ),
+    );
+  const seen = new Set(mailed.map((row) => row.key));
+  return items.filter((item) => !seen.has(item.key));
 }
 
 /** Every admin's address: the admin role, not banned. */

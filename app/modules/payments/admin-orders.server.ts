@@ -224,6 +224,7 @@ export async function getOrderForAdmin(_admin: AdminViewer, orderId: string, now
       codeDiscountCents: orders.codeDiscountCents,
       zeroAmountReason: orders.zeroAmountReason,
       upgradeCreditCents: orders.upgradeCreditCents,
+      roundedOffCents: orders.roundedOffCents,
       upgradeFromSubscriptionId: orders.upgradeFromSubscriptionId,
       gateway: orders.gateway,
       trackingId: orders.gatewayTrackingId,
@@ -372,6 +373,7 @@ export async function getOrderForAdmin(_admin: AdminViewer, orderId: string, now
           ? null
           : {
               creditCents: order.upgradeCreditCents,
+              roundedOffCents: order.roundedOffCents,
               fromPlan: upgradedFrom ? planTitle(upgradedFrom.planName) : null,
             },
       cardRenewal: agreement

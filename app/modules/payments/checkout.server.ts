@@ -16,7 +16,7 @@ import { isPesapalError } from "./pesapal/errors";
 import { orderPriceColumns, regionalPrice, type RegionalPrice } from "~/modules/pricing/pricing";
 import { loadCountryPricing } from "~/modules/pricing/regional-price.server";
 import { currentPlanOf } from "~/modules/membership/membership.server";
-import { subscriptionDetailsFor } from "~/modules/membership/card-renewal-schedule";
+import { firstPeriodCodeAutoRenewText, subscriptionDetailsFor } from "~/modules/membership/card-renewal-schedule";
 import { createCardRenewal, hasActiveCardRenewal } from "~/modules/membership/card-renewals.server";
 import { addPlanPeriod, periodLabel, planTitle, type PlanPeriod } from "~/modules/membership/plan-period";
 import { quoteUpgrade, upgradeOrderColumns, type UpgradeQuote } from "~/modules/membership/upgrades.server";
@@ -195,6 +195,9 @@ export async function startCheckout(input: {
   const zeroAmount = price.chargedCents === 0;
   // CASE: a code brought it to zero -> nothing to charge, so no card to renew from either.
   if (autoRenew && zeroAmount) throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_ZERO);
+  // CASE: a first-period-only code -> Pesapal would repeat the discounted first payment every period (issue 46 item 26).
+  const firstPeriodOnly = autoRenew && isCoded(price) ? firstPeriodCodeAutoRenewText(price.offer, price.label) : null;
+  if (firstPeriodOnly) throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_FIRST_PERIOD_CODE, firstPeriodOnly);
   const db = getDb();
   const itemColumn = quote.kind === "plan" ? orders.planId : orders.ebookId;
   const candidates = await db
@@ -276,8 +279,9 @@ export async function startCheckout(input: {
         userId: input.buyer.id,
         planId: quote.itemId,
         orderId: row.id,
-        // A first-period-only code: the renewals are charged the price before the code.
-        amountCents: isCoded(price) && price.offer.firstPeriodOnly ? price.offer.beforeCents : row.amountCents,
+        // What Pesapal will charge each period: the first payment's amount, repeated (a first-period-only code is
+        // refused above, so this is what each period costs).
+        amountCents: row.amountCents,
         currency: row.currency,
         frequency: recurring.details?.frequency ?? null,
         now,

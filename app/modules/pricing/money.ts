@@ -56,6 +56,17 @@ export function divideRounded(numerator: bigint, denominator: bigint, step = 1n)
   return negative ? -rounded : rounded;
 }
 
+/**
+ * A KES amount in whole shillings, rounded down in the buyer's favour (the cents she is not charged): M-Pesa moves
+ * whole shillings, so an amount with cents is what Pesapal may report differently from what was asked (issue 46
+ * item 27). An amount under KSh 1 is left as it is (the gateway's minimum is the offer codes' and upgrades' floor).
+ */
+export function wholeShillingsInBuyersFavour(cents: MinorUnits): MinorUnits {
+  assertMinorUnits(cents);
+  if (cents < 100) return cents;
+  return toSafeNumber(BigInt(cents) - (BigInt(cents) % 100n));
+}
+
 /** `amount x factor`, factor a decimal string ("1.2", "0.008"), rounded half up to a multiple of `step`. */
 export function multiplyMinorUnits(amount: MinorUnits, factor: string, step: MinorUnits = 1): MinorUnits {
   const { units, denominator } = parseDecimal(factor);

@@ -77,6 +77,7 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
       buyerPin: orders.receiptBuyerPin,
       vatCents: orders.receiptVatCents,
       upgradeCreditCents: orders.upgradeCreditCents,
+      roundedOffCents: orders.roundedOffCents,
       offerCode: orders.offerCode,
       priceBeforeCodeCents: orders.priceBeforeCodeCents,
       codeDiscountCents: orders.codeDiscountCents,
@@ -131,7 +132,10 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
         ? `${planItemText(row.planName, row.periodUnit, row.periodCount)}${
             // An upgrade (ADR 039): the amount is the plan's price less this credit.
             row.upgradeCreditCents !== null
-              ? `, upgrade: less ${money(row.upgradeCreditCents)} credit for the unused part of the earlier plan`
+              ? `, upgrade: less ${money(row.upgradeCreditCents)} credit for the unused part of the earlier plan${
+                  // Charged in whole shillings (M-Pesa's unit): the cents left off are hers (issue 46 item 27).
+                  row.roundedOffCents ? ` and ${money(row.roundedOffCents)} rounded off to whole shillings` : ""
+                }`
               : ""
           }`
         : `Ebook: ${row.ebookTitle}`

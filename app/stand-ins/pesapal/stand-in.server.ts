@@ -105,6 +105,9 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
   // Paths whose next request is read and never answered (a gateway that hangs), once per entry.
   const hangs: string[] = [];
   let lowerCaseCurrency = false;
+  // M-Pesa moves whole shillings: with this on, an order paid by M-Pesa reports what M-Pesa collected, the amount
+  // asked for without its cents (issue 46 item 27), as a gateway that does not pass the cents on would.
+  let mpesaWholeShillings = false;
   // Refusals for otherwise valid refund requests (Pesapal's finance team or the merchant's balance says no).
   const refundRefusals: string[] = [];
   // Refunds performed at once but answered this many ms later (after the client's timeout: the answer is lost).
@@ -404,7 +407,11 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     const override = orderStatusOverrides.get(order.trackingId) ?? nextStatusOverride;
     if (orderStatusOverrides.has(order.trackingId)) orderStatusOverrides.delete(order.trackingId);
     else nextStatusOverride = undefined;
-    const amount = override?.amountCents ?? order.amountCents;
+    const collected =
+      mpesaWholeShillings && order.method === "mpesa" && order.state !== "pending"
+        ? order.amountCents - (order.amountCents % 100)
+        : order.amountCents;
+    const amount = override?.amountCents ?? collected;
     const currency = override?.currency ?? order.currency;
     const spelt = lowerCaseCurrency ? currency.toLowerCase() : currency;
     const lagging = unpaidAnswers.get(order.trackingId) ?? 0;
@@ -690,6 +697,10 @@ export async function startPesapalStandIn(options: PesapalStandInOptions) {
     /** The next `times` requests to `path` are read and never answered, as a hanging gateway does. */
     hangNext(path: string, times = 1) {
       for (let i = 0; i < times; i++) hangs.push(path);
+    },
+    /** Orders paid by M-Pesa report the whole shillings M-Pesa collected (the cents dropped), not the amount asked. */
+    setMpesaWholeShillings(on: boolean) {
+      mpesaWholeShillings = on;
     },
     /** Status answers spell the currency in lower case ("kes"), as some gateways' answers do. */
     setLowerCaseCurrency(on: boolean) {

@@ -10,6 +10,7 @@ export function UpgradeCredit({ upgrade }: { upgrade: AdminOrder["order"]["upgra
       <dd className="text-gray-900" data-testid="order-upgrade">
         From the {upgrade.fromPlan ?? "plan it ended (no longer on record)"}: credit −
         {formatKesCents(upgrade.creditCents)} for its unused part
+        {upgrade.roundedOffCents ? `; ${formatKesCents(upgrade.roundedOffCents)} rounded off to whole shillings` : ""}
       </dd>
     </>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "rounded_off_cents" bigint;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_rounded_off_cents" CHECK ("orders"."rounded_off_cents" is null or ("orders"."rounded_off_cents" > 0 and "orders"."rounded_off_cents" < 100));
