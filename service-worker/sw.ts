@@ -6,7 +6,8 @@
  * - precaches the light offline page, its script, the app icons and the manifest (nothing personal: the same files
  *   for everyone);
  * - sends every page request of the shop to the network first; only when the network fails does it answer, with the
- *   saved copy of that address from the offline library of the person signed in on this device (her own cache), or
+ *   saved copy of that address from the offline library of the person signed in on this device (her own cache), only
+ *   while the session that saved it is still in this browser (its proof cookie, read with the Cookie Store API), or
  *   else the offline page;
  * - caches no page, no data and no admin page at run time (admin pages are not even handled);
  * - queues reading places, text settings and bookmark changes sent while there is no connection, and sends them when it

@@ -1,4 +1,5 @@
 import { imageSrcSets, smallestCopyUrl, type ResponsiveImageData } from "~/modules/storage/responsive-image";
+import { useLocation } from "react-router";
 import { useDataSaver } from "~/components/data-saver";
 
 /**
@@ -23,6 +24,7 @@ export function ResponsiveImage({
   byDensity,
   className,
   whenSavingData = "omit",
+  tapId = "picture",
 }: {
   image: ResponsiveImageData | null | undefined;
   src: string;
@@ -39,14 +41,21 @@ export function ResponsiveImage({
    * smallest copy in the image's place (a picture that is part of what she reads).
    */
   whenSavingData?: "omit" | "tap";
+  /** Data saver: this picture's name in the page's `?show=` (unique on the page; letters, digits and dashes). */
+  tapId?: string;
 }) {
   const dataSaver = useDataSaver();
   if (import.meta.env.SSR && dataSaver) {
     if (whenSavingData === "omit") return null;
     return (
-      <a href={smallestCopyUrl(image, src)} className="img-tap">
-        {alt ? `Show picture: ${alt}` : "Show picture"}
-      </a>
+      <TapToShow
+        id={tapId}
+        src={smallestCopyUrl(image, src)}
+        alt={alt}
+        width={image?.width ?? width}
+        height={image?.height ?? height}
+        className={className}
+      />
     );
   }
   const { src: copy, srcSet, sources, needsSizes } = imageSrcSets(image, byDensity);
@@ -73,5 +82,33 @@ export function ResponsiveImage({
     </picture>
   ) : (
     img
+  );
+}
+
+/**
+ * Data saver (server only; the browser's build drops it): a picture she reads waits for a tap, and the tap reloads the
+ * same page with this picture shown in place (`?show=<id>`, added to those already shown, and `#picture-<id>` to come
+ * back to it), its smallest copy only. Before issue 46 the tap opened the bare file, leaving the article.
+ */
+function TapToShow(props: { id: string; src: string; alt: string; width: number; height: number; className?: string }) {
+  const { pathname, search } = useLocation();
+  const query = new URLSearchParams(search);
+  const anchor = `picture-${props.id}`;
+  if (query.getAll("show").includes(props.id))
+    return (
+      <img
+        id={anchor}
+        src={props.src}
+        alt={props.alt}
+        width={props.width}
+        height={props.height}
+        className={props.className}
+      />
+    );
+  query.append("show", props.id);
+  return (
+    <a id={anchor} href={`${pathname}?${query}#${anchor}`} className="img-tap">
+      {props.alt ? `Show picture: ${props.alt}` : "Show picture"}
+    </a>
   );
 }

@@ -9,7 +9,13 @@
  * the server, and no page loads it before she taps Save or opens her library.
  */
 
-import { offlineCacheName as cacheName, OFFLINE_CACHE_PREFIX as PREFIX } from "./offline-cache-name";
+import {
+  offlineCacheName as cacheName,
+  OFFLINE_CACHE_PREFIX as PREFIX,
+  OFFLINE_SESSION_COOKIE,
+  offlineSessionProof,
+} from "./offline-cache-name";
+import { cookieValue } from "./cookie-value";
 
 const OWNER_CACHE = "nuru-offline-owner";
 const OWNER_URL = "/__nuru/offline-owner";
@@ -58,22 +64,73 @@ const H = {
 
 const path = (url: string) => new URL(url, self.location.origin).pathname;
 
-/** Who is signed in on this device as the last page online saw it (null: nobody, or never recorded). */
-export async function currentOwner(): Promise<string | null> {
-  const marker = await (await caches.open(OWNER_CACHE)).match(OWNER_URL);
-  return marker ? (await marker.text()) || null : null;
+/** Where the owner marker keeps a digest of the session proof her copies are bound to. */
+const SESSION_HEADER = "X-Nuru-Session";
+
+interface CookieStoreLike {
+  get(name: string): Promise<{ value?: string } | null>;
 }
 
 /**
- * Records who is signed in (null: nobody) and deletes every other person's saved copies: a device handed to someone
- * else, or a session that ended without signing out, never leaves her copies to the next person.
+ * A digest of the offline session proof in this browser's cookies (offline-session.server.ts), or null when there is
+ * none: the worker reads it with the Cookie Store API (it sees no request's cookies), a page with document.cookie. A
+ * browser that offers neither to the worker opens no copy offline: failing shut.
+ */
+async function sessionMark(): Promise<string | null> {
+  let value: string | null = null;
+  const scope = self as unknown as { cookieStore?: CookieStoreLike; document?: { cookie: string } };
+  if (scope.cookieStore) value = (await scope.cookieStore.get(OFFLINE_SESSION_COOKIE).catch(() => null))?.value ?? null;
+  else if (scope.document) value = cookieValue(scope.document.cookie, OFFLINE_SESSION_COOKIE);
+  const proof = offlineSessionProof(value);
+  if (!proof) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(proof));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function ownerMarker(): Promise<{ owner: string | null; session: string | null }> {
+  const marker = await (await caches.open(OWNER_CACHE)).match(OWNER_URL);
+  return { owner: marker ? (await marker.text()) || null : null, session: marker?.headers.get(SESSION_HEADER) || null };
+}
+
+/** Who is signed in on this device as the last page online saw it (null: nobody, or never recorded). */
+export async function currentOwner(): Promise<string | null> {
+  return (await ownerMarker()).owner;
+}
+
+/** Deletes every saved copy on this device and the marker: nobody's copies are left to open. */
+async function dropAll(): Promise<void> {
+  for (const name of await caches.keys()) if (name.startsWith(PREFIX)) await caches.delete(name);
+}
+
+/**
+ * Records who is signed in (null: nobody), bound to the session proof in this browser's cookies, and deletes every
+ * other person's saved copies: a device handed to someone else, or a session that ended without signing out, never
+ * leaves her copies to the next person. Only the shop's own pages, loaded online for this session, call this.
  */
 export async function setOwner(owner: string | null): Promise<void> {
-  if ((await currentOwner()) !== owner)
-    await (await caches.open(OWNER_CACHE)).put(OWNER_URL, new Response(owner ?? ""));
+  const session = owner ? await sessionMark() : null;
+  const marker = await ownerMarker();
+  if (marker.owner !== owner || marker.session !== session)
+    await (
+      await caches.open(OWNER_CACHE)
+    ).put(OWNER_URL, new Response(owner ?? "", { headers: session ? { [SESSION_HEADER]: session } : {} }));
   for (const name of await caches.keys())
     if (name.startsWith(PREFIX) && name !== OWNER_CACHE && (owner === null || name !== cacheName(owner)))
       await caches.delete(name);
+}
+
+/**
+ * With no connection, who may open the copies on this device: the person recorded by the last page online, only while
+ * the session that page was loaded in is still in this browser (its proof cookie unchanged). When it is not (cookies
+ * cleared, or the cookie ran out with the session), every copy is deleted unopened (ADR 033, issue 46).
+ */
+export async function verifiedOwner(): Promise<string | null> {
+  const marker = await ownerMarker();
+  if (!marker.owner) return null;
+  const session = await sessionMark();
+  if (session !== null && session === marker.session) return marker.owner;
+  await dropAll();
+  return null;
 }
 
 function itemOf(request: Request, response: Response): SavedItem {
@@ -218,7 +275,7 @@ export async function recordSentBookmark(
 
 /** For the service worker, with no connection: the saved copy of this address for the person signed in, if any. */
 export async function findSaved(url: string, now = Date.now()): Promise<Response | null> {
-  const owner = await currentOwner();
+  const owner = await verifiedOwner();
   if (!owner || !(await caches.has(cacheName(owner)))) return null;
   const copy = await (await caches.open(cacheName(owner))).match(path(url));
   if (!copy || expired(itemOf(new Request(path(url)), copy), now)) return null;

@@ -140,6 +140,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             priority
             className="mt-6 aspect-video w-full rounded-2xl object-cover"
             whenSavingData="tap"
+            tapId="cover"
           />
         ) : null}
         {!body ? (

@@ -1,4 +1,4 @@
-import { redirect, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/ebook-text";
 import { getRequestViewer } from "~/modules/access/viewer.server";
@@ -17,12 +17,32 @@ import { appErrorResponse } from "~/lib/app-error.server";
 import { readSubmission } from "~/lib/forms.server";
 import { READER_ERRORS } from "~/modules/reader/reader-errors";
 import { TextReader } from "~/components/reader/text-reader";
+import { TextLocked, type LockedText } from "~/components/reader/text-locked";
+import { getEbookForViewer } from "~/modules/content/ebooks.server";
+import { priceCountries } from "~/modules/pricing/visitor-country.server";
+import { withShownPrices } from "~/modules/pricing/shown-prices.server";
+import type { Viewer } from "~/modules/access/policy";
 
 const placeHref = (id: string, section: number, at: number) =>
   `/ebook/${id}/text?s=${section}${at > 0 ? `#b-${at}` : ""}`;
 
-// Text mode (issue 32): one section of the text edition per request, for a reader who may read the ebook now;
-// anyone else gets 404, as for the PDF's bytes.
+/**
+ * A published ebook she may not read (yet): what would open it, with its price where she is. Null when there is no
+ * such ebook for her to see, or when she may read it (then a missing or switched-off edition is simply not found).
+ */
+async function lockedText(request: Request, id: string, viewer: Viewer): Promise<LockedText | null> {
+  const [found, { shown }] = await Promise.all([getEbookForViewer({ id, viewer }), priceCountries(request)]);
+  if (!found || found.access === "read") return null;
+  const [priced] = await withShownPrices(shown.code, [found]);
+  return {
+    ebook: { id: found.id, title: found.title, access: found.access, price: priced.shownPrice?.charged ?? null },
+    signedIn: viewer.user !== null,
+  };
+}
+
+// Text mode (issue 32): one section of the text edition per request, for a reader who may read the ebook now. A
+// published ebook's existence is public, so anyone else is told what opens it (403, no text: issue 46); an ebook
+// she cannot see at all, or an edition that is off or missing, is 404, as for the PDF's bytes.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { viewer, user } = await getRequestViewer(context);
   const asked = new URL(request.url).searchParams.get("s");
@@ -32,12 +52,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (saved) throw redirect(placeHref(params.id, saved.section, saved.offset));
   }
   const reading = await openTextSection({ ebookId: params.id, viewer, section: Number(asked ?? 0) });
-  if (!reading || !user) throw appErrorResponse("EBOOK_NOT_FOUND");
+  if (!reading || !user) {
+    const locked = await lockedText(request, params.id, viewer);
+    if (!locked) throw appErrorResponse("EBOOK_NOT_FOUND");
+    return data({ locked }, { status: 403 });
+  }
   // Data saver: a picture is a link to it until she taps (as on article pages).
   const section = isDataSaverRequest(request)
     ? { ...reading.section, blocks: picturesAsTapLinks(reading.section.blocks) }
     : reading.section;
   return {
+    locked: null,
     ...reading,
     section,
     watermark: {
@@ -68,12 +93,19 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.section.title} | ${loaderData.ebook.title} | Nuru` : "Reader | Nuru" },
+  {
+    title: loaderData?.locked
+      ? `${loaderData.locked.ebook.title} | Text mode | Nuru`
+      : loaderData && "section" in loaderData
+        ? `${loaderData.section.title} | ${loaderData.ebook.title} | Nuru`
+        : "Reader | Nuru",
+  },
   { name: "robots", content: "noindex" },
 ];
 
 export default function EbookTextPage({ loaderData }: Route.ComponentProps) {
   const owner = useRouteLoaderData<typeof rootLoader>("root")?.user?.offlineKey ?? null;
+  if (loaderData.locked) return <TextLocked {...loaderData.locked} />;
   return (
     <TextReader
       ebook={loaderData.ebook}

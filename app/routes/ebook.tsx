@@ -188,6 +188,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
       priority
       className="w-40 rounded-xl shadow-md sm:w-56"
       whenSavingData="tap"
+      tapId="cover"
     />
   ) : null;
 

@@ -6,6 +6,22 @@ import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, expectAccessible, newPage } from "../setup/pages";
 import { saveScreenshot } from "../setup/screenshots";
+import { newReader } from "../setup/attacker";
+import { signInCookie } from "../setup/http-session";
+import { ebooks as demoEbooks } from "~/db/seed/content-data";
+
+/** A signed-in reader's browser with data saver on (her switch), from a session cookie. */
+async function signedInSaver(cookie: string) {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl() });
+  await context.addCookies([
+    ...cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
+    }),
+    { name: "nuru_data_saver", value: "on", url: baseUrl() },
+  ]);
+  return { context, page: await context.newPage() };
+}
 
 /** Issue 32's budgets: everything a first visit loads at once (HTML, CSS, fonts, images), compressed. */
 const ARTICLE_BUDGET = 30_000;
@@ -86,14 +102,28 @@ describe("data saver", () => {
       saved.images.filter((p) => p !== "/favicon.svg"),
       "no picture loaded before a tap",
     ).toEqual([]);
-    const picture = reader.getByRole("link", { name: /^Show picture/ }).first();
-    expect(await picture.getAttribute("href")).toMatch(/^\/media\/.+-\d+w\.avif$/);
+    // A picture's tap reloads the article with that picture in place (not the bare file, which left the article).
+    const picture = reader
+      .locator("article")
+      .getByRole("link", { name: /^Show picture/ })
+      .first();
+    expect(await picture.getAttribute("href")).toMatch(new RegExp(`^${href}\\?show=([\\w-]+)#picture-\\1$`));
     expect(await reader.locator("iframe").count()).toBe(0);
     expect(await reader.getByRole("link", { name: /Watch the video/ }).getAttribute("href")).toContain("youtube");
     // The page still fits a phone.
     expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(reader);
     await saveScreenshot(reader, "shots-data-saver/article-390", { fullPage: true });
+    const tapped = await picture.getAttribute("href");
+    await picture.click();
+    await reader.waitForURL((url) => url.pathname === href && url.searchParams.get("show") !== null);
+    expect(await reader.locator("article h1").textContent()).toMatch(/heat/i);
+    const shown = reader.locator(`article img#${tapped!.split("#")[1]}`);
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The other pictures still wait, and the page has no script still.
+    expect(await reader.locator("script").count()).toBe(0);
+    await shown.scrollIntoViewIfNeeded();
+    await saveScreenshot(reader, "shots-data-saver/article-picture-shown-390");
     await fresh.close();
     await context.close();
   });
@@ -148,5 +178,57 @@ describe("data saver", () => {
       headers: { Cookie: "nuru_data_saver=off", "Save-Data": "on" },
     }).then((res) => res.text());
     expect(off).toContain("<script");
+  });
+
+  it("a signed-in reader writes a comment and a review with data saver on: plain forms, no script, no endless loading", async () => {
+    const password = "saver-pass-1";
+    const email = await newReader(password);
+    const { context, page } = await signedInSaver(await signInCookie(email, password));
+    const probe = await browser.newPage({ viewport: PHONE, baseURL: baseUrl() });
+    const href = await firstArticleWithPicture(probe);
+    await probe.close();
+    await page.goto(href);
+    expect(await page.locator("script").count()).toBe(0);
+    expect(await page.locator("main").innerText()).not.toMatch(/Loading the (review|comment) form/);
+    const comment = page.getByLabel("Leave a comment");
+    await comment.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, "shots-data-saver/comment-form-390");
+    await comment.fill("Data saver comment: the heat tips helped on my commute.");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.getByText("Your comment will be visible once approved.").waitFor();
+    await page.getByLabel("Rating").selectOption("4");
+    await page.getByLabel(/Your review/).fill("Clear and practical, read with data saver.");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.getByText("Your review will be visible once approved.").waitFor();
+    expect(await page.locator("script").count()).toBe(0);
+    await context.close();
+  });
+
+  it("opens an ebook in text mode, not the script-only PDF reader that never loads, with data saver on", async () => {
+    const bought = demoEbooks.find((e) => e.price !== null && Number(e.price) > 0)!;
+    const { context, page } = await signedInSaver(await signInCookie("buyer@nuru.test"));
+    await page.goto(`/ebooks?q=${encodeURIComponent(bought.title)}`);
+    const ebookHref = await page.locator('a[href^="/ebook/"]').first().getAttribute("href");
+    await page.goto(`${ebookHref}/read`);
+    await page.waitForURL((url) => url.pathname === `${ebookHref}/text`);
+    await page.locator("[data-block]").first().waitFor();
+    expect(await page.locator("main, body").first().innerText()).not.toContain("Loading ebook");
+    expect(await page.locator("script").count()).toBe(0);
+    // Asked for the PDF itself: the page says it needs JavaScript and offers to turn data saver off, not a spinner.
+    await page.goto(`${ebookHref}/read?pdf=1`);
+    expect(await page.locator("body").innerText()).not.toContain("Loading ebook");
+    await page.getByText(/needs JavaScript/).waitFor();
+    await page
+      .getByRole("button", { name: /Data saver is on: turn off/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole("link", { name: /Read it in text mode/ }).getAttribute("href")).toBe(
+      `${ebookHref}/text`,
+    );
+    await expectAccessible(page);
+    await saveScreenshot(page, "shots-data-saver/pdf-reader-390", { fullPage: true });
+    await context.close();
   });
 });

@@ -99,9 +99,10 @@ describe("EPUB text edition at 390 px", () => {
     const email = await newReader("right-pass-1");
     const buyer = await newPage(browser, PHONE);
     await signInWithForm(buyer.page, email, "right-pass-1");
-    // Before she buys it, the text edition does not exist for her.
+    // Before she buys it, text mode tells her what opens it (403, no text) and its picture does not exist for her.
     const before = await buyer.page.request.get(`${baseUrl()}${ebookPath}/text?s=0`, { maxRedirects: 0 });
-    expect(before.status()).toBe(404);
+    expect(before.status()).toBe(403);
+    expect(await before.text()).not.toContain("data-block");
     const pictureBefore = await buyer.page.request.get(`${baseUrl()}${ebookPath}/text/picture/0`);
     expect(pictureBefore.status()).toBe(404);
     await buyer.page.goto(ebookPath!);

@@ -8,6 +8,8 @@ import { PHONE, baseUrl, expectAccessible, newPage, trackHydration, waitForHydra
 import { signInWithForm } from "../setup/shop-journeys";
 import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
 import { ebooks as demoEbooks } from "~/db/seed/content-data";
+import { probeIds } from "../setup/probe-ids";
+import { saveScreenshot } from "../setup/screenshots";
 
 let browser: Browser;
 let ebookId: string;
@@ -123,6 +125,68 @@ describe("text mode at 390 px", () => {
     expect(await topBlock(tab)).toBe(place);
     expect(await bodyFontSize(tab)).toBe(before + 2);
     await other.close();
+  });
+
+  it("tells a guest and a plan member who has not unlocked it what opens text mode, with the price, not 404", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    // A guest: the ebook's price, Buy and Sign in, answered 403 (the ebook is public; its text is not).
+    const guest = await page.goto(`/ebook/${ebookId}/text?s=0`);
+    expect(guest!.status()).toBe(403);
+    await page.getByRole("heading", { level: 1, name: bought.title }).waitFor();
+    const words = await page.locator("main").innerText();
+    expect(words).not.toMatch(/not found/i);
+    expect(words).toMatch(/Buy this ebook for KSh\s[\d,]+\.\d\d to read it/);
+    const buy = page.locator("main").getByRole("link", { name: /^Buy for KSh/ });
+    expect(await buy.getAttribute("href")).toContain(encodeURIComponent(`/checkout/ebook/${ebookId}`));
+    expect(await page.locator("main").getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
+      `/signin?redirectTo=${encodeURIComponent(`/ebook/${ebookId}/text`)}`,
+    );
+    expect(await page.locator("[data-block]").count()).toBe(0);
+    await expectAccessible(page);
+    await saveScreenshot(page, "ebook-text-locked-guest-390", { fullPage: true });
+    await context.close();
+
+    // A plan member whose plan includes the ebook but who has not unlocked it: unlock with her plan.
+    const { pdfSubscriptionEbook } = await probeIds();
+    const member = await signInCookie("subscriber@nuru.test");
+    const answer = await getText(`/ebook/${pdfSubscriptionEbook}/text?s=0`, member);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain("Your plan includes this ebook: unlock it to read it here.");
+    expect(answer.body).toContain(`href="/ebook/${pdfSubscriptionEbook}"`);
+    expect(answer.body).toContain("Unlock with your plan");
+    // An ebook nobody may see is still not found.
+    expect((await getText(`/ebook/00000000-0000-4000-8000-000000000000/text?s=0`, member)).status).toBe(404);
+  });
+
+  it("closes its menus when she picks a chapter, and never shows both at once", async () => {
+    const context = await signedInContext();
+    const page = await context.newPage();
+    await page.goto(`/ebook/${ebookId}/text?s=0`);
+    await waitForHydration(page);
+    const contents = page.locator("details", { has: page.locator('summary[aria-label="Contents"]') });
+    const settings = page.locator("details", { has: page.getByText("Text settings") });
+    await contents.locator("summary").click();
+    expect(await contents.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+    await settings.locator("summary").click();
+    // Opening one menu closes the other: they never overlap.
+    expect(await settings.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+    expect(await contents.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    await contents.locator("summary").click();
+    await saveScreenshot(page, "ebook-text-contents-open-390");
+    await page.getByRole("navigation", { name: "Contents" }).getByRole("link").nth(2).click();
+    await page.waitForURL((url) => url.searchParams.get("s") === "2");
+    await expect.poll(() => contents.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    expect(await settings.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    // The chapter she chose is what she sees: nothing covers its first paragraph.
+    const first = page.locator("[data-block]").first();
+    const box = (await first.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest("[data-block]") !== null,
+      [box.x + box.width / 2, box.y + Math.min(10, box.height / 2)],
+    );
+    expect(onTop).toBe(true);
+    await saveScreenshot(page, "ebook-text-chapter-chosen-390");
+    await context.close();
   });
 
   it("reads and keeps its settings without JavaScript; the PDF stays one tap away", async () => {

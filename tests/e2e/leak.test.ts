@@ -191,8 +191,11 @@ describe("no ebook bytes leak", () => {
         expect(answer.status, `${answer.route} for ${who}`).not.toBe(206);
         expect(bytesCarryMarker(answer.bytes, MARKERS.pdf), `${answer.route} for ${who}`).toBe(false);
       }
+      // Text mode of a published ebook tells her what opens it (403, no text: issue 46); the bytes, pictures and
+      // settings posts are not found.
+      const textPage = /\/text(\?s=\d+)?$/;
       for (const answer of answers.filter((a) => a.route.includes("/file?") || a.route.includes("/text")))
-        expect(answer.status, `${answer.route} for ${who}`).toBe(404);
+        expect(answer.status, `${answer.route} for ${who}`).toBe(textPage.test(answer.route) ? 403 : 404);
     },
   );
 });

@@ -148,15 +148,28 @@ describe("offline library", () => {
     await expect.poll(() => queuedPlaces(page), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await placeOnServer(page, ebookId)).not.toBe(`/ebook/${ebookId}/text?s=2#b-1`);
 
-    // The article opens offline too.
+    // The article opens offline too. Its pictures are not saved: each is its caption, once, marked as a picture,
+    // never a broken-picture icon beside it.
     await page.goto(`/article/${freeArticleId}`);
     await page.getByRole("heading", { level: 1, name: freeArticle.title }).waitFor();
+    const caption = freeArticle.blocks.find((b) => b.type === "image")!.caption;
+    const copyText = await page.locator("main").innerText();
+    expect(copyText.split(caption).length - 1).toBe(1);
+    expect(await page.locator("main img").count()).toBe(0);
+    expect(await page.locator("figure.pic").first().innerText()).toContain("Picture, not saved for offline");
+    await page.locator("figure.pic").first().scrollIntoViewIfNeeded();
+    await saveScreenshot(page, "offline-article-picture-390");
 
     // The offline library, with no connection: both, with their sizes.
+    // It opens as the library, her copies first, and says she is offline after them (not "This page needs a
+    // connection" first).
     await page.goto("/library/offline");
-    await page.getByRole("heading", { name: "You are offline" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Offline library" }).waitFor();
     const saved = page.getByRole("list", { name: "Offline library" }).getByRole("listitem");
     await expect.poll(() => saved.count()).toBe(2);
+    const mainText = await page.locator("main").innerText();
+    expect(mainText).not.toContain("This page needs a connection");
+    expect(mainText.indexOf(boughtEbook.title)).toBeLessThan(mainText.indexOf("You are offline"));
     const ebookItem = saved.filter({ hasText: boughtEbook.title });
     expect(await ebookItem.innerText()).toMatch(/Ebook · \d+(\.\d)? [KM]B · saved/);
     await saveScreenshot(page, "offline-library-ebook-offline-390", { fullPage: true });
@@ -270,7 +283,7 @@ describe("offline library", () => {
 
       // The offline library, with no connection: its title and size.
       await page.goto("/library/offline");
-      await page.getByRole("heading", { name: "You are offline" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Offline library" }).waitFor();
       const saved = page.getByRole("list", { name: "Offline library" }).getByRole("listitem");
       await expect.poll(() => saved.count()).toBe(1);
       expect(await saved.innerText()).toContain(MARKER_TITLES.premium);
@@ -327,6 +340,32 @@ describe("offline library", () => {
       await context.close();
     },
   );
+
+  it("a saved premium copy does not open offline for whoever holds the phone once her session ended without a sign-out", async () => {
+    const email = "subscriber@nuru.test";
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await signInWithForm(page, email, DEMO_PASSWORD);
+    await saveArticle(page, ids.premium);
+    expect(await savedAddresses(page)).toEqual([`/article/${ids.premium}`]);
+    // The proof of her session the copies are bound to: readable by the worker, not the session itself.
+    const proof = (await context.cookies()).find((c) => c.name === "nuru_offline_session");
+    expect(proof?.httpOnly).toBe(false);
+    expect(proof?.expires).toBeGreaterThan(Date.now() / 1000 + 20 * 24 * 3600);
+
+    // Her cookies are cleared (or run out) and the phone has no connection: the next person opens the article's
+    // address and the offline library, and sees neither the text nor its title; the copy is deleted unopened.
+    await context.clearCookies();
+    await context.setOffline(true);
+    await page.goto(`/article/${ids.premium}`);
+    await page.getByRole("heading", { name: "You are offline" }).waitFor();
+    expect(await page.content()).not.toContain(MARKERS.premium);
+    await page.goto("/library/offline");
+    await page.getByText(/Nothing saved on this phone yet/).waitFor();
+    expect(await page.content()).not.toContain(MARKER_TITLES.premium);
+    expect(await savedAddresses(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it("a buyer whose plan is refunded finds her saved copy gone after her next online visit", async () => {
     const password = "offline-pass-1";

@@ -28,7 +28,8 @@ import {
   textEditionForOffline,
 } from "~/modules/reader/text-edition.server";
 import { adminViewer as checkedAdmin } from "~/modules/access/policy";
-import { picturesAsTapLinks, picturesForCopy } from "~/modules/reader/text-pictures.server";
+import { picturesAsTapLinks } from "~/modules/reader/text-pictures.server";
+import { picturesAsWords } from "~/modules/offline/copy-document.server";
 
 let t: TestDatabase;
 let storage: ObjectStorage;
@@ -205,12 +206,17 @@ describe(`text edition pictures (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const sources = [...html.matchAll(/<img src="([^"]*)"/g)].map((m) => m[1]);
     expect(sources.length).toBe(4);
     for (const source of sources) expect(source).toMatch(new RegExp(`^/ebook/${book.id}/text/picture/[012]$`));
-    // The offline copy's pictures carry no size, like a saved article's (alt text in line when offline).
+    // The offline copy's pictures are not saved: each is its alt text, marked as a picture (no broken-picture icon).
     expect(
-      picturesForCopy([
-        `<p><img src="${sources[0]}" alt="x" width="600" height="900" loading="lazy" decoding="async" /></p>`,
-      ]),
-    ).toEqual([`<p><img src="${sources[0]}" alt="x" loading="lazy" /></p>`]);
+      picturesAsWords(
+        `<p><img src="${sources[0]}" alt="The well &amp; more" width="600" height="900" loading="lazy" decoding="async" /></p>`,
+      ),
+    ).toBe(
+      `<p><span class="pic"><span class="pic-note">Picture, not saved for offline</span> The well &amp; more</span></p>`,
+    );
+    expect(picturesAsWords(`<img src="${sources[0]}" alt="">`)).toBe(
+      `<span class="pic"><span class="pic-note">Picture, not saved for offline</span></span>`,
+    );
     // Data saver: a link to the picture with its alt text, nothing downloaded before a tap.
     expect(
       picturesAsTapLinks([`<p>Again: <img src="${sources[0]}" alt="The well &amp; more" width="1" height="1" /></p>`]),

@@ -23,6 +23,7 @@ export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
                 height={675}
                 sizes={ARTICLE_COLUMN_SIZES}
                 whenSavingData="tap"
+                tapId={`b${i}`}
               />
               {block.caption ? <figcaption>{block.caption}</figcaption> : null}
             </figure>

@@ -1,11 +1,13 @@
 import { lazy } from "react";
 import { DeferredForm } from "./deferred-form";
+import ServerCommentForm from "./comment-form";
 import { EngagementSection, SignInToWrite } from "./engagement-section";
 import { formatDate } from "~/lib/format";
 import type { CommentItem } from "~/modules/engagement/schemas";
 
-// The form is code only signed-in readers need, at the bottom of the page: it loads when the reader gets near it.
-const CommentForm = lazy(() => import("./comment-form"));
+// The form is code only signed-in readers need, at the bottom of the page: it loads when the reader gets near it. The
+// server renders it at once for a data-saver page (no script there to load it); the browser's build drops this import.
+const CommentForm = import.meta.env.SSR ? ServerCommentForm : lazy(() => import("./comment-form"));
 
 /** Approved comments of an article, and a form to write one (held for moderation). */
 export function CommentsBlock({

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from "react";
 import { useNearViewport } from "~/components/ui/when-near-viewport";
+import { useDataSaver } from "~/components/data-saver";
 
 /** Where a review or comment form appears once its code has loaded. */
 function FormLoading({ what }: { what: "review" | "comment" }) {
@@ -11,9 +12,16 @@ function FormLoading({ what }: { what: "review" | "comment" }) {
   );
 }
 
-/** Renders a lazily loaded form once the reader gets near it; until then, and while it loads, a short notice. */
+/**
+ * Renders a lazily loaded form once the reader gets near it; until then, and while it loads, a short notice. On a
+ * data-saver page, the form itself, rendered by the server.
+ */
 export function DeferredForm({ what, children }: { what: "review" | "comment"; children: ReactNode }) {
   const [formArea, near] = useNearViewport<HTMLDivElement>();
+  const dataSaver = useDataSaver();
+  // Data saver: no script will ever load the form (issue 46: "Loading the review form..." forever), so the server
+  // renders it in place, a plain form post (the server build imports the form, not lazily: see the blocks).
+  if (import.meta.env.SSR && dataSaver) return <div>{children}</div>;
   return (
     <div ref={formArea}>
       {near ? <Suspense fallback={<FormLoading what={what} />}>{children}</Suspense> : <FormLoading what={what} />}

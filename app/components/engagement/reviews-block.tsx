@@ -1,11 +1,13 @@
 import { lazy } from "react";
 import { DeferredForm } from "./deferred-form";
+import ServerReviewForm from "./review-form";
 import { EngagementSection, SignInToWrite } from "./engagement-section";
 import { formatDate } from "~/lib/format";
 import type { ContentType, ReviewItem, ReviewSummary } from "~/modules/engagement/schemas";
 
-// The form is code only signed-in readers need, at the bottom of the page: it loads when the reader gets near it.
-const ReviewForm = lazy(() => import("./review-form"));
+// The form is code only signed-in readers need, at the bottom of the page: it loads when the reader gets near it. The
+// server renders it at once for a data-saver page (no script there to load it); the browser's build drops this import.
+const ReviewForm = import.meta.env.SSR ? ServerReviewForm : lazy(() => import("./review-form"));
 
 /** Five stars as text, read out as 'n out of 5 stars'. */
 export function Stars({ rating }: { rating: number }) {

@@ -136,6 +136,13 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark,
     else scroller.scrollTop = 0;
     setAt(topBlock(scroller));
   }, [location.key, location.hash, section.index]);
+  // The page stays mounted from section to section, and so would an open menu over the chapter she just chose
+  // (issue 46): a new section closes both menus. (Without JavaScript each section is a new page, menus closed.)
+  const contentsRef = useRef<HTMLDetailsElement>(null);
+  const settingsRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    for (const menu of [contentsRef.current, settingsRef.current]) if (menu) menu.open = false;
+  }, [section.index]);
   // The page stays mounted from section to section: the percent starts again from the new section's share.
   useEffect(() => setPercent(progress.start), [section.index, progress.start]);
 
@@ -199,7 +206,8 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark,
     >
       <div className={`relative flex items-center gap-1 border-b px-2 py-1 sm:px-4 ${theme.bar}`}>
         <ReaderTitle title={ebook.title} closeHref={closeHref} control={control} />
-        <details>
+        {/* One menu open at a time (`name`: opening one closes the other, so they never overlap). */}
+        <details name="reader-menu" ref={contentsRef}>
           <summary className={`${control} cursor-pointer list-none`} aria-label="Contents">
             <BookOpen aria-hidden="true" className="h-5 w-5" />
           </summary>
@@ -209,6 +217,10 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark,
                 <li key={index}>
                   <Link
                     to={`${base}?s=${index}`}
+                    // Closed on the tap itself too: the chapter she is in changes no section.
+                    onClick={() => {
+                      if (contentsRef.current) contentsRef.current.open = false;
+                    }}
                     aria-current={index === section.index ? "page" : undefined}
                     className={`block rounded-lg px-2 py-2 text-sm ${index === section.index ? "font-bold underline" : "hover:bg-black/5"}`}
                   >
@@ -219,7 +231,7 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark,
             </ol>
           </nav>
         </details>
-        <details>
+        <details name="reader-menu" ref={settingsRef}>
           <summary className={`${control} cursor-pointer list-none font-serif text-lg font-semibold`}>
             <span aria-hidden="true">Aa</span>
             <span className="sr-only">Text settings</span>

@@ -4,7 +4,7 @@ import { articleBodyBlocks, type BodyBlock } from "~/modules/content/article-htm
 import { escapeHtml } from "~/modules/mail/templates.server";
 import { formatDate } from "~/lib/format";
 import { bookmarkedIds } from "~/modules/engagement/bookmarks.server";
-import { offlineCopyDocument } from "./copy-document.server";
+import { offlineCopyDocument, pictureFigure, picturesAsWords } from "./copy-document.server";
 import { offlineKey } from "./offline-key.server";
 
 /**
@@ -36,12 +36,12 @@ export async function articleOfflineCopy(
   return { title: article.title, html, bookmarked };
 }
 
-// Sanitised HTML as the article page renders it; pictures load when there is a connection (their alt text shows
-// otherwise), and a video is a link (a player needs the network anyway).
+// Sanitised HTML as the article page renders it; pictures are not saved, so each is its caption or alt text, marked
+// as a picture (issue 46: no broken-picture icon, no caption twice), and a video is a link (a player needs the
+// network anyway).
 function blockHtml(block: BodyBlock): string {
-  if (block.type === "html") return block.html;
+  if (block.type === "html") return picturesAsWords(block.html);
+  if (block.type === "image") return pictureFigure(block.caption);
   const caption = block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : "";
-  if (block.type === "image")
-    return `<figure><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.caption ?? "")}" loading="lazy">${caption}</figure>`;
   return `<p><a href="${escapeHtml(block.url)}" rel="noopener noreferrer nofollow">Watch the video</a> (needs a connection)</p>${caption}`;
 }

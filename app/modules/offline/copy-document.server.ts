@@ -98,6 +98,29 @@ function bookmarkForm(bookmark: CopyBookmark, title: string): string {
 </form>`;
 }
 
+const IMG_TAG = /<img\b[^>]*>/g;
+
+/** What stands for a picture in a copy: the pictures are not saved with it (they would multiply her bytes). */
+const PICTURE_NOTE = `<span class="pic-note">Picture, not saved for offline</span>`;
+
+/**
+ * A copy opens with no connection (the worker serves it only when the network fails), so its pictures could never
+ * load: the browser would draw a broken-picture icon beside their alt text. Each `<img>` of sanitised HTML becomes its
+ * alt text in line instead, once, marked as a picture; one without alt text leaves the mark alone.
+ */
+export function picturesAsWords(html: string): string {
+  return html.replace(IMG_TAG, (tag) => {
+    // Sanitised HTML: attributes are double-quoted and their text already escaped.
+    const alt = /\salt="([^"]*)"/.exec(tag)?.[1]?.trim() ?? "";
+    return `<span class="pic">${PICTURE_NOTE}${alt ? ` ${alt}` : ""}</span>`;
+  });
+}
+
+/** An article's picture block in a copy: the mark and its caption (the article's alt text is the caption), once. */
+export function pictureFigure(caption: string | null): string {
+  return `<figure class="pic">${PICTURE_NOTE}${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ""}</figure>`;
+}
+
 /**
  * One saved copy as a whole document, light enough for a phone with no connection: styles inline, no web font, her
  * e-mail repeated faintly behind the text (as the ebook reader's watermark) and in the footer, and one precached
@@ -168,6 +191,9 @@ h1{font-family:Georgia,"Times New Roman",serif;font-size:1.9rem;line-height:1.2;
 .text .body{font-family:Georgia,"Times New Roman",serif;font-size:var(--fs,18px);line-height:var(--lh,1.6)}
 .text .body p{margin:0 0 .9em}
 .body img{max-width:100%;height:auto}
+.pic{display:block;margin:1rem 0;padding:.6rem .8rem;border:1px dashed currentColor;border-radius:.5rem;font-size:.95rem}
+.pic-note{display:block;font-size:.8rem;font-weight:600;opacity:.8}
+figure.pic figcaption{margin:0}
 .body a{color:#9f1239}
 blockquote{border-left:4px solid #ffc9d7;margin-left:0;padding-left:1rem;font-style:italic}
 .wm{position:fixed;inset:0;z-index:0;pointer-events:none;user-select:none;background-image:${watermarkTile(mark, "#111827")};color:transparent;font-size:1px;overflow:hidden}

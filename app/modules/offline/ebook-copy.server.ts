@@ -1,10 +1,9 @@
 import { getRequestViewer, type RequestArgs } from "~/modules/access/viewer.server";
 import { textEditionForOffline } from "~/modules/reader/text-edition.server";
-import { picturesForCopy } from "~/modules/reader/text-pictures.server";
 import { escapeHtml } from "~/modules/mail/templates.server";
 import { formatDate } from "~/lib/format";
 import { bookmarkedIds } from "~/modules/engagement/bookmarks.server";
-import { offlineCopyDocument } from "./copy-document.server";
+import { offlineCopyDocument, picturesAsWords } from "./copy-document.server";
 import { offlineKey } from "./offline-key.server";
 
 /**
@@ -13,8 +12,8 @@ import { offlineKey } from "./offline-key.server";
  * address. Null unless she is signed in and may read the ebook now: the text reader's gate, on every request.
  * Each paragraph is anchored as the reader anchors it (section and block), so the place she reaches offline is the
  * place the reader opens online. It opens with her text settings, which she can change on the phone (ADR 033), and
- * carries her bookmark of the ebook. Its pictures load from the shop when there is a connection (their alt text shows
- * otherwise), as a saved article's do.
+ * carries her bookmark of the ebook. Its pictures are not saved: each is its alt text, marked as a picture, as in a
+ * saved article.
  */
 export async function ebookOfflineCopy(
   context: RequestArgs["context"],
@@ -32,8 +31,8 @@ export async function ebookOfflineCopy(
     .map(
       (section, index) =>
         `<section id="s-${index}" data-section="${index}" aria-label="${escapeHtml(section.title)}">\n` +
-        picturesForCopy(section.blocks)
-          .map((html, block) => `<div id="s-${index}-b-${block}" data-block="${block}">${html}</div>`)
+        section.blocks
+          .map((html, block) => `<div id="s-${index}-b-${block}" data-block="${block}">${picturesAsWords(html)}</div>`)
           .join("\n") +
         "\n</section>",
     )

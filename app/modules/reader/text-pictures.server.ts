@@ -123,11 +123,3 @@ export function picturesAsTapLinks(blocks: string[]): string[] {
     }),
   );
 }
-
-/**
- * An offline copy's pictures (ADR 033) behave as a saved article's: loaded when there is a connection, their alt text
- * in line when there is none. So they carry no size: a picture that cannot load leaves its words, not an empty box.
- */
-export function picturesForCopy(blocks: string[]): string[] {
-  return blocks.map((block) => block.replace(IMG_TAG, (tag) => tag.replace(/\s(width|height|decoding)="[^"]*"/g, "")));
-}

@@ -8,6 +8,7 @@ import { getOptionalUser } from "~/modules/access/viewer.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { takeFlash, type Flash } from "./flash.server";
 import { offlineKey } from "~/modules/offline/offline-key.server";
+import { offlineSessionCookie } from "~/modules/offline/offline-session.server";
 import { shellCountry, type ShellCountry } from "~/modules/pricing/shell-country.server";
 
 export interface ShellData {
@@ -44,6 +45,8 @@ export async function getShellData({
     if (!isAppError(error, ACCOUNT_ERRORS.PROFILE_TIMEOUT)) throw error;
     flash = { kind: "error", title: error.payload.title, message: error.message };
   }
+  const offlineSession = await offlineSessionCookie(request, user !== null);
+  if (offlineSession) headers.append("Set-Cookie", offlineSession);
   return {
     shell: {
       user: user
