@@ -37,7 +37,7 @@ const RETENTION: [string, string][] = [
     `${MAIL_DELIVERY_RETENTION_DAYS} days, then deleted`,
   ],
   [
-    "Daily page counts and search words (no person is kept with them)",
+    "Daily page counts, search words and visits per referring site (no person is kept with them)",
     `${ANALYTICS_DAILY_RETENTION_DAYS} days, then deleted (monthly page totals are kept)`,
   ],
   [
@@ -91,8 +91,9 @@ export default function Privacy({ matches }: Route.ComponentProps) {
         </li>
         <li>
           <strong>Page counts, not who read them:</strong> how many times each article, ebook and category page was
-          opened each day, and the words of searches with how often they found nothing. Counted on our server without a
-          cookie or script; no name, address or device is kept with them.
+          opened each day, the words of searches with how often they found nothing, and how many visits each day came
+          from another site (its domain only, never the page) or a campaign link. Counted on our server without a cookie
+          or script; no name, address or device is kept with them.
         </li>
       </ul>
 

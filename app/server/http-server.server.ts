@@ -25,7 +25,7 @@ import { onAdminChange } from "~/lib/admin-changes.server";
 import { onContentNotified } from "~/modules/live/content-events.server";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { pageEventScope } from "~/lib/page-events.server";
-import { countServedPage } from "~/modules/analytics/counter.server";
+import { countArrival, countServedPage } from "~/modules/analytics/counter.server";
 
 /**
  * The HTTP server: security headers, request guards, static assets, the guest page cache and React Router's handler,
@@ -148,6 +148,20 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   if (env.ANALYTICS_COUNTING === "true") {
     const scope = pageEventScope((events, request) => countServedPage(events, request));
     app.use((req, res, next) => (routeFacts.countsViews(req.path) ? scope(req, res, next) : next()));
+    // Where readers come from (issue 46): arrivals at public pages by the other site's domain and the campaign.
+    const publicUrl = new URL(env.PUBLIC_URL);
+    app.use((req, res, next) => {
+      if (req.method === "GET" && routeFacts.isGuestPage(req.path))
+        res.once("finish", () => {
+          if (res.statusCode !== 200 && res.statusCode !== 304) return;
+          // The shop's own address with the page's query (the Host header is the client's to choose).
+          const url = new URL(publicUrl.origin);
+          url.pathname = req.path;
+          url.search = req.originalUrl.split("?")[1] ?? "";
+          countArrival({ url, headers: req.headers });
+        });
+      next();
+    });
   }
   // Guests' public pages are rendered once per country and served again until content changes (ADR 016).
   if (env.GUEST_PAGE_CACHE === "true") {

@@ -214,6 +214,14 @@ describe("articles", () => {
     const uploaded = await images.first().getAttribute("src");
     expect(uploaded).toMatch(/^\/media\/images\/[0-9a-f-]{36}\.png$/);
     await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    // She is asked at once what the uploaded picture shows (issue 46): the dialog opens on it.
+    const describe = page.getByRole("dialog", { name: "Edit image" });
+    await describe.waitFor();
+    expect(await describe.getByLabel("Image URL").inputValue()).toBe(uploaded);
+    await describe.getByLabel("Description (alt text)").fill("Red hills");
+    await describe.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => images.first().getAttribute("alt")).toBe("Red hills");
+    expect(await images.count()).toBe(1);
 
     // Pasting a picture uploads it too (not kept as data: bytes).
     const pasted = (await photo(40)).toString("base64");
@@ -224,9 +232,15 @@ describe("articles", () => {
       el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     }, pasted);
     await expect.poll(() => images.count(), { timeout: 15_000 }).toBe(2);
-    expect(await images.nth(1).getAttribute("src")).toMatch(/^\/media\/images\/[0-9a-f-]{36}\.png$/);
+    const pastedSrc = (await images.nth(1).getAttribute("src"))!;
+    expect(pastedSrc).toMatch(/^\/media\/images\/[0-9a-f-]{36}\.png$/);
+    // Asked again; this time she leaves it for later.
+    await describe.waitFor();
+    await describe.getByRole("button", { name: "Cancel" }).click();
 
     // The Image dialog offers what is uploaded already, and takes its /media address.
+    // (The cancelled picture is still selected: back into the text first.)
+    await editor.getByText("The hills at dawn.").click();
     await page.keyboard.press("End");
     await page.getByRole("button", { name: "Image", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Insert image" });
@@ -237,7 +251,16 @@ describe("articles", () => {
     await dialog.getByRole("button", { name: "Insert" }).click();
     await expect.poll(() => editor.locator('img[alt="Ngong hills at dawn"]').getAttribute("src")).toBe(uploaded);
 
+    // Publishing warns about the picture left without a description, names it, and saves nothing yet.
     await page.getByLabel("Published").check();
+    await page.getByRole("button", { name: "Create Article" }).click();
+    const warning = page.locator("form").getByRole("alert").filter({ hasText: "no description" });
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain(`1. ${pastedSrc.split("/").pop()}`);
+    expect(new URL(page.url()).pathname).toBe("/admin/articles/new");
+    await expectAccessible(page);
+    // She confirms.
+    await page.getByLabel("Publish without descriptions").check();
     await page.getByRole("button", { name: "Create Article" }).click();
     await page.waitForURL(/\/admin\/articles$/);
     const row = page.getByRole("listitem").filter({ hasText: title });
@@ -363,6 +386,8 @@ describe("articles", () => {
           content,
           accessType: "free",
           published: "on",
+          // The attack's pictures have no description: published as they are (issue 46's warning confirmed).
+          publishWithoutAlt: "on",
         }).toString(),
       });
       expect(saved.status, saved.body.slice(0, 300)).toBe(302);

@@ -139,7 +139,16 @@ describe("analytics screen", () => {
 
     await openScreen(page);
     const articles = await screenTable(page, "articles");
-    expect(articles[0]).toEqual(["Article", "Views", "Paywall views", "Sign-ups", "Offer views", "Purchases"]);
+    expect(articles[0]).toEqual([
+      "Article",
+      "Views",
+      "Paywall views",
+      "Sign-ups",
+      "Offer views",
+      "Checkout starts",
+      "Purchases",
+      "Paid per paywall view",
+    ]);
     expect(Number(rowOf(articles, premiumTitle)?.[1])).toBe(before + 3);
     expect(rowOf(await screenTable(page, "searches"), word)).toEqual([word, "3", "3"]);
     expect(rowOf(await screenTable(page, "searches-empty"), word)).toEqual([word, "3"]);
@@ -152,6 +161,59 @@ describe("analytics screen", () => {
     // The phone shows it all without sideways scrolling of the page (wide tables scroll in their own box).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(await page.getByRole("link", { name: "12 months" }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("shows where guests came from and the funnel's numbers on a phone, with no sideways scrolling of the page (390 px)", async () => {
+    // A guest follows a campaign's link shared on Facebook; another comes from a search (a browser's navigations).
+    const campaign = `launch-${Date.now().toString(36)}`;
+    const guest = await browser.newContext({ viewport: PHONE, baseURL: baseUrl(), userAgent: BROWSER_AGENT });
+    const guestPage = await guest.newPage();
+    const arrivals = [
+      [
+        `/article/${ids.premium}?utm_source=facebook&utm_medium=social&utm_campaign=${campaign}`,
+        "https://l.facebook.com/l.php?u=x",
+      ],
+      ["/pricing", `https://www.${campaign}.example/search?q=private+words`],
+    ];
+    for (const [path, referer] of arrivals) expect((await guestPage.goto(path!, { referer }))?.status()).toBe(200);
+    await guest.close();
+
+    const { page, context } = await adminPage(PHONE);
+    await openScreen(page);
+    const sources = await screenTable(page, "sources");
+    expect(sources[0]).toEqual(["Site", "Campaign", "Arrivals"]);
+    expect(sources).toContainEqual(["l.facebook.com", `facebook / social / ${campaign}`, "1"]);
+    expect(sources).toContainEqual([`${campaign}.example`, "none", "1"]);
+    expect(JSON.stringify(sources)).not.toContain("private");
+    // The funnel's four steps, each count on the screen (not cut off at the phone's edge).
+    const funnel = page.locator('table[data-table="funnel"]');
+    const steps = await screenTable(page, "funnel");
+    expect(steps.map((r) => r[0])).toEqual([
+      "Step",
+      "Article views",
+      "Paywall views",
+      "Checkout starts",
+      "Payments done",
+    ]);
+    expect(Number(steps[1]![1])).toBeGreaterThanOrEqual(1);
+    for (const step of ["Article views", "Paywall views", "Checkout starts", "Payments done"]) {
+      const count = funnel
+        .getByRole("row", { name: new RegExp(`^${step}`) })
+        .locator("td")
+        .first();
+      await count.scrollIntoViewIfNeeded();
+      expect(await count.isVisible()).toBe(true);
+      const box = (await count.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect((await screenTable(page, "plans"))[0]).toEqual(["Plan", "Checkout starts", "Payments done", "Paid"]);
+    // Every table is captioned; the page itself never scrolls sideways.
+    expect(await page.locator("table[data-table]").count()).toBe(
+      await page.locator("table[data-table] > caption").count(),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page);
     await context.close();
   });
@@ -185,6 +247,7 @@ describe("analytics screen", () => {
     expect(Number(row[2])).toBeGreaterThanOrEqual(1);
     expect(row[4]).toBe("1");
     expect(row[5]).toBe("1");
+    expect(row[6]).toBe("1");
     const methods = await screenTable(page, "revenue-methods");
     expect(Number(rowOf(methods, "M-Pesa")?.[1])).toBeGreaterThanOrEqual(250);
     expect(rowOf(await screenTable(page, "revenue-items"), "Basic")?.[1]).toBe("Plan");
@@ -198,7 +261,7 @@ describe("analytics screen", () => {
       .evaluateAll((ts) => ts.map((t) => t.getAttribute("data-table")!));
     expect(sections).toEqual(expect.arrayContaining(["views", "articles", "revenue", "revenue-methods", "members"]));
     const links = page.getByRole("link", { name: /^Download CSV/ });
-    expect(await links.count()).toBe(11);
+    expect(await links.count()).toBe(14);
     for (let i = 0; i < (await links.count()); i++) {
       const href = (await links.nth(i).getAttribute("href"))!;
       const id = new URL(href, baseUrl()).searchParams.get("table")!;

@@ -31,6 +31,7 @@ import { loadViewer } from "~/modules/access/viewer.server";
 import { adminViewer } from "~/modules/access/policy";
 import { loadAdmin } from "../setup/admin-viewer";
 import {
+  countArrival,
   countServedPage,
   countSignUpFrom,
   flushCounts,
@@ -149,7 +150,7 @@ describe(`page view counts (${target})`, () => {
     // Nothing of who asked is stored: the tables have no column for it.
     const columns = await db.execute(sql`
       select column_name from information_schema.columns
-      where table_name in ('content_daily_counts', 'content_monthly_counts', 'search_daily_counts')`);
+      where table_name in ('content_daily_counts', 'content_monthly_counts', 'search_daily_counts', 'source_daily_counts')`);
     const names = (columns as unknown as { rows: { column_name: string }[] }).rows.map((r) => r.column_name);
     expect(names.some((n) => /user|ip|address|session|agent|cookie/.test(n))).toBe(false);
   });
@@ -324,7 +325,7 @@ describe(`the analytics screen's tables (${target})`, () => {
     expect(views.rows.at(-1)).toEqual(["2026-06-20", "7", "0", "0", "7"]);
     expect(views.rows.at(-2)).toEqual(["2026-06-19", "1", "0", "0", "1"]);
     expect(report.charts.find((c) => c.id === "views")!.points.at(-1)).toEqual({ label: "2026-06-20", value: 7 });
-    expect(table(report, "articles").rows).toContainEqual(["Screen article", "8", "7", "0", "0", "1"]);
+    expect(table(report, "articles").rows).toContainEqual(["Screen article", "8", "7", "0", "0", "1", "1", "14.3%"]);
 
     const revenue = table(report, "revenue");
     expect(revenue.rows.at(-1)).toEqual(["2026-06-20", "500.00", "100.00", "400.00"]);
@@ -337,7 +338,9 @@ describe(`the analytics screen's tables (${target})`, () => {
       ["M-Pesa", "500.00", "0.00", "500.00"],
       ["Card", "300.00", "100.00", "200.00"],
     ]);
-    expect(table(report, "payment-failures").rows).toEqual([["Insufficient balance", "M-Pesa", "1"]]);
+    expect(table(report, "payment-failures").rows).toEqual([
+      ["Not enough money in the account", "M-Pesa", "1", "She can top up and try again.", "Insufficient balance"],
+    ]);
     expect(table(report, "searches-empty").rows).toEqual([["vitamin d", "1"]]);
 
     const members = table(report, "members");
@@ -390,7 +393,16 @@ describe(`the analytics screen's tables (${target})`, () => {
         );
     const report = await analyticsReport(admin, "90d", now);
     expect(report.period).toMatchObject({ firstDay: "2026-06-23", lastDay: "2026-09-20" });
-    expect(table(report, "articles").rows).toContainEqual(["Ninety days article", "105", "53", "0", "0", "0"]);
+    expect(table(report, "articles").rows).toContainEqual([
+      "Ninety days article",
+      "105",
+      "53",
+      "0",
+      "0",
+      "0",
+      "0",
+      "0.0%",
+    ]);
     expect(table(report, "searches").rows).toContainEqual([words, "105", "105"]);
     expect(table(report, "searches-empty").rows).toContainEqual([words, "105"]);
     // Per day, from the daily rows.
@@ -399,6 +411,129 @@ describe(`the analytics screen's tables (${target})`, () => {
     expect(views.rows[0]![0]).toBe("2026-06-23");
     expect(Number(views.rows[0]![1])).toBeGreaterThanOrEqual(40);
     expect(views.rows.find((r) => r[0] === "2026-08-31")![1]).not.toBe("0");
+  });
+
+  it("shows where readers came from (domain and campaign only), the funnel per article and plan, and failures in words", async () => {
+    const db = database.db();
+    const now = new Date("2025-02-15T09:00:00Z");
+    const at = new Date("2025-02-14T08:00:00Z");
+    const admin = await loadAdmin(
+      await createUser(db, { email: `owner46-${randomBytes(3).toString("hex")}@example.com`, role: "admin" }),
+    );
+    const campaign = `march-${randomBytes(3).toString("hex")}`;
+    const page = (query = "") => new URL(`https://nuru.example/article/x${query}`);
+    const arrive = (url: URL, headers: Record<string, string>) =>
+      countArrival({ url, headers: { "user-agent": BROWSER, "sec-fetch-mode": "navigate", ...headers } }, at);
+    // Two readers from a Google search (its path and words never kept), one from WhatsApp's campaign link, one with
+    // only a campaign; an older browser without Sec-Fetch headers asking for HTML.
+    arrive(page(), { referer: "https://www.google.com/search?q=menopause+symptoms" });
+    arrive(page(), { referer: "https://www.google.com/search?q=period+pain" });
+    arrive(page(`?utm_source=WhatsApp&utm_medium=social&utm_campaign=${campaign}`), {
+      referer: "https://l.facebook.com/l.php?u=secret",
+    });
+    arrive(page(`?utm_campaign=${campaign}`), {});
+    countArrival(
+      { url: page(), headers: { "user-agent": BROWSER, accept: "text/html", referer: "https://bing.com/search?q=x" } },
+      at,
+    );
+    // Not arrivals: a page of the shop itself, a bot, a prefetch, a script's fetch, a client navigation's data.
+    arrive(page(), { referer: "https://nuru.example/articles" });
+    arrive(page(), {
+      referer: "https://www.google.com/",
+      "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)",
+    });
+    arrive(page(), { referer: "https://www.google.com/", "sec-purpose": "prefetch" });
+    arrive(page(), { referer: "https://www.google.com/", "sec-fetch-mode": "cors" });
+    arrive(new URL("https://nuru.example/article/x.data"), { referer: "https://www.google.com/" });
+    await flushCounts();
+    const stored = await db.execute(sql`select * from source_daily_counts where day = '2025-02-14'`);
+    expect(JSON.stringify(stored)).toContain("google.com");
+    expect(JSON.stringify(stored)).not.toMatch(/search|menopause|secret|l\.php/);
+
+    // The funnel: a premium article read 10 times, 4 met the paywall; two checkouts begun there (one paid, one
+    // failed); a third checkout for the plan came from the pricing page.
+    const article = await createArticle(db, { title: "Funnel article", accessType: "premium" });
+    for (let i = 0; i < 10; i++) servePage(() => noteContentView("article", article.id, { paywall: i < 4 }), { at });
+    const plan = await createPlan(db, {
+      slug: `funnel-${randomBytes(3).toString("hex")}`,
+      name: "Funnel plan",
+      priceCents: 30_000,
+    });
+    const buyer = await createUser(db, { email: `funnel-${randomBytes(3).toString("hex")}@example.com` });
+    const item = { kind: "plan" as const, planId: plan.id, basePriceCents: 30_000 };
+    await createOrder(db, {
+      userId: buyer.id,
+      item,
+      status: "completed",
+      createdAt: at,
+      overrides: { fromArticleId: article.id },
+    });
+    const failed = await createOrder(db, {
+      userId: buyer.id,
+      item,
+      status: "failed",
+      createdAt: at,
+      overrides: { fromArticleId: article.id },
+    });
+    const another = await createOrder(db, { userId: buyer.id, item, status: "failed", createdAt: at });
+    const fails: [typeof failed, string, string][] = [
+      [failed, "MpesaKE", "Insufficient balance"],
+      [another, "MpesaKE", "The balance is insufficient for the transaction"],
+      [another, "MpesaKE", "Request cancelled by user 254712345678"],
+      [another, "Visa", "Do not honour"],
+    ];
+    for (const [order, method, description] of fails)
+      await createPayment(db, {
+        order,
+        status: "failed",
+        paymentMethod: method,
+        verifiedAt: at,
+        overrides: { raw: { description, statusDescription: "Failed" } },
+      });
+
+    const report = await analyticsReport(admin, "7d", now);
+    expect(table(report, "sources").columns).toEqual(["Site", "Campaign", "Arrivals"]);
+    expect(table(report, "sources").rows).toEqual(
+      expect.arrayContaining([
+        ["google.com", "none", "2"],
+        ["l.facebook.com", `whatsapp / social / ${campaign}`, "1"],
+        ["(campaign link)", `- / - / ${campaign}`, "1"],
+        ["bing.com", "none", "1"],
+      ]),
+    );
+    expect(table(report, "sources").rows.reduce((sum, r) => sum + Number(r[2]), 0)).toBe(5);
+    expect(table(report, "funnel").rows).toEqual([
+      ["Article views", "10", "n/a", "100.0%"],
+      ["Paywall views", "4", "40.0%", "40.0%"],
+      ["Checkout starts", "2", "50.0%", "20.0%"],
+      ["Payments done", "1", "50.0%", "10.0%"],
+    ]);
+    expect(table(report, "articles").rows).toContainEqual(["Funnel article", "10", "4", "0", "0", "2", "1", "25.0%"]);
+    expect(table(report, "plans").rows).toEqual([["Funnel plan", "3", "1", "33.3%"]]);
+    // Two wordings of "not enough money" are one line; a phone number a network repeated is never shown.
+    const failures = table(report, "payment-failures").rows;
+    expect(failures[0]).toEqual([
+      "Not enough money in the account",
+      "M-Pesa",
+      "2",
+      "She can top up and try again.",
+      "Insufficient balance; The balance is insufficient for the transaction",
+    ]);
+    expect(failures).toContainEqual([
+      "She cancelled the prompt",
+      "M-Pesa",
+      "1",
+      "She chose not to pay at the prompt.",
+      "Request cancelled by user …",
+    ]);
+    expect(failures).toContainEqual([
+      "Declined by her bank",
+      "Card",
+      "1",
+      "Her bank refused the card payment.",
+      "Do not honour",
+    ]);
+    expect(JSON.stringify(report)).not.toContain("254712345678");
   });
 
   it("is for admins only", async () => {

@@ -77,6 +77,64 @@ describe(`article admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect((await getArticleForEdit(admin, id))?.title).toBe("Editor two");
   });
 
+  it("warns before publishing pictures without a description, names them, and publishes when she confirms", async () => {
+    const body = `<p>Intro</p><img src="/media/uploads/cramps-chart.png" alt=""><img src="/media/uploads/diet.webp" alt="A plate of greens"><img src="/media/uploads/yoga%20pose.jpg">`;
+    // A draft saves as it is: the warning is for publishing.
+    const { id } = await createArticle(admin, form({ title: "Pictures", content: body }));
+    const opened = await getArticleForEdit(admin, id);
+    const refused = await updateArticle(
+      admin,
+      id,
+      form({ title: "Pictures", content: body, published: true, openedVersion: opened!.version }),
+    ).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).is(CONTENT_ADMIN_ERRORS.ARTICLE_PICTURES_WITHOUT_ALT)).toBe(true);
+    expect((refused as AppError).message).toContain("2 pictures in the text have no description");
+    expect((refused as AppError).message).toContain("1. cramps-chart.png; 2. yoga pose.jpg");
+    expect((refused as AppError).message).not.toContain("diet.webp");
+    // Nothing was written.
+    expect((await getArticleForEdit(admin, id))?.published).toBe(false);
+    // A new article published at once is warned the same way.
+    await expect(createArticle(admin, form({ title: "At once", content: body, published: true }))).rejects.toThrow(
+      /no description/,
+    );
+
+    // She confirms: it is published as it is.
+    await updateArticle(
+      admin,
+      id,
+      form({
+        title: "Pictures",
+        content: body,
+        published: true,
+        publishWithoutAlt: true,
+        openedVersion: opened!.version,
+      }),
+    );
+    const live = await getArticleForEdit(admin, id);
+    expect(live?.published).toBe(true);
+    // Editing the live text again warns only about a picture readers would newly meet.
+    const more = `${body}<img src="/media/uploads/new-one.png" alt=" ">`;
+    await expect(
+      updateArticle(
+        admin,
+        id,
+        form({ title: "Pictures", content: more, published: true, openedVersion: live!.version }),
+      ),
+    ).rejects.toThrow(/^A picture in the text has no description for readers who cannot see it: 1\. new-one\.png\./);
+    await updateArticle(
+      admin,
+      id,
+      form({ title: "Pictures", content: body, published: true, openedVersion: live!.version }),
+    );
+    // Described pictures publish without a word.
+    const described = await createArticle(
+      admin,
+      form({ title: "Described", content: `<img src="/media/uploads/a.png" alt="Chart of a cycle">`, published: true }),
+    );
+    expect((await getArticleForEdit(admin, described.id))?.published).toBe(true);
+  });
+
   it("lists newest first with search, filters and pages", async () => {
     for (let i = 0; i < 23; i++)
       await createArticle(

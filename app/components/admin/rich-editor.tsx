@@ -353,6 +353,16 @@ export default function RichEditor({
       const where = at ?? editor.state.selection.to;
       editor.chain().focus().insertContentAt(Math.min(where, editor.state.doc.content.size), image).run();
       setUpload(null);
+      // Issue 46: an uploaded picture is described at once. The picture just put in is selected and the image
+      // dialog opens on it (its Save sets the description); the publish check catches any left without one.
+      let placed = -1;
+      editor.state.doc.descendants((node, pos) => {
+        if (node.type.name === "image" && node.attrs.src === result.asset.url && !node.attrs.alt) placed = pos;
+      });
+      if (placed >= 0) {
+        editor.commands.setNodeSelection(placed);
+        setPrompt({ kind: "image", url: result.asset.url, alt: "", editing: true });
+      }
     }
   };
 

@@ -99,3 +99,29 @@ export const searchMonthlyCounts = pgTable(
     check("search_monthly_counts_first_day", sql`extract(day from ${t.month}) = 1`),
   ],
 );
+
+/**
+ * Where readers come from (issue 46): arrivals at a public page per Nairobi day, by the other site that sent them (its
+ * domain only, never the path: a search engine's or a chat's address can carry what she looked for) and the campaign
+ * named in the link (utm_source, utm_medium, utm_campaign, lower case, at most 60 characters each). An arrival is one
+ * added to a number; no column can hold a person, an address, a session or a page she read. Empty text: not given.
+ */
+export const sourceDailyCounts = pgTable(
+  "source_daily_counts",
+  {
+    day: date("day").notNull(),
+    domain: text("domain").notNull().default(""),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    arrivals: integer("arrivals").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.domain, t.utmSource, t.utmMedium, t.utmCampaign] }),
+    check("source_daily_counts_domain_length", sql`char_length(${t.domain}) <= 100`),
+    check(
+      "source_daily_counts_campaign_length",
+      sql`char_length(${t.utmSource}) <= 60 and char_length(${t.utmMedium}) <= 60 and char_length(${t.utmCampaign}) <= 60`,
+    ),
+  ],
+);

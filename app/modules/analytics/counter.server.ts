@@ -11,6 +11,7 @@ import { inNairobi } from "~/lib/nairobi-time";
 import { notePageEvent, type PageEventRequest } from "~/lib/page-events.server";
 import { singleton } from "~/lib/singleton.server";
 import { isId } from "~/lib/ids";
+import { addArrival, arrivalSource, flushSourceCounts } from "./sources.server";
 
 export type ContentKind = "article" | "ebook" | "category";
 type ContentMetric = "views" | "paywallViews" | "offerViews" | "signups";
@@ -142,6 +143,33 @@ export function countServedPage(events: readonly string[], request: PageEventReq
   );
 }
 
+/** What countArrival reads of a request that was answered with a page. */
+export interface ArrivalRequest {
+  /** The page's full address (its utm_ parameters name a campaign). */
+  url: URL;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * A person arrived at a public page from another site or from a campaign's link (issue 46): counted for the day by
+ * the other site's domain and the campaign only. Only page navigations count (a browser's `Sec-Fetch-Mode: navigate`,
+ * or an HTML request from a browser that does not send it); bots and prefetches are left out as for views.
+ */
+export function countArrival(request: ArrivalRequest, now = new Date()): void {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const mode = header("sec-fetch-mode");
+  const navigation = mode ? mode === "navigate" : /text\/html/.test(header("accept") ?? "");
+  if (!navigation || request.url.pathname.endsWith(".data")) return;
+  const userAgent = header("user-agent");
+  const purpose = `${header("sec-purpose") ?? ""} ${header("purpose") ?? ""}`;
+  if (!userAgent || /prefetch|prerender/i.test(purpose) || isBotAgent(userAgent)) return;
+  const source = arrivalSource(request.url, header("referer"));
+  if (source) addArrival(source, nairobiDay(now));
+}
+
 function addEvents(events: readonly string[], day: string) {
   for (const event of events) {
     if (event.startsWith("c|")) {
@@ -172,7 +200,7 @@ export function pendingCounters(): number {
  * exists are dropped. If the database fails, the counts go back into memory for the next flush.
  */
 export function flushCounts(db: Database = getDb()): Promise<void> {
-  const run = state.flushing.then(() => flushNow(db));
+  const run = state.flushing.then(() => flushNow(db)).then(() => flushSourceCounts(db));
   state.flushing = run.catch(() => undefined);
   return run;
 }

@@ -2,9 +2,9 @@
 // the CSV export read the same tables, cell for cell, so an export always matches what the owner saw. Everything here
 // is aggregate: counts per day and page (counter.server.ts), and sums over orders, payments and subscriptions; no
 // table names a reader.
-import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { articles, orders } from "~/db/schema";
+import { articles, orders, subscriptionPlans } from "~/db/schema";
 import type { AdminViewer } from "~/modules/access/policy";
 import { centsToDecimal } from "~/modules/pricing/money";
 import { PAID_STATUSES } from "~/modules/orders/order-transitions";
@@ -12,6 +12,7 @@ import { isCardPayment } from "~/modules/orders/payment-method";
 import { revenueLines, type RevenueLine } from "~/modules/payments/revenue.server";
 import { csvCell } from "~/modules/receipts/receipt-rules";
 import { flushCounts } from "./counter.server";
+import { failureReason } from "./failure-reasons";
 import { monthEnd, monthStart, monthsAndEdges, periodRange, type PeriodId, type PeriodRange } from "./periods";
 
 /** How many rows the top lists show. */
@@ -19,7 +20,10 @@ export const TOP_ROWS = 20;
 
 export type TableId =
   | "views"
+  | "sources"
+  | "funnel"
   | "articles"
+  | "plans"
   | "ebooks"
   | "categories"
   | "revenue"
@@ -77,15 +81,20 @@ export async function analyticsReport(
 ): Promise<AnalyticsReport> {
   await flushCounts();
   const period = periodRange(periodId, now);
-  const [views, top, purchases, revenue, members, failures, searches] = await Promise.all([
-    viewsPerBucket(period),
-    topContent(period),
-    purchasesPerArticle(period),
-    revenueLines(period.from, period.to),
-    membersPerMonth(period, now),
-    paymentFailures(period),
-    searchCounts(period),
-  ]);
+  const [views, top, purchases, starts, articleTotals, plans, sources, revenue, members, failures, searches] =
+    await Promise.all([
+      viewsPerBucket(period),
+      topContent(period),
+      purchasesPerArticle(period),
+      checkoutStartsPerArticle(period),
+      articleViewTotals(period),
+      planFunnel(period),
+      sourceCounts(period),
+      revenueLines(period.from, period.to),
+      membersPerMonth(period, now),
+      paymentFailures(period),
+      searchCounts(period),
+    ]);
   const revenueTables = revenueTablesOf(period, revenue);
   const viewTable = views.table;
   return {
@@ -118,7 +127,10 @@ export async function analyticsReport(
     ],
     tables: [
       viewTable,
-      articleTable(top.article, purchases),
+      sourcesTable(sources),
+      funnelTable(articleTotals, starts),
+      articleTable(top.article, purchases, starts),
+      plansTable(plans),
       {
         id: "ebooks",
         title: "Ebooks",
@@ -152,9 +164,9 @@ export async function analyticsReport(
       {
         id: "payment-failures",
         title: "Payment failures",
-        note: "Payments Pesapal reported as failed, by the reason it gave.",
-        columns: ["Reason", "Method", "Failed payments"],
-        rows: failures.map((f) => [f.reason, f.method, String(f.failures)]),
+        note: "Payments Pesapal reported as failed, grouped by what the reason means, with the words the payment network used.",
+        columns: ["Reason", "Method", "Failed payments", "What usually helps", "The gateway said"],
+        rows: failures.map((f) => [f.reason, f.method, String(f.failures), f.hint, f.said]),
       },
       {
         id: "searches",
@@ -301,8 +313,121 @@ async function purchasesPerArticle(period: PeriodRange) {
     .groupBy(orders.fromArticleId, articles.title);
 }
 
-function articleTable(top: TopRow[], purchases: Awaited<ReturnType<typeof purchasesPerArticle>>): ReportTable {
+/**
+ * Checkouts begun from each article's paywall: orders made at checkout (she pressed Pay; scheduled card charges are
+ * not checkouts) in the period that name the article, and how many of those are paid.
+ */
+async function checkoutStartsPerArticle(period: PeriodRange) {
+  return getDb()
+    .select({
+      articleId: orders.fromArticleId,
+      starts: sql<number>`count(*)`.mapWith(Number),
+      paid: sql<number>`count(*) filter (where ${inArray(orders.status, [...PAID_STATUSES])})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.fromArticleId),
+        isNull(orders.cardRenewalId),
+        gte(orders.createdAt, period.from),
+        lt(orders.createdAt, period.to),
+      ),
+    )
+    .groupBy(orders.fromArticleId);
+}
+
+/** All articles' views and paywall views in the period (not only the most viewed ones'). */
+async function articleViewTotals(period: PeriodRange) {
+  const [row] = await query<{ views: string | null; paywall: string | null }>(sql`
+    select sum(views) as views, sum(paywall_views) as paywall
+    from (${periodRows(period, "content")}) rows_of_period where kind = 'article'`);
+  return { views: int(row?.views), paywallViews: int(row?.paywall) };
+}
+
+/** Per plan: checkouts begun in the period (orders made at checkout) and how many of them are paid. */
+async function planFunnel(period: PeriodRange) {
+  return getDb()
+    .select({
+      plan: subscriptionPlans.name,
+      starts: sql<number>`count(*)`.mapWith(Number),
+      paid: sql<number>`count(*) filter (where ${inArray(orders.status, [...PAID_STATUSES])})`.mapWith(Number),
+    })
+    .from(orders)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
+    .where(and(isNull(orders.cardRenewalId), gte(orders.createdAt, period.from), lt(orders.createdAt, period.to)))
+    .groupBy(subscriptionPlans.id, subscriptionPlans.name)
+    .orderBy(sql`count(*) desc`, subscriptionPlans.name);
+}
+
+function funnelTable(
+  totals: Awaited<ReturnType<typeof articleViewTotals>>,
+  starts: Awaited<ReturnType<typeof checkoutStartsPerArticle>>,
+): ReportTable {
+  const started = starts.reduce((sum, s) => sum + s.starts, 0);
+  const paid = starts.reduce((sum, s) => sum + s.paid, 0);
+  const steps: [string, number][] = [
+    ["Article views", totals.views],
+    ["Paywall views", totals.paywallViews],
+    ["Checkout starts", started],
+    ["Payments done", paid],
+  ];
+  return {
+    id: "funnel",
+    title: "From article to payment",
+    note: "All articles together: pages read, pages that met the paywall, checkouts begun from a paywall (she pressed Pay) and those of them that are paid. Each step as a share of the step before it and of the article views.",
+    columns: ["Step", "Count", "Of the step before", "Of article views"],
+    rows: steps.map(([step, count], i) => [
+      step,
+      String(count),
+      i === 0 ? "n/a" : percent(count, steps[i - 1]![1]),
+      percent(count, totals.views),
+    ]),
+  };
+}
+
+function plansTable(plans: Awaited<ReturnType<typeof planFunnel>>): ReportTable {
+  return {
+    id: "plans",
+    title: "Plans: checkout to payment",
+    note: "For each plan, checkouts begun in the period (she pressed Pay; scheduled card renewals left out) and how many of them are paid.",
+    columns: ["Plan", "Checkout starts", "Payments done", "Paid"],
+    rows: plans.map((p) => [p.plan, String(p.starts), String(p.paid), percent(p.paid, p.starts)]),
+  };
+}
+
+/** Arrivals from other sites and campaigns in the period, most first (counts per day, summed). */
+async function sourceCounts(period: PeriodRange) {
+  const rows = await query<{ domain: string; source: string; medium: string; campaign: string; arrivals: string }>(sql`
+    select domain, utm_source as source, utm_medium as medium, utm_campaign as campaign, sum(arrivals) as arrivals
+    from source_daily_counts
+    where day between ${period.firstDay}::date and ${period.lastDay}::date
+    group by 1, 2, 3, 4
+    order by sum(arrivals) desc, 1, 2, 3, 4
+    limit ${TOP_ROWS}`);
+  return rows.map((r) => ({ ...r, arrivals: int(r.arrivals) }));
+}
+
+function sourcesTable(sources: Awaited<ReturnType<typeof sourceCounts>>): ReportTable {
+  const campaign = (r: (typeof sources)[number]) =>
+    [r.source, r.medium, r.campaign].some(Boolean)
+      ? [r.source || "-", r.medium || "-", r.campaign || "-"].join(" / ")
+      : "none";
+  return {
+    id: "sources",
+    title: "Where readers come from",
+    note: `The ${TOP_ROWS} sites and campaigns that sent the most readers to a public page: the other site's domain only (never the page she came from), and the campaign named in the link (utm_source / utm_medium / utm_campaign). Counted per day, never per person.`,
+    columns: ["Site", "Campaign", "Arrivals"],
+    rows: sources.map((r) => [r.domain || "(campaign link)", campaign(r), String(r.arrivals)]),
+  };
+}
+
+function articleTable(
+  top: TopRow[],
+  purchases: Awaited<ReturnType<typeof purchasesPerArticle>>,
+  starts: Awaited<ReturnType<typeof checkoutStartsPerArticle>>,
+): ReportTable {
   const bought = new Map(purchases.map((p) => [p.articleId!, p]));
+  const started = new Map(starts.map((s) => [s.articleId!, s.starts]));
   const rows = top.map((r) => ({ ...r, purchases: bought.get(r.itemId)?.purchases ?? 0 }));
   // An article that sold but is not among the most viewed still shows: a sale is worth a line.
   for (const p of purchases) {
@@ -321,15 +446,26 @@ function articleTable(top: TopRow[], purchases: Awaited<ReturnType<typeof purcha
   return {
     id: "articles",
     title: "Articles",
-    note: `The ${TOP_ROWS} most viewed articles (and any that led to a purchase): views, views that met the paywall, sign-ups from the article, visits to the plans from its paywall, and paid orders that began there.`,
-    columns: ["Article", "Views", "Paywall views", "Sign-ups", "Offer views", "Purchases"],
+    note: `The ${TOP_ROWS} most viewed articles (and any that led to a purchase): views, views that met the paywall, sign-ups from the article, visits to the plans from its paywall, checkouts begun from it (she pressed Pay), paid orders that began there, and paid orders per paywall view.`,
+    columns: [
+      "Article",
+      "Views",
+      "Paywall views",
+      "Sign-ups",
+      "Offer views",
+      "Checkout starts",
+      "Purchases",
+      "Paid per paywall view",
+    ],
     rows: rows.map((r) => [
       r.title,
       String(r.views),
       String(r.paywallViews),
       String(r.signups),
       String(r.offerViews),
+      String(started.get(r.itemId) ?? 0),
       String(r.purchases),
+      percent(r.purchases, r.paywallViews),
     ]),
   };
 }
@@ -512,27 +648,44 @@ async function membersPerMonth(period: PeriodRange, now: Date): Promise<MonthMem
   }));
 }
 
+const NO_REASON = "";
+
 /** Failed payments in the period by Pesapal's reason (its `description`, else its status text) and method. */
 async function paymentFailures(period: PeriodRange) {
   const rows = await query<{ reason: string; method: string | null; failures: string }>(sql`
     select coalesce(nullif(trim(p.raw->>'description'), ''), nullif(trim(p.raw->>'statusDescription'), ''),
-                    'No reason given') as reason,
+                    ${NO_REASON}) as reason,
            p.payment_method as method, count(*) as failures
     from payments p
     where p.status = 'failed' and p.verified_at >= ${period.from.toISOString()}::timestamptz
       and p.verified_at < ${period.to.toISOString()}::timestamptz
     group by 1, 2`);
-  const merged = new Map<string, number>();
+  // Grouped by what the reason means (failure-reasons.ts) and the method; the gateway's own words stay beside them,
+  // most frequent first.
+  const merged = new Map<
+    string,
+    { reason: string; hint: string; method: string; failures: number; said: Map<string, number> }
+  >();
   for (const r of rows) {
-    const key = `${r.reason}|${methodGroup(r.method)}`;
-    merged.set(key, (merged.get(key) ?? 0) + int(r.failures));
+    const reason = failureReason(r.reason === NO_REASON ? null : r.reason);
+    const method = methodGroup(r.method);
+    const key = `${reason.words}|${method}`;
+    const line = merged.get(key) ?? { reason: reason.words, hint: reason.hint, method, failures: 0, said: new Map() };
+    line.failures += int(r.failures);
+    if (r.reason !== NO_REASON) line.said.set(r.reason, (line.said.get(r.reason) ?? 0) + int(r.failures));
+    merged.set(key, line);
   }
-  return [...merged]
-    .map(([key, failures]) => {
-      const [reason, method] = key.split(/\|(?=[^|]*$)/) as [string, string];
-      return { reason, method, failures };
-    })
-    .sort((a, b) => b.failures - a.failures || a.reason.localeCompare(b.reason));
+  return [...merged.values()]
+    .map((line) => ({
+      ...line,
+      said: [...line.said]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .slice(0, 3)
+        // A long run of digits could be a phone or card number some networks repeat: never shown.
+        .map(([words]) => words.replace(/\d{6,}/g, "…").slice(0, 80))
+        .join("; "),
+    }))
+    .sort((a, b) => b.failures - a.failures || a.reason.localeCompare(b.reason) || a.method.localeCompare(b.method));
 }
 
 /** Searches: whole months from the monthly roll-up, the other days from the daily rows; one scan for both lists. */

@@ -129,6 +129,47 @@ export async function getArticleForEdit(viewer: AdminViewer, id: string) {
   };
 }
 
+/**
+ * The pictures in a stored body that have no description (no alt, or an empty one), by address, in order. The body
+ * was cleaned by the reading allow-list, so each picture is a plain <img> tag with quoted attributes.
+ */
+export function picturesWithoutAlt(html: string): string[] {
+  const missing: string[] = [];
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) {
+    const alt = /\salt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag);
+    if ((alt?.[1] ?? alt?.[2] ?? "").trim()) continue;
+    missing.push(/\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag)?.slice(1).find(Boolean) ?? "(no address)");
+  }
+  return missing;
+}
+
+/** A picture as the warning names it: its file's name, not the whole address. */
+function pictureName(src: string): string {
+  const file = src.split(/[?#]/)[0]!.split("/").pop() || src;
+  try {
+    return decodeURIComponent(file);
+  } catch {
+    return file;
+  }
+}
+
+/**
+ * Before a save that publishes (issue 46): the body's pictures without a description that readers would newly meet
+ * (all of them when the article goes live; those not already live in the published text when it is edited), unless
+ * she confirmed publishing without. Throws ARTICLE_PICTURES_WITHOUT_ALT naming them.
+ */
+function checkPictureDescriptions(input: ArticleFormInput, content: string, live: string | null) {
+  if (!input.published || input.publishWithoutAlt) return;
+  const known = new Set(live === null ? [] : picturesWithoutAlt(live));
+  const missing = picturesWithoutAlt(content).filter((src) => !known.has(src));
+  if (!missing.length) return;
+  const names = missing.map((src, i) => `${i + 1}. ${pictureName(src)}`).join("; ");
+  throw new AppError(
+    CONTENT_ADMIN_ERRORS.ARTICLE_PICTURES_WITHOUT_ALT,
+    `${missing.length === 1 ? "A picture" : `${missing.length} pictures`} in the text ${missing.length === 1 ? "has" : "have"} no description for readers who cannot see ${missing.length === 1 ? "it" : "them"}: ${names}. Select a picture and choose Image to describe it, or tick "Publish without descriptions" and save again.`,
+  );
+}
+
 /** Versions are compared at millisecond precision (what a Date and the form carry). */
 const versionOf = (date: Date) => date.toISOString();
 
@@ -193,6 +234,7 @@ function auditView(
 export async function createArticle(viewer: AdminViewer, input: ArticleFormInput): Promise<{ id: string }> {
   const categoryIds = await existingCategoryIds(input.categoryIds);
   const values = columns(input);
+  checkPictureDescriptions(input, values.content, null);
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(articles)
@@ -224,6 +266,7 @@ export async function updateArticle(viewer: AdminViewer, id: string, input: Arti
     if (input.openedVersion && versionOf(current.updatedAt) !== input.openedVersion)
       throw new AppError(CONTENT_ADMIN_ERRORS.ARTICLE_EDIT_CONFLICT);
     const values = columns(input);
+    checkPictureDescriptions(input, values.content, current.published ? current.content : null);
     await tx
       .update(articles)
       .set({ ...values, updatedAt: new Date() })

@@ -75,6 +75,8 @@ export const articleFormSchema = z.object({
   mailOnPublish: z.enum(["none", "followers", "paying"], { error: "Choose who gets it by e-mail" }).default("none"),
   /** When the editor opened the article (its updated_at); a save made after someone else's is refused. */
   openedVersion: z.string().max(40).optional(),
+  /** She was warned that body pictures have no description and publishes anyway (not stored). */
+  publishWithoutAlt: z.boolean().default(false),
 });
 
 /** The preview button's post: the body as typed (and the video), shown as readers will see it. */
@@ -114,6 +116,7 @@ export const ARTICLE_FORM_BODY_LIMIT = formBodyLimit({
   tags: [ARTICLE_LIMITS.tag, ARTICLE_LIMITS.tags],
   openedVersion: 40,
   mailOnPublish: 10,
+  publishWithoutAlt: 5,
 });
 
 export type ArticleFormInput = z.output<typeof articleFormSchema>;

@@ -14,6 +14,15 @@ export const CONTENT_ADMIN_ERRORS = defineErrors({
     message:
       "Someone saved this article after you opened it. Your text is still in the form: copy what you need, then reload to see their version.",
   },
+  /**
+   * Saving an article published when a picture in its body has no description (issue 46): nothing is written; the
+   * message names the pictures, and she can describe them or confirm publishing without (`publishWithoutAlt`).
+   */
+  ARTICLE_PICTURES_WITHOUT_ALT: {
+    status: 400,
+    title: "Pictures without a description",
+    message: "Some pictures in the text have no description for readers who cannot see them.",
+  },
   EBOOK_EDIT_CONFLICT: {
     status: 409,
     title: "Error",

@@ -11,6 +11,7 @@ import {
   searchDailyCounts,
   searchMonthlyCounts,
   sessions,
+  sourceDailyCounts,
 } from "~/db/schema";
 import { pruneRateLimits } from "~/modules/security/rate-limit.server";
 import {
@@ -59,6 +60,8 @@ export async function applyRetention(db: Database, now: Date = new Date()): Prom
     .delete(searchDailyCounts)
     .where(lt(searchDailyCounts.day, oldestKept))
     .returning({ day: searchDailyCounts.day });
+  // Arrivals by site and campaign (issue 46) go with the other daily counts (the 12-month view reads 365 days of them).
+  await db.delete(sourceDailyCounts).where(lt(sourceDailyCounts.day, oldestKept));
   // A month's search words go with its last day.
   const searchMonths = await db
     .delete(searchMonthlyCounts)

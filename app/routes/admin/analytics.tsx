@@ -67,14 +67,21 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           {t.rows.length === 0 ? (
             <p className="mt-3 rounded-md bg-gray-50 p-3 text-sm text-gray-800">Nothing in this period.</p>
           ) : (
-            // Wide tables scroll sideways on a phone, inside their own box (reachable by keyboard).
+            // Wide tables scroll sideways on a phone inside their own box (reachable by keyboard), never the page;
+            // the caption says so where a table has more columns than a phone shows at once.
             <div
-              className="mt-3 overflow-x-auto rounded-xl border border-gray-200"
+              className="mt-3 max-w-full overflow-x-auto rounded-xl border border-gray-200"
               tabIndex={0}
               role="region"
               aria-labelledby={`table-${t.id}`}
             >
               <table className="min-w-full text-left text-sm" data-table={t.id}>
+                <caption className="px-3 pt-2 text-left text-xs text-gray-700">
+                  {t.title}
+                  {t.columns.length > 3 ? (
+                    <span className="sm:hidden"> ({t.columns.length} columns: swipe the table sideways for all)</span>
+                  ) : null}
+                </caption>
                 <thead className="bg-gray-50 text-gray-900">
                   <tr>
                     {t.columns.map((c, i) => (

@@ -25,7 +25,7 @@ import {
   articleFormSchema,
   contentModeOf,
 } from "~/modules/content/article-form";
-import { notSaved } from "~/modules/content/content-admin-errors";
+import { CONTENT_ADMIN_ERRORS, notSaved } from "~/modules/content/content-admin-errors";
 import { isAppError } from "~/lib/app-error";
 import { refusalOf } from "~/lib/action-result";
 import { appErrorResponse } from "~/lib/app-error.server";
@@ -246,7 +246,15 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
           <fieldset>
             <legend className="text-sm font-medium text-gray-800">Visibility</legend>
             <label className={checkboxRow}>
-              <input type="checkbox" name="published" defaultChecked={article?.published ?? false} /> Published
+              <input
+                type="checkbox"
+                name="published"
+                // A refused save keeps her choice (a page rendered without scripts starts from what she sent).
+                defaultChecked={
+                  result?.initialValue ? result.initialValue.published === "on" : (article?.published ?? false)
+                }
+              />{" "}
+              Published
             </label>
             <label className={checkboxRow}>
               <input type="checkbox" name="isFeatured" defaultChecked={article?.isFeatured ?? false} /> Featured
@@ -266,6 +274,17 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
         />
 
         <TagsField initial={article?.tags ?? []} error={fields.tags.errors?.[0]} />
+
+        {refusalOf(actionData)?.error.code === CONTENT_ADMIN_ERRORS.ARTICLE_PICTURES_WITHOUT_ALT.code ? (
+          // Warned before publishing (issue 46; the form's message above names the pictures): she describes them, or
+          // confirms here and saves again.
+          <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900">
+            <p>Some pictures have no description. Describe them, or publish as it is:</p>
+            <label className={`${checkboxRow} mt-2 font-semibold`}>
+              <input type="checkbox" name="publishWithoutAlt" /> Publish without descriptions
+            </label>
+          </div>
+        ) : null}
 
         <div className="flex flex-wrap gap-3 border-t border-gray-100 pt-4">
           <SubmitButton busy={saving} busyLabel="Saving..." label={article ? "Update Article" : "Create Article"} />
