@@ -93,6 +93,13 @@ const schema = z.object({
   GOOGLE_AUTH_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_USERINFO_URL: z.string().url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  // Operations (ADR 042): the least severe log level written (one JSON line per request at "info"), and the bearer
+  // token Prometheus sends for /metrics (unset: /metrics answers 404, so nothing about the shop is exposed).
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(16, "METRICS_TOKEN must be at least 16 characters (openssl rand -hex 24)").optional(),
+  ),
 });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; AUTH_SECRET: string; isProduction: boolean };

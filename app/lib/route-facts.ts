@@ -38,7 +38,7 @@ export interface RouteFactIndex {
 }
 
 /** A route's full pattern: its ancestors' paths joined ("admin/orders/:id" -> "/admin/orders/:id"; index -> its parent's). */
-function fullPattern(routes: BuildRoutes, id: string): string {
+export function fullPattern(routes: BuildRoutes, id: string): string {
   const parts: string[] = [];
   for (let route = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined) {
     if (route.path) parts.unshift(route.path.replace(/^\/+|\/+$/g, ""));

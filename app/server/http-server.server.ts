@@ -26,6 +26,8 @@ import { onContentNotified } from "~/modules/live/content-events.server";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { pageEventScope } from "~/lib/page-events.server";
 import { countArrival, countServedPage } from "~/modules/analytics/counter.server";
+import { logger, errorFields } from "~/lib/logger.server";
+import { observability } from "./observability.server";
 
 /**
  * The HTTP server: security headers, request guards, static assets, the guest page cache and React Router's handler,
@@ -57,6 +59,12 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   app.disable("x-powered-by");
   const proxyHops = trustedProxyHops(env);
   if (proxyHops > 0) app.set("trust proxy", proxyHops);
+  // Operations (ADR 042): a request id on every response, one log line and one latency figure per request (first,
+  // so refusals below are counted too), and /metrics behind METRICS_TOKEN.
+  const observed = observability(build.routes, env, proxyHops > 0);
+  app.use(observed.requestLog);
+  app.get("/metrics", observed.metrics);
+
   // Server-sent events must reach the browser as they are written, so they are never compressed (buffered).
   app.use(
     compression({
@@ -218,7 +226,7 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   bootDatabase(env).then(
     () => settleMemoryWhenIdle(),
     (error) => {
-      console.error("Database failed to start:", error);
+      logger.fatal(errorFields(error), "Database failed to start");
       process.exit(1);
     },
   );

@@ -11,6 +11,8 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { scheduledJobRuns } from "~/db/schema";
+import { countJobRun } from "~/lib/metrics.server";
+import { logger } from "~/lib/logger.server";
 
 export interface JobContext {
   db: Database;
@@ -87,7 +89,12 @@ async function withJobLock<T>(
   }
 }
 
-export function createScheduler({ handle, jobs, clock = () => new Date(), log = console.error }: SchedulerOptions) {
+export function createScheduler({
+  handle,
+  jobs,
+  clock = () => new Date(),
+  log = (message) => logger.error(message),
+}: SchedulerOptions) {
   const db = handle.db;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
@@ -131,6 +138,7 @@ export function createScheduler({ handle, jobs, clock = () => new Date(), log = 
         outcomes[job.name] = "failed";
         log(`Job ${job.name} could not start: ${error instanceof Error ? error.message : String(error)}`);
       }
+      countJobRun(job.name, outcomes[job.name]!);
     }
     return outcomes;
   }

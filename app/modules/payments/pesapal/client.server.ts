@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { centsToDecimal } from "~/modules/pricing/money";
 import { PesapalError, type PesapalOperation } from "./errors";
+import { countGatewayCall } from "~/lib/metrics.server";
 import { TokenCache } from "./token-cache";
 import { assertSuccess, exchange, type Answer } from "./transport.server";
 import {
@@ -74,16 +75,19 @@ export function createPesapalClient(options: PesapalClientOptions) {
   const statusTimeout = { ms: Math.min(options.statusTimeoutMs ?? STATUS_TIMEOUT_MS, timeoutMs), retries: 1 };
 
   async function once<T>(call: Call<T>, bearer: string | undefined): Promise<T> {
-    const answer = await exchange({
-      operation: call.operation,
-      method: call.method,
-      url: baseUrl + call.path,
-      bearer,
-      body: call.body,
-      timeoutMs: call.timeout?.ms ?? timeoutMs,
-      fetch: fetchImpl,
+    // Every attempt is counted for /metrics, and its failure (the answer's reading included) by code (ADR 042).
+    return countGatewayCall(call.operation, async () => {
+      const answer = await exchange({
+        operation: call.operation,
+        method: call.method,
+        url: baseUrl + call.path,
+        bearer,
+        body: call.body,
+        timeoutMs: call.timeout?.ms ?? timeoutMs,
+        fetch: fetchImpl,
+      });
+      return call.read(answer);
     });
-    return call.read(answer);
   }
 
   async function withRetries<T>(call: Call<T>, attempt: () => Promise<T>): Promise<T> {
