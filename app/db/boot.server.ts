@@ -12,7 +12,12 @@ type Log = (message: string) => void;
 
 /** Opens the app database, applies migrations and, outside production, loads the demo shop. */
 export async function bootDatabase(env: Env, log: Log = console.log) {
-  const handle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const handle = openDatabase({
+    url: env.DATABASE_URL,
+    directUrl: env.DATABASE_DIRECT_URL,
+    pooling: env.DATABASE_POOLING,
+    dataDir: env.DATA_DIR,
+  });
   appDatabase.handle = handle;
   await handle.migrate();
   // Live refresh is a nicety: without it pages still show fresh content on the next load.

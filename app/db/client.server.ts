@@ -13,7 +13,8 @@ import pg from "pg";
 import * as schema from "./schema";
 import { singleton } from "~/lib/singleton.server";
 import { PreparedPGlite } from "./prepared-pglite.server";
-import { nameStatements } from "./named-statements.server";
+import { nameStatements, unnameStatements } from "./named-statements.server";
+import { noteDatabaseFailure } from "./outage.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,6 +31,16 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
   url?: string;
+  /**
+   * PostgreSQL only: a connection that keeps one session (straight to the server, or a session-mode pool), for
+   * LISTEN. Defaults to `url`; needed when `url` is a transaction-mode pooler, which hands sessions around (ADR 041).
+   */
+  directUrl?: string;
+  /**
+   * PostgreSQL only: "transaction" when `url` is a transaction-mode pooler; queries then run unnamed, since a named
+   * statement prepared on one server connection is missing on the next (PgBouncer before 1.21, ADR 023).
+   */
+  pooling?: "none" | "session" | "transaction";
   /** PGlite data directory, or "memory://". */
   dataDir?: string;
   /**
@@ -105,26 +116,59 @@ async function listenPg(url: string, channel: string, callback: (payload: string
   };
 }
 
+/** How long a health probe waits for the database before calling it unreachable. */
+const PING_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Tells the outage watch about every query or checkout that fails (callers still get the error). */
+function observeFailures(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(noteDatabaseFailure);
+    return result;
+  }) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    const result = connect(...args);
+    if (result instanceof Promise) result.catch(noteDatabaseFailure);
+    return result;
+  }) as typeof pool.connect;
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
-    const url = options.url;
+    const listenUrl = options.directUrl ?? options.url;
     const listeners = new Set<() => Promise<void>>();
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server must not crash the process; the pool reconnects.
-    pool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
-    nameStatements(pool);
+    pool.on("error", (error) => {
+      noteDatabaseFailure(error);
+      console.error(`PostgreSQL connection error: ${error.message}`);
+    });
+    if (options.pooling === "transaction") unnameStatements(pool);
+    else nameStatements(pool);
+    observeFailures(pool);
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,
       kind: "postgres",
       migrate: () => migratePg(db as never, { migrationsFolder: resolveMigrationsFolder() }),
-      ping: async () => (await pool.query("select 1")).rowCount === 1,
+      // A paused pooler or a half-open connection would hold a probe forever: past the timeout it counts as down.
+      ping: () => withTimeout(pool.query("select 1"), PING_TIMEOUT_MS).then((result) => result.rowCount === 1),
       close: async () => {
         await Promise.all([...listeners].map((stop) => stop()));
         await pool.end();
       },
       listen: async (channel, callback) => {
-        const stop = await listenPg(url, channel, callback);
+        const stop = await listenPg(listenUrl, channel, callback);
         const unlisten = async () => {
           listeners.delete(unlisten);
           await stop();

@@ -22,3 +22,21 @@ export function nameStatements(pool: pg.Pool) {
     return query(config, ...rest);
   }) as typeof pool.query;
 }
+
+/**
+ * Behind a transaction-mode pooler (DATABASE_POOLING=transaction) every query runs unnamed, drizzle's own
+ * `.prepare(name)` ones included: a statement prepared on one server connection is missing on the next, and
+ * PgBouncer before 1.21 (Debian 12 ships 1.18) does not carry it over (ADR 041). Set on each connection the pool
+ * opens, so pool.query and transactions alike are covered.
+ */
+export function unnameStatements(pool: pg.Pool) {
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      if (config && typeof config === "object" && "name" in config && config.name && !("submit" in config)) {
+        return query({ ...config, name: undefined }, ...rest);
+      }
+      return query(config, ...rest);
+    }) as typeof client.query;
+  });
+}

@@ -11,6 +11,17 @@ const schema = z.object({
   PUBLIC_URL: optionalUrl,
   AUTH_SECRET: optionalString,
   DATABASE_URL: optionalString,
+  // A connection straight to PostgreSQL (or a session-mode pool) for what needs one session for a long time: LISTEN
+  // for content changes. Unset: DATABASE_URL. Set it when DATABASE_URL is a transaction-mode pooler (ADR 041).
+  DATABASE_DIRECT_URL: optionalString,
+  // "transaction" when DATABASE_URL goes through a transaction-mode pooler (PgBouncer's pool_mode=transaction):
+  // queries then run as unnamed statements, which PgBouncer before 1.21 cannot keep apart (ADR 023, ADR 041).
+  DATABASE_POOLING: z.enum(["none", "session", "transaction"]).default("none"),
+  // On SIGTERM: /readyz answers 503 at once, new connections are still taken for SHUTDOWN_GRACE_SECONDS (a load
+  // balancer notices the failing probe meanwhile), then refused; requests in flight get SHUTDOWN_TIMEOUT_SECONDS in
+  // all to finish before their connections are cut. Unset grace: 5 s in production, none elsewhere (Ctrl+C).
+  SHUTDOWN_GRACE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0).max(60).optional()),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   DATA_DIR: z.string().default("./data"),
   SUPPORT_EMAIL: z.string().email().default("support@nuru.test"),
   // SMTP server for sign-up and password e-mails, e.g. smtp://user:pass@host:587 or smtps://user:pass@host:465.

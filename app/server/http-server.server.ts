@@ -11,6 +11,7 @@ import { applyServerRuntimeSettings } from "~/lib/runtime-settings.server";
 import { indexRouteFacts } from "~/lib/route-facts";
 import { settleMemoryWhenIdle } from "~/lib/settle-memory.server";
 import { appDatabase } from "~/db/client.server";
+import { DATABASE_DOWN_PAGE, DATABASE_DOWN_RETRY_SECONDS, databaseOutage } from "~/db/outage.server";
 import { sharedHealthCheck } from "~/lib/shared-health-check.server";
 import { baseSecurityHeaders } from "~/lib/security-headers.server";
 import { isSameOriginOrSafe } from "~/lib/csrf.server";
@@ -57,6 +58,22 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
 
   const app = express();
   app.disable("x-powered-by");
+  // Set by SIGTERM/SIGINT: /readyz fails from that moment, and every response written from then on closes its
+  // connection, so keep-alive clients move to another process instead of being cut later.
+  let draining = false;
+  // Live-refresh event streams never end on their own: the drain closes them (the browser reconnects, through the
+  // load balancer, to another process) instead of waiting for the deadline.
+  const eventStreams = new Set<express.Response>();
+  app.use((_req, res, next) => {
+    onHeaders(res, () => {
+      if (draining) res.setHeader("Connection", "close");
+      if (/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? ""))) {
+        eventStreams.add(res);
+        res.once("close", () => eventStreams.delete(res));
+      }
+    });
+    next();
+  });
   const proxyHops = trustedProxyHops(env);
   if (proxyHops > 0) app.set("trust proxy", proxyHops);
   // Operations (ADR 042): a request id on every response, one log line and one latency figure per request (first,
@@ -112,15 +129,30 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   });
 
   const databaseHealthy = sharedHealthCheck(() => appDatabase.handle!.ping());
-  app.get("/healthz", async (_req, res) => {
+  // Liveness: the process answers. Never asks the database, so a database blip does not restart every process.
+  app.get("/livez", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  // Readiness: send traffic here. The database answers, migrations are applied, and the process is not draining.
+  // /healthz is the old name, kept for callers configured before /readyz existed.
+  app.get(["/readyz", "/healthz"], async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     const handle = appDatabase.handle;
+    if (draining) {
+      res.status(503).json({ status: "draining" });
+      return;
+    }
     if (!appDatabase.ready || !handle) {
       res.status(503).json({ status: "starting", database: "starting" });
       return;
     }
     if (await databaseHealthy()) res.json({ status: "ok", database: handle.kind });
-    else res.status(503).json({ status: "error", database: "unreachable" });
+    else {
+      databaseOutage.suspected = true;
+      res.status(503).setHeader("Retry-After", String(DATABASE_DOWN_RETRY_SECONDS));
+      res.json({ status: "error", database: "unreachable" });
+    }
   });
 
   // Hashed, immutable build assets; everything else in public/ gets a short cache.
@@ -133,6 +165,30 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   app.use((_req, res, next) => {
     if (appDatabase.ready) return next();
     res.status(503).setHeader("Retry-After", "2").send("Nuru is starting, please retry in a moment.");
+  });
+
+  // The database down (a restart, a failover, a paused pooler): a request that failed on a lost connection answers
+  // 503 with Retry-After rather than 500, and until a probe (at most one a second, shared) finds the database again,
+  // every request gets the short page at once instead of waiting on a connection. The pool opens new connections by
+  // itself, so the shop recovers without a restart.
+  app.use(async (_req, res, next) => {
+    onHeaders(res, () => {
+      if (res.statusCode >= 500 && databaseOutage.suspected) {
+        res.statusCode = 503;
+        res.setHeader("Retry-After", String(DATABASE_DOWN_RETRY_SECONDS));
+      }
+    });
+    if (!databaseOutage.suspected) return next();
+    if (await databaseHealthy()) {
+      databaseOutage.suspected = false;
+      return next();
+    }
+    res
+      .status(503)
+      .setHeader("Retry-After", String(DATABASE_DOWN_RETRY_SECONDS))
+      .setHeader("Cache-Control", "no-store")
+      .type("html")
+      .send(DATABASE_DOWN_PAGE);
   });
 
   // Outside production without Pesapal credentials: a local Pesapal stand-in, reached over HTTP like the real one.
@@ -231,16 +287,46 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
     },
   );
 
+  // Graceful drain (issue 48): readiness fails at once; new connections are still taken during the grace (a load
+  // balancer sends a few until it sees /readyz fail), then refused; requests in flight (downloads, IPNs, checkouts)
+  // finish, and only at the deadline are the connections still open cut. Then jobs finish (or their lock goes with
+  // their transaction), and the pools close. A second signal ends at once.
+  const graceMs = (env.SHUTDOWN_GRACE_SECONDS ?? (env.isProduction ? 5 : 0)) * 1000;
+  const timeoutMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
   let stopping = false;
   async function shutdown(signal: string) {
-    if (stopping) return;
+    if (stopping) {
+      console.log(`${signal} received again, stopping now`);
+      process.exit(1);
+    }
     stopping = true;
-    console.log(`${signal} received, shutting down`);
-    server.close();
-    server.closeAllConnections();
+    draining = true;
+    const deadline = Date.now() + timeoutMs;
+    console.log(
+      `${signal} received: draining (new connections refused in ${graceMs / 1000} s, requests in flight get up to ${timeoutMs / 1000} s)`,
+    );
+    const cut = setTimeout(() => {
+      console.log("Shutdown deadline reached: closing the connections still open");
+      server.closeAllConnections();
+    }, timeoutMs);
+    if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(graceMs, timeoutMs)));
+    const closed = new Promise((resolve) => server.close(resolve));
+    // Keep-alive connections between requests are closed now; those serving a response close when it is done (the
+    // response carries Connection: close), or are swept here once idle.
+    server.closeIdleConnections();
+    for (const stream of eventStreams) stream.socket?.destroy();
+    const sweep = setInterval(() => server.closeIdleConnections(), 200);
+    await closed;
+    clearInterval(sweep);
+    clearTimeout(cut);
     try {
       await localPesapal?.close();
-      await closeDatabase();
+      // A job run in progress gets what is left of the deadline; past it the process exits and the run's lock goes
+      // with its transaction (the next tick runs the job again).
+      await Promise.race([
+        closeDatabase(),
+        new Promise((resolve) => setTimeout(resolve, Math.max(deadline - Date.now(), 1000))),
+      ]);
     } finally {
       process.exit(0);
     }

@@ -93,6 +93,27 @@ describe("configuration", () => {
     expect(env.PUBLIC_URL).toBe("https://nuru.co.ke");
   });
 
+  it("drains for 25 s by default, takes pooling and a direct URL, and refuses an unknown pooling mode", () => {
+    const env = parseEnv({});
+    expect(env.SHUTDOWN_TIMEOUT_SECONDS).toBe(25);
+    expect(env.SHUTDOWN_GRACE_SECONDS).toBeUndefined();
+    expect(env.DATABASE_POOLING).toBe("none");
+    const pooled = parseEnv({
+      DATABASE_URL: "postgres://app@pgbouncer:6432/nuru",
+      DATABASE_DIRECT_URL: "postgres://app@db:5432/nuru",
+      DATABASE_POOLING: "transaction",
+      SHUTDOWN_GRACE_SECONDS: "3",
+      SHUTDOWN_TIMEOUT_SECONDS: "40",
+    });
+    expect(pooled).toMatchObject({
+      DATABASE_DIRECT_URL: "postgres://app@db:5432/nuru",
+      DATABASE_POOLING: "transaction",
+      SHUTDOWN_GRACE_SECONDS: 3,
+      SHUTDOWN_TIMEOUT_SECONDS: 40,
+    });
+    expect(() => parseEnv({ DATABASE_POOLING: "statement" })).toThrow(/DATABASE_POOLING/);
+  });
+
   it("rejects malformed values with the variable's name", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseEnv({ SUPPORT_EMAIL: "not-an-address" })).toThrow(/SUPPORT_EMAIL/);

@@ -1,8 +1,10 @@
 // A small in-process scheduler (ADR 015). Every app process runs one; each wakes every JOBS_INTERVAL_SECONDS and
 // offers every job its current tick (the time divided into the job's own period). Two things make a job run once
 // per tick however many processes wake at the same moment:
-//   1. a PostgreSQL session advisory lock per job, held on one connection for the whole run, so two runs of a job
-//      never overlap (the lock goes with the connection if the process dies mid-run);
+//   1. a PostgreSQL transaction-scoped advisory lock per job, taken in a transaction kept open on one connection for
+//      the whole run, so two runs of a job never overlap. It holds behind a transaction-mode pooler too (a pooler
+//      keeps a transaction on one server connection, where a session lock would stay on whichever connection took
+//      it), and it goes with the transaction if the process dies mid-run or a shutdown cuts it (ADR 041);
 //   2. a row per (job, tick) in scheduled_job_runs, inserted under that lock: a process that finds the row already
 //      there knows this tick was taken and does nothing.
 // A run stopped halfway (a crash, a deploy) leaves its row unfinished; the next tick runs the job again, and the
@@ -48,32 +50,31 @@ export function tickOf(now: Date, everySeconds: number): Date {
 
 type Locked<T> = { locked: true; value: T } | { locked: false };
 
-/** Runs `fn` while holding the job's session advisory lock; `{locked: false}` when another run holds it. */
+/** Runs `fn` while holding the job's advisory lock; `{locked: false}` when another run holds it. */
 async function withJobLock<T>(
   handle: SchedulerOptions["handle"],
   job: string,
   fn: () => Promise<T>,
 ): Promise<Locked<T>> {
   if (handle.kind === "postgres") {
-    // A session lock needs one connection from lock to unlock; the job's own queries use the pool meanwhile.
+    // The lock lives as long as this connection's transaction; the job's own queries use the pool meanwhile (its
+    // writes are not part of this transaction, which only holds the lock and is rolled back at the end).
     const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
+      await client.query("begin");
       const { rows } = await client.query<{ locked: boolean }>(
-        "select pg_try_advisory_lock($1, hashtext($2)) as locked",
+        "select pg_try_advisory_xact_lock($1, hashtext($2)) as locked",
         [LOCK_CLASS, job],
       );
       if (!rows[0]?.locked) return { locked: false };
-      try {
-        return { locked: true, value: await fn() };
-      } finally {
-        await client.query("select pg_advisory_unlock($1, hashtext($2))", [LOCK_CLASS, job]).catch((error: Error) => {
-          // The connection is closed rather than returned with the lock still held.
-          broken = error;
-        });
-      }
+      return { locked: true, value: await fn() };
     } finally {
+      await client.query("rollback").catch((error: Error) => {
+        // The connection is closed rather than returned inside a transaction that may still hold the lock.
+        broken ??= error;
+      });
       client.release(broken);
     }
   }
