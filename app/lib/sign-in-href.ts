@@ -14,3 +14,14 @@ export function signInNotice(reason: string | null | undefined): string | undefi
 export function signInHref(path: string, reason?: SignInReason): string {
   return `/signin?redirectTo=${encodeURIComponent(path)}${reason ? `&reason=${reason}` : ""}`;
 }
+
+/**
+ * The page's own address from a loader's request: a client-side navigation asks for `<path>.data` (React Router's
+ * data request, with `_routes`), which is no page to come back to after signing in.
+ */
+export function pageAddressOf(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length) : url.pathname;
+  return `${pathname === "/_root" ? "/" : pathname}${url.search}`;
+}

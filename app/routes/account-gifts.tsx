@@ -1,10 +1,11 @@
 // /account/gifts: the gifts she has given (issue 33, ADR 038), each with its status and, while unclaimed, a Resend
 // button (a new claim link; a few an hour per gift).
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
+import { GiftShareLink } from "~/components/commerce/gift-share-link";
 import { SignInRequired } from "~/components/layout/sign-in-required";
 import type { Route } from "./+types/account-gifts";
 import { getOptionalUser, requireUser } from "~/modules/access/viewer.server";
-import { giftsOfBuyer, resendGiftForBuyer } from "~/modules/membership/gifts.server";
+import { giftsOfBuyer, resendGiftForBuyer, shareGiftLinkForBuyer } from "~/modules/membership/gifts.server";
 import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { resendGiftFormSchema } from "~/modules/membership/member-forms";
 import { formatDate } from "~/lib/format";
@@ -45,6 +46,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context });
   const { submission } = await readSubmission(request, resendGiftFormSchema);
   if (submission.status !== "success") return refuseForm(submission);
+  if (submission.value.intent === "link") {
+    const shared = await shareGiftLinkForBuyer(user.id, submission.value.giftId);
+    // The link is the key to the gift: shown in this answer only, never in an address or a cookie.
+    if (typeof shared !== "string") {
+      return data(
+        { shared: { giftId: submission.value.giftId, url: shared.url } },
+        { headers: { "Cache-Control": "private, no-store" } },
+      );
+    }
+    throw await redirectWithToast("/account/gifts", RESEND_MESSAGES[shared]);
+  }
   const outcome = await resendGiftForBuyer(user.id, submission.value.giftId);
   throw await redirectWithToast("/account/gifts", RESEND_MESSAGES[outcome]);
 }
@@ -57,7 +69,8 @@ const STATUS_TONES: Record<string, string> = {
   awaiting_payment: "bg-gray-100 text-gray-800",
 };
 
-export default function AccountGifts({ loaderData }: Route.ComponentProps) {
+export default function AccountGifts({ loaderData, actionData }: Route.ComponentProps) {
+  const shared = actionData && "shared" in actionData ? actionData.shared : null;
   if (!loaderData.signedIn)
     return <SignInRequired what="Sign in to see the gifts you have given." returnTo="/account/gifts" />;
   const { gifts } = loaderData;
@@ -102,18 +115,30 @@ export default function AccountGifts({ loaderData }: Route.ComponentProps) {
                 {gift.sentAt ? ` · sent ${formatDate(gift.sentAt)}` : ""}
                 {gift.claimedAt ? ` · claimed ${formatDate(gift.claimedAt)}` : ""}
               </p>
-              {gift.status === "unclaimed" ? (
-                <Form method="post" className="mt-3">
-                  <input type="hidden" name="intent" value="resend" />
+              {gift.status === "unclaimed" || gift.status === "paid" ? (
+                <Form method="post" className="mt-3 flex flex-wrap gap-2">
                   <input type="hidden" name="giftId" value={gift.id} />
+                  {gift.status === "unclaimed" ? (
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="resend"
+                      className="min-h-11 rounded-full border border-brand-600 px-5 py-2 font-semibold text-brand-700 hover:bg-rose-50"
+                    >
+                      Resend the e-mail
+                    </button>
+                  ) : null}
                   <button
                     type="submit"
+                    name="intent"
+                    value="link"
                     className="min-h-11 rounded-full border border-brand-600 px-5 py-2 font-semibold text-brand-700 hover:bg-rose-50"
                   >
-                    Resend the e-mail
+                    Get a link to share
                   </button>
                 </Form>
               ) : null}
+              {shared?.giftId === gift.id ? <GiftShareLink url={shared.url} /> : null}
             </li>
           ))}
         </ul>

@@ -17,6 +17,7 @@ import { FollowChoices } from "~/components/mail/follow-choices";
 import { followingFor } from "~/modules/mail/subscribers.server";
 import { listCategories } from "~/modules/content/categories.server";
 import { CONSENT_WORDING } from "~/modules/mail/member-mail-form";
+import { readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Account", description: "Your Nuru account settings.", path: "/account", matches }),
@@ -79,8 +80,6 @@ function MemberMail({
   );
 }
 
-const ROLE_LABELS = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" } as const;
-
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const user = loaderData.user;
@@ -96,6 +95,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-gray-900">Account Settings</h1>
+      <p className="mt-2 text-lg font-semibold text-gray-900" data-testid="account-name">
+        {readerNameOf(user)}
+      </p>
       <p className="mt-2 text-gray-700">
         Your plan, your ebooks and your receipts are in{" "}
         <Link to="/dashboard" className="font-semibold text-brand-700 underline">
@@ -135,7 +137,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </label>
           <input
             id="account-role"
-            value={ROLE_LABELS[user.role]}
+            value={roleLabelOf(user.role)}
             readOnly
             className="mt-1 w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-gray-700"
           />

@@ -23,11 +23,12 @@ import { CommentsBlock } from "~/components/engagement/comments-block";
 import { articleJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 import { getEnv } from "~/lib/env.server";
 import { loadOrReturnToList } from "~/modules/site/flash.server";
-import { signInHref } from "~/lib/sign-in-href";
 import { ShareLinks } from "~/components/content/share-links";
 import type { loader as rootLoader } from "~/root";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
+import { paywallOffers } from "~/modules/membership/membership.server";
+import { priceCountries } from "~/modules/pricing/visitor-country.server";
 
 export const handle: RouteFacts = { guestPage: true, countsViews: true };
 
@@ -36,9 +37,9 @@ const SaveForOffline = lazy(() =>
   import("~/components/offline/save-for-offline").then((m) => ({ default: m.SaveForOffline })),
 );
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
-    () => loadArticlePage(context, params.id),
+    () => loadArticlePage(context, params.id, request),
     "/articles",
     "Failed to load article",
   );
@@ -46,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return page;
 }
 
-async function loadArticlePage(context: Route.LoaderArgs["context"], id: string) {
+async function loadArticlePage(context: Route.LoaderArgs["context"], id: string, request: Request) {
   const who = await getRequestViewer(context);
   const { viewer } = who;
   const article = await getArticleForViewer({ id, viewer });
@@ -55,11 +56,14 @@ async function loadArticlePage(context: Route.LoaderArgs["context"], id: string)
   noteContentView("article", article.id, { paywall: article.access !== "full" });
   // The page gets the body ready to render, never the stored source.
   const blocks = article.access === "full" ? articleBodyBlocks(article) : null;
-  const [engagement, bookmarks, image] = await Promise.all([
+  const [engagement, bookmarks, image, offers] = await Promise.all([
     engagementFor("article", article.id),
     bookmarksOf(who),
     // The cover and the body's images in one query.
     lookupImages([article.imageUrl, ...(blocks ? bodyImageUrls(blocks) : [])]),
+    // A locked article says what reading it now costs, in the visitor's regional prices (the guest page cache keeps
+    // one copy per country, ADR 016).
+    blocks ? [] : priceCountries(request).then(({ shown }) => paywallOffers(shown.code)),
   ]);
   const origin = getEnv().PUBLIC_URL;
   const body = blocks ? withResponsiveImages(blocks, image) : null;
@@ -72,6 +76,7 @@ async function loadArticlePage(context: Route.LoaderArgs["context"], id: string)
     engagement,
     bookmarked: bookmarks.articles.includes(article.id),
     jsonLd,
+    offers,
   };
 }
 
@@ -90,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, body, signedIn, engagement, bookmarked, jsonLd } = loaderData;
+  const { article, body, signedIn, engagement, bookmarked, jsonLd, offers } = loaderData;
   const dataSaver = useDataSaver();
   const owner = useRouteLoaderData<typeof rootLoader>("root")?.user?.offlineKey;
   return (
@@ -155,8 +160,27 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 {article.accessType === "premium" ? "This premium article" : "This article"} is for members with an
                 active plan.
               </p>
+              {offers.length ? (
+                <ul className="mx-auto mt-4 max-w-sm space-y-2 text-left" data-testid="paywall-offers">
+                  {offers.map((offer) => (
+                    <li key={offer.slug}>
+                      {/* Straight to its checkout; a guest signs in there and comes back to it. */}
+                      <Link
+                        to={`/checkout/plan/${offer.slug}?from=${article.id}`}
+                        className="flex min-h-11 items-center justify-between gap-3 rounded-xl border border-brand-200 bg-white px-4 py-2 hover:bg-rose-100"
+                      >
+                        <span className="font-semibold text-gray-900">
+                          {offer.title} <span className="font-normal text-gray-700">· {offer.period}</span>
+                        </span>
+                        <span className="font-semibold whitespace-nowrap text-brand-700">{offer.price}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               <Link
-                to={signedIn ? `/pricing?from=${article.id}` : signInHref(`/article/${article.id}`)}
+                // A guest too goes to the plans and passes (issue 46, item 18): checkout asks her to sign in there.
+                to={`/pricing?from=${article.id}`}
                 className="mt-4 inline-block rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
               >
                 Unlock Premium Content

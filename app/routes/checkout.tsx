@@ -15,7 +15,7 @@ import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { refusal } from "~/lib/app-error.server";
 import { AppError } from "~/lib/app-error";
 import { refusalOf } from "~/lib/action-result";
-import { signInHref } from "~/lib/sign-in-href";
+import { pageAddressOf, signInHref } from "~/lib/sign-in-href";
 import { FormNotice } from "~/components/ui/form-notice";
 import {
   ChargedAndReceiptRows,
@@ -36,6 +36,7 @@ import { upgradeQuoteTime, upgradeQuoteToken } from "~/modules/membership/upgrad
 import { formatKesCents } from "~/modules/pricing/money";
 import { quoteWithCode } from "~/modules/orders/offer-codes.server";
 import { isCoded, offerText } from "~/modules/orders/offer-code-rules";
+import { currentPlanOf } from "~/modules/membership/membership.server";
 
 /** `?upgrade=1`: the plan bought as an upgrade now, paying the difference (ADR 039). */
 function isUpgrade(request: Request, item: CheckoutItem): boolean {
@@ -70,9 +71,8 @@ async function buyerOrSignIn(
 ): Promise<SessionUser> {
   const user = await getOptionalUser(context);
   if (user) return user;
-  const { pathname, search } = new URL(request.url);
-  const path = pathname + search;
-  throw redirect(signInHref(path, item.kind === "ebook" ? "purchase" : "subscribe"));
+  // Reached from a link in the app (the paywall's offers), the request is the page's `.data`: back to the page.
+  throw redirect(signInHref(pageAddressOf(request.url), item.kind === "ebook" ? "purchase" : "subscribe"));
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -111,7 +111,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!isCheckoutError(error)) throw error;
     refused = error.message;
   }
+  // An early renewal (ADR 015): the paid period is queued behind the running one; she is told when it starts
+  // (issue 46, item 23), in Nairobi time like every date on the site.
+  const running = item.kind === "plan" && !upgrade && !refused ? await currentPlanOf(user.id) : null;
   return {
+    renewalStartsOn: running?.endDate ? formatDate(running.endDate) : null,
     quote: {
       kind: quote.kind,
       itemId: quote.itemId,
@@ -228,7 +232,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, email, refusal, countryName: country, notice, autoRenew, upgrade, offer, codeRefusal } = loaderData;
+  const {
+    quote,
+    email,
+    refusal,
+    countryName: country,
+    notice,
+    autoRenew,
+    upgrade,
+    offer,
+    codeRefusal,
+    renewalStartsOn,
+  } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = refusalOf(actionData)?.error.message ?? refusal;
   const back = quote.kind === "plan" ? "/pricing" : `/ebook/${quote.itemId}`;
@@ -293,6 +308,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               ) : null}
             </dl>
           </div>
+        ) : null}
+        {renewalStartsOn ? (
+          <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950" data-testid="renewal-starts">
+            Your new period starts on {renewalStartsOn}, when your current one ends.
+          </p>
         ) : null}
         <dl className="mt-5 border-t border-rose-100 pt-4 text-sm">
           {offer ? (

@@ -12,7 +12,7 @@ import { chargingNotice } from "~/modules/pricing/charging-country-text";
 import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { AppError } from "~/lib/app-error";
 import { refusalOf } from "~/lib/action-result";
-import { signInHref } from "~/lib/sign-in-href";
+import { pageAddressOf, signInHref } from "~/lib/sign-in-href";
 import { FormNotice } from "~/components/ui/form-notice";
 import {
   ChargedAndReceiptRows,
@@ -22,6 +22,7 @@ import {
 } from "~/components/commerce/order-summary";
 import { giftFormSchema, nairobiToday } from "~/modules/membership/gift-form";
 import { periodLabel } from "~/modules/membership/plan-period";
+import { giftDetailsForRetry } from "~/modules/membership/gifts.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Give ${loaderData.quote.name} as a gift | Nuru` : "Give a gift | Nuru" },
@@ -40,8 +41,7 @@ async function buyerOrSignIn({
 }: Pick<Route.LoaderArgs, "request" | "context">): Promise<SessionUser> {
   const user = await getOptionalUser(context);
   if (user) return user;
-  const { pathname, search } = new URL(request.url);
-  throw redirect(signInHref(pathname + search, "subscribe"));
+  throw redirect(signInHref(pageAddressOf(request.url), "subscribe"));
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -51,6 +51,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const quote = await quoteCheckout(item, charging.code);
   if (!quote) throw data(null, { status: 404 });
   const today = nairobiToday(new Date());
+  // "Try again" after a payment that did not go through (issue 46): the gift's details come from her own order's row.
+  const retryOf = new URL(request.url).searchParams.get("retry");
+  const retry = retryOf ? await giftDetailsForRetry(user.id, retryOf.slice(0, 64)) : null;
   return {
     quote: {
       kind: quote.kind,
@@ -65,6 +68,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     email: user.email,
     notice: chargingNotice(shown.code, charging.code),
     today,
+    retry: retry
+      ? {
+          recipientEmail: retry.recipientEmail,
+          recipientPhone: retry.recipientPhone ?? "",
+          note: retry.note ?? "",
+          // CASE: the date she picked has passed -> empty (send when paid) rather than a date the form refuses.
+          deliverOn: retry.deliverOn && retry.deliverOn >= today ? retry.deliverOn : "",
+        }
+      : null,
   };
 }
 
@@ -109,14 +121,14 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 export default function GiftCheckout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, email, notice, today } = loaderData;
+  const { quote, email, notice, today, retry } = loaderData;
   const busy = useNavigation().state !== "idle";
   const refused = refusalOf(actionData);
   // What she typed and what to fix, from the refused submission (conform's reply), so nothing is lost without JavaScript.
   const fields: Partial<Record<Field, string>> = Object.fromEntries(
     Object.entries(refused?.form?.error ?? {}).map(([name, messages]) => [name, messages?.[0]]),
   );
-  const values = refused?.form?.initialValue as Partial<Record<Field, string>> | undefined;
+  const values = (refused?.form?.initialValue as Partial<Record<Field, string>> | undefined) ?? retry ?? undefined;
   const back = quote.kind === "plan" ? "/pricing" : `/ebook/${quote.itemId}`;
   const described = (name: Field, help?: string) =>
     [help, fields[name] ? `${name}-error` : undefined].filter(Boolean).join(" ") || undefined;

@@ -13,8 +13,12 @@ import { refusal } from "~/lib/app-error.server";
 import { refusalOf } from "~/lib/action-result";
 import { GIFT_ERRORS } from "~/modules/membership/gift-errors";
 
+// A shared claim link's preview (WhatsApp, issue 46) says "a Nuru gift" and nothing of what it is or who gave it.
 export const meta: Route.MetaFunction = () => [
-  { title: "A gift for you | Nuru" },
+  { title: "A Nuru gift for you" },
+  { name: "description", content: "A Nuru gift." },
+  { property: "og:title", content: "A Nuru gift for you" },
+  { property: "og:description", content: "A Nuru gift." },
   { name: "robots", content: "noindex" },
   // The link is the key: never sent on as a Referer.
   { name: "referrer", content: "no-referrer" },

@@ -120,8 +120,22 @@ function DetailsCard({ details }: { details: PaymentDetails }) {
   );
 }
 
+/**
+ * The payment method is chosen on Pesapal's page and Pesapal reports it only once money moved, so a pending page
+ * cannot know it was M-Pesa: it says what to do if it was (issue 46, item 16), plainly.
+ */
+function MpesaPrompt() {
+  return (
+    <div data-testid="mpesa-prompt" className="mb-2">
+      <p className="font-semibold">Paying with M-Pesa? Check your phone for the M-Pesa prompt.</p>
+      <p>Enter your M-Pesa PIN to confirm. It may take a minute; this page updates by itself.</p>
+    </div>
+  );
+}
+
 function NextSteps({ details }: { details: PaymentDetails }) {
-  const retry = details.kind === "plan" ? "/pricing" : `/ebook/${details.ebookId}`;
+  // The same checkout with what she chose (plan or ebook, code, upgrade, gift), from the order's own rows.
+  const retry = details.retryPath;
   const link = "font-semibold text-brand-700 underline";
   switch (details.view) {
     case "success":
@@ -162,10 +176,10 @@ function NextSteps({ details }: { details: PaymentDetails }) {
       return (
         <p>
           No money was taken for this order.{" "}
-          <Link to={retry} className={link}>
+          <Link to={retry} className={link} data-testid="retry-payment">
             Try again
           </Link>
-          , with M-Pesa or a card.
+          , with M-Pesa or a card: your choices are kept.
         </p>
       );
     case "reversed":
@@ -237,11 +251,19 @@ export default function PaymentStatus() {
         </Banner>
       ) : details.view === "pending" ? (
         <Banner tone="pending" title="Payment pending">
+          <MpesaPrompt />
           {MESSAGES.pending}
           {again}
         </Banner>
       ) : details.view === "failed" ? (
-        <Banner tone="failed" title={MESSAGES.failed} />
+        <Banner tone="failed" title={MESSAGES.failed}>
+          {details.failure ? (
+            <div data-testid="failure-reason">
+              <p className="font-semibold">{details.failure.reason}</p>
+              <p>{details.failure.next}</p>
+            </div>
+          ) : null}
+        </Banner>
       ) : details.view === "reversed" ? (
         <Banner tone="reversed" title="Payment reversed">
           This payment was reversed.

@@ -106,12 +106,15 @@ describe.each([
 
     await page.goto("/account");
     expect(await page.locator("#account-email").inputValue()).toBe(email);
-    expect(await page.locator("#account-role").inputValue()).toBe("Guest");
+    // Issue 46, item 22: a signed-in reader with no plan is a "Reader" with her name, never "Guest".
+    expect(await page.locator("#account-role").inputValue()).toBe("Reader");
+    expect(await page.getByTestId("account-name").innerText()).toBe("Amani Njoroge");
     await page.locator("#account-fullName").fill("Amani W. Njoroge");
     await page.getByRole("button", { name: "Update Profile" }).click();
     await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Profile updated");
     await page.reload();
     expect(await page.locator("#account-fullName").inputValue()).toBe("Amani W. Njoroge");
+    expect(await page.getByTestId("account-name").innerText()).toBe("Amani W. Njoroge");
     await expectAccessible(page);
 
     await waitForHydration(page);
@@ -119,6 +122,8 @@ describe.each([
     const menu = page.getByRole("menu");
     expect(await menu.innerText()).toContain("Amani W. Njoroge");
     expect(await menu.innerText()).toContain(email);
+    // Issue 46, item 22: signed in, she is never labelled "Guest".
+    expect(await menu.innerText()).not.toContain("Guest");
     expect(await menu.getByRole("menuitem", { name: "Admin Dashboard" }).count()).toBe(0);
     await menu.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL(`${baseUrl()}/`);
@@ -314,7 +319,7 @@ describe("admin guard", () => {
     });
     expect(me).toBe(true);
     await reader.page.goto("/account");
-    expect(await reader.page.locator("#account-role").inputValue()).toBe("Guest");
+    expect(await reader.page.locator("#account-role").inputValue()).toBe("Reader");
     await reader.context.close();
   });
 

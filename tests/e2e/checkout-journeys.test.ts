@@ -10,6 +10,7 @@ import { MARKERS } from "../setup/markers";
 import { probeIds } from "../setup/probe-ids";
 import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
 import type { ProbeIds } from "../setup/route-probes";
+import { saveScreenshotsAtBothWidths } from "../setup/screenshots";
 
 const PASSWORD = "mpesa-pass-1";
 let browser: Browser;
@@ -111,7 +112,40 @@ describe("buying a plan", () => {
     // No money moved: no confirmation code, and no gateway code for the method (issue 29 item 8).
     expect(await page.getByText("Confirmation code").count()).toBe(0);
     expect(await page.locator("main").textContent()).not.toMatch(/MpesaKE/i);
+    // Issue 46, item 16: what Pesapal reported, in her words, and what to do next; never its own code.
+    const reason = page.getByTestId("failure-reason");
+    expect(await reason.innerText()).toContain("The payment was cancelled before it finished.");
+    expect(await reason.innerText()).toContain("accept the M-Pesa prompt on your phone with your PIN");
+    expect(await page.locator("main").textContent()).not.toMatch(/request_terminated_by_user/i);
+    await saveScreenshotsAtBothWidths(page, "payment-failed");
     expect(await readsPremium(page)).toBe(false);
+    await context.close();
+  });
+
+  it("Try again after a failed payment returns to the same checkout with what she chose (issue 46)", async () => {
+    const { page, context } = await signedIn();
+    await checkout(page, `/checkout/plan/standard?from=${ids.premium}`);
+    await payOnPesapal(page, "Fail card payment");
+    expect(await page.getByTestId("failure-reason").innerText()).toContain("Your bank declined the card payment.");
+    expect(await page.locator("main").textContent()).not.toMatch(/Unable to Authorize/i);
+    await page.getByTestId("retry-payment").click();
+    await page.waitForURL((url) => url.pathname === "/checkout/plan/standard");
+    expect(new URL(page.url()).searchParams.get("from")).toBe(ids.premium);
+    // A client-side navigation changes the address before the page is drawn: wait for the checkout itself.
+    await expect.poll(() => page.getByRole("button", { name: /^Pay KSh/ }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("an early renewal's checkout says when the new period starts (issue 46, 390 px)", async () => {
+    const { page, context } = await signedIn();
+    await checkout(page, "/checkout/plan/basic");
+    await payOnPesapal(page, "Complete card payment");
+    const until = /is active until (\d{1,2} \w+ \d{4})/.exec((await page.locator("main").textContent()) ?? "")![1];
+    await page.goto("/checkout/plan/basic");
+    expect(await page.getByTestId("renewal-starts").innerText()).toBe(
+      `Your new period starts on ${until}, when your current one ends.`,
+    );
+    await saveScreenshotsAtBothWidths(page, "checkout-early-renewal");
     await context.close();
   });
 
@@ -122,6 +156,12 @@ describe("buying a plan", () => {
     const pesapalPage = page.url();
     await payOnPesapal(page, "Leave M-Pesa payment pending");
     expect(await page.getByText("Payment is being processed. Refresh this page in a moment.").isVisible()).toBe(true);
+    // Issue 46, item 16: she is told to look at her phone and enter her PIN.
+    const prompt = await page.getByTestId("mpesa-prompt").innerText();
+    expect(prompt).toContain("Check your phone for the M-Pesa prompt");
+    expect(prompt).toContain("Enter your M-Pesa PIN");
+    expect(prompt).toContain("It may take a minute");
+    await saveScreenshotsAtBothWidths(page, "payment-pending");
     expect(await readsPremium(await context.newPage())).toBe(false);
     // She confirms on her phone a little later: the gateway settles the order (here: its page in another tab).
     const phone = await context.newPage();
@@ -149,6 +189,25 @@ describe("buying a plan", () => {
     await bank.close();
     expect(await readsPremium(page)).toBe(false);
     expect(await page.getByRole("heading", { name: "Full content locked" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("the paywall's prices (issue 46, item 18)", () => {
+  it("a guest sees what reading now costs in KSh and her choice leads to its checkout through sign-in (390 px)", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto(`/article/${ids.premium}`);
+    const offers = page.getByTestId("paywall-offers").getByRole("link");
+    expect(await offers.count()).toBeGreaterThanOrEqual(1);
+    const first = await offers.first().innerText();
+    expect(first).toMatch(/(pass|plan)[\s\S]*KSh\s?[\d,]+\.\d{2}/i);
+    const href = await offers.first().getAttribute("href");
+    expect(href).toMatch(new RegExp(`^/checkout/plan/[a-z0-9-]+\\?from=${ids.premium}$`));
+    await saveScreenshotsAtBothWidths(page, "paywall-offers");
+    await offers.first().click();
+    // Checkout folds sign-in in: she signs in and comes back to the same checkout.
+    await page.waitForURL((url) => url.pathname === "/signin");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(href);
     await context.close();
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
-import { PHONE, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
 import { MARKERS } from "../setup/markers";
@@ -49,6 +49,77 @@ async function claimLinkFor(page: Page, email: string): Promise<string> {
 }
 
 describe("gifts", () => {
+  it("a gift's claim link can be copied and shared on WhatsApp, and its preview says only 'a Nuru gift' (issue 46)", async () => {
+    const buyerEmail = await newReader(PASSWORD);
+    const recipient = `akinyi-${Date.now().toString(36)}@nuru.test`;
+    const { page, context } = await newPage(browser, PHONE);
+    await signInWithForm(page, buyerEmail, PASSWORD);
+    await page.goto("/gift/plan/standard");
+    await waitForHydration(page);
+    await page.getByLabel("Her e-mail address").fill(recipient);
+    await page.getByRole("button", { name: /Pay KSh.* for the gift/ }).click();
+    await payOnPesapal(page, "Complete M-Pesa payment");
+    await page.goto("/account/gifts");
+    await waitForHydration(page);
+    const row = page.getByRole("listitem").filter({ hasText: recipient });
+    await row.getByRole("button", { name: "Get a link to share" }).click();
+    const url = await row.getByLabel("Her claim link").inputValue();
+    expect(url).toMatch(/\/gift\/[A-Za-z0-9_-]{20,}$/);
+    // WhatsApp works without JavaScript (a plain link); its message names no item.
+    const whatsapp = await row.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href");
+    expect(whatsapp!.startsWith("https://wa.me/?text=")).toBe(true);
+    const text = decodeURIComponent(whatsapp!.slice("https://wa.me/?text=".length));
+    expect(text).toBe(`A Nuru gift for you: ${url}`);
+    expect(await row.getByRole("button", { name: "Copy link" }).isVisible()).toBe(true);
+    await saveScreenshotsAtBothWidths(page, "gift-share-link");
+    // A link-preview scraper sees "a Nuru gift" and nothing of what it is.
+    const claimPath = new URL(url).pathname;
+    const preview = await (
+      await fetch(`${baseUrl()}${claimPath}`, { headers: { "User-Agent": "WhatsApp/2.23" } })
+    ).text();
+    const tags = (preview.match(/<title>[^<]*<\/title>|<meta [^>]*>/g) ?? []).join("\n");
+    expect(tags).toContain("<title>A Nuru gift for you</title>");
+    expect(tags).toContain('property="og:title" content="A Nuru gift for you"');
+    expect(tags).not.toMatch(/Standard|plan|ebook/i);
+    // The shared link works: she opens it and can claim.
+    const her = await newPage(browser, PHONE);
+    await her.page.goto(claimPath);
+    expect(await her.page.getByTestId("gift-item").textContent()).toContain("Standard plan");
+    await her.context.close();
+    await context.close();
+  });
+
+  it("Try again after a failed gift payment keeps the recipient, the note and the date (issue 46, 390 px)", async () => {
+    const buyerEmail = await newReader(PASSWORD);
+    const recipient = `wanjiru-${Date.now().toString(36)}@nuru.test`;
+    const { page, context } = await newPage(browser, PHONE);
+    await signInWithForm(page, buyerEmail, PASSWORD);
+    await page.goto("/gift/plan/standard");
+    await waitForHydration(page);
+    await page.getByLabel("Her e-mail address").fill(recipient);
+    await page.getByLabel("Her phone number (optional)").fill("0712 345 678");
+    await page.getByLabel("A note (optional)").fill("For your reading, Wanjiru");
+    const later = new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await page.getByLabel("Send it on (optional)").fill(later);
+    await page.getByRole("button", { name: /Pay KSh.* for the gift/ }).click();
+    await payOnPesapal(page, "Fail M-Pesa payment");
+    expect(await page.locator('[data-status="failed"]').isVisible()).toBe(true);
+    await page.getByTestId("retry-payment").click();
+    await page.waitForURL((url) => url.pathname === "/gift/plan/standard");
+    expect(await page.getByLabel("Her e-mail address").inputValue()).toBe(recipient);
+    expect(await page.getByLabel("Her phone number (optional)").inputValue()).toBe("+254712345678");
+    expect(await page.getByLabel("A note (optional)").inputValue()).toBe("For your reading, Wanjiru");
+    expect(await page.getByLabel("Send it on (optional)").inputValue()).toBe(later);
+    // Another reader opening the same link gets an empty form: the details come from the buyer's own order.
+    const retryPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    const other = await newPage(browser, PHONE);
+    await signInWithForm(other.page, await newReader(PASSWORD), PASSWORD);
+    await other.page.goto(retryPath);
+    expect(await other.page.getByLabel("Her e-mail address").inputValue()).toBe("");
+    await other.context.close();
+    await context.close();
+  });
+
   it("a plan given to a new address is claimed after she signs up, and she reads premium content (390 px)", async () => {
     const buyerEmail = await newReader(PASSWORD);
     const recipient = `amani-${Date.now().toString(36)}@nuru.test`;

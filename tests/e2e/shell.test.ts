@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
+import { probeIds } from "../setup/probe-ids";
 import {
   DESKTOP,
   PHONE,
@@ -51,6 +52,23 @@ describe("site shell at 1280 px", () => {
   });
 });
 
+describe("scroll-to-top at 1280 px", () => {
+  it("shows the scroll-to-top button after 300 px and it scrolls to the top", async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await page.goto("/terms");
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: "Scroll to top" });
+    await page.evaluate(() => window.scrollTo(0, 250));
+    await afterScrollHandled(page);
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await expect.poll(() => button.count()).toBe(1);
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+});
+
 describe("site shell at 390 px", () => {
   it("shows the six-item bottom bar and hides the desktop links", async () => {
     const { page, context } = await newPage(browser, PHONE);
@@ -82,20 +100,44 @@ describe("site shell at 390 px", () => {
     await context.close();
   });
 
-  it("shows the scroll-to-top button after 300 px and it scrolls to the top", async () => {
-    const { page, context } = await newPage(browser, PHONE);
-    await page.goto("/terms");
-    await waitForHydration(page);
-    const button = page.getByRole("button", { name: "Scroll to top" });
-    await page.evaluate(() => window.scrollTo(0, 250));
-    await afterScrollHandled(page);
-    expect(await button.count()).toBe(0);
-    await page.evaluate(() => window.scrollTo(0, 700));
-    await expect.poll(() => button.count()).toBe(1);
-    await button.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await context.close();
-  });
+  // Issue 46, item 17: the floating button sat over article text, "Purchase KSh 299.00" and "Get Started". Measured by
+  // geometry: at every scroll position, the button's box (when there is one) meets no link, button or text.
+  it.each(["/pricing", "/ebooks", "/articles", "article"])(
+    "the scroll-to-top button never covers a link, a button or text on %s",
+    async (path) => {
+      const ids = await probeIds();
+      const { page, context } = await newPage(browser, PHONE);
+      await page.goto(path === "article" ? `/article/${ids.premium}` : path);
+      await waitForHydration(page);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y <= height; y += 300) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await afterScrollHandled(page);
+        const covered = await page.evaluate(() => {
+          const button = document.querySelector<HTMLElement>('[aria-label="Scroll to top"]');
+          const box = button?.getBoundingClientRect();
+          if (!box || box.width === 0 || box.height === 0) return [];
+          const meets = (r: DOMRect) =>
+            r.width > 0 &&
+            r.height > 0 &&
+            r.left < box.right &&
+            r.right > box.left &&
+            r.top < box.bottom &&
+            r.bottom > box.top;
+          const targets = [
+            ...document.querySelectorAll<HTMLElement>(
+              "main a, main button, main p, main h1, main h2, main h3, main li",
+            ),
+          ];
+          return targets
+            .filter((el) => el !== button && meets(el.getBoundingClientRect()))
+            .map((el) => el.innerText.slice(0, 40));
+        });
+        expect(covered, `at scrollY ${y}`).toEqual([]);
+      }
+      await context.close();
+    },
+  );
 
   it("scrolls to the top on a route change", async () => {
     const { page, context } = await newPage(browser, PHONE);

@@ -28,7 +28,9 @@ import { loadViewer } from "~/modules/access/viewer.server";
 import { adminViewer, canReadEbook, hasActiveSubscription, type Viewer } from "~/modules/access/policy";
 import {
   claimGift,
+  giftDetailsForRetry,
   giftsOfBuyer,
+  shareGiftLinkForBuyer,
   listGiftsForAdmin,
   resendGiftForBuyer,
   sendDueGifts,
@@ -189,6 +191,42 @@ describe(`gifts (${target})`, () => {
     expect(await resendGiftForBuyer(buyer.id, gift.id)).toBe("sent");
     expect(await resendGiftForBuyer(buyer.id, gift.id)).toBe("sent");
     expect(await resendGiftForBuyer(buyer.id, gift.id)).toBe("rate-limited");
+  });
+
+  it("a link to share replaces the e-mailed one, is only for the buyer, and counts with resends (issue 46)", async () => {
+    const { token, buyer } = await paidGift("ebook");
+    const [gift] = await giftsOfBuyer(buyer.id);
+    const shared = await shareGiftLinkForBuyer(buyer.id, gift.id);
+    if (typeof shared === "string") throw new Error(shared);
+    const fresh = /\/gift\/([A-Za-z0-9_-]{43})$/.exec(shared.url)![1];
+    expect((await viewClaim(fresh)).kind).toBe("open");
+    expect(await viewClaim(token)).toEqual({ kind: "invalid" });
+    const other = await person("other");
+    expect(await shareGiftLinkForBuyer(other.id, gift.id)).toBe("not-found");
+    expect(typeof (await shareGiftLinkForBuyer(buyer.id, gift.id))).toBe("object");
+    expect(typeof (await shareGiftLinkForBuyer(buyer.id, gift.id))).toBe("object");
+    expect(await shareGiftLinkForBuyer(buyer.id, gift.id)).toBe("rate-limited");
+  });
+
+  it("Try again fills the gift from her own failed order only (issue 46)", async () => {
+    const recipientEmail = `wanjiru-${randomUUID()}@nuru.test`;
+    const deliverOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const { buyer, order, trackingId } = await giftOrder("plan", recipientEmail, {
+      recipientPhone: "0712 345 678",
+      deliverOn,
+    });
+    // Still pending: nothing to retry yet.
+    expect(await giftDetailsForRetry(buyer.id, order.merchantReference)).toBeNull();
+    await pesapal.fail(trackingId, "mpesa", { notify: false });
+    await verifyPayment({ trackingId, source: "callback" });
+    expect(await giftDetailsForRetry(buyer.id, order.merchantReference)).toEqual({
+      recipientEmail,
+      recipientPhone: "+254712345678",
+      note: "Happy birthday, Amani!",
+      deliverOn,
+    });
+    const other = await person("other");
+    expect(await giftDetailsForRetry(other.id, order.merchantReference)).toBeNull();
   });
 
   it("a refunded unclaimed gift cannot be claimed; the admin list says refunded", async () => {

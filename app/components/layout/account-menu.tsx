@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
 import type { HeaderUser } from "./site-header";
-
-const ROLE_LABELS: Record<string, string> = { guest: "Guest", subscriber: "Subscriber", admin: "Admin" };
 
 export function AccountMenu({ user, initiallyOpen = false }: { user: HeaderUser; initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
@@ -33,7 +32,8 @@ export function AccountMenu({ user, initiallyOpen = false }: { user: HeaderUser;
       document.removeEventListener("keydown", onKey);
     };
   }, [open]);
-  const initial = (user.fullName?.trim()[0] ?? "U").toUpperCase();
+  const name = readerNameOf(user);
+  const initial = (name[0] ?? "R").toUpperCase();
   return (
     <div ref={ref} className="relative">
       <button
@@ -54,9 +54,9 @@ export function AccountMenu({ user, initiallyOpen = false }: { user: HeaderUser;
           className="absolute right-0 mt-2 w-64 rounded-xl border border-rose-100 bg-white p-2 shadow-lg"
         >
           <div className="border-b border-gray-100 px-3 pt-1 pb-2">
-            <p className="font-semibold text-gray-900">{user.fullName || "Reader"}</p>
+            <p className="font-semibold text-gray-900">{name}</p>
             <p className="truncate text-sm text-gray-700">{user.email}</p>
-            <p className="mt-1 text-xs font-medium text-brand-700">{ROLE_LABELS[user.role] ?? user.role}</p>
+            <p className="mt-1 text-xs font-medium text-brand-700">{roleLabelOf(user.role)}</p>
           </div>
           <Link role="menuitem" to="/dashboard" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
             My Library

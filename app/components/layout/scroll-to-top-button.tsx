@@ -1,6 +1,11 @@
 import { ArrowUp } from "~/components/ui/icons";
 import { SCROLL_TOP_BUTTON_AFTER_PX, useScroll } from "./use-scroll-y";
 
+/**
+ * Desktop only (issue 46, item 17): on a phone a floating button sits over the article's text and the buy buttons
+ * ("Purchase KSh 299.00", "Get Started") whatever the corner, and the bottom bar is already one thumb away; the
+ * browser's own tap on the status bar scrolls to the top there.
+ */
 export function ScrollToTopButton() {
   const { y } = useScroll();
   if (y <= SCROLL_TOP_BUTTON_AFTER_PX) return null;
@@ -14,7 +19,7 @@ export function ScrollToTopButton() {
           behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
         })
       }
-      className="fixed right-4 bottom-20 z-40 flex h-11 w-11 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 md:bottom-6"
+      className="fixed right-4 bottom-6 z-40 hidden h-11 w-11 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 md:flex"
     >
       <ArrowUp aria-hidden="true" className="h-5 w-5" />
     </button>

@@ -146,10 +146,10 @@ function itemOf(row: GiftRow): GiftItem {
 export type SendOutcome = "sent" | "not-sendable" | "rate-limited" | "not-found";
 
 /**
- * Sends (or sends again) the claim mail: a new link each time, its hash stored first, so only the newest mail's link
- * works. Only a paid or unclaimed gift whose order's payment stands is sent.
+ * A new claim link for a paid or unclaimed gift whose order's payment stands: its hash stored first, so only the
+ * newest link works (the last e-mail's, or the last one the buyer copied to share).
  */
-export async function sendGift(giftId: string, now = new Date()): Promise<SendOutcome> {
+async function issueClaimLink(giftId: string, now: Date) {
   const db = getDb();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + CLAIM_LINK_MS);
@@ -176,9 +176,17 @@ export async function sendGift(giftId: string, now = new Date()): Promise<SendOu
       .returning({ id: gifts.id });
     return updated ? found : "not-sendable";
   });
-  if (row === null) return "not-found";
-  if (row === "not-sendable") return "not-sendable";
-  const [buyer] = await db
+  if (row === null) return "not-found" as const;
+  if (row === "not-sendable") return row;
+  return { row, url: `${getEnv().PUBLIC_URL}/gift/${token}`, expiresAt };
+}
+
+/** Sends (or sends again) the claim mail with a new link (the previous one stops working). */
+export async function sendGift(giftId: string, now = new Date()): Promise<SendOutcome> {
+  const issued = await issueClaimLink(giftId, now);
+  if (typeof issued === "string") return issued;
+  const { row, url, expiresAt } = issued;
+  const [buyer] = await getDb()
     .select({ email: users.email, name: profiles.fullName })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -190,11 +198,34 @@ export async function sendGift(giftId: string, now = new Date()): Promise<SendOu
       item: itemText(itemOf(row)),
       note: row.note,
       phone: row.recipientPhone,
-      url: `${getEnv().PUBLIC_URL}/gift/${token}`,
+      url,
       expires: formatDate(expiresAt.toISOString()),
     }),
   );
   return "sent";
+}
+
+/**
+ * The buyer's "link to share" (issue 46, item 23): a new claim link for her own paid or unclaimed gift, shown to her
+ * only (never mailed, never in an address), for WhatsApp or a message of her own. Counted with Resend, a few an hour.
+ */
+export async function shareGiftLinkForBuyer(
+  buyerId: string,
+  giftId: string,
+  now = new Date(),
+): Promise<{ url: string } | Exclude<SendOutcome, "sent">> {
+  const [row] = await selectGifts().where(and(eq(gifts.id, giftId), eq(orders.userId, buyerId)));
+  if (!row) return "not-found";
+  if (row.status !== "unclaimed" && row.status !== "paid") return "not-sendable";
+  const limit = await hitFixedWindow(getDb(), {
+    key: `gift-resend:${giftId}`,
+    limit: RESENDS_PER_HOUR,
+    windowMs: 60 * 60_000,
+    now,
+  });
+  if (!limit.allowed) return "rate-limited";
+  const issued = await issueClaimLink(giftId, now);
+  return typeof issued === "string" ? issued : { url: issued.url };
 }
 
 /** After a completion's commit: the claim mail now, unless a later delivery date was chosen. */
@@ -447,4 +478,40 @@ export async function claimGift(token: string, userId: string, now = new Date())
 export async function giftRecipientOf(orderId: string): Promise<string | null> {
   const [row] = await getDb().select({ email: gifts.recipientEmail }).from(gifts).where(eq(gifts.orderId, orderId));
   return row?.email ?? null;
+}
+
+/** Statuses of an order that did not go through: "Try again" may start a new one with the same gift. */
+const RETRYABLE: OrderStatus[] = ["failed", "cancelled", "abandoned", "reversed", "refunded"];
+
+/**
+ * The gift details of her own order that did not go through (issue 46, item 15), to fill the gift checkout again:
+ * the recipient, phone, note and date come from the order's gift row, never from the address. Null for another
+ * buyer's order, an order that went through, or a reference that names no gift.
+ */
+export async function giftDetailsForRetry(
+  buyerId: string,
+  merchantReference: string,
+): Promise<{
+  recipientEmail: string;
+  recipientPhone: string | null;
+  note: string | null;
+  deliverOn: string | null;
+} | null> {
+  const [row] = await getDb()
+    .select({
+      recipientEmail: gifts.recipientEmail,
+      recipientPhone: gifts.recipientPhone,
+      note: gifts.note,
+      deliverOn: gifts.deliverOn,
+    })
+    .from(gifts)
+    .innerJoin(orders, eq(orders.id, gifts.orderId))
+    .where(
+      and(
+        eq(orders.merchantReference, merchantReference),
+        eq(orders.userId, buyerId),
+        inArray(orders.status, RETRYABLE),
+      ),
+    );
+  return row ?? null;
 }

@@ -22,6 +22,7 @@ export const unlockEbookFormSchema = z.object({ intent: z.literal("unlock", { er
 
 /** Your gifts: send an unclaimed gift's claim link again. */
 export const resendGiftFormSchema = z.object({
-  intent: z.literal("resend", { error: "Unknown request" }),
+  // "link": a claim link to copy and share (issue 46), instead of the e-mail.
+  intent: z.enum(["resend", "link"], { error: "Unknown request" }),
   giftId: idField("Unknown request"),
 });

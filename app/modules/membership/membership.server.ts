@@ -5,6 +5,7 @@ import { getMemberStanding } from "./member-standing.server";
 import type { MemberStanding } from "./member-standing";
 import { BASE_CURRENCY, formatPrice, regionalPrice } from "~/modules/pricing/pricing";
 import { withShownPrices, type ShownPrice } from "~/modules/pricing/shown-prices.server";
+import { periodLabel, planTitle } from "./plan-period";
 
 export interface CurrentPlan {
   slug: string;
@@ -59,4 +60,32 @@ export async function membershipOf(userId: string | null) {
   if (!userId) return { signedIn: false, current: null, trialUsed: false };
   const [current, trialUsed] = await Promise.all([currentPlanOf(userId), hasUsedTrial(userId)]);
   return { signedIn: true, current, trialUsed };
+}
+
+export interface PaywallOffer {
+  slug: string;
+  /** "7-day pass", "Basic plan". */
+  title: string;
+  /** "7 days", "2 months". */
+  period: string;
+  /** The visitor's regional price, as the rest of the site shows it ("KSh 50.00", "KSh 125.00 ≈ $1.00"). */
+  price: string;
+}
+
+/**
+ * What a locked article costs to read now (issue 46, item 18): the cheapest thing on sale (often a pass) and the
+ * cheapest plan of a month or more, when that is another one. Empty when no plan is on sale.
+ */
+export async function paywallOffers(countryCode: string): Promise<PaywallOffer[]> {
+  const { plans } = await planOffers(countryCode);
+  const priced = plans.filter((p) => p.priceCents > 0).sort((a, b) => a.priceCents - b.priceCents);
+  const cheapest = priced[0];
+  if (!cheapest) return [];
+  const monthly = priced.find((p) => p.periodUnit === "month" && p.id !== cheapest.id);
+  return [cheapest, ...(monthly ? [monthly] : [])].map((p) => ({
+    slug: p.slug,
+    title: planTitle(p.name),
+    period: periodLabel(p),
+    price: p.shownPrice.label,
+  }));
 }

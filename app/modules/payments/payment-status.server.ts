@@ -9,6 +9,8 @@ import { formatPrice } from "~/modules/pricing/pricing";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { verifyPayment, type VerifySource } from "./payment-verification.server";
 import { giftRecipientOf } from "~/modules/membership/gifts.server";
+import { failureReasonOf, type FailureReason, type GatewayFailureReport } from "./failure-reason";
+import { retryPathOf } from "./retry-path";
 
 export type PaymentView = "success" | "pending" | "failed" | "reversed" | "review";
 
@@ -29,6 +31,10 @@ export interface PaymentDetails {
   subscriptionEnds: string | null | undefined;
   /** A gift (ADR 038): the recipient's address; nothing was granted to the buyer. */
   giftFor: string | null;
+  /** A failed payment: what Pesapal reported, in her words, and what to do next (issue 46). */
+  failure: FailureReason | null;
+  /** Where "Try again" / "Buy again" goes: the same checkout with what she chose, from the order's own rows. */
+  retryPath: string;
 }
 
 export type PaymentPage =
@@ -77,6 +83,7 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     .select({
       order: orders,
       planName: subscriptionPlans.name,
+      planSlug: subscriptionPlans.slug,
       ebookTitle: ebooks.title,
     })
     .from(orders)
@@ -85,7 +92,7 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     .where(eq(orders.id, orderId));
   const order = row.order;
   const [payment] = await db
-    .select({ method: payments.paymentMethod, code: payments.confirmationCode })
+    .select({ method: payments.paymentMethod, code: payments.confirmationCode, raw: payments.raw })
     .from(payments)
     .where(eq(payments.orderId, orderId))
     .orderBy(desc(payments.verifiedAt))
@@ -115,5 +122,10 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     date: (order.completedAt ?? order.createdAt).toISOString(),
     subscriptionEnds,
     giftFor,
+    failure:
+      VIEW_BY_STATUS[order.status] === "failed"
+        ? failureReasonOf(payment?.raw as GatewayFailureReport | null | undefined)
+        : null,
+    retryPath: retryPathOf(order, row.planSlug, giftFor !== null),
   };
 }
