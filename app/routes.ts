@@ -10,7 +10,7 @@ export default [
   route("collections", "routes/redirect.ts", { id: "collections-redirect" }),
   route("beauty", "routes/redirect.ts", { id: "beauty-redirect" }),
   route("ebooks", "routes/ebooks.tsx"),
-  route("shop", "routes/ebooks.tsx", { id: "shop" }),
+  route("shop", "routes/redirect.ts", { id: "shop-redirect" }),
   route("ebook/:id", "routes/ebook.tsx"),
   route("ebook/:id/read", "routes/ebook-reader.tsx"),
   route("ebook/:id/text", "routes/ebook-text.tsx"),

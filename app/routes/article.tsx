@@ -91,6 +91,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       image: `/og/article/${article.id}.jpg`,
       matches,
     }).map((m) => ("property" in m && m.property === "og:type" ? { property: "og:type", content: "article" } : m)),
+    // Search results may show the article's picture large (issue 46).
+    { name: "robots", content: "max-image-preview:large" },
   ];
 };
 

@@ -35,29 +35,26 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
     access: params.access,
     signedIn: viewer.user !== null,
     bookmarks: await bookmarksOf(who),
-    path: url.pathname,
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: loaderData?.path === "/shop" ? "Ebook Shop" : "Ebooks",
+    title: "Ebooks",
     description:
       "Practical wellness ebooks for women, read securely on Nuru. Free guides and premium books priced in shillings.",
-    path: loaderData?.path ?? "/ebooks",
+    path: "/ebooks",
     matches,
   });
 
 export default function Ebooks({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageSize, q, access, signedIn, path, bookmarks } = loaderData;
+  const { items, total, page, pageSize, q, access, signedIn, bookmarks } = loaderData;
   const search = new URLSearchParams();
   if (q) search.set("q", q);
   if (access !== "all") search.set("access", access);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">
-        {path === "/shop" ? "Ebook Shop" : "Ebooks"}
-      </h1>
+      <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">Ebooks</h1>
       <p className="mt-2 text-gray-700">Step-by-step guides you can read on your phone, anywhere.</p>
       <div className="mt-6">
         <SearchFilter key={`${q}|${access}`} q={q} access={access} label="Search ebooks" />

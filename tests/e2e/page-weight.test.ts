@@ -33,7 +33,9 @@ const BUDGETS: { path: string; raw: number; gzip: number; cards: number }[] = [
   // demo-shop.ts, a little more text on its cards): / 39,048 (8,941), /category/weight-loss 22,299 (5,477).
   // 2026-11-27: the 7-day pass (issue 33, ADR 036) is a fourth card in the plans teaser (about 690 bytes, 60 gzip):
   // / 39,734 (8,944); raw budget 39,600 -> 40,000 (the 40 KB goal), gzip unchanged.
-  { path: "/", raw: 40_000, gzip: 9_000, cards: 23 },
+  // 2026-11-28 (issue 46): each article and ebook once, four latest rows, featured reads as rows: 3 must-read cards,
+  // 3 promotions, 4 favourites, 3 featured rows and 4 latest rows.
+  { path: "/", raw: 40_000, gzip: 9_000, cards: 17 },
   // 2026-11-26: the list pages' card excerpts whole again (150 characters: the last figures were measured while
   // a card's excerpt was cut to its position in the list, issue 29): /articles 28,866, /category 20,806 raw.
   { path: "/articles", raw: 30_000, gzip: 6_800, cards: 12 },
@@ -69,7 +71,7 @@ describe("page weight for a guest", () => {
       body.slice(body.indexOf(`id="${id}"`), body.indexOf("</section>", body.indexOf(`id="${id}"`)));
     const cards = (id: string) => (section(id).match(/<article class="(card|row)[ "]/g) ?? []).length;
     expect([cards("must-reads"), cards("promos"), cards("shop"), cards("featured"), cards("latest")]).toEqual([
-      3, 3, 4, 3, 10,
+      3, 3, 4, 3, 4,
     ]);
     // The demo catalogue has enough premium ebooks: the promotions show none of the favourites again (issue 29).
     const ebooks = (id: string) => new Set(section(id).match(/\/ebook\/[0-9a-f-]{36}/g));

@@ -49,13 +49,13 @@ describe("visitor country", () => {
   it("the picker works as a plain form without JavaScript, and the footer's list of countries is not on every page", async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${baseUrl()}/shop`);
+    await page.goto(`${baseUrl()}/ebooks`);
     expect(await page.locator("footer select").count()).toBe(0);
     await page.locator("footer").getByRole("link", { name: "change" }).click();
     await page.waitForURL((url) => url.pathname === "/country");
     await page.getByLabel("Country").selectOption("NG");
     await page.getByRole("button", { name: "Update" }).click();
-    await page.waitForURL((url) => url.pathname === "/shop");
+    await page.waitForURL((url) => url.pathname === "/ebooks");
     expect(await page.locator("footer").textContent()).toContain("Prices for Nigeria");
     expect(await page.locator("main").textContent()).toContain("≈ ₦");
     await context.close();

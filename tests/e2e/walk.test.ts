@@ -173,12 +173,11 @@ async function firstLink(path: string, prefix: string, cookie?: string): Promise
 }
 
 /**
- * Routes left out of the walk to keep it quick: second addresses of a page walked under another (home, shop,
+ * Routes left out of the walk to keep it quick: second addresses of a page walked under another (home,
  * admin-dashboard, payment-success, not-found), reader pages a guest is only sent away from, and developer pages.
  */
 const NOT_WALKED = new Set([
   "home",
-  "shop",
   "admin-dashboard",
   "payment-success",
   "not-found",

@@ -163,6 +163,22 @@ describe(`demo content (${process.env.DB_TARGET ?? "pglite"})`, () => {
     for (const o of subscriptionOrders) expect([o.kind, o.planId]).toEqual(["plan", o.subPlan]);
   });
 
+  it("numbers the demo receipts as real ones, in completion order, and the counter goes on from them", async () => {
+    const rows = await t.db
+      .select({ email: s.users.email, number: s.orders.receiptNumber, seller: s.orders.receiptSellerName })
+      .from(s.orders)
+      .innerJoin(s.users, eq(s.users.id, s.orders.userId))
+      .orderBy(s.orders.completedAt);
+    // Completed 95, 10 and 7 days before 2026-11-21: all in Nairobi's 2026.
+    expect(rows).toEqual([
+      { email: "expired@nuru.test", number: "NURU-2026-000001", seller: "Nuru" },
+      { email: "subscriber@nuru.test", number: "NURU-2026-000002", seller: "Nuru" },
+      { email: "buyer@nuru.test", number: "NURU-2026-000003", seller: "Nuru" },
+    ]);
+    const [counter] = await t.db.select().from(s.receiptCounters).where(eq(s.receiptCounters.year, 2026));
+    expect(counter.lastNumber).toBe(3);
+  });
+
   it("has three published hero slides, an active featured ad and published testimonials", async () => {
     expect(await t.db.$count(s.heroSlides, eq(s.heroSlides.published, true))).toBe(3);
     expect(await t.db.$count(s.featuredEbookAd, eq(s.featuredEbookAd.active, true))).toBe(1);

@@ -59,7 +59,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     collections: resource(["/collections"]),
     beauty: resource(["/beauty"]),
     ebooks: page(["/ebooks"]),
-    shop: page(["/shop"]),
+    shop: resource(["/shop"]),
     "ebook/:id": page([`/ebook/${ids.lockedEbook}`]),
     "ebook/:id/read": page([`/ebook/${ids.pdfEbook}/read`, `/ebook/${ids.pdfSubscriptionEbook}/read`]),
     "ebook/:id/text": page(

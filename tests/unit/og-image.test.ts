@@ -9,7 +9,9 @@ describe("Open Graph card text", () => {
       "Tom &amp; &quot;Jerry&quot; &lt;script&gt;&apos;x&apos;&lt;/script&gt;",
     );
     const svg = ogCardSvg({ title: "Hips & <b>tone</b>", label: "Shape & tone", badge: "Premium article" });
-    expect(svg).toContain("Hips &amp; &lt;b&gt;tone&lt;/b&gt;");
+    // Wrapped in the centre square: "Hips &" and "<b>tone</b>" on two lines.
+    expect(svg).toContain(">Hips &amp;<");
+    expect(svg).toContain(">&lt;b&gt;tone&lt;/b&gt;<");
     expect(svg).toContain("SHAPE &amp; TONE");
     expect(svg).not.toContain("<b>");
   });
@@ -21,13 +23,13 @@ describe("Open Graph card text", () => {
     expect(wrapLines("Supercalifragilistic", 8, 5)).toEqual(["Superca-", "lifragi-", "listic"]);
   });
 
-  it("shrinks a long title and keeps it within four lines", () => {
-    expect(fitTitle("Flat tummy").size).toBe(76);
+  it("shrinks a long title and keeps it within five lines of the centre square", () => {
+    expect(fitTitle("Flat tummy").size).toBe(60);
     const long = fitTitle("Mwongozo kamili wa afya ya ngozi na urembo ".repeat(8));
-    expect(long.size).toBeLessThan(76);
-    expect(long.lines.length).toBeLessThanOrEqual(4);
+    expect(long.size).toBeLessThan(60);
+    expect(long.lines.length).toBeLessThanOrEqual(5);
     expect(long.lines.at(-1)).toMatch(/…$/);
-    for (const line of long.lines) expect(line.length * long.size * 0.6).toBeLessThanOrEqual(1020);
+    for (const line of long.lines) expect(line.length * long.size * 0.6).toBeLessThanOrEqual(530);
   });
 });
 
@@ -39,6 +41,28 @@ describe("Open Graph image rendering", () => {
     const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
     expect(bytes.length).toBeLessThan(100_000);
+  });
+
+  it("keeps every word in the centre square WhatsApp crops its thumbnail to (issue 46)", async () => {
+    for (const title of [
+      "Gain With Grace: A Healthy Weight Gain Plan",
+      "Mwongozo kamili wa afya ya ngozi na urembo wa kila siku",
+    ]) {
+      const svg = ogCardSvg({ title, label: "Breast Health & Confidence", badge: "Members-only article" });
+      const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+      // Text is white or nearly (the label and badge are pale pink); the background and circles are far darker.
+      let outside = 0;
+      let inside = 0;
+      for (let y = 0; y < info.height; y++)
+        for (let x = 0; x < info.width; x++) {
+          const i = (y * info.width + x) * info.channels;
+          if (Math.min(data[i]!, data[i + 1]!, data[i + 2]!) < 200) continue;
+          if (x < 285 || x >= 915) outside++;
+          else inside++;
+        }
+      expect(outside, title).toBe(0);
+      expect(inside, title).toBeGreaterThan(5000);
+    }
   });
 
   it("draws a card once and serves the kept bytes again", async () => {

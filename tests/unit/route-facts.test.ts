@@ -24,7 +24,6 @@ describe("route facts", () => {
       "/ebooks",
       "/home",
       "/pricing",
-      "/shop",
       "/terms",
     ]);
     expect(facts.patterns.crossSitePosts).toEqual(["/api/payments/ipn", "/newsletter/unsubscribe/:token"]);

@@ -13,6 +13,7 @@ const URL_A = `${ORIGIN}/article/1b0c5a52-3d7e-4c5e-9d51-7c1f1f0b2a11`;
 
 function article(over: Partial<ArticleForJsonLd> = {}): ArticleForJsonLd {
   return {
+    id: "1b0c5a52-3d7e-4c5e-9d51-7c1f1f0b2a11",
     title: "Morning stretches",
     excerpt: "Five minutes that wake the body.",
     metaDescription: null,
@@ -70,10 +71,10 @@ describe("articleJsonLd", () => {
     expect(data.image).toEqual(["https://cdn.example/x.jpg"]);
   });
 
-  it("omits the image when the article has none", () => {
-    expect(articleJsonLd({ article: article({ imageUrl: null }), url: URL_A, origin: ORIGIN })).not.toHaveProperty(
-      "image",
-    );
+  it("gives an article without a cover its share card as image (issue 46)", () => {
+    expect(articleJsonLd({ article: article({ imageUrl: null }), url: URL_A, origin: ORIGIN }).image).toEqual([
+      `${ORIGIN}/og/article/1b0c5a52-3d7e-4c5e-9d51-7c1f1f0b2a11.jpg`,
+    ]);
   });
 
   it.each(["premium", "subscription"] as const)("marks a locked %s article as paywalled", (accessType) => {

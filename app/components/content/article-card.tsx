@@ -42,7 +42,14 @@ export function ArticleImage({
 }
 
 /** An article's topics and access badge, as cards and rows show them above the title. */
-export function ArticleTags({ article }: { article: Pick<ArticleCardData, "categories" | "accessType"> }) {
+export function ArticleTags({
+  article,
+  children,
+}: {
+  article: Pick<ArticleCardData, "categories" | "accessType">;
+  /** After the badges, on their line (a row's reading time). */
+  children?: React.ReactNode;
+}) {
   return (
     <div className="tags">
       {article.categories.map((c) => (
@@ -51,6 +58,7 @@ export function ArticleTags({ article }: { article: Pick<ArticleCardData, "categ
         </span>
       ))}
       <AccessBadge accessType={article.accessType} />
+      {children}
     </div>
   );
 }

@@ -8,7 +8,8 @@ export type { ArticleRowData };
 const ROW_IMAGE_SIZES = "112px";
 
 /**
- * One line of a compact list (the home page's latest articles): thumbnail, topic, access, title and reading time.
+ * One line of a compact list (the home page's featured and latest articles): thumbnail, topic, access, reading time
+ * and title.
  * A row is a third of a card's HTML (issue 14); its title opens the article, whose page offers the unlock action.
  */
 export function ArticleRow({ article, actions }: { article: ArticleRowData; actions?: React.ReactNode }) {
@@ -16,11 +17,13 @@ export function ArticleRow({ article, actions }: { article: ArticleRowData; acti
     <article className="row">
       <ArticleImage article={article} sizes={ROW_IMAGE_SIZES} className="row-img" />
       <div className="row-body">
-        <ArticleTags article={article} />
+        {/* The reading time on the badges' line: a line less a row (issue 46: the home page in six phone screens). */}
+        <ArticleTags article={article}>
+          <span className="meta">{`${article.readingMinutes} min read`}</span>
+        </ArticleTags>
         <h3 className="card-title">
           <PageLink to={`/article/${article.id}`}>{article.title}</PageLink>
         </h3>
-        <p className="meta">{`${article.readingMinutes} min read`}</p>
       </div>
       {actions}
     </article>

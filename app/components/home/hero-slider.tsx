@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -33,10 +33,56 @@ function SlideLink({ href, children, primary }: { href: string; children: React.
   );
 }
 
+/**
+ * Whether the carousel may turn by itself: never for a reader who asked for less motion, nor while she points at it
+ * or has focus in it (she is reading or about to tap), nor while nobody can see it: the tab is in the background
+ * or the carousel is scrolled off the screen. A turn re-renders the slides and cross-fades two full-width pictures,
+ * which kept a phone's main thread busy every 5 s for a carousel nobody was looking at (issue 46).
+ */
+function useAutoAdvance(ref: React.RefObject<HTMLElement | null>) {
+  const [held, setHeld] = useState({ pointer: false, focus: false });
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const [pageHidden, setPageHidden] = useState(false);
+  const [onScreen, setOnScreen] = useState(true);
+
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const onMotion = () => setReducedMotion(query.matches);
+    const onVisibility = () => setPageHidden(document.visibilityState === "hidden");
+    onMotion();
+    onVisibility();
+    query.addEventListener("change", onMotion);
+    document.addEventListener("visibilitychange", onVisibility);
+    // CASE: a browser without IntersectionObserver -> treated as on screen (the visibility rule still holds).
+    const observer =
+      typeof IntersectionObserver === "undefined"
+        ? null
+        : new IntersectionObserver((entries) => setOnScreen(entries.some((e) => e.isIntersecting)));
+    if (observer && ref.current) observer.observe(ref.current);
+    return () => {
+      query.removeEventListener("change", onMotion);
+      document.removeEventListener("visibilitychange", onVisibility);
+      observer?.disconnect();
+    };
+  }, [ref]);
+
+  const hold = {
+    onMouseEnter: () => setHeld((h) => ({ ...h, pointer: true })),
+    onMouseLeave: () => setHeld((h) => ({ ...h, pointer: false })),
+    onFocus: () => setHeld((h) => ({ ...h, focus: true })),
+    // Focus moving from one of its buttons to another stays inside: still held.
+    onBlur: (event: React.FocusEvent<HTMLElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget)) setHeld((h) => ({ ...h, focus: false }));
+    },
+  };
+  const running = !held.pointer && !held.focus && !reducedMotion && !pageHidden && onScreen;
+  return { running, hold };
+}
+
 export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
+  const carousel = useRef<HTMLElement>(null);
+  const { running, hold } = useAutoAdvance(carousel);
   // Slides after the first are hidden until the carousel turns, which takes JavaScript: the server leaves them out
   // of the HTML (issue 14: about 1 KB each) and the browser adds them once the page is hydrated.
   const [hydrated, setHydrated] = useState(false);
@@ -44,18 +90,10 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   const count = slides.length;
 
   useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReducedMotion(query.matches);
-    const onChange = () => setReducedMotion(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-
-  useEffect(() => {
-    if (paused || reducedMotion || count < 2) return;
+    if (!running || count < 2) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), HERO_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused, reducedMotion, count]);
+  }, [running, count]);
 
   if (count === 0) return null;
   const go = (i: number) => setIndex((i + count) % count);
@@ -68,13 +106,11 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       aria-label="Highlights"
       data-testid="hero"
       data-index={shown}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      ref={carousel}
+      {...hold}
       className="relative overflow-hidden bg-gray-900"
     >
-      <div className="relative h-[26rem] sm:h-[30rem]">
+      <div className="relative h-[21rem] sm:h-[30rem]">
         {slides.map((slide, i) =>
           i > 0 && !hydrated ? null : (
             <div
@@ -101,11 +137,9 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               ) : null}
               <div className="slide-shade" />
               <div className="slide-text">
-                {i === 0 ? (
-                  <h1 className="slide-title">{slide.title}</h1>
-                ) : (
-                  <h2 className="slide-title">{slide.title}</h2>
-                )}
+                {/* Every slide's title is an h2: the page's one h1 is outside the slides (routes/home.tsx), so it is
+                    still there when the first slide is hidden (axe page-has-heading-one, issue 46). */}
+                <h2 className="slide-title">{slide.title}</h2>
                 {slide.subtitle ? <p className="slide-sub">{slide.subtitle}</p> : null}
                 <div className="slide-acts">
                   {slide.primaryButtonText && slide.primaryButtonLink ? (

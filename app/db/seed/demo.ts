@@ -27,6 +27,7 @@ import {
   createUser,
 } from "./factories";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
+import { issueReceipt } from "~/modules/receipts/receipt-numbers.server";
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
@@ -169,10 +170,17 @@ async function seedDemoAccounts(
     accounts.set(account.email, user.id);
   }
 
+  // Numbered as a real completion numbers it (ADR 029), so a demo receipt shows "NURU-2026-000001", not "-"; in
+  // completion order, oldest first, as the year's numbers run.
+  const paidOrder = async (input: Parameters<typeof createPaidOrder>[1]) => {
+    const paid = await createPaidOrder(db, input);
+    await db.transaction((tx) => issueReceipt(tx, paid.order, paid.order.completedAt ?? paid.order.createdAt));
+    return paid;
+  };
   const subscribe = async (email: string, slug: string, start: Date, end: Date, status: "active" | "expired") => {
     const userId = accounts.get(email)!;
     const plan = ctx.plans.get(slug)!;
-    const { order } = await createPaidOrder(db, {
+    const { order } = await paidOrder({
       userId,
       item: { kind: "plan", planId: plan.id, basePriceCents: plan.priceCents },
       createdAt: start,
@@ -186,6 +194,7 @@ async function seedDemoAccounts(
       status,
     });
   };
+  await subscribe("expired@nuru.test", "basic", ctx.daysAgo(95), ctx.daysAgo(35), "expired");
   await subscribe(
     "subscriber@nuru.test",
     "standard",
@@ -193,11 +202,10 @@ async function seedDemoAccounts(
     new Date(ctx.now.getTime() + 50 * DAY),
     "active",
   );
-  await subscribe("expired@nuru.test", "basic", ctx.daysAgo(95), ctx.daysAgo(35), "expired");
 
   const book = [...ctx.ebookIds.values()].find((e) => (e.priceCents ?? 0) > 0)!;
   const buyerId = accounts.get("buyer@nuru.test")!;
-  const { order } = await createPaidOrder(db, {
+  const { order } = await paidOrder({
     userId: buyerId,
     item: { kind: "ebook", ebookId: book.id, basePriceCents: book.priceCents! },
     createdAt: ctx.daysAgo(7),

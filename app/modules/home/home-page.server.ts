@@ -19,6 +19,7 @@ import {
   listPublishedHeroSlides,
   listPublishedTestimonials,
 } from "./home.server";
+import { ebooksOfAd, takeUnshown } from "./shown-once";
 
 /** A home section: its data, or the message of the error that stopped it (the rest of the page still works). */
 export type Section<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -32,26 +33,31 @@ async function section<T>(work: Promise<T>): Promise<Section<T>> {
   }
 }
 
-export const HOME_LIMITS = { mustReads: 3, featured: 3, latest: 10, favourites: 4, promos: 3 } as const;
+/**
+ * How many of each the home page shows: with each item once, about six phone screens in all (issue 46); the rest
+ * of each list is one tap away (its section links to the list).
+ */
+export const HOME_LIMITS = { mustReads: 3, featured: 3, latest: 4, favourites: 4, promos: 3 } as const;
+/** Data saver's home page is the latest articles alone, as text rows: the spec's ten of them. */
+export const DATA_SAVER_LATEST = 10;
 
 /**
  * The home page for a viewer; prices are those of `countryCode` (the visitor country). Each section carries only
  * what the page draws: the data travels twice in the HTML, as markup and as hydration data (issue 14).
+ * `latestAlone`: data saver's page, which shows the latest articles and no other section.
  */
-export async function loadHomePage(viewer: Viewer, q: string, countryCode: string) {
+export async function loadHomePage(viewer: Viewer, q: string, countryCode: string, { latestAlone = false } = {}) {
   const priced = <T extends { priceCents: number | null }>(items: T[]) => withShownPrices(countryCode, items);
-  const [heroSlides, featuredAd, mustReads, favourites, promos, plans, testimonials, featured, categories, latest] =
+  const L = HOME_LIMITS;
+  const latestRead = L.latest + (q ? 0 : L.mustReads + L.featured);
+  // Each list is read long enough to fill its section with items the sections above it do not show.
+  const [heroSlides, featuredAd, mustReads, promos, favourites, plans, testimonials, featured, categories, latest] =
     await Promise.all([
       section(listPublishedHeroSlides()),
       section(getActiveFeaturedAd()),
-      section(listArticlesForViewer({ viewer, mustRead: true, pageSize: HOME_LIMITS.mustReads }).then((r) => r.items)),
-      section(listEbooksForViewer({ viewer, pageSize: HOME_LIMITS.favourites }).then((r) => priced(r.items))),
-      // Enough premium ebooks to fill the promotions with titles the favourites do not already show.
-      section(
-        listEbooksForViewer({ viewer, access: "premium", pageSize: HOME_LIMITS.promos + HOME_LIMITS.favourites }).then(
-          (r) => priced(r.items),
-        ),
-      ),
+      section(listArticlesForViewer({ viewer, mustRead: true, pageSize: L.mustReads }).then((r) => r.items)),
+      section(listEbooksForViewer({ viewer, access: "premium", pageSize: L.promos + 1 }).then((r) => priced(r.items))),
+      section(listEbooksForViewer({ viewer, pageSize: L.favourites + L.promos + 1 }).then((r) => priced(r.items))),
       section(
         listActivePlans()
           .then(priced)
@@ -67,47 +73,70 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
           ),
       ),
       section(listPublishedTestimonials()),
-      section(listArticlesForViewer({ viewer, featured: true, pageSize: HOME_LIMITS.featured }).then((r) => r.items)),
+      section(
+        listArticlesForViewer({ viewer, featured: true, pageSize: L.featured + L.mustReads }).then((r) => r.items),
+      ),
       section(
         listCategories().then((list) =>
           list.map((c) => ({ id: c.id, name: c.name, slug: c.slug, icon: c.icon, themeColor: c.themeColor })),
         ),
       ),
-      section(listArticlesForViewer({ viewer, q, pageSize: HOME_LIMITS.latest }).then((r) => r.items)),
+      section(
+        listArticlesForViewer({ viewer, q, pageSize: latestAlone ? DATA_SAVER_LATEST : latestRead }).then(
+          (r) => r.items,
+        ),
+      ),
     ]);
+  // In page order, each article and ebook once. A search's results are what she asked for: all of them, even one a
+  // section above shows; and data saver's page shows no section above.
+  const ebooksShown = new Set(featuredAd.ok ? ebooksOfAd(featuredAd.data) : []);
+  const articlesShown = new Set<string>();
+  const onceMustReads = mapSection(mustReads, (list) => takeUnshown(list, articlesShown, L.mustReads));
+  const oncePromos = mapSection(promos, (list) => takeUnshown(list, ebooksShown, L.promos));
+  const onceFavourites = mapSection(favourites, (list) => takeUnshown(list, ebooksShown, L.favourites));
+  const onceFeatured = mapSection(featured, (list) => takeUnshown(list, articlesShown, L.featured));
+  const onceLatest = mapSection(latest, (list) =>
+    q || latestAlone ? list : takeUnshown(list, articlesShown, L.latest),
+  );
   // Every image of the page in one query: sizes and responsive copies for the slides, the ad and the cards.
   const data = <T>(s: Section<T[]>) => (s.ok ? s.data : []);
   const image = await lookupImages([
     ...data(heroSlides).map((h) => h.imageUrl),
     featuredAd.ok ? featuredAd.data?.coverImageUrl : null,
-    ...[mustReads, featured, latest].flatMap((s) => data(s).map((a) => a.imageUrl)),
-    ...[favourites, promos].flatMap((s) => data(s).map((e) => e.coverImageUrl)),
+    ...[onceMustReads, onceFeatured, onceLatest].flatMap((s) => data(s).map((a) => a.imageUrl)),
+    ...[onceFavourites, oncePromos].flatMap((s) => data(s).map((e) => e.coverImageUrl)),
   ]).catch((error: unknown): ImageLookup => {
     // Without it the images are still drawn, as plain <img> elements.
     console.error("Home images failed:", error);
     return () => null;
   });
-  // An article or ebook in several sections (the latest are often must-reads too) is one object: the hydration
-  // data (turbo-stream) writes an object it has seen as a reference.
-  const sameArticle = onePerId<ReturnType<typeof articleCard> & { image: unknown }>();
-  const sameEbook = onePerId<ReturnType<typeof ebookCard> & { image: unknown }>();
-  const articlesWithImages = (s: typeof mustReads) =>
+  const articlesWithImages = (s: typeof onceMustReads) =>
     mapSection(s, (list) =>
       withImage(
         list.map((a) => articleCard(a, HOME_ARTICLE_CARD_EXCERPT)),
         image,
         (x) => x.imageUrl,
         IMAGE_SLOTS.articleCard,
-      ).map((a) => sameArticle(a)),
+      ),
     );
-  const ebooksWithImages = (s: typeof promos) =>
+  // Featured reads and the latest are compact rows (a picture 112 px wide, no excerpt): a third of a card's height.
+  const articleRowsWithImages = (s: typeof onceMustReads) =>
+    mapSection(s, (list) =>
+      withImage(
+        list.map((a) => articleRow(a)),
+        image,
+        (x) => x.imageUrl,
+        IMAGE_SLOTS.articleRow,
+      ),
+    );
+  const ebooksWithImages = (s: typeof oncePromos) =>
     mapSection(s, (list) =>
       withImage(
         list.map((e) => ebookCard(e, HOME_EBOOK_CARD_DESCRIPTION)),
         image,
         (x) => x.coverImageUrl,
         IMAGE_SLOTS.ebookCard,
-      ).map((e) => sameEbook(e)),
+      ),
     );
   return {
     heroSlides: mapSection(heroSlides, (slides) =>
@@ -141,42 +170,14 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
           }
         : ad,
     ),
-    mustReads: articlesWithImages(mustReads),
-    favourites: ebooksWithImages(favourites),
-    promos: ebooksWithImages(mapSection(promos, (list) => otherThan(favourites, list, HOME_LIMITS.promos))),
+    mustReads: articlesWithImages(onceMustReads),
+    promos: ebooksWithImages(oncePromos),
+    favourites: ebooksWithImages(onceFavourites),
     plans,
     testimonials,
-    featured: articlesWithImages(featured),
+    featured: articleRowsWithImages(onceFeatured),
     categories,
-    latest: mapSection(latest, (list) =>
-      withImage(
-        list.map((a) => articleRow(a)),
-        image,
-        (x) => x.imageUrl,
-        IMAGE_SLOTS.articleRow,
-      ),
-    ),
-  };
-}
-
-/**
- * `limit` items of `list`, those not in `shown` first: the promotions repeat a favourite only when the catalogue
- * has too few other premium ebooks to fill them (issue 29: the same ebooks in two sections).
- */
-export function otherThan<T extends { id: string }>(shown: Section<{ id: string }[]>, list: T[], limit: number): T[] {
-  const taken = new Set(shown.ok ? shown.data.map((item) => item.id) : []);
-  const fresh = list.filter((item) => !taken.has(item.id));
-  return [...fresh, ...list.filter((item) => taken.has(item.id))].slice(0, limit);
-}
-
-/** Maps each item to the first item seen with its id. */
-function onePerId<T extends { id: string }>() {
-  const seen = new Map<string, T>();
-  return <U extends T>(item: U): U => {
-    const first = seen.get(item.id);
-    if (first) return first as U;
-    seen.set(item.id, item);
-    return item;
+    latest: articleRowsWithImages(onceLatest),
   };
 }
 

@@ -23,9 +23,14 @@ const COLORS = { deep: "#4c0519", brand: "#be123c", accent: "#e11d5c", light: "#
 const SERIF = "DejaVu Serif, Liberation Serif, Georgia, serif";
 const SANS = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
 
-const TEXT_LEFT = 90;
-const TEXT_WIDTH = OG_WIDTH - 2 * TEXT_LEFT;
-/** Width of an average bold serif character, in ems: generous, so a line never runs off the card. */
+/**
+ * Every word stays in the centre square (630x630, x 285 to 915): WhatsApp crops the card to that square for its
+ * thumbnail, which cut a title drawn across the whole width (issue 46). Text is centred, with a margin inside it.
+ */
+export const SQUARE_LEFT = (OG_WIDTH - OG_HEIGHT) / 2;
+const CENTRE_X = OG_WIDTH / 2;
+const TEXT_WIDTH = OG_HEIGHT - 2 * 50;
+/** Width of an average bold serif character, in ems: generous, so a line never runs out of the square. */
 const CHAR_EM = 0.64;
 
 /** Text for SVG: the five XML specials escaped, control characters (not allowed in XML) dropped. */
@@ -70,15 +75,15 @@ export function wrapLines(text: string, maxChars: number, maxLines: number): str
   return kept;
 }
 
-/** The largest title size (px) whose lines fit in at most 4 lines, and those lines. */
+/** The largest title size (px) whose lines fit the square's width in at most 4 or 5 lines, and those lines. */
 export function fitTitle(title: string): { size: number; lines: string[] } {
-  for (const size of [76, 66, 58, 50]) {
+  for (const size of [60, 52, 46, 40]) {
     const maxChars = Math.floor(TEXT_WIDTH / (size * CHAR_EM));
-    const maxLines = size >= 66 ? 3 : 4;
+    const maxLines = size >= 52 ? 4 : 5;
     const lines = wrapLines(title, maxChars, Number.MAX_SAFE_INTEGER);
     if (lines.length <= maxLines) return { size, lines };
   }
-  return { size: 50, lines: wrapLines(title, Math.floor(TEXT_WIDTH / (50 * CHAR_EM)), 4) };
+  return { size: 40, lines: wrapLines(title, Math.floor(TEXT_WIDTH / (40 * CHAR_EM)), 5) };
 }
 
 function oneLine(text: string, maxChars: number): string {
@@ -86,29 +91,29 @@ function oneLine(text: string, maxChars: number): string {
   return flat.length > maxChars ? `${flat.slice(0, maxChars - 1).trimEnd()}…` : flat;
 }
 
-/** The card as an SVG document, 1200x630. */
+/** The card as an SVG document, 1200x630, its words in the centre square. */
 export function ogCardSvg(card: OgCard): string {
   const { size, lines } = fitTitle(card.title || "Nuru");
   const lineHeight = Math.round(size * 1.18);
-  // The title block sits in the middle band, below the label.
-  const blockTop = 300 - ((lines.length - 1) * lineHeight) / 2 + size * 0.35;
+  // The title block sits in the middle band, between the label and the brand.
+  const blockTop = 330 - ((lines.length - 1) * lineHeight) / 2 + size * 0.35;
   const titleLines = lines
-    .map((line, i) => `<tspan x="${TEXT_LEFT}" y="${Math.round(blockTop + i * lineHeight)}">${escapeXml(line)}</tspan>`)
+    .map((line, i) => `<tspan x="${CENTRE_X}" y="${Math.round(blockTop + i * lineHeight)}">${escapeXml(line)}</tspan>`)
     .join("");
-  const label = escapeXml(oneLine(card.label, 40).toUpperCase());
+  const label = escapeXml(oneLine(card.label, 28).toUpperCase());
   const badge = card.badge ? escapeXml(oneLine(card.badge, 30)) : "";
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_WIDTH}" height="${OG_HEIGHT}" viewBox="0 0 ${OG_WIDTH} ${OG_HEIGHT}">`,
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${COLORS.deep}"/><stop offset="1" stop-color="${COLORS.brand}"/></linearGradient></defs>`,
     `<rect width="${OG_WIDTH}" height="${OG_HEIGHT}" fill="url(#g)"/>`,
     `<circle cx="1090" cy="90" r="210" fill="${COLORS.accent}" opacity="0.35"/>`,
-    `<circle cx="1150" cy="560" r="120" fill="${COLORS.light}" opacity="0.12"/>`,
-    `<rect x="${TEXT_LEFT}" y="78" width="64" height="6" rx="3" fill="${COLORS.light}"/>`,
-    `<text x="${TEXT_LEFT}" y="128" font-family="${SANS}" font-size="28" font-weight="700" letter-spacing="3" fill="${COLORS.light}">${label}</text>`,
-    `<text font-family="${SERIF}" font-size="${size}" font-weight="700" fill="#ffffff">${titleLines}</text>`,
-    `<text x="${TEXT_LEFT}" y="560" font-family="${SERIF}" font-size="48" font-weight="700" fill="#ffffff">Nuru</text>`,
+    `<circle cx="110" cy="560" r="120" fill="${COLORS.light}" opacity="0.12"/>`,
+    `<rect x="${CENTRE_X - 32}" y="78" width="64" height="6" rx="3" fill="${COLORS.light}"/>`,
+    `<text x="${CENTRE_X}" y="136" text-anchor="middle" font-family="${SANS}" font-size="26" font-weight="700" letter-spacing="3" fill="${COLORS.light}">${label}</text>`,
+    `<text text-anchor="middle" font-family="${SERIF}" font-size="${size}" font-weight="700" fill="#ffffff">${titleLines}</text>`,
+    `<text x="${CENTRE_X}" y="548" text-anchor="middle" font-family="${SERIF}" font-size="44" font-weight="700" fill="#ffffff">Nuru</text>`,
     badge
-      ? `<text x="${OG_WIDTH - TEXT_LEFT}" y="556" text-anchor="end" font-family="${SANS}" font-size="28" fill="${COLORS.paper}">${badge}</text>`
+      ? `<text x="${CENTRE_X}" y="590" text-anchor="middle" font-family="${SANS}" font-size="24" fill="${COLORS.paper}">${badge}</text>`
       : "",
     "</svg>",
   ].join("");

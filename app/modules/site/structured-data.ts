@@ -7,7 +7,7 @@ import { SHOP_NAME } from "./meta";
 /** The fields of a GatedArticle this module reads; it never looks at the body. */
 export type ArticleForJsonLd = Pick<
   GatedArticle,
-  "title" | "excerpt" | "metaDescription" | "imageUrl" | "accessType" | "access" | "createdAt" | "updatedAt"
+  "id" | "title" | "excerpt" | "metaDescription" | "imageUrl" | "accessType" | "access" | "createdAt" | "updatedAt"
 >;
 
 /** The fields of a GatedEbook this module reads (never its file). */
@@ -55,7 +55,8 @@ export function articleJsonLd({ article, url, origin }: { article: ArticleForJso
     publisher: organization(origin, true),
     isAccessibleForFree: !locked,
   };
-  if (article.imageUrl) data.image = [absoluteUrl(article.imageUrl, origin)];
+  // Search engines show an article as a rich result only with an image: without a cover, its share card (issue 46).
+  data.image = [absoluteUrl(article.imageUrl ?? `/og/article/${article.id}.jpg`, origin)];
   if (locked) {
     data.hasPart = { "@type": "WebPageElement", isAccessibleForFree: false, cssSelector: ".paywalled-content" };
   }
