@@ -55,7 +55,7 @@ describe("a shared offer code link", () => {
     const { page, context } = await newPage(browser, PHONE);
     await page.goto("/pricing?code=NO-SUCH-CODE");
     expect(await page.getByRole("alert").filter({ hasText: "offer code" }).textContent()).toBe(
-      "This offer code does not exist or is no longer offered. The normal price applies.",
+      "This offer code cannot be used for this purchase. The normal price applies.",
     );
     expect(await page.getByTestId("price-standard").textContent()).toBe("KSh\u00a0500.00");
     expect(await page.getByTestId("price-before-standard").count()).toBe(0);

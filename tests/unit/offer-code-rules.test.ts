@@ -4,6 +4,7 @@ import {
   appliesToItem,
   isCoded,
   normalizeOfferCode,
+  OFFER_CODE_MESSAGES,
   offerCodeEditSchema,
   offerCodeFormSchema,
   offerText,
@@ -48,7 +49,7 @@ describe("the price after a code: regional price first, then the code, rounded b
     [50000, code(), 40000], // KSh 500.00, 20 % -> KSh 400.00
     [29900, code({ percentOff: "15" }), 25415], // 254.15 exactly
     [10000, code({ percentOff: "33.33" }), 6665], // 66.67 -> to 0.05: 66.65
-    [100, code({ percentOff: "12.5" }), 90], // 0.875 -> half a step, away from zero: 0.90
+    [10700, code({ percentOff: "12.5" }), 9365], // 93.625 -> half a step, away from zero: 93.65
     [50000, code({ percentOff: "100" }), 0], // free
     [25000, code({ kind: "fixed", percentOff: null, amountOffCents: 10000 }), 15000], // KSh 100 off
     [5000, code({ kind: "fixed", percentOff: null, amountOffCents: 10000 }), 0], // never below zero
@@ -87,6 +88,25 @@ describe("the price after a code: regional price first, then the code, rounded b
     expect(orderCodeColumns(kenya(50000))).toEqual({});
   });
 
+  it.each([
+    // [KES cents before, code, KES cents charged]
+    [50000, code({ percentOff: "99.99" }), 1000], // KSh 0.05 left -> the gateway's KSh 10.00
+    [50000, code({ kind: "fixed", percentOff: null, amountOffCents: 49995 }), 1000], // KSh 0.05 left -> KSh 10.00
+    [1500, code({ kind: "fixed", percentOff: null, amountOffCents: 1000 }), 1000], // KSh 5.00 left -> KSh 10.00
+    [50000, code({ kind: "fixed", percentOff: null, amountOffCents: 49000 }), 1000], // exactly KSh 10.00 stays
+    [50000, code({ percentOff: "100" }), 0], // exactly zero stays a recorded zero-amount order
+    [800, code({ percentOff: "50" }), 800], // the floor never charges more than the price without the code
+  ])("never charges between zero and KSh 10.00: %i cents with %o -> %i cents", (before, c, after) => {
+    expect(priceAfterCode(before, c)).toBe(after);
+  });
+
+  it("a 99.99 % code charges KSh 10.00 at checkout, not KSh 0.05, and the order records the smaller discount", () => {
+    const coded = applyOfferCode(kenya(50000), code({ percentOff: "99.99" }));
+    expect(coded.chargedCents).toBe(1000);
+    expect(coded.label).toBe("KSh\u00a010.00");
+    expect(orderCodeColumns(coded)).toMatchObject({ codeDiscountCents: 49000, zeroAmountReason: null });
+  });
+
   it("a code that takes nothing off leaves the price as it is (no coded order)", () => {
     const price = kenya(2);
     expect(isCoded(applyOfferCode(price, code({ percentOff: "1" })))).toBe(false);
@@ -109,6 +129,20 @@ describe("whether a code applies", () => {
   ] as const)("%o -> %s", (c, refusal) => {
     expect(refusalFor(c, plan, now)).toBe(refusal);
   });
+  it("tells her one message for every reason, so a guess cannot tell expired or not started from unknown", () => {
+    const said = (c: OfferCodeTerms | null) => {
+      const why = refusalFor(c, plan, now);
+      return why && OFFER_CODE_MESSAGES[why];
+    };
+    const unknown = said(null);
+    expect(unknown).toBe("This offer code cannot be used for this purchase. The normal price applies.");
+    expect(said(code({ startsAt: new Date(now.getTime() + 86_400_000) }))).toBe(unknown);
+    expect(said(code({ endsAt: new Date(now.getTime() - 1) }))).toBe(unknown);
+    expect(said(code({ totalLimit: 1, redeemedCount: 1 }))).toBe(unknown);
+    expect(said(code({ appliesTo: "ebooks" }))).toBe(unknown);
+    expect(new Set(Object.values(OFFER_CODE_MESSAGES))).toEqual(new Set([unknown]));
+  });
+
   it("no code at all is unknown", () => expect(refusalFor(null, plan, now)).toBe("UNKNOWN"));
   it("ebook codes list their ebooks", () => {
     expect(appliesToItem(code({ appliesTo: "ebooks", ebookIds: [BOOK] }), { kind: "ebook", itemId: BOOK })).toBe(true);

@@ -2,10 +2,10 @@
 // worth, and what an upgrade charges. Pure integer arithmetic (bigint), rounded once with the shop's one rule
 // (divideRounded, half away from zero), so the whole table is unit-tested and the same numbers reach checkout, the
 // order and the pricing page.
-import { divideRounded, type MinorUnits } from "~/modules/pricing/money";
+import { divideRounded, GATEWAY_MINIMUM_CHARGE_CENTS, type MinorUnits } from "~/modules/pricing/money";
 
-/** Pesapal refuses zero and takes tiny amounts badly: an upgrade never charges less than KSh 10.00. */
-export const UPGRADE_MINIMUM_CHARGE_CENTS: MinorUnits = 1_000;
+/** Pesapal refuses zero and takes tiny amounts badly: an upgrade never charges less than the gateway's KSh 10.00. */
+export const UPGRADE_MINIMUM_CHARGE_CENTS: MinorUnits = GATEWAY_MINIMUM_CHARGE_CENTS;
 
 /** How long after checkout a locked credit is honoured when the payment completes (the re-check, ADR 039). */
 export const UPGRADE_CREDIT_VALID_SECONDS = 24 * 60 * 60;

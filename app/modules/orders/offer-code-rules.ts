@@ -4,7 +4,7 @@
 // so what she is shown and what she pays never drift apart.
 import { z } from "zod";
 import { isId } from "~/lib/ids";
-import { applyPercentage, kesToCents, type MinorUnits } from "~/modules/pricing/money";
+import { applyPercentage, GATEWAY_MINIMUM_CHARGE_CENTS, kesToCents, type MinorUnits } from "~/modules/pricing/money";
 import {
   BASE_CURRENCY,
   displayMinorUnits,
@@ -34,14 +34,20 @@ export interface OfferCodeTerms {
 
 export type OfferCodeRefusal = "UNKNOWN" | "NOT_STARTED" | "EXPIRED" | "NOT_FOR_ITEM" | "USED_UP" | "READER_LIMIT";
 
-/** What the reader reads when a code does not apply (the normal price is shown with it). */
+/**
+ * What the reader reads when a code does not apply (the normal price is shown with it): one message for every reason,
+ * so guessing cannot tell an expired or not-yet-started code from one that never existed (issue 46, item 4). The
+ * reason itself stays in the refusal's code for the shop's own use.
+ */
+export const OFFER_CODE_REFUSED_MESSAGE = "This offer code cannot be used for this purchase. The normal price applies.";
+
 export const OFFER_CODE_MESSAGES: Record<OfferCodeRefusal, string> = {
-  UNKNOWN: "This offer code does not exist or is no longer offered. The normal price applies.",
-  NOT_STARTED: "This offer code is not valid yet. The normal price applies.",
-  EXPIRED: "This offer code has expired. The normal price applies.",
-  NOT_FOR_ITEM: "This offer code is not valid for this item. The normal price applies.",
-  USED_UP: "This offer code has been used as many times as it allows. The normal price applies.",
-  READER_LIMIT: "You have already used this offer code. The normal price applies.",
+  UNKNOWN: OFFER_CODE_REFUSED_MESSAGE,
+  NOT_STARTED: OFFER_CODE_REFUSED_MESSAGE,
+  EXPIRED: OFFER_CODE_REFUSED_MESSAGE,
+  NOT_FOR_ITEM: OFFER_CODE_REFUSED_MESSAGE,
+  USED_UP: OFFER_CODE_REFUSED_MESSAGE,
+  READER_LIMIT: OFFER_CODE_REFUSED_MESSAGE,
 };
 
 /** Codes are compared upper case; anything else than letters, digits and '-' is no code. */
@@ -78,13 +84,20 @@ const listed = (ids: readonly string[], id: string) => ids.length === 0 || ids.i
 /**
  * The KES amount after the code, from the regional KES amount: a percentage through applyPercentage (the one
  * rounding: half away from zero, to 0.05), a fixed amount subtracted exactly; never below zero.
+ * CASE: a remainder between zero and the gateway's minimum (KSh 0.05 left by a 99.99 % code) -> the minimum, as an
+ * upgrade charges: the gateway takes it and a shop owner expects no charge of a few cents. Exactly zero stays zero (a
+ * recorded zero-amount order, no gateway), and the floor never lifts a price above what it was without the code.
  */
 export function priceAfterCode(
   chargedCents: MinorUnits,
   code: Pick<OfferCodeTerms, "kind" | "percentOff" | "amountOffCents">,
 ) {
-  if (code.kind === "percent") return applyPercentage(chargedCents, code.percentOff ?? "0", "discount", PRICE_STEP);
-  return Math.max(0, chargedCents - (code.amountOffCents ?? 0));
+  const after =
+    code.kind === "percent"
+      ? applyPercentage(chargedCents, code.percentOff ?? "0", "discount", PRICE_STEP)
+      : Math.max(0, chargedCents - (code.amountOffCents ?? 0));
+  if (after > 0 && after < GATEWAY_MINIMUM_CHARGE_CENTS) return Math.min(GATEWAY_MINIMUM_CHARGE_CENTS, chargedCents);
+  return after;
 }
 
 export interface CodedPrice extends RegionalPrice {

@@ -84,6 +84,7 @@ export async function quoteWithCode(input: {
   const now = input.now ?? new Date();
   const code = await findOfferCode(input.code);
   let reason = refusalFor(code, input.item, now);
+  if (!reason && code && !(await offeredTo(getDb(), code, input.userId ?? null))) reason = "UNKNOWN";
   if (!reason && code && input.userId && code.perReaderLimit !== null) {
     if ((await heldBy(getDb(), code.id, input.userId)) >= code.perReaderLimit) reason = "READER_LIMIT";
   }
@@ -92,6 +93,24 @@ export async function quoteWithCode(input: {
     return { kind: "refused", price: input.price, reason: why, message: OFFER_CODE_MESSAGES[why] };
   }
   return { kind: "applied", price: applyOfferCode(input.price, code), code };
+}
+
+/**
+ * Whether this reader may redeem the code as far as the retention offer goes: a code that is (or was) the retention
+ * offer redeems only for the readers it was offered to (their retention_offers row, written when it was shown);
+ * knowing its text is not enough (issue 46, item 3). Any other code: yes.
+ */
+async function offeredTo(db: Reader, code: Pick<OfferCodeTerms, "id">, userId: string | null): Promise<boolean> {
+  const offers = await db
+    .select({ userId: retentionOffers.userId })
+    .from(retentionOffers)
+    .where(eq(retentionOffers.codeId, code.id));
+  const [row] = await db
+    .select({ isRetentionOffer: offerCodes.isRetentionOffer })
+    .from(offerCodes)
+    .where(eq(offerCodes.id, code.id));
+  if (!row?.isRetentionOffer && offers.length === 0) return true;
+  return userId !== null && offers.some((offer) => offer.userId === userId);
 }
 
 async function heldBy(db: Reader, codeId: string, userId: string): Promise<number> {
@@ -122,6 +141,7 @@ export async function takeRedemption(
   // Checked again under the lock: the code may have been switched off or run out since the price was shown.
   const reason = refusalFor(locked ? terms(locked) : null, input.item, input.now);
   if (reason) throw codeRefused(reason);
+  if (!(await offeredTo(tx, locked, input.userId))) throw codeRefused("UNKNOWN");
   // A new statement after the lock sees every redemption committed before it (READ COMMITTED).
   if (locked.perReaderLimit !== null && (await heldBy(tx, locked.id, input.userId)) >= locked.perReaderLimit) {
     throw codeRefused("READER_LIMIT");
@@ -157,6 +177,40 @@ export async function releaseRedemption(tx: Tx, orderId: string, now: Date): Pro
     .update(offerCodes)
     .set({ redeemedCount: sql`${offerCodes.redeemedCount} - 1` })
     .where(eq(offerCodes.id, released[0].codeId));
+  return true;
+}
+
+/**
+ * A released order paid after all (Pesapal lets a buyer pay a FAILED order again): a paid order uses the code, so its
+ * slot is taken again, within the code's limit (the database holds redeemed_count <= total_limit). CASE: the slot went
+ * to someone else meanwhile -> the payment still stands at the price she was quoted; the code is simply full.
+ */
+export async function reclaimRedemption(tx: Tx, orderId: string, now: Date): Promise<boolean> {
+  const redemptions = await tx
+    .select({
+      id: offerCodeRedemptions.id,
+      codeId: offerCodeRedemptions.codeId,
+      releasedAt: offerCodeRedemptions.releasedAt,
+    })
+    .from(offerCodeRedemptions)
+    .where(eq(offerCodeRedemptions.orderId, orderId));
+  const released = redemptions.find((r) => r.releasedAt !== null);
+  if (!released || redemptions.some((r) => r.releasedAt === null)) return false;
+  const taken = await tx
+    .update(offerCodes)
+    .set({ redeemedCount: sql`${offerCodes.redeemedCount} + 1` })
+    .where(
+      and(
+        eq(offerCodes.id, released.codeId),
+        sql`(${offerCodes.totalLimit} is null or ${offerCodes.redeemedCount} < ${offerCodes.totalLimit})`,
+      ),
+    )
+    .returning({ id: offerCodes.id });
+  if (taken.length === 0) return false;
+  await tx
+    .update(offerCodeRedemptions)
+    .set({ releasedAt: null, createdAt: now })
+    .where(eq(offerCodeRedemptions.id, released.id));
   return true;
 }
 

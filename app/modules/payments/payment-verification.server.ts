@@ -28,6 +28,7 @@ import { completeGiftOrder, deliverCompletedGift, revokeGiftOf } from "~/modules
 import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { decideTransition, type Decision, type OrderStatus } from "~/modules/orders/order-transitions";
 import { firstRecheckAt } from "~/modules/orders/order-recheck-schedule";
+import { reclaimRedemption, releaseRedemption } from "~/modules/orders/offer-codes.server";
 import {
   agreementNamedBy,
   decideCharge,
@@ -215,6 +216,10 @@ async function applyReport(
         ...(decision.to === "completed" ? { completedAt: now } : {}),
       })
       .where(eq(orders.id, order.id));
+    // A code is used only by a paid order (ADR 037): a failed payment gives its slot back so her retry gets the
+    // discount; a failed order paid after all takes it again.
+    if (decision.to === "failed") await releaseRedemption(tx, order.id, now);
+    if (decision.effect === "grant") await reclaimRedemption(tx, order.id, now);
     // The receipt's number is taken in this transaction, so it has no gaps (receipt-numbers.server.ts).
     if (decision.to === "completed") await issueReceipt(tx, order, now);
     let grant: Grant | undefined;

@@ -5,6 +5,12 @@
 /** Integer minor units of a currency (1 KES = 100 cents). */
 export type MinorUnits = number;
 
+/**
+ * The smallest charge the gateway takes well (Pesapal refuses zero and handles tiny amounts badly): KSh 10.00. Upgrades
+ * and offer codes never ask for less, except an order of exactly zero, which is recorded without the gateway.
+ */
+export const GATEWAY_MINIMUM_CHARGE_CENTS: MinorUnits = 1_000;
+
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 /** Throws unless `value` is an integer that survives a round trip through a JavaScript number. */
