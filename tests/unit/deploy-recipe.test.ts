@@ -56,6 +56,8 @@ describe("deploy/compose.yaml", () => {
       });
       expect(env.DATABASE_URL).toContain("@pgbouncer:6432/");
       expect(env.DATABASE_DIRECT_URL).toContain("@postgres:5432/");
+      // PgBouncer 1.18 in transaction mode cannot carry named prepared statements between server connections.
+      expect(env.DATABASE_POOLING).toBe("transaction");
       // Stopped with SIGKILL only after the 25 s drain deadline.
       expect(Number.parseInt(app.stop_grace_period!, 10)).toBeGreaterThan(25);
       // Every setting it is given is one the README documents, except the pooler's direct URL (issue 48 item 3,
@@ -87,6 +89,10 @@ describe("deploy/haproxy.cfg", () => {
     expect(config).toMatch(/http-check send meth GET uri \/readyz/);
     expect(config).toMatch(/bind .* ssl crt /);
     expect(config).toContain("http-request set-header X-Request-Id");
+  });
+
+  it("answers its own 503 (no process ready) with Retry-After, as the app's own 503 does", () => {
+    expect(config).toMatch(/^\s*http-error status 503 .* hdr Retry-After \d+$/m);
   });
 
   it.runIf(existsSync("/usr/sbin/haproxy") && existsSync("/usr/bin/openssl"))(
