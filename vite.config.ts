@@ -13,11 +13,13 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     {
-      // The error page only renders: with no side effects to keep, the browser build drops its static import (it
-      // loads lazily there) and a page costs nothing until it needs it.
+      // The error page and the review and comment forms only render: with no side effects to keep, the browser build
+      // drops their static import (they load lazily there; the server renders the forms at once for a data-saver page,
+      // which has no script) and a page costs nothing until it needs them.
       name: "nuru:lazy-shell-parts-have-no-side-effects",
       transform(code, id) {
-        if (/components[\\/]layout[\\/]error-view\.tsx$/.test(id)) return { code, moduleSideEffects: false };
+        if (/components[\\/](layout[\\/]error-view|engagement[\\/](comment|review)-form)\.tsx$/.test(id))
+          return { code, moduleSideEffects: false };
       },
     },
   ],

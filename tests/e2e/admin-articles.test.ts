@@ -55,7 +55,7 @@ describe("articles", () => {
       await page.goto("/admin/articles");
       await waitForHydration(page);
       await expectAccessible(page);
-      await page.getByRole("link", { name: "New Article" }).click();
+      await page.getByRole("link", { name: "New Article", exact: true }).click();
       await page.waitForURL(/\/admin\/articles\/new$/);
       await waitForHydration(page);
 

@@ -246,7 +246,8 @@ describe("analytics screen", () => {
     // Her visit met the paywall and went on to the plans; the paid order is the article's purchase.
     expect(Number(row[2])).toBeGreaterThanOrEqual(1);
     expect(row[4]).toBe("1");
-    expect(row[5]).toBe("1");
+    // Checkout starts: other journeys on the shared app may begin (and not pay) a checkout from this article's paywall.
+    expect(Number(row[5])).toBeGreaterThanOrEqual(1);
     expect(row[6]).toBe("1");
     const methods = await screenTable(page, "revenue-methods");
     expect(Number(rowOf(methods, "M-Pesa")?.[1])).toBeGreaterThanOrEqual(250);

@@ -38,7 +38,9 @@ const BUDGETS: { path: string; raw: number; gzip: number; cards: number }[] = [
   { path: "/", raw: 40_000, gzip: 9_000, cards: 17 },
   // 2026-11-26: the list pages' card excerpts whole again (150 characters: the last figures were measured while
   // a card's excerpt was cut to its position in the list, issue 29): /articles 28,866, /category 20,806 raw.
-  { path: "/articles", raw: 30_000, gzip: 6_800, cards: 12 },
+  // 2026-11-28 (issue 46): the feed's link in the head and the footer on every page (about 150 bytes, 30 gzip):
+  // /articles 6,804 gzip; gzip budget 6,800 -> 6,850.
+  { path: "/articles", raw: 30_000, gzip: 6_850, cards: 12 },
   { path: "/category/weight-loss", raw: 22_600, gzip: 5_600, cards: 1 },
 ];
 

@@ -415,7 +415,7 @@ function sourcesTable(sources: Awaited<ReturnType<typeof sourceCounts>>): Report
   return {
     id: "sources",
     title: "Where readers come from",
-    note: `The ${TOP_ROWS} sites and campaigns that sent the most readers to a public page: the other site's domain only (never the page she came from), and the campaign named in the link (utm_source / utm_medium / utm_campaign). Counted per day, never per person.`,
+    note: `The ${TOP_ROWS} sites and campaigns that sent the most readers to a public page: the other site's domain only (never the page she came from), and the campaign named in the link (its source, medium and campaign tags). Counted per day, never per person.`,
     columns: ["Site", "Campaign", "Arrivals"],
     rows: sources.map((r) => [r.domain || "(campaign link)", campaign(r), String(r.arrivals)]),
   };
