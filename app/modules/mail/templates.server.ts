@@ -64,12 +64,8 @@ function textBody({ name, intro, action, url, also, outro }: LayoutInput): strin
   ].join("\n");
 }
 
-function htmlBody({ name, intro, action, url, also, outro }: LayoutInput): string {
-  const href = escapeHtml(url);
-  const second = also
-    ? `
-                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;">${escapeHtml(also.label)}: <a href="${escapeHtml(also.url)}" style="color:${C.brand};">${escapeHtml(also.url)}</a></p>`
-    : "";
+/** The frame every mail of the shop's shares: a centred white card on a wash, the shop's line under it. */
+function mailFrame(card: string): string {
   return `<!doctype html>
 <html lang="en">
   <body style="margin:0;padding:0;background:${C.wash};font-family:Helvetica,Arial,sans-serif;color:${C.ink};">
@@ -79,15 +75,7 @@ function htmlBody({ name, intro, action, url, also, outro }: LayoutInput): strin
           <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px;padding:32px;">
             <tr>
               <td>
-                <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${C.brand};">${SHOP}</p>
-                <p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(greeting(name))}</p>
-                <p style="margin:0 0 24px;font-size:16px;line-height:1.5;">${escapeHtml(intro)}</p>
-                <p style="margin:0 0 24px;">
-                  <a href="${href}" style="display:inline-block;background:${C.brand};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">${escapeHtml(action)}</a>
-                </p>
-                <p style="margin:0 0 8px;font-size:14px;line-height:1.5;color:${C.muted};">If the button does not work, copy this link into your browser:</p>
-                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="${href}" style="color:${C.brand};">${href}</a></p>${second}
-                <p style="margin:0;font-size:14px;line-height:1.5;color:${C.muted};">${escapeHtml(outro)}</p>
+${card}
               </td>
             </tr>
           </table>
@@ -98,6 +86,23 @@ function htmlBody({ name, intro, action, url, also, outro }: LayoutInput): strin
   </body>
 </html>
 `;
+}
+
+function htmlBody({ name, intro, action, url, also, outro }: LayoutInput): string {
+  const href = escapeHtml(url);
+  const second = also
+    ? `
+                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;">${escapeHtml(also.label)}: <a href="${escapeHtml(also.url)}" style="color:${C.brand};">${escapeHtml(also.url)}</a></p>`
+    : "";
+  return mailFrame(`                <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${C.brand};">${SHOP}</p>
+                <p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(greeting(name))}</p>
+                <p style="margin:0 0 24px;font-size:16px;line-height:1.5;">${escapeHtml(intro)}</p>
+                <p style="margin:0 0 24px;">
+                  <a href="${href}" style="display:inline-block;background:${C.brand};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">${escapeHtml(action)}</a>
+                </p>
+                <p style="margin:0 0 8px;font-size:14px;line-height:1.5;color:${C.muted};">If the button does not work, copy this link into your browser:</p>
+                <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="${href}" style="color:${C.brand};">${href}</a></p>${second}
+                <p style="margin:0;font-size:14px;line-height:1.5;color:${C.muted};">${escapeHtml(outro)}</p>`);
 }
 
 function linkMail(to: string, subject: string, layout: LayoutInput): MailMessage {
@@ -145,31 +150,13 @@ export function signInCodeMail({ to, code, minutes }: { to: string; code: string
     `— ${SHOP}`,
     "",
   ].join("\n");
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="margin:0;padding:0;background:${C.wash};font-family:Helvetica,Arial,sans-serif;color:${C.ink};">
-    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${C.wash};padding:24px 0;">
-      <tr>
-        <td align="center">
-          <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px;padding:32px;">
-            <tr>
-              <td>
-                <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${C.brand};">${SHOP}</p>
+  const html =
+    mailFrame(`                <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${C.brand};">${SHOP}</p>
                 <p style="margin:0 0 16px;font-size:16px;line-height:1.5;">Hello,</p>
                 <p style="margin:0 0 8px;font-size:16px;line-height:1.5;">Your ${SHOP} sign-in code is:</p>
                 <p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:6px;color:${C.brand};">${escapeHtml(code)}</p>
                 <p style="margin:0 0 24px;font-size:16px;line-height:1.5;">${escapeHtml(intro)}</p>
-                <p style="margin:0;font-size:14px;line-height:1.5;color:${C.muted};">${escapeHtml(outro)}</p>
-              </td>
-            </tr>
-          </table>
-          <p style="margin:16px 0 0;font-size:12px;color:${C.faint};">${SHOP} · wellness reading from Kenya</p>
-        </td>
-      </tr>
-    </table>
-  </body>
-</html>
-`;
+                <p style="margin:0;font-size:14px;line-height:1.5;color:${C.muted};">${escapeHtml(outro)}</p>`);
   // The code leads the subject, so the phone's notification shows it without opening the mail.
   return { to, subject: `${code} is your ${SHOP} sign-in code`, text, html };
 }

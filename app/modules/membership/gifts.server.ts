@@ -206,6 +206,28 @@ export async function sendGift(giftId: string, now = new Date()): Promise<SendOu
 }
 
 /**
+ * Why the buyer may not have a new claim link for this gift now (not hers, in a state that takes none, or the hourly
+ * limit that Resend and "link to share" count together), or null when she may. The check counts as one try.
+ */
+async function refuseBuyersLink(
+  buyerId: string,
+  giftId: string,
+  statuses: readonly string[],
+  now: Date,
+): Promise<Exclude<SendOutcome, "sent"> | null> {
+  const [row] = await selectGifts().where(and(eq(gifts.id, giftId), eq(orders.userId, buyerId)));
+  if (!row) return "not-found";
+  if (!statuses.includes(row.status)) return "not-sendable";
+  const limit = await hitFixedWindow(getDb(), {
+    key: `gift-resend:${giftId}`,
+    limit: RESENDS_PER_HOUR,
+    windowMs: 60 * 60_000,
+    now,
+  });
+  return limit.allowed ? null : "rate-limited";
+}
+
+/**
  * The buyer's "link to share" (issue 46, item 23): a new claim link for her own paid or unclaimed gift, shown to her
  * only (never mailed, never in an address), for WhatsApp or a message of her own. Counted with Resend, a few an hour.
  */
@@ -214,16 +236,8 @@ export async function shareGiftLinkForBuyer(
   giftId: string,
   now = new Date(),
 ): Promise<{ url: string } | Exclude<SendOutcome, "sent">> {
-  const [row] = await selectGifts().where(and(eq(gifts.id, giftId), eq(orders.userId, buyerId)));
-  if (!row) return "not-found";
-  if (row.status !== "unclaimed" && row.status !== "paid") return "not-sendable";
-  const limit = await hitFixedWindow(getDb(), {
-    key: `gift-resend:${giftId}`,
-    limit: RESENDS_PER_HOUR,
-    windowMs: 60 * 60_000,
-    now,
-  });
-  if (!limit.allowed) return "rate-limited";
+  const refused = await refuseBuyersLink(buyerId, giftId, ["unclaimed", "paid"], now);
+  if (refused) return refused;
   const issued = await issueClaimLink(giftId, now);
   return typeof issued === "string" ? issued : { url: issued.url };
 }
@@ -269,17 +283,8 @@ export async function sendDueGifts(now = new Date(), limit = 50) {
 
 /** The buyer's Resend: her own unclaimed gift, a few times an hour. */
 export async function resendGiftForBuyer(buyerId: string, giftId: string, now = new Date()): Promise<SendOutcome> {
-  const [row] = await selectGifts().where(and(eq(gifts.id, giftId), eq(orders.userId, buyerId)));
-  if (!row) return "not-found";
-  if (row.status !== "unclaimed") return "not-sendable";
-  const limit = await hitFixedWindow(getDb(), {
-    key: `gift-resend:${giftId}`,
-    limit: RESENDS_PER_HOUR,
-    windowMs: 60 * 60_000,
-    now,
-  });
-  if (!limit.allowed) return "rate-limited";
-  return sendGift(giftId, now);
+  const refused = await refuseBuyersLink(buyerId, giftId, ["unclaimed"], now);
+  return refused ?? sendGift(giftId, now);
 }
 
 /** An admin's Resend (the admin screen): any unclaimed gift whose payment stands. */
