@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { runningAt } from "~/modules/membership/grants.server";
 import { bookmarks, ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
-import type { BookmarkIds } from "~/modules/engagement/schemas";
+import type { BookmarkIds } from "./bookmark-ids";
 import type { Role, Viewer } from "./policy";
 
 /**

@@ -7,7 +7,7 @@ import { PROFILE_TIMEOUT_MS, readSession, withTimeout, type SessionUser } from "
 import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
 import { isAppError } from "~/lib/app-error";
 import { adminChanged } from "~/lib/admin-changes.server";
-import type { BookmarkIds } from "~/modules/engagement/schemas";
+import type { BookmarkIds } from "./bookmark-ids";
 import { loadViewerRead } from "./viewer-row.server";
 import { adminViewer, guestViewer, type AdminViewer, type Viewer } from "./policy";
 

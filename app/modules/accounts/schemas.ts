@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KRA_PIN, normalizeKraPin } from "~/modules/receipts/receipt-rules";
+import { kraPinSchema } from "~/modules/receipts/kra-pin-schema";
 
 // One schema per form, used by the browser (before posting) and by the server action.
 
@@ -102,14 +102,6 @@ export const newPasswordSchema = z
     confirmPassword: z.string().min(1, "Please confirm your password"),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
-
-/** An optional KRA PIN (for receipts): blank is none; spaces and lower case are forgiven. */
-export const kraPinSchema = z
-  .string()
-  .max(40, "KRA PIN must be a letter, nine digits and a letter, like A123456789B")
-  .transform(normalizeKraPin)
-  .refine((v) => KRA_PIN.test(v), "KRA PIN must be a letter, nine digits and a letter, like A123456789B")
-  .optional();
 
 export const profileSchema = z.object({ fullName: fullNameSchema, kraPin: kraPinSchema });
 

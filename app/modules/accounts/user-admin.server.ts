@@ -4,7 +4,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema";
 import { type Role, type AdminViewer } from "~/modules/access/policy";
-import { clampPage } from "~/modules/content/paging";
+import { clampPage } from "~/lib/paging";
 import { AppError, defineErrors } from "~/lib/app-error";
 
 /** Why a role change was refused (spec: 'Failed to update user role: {message}'); thrown as AppError. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { adminActivity, profiles, users, type FieldChange } from "~/db/schema";
 import { type Viewer, type AdminViewer } from "~/modules/access/policy";
-import { clampPage } from "~/modules/content/paging";
+import { clampPage } from "~/lib/paging";
 import { ACTIVITY_ENTITIES, type ActivityEntity } from "./activity-entities";
 
 // The audit log: each admin module records its changes here, in the same transaction as the change itself.

@@ -8,7 +8,7 @@ import { type AccessType, type AdminViewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
 import { CONTENT_ADMIN_ERRORS } from "./content-admin-errors";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
-import { clampPage } from "./paging";
+import { clampPage } from "~/lib/paging";
 import { richBlocksAsHtml, sanitizeArticleHtml } from "./article-html.server";
 import { existingCategoryIds } from "./categories.server";
 import type { ArticleFormInput } from "./article-form";

@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { publicRead } from "~/lib/public-reads.server";
 import { articleCategories, articles, categories, type RichBlock } from "~/db/schema";
 import { accessForArticle, guestViewer, type AccessType, type Viewer } from "~/modules/access/policy";
-import { clampPage } from "./paging";
+import { clampPage } from "~/lib/paging";
 import { cutAtWord, PREVIEW_CHARS } from "./text";
 import { bodyText, cardText } from "./article-card-text";
 

@@ -4,7 +4,7 @@ import { publicRead } from "~/lib/public-reads.server";
 import { categories, ebookCategories, ebooks } from "~/db/schema";
 import { ebookAccess, ebookVisible, type AccessType, type EbookAccess, type Viewer } from "~/modules/access/policy";
 import type { CategoryRef } from "./articles.server";
-import { clampPage } from "./paging";
+import { clampPage } from "~/lib/paging";
 
 type EbookRow = typeof ebooks.$inferSelect;
 

@@ -4,7 +4,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { categories, ebooks } from "~/db/schema";
-import { SHOP_NAME } from "~/modules/site/meta";
+import { SHOP_NAME } from "~/lib/shop-name";
 import { rssArticles, sitemapArticles, type RssArticle } from "./feed-articles.server";
 import { cachedFeed } from "./feed-cache.server";
 

@@ -74,11 +74,8 @@ export type CommentInput = z.infer<typeof commentSchema>;
 export const bookmarkSchema = z.object({ contentType: contentTypeSchema, contentId });
 export type BookmarkInput = z.infer<typeof bookmarkSchema>;
 
-/** Ids a signed-in reader has bookmarked, by kind (what her cards' bookmark toggles show). */
-export interface BookmarkIds {
-  articles: string[];
-  ebooks: string[];
-}
+/** Ids a signed-in reader has bookmarked, by kind: the viewer carries them, so access declares the shape. */
+export type { BookmarkIds } from "~/modules/access/bookmark-ids";
 
 // ---- Shapes shared by the module reads, the /engagement action and the components (no server code) ----
 

@@ -13,13 +13,9 @@ import {
   HOME_ARTICLE_CARD_EXCERPT,
   HOME_EBOOK_CARD_DESCRIPTION,
 } from "~/modules/content/card-data";
-import {
-  getActiveFeaturedAd,
-  listActivePlans,
-  listPublishedHeroSlides,
-  listPublishedTestimonials,
-} from "./home.server";
+import { getActiveFeaturedAd, listPublishedHeroSlides, listPublishedTestimonials } from "./home.server";
 import { ebooksOfAd, takeUnshown } from "./shown-once";
+import { listActivePlans } from "~/modules/membership/active-plans.server";
 
 /** A home section: its data, or the message of the error that stopped it (the rest of the page still works). */
 export type Section<T> = { ok: true; data: T } | { ok: false; error: string };

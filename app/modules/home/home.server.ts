@@ -1,7 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { publicRead } from "~/lib/public-reads.server";
-import { featuredEbookAd, heroSlides, subscriptionPlans, testimonials } from "~/db/schema";
+import { featuredEbookAd, heroSlides, testimonials } from "~/db/schema";
 
 export async function listPublishedHeroSlides() {
   return publicRead("home:slides", () =>
@@ -36,27 +36,5 @@ export async function listPublishedTestimonials() {
       .from(testimonials)
       .where(eq(testimonials.published, true))
       .orderBy(asc(testimonials.sortKey)),
-  );
-}
-
-export async function listActivePlans() {
-  return publicRead("plans", () =>
-    getDb()
-      .select({
-        id: subscriptionPlans.id,
-        slug: subscriptionPlans.slug,
-        name: subscriptionPlans.name,
-        description: subscriptionPlans.description,
-        priceCents: subscriptionPlans.priceCents,
-        periodUnit: subscriptionPlans.periodUnit,
-        periodCount: subscriptionPlans.periodCount,
-        ebookLimit: subscriptionPlans.ebookLimit,
-        features: subscriptionPlans.features,
-        badge: subscriptionPlans.badge,
-        trialDays: subscriptionPlans.trialDays,
-      })
-      .from(subscriptionPlans)
-      .where(eq(subscriptionPlans.isActive, true))
-      .orderBy(asc(subscriptionPlans.sortKey)),
   );
 }

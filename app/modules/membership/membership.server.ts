@@ -1,5 +1,5 @@
 // The reader's plan as the pricing and checkout pages describe it (never an access decision: that is the policy's).
-import { listActivePlans } from "~/modules/home/home.server";
+import { listActivePlans } from "./active-plans.server";
 import { hasUsedTrial } from "./free-trial.server";
 import { getMemberStanding } from "./member-standing.server";
 import type { MemberStanding } from "./member-standing";

@@ -34,7 +34,7 @@ import {
 } from "~/db/schema";
 import { orderLineColumns, selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import type { AdminViewer } from "~/modules/access/policy";
-import { clampPage } from "~/modules/content/paging";
+import { clampPage } from "~/lib/paging";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-transitions";
 
 export { ORDER_STATUS_LABELS };

@@ -1,6 +1,6 @@
 // The admin's receipt settings form (/admin/orders/receipts), for the page and its action.
 import { z } from "zod";
-import { kraPinSchema } from "~/modules/accounts/schemas";
+import { kraPinSchema } from "./kra-pin-schema";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,4 +1,6 @@
-export const SHOP_NAME = "Nuru";
+import { SHOP_NAME } from "~/lib/shop-name";
+
+export { SHOP_NAME };
 
 interface RootMatch {
   id: string;

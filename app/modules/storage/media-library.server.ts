@@ -5,7 +5,7 @@ import { mediaAssets, users } from "~/db/schema";
 import { type AdminViewer } from "~/modules/access/policy";
 import { AppError, defineErrors } from "~/lib/app-error";
 import { recordActivity } from "~/modules/admin/activity.server";
-import { clampPage } from "~/modules/content/paging";
+import { clampPage } from "~/lib/paging";
 import { getStorage, publicUrl } from "./storage.server";
 import { deleteImageWithVariants } from "./image-variants.server";
 import { variantUrl } from "./responsive-image";
