@@ -41,6 +41,10 @@ const RETENTION: [string, string][] = [
     `${ANALYTICS_DAILY_RETENTION_DAYS} days, then deleted (monthly page totals are kept)`,
   ],
   [
+    "A coded fingerprint of your address with the free trial and once-per-reader codes it used (after you delete your account)",
+    "As long as those offers exist, so they are not given to the same address twice",
+  ],
+  [
     "Orders, payments, refunds and card renewals (your receipts are made from these)",
     `${PAYMENT_RECORD_RETENTION_YEARS} years, as Kenyan tax law requires`,
   ],
@@ -185,6 +189,12 @@ export default function Privacy({ matches }: Route.ComponentProps) {
         address: they show &ldquo;Deleted reader&rdquo; instead. A gift you bought stays part of its order record, with
         the recipient&apos;s address, so she can still claim it. If you had no payments, nothing is kept. The
         admins&apos; log notes that an account was deleted, not whose.
+      </p>
+      <p className="mt-2">
+        Also kept, if you used them: that your address had the free trial or used an offer code meant once per reader,
+        so a new account with the same address does not get them again. We keep only a coded fingerprint of the address
+        (made with a secret key, so it cannot be turned back into the address) and how many times each was used; no
+        name, no address, nothing you read.
       </p>
       <p className="mt-2">
         An admin account can be deleted the same way, except the shop&apos;s last admin: another admin must be named

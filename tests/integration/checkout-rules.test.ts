@@ -5,13 +5,23 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase } from "~/db/client.server";
-import { orders, profiles, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
+import {
+  formerAllowances,
+  orders,
+  profiles,
+  subscriptionEbookUnlocks,
+  subscriptionPlans,
+  userSubscriptions,
+  users,
+} from "~/db/schema";
 import { createEbook, createPlan, createPricingData, createPurchase, createSubscription } from "~/db/seed/factories";
 import { PLAN_CATALOGUE } from "~/modules/pricing/catalogue-data";
 import { startCheckout } from "~/modules/payments/checkout.server";
 import { isCheckoutError } from "~/modules/orders/checkout-errors";
 import { configurePesapal } from "~/modules/payments/payment-gateway.server";
-import { startFreeTrial } from "~/modules/membership/free-trial.server";
+import { hasUsedTrial, startFreeTrial } from "~/modules/membership/free-trial.server";
+import { deleteAccount } from "~/modules/privacy/account-deletion.server";
+import { addressHash } from "~/modules/orders/former-allowances.server";
 import { unlockEbookWithPlan } from "~/modules/membership/subscription-ebooks.server";
 import { verifyPayment } from "~/modules/payments/payment-verification.server";
 import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
@@ -193,6 +203,27 @@ describe(`checkout rules (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(await refusal(startFreeTrial({ userId: buyer.id, planSlug: "standard" }))).toBe("TRIAL_UNAVAILABLE");
     const [basic] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.slug, "basic"));
     expect(basic.trialDays).toBe(7);
+  });
+
+  it("keeps the free trial used across a deleted account: the same address signing up again gets no second trial (issue 46 item 5)", async () => {
+    const first = await reader();
+    await startFreeTrial({ userId: first.id, planSlug: "basic" });
+    expect(await deleteAccount(first.id, { word: "DELETE" })).toMatchObject({ ok: true });
+    // What is kept says nothing of her: a keyed hash of the address, the allowance and a count.
+    const kept = await t.db.select().from(formerAllowances).where(eq(formerAllowances.allowance, "trial"));
+    expect(kept.some((row) => row.addressHash === addressHash(first.email))).toBe(true);
+    expect(JSON.stringify(kept)).not.toContain(first.email);
+    // She signs up again with the same address (another case of letters): no second trial.
+    const againId = randomUUID();
+    const again = first.email.toUpperCase();
+    await t.db.insert(users).values({ id: againId, name: "Njoki M", email: again, emailVerified: true, role: "user" });
+    await t.db.insert(profiles).values({ id: againId, email: again, fullName: "Njoki Mwangi", role: "guest" });
+    expect(await hasUsedTrial(againId)).toBe(true);
+    expect(await refusal(startFreeTrial({ userId: againId, planSlug: "basic" }))).toBe("TRIAL_USED");
+    // Another address still has its trial.
+    const other = await reader();
+    expect(await hasUsedTrial(other.id)).toBe(false);
+    await startFreeTrial({ userId: other.id, planSlug: "basic" });
   });
 
   it("lets a reader on a free trial buy a plan, whose paid months start when the trial ends", async () => {

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -103,3 +104,22 @@ export const retentionOffers = pgTable("retention_offers", {
     .references(() => offerCodes.id, { onDelete: "restrict" }),
   offeredAt: timestamp("offered_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// One-per-reader allowances that outlive a deleted account (issue 46 item 5): a free trial and the uses of a code
+// with a per-reader limit, under a keyed hash of her e-mail address (HMAC with AUTH_SECRET) and nothing else, so
+// deleting the account and signing up again with the same address does not hand them out again. Written only when
+// an account is deleted; /privacy says so.
+export const formerAllowances = pgTable(
+  "former_allowances",
+  {
+    addressHash: text("address_hash").notNull(),
+    /** "trial", or "code:<offer code id>". */
+    allowance: text("allowance").notNull(),
+    uses: integer("uses").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.addressHash, t.allowance] }),
+    check("former_allowances_uses_positive", sql`${t.uses} > 0`),
+  ],
+);

@@ -1,10 +1,11 @@
 // A plan with trial days gives a trial subscription without payment, once per account (a partial unique index on
-// user_subscriptions holds that even for two requests at once).
+// user_subscriptions holds that even for two requests at once) and once per address across deleted accounts.
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { subscriptionPlans, userSubscriptions } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { CHECKOUT_ERRORS, isCheckoutError } from "~/modules/orders/checkout-errors";
+import { TRIAL_ALLOWANCE, formerUses } from "~/modules/orders/former-allowances.server";
 import { addDays, lockActiveSubscription, startSubscription } from "./grants.server";
 
 export async function hasUsedTrial(userId: string): Promise<boolean> {
@@ -13,7 +14,7 @@ export async function hasUsedTrial(userId: string): Promise<boolean> {
     .from(userSubscriptions)
     .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.isTrial, true)))
     .limit(1);
-  return rows.length > 0;
+  return rows.length > 0 || (await formerUses(getDb(), userId, TRIAL_ALLOWANCE)) > 0;
 }
 
 export async function startFreeTrial(input: {
@@ -31,6 +32,8 @@ export async function startFreeTrial(input: {
   try {
     return await db.transaction(async (tx) => {
       if (await lockActiveSubscription(tx, input.userId, now)) throw new AppError(CHECKOUT_ERRORS.PLAN_ACTIVE);
+      // CASE: an earlier account with her address, since deleted, had the trial -> used (issue 46 item 5).
+      if ((await formerUses(tx, input.userId, TRIAL_ALLOWANCE)) > 0) throw new AppError(CHECKOUT_ERRORS.TRIAL_USED);
       const subscription = await startSubscription(tx, {
         userId: input.userId,
         planId: plan.id,

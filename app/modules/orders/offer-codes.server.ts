@@ -32,6 +32,7 @@ import {
   type OfferCodeTerms,
 } from "./offer-code-rules";
 import { CHECKOUT_ERRORS } from "./checkout-errors";
+import { codeAllowance, formerUses } from "./former-allowances.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Pick<Database, "select">;
@@ -113,7 +114,12 @@ async function offeredTo(db: Reader, code: Pick<OfferCodeTerms, "id">, userId: s
   return userId !== null && offers.some((offer) => offer.userId === userId);
 }
 
+/** Her uses of the code: slots her account holds, plus what an earlier deleted account with her address used. */
 async function heldBy(db: Reader, codeId: string, userId: string): Promise<number> {
+  return (await heldByAccount(db, codeId, userId)) + (await formerUses(db, userId, codeAllowance(codeId)));
+}
+
+async function heldByAccount(db: Reader, codeId: string, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(offerCodeRedemptions)

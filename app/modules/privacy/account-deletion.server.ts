@@ -32,6 +32,7 @@ import {
   verifications,
 } from "~/db/schema";
 import { cancelLiveCardRenewals } from "~/modules/membership/card-renewals.server";
+import { keepFormerAllowances } from "~/modules/orders/former-allowances.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import { getStorage } from "~/modules/storage/storage.server";
 import { refused, type Refused } from "~/lib/app-error.server";
@@ -98,6 +99,8 @@ export async function deleteAccount(
       if (admins.length <= 1) return refused(PRIVACY_ERRORS.DELETE_LAST_ADMIN);
     }
     const email = user.email;
+    // Her free trial and one-per-reader code uses stay with a keyed hash of her address, nothing else (issue 46 item 5).
+    await keepFormerAllowances(tx, { userId, email, now });
     const stamped = await tx
       .delete(ebookStampedCopies)
       .where(eq(ebookStampedCopies.userId, userId))
