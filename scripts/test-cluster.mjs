@@ -1,18 +1,20 @@
 // npm run test:cluster (issue 48 item 4): the shop as it runs in production, on this machine only. HAProxy
 // (deploy/haproxy.cfg) in front of three app processes (the build in build/, `node server.js`), PgBouncer in
-// transaction mode (a copy of deploy/pgbouncer.ini) in front of a database of the local PostgreSQL, the S3 stand-in
-// for files and the Pesapal stand-in over the wire. While guest pages, signed-in pages, checkouts and IPNs run:
+// transaction mode (a copy of deploy/pgbouncer.ini) in front of the test's own PostgreSQL 15 cluster (initdb in a
+// temporary directory, on a free port; the machine's shared PostgreSQL is never touched), the S3 stand-in for files
+// and the Pesapal stand-in over the wire. While guest pages, signed-in pages, checkouts and IPNs run:
 //   1. kill -9 of one app in the middle of payments: every order ends as the gateway says, granted at most once;
 //   2. a rolling restart (SIGTERM, wait ready, next): zero failed requests;
-//   3. the database goes away (our PgBouncer is stopped, then started on the same port; the shared PostgreSQL is
-//      never restarted): 503 with Retry-After meanwhile, full service after, nothing lost;
+//   3. the database goes away (a real restart of the test's own PostgreSQL: pg_ctl stop -m fast, 10 s of payments,
+//      pg_ctl start): 503 with Retry-After meanwhile, full service after, nothing lost;
 //   4. every scheduled job ran once per tick across the processes (scheduled_job_runs and /metrics).
 // Prints the figures and exits non-zero on any violation. Every process and temporary directory it starts is
 // stopped (by its own process id) and removed on exit, on failure and on Ctrl-C.
-// Settings: CLUSTER_DATABASE_SERVER (default postgres://postgres@127.0.0.1:5432), PGBOUNCER_BIN, HAPROXY_BIN.
+// Settings: PG_BIN (default /usr/lib/postgresql/15/bin), PGBOUNCER_BIN, HAPROXY_BIN; without initdb it falls back
+// to CLUSTER_DATABASE_SERVER (default postgres://postgres@127.0.0.1:5432), which is then never restarted.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,7 +27,9 @@ process.env.NODE_ENV = "test";
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
 process.removeAllListeners("warning");
 
-const SERVER = process.env.CLUSTER_DATABASE_SERVER ?? "postgres://postgres@127.0.0.1:5432";
+const SHARED_SERVER = process.env.CLUSTER_DATABASE_SERVER ?? "postgres://postgres@127.0.0.1:5432";
+const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+let SERVER = SHARED_SERVER; // the test's own cluster once it runs
 const PGBOUNCER = process.env.PGBOUNCER_BIN ?? "/usr/sbin/pgbouncer";
 const HAPROXY = process.env.HAPROXY_BIN ?? "/usr/sbin/haproxy";
 const DEMO_PASSWORD = "nuru-demo-2026";
@@ -40,10 +44,17 @@ const started = Date.now();
 const children = new Set(); // every process we started (ours to stop, by pid)
 const dirs = [];
 let database;
+let ownCluster; // { dataDir, ... } while the test's own PostgreSQL may run
 let cleaning;
 async function cleanup() {
   cleaning ??= (async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    if (ownCluster) {
+      // Its database goes with its directory: nothing to drop.
+      asPostgres(path.join(PG_BIN, "pg_ctl"), ["-D", ownCluster.dataDir, "-m", "immediate", "stop"]);
+      ownCluster = undefined;
+      database = undefined;
+    }
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     if (database) {
       const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
@@ -115,6 +126,61 @@ function startProcess(command, args, env = {}) {
 }
 
 // ---------------------------------------------------------------------------------------------------- the parts
+const asRoot = process.getuid?.() === 0;
+/** PostgreSQL refuses to run as root: there its commands run as the "postgres" user (runuser). Synchronous. */
+function asPostgres(command, args) {
+  const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+  return spawnSync(cmd, argv, { cwd: tmpdir(), encoding: "utf8" });
+}
+/** The same, without blocking the event loop (the load and the stand-ins run in this process). */
+function asPostgresAsync(command, args) {
+  const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+  return new Promise((resolve) => {
+    const child = spawn(cmd, argv, { cwd: tmpdir(), stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (status) => resolve({ status, output }));
+  });
+}
+
+/**
+ * The test's own PostgreSQL 15: initdb in a temporary directory, started on a free loopback port (its socket in that
+ * directory), restartable for real. Null when initdb is not installed (the caller falls back to the shared server).
+ */
+async function startOwnPostgres() {
+  const initdb = path.join(PG_BIN, "initdb");
+  const pgCtl = path.join(PG_BIN, "pg_ctl");
+  if (!existsSync(initdb) || !existsSync(pgCtl)) return null;
+  const dir = tempDir("nuru-cluster-postgres-");
+  if (asRoot) {
+    const uid = Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout);
+    const gid = Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout);
+    if (!uid) throw new Error("running as root, but there is no postgres user to run PostgreSQL as");
+    chownSync(dir, uid, gid);
+  }
+  const dataDir = path.join(dir, "data");
+  const init = asPostgres(initdb, ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+  if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
+  const port = await freePort();
+  const cluster = {
+    dataDir,
+    port,
+    url: `postgres://postgres@127.0.0.1:${port}`,
+    async ctl(...args) {
+      const result = await asPostgresAsync(pgCtl, ["-D", dataDir, "-l", path.join(dir, "postgres.log"), ...args]);
+      if (result.status !== 0) throw new Error(`pg_ctl ${args.join(" ")} failed:\n${result.output}`);
+    },
+    start: () =>
+      cluster.ctl("-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "-w", "-t", "60", "start"),
+    /** A real stop: fast mode ends every session (the apps', PgBouncer's) and shuts down cleanly. */
+    stop: () => cluster.ctl("-m", "fast", "-w", "stop"),
+  };
+  ownCluster = cluster;
+  await cluster.start();
+  return cluster;
+}
+
 async function ensureBuild() {
   if (existsSync(path.join(ROOT, "build/server")) && existsSync(path.join(ROOT, "build/client"))) return;
   log("no build/: npm run build");
@@ -429,9 +495,56 @@ async function checkJobs(db, apps) {
   return { jobTicks: rows.length, jobs: ticks.size, maxRunsPerTick: Math.max(0, ...rows.map((r) => r.runs)), problems };
 }
 
+/**
+ * Live content events still reach every process after the restart (their LISTEN connections reconnect): one SSE
+ * stream per app, an article touched through the direct URL (its trigger NOTIFYs) every 2 s until each stream has
+ * had a "content-changed" event, for up to 30 s. The names of the apps that got none.
+ */
+async function checkLiveEvents(apps, directUrl) {
+  const abort = new AbortController();
+  const seen = new Set();
+  const streams = apps.map(async (app) => {
+    const res = await fetch(`${app.url}/api/content-events`, { signal: abort.signal }).catch(() => null);
+    if (!res?.ok || !res.body) return;
+    let text = "";
+    try {
+      for await (const chunk of res.body) {
+        text += Buffer.from(chunk).toString("utf8");
+        if (text.includes("event: content-changed")) {
+          seen.add(app.name);
+          return;
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  });
+  const db = new pg.Client({ connectionString: directUrl });
+  await db.connect();
+  await sleep(500);
+  const deadline = Date.now() + 30_000;
+  while (seen.size < apps.length && Date.now() < deadline) {
+    await db.query(`update articles set title = title where id = (select id from articles order by id limit 1)`);
+    await sleep(2_000);
+  }
+  await db.end();
+  abort.abort();
+  await Promise.all(streams);
+  return apps.filter((app) => !seen.has(app.name)).map((app) => app.name);
+}
+
 // ---------------------------------------------------------------------------------------------------- the test
 async function main() {
   await ensureBuild();
+  const cluster = await startOwnPostgres();
+  if (cluster) {
+    SERVER = cluster.url;
+    log(`own PostgreSQL 15 cluster on 127.0.0.1:${cluster.port} (initdb in a temporary directory)`);
+  } else
+    console.warn(
+      `\ncluster test: ${path.join(PG_BIN, "initdb")} is not installed: FALLING BACK to the shared server ${SHARED_SERVER}` +
+        " (a fresh database in it); the database-away fault then stops PgBouncer instead of restarting PostgreSQL.\n",
+    );
   database = `nuru_cluster_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
   await admin.connect();
@@ -477,6 +590,7 @@ async function main() {
     `select id from ebooks where access_type = 'premium' and published and price_cents > 0 order by id`,
   );
   if (ebooks.length === 0) throw new Error("the demo shop has no premium ebook to buy");
+  await db.end(); // reconnected for the checks: the restart below ends every session
   for (let i = 0; i < READERS; i++)
     await createUser(handle.db, {
       email: `cluster-${i}@nuru.test`,
@@ -577,7 +691,7 @@ async function main() {
 
   // 3. The database goes away (PgBouncer stopped), then comes back on the same port.
   {
-    const down = newPhase("database away (PgBouncer stopped)");
+    const down = newPhase(cluster ? "database away (PostgreSQL restart)" : "database away (PgBouncer stopped)");
     const after = newPhase("after the database is back");
     phases.push(down, after);
     log(down.name);
@@ -594,12 +708,14 @@ async function main() {
       [],
     );
     await sleep(2_000);
-    await bouncer.stop();
-    log("PgBouncer stopped; paying the orders now");
+    if (cluster) await cluster.stop();
+    else await bouncer.stop();
+    log(`${cluster ? "PostgreSQL stopped (pg_ctl stop -m fast)" : "PgBouncer stopped"}; paying the orders now`);
     const payments = Promise.all(orders.filter(Boolean).map((trackingId) => pay(ctx, trackingId)));
     await sleep(10_000);
-    await bouncer.start();
-    log("PgBouncer back; waiting for every app to be ready again");
+    if (cluster) await cluster.start();
+    else await bouncer.start();
+    log(`${cluster ? "PostgreSQL" : "PgBouncer"} back; waiting for every app to be ready again`);
     const deadline = Date.now() + 30_000;
     for (const app of apps)
       while (Date.now() < deadline && (await fetch(`${app.url}${app.readyPath}`).catch(() => null))?.status !== 200)
@@ -622,16 +738,21 @@ async function main() {
       );
   }
 
+  log("checking live content events on every app after the restart");
+  const silent = await checkLiveEvents(apps, directUrl);
+  if (silent.length > 0) violations.push(`live content events: none reached ${silent.join(", ")} after the restart`);
   log("checking payments and job runs in the database");
-  const payments = await checkPayments(ctx, db);
+  const db2 = new pg.Client({ connectionString: directUrl });
+  await db2.connect();
+  const payments = await checkPayments(ctx, db2);
   for (const problem of payments.problems) violations.push(`payment: ${problem}`);
-  const jobs = await checkJobs(db, apps);
+  const jobs = await checkJobs(db2, apps);
   for (const problem of jobs.problems) violations.push(`jobs: ${problem}`);
-  await db.end();
+  await db2.end();
 
   const requests = phases.reduce((n, p) => n + p.requests, 0);
   console.log(
-    "\nCluster test figures (HAProxy -> 3 x node server.js -> PgBouncer transaction mode -> PostgreSQL; S3 stand-in)",
+    `\nCluster test figures (HAProxy -> 3 x node server.js -> PgBouncer transaction mode -> ${cluster ? "own PostgreSQL 15" : "shared PostgreSQL"}; S3 stand-in)`,
   );
   for (const p of phases)
     console.log(
@@ -643,6 +764,7 @@ async function main() {
   console.log(
     `  payments checked ${payments.orders} orders (${payments.paidOnGateway} paid or failed on the gateway, ${payments.settled} settled in the shop), mismatches ${payments.problems.length}`,
   );
+  console.log(`  live content events after the restart: ${apps.length - silent.length} of ${apps.length} apps`);
   console.log(`  jobs: ${jobs.jobTicks} job ticks of ${jobs.jobs} jobs, at most ${jobs.maxRunsPerTick} run per tick`);
   console.log(`  time ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (violations.length > 0) {

@@ -153,6 +153,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       noteDatabaseFailure(error);
       console.error(`PostgreSQL connection error: ${error.message}`);
     });
+    // A checked-out connection (a transaction, a job's lock) has no pool listener: when the server goes away (a
+    // restart ends every session) its "error" event would crash the process. Its query fails all the same, and the
+    // pool drops the broken connection when it is released.
+    pool.on("connect", (client) => client.on("error", noteDatabaseFailure));
     if (options.pooling === "transaction") unnameStatements(pool);
     else nameStatements(pool);
     observeFailures(pool);
