@@ -4,8 +4,7 @@ import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
-import { pageMeta, pagedPath } from "~/modules/site/meta";
-import { pageCardImage } from "~/modules/site/og-page-cards";
+import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
@@ -42,13 +41,12 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Articles",
     description:
       "Wellness articles for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty.",
-    path: pagedPath("/articles", loaderData?.page),
-    ...pageCardImage("articles"),
+    path: "/articles",
     matches,
   });
 

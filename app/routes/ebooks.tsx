@@ -6,8 +6,7 @@ import { EbookGrid } from "~/components/content/bookmarkable-cards";
 import { listEbooksForViewer } from "~/modules/content/ebooks.server";
 import { visitorCountry } from "~/modules/pricing/visitor-country.server";
 import { withShownPrices } from "~/modules/pricing/shown-prices.server";
-import { pageMeta, pagedPath } from "~/modules/site/meta";
-import { pageCardImage } from "~/modules/site/og-page-cards";
+import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { ebookCard } from "~/modules/content/card-data";
@@ -39,13 +38,12 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Ebooks",
     description:
       "Practical wellness ebooks for women, read securely on Nuru. Free guides and premium books priced in shillings.",
-    path: pagedPath("/ebooks", loaderData?.page),
-    ...pageCardImage("ebooks"),
+    path: "/ebooks",
     matches,
   });
 
