@@ -158,6 +158,10 @@ export const orders = pgTable(
     // whole shillings, so an amount with cents could come back from Pesapal as another amount. amount_cents = the
     // exact charge less this. Null when nothing was left off.
     roundedOffCents: cents("rounded_off_cents"),
+    // The phone number she asked her receipt to be sent to by SMS (issue 49), in international digits
+    // ('2547XXXXXXXX'); null when she did not ask. Transactional only: never used for anything but this order's
+    // receipt and its delivery status (app/modules/sms).
+    receiptPhone: text("receipt_phone"),
     // An offer code locked into the order at checkout (ADR 037): which code (its redemption row in offer-codes.ts
     // holds the foreign key), its text as typed then, the KES amount before the code and the discount it gave
     // (amount_cents = price_before_code_cents - code_discount_cents). Null without a code.
