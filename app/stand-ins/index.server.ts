@@ -4,3 +4,4 @@
 export { startLocalPesapal } from "./local-pesapal.server";
 export { startAiStandIn, type AiStandIn } from "./ai-stand-in.server";
 export { createOutboxMailer, readOutbox, readOutboxRaw } from "./dev-outbox.server";
+export { startLocalDaraja, localDaraja } from "./local-daraja.server";

@@ -26,7 +26,11 @@ describe("route facts", () => {
       "/pricing",
       "/terms",
     ]);
-    expect(facts.patterns.crossSitePosts).toEqual(["/api/payments/ipn", "/newsletter/unsubscribe/:token"]);
+    expect(facts.patterns.crossSitePosts).toEqual([
+      "/api/payments/daraja/:kind",
+      "/api/payments/ipn",
+      "/newsletter/unsubscribe/:token",
+    ]);
   }, 60_000);
 
   it("name the query parameters each guest page reads (the guest page cache keeps no other, issue 46 item 1)", async () => {

@@ -15,3 +15,4 @@ export * from "./analytics";
 export * from "./member-mail";
 export * from "./gifts";
 export * from "./offer-codes";
+export * from "./mpesa";

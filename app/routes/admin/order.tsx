@@ -1,3 +1,5 @@
+import { MpesaDirect } from "~/components/admin/order/mpesa-direct";
+import { mpesaEvidenceFor } from "~/modules/payments/mpesa-payments.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/order";
 import { appErrorResponse, refusal } from "~/lib/app-error.server";
@@ -39,9 +41,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const details = await getOrderForAdmin(adminOf(context), params.id);
+  const admin = adminOf(context);
+  const details = await getOrderForAdmin(admin, params.id);
   if (!details) throw appErrorResponse("ORDER_NOT_FOUND");
-  return { ...details, statusLabels: ORDER_STATUS_LABELS };
+  return { ...details, mpesa: await mpesaEvidenceFor(admin, params.id), statusLabels: ORDER_STATUS_LABELS };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -125,6 +128,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <StatusHistory history={history} label={label} />
         <PesapalPayments payments={payments} label={label} />
         <OrderGrants grants={grants} />
+        {loaderData.mpesa ? <MpesaDirect evidence={loaderData.mpesa} /> : null}
       </div>
       <OrderRefunds refunds={refunds} refund={refund} actionData={actionData} />
       <HandGrants email={order.email} handGrants={handGrants} plans={plans} actionData={actionData} />
