@@ -88,6 +88,38 @@ const schema = z.object({
   ),
   // Another API address (a stand-in started by tests); refused in production.
   AT_BASE_URL: optionalUrl,
+  // M-Pesa direct through Safaricom's Daraja API (ADR 043): the STK push ("check your phone") and Paybill/Till payments
+  // by hand. Optional: without the four keys the shop's M-Pesa goes through Pesapal, except outside production where
+  // a local Daraja stand-in plays it over HTTP. Set all four or none; production refuses half of them.
+  DARAJA_CONSUMER_KEY: optionalString,
+  DARAJA_CONSUMER_SECRET: optionalString,
+  // The Paybill (or, for a Till, the store number) the prompt pays, and its Lipa na M-Pesa Online passkey.
+  DARAJA_SHORTCODE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^[0-9]{5,7}$/, "DARAJA_SHORTCODE must be the 5 to 7 digit Paybill or store number")
+      .optional(),
+  ),
+  DARAJA_PASSKEY: optionalString,
+  // A Till: the till number the buyer pays (TransactionType CustomerBuyGoodsOnline); unset for a Paybill.
+  DARAJA_TILL_NUMBER: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^[0-9]{5,7}$/)
+      .optional(),
+  ),
+  DARAJA_ENV: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["sandbox", "production"]).optional()),
+  // Another API address (a stand-in started by tests); refused in production.
+  DARAJA_BASE_URL: optionalUrl,
+  // The API operator (initiator) for transaction status and reversal, and its password encrypted with Safaricom's
+  // certificate (the SecurityCredential the Daraja portal generates). Without them pasted codes and reversals wait
+  // for a person.
+  DARAJA_INITIATOR_NAME: optionalString,
+  DARAJA_SECURITY_CREDENTIAL: optionalString,
+  // The name the M-Pesa prompt shows her (the Paybill's registered name), shown on our page before she is prompted.
+  DARAJA_BUSINESS_NAME: z.string().default("NURU"),
   // The article editor's AI writing assistant, called only from the server. AI_PROVIDER picks the provider when
   // both keys are set ("openai": any OpenAI-compatible /chat/completions API; "anthropic": /messages; "none"
   // turns the assistant off). Outside production without a key, a local stand-in answers; in production
@@ -161,6 +193,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       missing.push("AT_USERNAME, AT_API_KEY and AT_SENDER_ID: all three for SMS receipts, or none of them");
     if (env.AT_BASE_URL) missing.push("AT_BASE_URL must not be set (it points the shop at an SMS stand-in)");
     if (env.PESAPAL_BASE_URL) missing.push("PESAPAL_BASE_URL must not be set (it points the shop at a stand-in)");
+    missing.push(...darajaProductionProblems(env));
     if (missing.length > 0) {
       throw new ConfigError(
         `Nuru cannot start in production mode; these settings are missing or invalid:\n${missing
@@ -175,6 +208,31 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_SECRET,
     isProduction,
   };
+}
+
+const DARAJA_REQUIRED = [
+  ["DARAJA_CONSUMER_KEY", "from the Daraja app on developer.safaricom.co.ke"],
+  ["DARAJA_CONSUMER_SECRET", "from the same Daraja app"],
+  ["DARAJA_SHORTCODE", "the Paybill or store number"],
+  ["DARAJA_PASSKEY", "the Lipa na M-Pesa Online passkey Safaricom sends after going live"],
+] as const;
+
+/** Whether M-Pesa direct is configured: all four Daraja keys set (half of them is refused in production). */
+export function darajaConfigured(env: Partial<Record<(typeof DARAJA_REQUIRED)[number][0], string>>): boolean {
+  return DARAJA_REQUIRED.every(([key]) => Boolean(env[key]));
+}
+
+/** Production with Daraja: all four keys and DARAJA_ENV, never a stand-in address; without any of them: nothing. */
+function darajaProductionProblems(env: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (env.DARAJA_BASE_URL) problems.push("DARAJA_BASE_URL must not be set (it points the shop at a stand-in)");
+  const set = DARAJA_REQUIRED.filter(([key]) => env[key]);
+  if (set.length === 0) return problems;
+  for (const [key, where] of DARAJA_REQUIRED)
+    if (!env[key]) problems.push(`${key} (${where}; M-Pesa direct is half set)`);
+  if (!env.DARAJA_ENV)
+    problems.push('DARAJA_ENV ("sandbox" to test with Safaricom\'s sandbox, "production" to take money)');
+  return problems;
 }
 
 /**

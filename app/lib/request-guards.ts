@@ -15,6 +15,16 @@ export function isGatewayNotification(path: string): boolean {
   return path.toLowerCase().replace(/\/+$/, "") === GATEWAY_NOTIFICATION_PATH;
 }
 
+/**
+ * Safaricom Daraja's callbacks (ADR 043): JSON with a Content-Length, from Safaricom's servers. Only their type differs
+ * from a form; the usual body limit holds.
+ */
+const DARAJA_CALLBACK = /^\/api\/payments\/daraja\/[a-z]+\/?$/i;
+
+export function isDarajaCallback(path: string): boolean {
+  return DARAJA_CALLBACK.test(path);
+}
+
 /** Admin uploads: the body is streamed to storage and each kind's own limit is enforced while it is read. */
 export const UPLOAD_PATH = "/admin/uploads";
 
@@ -91,6 +101,6 @@ export function checkBody(
   if (!Number.isSafeInteger(bytes) || bytes < 0) return REFUSALS.noLength;
   if (bytes > bodyLimitFor(path, limits)) return REFUSALS.tooLarge;
   const type = headers["content-type"] ?? "";
-  if (bytes > 0 && !notification && !FORM_TYPES.test(type)) return REFUSALS.notAForm;
+  if (bytes > 0 && !notification && !isDarajaCallback(path) && !FORM_TYPES.test(type)) return REFUSALS.notAForm;
   return null;
 }

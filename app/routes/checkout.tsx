@@ -37,6 +37,8 @@ import { formatKesCents } from "~/modules/pricing/money";
 import { quoteWithCode } from "~/modules/orders/offer-codes.server";
 import { isCoded, offerText } from "~/modules/orders/offer-code-rules";
 import { currentPlanOf } from "~/modules/membership/membership.server";
+import { readPaymentMethodSettings } from "~/modules/payments/payment-provider.server";
+import { darajaAvailable } from "~/modules/payments/daraja-gateway.server";
 
 /** `?upgrade=1`: the plan bought as an upgrade now, paying the difference (ADR 039). */
 function isUpgrade(request: Request, item: CheckoutItem): boolean {
@@ -114,7 +116,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An early renewal (ADR 015): the paid period is queued behind the running one; she is told when it starts
   // (issue 46, item 23), in Nairobi time like every date on the site.
   const running = item.kind === "plan" && !upgrade && !refused ? await currentPlanOf(user.id) : null;
+  // M-Pesa direct (ADR 043): offered beside the card when the owner chose Daraja for M-Pesa and it is reachable.
+  const mpesaDirect = (await readPaymentMethodSettings()).mpesa === "daraja" && darajaAvailable();
   return {
+    mpesaDirect,
     renewalStartsOn: running?.endDate ? formatDate(running.endDate) : null,
     quote: {
       kind: quote.kind,
@@ -209,6 +214,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // Carried from the paywall's link through /pricing (the form posts to this address, query included).
       fromArticleId: articleIdFrom(request),
       offerCode: isUpgrade(request, item) ? null : codeFrom(request),
+      method: form.intent === "pay" ? form.method : undefined,
     });
     // CASE: the code took the whole price -> completed without Pesapal; her receipt shows the code.
     if (zeroAmount) {
@@ -425,27 +431,62 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </p>
             </div>
           ) : null}
-          <button
-            type="submit"
-            disabled={busy}
-            className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            {quote.free
-              ? busy
-                ? "Confirming..."
-                : "Get it with your code"
-              : busy
-                ? "Taking you to Pesapal..."
-                : `Pay ${quote.charged}`}
-          </button>
-          <p className="mt-3 text-center text-sm text-gray-700">
-            M-Pesa or card, on Pesapal&apos;s secure page. You come back here when it is done. Payments are
-            non-refundable (
-            <Link to="/terms" className="underline">
-              Terms
-            </Link>
-            ).
-          </p>
+          {loaderData.mpesaDirect && !quote.free ? (
+            <>
+              <button
+                type="submit"
+                name="method"
+                value="mpesa"
+                disabled={busy}
+                className="min-h-12 w-full rounded-full bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800 disabled:opacity-70"
+              >
+                Pay {quote.charged} with M-Pesa
+              </button>
+              <p className="mt-2 text-center text-sm text-gray-700">
+                A prompt on your phone, or Paybill. No other page to visit.
+              </p>
+              <button
+                type="submit"
+                name="method"
+                value="card"
+                disabled={busy}
+                className="mt-4 min-h-12 w-full rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-rose-50 disabled:opacity-70"
+              >
+                Pay by card
+              </button>
+              <p className="mt-3 text-center text-sm text-gray-700">
+                Cards on Pesapal&apos;s secure page. Payments are non-refundable (
+                <Link to="/terms" className="underline">
+                  Terms
+                </Link>
+                ).
+              </p>
+            </>
+          ) : (
+            <>
+              <button
+                type="submit"
+                disabled={busy}
+                className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+              >
+                {quote.free
+                  ? busy
+                    ? "Confirming..."
+                    : "Get it with your code"
+                  : busy
+                    ? "Taking you to Pesapal..."
+                    : `Pay ${quote.charged}`}
+              </button>
+              <p className="mt-3 text-center text-sm text-gray-700">
+                M-Pesa or card, on Pesapal&apos;s secure page. You come back here when it is done. Payments are
+                non-refundable (
+                <Link to="/terms" className="underline">
+                  Terms
+                </Link>
+                ).
+              </p>
+            </>
+          )}
         </Form>
       )}
     </div>

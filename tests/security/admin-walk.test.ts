@@ -29,6 +29,7 @@ const ADMIN_ROUTES = [
   "admin/orders",
   "admin/orders/reconciliation",
   "admin/orders/receipts",
+  "admin/orders/payment-methods",
   "admin/orders/receipts/csv",
   "admin/orders/:id",
   "admin/plans",

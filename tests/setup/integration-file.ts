@@ -16,4 +16,4 @@ forgetPricingResponses();
 
 // The services made on first use from getEnv() and getDb() (app/lib/singleton.server.ts). The other singletons are
 // module state that each file starts and stops itself (content events, jobs), or caches keyed by database.
-for (const name of ["auth", "mailer", "storage", "pesapal-gateway"]) forgetSingleton(name);
+for (const name of ["auth", "mailer", "storage", "pesapal-gateway", "daraja-gateway"]) forgetSingleton(name);

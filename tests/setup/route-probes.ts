@@ -106,6 +106,8 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     ),
     // AT's delivery reports: a wrong secret answers 404 to a GET and a post alike.
     "api/sms/delivery-reports/:secret": resource(["/api/sms/delivery-reports/not-the-secret"], true),
+    "api/payments/daraja/:kind": resource(["/api/payments/daraja/stk", "/api/payments/daraja/nothing"], true),
+    "pay/mpesa/:orderId": page([`/pay/mpesa/${PROBE_ORDER_ID}`, "/pay/mpesa/not-an-id"], true),
     about: page(["/about"]),
     terms: page(["/terms"]),
     privacy: page(["/privacy"]),
@@ -162,6 +164,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
       true,
     ),
     "admin/orders/receipts": page(["/admin/orders/receipts", "/admin/orders/receipts?month=2026-11"], true),
+    "admin/orders/payment-methods": page(["/admin/orders/payment-methods"], true),
     "admin/orders/receipts/csv": resource(["/admin/orders/receipts/csv?month=2026-11"]),
     "admin/analytics": page(["/admin/analytics", "/admin/analytics?period=12m"], true),
     "admin/analytics/csv": resource(["/admin/analytics/csv?table=articles&period=7d"]),
@@ -214,6 +217,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "dev/error": page(["/dev/error"]),
     "dev/mail": page(["/dev/mail"]),
     "dev/sms": page(["/dev/sms"]),
+    "dev/phone": page(["/dev/phone", "/dev/phone?phone=0712345678"], true),
     "dev/mail/:file": resource([
       "/dev/mail/00000000-0000-4000-8000-000000000000.eml",
       "/dev/mail/not-an-id.eml",

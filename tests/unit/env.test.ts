@@ -87,6 +87,28 @@ describe("configuration", () => {
     expect(parseEnv({ AT_USERNAME: "sandbox" }).AT_USERNAME).toBe("sandbox");
   });
 
+  it("refuses production with half the Daraja settings or a Daraja stand-in, and starts with none or all", () => {
+    const daraja = {
+      DARAJA_CONSUMER_KEY: "dk",
+      DARAJA_CONSUMER_SECRET: "ds",
+      DARAJA_SHORTCODE: "600100",
+      DARAJA_PASSKEY: "pk",
+      DARAJA_ENV: "production",
+    };
+    expect(parseEnv(production).DARAJA_CONSUMER_KEY).toBeUndefined();
+    expect(parseEnv({ ...production, ...daraja }).DARAJA_SHORTCODE).toBe("600100");
+    for (const name of Object.keys(daraja)) {
+      expect(() => parseEnv({ ...production, ...daraja, [name]: "" })).toThrow(new RegExp(name));
+    }
+    expect(() => parseEnv({ ...production, DARAJA_PASSKEY: "pk" })).toThrow(/DARAJA_CONSUMER_KEY .*half set/);
+    expect(() => parseEnv({ ...production, ...daraja, DARAJA_BASE_URL: "http://127.0.0.1:9" })).toThrow(
+      /DARAJA_BASE_URL/,
+    );
+    expect(() => parseEnv({ ...production, DARAJA_SHORTCODE: "12ab" })).toThrow(/DARAJA_SHORTCODE/);
+    // Outside production a stand-in address is how tests and development point the shop at the stand-in.
+    expect(parseEnv({ DARAJA_BASE_URL: "http://127.0.0.1:9" }).DARAJA_BASE_URL).toBe("http://127.0.0.1:9");
+  });
+
   it("refuses STORAGE=s3 in production without a bucket and keys", () => {
     expect(() => parseEnv({ ...production, STORAGE: "s3" })).toThrow(/S3_BUCKET/);
     const env = parseEnv({

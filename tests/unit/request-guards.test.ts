@@ -106,6 +106,12 @@ describe("checkBody", () => {
   it("lets Pesapal's IPN (and only it) send a small body in any type, or chunked", () => {
     const json = { "content-type": "application/json", "content-length": "120" };
     expect(checkBody("POST", "/api/payments/ipn", json)).toBeNull();
+    // Daraja's callbacks are JSON with a length (ADR 043); chunked or oversized, they are refused like any post.
+    expect(checkBody("POST", "/api/payments/daraja/stk", json)).toBeNull();
+    expect(checkBody("POST", "/api/payments/daraja/stk", { "transfer-encoding": "chunked" })).toEqual(
+      REFUSALS.noLength,
+    );
+    expect(checkBody("POST", "/api/payments/darajax/stk", json)).toEqual(REFUSALS.notAForm);
     expect(checkBody("POST", "/API/Payments/IPN/", json)).toBeNull();
     expect(checkBody("POST", "/api/payments/ipn", { ...json, "content-length": String(8 * 1024 + 1) })).toEqual(
       REFUSALS.tooLarge,

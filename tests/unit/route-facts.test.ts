@@ -27,6 +27,7 @@ describe("route facts", () => {
       "/terms",
     ]);
     expect(facts.patterns.crossSitePosts).toEqual([
+      "/api/payments/daraja/:kind",
       "/api/payments/ipn",
       "/api/sms/delivery-reports/:secret",
       "/newsletter/unsubscribe/:token",

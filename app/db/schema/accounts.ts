@@ -88,6 +88,8 @@ export const profiles = pgTable("profiles", {
   role: profileRole("role").notNull().default("guest"),
   // Her KRA PIN, when she gives one for her receipts (a letter, nine digits, a letter); copied onto each receipt.
   kraPin: text("kra_pin"),
+  // Her M-Pesa number (2547XXXXXXXX), kept only when she ticked "remember it" at an M-Pesa payment (ADR 043).
+  mpesaPhone: text("mpesa_phone"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

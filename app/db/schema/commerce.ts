@@ -162,6 +162,10 @@ export const orders = pgTable(
     // ('2547XXXXXXXX'); null when she did not ask. Transactional only: never used for anything but this order's
     // receipt and its delivery status (app/modules/sms).
     receiptPhone: text("receipt_phone"),
+    // M-Pesa direct (ADR 043): the account number she types to pay this order by Paybill by hand (at most 12 letters
+    // and digits, no special characters: Daraja refuses them), also the STK push's AccountReference. Null for orders
+    // not offered M-Pesa direct.
+    mpesaAccount: text("mpesa_account").unique(),
     // An offer code locked into the order at checkout (ADR 037): which code (its redemption row in offer-codes.ts
     // holds the foreign key), its text as typed then, the KES amount before the code and the discount it gave
     // (amount_cents = price_before_code_cents - code_discount_cents). Null without a code.

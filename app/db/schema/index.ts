@@ -16,3 +16,4 @@ export * from "./member-mail";
 export * from "./gifts";
 export * from "./offer-codes";
 export * from "./sms";
+export * from "./mpesa";

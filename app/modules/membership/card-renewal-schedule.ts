@@ -104,6 +104,8 @@ export const checkoutFormSchema = z.discriminatedUnion(
         .transform((value) => value === "on"),
       // An upgrade's checkout page: the instant it quoted, signed (upgrade-quote.server.ts reads it).
       quote: z.string().max(200).optional(),
+      // M-Pesa direct or card (ADR 043); absent when the shop offers one button (Pesapal for both).
+      method: z.enum(["mpesa", "card"], { error: "Choose M-Pesa or card" }).optional(),
     }),
     z.object({ intent: z.literal("trial") }),
   ],

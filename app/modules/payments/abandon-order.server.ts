@@ -4,28 +4,16 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, orderStatusHistory } from "~/db/schema";
-import { getPesapal } from "./payment-gateway.server";
-import { isPesapalError } from "./pesapal/errors";
+import { providerOfOrder, type CancelAnswer } from "./payment-provider.server";
 import { verifyPayment } from "./payment-verification.server";
 import { firstRecheckAt } from "~/modules/orders/order-recheck-schedule";
 import { releaseRedemption } from "~/modules/orders/offer-codes.server";
 
-export type CancelAnswer =
-  /** Pesapal cancelled it: it can no longer be paid. */
-  | { kind: "cancelled" }
-  /** Pesapal refused (body status "500"): paid meanwhile, or already cancelled; the caller verifies it. */
-  | { kind: "refused"; message: string }
-  /** No usable answer (network, timeout, auth): nobody knows; the caller tries again later. */
-  | { kind: "unreachable"; message: string };
+export type { CancelAnswer };
 
-export async function cancelAtPesapal(trackingId: string): Promise<CancelAnswer> {
-  try {
-    await (await getPesapal()).cancelOrder(trackingId);
-    return { kind: "cancelled" };
-  } catch (error) {
-    if (isPesapalError(error, "PESAPAL_REJECTED")) return { kind: "refused", message: error.message };
-    return { kind: "unreachable", message: isPesapalError(error) ? error.code : String(error) };
-  }
+/** Cancels an unpaid order at the provider that took it (Pesapal's CancelOrder; M-Pesa direct has nothing to cancel). */
+export async function cancelAtPesapal(orderId: string, trackingId: string): Promise<CancelAnswer> {
+  return (await providerOfOrder(orderId)).cancel({ id: orderId, trackingId });
 }
 
 /** abandoned; changed: Pesapal's answer changed it (paid after all); unchanged: something else changed it first. */
@@ -44,7 +32,7 @@ export async function abandonOrder(
 ): Promise<AbandonOutcome> {
   let answer: CancelAnswer | null = null;
   if (order.trackingId) {
-    answer = await cancelAtPesapal(order.trackingId);
+    answer = await cancelAtPesapal(order.id, order.trackingId);
     if (answer.kind === "refused") {
       const verified = await verifyPayment({
         trackingId: order.trackingId,

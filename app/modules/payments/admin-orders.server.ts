@@ -91,7 +91,7 @@ function hasUnknownRefund(): SQL {
 
 /**
  * What needs an admin, for the admin menu: orders in review, other orders with a refund whose outcome is unknown,
- * and unmatched scheduled card charges not yet resolved. One statement, on every admin page: the review count uses
+ * unmatched scheduled card charges not yet resolved, and M-Pesa paid by hand that matched no order (ADR 043). One statement, on every admin page: the review count uses
  * the status index, the other two read the small refunds table and the unmatched rows of card_renewal_events.
  */
 export async function attentionCount(_admin: AdminViewer): Promise<number> {
@@ -105,6 +105,8 @@ export async function attentionCount(_admin: AdminViewer): Promise<number> {
             and (r.status = 'unconfirmed' or (r.status = 'requesting' and r.created_at < now() - ${stale}))
         ) + (
           select count(*) from card_renewal_events e where e.card_renewal_id is null and e.resolved_at is null
+        ) + (
+          select count(*) from mpesa_received_payments m where m.status = 'unmatched'
         )`.mapWith(Number),
     })
     .from(orders)

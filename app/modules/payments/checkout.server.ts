@@ -1,24 +1,26 @@
 // Starting a payment: an order for one plan or one ebook, priced on the server for the visitor's charging country
 // (the verified one, never her pick on /country: ADR 026) and locked in with the evidence for that country, then
-// submitted to Pesapal; the buyer is sent to Pesapal's page. Nothing is granted here.
+// handed to the payment provider for the method she chose (payment-provider.server.ts): Pesapal's page, or M-Pesa
+// direct's "check your phone" page. Nothing is granted here.
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cardRenewals, ebooks, gifts, orders, orderStatusHistory, subscriptionPlans } from "~/db/schema";
-import { getEnv } from "~/lib/env.server";
 import { hasActiveSubscription, isAdmin } from "~/modules/access/policy";
 import { loadViewer } from "~/modules/access/viewer.server";
 import type { Role } from "~/modules/access/policy";
 import { AppError, isAppError } from "~/lib/app-error";
 import { CHECKOUT_ERRORS } from "~/modules/orders/checkout-errors";
-import { ensureIpnId, forgetIpnId, getPesapal, GATEWAY_ERRORS } from "./payment-gateway.server";
+import { GATEWAY_ERRORS } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
+import { isDarajaError } from "./daraja/client.server";
+import { providerFor, providerNameForMethod, type PaymentMethodChoice } from "./payment-provider.server";
 import { orderPriceColumns, regionalPrice, type RegionalPrice } from "~/modules/pricing/pricing";
 import { loadCountryPricing } from "~/modules/pricing/regional-price.server";
 import { currentPlanOf } from "~/modules/membership/membership.server";
 import { firstPeriodCodeAutoRenewText, subscriptionDetailsFor } from "~/modules/membership/card-renewal-schedule";
 import { createCardRenewal, hasActiveCardRenewal } from "~/modules/membership/card-renewals.server";
-import { addPlanPeriod, periodLabel, planTitle, type PlanPeriod } from "~/modules/membership/plan-period";
+import { addPlanPeriod, type PlanPeriod } from "~/modules/membership/plan-period";
 import { quoteUpgrade, upgradeOrderColumns, type UpgradeQuote } from "~/modules/membership/upgrades.server";
 import type { VerifiedSource } from "~/modules/pricing/visitor-country.server";
 import { checkDeliveryDate, type GiftDetails } from "~/modules/membership/gift-form";
@@ -147,11 +149,20 @@ export async function startCheckout(input: {
   gift?: GiftDetails;
   /** An offer code typed or linked (ADR 037); a code that does not apply refuses the checkout with its reason. */
   offerCode?: string | null;
+  /** M-Pesa (through the provider the owner chose, ADR 043) or card (Pesapal); unset: Pesapal, as before. */
+  method?: PaymentMethodChoice;
   now?: Date;
 }): Promise<{ orderId: string; redirectUrl: string; zeroAmount?: boolean }> {
   const now = input.now ?? new Date();
   const gift = input.gift;
+  const providerName = input.method ? await providerNameForMethod(input.method) : "pesapal";
   const autoRenew = input.autoRenew === true && !gift;
+  // CASE: M-Pesa direct -> a prompt pays once; only a card at Pesapal renews by itself (ADR 019).
+  if (autoRenew && providerName !== "pesapal")
+    throw new AppError(
+      CHECKOUT_ERRORS.AUTO_RENEW_PLANS_ONLY,
+      "Automatic renewal is by card only. Pay by card to renew automatically.",
+    );
   const quote = await quoteCheckout(input.item, input.countryCode);
   if (!quote) throw new AppError(CHECKOUT_ERRORS.ITEM_NOT_FOUND);
   if (gift && checkDeliveryDate(gift.deliverOn, now)) throw new AppError(CHECKOUT_ERRORS.GIFT_DATE_INVALID);
@@ -209,6 +220,7 @@ export async function startCheckout(input: {
         eq(orders.userId, input.buyer.id),
         eq(itemColumn, quote.itemId),
         eq(orders.status, "pending"),
+        eq(orders.gateway, providerName),
         eq(orders.amountCents, upgrade?.chargeCents ?? price.chargedCents),
         upgrade ? eq(orders.upgradeFromSubscriptionId, upgrade.from.subscriptionId) : isNull(orders.upgradeCreditCents),
         isCoded(price) ? eq(orders.offerCodeId, price.offer.codeId) : isNull(orders.offerCodeId),
@@ -255,7 +267,7 @@ export async function startCheckout(input: {
         pickedCountryCode: input.countryEvidence?.picked ?? null,
         fromArticleId: input.fromArticleId ? sql`(select id from articles where id = ${input.fromArticleId})` : null,
         status: "pending",
-        gateway: zeroAmount ? "none" : "pesapal",
+        gateway: zeroAmount ? "none" : providerName,
         createdAt: now,
         updatedAt: now,
       })
@@ -297,19 +309,29 @@ export async function startCheckout(input: {
   }
 
   try {
-    const submitted = await submitToPesapal(
+    const provider = await providerFor(providerName);
+    const started = await provider.start({
       order,
-      upgrade ? { ...quote, name: `${quote.name} (upgrade)` } : quote,
-      input.buyer,
+      quote: upgrade ? { ...quote, name: `${quote.name} (upgrade)` } : quote,
+      buyer: input.buyer,
       recurring,
-    );
+    });
     await db
       .update(orders)
-      .set({ gatewayTrackingId: submitted.orderTrackingId, redirectUrl: submitted.redirectUrl, updatedAt: new Date() })
+      .set({
+        ...started.orderColumns,
+        gatewayTrackingId: started.trackingId,
+        redirectUrl: started.redirectUrl,
+        updatedAt: new Date(),
+      })
       .where(eq(orders.id, order.id));
-    return { orderId: order.id, redirectUrl: submitted.redirectUrl };
+    return { orderId: order.id, redirectUrl: started.redirectUrl };
   } catch (error) {
-    const reason = isPesapalError(error) ? `${error.code} ${error.gatewayCode ?? ""}`.trim() : "gateway not configured";
+    const reason = isPesapalError(error)
+      ? `${error.code} ${error.gatewayCode ?? ""}`.trim()
+      : isDarajaError(error)
+        ? error.code
+        : "gateway not configured";
     // CASE: timeout -> Pesapal may hold the order; it stays findable by its merchant reference (the IPN carries it).
     const timedOut = isPesapalError(error, "PESAPAL_TIMEOUT");
     console.error(`Checkout ${order.merchantReference}: SubmitOrderRequest failed (${reason})`, error);
@@ -326,7 +348,7 @@ export async function startCheckout(input: {
         await releaseRedemption(tx, order.id, new Date());
       });
     }
-    if (isAppError(error, GATEWAY_ERRORS.PAYMENTS_NOT_CONFIGURED) || isPesapalError(error))
+    if (isAppError(error, GATEWAY_ERRORS.PAYMENTS_NOT_CONFIGURED) || isPesapalError(error) || isDarajaError(error))
       throw new AppError(CHECKOUT_ERRORS.GATEWAY_UNAVAILABLE);
     throw error;
   }
@@ -341,48 +363,4 @@ async function giftOrderIds(orderIds: string[]): Promise<Set<string>> {
 interface Recurring {
   accountNumber: string;
   details: ReturnType<typeof subscriptionDetailsFor>;
-}
-
-async function submitToPesapal(
-  order: typeof orders.$inferSelect,
-  quote: CheckoutQuote,
-  buyer: CheckoutBuyer,
-  recurring?: Recurring,
-) {
-  const env = getEnv();
-  const [firstName, ...rest] = (buyer.fullName ?? "").trim().split(/\s+/);
-  const request = (notificationId: string) => ({
-    merchantReference: order.merchantReference,
-    amountCents: order.amountCents,
-    currency: order.currency,
-    description: describe(quote).slice(0, 100),
-    callbackUrl: `${env.PUBLIC_URL}/payment/return`,
-    cancellationUrl: quote.kind === "plan" ? `${env.PUBLIC_URL}/pricing` : `${env.PUBLIC_URL}/ebook/${quote.itemId}`,
-    notificationId,
-    billingAddress: {
-      emailAddress: buyer.email,
-      countryCode: order.countryCode,
-      firstName: firstName ?? "",
-      lastName: rest.join(" "),
-    },
-    // Recurring payments (card only): Pesapal's page offers the opt-in; with details the schedule is prefilled.
-    ...(recurring ? { accountNumber: recurring.accountNumber } : {}),
-    ...(recurring?.details ? { subscriptionDetails: recurring.details } : {}),
-  });
-  const client = await getPesapal();
-  try {
-    return await client.submitOrder(request(await ensureIpnId()));
-  } catch (error) {
-    // CASE: our stored IPN id belongs to another Pesapal environment -> look it up again, once. A refused order
-    // was not created, so the same merchant reference may be sent again.
-    if (!isPesapalError(error, "PESAPAL_REJECTED") || !/ipn/i.test(error.message)) throw error;
-    await forgetIpnId();
-    return client.submitOrder(request(await ensureIpnId()));
-  }
-}
-
-function describe(quote: CheckoutQuote): string {
-  return quote.kind === "plan"
-    ? `Nuru ${planTitle(quote.name)}, ${quote.period ? periodLabel(quote.period) : ""}`
-    : `Nuru ebook: ${quote.name}`;
 }

@@ -126,7 +126,7 @@ async function recheckSettledOrders(now: Date, limit: number): Promise<RecheckSu
     }
     const checks = order.checks + 1;
     if (order.status === "abandoned") {
-      const answer = await cancelAtPesapal(trackingId);
+      const answer = await cancelAtPesapal(order.id, trackingId);
       if (answer.kind === "cancelled") {
         if (await recordCancelled(order.id, checks, now)) summary.cancelled++;
         continue;

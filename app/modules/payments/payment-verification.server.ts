@@ -37,9 +37,13 @@ import {
 } from "~/modules/membership/card-renewals.server";
 import { refundForSystem } from "./refunds.server";
 import { isMpesaPayment, queueMpesaReceiptSms } from "./receipt-sms.server";
-import { checkTransactionStatus } from "./gateway-checks.server";
+import { providerFor } from "./payment-provider.server";
 import { isPesapalError } from "./pesapal/errors";
+import { isDarajaError } from "./daraja/client.server";
 import type { PaymentStatus, TransactionStatus } from "./pesapal/types";
+
+/** Whose answer a status history note quotes. */
+const GATEWAY_NAMES: Record<string, string> = { pesapal: "Pesapal", daraja: "M-Pesa direct" };
 
 const PESAPAL_STATUS_WORDS: Record<PaymentStatus, string> = {
   COMPLETED: "paid",
@@ -62,7 +66,8 @@ export type Verification =
    */
   | { kind: "deferred"; orderId: string; status: OrderStatus };
 
-const TRACKING_ID = /^[A-Za-z0-9-]{1,100}$/;
+// Pesapal's OrderTrackingId (a UUID) or Daraja's CheckoutRequestID (ws_CO_...) / M-Pesa receipt.
+const TRACKING_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const REFERENCE = /^[A-Za-z0-9._:-]{1,50}$/;
 
 type Order = typeof orders.$inferSelect;
@@ -103,14 +108,18 @@ export async function verifyPayment(input: {
   }
   let report: TransactionStatus;
   try {
-    const check = await checkTransactionStatus(input.trackingId, input.source === "ipn" ? "ipn" : "other");
+    const provider = await providerFor(order.gateway);
+    const check = await provider.checkStatus(
+      { id: order.id, trackingId: input.trackingId },
+      input.source === "ipn" ? "ipn" : "other",
+    );
     if (check.kind === "busy" || (check.shared && input.source === "ipn")) {
       return { kind: "deferred", orderId: order.id, status: order.status };
     }
     report = check.report;
   } catch (error) {
     console.error(
-      `Payment check for ${order.merchantReference} (${input.source}) failed: ${isPesapalError(error) ? error.code : error}`,
+      `Payment check for ${order.merchantReference} (${input.source}) failed: ${isPesapalError(error) || isDarajaError(error) ? error.code : error}`,
     );
     return { kind: "unreachable", orderId: order.id };
   }
@@ -245,7 +254,7 @@ async function applyReport(
       await endCardRenewalOf(tx, order.id, "first payment reversed", now);
     }
     // Read by admins on the order page: Pesapal's answer in words ('M-Pesa', not 'MpesaKE').
-    const evidence = `Pesapal: ${PESAPAL_STATUS_WORDS[report.status]}, ${formatMinorUnits(report.amountCents, report.currency, "en-KE")}${
+    const evidence = `${GATEWAY_NAMES[order.gateway] ?? order.gateway}: ${PESAPAL_STATUS_WORDS[report.status]}, ${formatMinorUnits(report.amountCents, report.currency, "en-KE")}${
       report.paymentMethod ? ` by ${paymentMethodLabel(report.paymentMethod)}` : ""
     }${report.confirmationCode ? `, confirmation ${report.confirmationCode}` : ""}`;
     await tx.insert(orderStatusHistory).values({

@@ -93,7 +93,8 @@ export async function compareWithPesapal(now = new Date()): Promise<PesapalCompa
     })
     .from(orders)
     .leftJoin(cardRenewals, eq(cardRenewals.id, orders.cardRenewalId))
-    .where(and(ordersThatCanStillChange(now), isNotNull(orders.gatewayTrackingId)))
+    // Orders another provider took (M-Pesa direct, ADR 043) are not Pesapal's to answer about.
+    .where(and(ordersThatCanStillChange(now), isNotNull(orders.gatewayTrackingId), eq(orders.gateway, "pesapal")))
     .orderBy(asc(orders.createdAt));
   const unknownRefunds = (
     await db
@@ -106,7 +107,7 @@ export async function compareWithPesapal(now = new Date()): Promise<PesapalCompa
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(inArray(refunds.status, ["unconfirmed", "requesting"]))
+      .where(and(inArray(refunds.status, ["unconfirmed", "requesting"]), eq(orders.gateway, "pesapal")))
       .orderBy(asc(refunds.createdAt))
   ).filter((row) => isOutcomeUnknown(row.refund, now));
 

@@ -18,7 +18,7 @@ import { restoreAfterUpgradeRevoked } from "~/modules/membership/upgrades.server
 import { revokeGiftOf } from "~/modules/membership/gifts.server";
 import { formatKesCents, type MinorUnits } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
-import { getPesapal } from "./payment-gateway.server";
+import { providerFor, providerOfOrder } from "./payment-provider.server";
 import { isCardPayment } from "~/modules/orders/payment-method";
 import { endCardRenewalOf } from "~/modules/membership/card-renewals.server";
 import { isPesapalError } from "./pesapal/errors";
@@ -95,22 +95,7 @@ export const REFUND_CHECK_GAPS_MS = [1, 5, 30, 120, 24 * 60].map((minutes) => mi
 /** Pesapal could not be asked: ask again this soon, without counting it as a check. */
 const UNREACHABLE_RETRY_MS = 5 * MINUTE_MS;
 
-/**
- * Pesapal's refusal of a second refund of one payment. Its wording is unconfirmed (research 2.6), so any refusal
- * saying "duplicate", "already" or "exists" counts: it means a refund exists, never that ours was refused.
- */
-export function isDuplicateRefundAnswer(message: string): boolean {
-  return /duplicate|already|exist/i.test(message);
-}
-
-/**
- * Whether the payment's status shows the money went back: REVERSED (status_code 3, presumably how Pesapal reports an
- * effected refund), or a description naming a refund or reversal whatever its code and casing ("Refunded",
- * "REVERSED", "Partially Refunded").
- */
-export function statusShowsRefund(status: { statusCode: number; statusDescription: string }): boolean {
-  return status.statusCode === 3 || /refund|revers/i.test(status.statusDescription);
-}
+export { isDuplicateRefundAnswer, statusShowsRefund } from "./refund-rules";
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -213,38 +198,17 @@ async function requestRefund(
   const [admin] = viewer
     ? await db.select({ email: users.email }).from(users).where(eq(users.id, viewer.user!.id))
     : [{ email: "Nuru (automatic refund)" }];
-  let answer: { kind: "accepted" | "refused" | "unconfirmed"; message: string; code?: string; duplicate?: boolean };
-  try {
-    const ack = await (
-      await getPesapal()
-    ).refund({
-      confirmationCode: payment.confirmationCode!,
-      amountCents: refund.amountCents,
-      username: admin?.email ?? "admin",
-      remarks: reason.slice(0, 250),
-    });
-    answer = { kind: "accepted", message: ack.message || "Refund request received" };
-  } catch (error) {
-    if (isPesapalError(error, "PESAPAL_REJECTED") && !isDuplicateRefundAnswer(error.message)) {
-      answer = { kind: "refused", message: error.message.replace(/^RefundRequest: /, ""), code: error.gatewayCode };
-    } else if (isPesapalError(error, "PESAPAL_REJECTED")) {
-      // CASE: "duplicate refund" -> a refund of this payment exists (an earlier one whose answer was lost, or one
-      // made on the dashboard): the outcome is unknown until the payment's status says so; asked right below.
-      answer = {
-        kind: "unconfirmed",
-        message: `Pesapal says a refund already exists: ${error.message.replace(/^RefundRequest: /, "")}`,
-        code: error.gatewayCode,
-        duplicate: true,
-      };
-    } else {
-      console.error(`Refund for order ${refund.orderId}: no answer from Pesapal`, error);
-      await recordGatewayFailure("RefundRequest", error, now);
-      answer = {
-        kind: "unconfirmed",
-        message: isPesapalError(error) ? error.code : "no answer",
-      };
-    }
-  }
+  // Pesapal's RefundRequest, or M-Pesa direct's reversal (its result comes later: unconfirmed until then).
+  const [paid] = await db.select({ gateway: orders.gateway }).from(orders).where(eq(orders.id, refund.orderId));
+  const provider = await providerFor(paid?.gateway ?? "pesapal");
+  const answer = await provider.refund({
+    refundId: refund.id,
+    confirmationCode: payment.confirmationCode!,
+    amountCents: refund.amountCents,
+    username: admin?.email ?? "admin",
+    remarks: reason,
+    now,
+  });
 
   // 3. The answer, the order's new status, the revocation and the audit entry, together.
   const amount = formatKesCents(refund.amountCents);
@@ -391,13 +355,8 @@ export async function checkRefund(
   if (!isOutcomeUnknown(refund, now)) throw new AppError(REFUND_ERRORS.REFUND_OUTCOME_KNOWN);
   let seen: { refunded: boolean; message: string; reached: boolean };
   try {
-    const status = await (await getPesapal()).getTransactionStatus(trackingId);
-    const refunded = statusShowsRefund(status);
-    seen = {
-      refunded,
-      reached: true,
-      message: `Pesapal says the payment is ${status.statusDescription || status.status} (status ${status.statusCode})`,
-    };
+    const provider = await providerOfOrder(refund.orderId);
+    seen = { ...(await provider.refundSettled({ id: refund.orderId, trackingId })), reached: true };
   } catch (error) {
     console.error(`Refund ${refundId}: could not ask Pesapal for the payment's status`, error);
     await recordGatewayFailure("GetTransactionStatus (refund check)", error, now);
@@ -471,6 +430,64 @@ function currentOutcome(refund: RefundRow): RefundOutcome {
 
 function errorCode(error: unknown): string {
   return isPesapalError(error) ? error.code : "no answer";
+}
+
+/**
+ * M-Pesa direct's reversal result for a refund (asynchronous, to our result URL): 0 -> the refund is accepted and the
+ * order settled as for Pesapal's 200; any other code -> refused, and the payment may be refunded again. Once only.
+ */
+export async function recordReversalResult(
+  refundId: string,
+  result: { resultCode: number; resultDesc: string },
+  now = new Date(),
+): Promise<RefundOutcome | null> {
+  if (!UUID.test(refundId)) return null;
+  const { refund } = await refundWithPayment(refundId);
+  const outcome = await getDb().transaction(async (tx): Promise<RefundOutcome | null> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
+    const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
+    if (!current || !isOutcomeUnknown(current, now)) return null;
+    const message = `M-Pesa reversal result ${result.resultCode}: ${result.resultDesc}`;
+    if (result.resultCode === 0) {
+      await tx
+        .update(refunds)
+        .set({
+          status: "accepted",
+          answeredAt: current.answeredAt ?? now,
+          checkedAt: now,
+          checkMessage: message,
+          nextCheckAt: null,
+        })
+        .where(eq(refunds.id, current.id));
+      return settleAccepted(tx, current, order!, {
+        viewer: null,
+        who: "M-Pesa reversal",
+        how: `reversed by M-Pesa (${message})`,
+        now,
+      });
+    }
+    await tx
+      .update(refunds)
+      .set({
+        status: "refused",
+        answeredAt: current.answeredAt ?? now,
+        checkedAt: now,
+        checkMessage: message,
+        nextCheckAt: null,
+      })
+      .where(eq(refunds.id, current.id));
+    await tx.insert(orderStatusHistory).values({
+      orderId: order!.id,
+      fromStatus: order!.status,
+      toStatus: order!.status,
+      source: "system",
+      note: `Refund of ${formatKesCents(current.amountCents)} refused by M-Pesa (${message}); it may be refunded again`,
+      createdAt: now,
+    });
+    return { kind: "refused", refundId: current.id, message };
+  });
+  if (outcome?.kind === "accepted") await sendRefundMail(refund.orderId, refund.amountCents, refund.full);
+  return outcome;
 }
 
 /**

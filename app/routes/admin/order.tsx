@@ -1,3 +1,5 @@
+import { MpesaDirect } from "~/components/admin/order/mpesa-direct";
+import { mpesaEvidenceFor } from "~/modules/payments/mpesa-payments.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/order";
 import { appErrorResponse, refusal } from "~/lib/app-error.server";
@@ -57,7 +59,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     sentAt: m.sentAt?.toISOString() ?? null,
     deliveredAt: m.deliveredAt?.toISOString() ?? null,
   }));
-  return { ...details, sms, statusLabels: ORDER_STATUS_LABELS };
+  return { ...details, sms, mpesa: await mpesaEvidenceFor(admin, params.id), statusLabels: ORDER_STATUS_LABELS };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -143,6 +145,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <PesapalPayments payments={payments} label={label} />
         <OrderGrants grants={grants} />
         <OrderSms sms={sms} />
+        {loaderData.mpesa ? <MpesaDirect evidence={loaderData.mpesa} /> : null}
       </div>
       <OrderRefunds refunds={refunds} refund={refund} actionData={actionData} />
       <HandGrants email={order.email} handGrants={handGrants} plans={plans} actionData={actionData} />

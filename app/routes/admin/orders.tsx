@@ -11,6 +11,7 @@ import {
 import { listUnmatchedCharges, resolveUnmatchedCharge } from "~/modules/payments/unmatched-charges.server";
 import { RESOLUTION_NOTE_LIMIT, resolveChargeFormSchema } from "~/modules/payments/unmatched-charge-form";
 import { readSubmission, refuseForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/read-form.server";
 import { isAppError } from "~/lib/app-error";
 import { refusalOf } from "~/lib/action-result";
 import { redirectWithToast } from "~/modules/site/flash.server";
@@ -19,6 +20,12 @@ import { FilterBar, FilterDate, FilterSearch, FilterSelect } from "~/components/
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { Pagination } from "~/components/content/pagination";
+import { UnmatchedMpesaPayments } from "~/components/admin/unmatched-mpesa-payments";
+import {
+  listUnmatchedMpesaPayments,
+  matchMpesaPayment,
+  reverseMpesaPayment,
+} from "~/modules/payments/mpesa-payments.server";
 
 export function meta() {
   return [{ title: "Orders | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -27,7 +34,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = adminOf(context);
   const search = new URL(request.url).searchParams;
-  const [list, unmatchedCharges] = await Promise.all([
+  const [list, unmatchedCharges, unmatchedMpesa] = await Promise.all([
     listOrdersForAdmin(viewer, {
       status: search.get("status") ?? "",
       kind: search.get("kind") ?? "",
@@ -37,10 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: Number(search.get("page") ?? 1) || 1,
     }),
     listUnmatchedCharges(viewer),
+    listUnmatchedMpesaPayments(viewer),
   ]);
   return {
     ...list,
     unmatchedCharges,
+    unmatchedMpesa,
     noteLimit: RESOLUTION_NOTE_LIMIT,
     attentionFilter: ATTENTION_FILTER,
     statusLabels: ORDER_STATUS_LABELS,
@@ -52,6 +61,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // One post: an unmatched card charge marked resolved with what was done. The admin check comes first.
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = adminOf(context);
+  // M-Pesa paid by hand (ADR 043): match it to an order, or refund it by reversal.
+  const posted = await readForm(request.clone());
+  const intent = String(posted.get("intent") ?? "");
+  if (intent === "mpesa-match" || intent === "mpesa-reverse") {
+    const paymentId = String(posted.get("paymentId") ?? "");
+    try {
+      if (intent === "mpesa-match")
+        await matchMpesaPayment(viewer, { paymentId, order: String(posted.get("order") ?? "") });
+      else await reverseMpesaPayment(viewer, paymentId);
+    } catch (error) {
+      if (isAppError(error)) return { mpesaRefused: { paymentId, message: error.message } };
+      throw error;
+    }
+    throw await redirectWithToast(`/admin/orders?status=${ATTENTION_FILTER}`, {
+      kind: "success",
+      title: intent === "mpesa-match" ? "Payment Matched" : "Reversal Asked",
+      message:
+        intent === "mpesa-match"
+          ? "The payment paid the order; she has what she bought."
+          : "M-Pesa was asked to reverse the payment; its answer shows here when it comes.",
+    });
+  }
   const { submission } = await readSubmission(request, resolveChargeFormSchema);
   if (submission.status !== "success") return refuseForm(submission);
   try {
@@ -103,6 +134,12 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         · payments, refunds and grants of a date range, and where they disagree.
       </p>
       <p className="mt-1 text-sm text-gray-700">
+        <Link to="/admin/orders/payment-methods" className="font-semibold text-brand-700 underline">
+          Payment methods
+        </Link>{" "}
+        · M-Pesa through Pesapal or M-Pesa direct, and which keys are set.
+      </p>
+      <p className="mt-1 text-sm text-gray-700">
         <Link to="/admin/orders/receipts" className="font-semibold text-brand-700 underline">
           Receipts and VAT
         </Link>{" "}
@@ -122,6 +159,12 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             Show them
           </Link>
         </p>
+      ) : null}
+      {loaderData.unmatchedMpesa.length > 0 ? (
+        <UnmatchedMpesaPayments
+          payments={loaderData.unmatchedMpesa}
+          refused={actionData && "mpesaRefused" in actionData ? actionData.mpesaRefused : null}
+        />
       ) : null}
       {unmatchedCharges.length > 0 ? (
         <UnmatchedCharges charges={unmatchedCharges} noteLimit={noteLimit} refused={chargeRefusal(actionData)} />

@@ -1,0 +1,125 @@
+// M-Pesa direct (issue 49, ADR 043) as a reader on a 390 px phone: the owner turns it on, the reader buys a plan,
+// types her number once, cancels the prompt on the stand-in's phone (/dev/phone), reads "You cancelled on your
+// phone", sends it again and approves it. The app runs on its own copy of the demo shop (the owner's setting must not
+// reach other journeys), with the Daraja stand-in in-process, as `npm start` has it without Daraja keys.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { connectBrowser } from "../setup/shared-browser";
+import { startApp, type RunningApp } from "../setup/app-server";
+import { PHONE, expectAccessible, trackHydration, waitForHydration } from "../setup/pages";
+import { copyDemoShop, type DemoShopCopy } from "../setup/demo-shop";
+import { saveScreenshot } from "../setup/screenshots";
+
+const DEMO_PASSWORD = "nuru-demo-2026";
+let app: RunningApp;
+let browser: Browser;
+let demo: DemoShopCopy | undefined;
+
+beforeAll(async () => {
+  demo = await copyDemoShop();
+  app = await startApp(demo.env);
+  browser = await connectBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await demo?.dispose();
+});
+
+async function phone(): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: app.url });
+  await trackHydration(context);
+  return { context, page: await context.newPage() };
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/signin");
+  await waitForHydration(page);
+  await page.locator("#signin-email").fill(email);
+  await page.locator("#signin-password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/home");
+}
+
+/** On the stand-in's phone: the newest prompt for this number, answered with the button named. */
+async function answerOnPhone(page: Page, number: string, button: "Approve" | "Cancel") {
+  await page.goto(`/dev/phone?phone=${number}`);
+  const prompt = page
+    .getByTestId("phone-prompt")
+    .filter({ has: page.getByRole("button", { name: button }) })
+    .first();
+  await prompt.waitFor();
+  await prompt.getByRole("button", { name: button }).click();
+  await page.waitForLoadState("load");
+}
+
+describe("M-Pesa direct at 390 px", () => {
+  it("the owner turns it on; a reader cancels the prompt, retries and approves, and the admin sees the M-Pesa code", async () => {
+    const admin = await phone();
+    await signIn(admin.page, "admin@nuru.test");
+    await admin.page.goto("/admin/orders/payment-methods");
+    await waitForHydration(admin.page);
+    // Which keys are set, never their values.
+    expect(await admin.page.getByTestId("daraja-mode").textContent()).toContain("local stand-in");
+    expect(await admin.page.getByTestId("payment-key").filter({ hasText: "DARAJA_PASSKEY" }).textContent()).toContain(
+      "Not set",
+    );
+    await admin.page.getByLabel(/M-Pesa direct: a prompt on her phone/).check();
+    await admin.page.getByRole("button", { name: "Save", exact: true }).click();
+    await admin.page.getByText("The checkout offers M-Pesa the way you chose.").waitFor();
+
+    const reader = await phone();
+    await signIn(reader.page, "reader@nuru.test");
+    await reader.page.goto("/checkout/plan/standard");
+    await waitForHydration(reader.page);
+    await reader.page.getByRole("button", { name: /^Pay KSh .* with M-Pesa$/ }).click();
+    await reader.page.waitForURL((url) => url.pathname.startsWith("/pay/mpesa/"));
+    await expectAccessible(reader.page);
+    expect(await reader.page.getByRole("heading", { name: "Pay with M-Pesa" }).isVisible()).toBe(true);
+    // The Paybill way is there from the start, with an account number of at most 12 letters and digits.
+    expect(await reader.page.getByTestId("paybill-account").textContent()).toMatch(/^[A-Z0-9]{1,12}$/);
+    expect(await reader.page.getByTestId("prompt-name").textContent()).toMatch(/pay KSh.* to NURU/);
+
+    // A wrong number is refused in words and kept.
+    await reader.page.getByLabel("Your M-Pesa number").fill("0812 345");
+    await reader.page.getByRole("button", { name: "Send the M-Pesa prompt" }).click();
+    await reader.page.getByText("Enter a Safaricom number like").waitFor();
+    expect(await reader.page.getByLabel("Your M-Pesa number").inputValue()).toBe("0812 345");
+
+    const number = "0712345678";
+    await reader.page.getByLabel("Your M-Pesa number").fill(number);
+    await reader.page.getByLabel("Send my receipt by SMS to this number").check();
+    await reader.page.getByRole("button", { name: "Send the M-Pesa prompt" }).click();
+    await reader.page.getByRole("heading", { name: "Check your phone" }).waitFor();
+    await saveScreenshot(reader.page, "mpesa-check-your-phone");
+    const payPage = reader.page.url();
+
+    const handset = await phone();
+    await answerOnPhone(handset.page, number, "Cancel");
+    await reader.page.goto(payPage);
+    await reader.page.getByRole("heading", { name: "You cancelled on your phone" }).waitFor();
+    await reader.page.getByRole("button", { name: "Send the prompt again" }).click();
+    await reader.page.getByRole("heading", { name: "Check your phone" }).waitFor();
+
+    await answerOnPhone(handset.page, number, "Approve");
+    // Without reloading: the page checks again by itself within 5 s (meta refresh).
+    await reader.page.getByRole("heading", { name: "Payment received" }).waitFor({ timeout: 15_000 });
+    expect(await reader.page.getByText("Every premium article is open to you now").isVisible()).toBe(true);
+    expect(await reader.page.getByTestId("mpesa-code").textContent()).toMatch(/^M-Pesa code [A-Z0-9]{10}$/);
+    const box = await reader.page.getByRole("link", { name: "Start reading" }).boundingBox();
+    expect(box && box.x + box.width <= PHONE.width).toBe(true);
+    await saveScreenshot(reader.page, "mpesa-paid");
+
+    // The admin's order page: provider, the prompts' ids, every callback and query, the M-Pesa code.
+    const orderId = new URL(payPage).pathname.split("/").pop()!;
+    await admin.page.goto(`/admin/orders/${orderId}`);
+    const section = admin.page.getByRole("region", { name: "M-Pesa direct (Daraja)" });
+    await section.waitFor();
+    const text = (await section.textContent()) ?? "";
+    expect(text).toContain("CheckoutRequestID ws_CO_");
+    expect(text).toMatch(/result 1032/);
+    expect(text).toMatch(/M-Pesa code [A-Z0-9]{10}/);
+    expect(await section.getByTestId("mpesa-event").filter({ hasText: "callback" }).count()).toBeGreaterThanOrEqual(2);
+  });
+});
