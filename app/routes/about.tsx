@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { pageMeta } from "~/modules/site/meta";
+import { pageCardImage } from "~/modules/site/og-page-cards";
 import type { RouteFacts } from "~/lib/route-facts";
 
 export const handle: RouteFacts = { guestPage: true };
@@ -11,6 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Nuru is a Nairobi-based wellness publisher: honest articles and ebooks on weight, body confidence, breast health and skin care for women.",
     path: "/about",
+    ...pageCardImage("about"),
     matches,
   });
 

@@ -4,7 +4,8 @@ import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta, pagedPath } from "~/modules/site/meta";
+import { pageCardImage } from "~/modules/site/og-page-cards";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
@@ -41,12 +42,13 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     title: "Articles",
     description:
       "Wellness articles for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty.",
-    path: "/articles",
+    path: pagedPath("/articles", loaderData?.page),
+    ...pageCardImage("articles"),
     matches,
   });
 

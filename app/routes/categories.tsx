@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/categories";
 import { listCategories } from "~/modules/content/categories.server";
 import { pageMeta } from "~/modules/site/meta";
+import { pageCardImage } from "~/modules/site/og-page-cards";
 import { CategoryIcon } from "~/components/content/category-icon";
 import type { RouteFacts } from "~/lib/route-facts";
 
@@ -16,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Categories",
     description: "Browse Nuru's wellness topics for women.",
     path: "/categories",
+    ...pageCardImage("categories"),
     matches,
   });
 

@@ -7,7 +7,7 @@ import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { getCategoryBySlug, movedCategorySlug } from "~/modules/content/categories.server";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta, pagedPath } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
     ? pageMeta({
         title: loaderData.category.name,
         description: loaderData.category.description ?? `Articles about ${loaderData.category.name}.`,
-        path: `/category/${params.slug}`,
+        path: pagedPath(`/category/${params.slug}`, loaderData.page),
         image: `/og/category/${loaderData.category.slug}.jpg`,
         matches,
       })

@@ -6,7 +6,8 @@ import { EbookGrid } from "~/components/content/bookmarkable-cards";
 import { listEbooksForViewer } from "~/modules/content/ebooks.server";
 import { visitorCountry } from "~/modules/pricing/visitor-country.server";
 import { withShownPrices } from "~/modules/pricing/shown-prices.server";
-import { pageMeta } from "~/modules/site/meta";
+import { pageMeta, pagedPath } from "~/modules/site/meta";
+import { pageCardImage } from "~/modules/site/og-page-cards";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { ebookCard } from "~/modules/content/card-data";
@@ -38,12 +39,13 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     title: "Ebooks",
     description:
       "Practical wellness ebooks for women, read securely on Nuru. Free guides and premium books priced in shillings.",
-    path: "/ebooks",
+    path: pagedPath("/ebooks", loaderData?.page),
+    ...pageCardImage("ebooks"),
     matches,
   });
 

@@ -9,6 +9,7 @@ import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { chargingNotice } from "~/modules/pricing/charging-country-text";
 import { PRICING_FALLBACK_MESSAGE } from "~/modules/pricing/pricing-response.server";
 import { pageMeta } from "~/modules/site/meta";
+import { pageCardImage } from "~/modules/site/og-page-cards";
 import { getEnv } from "~/lib/env.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/membership/renewal-rules";
@@ -27,6 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Nuru membership plans: every premium article and your choice of ebooks, paid by M-Pesa or card. Cancel anytime, no hidden fees.",
     path: "/pricing",
+    ...pageCardImage("pricing"),
     matches,
   });
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/terms";
 import { pageMeta } from "~/modules/site/meta";
+import { pageCardImage } from "~/modules/site/og-page-cards";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE, REMINDER_RULE } from "~/modules/membership/renewal-rules";
 import type { RouteFacts } from "~/lib/route-facts";
 
@@ -10,6 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Terms of Service",
     description: "The terms for using Nuru, buying ebooks and holding a Nuru membership plan.",
     path: "/terms",
+    ...pageCardImage("terms"),
     matches,
   });
 

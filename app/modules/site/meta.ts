@@ -13,12 +13,21 @@ export function originFrom(matches: readonly (RootMatch | undefined)[]): string 
   return root?.origin ?? "";
 }
 
+/**
+ * A paged list's own address: page 2 onwards keeps its page parameter, so search engines index each page rather
+ * than folding them all into page 1 (issue 46); page 1 has none.
+ */
+export function pagedPath(path: string, page: number | undefined): string {
+  return page && page > 1 ? `${path}?page=${page}` : path;
+}
+
 /** Title, description, canonical link and social tags for a page. */
 export function pageMeta({
   title,
   description,
   path,
   image,
+  imageAlt,
   matches,
 }: {
   title: string;
@@ -29,6 +38,8 @@ export function pageMeta({
    * 1200x630: shown large when the link is shared.
    */
   image?: string;
+  /** What the image shows, for readers of the preview who cannot see it (og:image:alt); the title by default. */
+  imageAlt?: string;
   matches: readonly (RootMatch | undefined)[];
 }) {
   const fullTitle = title === SHOP_NAME ? title : `${title} | ${SHOP_NAME}`;
@@ -52,8 +63,11 @@ export function pageMeta({
           { property: "og:image", content: origin + image },
           { property: "og:image:width", content: "1200" },
           { property: "og:image:height", content: "630" },
+          { property: "og:image:alt", content: imageAlt ?? fullTitle },
         ]
       : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    // X falls back to og:image, but not every client does (issue 46: six pages shared with no picture).
+    ...(image ? [{ name: "twitter:image", content: origin + image }] : []),
   ];
 }
