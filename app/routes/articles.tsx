@@ -4,12 +4,11 @@ import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
-import { pageMeta, pagedPath } from "~/modules/site/meta";
-import { pageCardImage } from "~/modules/site/og-page-cards";
+import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
-import { Pagination } from "~/components/content/pagination";
+import { Pagination, pagedPath } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 import { noteSearch } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
@@ -48,7 +47,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description:
       "Wellness articles for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty.",
     path: pagedPath("/articles", loaderData?.page),
-    ...pageCardImage("articles"),
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/articles.jpg",
+    imageAlt: "Articles: Wellness articles for women. Nuru",
     matches,
   });
 

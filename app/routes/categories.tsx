@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/categories";
 import { listCategories } from "~/modules/content/categories.server";
 import { pageMeta } from "~/modules/site/meta";
-import { pageCardImage } from "~/modules/site/og-page-cards";
 import { CategoryIcon } from "~/components/content/category-icon";
 import type { RouteFacts } from "~/lib/route-facts";
 
@@ -17,7 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Categories",
     description: "Browse Nuru's wellness topics for women.",
     path: "/categories",
-    ...pageCardImage("categories"),
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/categories.jpg",
+    imageAlt: "Categories: Wellness topics for women. Nuru",
     matches,
   });
 

@@ -7,12 +7,12 @@ import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { getCategoryBySlug, movedCategorySlug } from "~/modules/content/categories.server";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
-import { pageMeta, pagedPath } from "~/modules/site/meta";
+import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
 import { CategoryIcon } from "~/components/content/category-icon";
-import { Pagination } from "~/components/content/pagination";
+import { Pagination, pagedPath } from "~/components/content/pagination";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 

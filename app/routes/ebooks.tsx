@@ -6,12 +6,11 @@ import { EbookGrid } from "~/components/content/bookmarkable-cards";
 import { listEbooksForViewer } from "~/modules/content/ebooks.server";
 import { visitorCountry } from "~/modules/pricing/visitor-country.server";
 import { withShownPrices } from "~/modules/pricing/shown-prices.server";
-import { pageMeta, pagedPath } from "~/modules/site/meta";
-import { pageCardImage } from "~/modules/site/og-page-cards";
+import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { ebookCard } from "~/modules/content/card-data";
-import { Pagination } from "~/components/content/pagination";
+import { Pagination, pagedPath } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 import type { RouteFacts } from "~/lib/route-facts";
 
@@ -45,7 +44,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description:
       "Practical wellness ebooks for women, read securely on Nuru. Free guides and premium books priced in shillings.",
     path: pagedPath("/ebooks", loaderData?.page),
-    ...pageCardImage("ebooks"),
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/ebooks.jpg",
+    imageAlt: "Ebooks: Practical wellness ebooks for women. Nuru",
     matches,
   });
 

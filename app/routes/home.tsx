@@ -5,7 +5,6 @@ import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { originFrom, pageMeta } from "~/modules/site/meta";
-import { pageCardImage } from "~/modules/site/og-page-cards";
 import { visitorCountry } from "~/modules/pricing/visitor-country.server";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
@@ -60,7 +59,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description:
       "Wellness articles and ebooks for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty. Read free, or join for more.",
     path: loaderData?.path === "/home" ? "/home" : "/",
-    ...pageCardImage("home"),
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/home.jpg",
+    imageAlt: "Read free or join: Wellness articles and ebooks for women. Nuru",
     matches,
   });
 
@@ -240,22 +242,22 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   useContentRefresh();
   const dataSaver = useDataSaver();
   const isEmpty = (d: unknown[]) => d.length === 0;
-  // WebSite (with its search) and Organization for search engines (issue 46). Built here from the root's origin, not
-  // sent as loader data, so the home page's bytes carry it once. Data, not a script: the CSP does not run it, so it
-  // needs no nonce (as on article pages).
+  // WebSite (with its search) and Organization for search engines (issue 46), written by the server only: the client
+  // build drops this branch (import.meta.env.SSR is false there) and with it homeJsonLd, so the home chunk does not
+  // grow; hydration keeps the server's text (React does not rewrite a hydrated element's inner HTML, and the warning
+  // is suppressed). Not on a data-saver page: it has a byte budget and crawlers do not ask for data saving. Data, not
+  // a script: the CSP does not run it, so it needs no nonce (as on article pages).
+  if (import.meta.env.SSR && dataSaver)
+    return <DataSaverHome sections={s} q={q} signedIn={signedIn} bookmarks={bookmarks} />;
   const structuredData = (
     <script
       type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: jsonLdScript(homeJsonLd(originFrom(matches))) }}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{
+        __html: import.meta.env.SSR ? jsonLdScript(homeJsonLd(originFrom(matches))) : "",
+      }}
     />
   );
-  if (import.meta.env.SSR && dataSaver)
-    return (
-      <>
-        {structuredData}
-        <DataSaverHome sections={s} q={q} signedIn={signedIn} bookmarks={bookmarks} />
-      </>
-    );
   return (
     <div>
       {structuredData}

@@ -9,7 +9,6 @@ import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { chargingNotice } from "~/modules/pricing/charging-country-text";
 import { PRICING_FALLBACK_MESSAGE } from "~/modules/pricing/pricing-response.server";
 import { pageMeta } from "~/modules/site/meta";
-import { pageCardImage } from "~/modules/site/og-page-cards";
 import { getEnv } from "~/lib/env.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/membership/renewal-rules";
@@ -28,7 +27,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Nuru membership plans: every premium article and your choice of ebooks, paid by M-Pesa or card. Cancel anytime, no hidden fees.",
     path: "/pricing",
-    ...pageCardImage("pricing"),
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/pricing.jpg",
+    imageAlt: "Plans and prices: Every premium article and your choice of ebooks. Nuru",
     matches,
   });
 

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/terms";
 import { pageMeta } from "~/modules/site/meta";
-import { pageCardImage } from "~/modules/site/og-page-cards";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE, REMINDER_RULE } from "~/modules/membership/renewal-rules";
 import type { RouteFacts } from "~/lib/route-facts";
 
@@ -11,7 +10,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Terms of Service",
     description: "The terms for using Nuru, buying ebooks and holding a Nuru membership plan.",
     path: "/terms",
-    ...pageCardImage("terms"),
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/terms.jpg",
+    imageAlt: "Terms of Service: Reading, buying and membership on Nuru. Nuru",
     matches,
   });
 

@@ -113,6 +113,18 @@ describe("Open Graph images", () => {
     expect(logo.headers.get("content-type")).toBe("image/png");
   });
 
+  it("a list's second page is canonical to itself, its first page without the parameter (issue 46)", async () => {
+    const canonical = (body: string) => /<link rel="canonical" href="([^"]+)"/.exec(body)?.[1];
+    expect(canonical((await getText("/articles?page=2")).body)).toBe(`${baseUrl()}/articles?page=2`);
+    expect(canonical((await getText("/articles?page=1")).body)).toBe(`${baseUrl()}/articles`);
+  });
+
+  it("the home page's JSON-LD is the server's alone: a data-saver home page goes without it", async () => {
+    const body = await (await fetch(`${baseUrl()}/`, { headers: { Cookie: "nuru_data_saver=on" } })).text();
+    expect(body).toContain("<h1");
+    expect(body).not.toContain("application/ld+json");
+  });
+
   it("give a locked article's page only its public excerpt as description", async () => {
     for (const id of [ids.premium, ids.subscription]) {
       const { body } = await getText(`/article/${id}`);

@@ -4,7 +4,7 @@ import { getArticleForViewer } from "~/modules/content/articles.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
 import { getCategoryBySlug } from "~/modules/content/categories.server";
 import type { OgCard } from "./og-image-svg";
-import { pageCard } from "./og-page-cards";
+import { pageCard } from "./og-page-cards.server";
 
 export type OgKind = "article" | "ebook" | "category";
 
@@ -17,7 +17,7 @@ const ACCESS_WORD = { free: "Free", premium: "Premium", subscription: "Members-o
  */
 export async function ogCardFor(kind: OgKind | "home" | "page", key: string): Promise<OgCard | null> {
   if (kind === "home") return pageCard("home");
-  // Fixed words per page (og-page-cards.ts): nothing from the request but a name looked up in a fixed list.
+  // Fixed words per page (og-page-cards.server.ts): nothing from the request but a name looked up in a fixed list.
   if (kind === "page") return pageCard(key);
   if (kind === "category") {
     const category = await getCategoryBySlug(key);

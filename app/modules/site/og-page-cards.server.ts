@@ -1,7 +1,8 @@
 // The share cards of pages that are not one piece of content (issue 46: /pricing, /about, /terms, /articles, /ebooks
 // and /categories shared with no picture on WhatsApp). Fixed words, so a card never carries anything of a reader's:
-// routes/og-image.ts draws them at /og/page/<name>.jpg through the same renderer and cache as the content cards, and
-// each route's meta names the same card and its alt text. Pure, shared by the meta functions and the image route.
+// routes/og-image.ts draws them at /og/page/<name>.jpg (home: /og/home.jpg) through the same renderer and cache as the
+// content cards. Each route's meta writes out its card's address and pageCardAlt's words (tests/unit/page-meta.test.ts
+// checks they match), so this list reaches the server only, not a chunk every such page would preload.
 import type { OgCard } from "./og-image-svg";
 
 export const PAGE_CARDS = {
@@ -25,18 +26,8 @@ export function pageCard(name: string): OgCard | null {
   return Object.hasOwn(PAGE_CARDS, name) ? PAGE_CARDS[name as PageCardName] : null;
 }
 
-/** The card's address (home keeps /og/home.jpg, which shared links already point at). */
-export function pageCardPath(name: PageCardName): string {
-  return name === "home" ? "/og/home.jpg" : `/og/page/${name}.jpg`;
-}
-
 /** What the card shows, in words, for og:image:alt. */
 export function pageCardAlt(name: PageCardName): string {
   const card = PAGE_CARDS[name];
   return `${card.label}: ${card.title}. Nuru`;
-}
-
-/** pageMeta's image for a page: the card and its alt text. */
-export function pageCardImage(name: PageCardName): { image: string; imageAlt: string } {
-  return { image: pageCardPath(name), imageAlt: pageCardAlt(name) };
 }
