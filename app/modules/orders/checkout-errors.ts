@@ -85,6 +85,12 @@ export const CHECKOUT_ERRORS = defineErrors({
     title: NOT_BOUGHT,
     message: "This offer code cannot be used here. The normal price applies.",
   },
+  /** Too many refused codes from this reader or address (offer-code-attempts.server.ts); the detail says how long. */
+  OFFER_CODE_LIMITED: {
+    status: 429,
+    title: NOT_BOUGHT,
+    message: "Too many offer codes tried. Please wait a few minutes and try again.",
+  },
 });
 
 export type CheckoutErrorCode = keyof typeof CHECKOUT_ERRORS;
