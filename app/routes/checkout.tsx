@@ -155,6 +155,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           words: coded.kind === "applied" ? offerText(coded.code) : "",
           before: price.offer.beforeLabel,
           discount: formatPrice(price.offer.discountCents, BASE_CURRENCY),
+          // M-Pesa moves whole shillings: the cents the code left are hers, and said (issue 46 item 27).
+          roundedOff: price.roundedOffCents > 0 ? formatKesCents(price.roundedOffCents) : null,
         }
       : null,
     codeRefusal: limited
@@ -378,6 +380,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               >
                 −{offer.discount}
               </SummaryRow>
+              {offer.roundedOff ? (
+                <SummaryRow
+                  label="Rounded down to whole shillings (M-Pesa pays in shillings)"
+                  valueClassName="shrink-0 text-gray-900"
+                  testId="checkout-rounded-off"
+                >
+                  −{offer.roundedOff}
+                </SummaryRow>
+              ) : null}
             </>
           ) : null}
           <SummaryRow
