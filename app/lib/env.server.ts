@@ -74,6 +74,20 @@ const schema = z.object({
   PESAPAL_BASE_URL: optionalUrl,
   // An IPN id registered by hand for this shop's /api/payments/ipn; otherwise the shop registers it once and stores it.
   PESAPAL_IPN_ID: optionalString,
+  // Africa's Talking for SMS receipts of M-Pesa payments (issue 49, ADR 044): the app's username ("sandbox" for AT's
+  // sandbox), its API key and the registered transactional sender ID. All three or none in production (none: no SMS
+  // receipts are offered). Outside production without them, a local stand-in plays AT over HTTP (/dev/sms).
+  AT_USERNAME: optionalString,
+  AT_API_KEY: optionalString,
+  AT_SENDER_ID: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,11}$/, "AT_SENDER_ID must be 1-11 letters or digits, as registered (e.g. NURU)")
+      .optional(),
+  ),
+  // Another API address (a stand-in started by tests); refused in production.
+  AT_BASE_URL: optionalUrl,
   // M-Pesa direct through Safaricom's Daraja API (ADR 043): the STK push ("check your phone") and Paybill/Till payments
   // by hand. Optional: without the four keys the shop's M-Pesa goes through Pesapal, except outside production where
   // a local Daraja stand-in plays it over HTTP. Set all four or none; production refuses half of them.
@@ -174,6 +188,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!env.PESAPAL_ENV) missing.push('PESAPAL_ENV ("sandbox" to test with Pesapal\'s sandbox, "live" to take money)');
     if (env.STORAGE === "s3" && !(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY))
       missing.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (STORAGE=s3)");
+    const smsKeys = [env.AT_USERNAME, env.AT_API_KEY, env.AT_SENDER_ID].filter(Boolean).length;
+    if (smsKeys > 0 && smsKeys < 3)
+      missing.push("AT_USERNAME, AT_API_KEY and AT_SENDER_ID: all three for SMS receipts, or none of them");
+    if (env.AT_BASE_URL) missing.push("AT_BASE_URL must not be set (it points the shop at an SMS stand-in)");
     if (env.PESAPAL_BASE_URL) missing.push("PESAPAL_BASE_URL must not be set (it points the shop at a stand-in)");
     missing.push(...darajaProductionProblems(env));
     if (missing.length > 0) {

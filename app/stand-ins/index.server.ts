@@ -4,4 +4,5 @@
 export { startLocalPesapal } from "./local-pesapal.server";
 export { startAiStandIn, type AiStandIn } from "./ai-stand-in.server";
 export { createOutboxMailer, readOutbox, readOutboxRaw } from "./dev-outbox.server";
+export { startLocalSms, readSmsOutbox, STAND_IN_NUMBERS } from "./sms-stand-in.server";
 export { startLocalDaraja, localDaraja } from "./local-daraja.server";

@@ -16,6 +16,7 @@ const MARKERS = {
   "local Pesapal": "function startLocalPesapal",
   "AI stand-in": "The AI stand-in does not run in production",
   "dev mail outbox": "The dev mail outbox is a development stand-in",
+  "Africa's Talking stand-in": "Africa's Talking stand-in: not found",
   "Daraja stand-in": "The Daraja stand-in does not run in production",
 };
 /** The S3 stand-in is started by tests only: no build may hold it. */

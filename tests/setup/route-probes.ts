@@ -104,6 +104,8 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
       ["/api/payments/ipn?OrderTrackingId=00000000-0000-0000-0000-000000000000&OrderNotificationType=IPNCHANGE"],
       true,
     ),
+    // AT's delivery reports: a wrong secret answers 404 to a GET and a post alike.
+    "api/sms/delivery-reports/:secret": resource(["/api/sms/delivery-reports/not-the-secret"], true),
     "api/payments/daraja/:kind": resource(["/api/payments/daraja/stk", "/api/payments/daraja/nothing"], true),
     "pay/mpesa/:orderId": page([`/pay/mpesa/${PROBE_ORDER_ID}`, "/pay/mpesa/not-an-id"], true),
     about: page(["/about"]),
@@ -147,6 +149,8 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     dashboard: page(["/dashboard"]),
     "receipts/:id": page(["/receipts/00000000-0000-4000-8000-000000000000"], true),
     "receipts/:id/pdf": resource(["/receipts/00000000-0000-4000-8000-000000000000/pdf"], true),
+    // A short receipt link from an SMS: a forged (unsigned) token and a malformed one answer 404.
+    "r/:token": resource(["/r/AAAAAAAAAAAAAA", "/r/not-a-token"]),
     engagement: resource(["/engagement"], true),
     "api/auth/*": resource(["/api/auth/get-session", "/api/auth/list-sessions", "/api/auth/callback/google"], true),
     admin: page(["/admin", "/admin?tab=subscriptions"], true),
@@ -212,6 +216,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "media/*": resource(["/media/covers/nothing-here.svg", "/media/..%2F..%2Fpackage.json"]),
     "dev/error": page(["/dev/error"]),
     "dev/mail": page(["/dev/mail"]),
+    "dev/sms": page(["/dev/sms"]),
     "dev/phone": page(["/dev/phone", "/dev/phone?phone=0712345678"], true),
     "dev/mail/:file": resource([
       "/dev/mail/00000000-0000-4000-8000-000000000000.eml",

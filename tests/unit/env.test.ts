@@ -74,6 +74,19 @@ describe("configuration", () => {
     expect(() => parseEnv({ ...production, PESAPAL_BASE_URL: "http://127.0.0.1:9999" })).toThrow(/PESAPAL_BASE_URL/);
   });
 
+  it("takes all three Africa's Talking settings or none in production, and never an SMS stand-in", () => {
+    const at = { AT_USERNAME: "nuru", AT_API_KEY: "atsk_live", AT_SENDER_ID: "NURU" };
+    expect(parseEnv({ ...production, ...at }).AT_SENDER_ID).toBe("NURU");
+    expect(parseEnv(production).AT_API_KEY).toBeUndefined();
+    for (const name of ["AT_USERNAME", "AT_API_KEY", "AT_SENDER_ID"] as const) {
+      expect(() => parseEnv({ ...production, ...at, [name]: "" })).toThrow(/AT_USERNAME, AT_API_KEY and AT_SENDER_ID/);
+    }
+    expect(() => parseEnv({ ...production, ...at, AT_BASE_URL: "http://127.0.0.1:9999" })).toThrow(/AT_BASE_URL/);
+    expect(() => parseEnv({ ...production, ...at, AT_SENDER_ID: "NURU SHOP" })).toThrow(/AT_SENDER_ID must be/);
+    // Outside production half of them is allowed (the stand-in plays AT while the key is missing).
+    expect(parseEnv({ AT_USERNAME: "sandbox" }).AT_USERNAME).toBe("sandbox");
+  });
+
   it("refuses production with half the Daraja settings or a Daraja stand-in, and starts with none or all", () => {
     const daraja = {
       DARAJA_CONSUMER_KEY: "dk",

@@ -29,6 +29,7 @@ describe("route facts", () => {
     expect(facts.patterns.crossSitePosts).toEqual([
       "/api/payments/daraja/:kind",
       "/api/payments/ipn",
+      "/api/sms/delivery-reports/:secret",
       "/newsletter/unsubscribe/:token",
     ]);
   }, 60_000);

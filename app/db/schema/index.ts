@@ -15,4 +15,5 @@ export * from "./analytics";
 export * from "./member-mail";
 export * from "./gifts";
 export * from "./offer-codes";
+export * from "./sms";
 export * from "./mpesa";

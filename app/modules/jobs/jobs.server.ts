@@ -12,6 +12,7 @@ import { applyDueSwitches } from "~/modules/membership/upgrades.server";
 import { applyRetention, describeRetentionRun } from "~/modules/privacy/retention.server";
 import { drainMailQueueSoon, queueWeeklyDigest } from "~/modules/mail/member-queue.server";
 import { processTextEditions } from "~/modules/reader/text-edition.server";
+import { processSmsQueue } from "~/modules/sms/sms-queue.server";
 import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./scheduler.server";
 
 export const JOBS: readonly Job[] = [
@@ -101,6 +102,28 @@ export const JOBS: readonly Job[] = [
     async run({ db, now }) {
       const r = await processTextEditions({ db, now });
       return `ready ${r.ready}, failed ${r.failed}, retrying ${r.retrying}, superseded ${r.superseded}`;
+    },
+  },
+  {
+    // SMS receipts of M-Pesa grants (issue 49, ADR 044): queued with the grant, sent here from any process (rows are
+    // claimed with SKIP LOCKED, so none goes twice); retries after 1, 5, 15, 60 and 240 minutes. A grant also starts
+    // its process's drain at once; this picks up the rest (a restart, a retry).
+    name: "sms",
+    everySeconds: 60,
+    async run({ db, now }) {
+      let total = { claimed: 0, sent: 0, rejected: 0, retrying: 0, failed: 0 };
+      for (let batch = 0; batch < 10; batch += 1) {
+        const r = await processSmsQueue({ db, now });
+        total = {
+          claimed: total.claimed + r.claimed,
+          sent: total.sent + r.sent,
+          rejected: total.rejected + r.rejected,
+          retrying: total.retrying + r.retrying,
+          failed: total.failed + r.failed,
+        };
+        if (r.claimed === 0) break;
+      }
+      return `sent ${total.sent}, refused ${total.rejected}, retrying ${total.retrying}, failed ${total.failed}`;
     },
   },
   {

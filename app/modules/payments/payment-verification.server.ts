@@ -36,6 +36,7 @@ import {
   settleFirstPayment,
 } from "~/modules/membership/card-renewals.server";
 import { refundForSystem } from "./refunds.server";
+import { isMpesaPayment, queueMpesaReceiptSms } from "./receipt-sms.server";
 import { providerFor } from "./payment-provider.server";
 import { isPesapalError } from "./pesapal/errors";
 import { isDarajaError } from "./daraja/client.server";
@@ -230,7 +231,7 @@ async function applyReport(
     if (decision.to === "failed") await releaseRedemption(tx, order.id, now);
     if (decision.effect === "grant") await reclaimRedemption(tx, order.id, now);
     // The receipt's number is taken in this transaction, so it has no gaps (receipt-numbers.server.ts).
-    if (decision.to === "completed") await issueReceipt(tx, order, now);
+    const receiptNumber = decision.to === "completed" ? await issueReceipt(tx, order, now) : null;
     let grant: Grant | undefined;
     // A gift order gives the buyer nothing: its gift is paid and waits for the recipient's claim (ADR 038).
     if (decision.effect === "grant") {
@@ -239,6 +240,10 @@ async function applyReport(
         (order.upgradeCreditCents !== null ? await grantUpgrade(tx, order, now) : await grantOrder(tx, order, now));
     }
     if (decision.effect === "grant" && !order.cardRenewalId) await settleFirstPayment(tx, order.id, report, now);
+    // Her SMS receipt (issue 49): queued with the grant, so it is sent once whatever happens after the commit.
+    if (grant && receiptNumber && order.receiptPhone && isMpesaPayment(report.paymentMethod)) {
+      await queueMpesaReceiptSms(tx, order, grant, { ...report, receiptNumber }, now);
+    }
     let restored: string | null = null;
     if (decision.effect === "revoke") {
       await revokeOrder(tx, order, now);

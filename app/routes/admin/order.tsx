@@ -21,12 +21,14 @@ import { verifyPayment } from "~/modules/payments/payment-verification.server";
 import { checkRefund, isRefundError, recordRefundOutcome, refundOrder } from "~/modules/payments/refunds.server";
 import { kesToCents } from "~/modules/pricing/money";
 import { redirectWithToast } from "~/modules/site/flash.server";
+import { deliveryWords, smsForOrder, smsStateWords } from "~/modules/sms/sms-reads.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { HandGrants } from "~/components/admin/order/hand-grants";
 import { MoneyActivity } from "~/components/admin/order/money-activity";
 import { RefusalToast } from "~/components/admin/order/order-form-results";
 import { OrderGrants } from "~/components/admin/order/order-grants";
 import { OrderRefunds } from "~/components/admin/order/order-refunds";
+import { OrderSms } from "~/components/admin/order/order-sms";
 import { OrderSummary } from "~/components/admin/order/order-summary";
 import { PesapalPayments } from "~/components/admin/order/pesapal-payments";
 import { StatusHistory } from "~/components/admin/order/status-history";
@@ -44,7 +46,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
   const details = await getOrderForAdmin(admin, params.id);
   if (!details) throw appErrorResponse("ORDER_NOT_FOUND");
-  return { ...details, mpesa: await mpesaEvidenceFor(admin, params.id), statusLabels: ORDER_STATUS_LABELS };
+  const sms = (await smsForOrder(admin, details.order.id)).map((m) => ({
+    id: m.id,
+    to: m.to,
+    body: m.body,
+    state: smsStateWords(m),
+    delivery: deliveryWords(m),
+    attempts: m.attempts,
+    providerMessageId: m.providerMessageId,
+    cost: m.cost,
+    createdAt: m.createdAt.toISOString(),
+    sentAt: m.sentAt?.toISOString() ?? null,
+    deliveredAt: m.deliveredAt?.toISOString() ?? null,
+  }));
+  return { ...details, sms, mpesa: await mpesaEvidenceFor(admin, params.id), statusLabels: ORDER_STATUS_LABELS };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -113,7 +128,8 @@ async function checkPayment(viewer: AdminViewer, orderId: string, here: string) 
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, history, payments, grants, refunds, handGrants, activity, plans, refund, statusLabels } = loaderData;
+  const { order, history, payments, grants, refunds, handGrants, activity, plans, refund, statusLabels, sms } =
+    loaderData;
   const label = (status: string | null) => (status ? (statusLabels[status as OrderStatus] ?? status) : "—");
   return (
     <AdminFrame title={`Order ${order.reference}`}>
@@ -128,6 +144,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <StatusHistory history={history} label={label} />
         <PesapalPayments payments={payments} label={label} />
         <OrderGrants grants={grants} />
+        <OrderSms sms={sms} />
         {loaderData.mpesa ? <MpesaDirect evidence={loaderData.mpesa} /> : null}
       </div>
       <OrderRefunds refunds={refunds} refund={refund} actionData={actionData} />

@@ -13,7 +13,9 @@ import { getReceiptSettings, saveReceiptSettings } from "~/modules/receipts/rece
 import { receiptSettingsSchema } from "~/modules/receipts/receipt-forms";
 import { formatKesCents } from "~/modules/pricing/money";
 import { redirectWithToast } from "~/modules/site/flash.server";
+import { smsSettingsSummary } from "~/modules/sms/sms-config.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { SmsSettings } from "~/components/admin/sms-settings";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 
@@ -30,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const month = isMonth(asked) ? asked : nairobiMonth(new Date());
   const [settings, report] = await Promise.all([getReceiptSettings(), monthExport(admin, month)]);
   const lines = report.lines.slice(0, LIST_LIMIT);
-  return { settings, month, lines, count: report.lines.length, totals: report.totals };
+  return { settings, month, lines, count: report.lines.length, totals: report.totals, sms: smsSettingsSummary() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -202,6 +204,8 @@ export default function Receipts({ loaderData, actionData }: Route.ComponentProp
           <SubmitButton busy={busy} busyLabel="Saving..." label="Save receipt settings" />
         </Form>
       </section>
+
+      <SmsSettings sms={loaderData.sms} className={`${card} mt-6`} />
     </AdminFrame>
   );
 }

@@ -1,0 +1,60 @@
+// The receipt SMS of an M-Pesa grant (issue 49 item 5), queued in the granting transaction (sms/sms-queue.server.ts).
+// What she bought is named in generic words only: the plan's name as an item ("Premium plan", "7-day pass"), "Ebook"
+// or "Gift"; never an ebook's title (health topics are private and phones are shared).
+import { eq } from "drizzle-orm";
+import { subscriptionPlans, type orders } from "~/db/schema";
+import type { Grant, Tx } from "~/modules/membership/grants.server";
+import { planTitle } from "~/modules/membership/plan-period";
+import { paymentMethodLabel } from "~/modules/orders/payment-method";
+import { queueReceiptSms } from "~/modules/sms/sms-queue.server";
+
+type Order = typeof orders.$inferSelect;
+
+/** An M-Pesa payment, whichever provider reports it (Pesapal's 'MpesaKE', Daraja's 'M-Pesa'). */
+export function isMpesaPayment(paymentMethod: string | null | undefined): boolean {
+  return paymentMethodLabel(paymentMethod) === "M-Pesa";
+}
+
+/** Generic words for what an order bought, for an SMS. */
+async function itemWords(tx: Tx, order: Order, grant: Grant): Promise<string> {
+  if (grant.gift) return "Gift";
+  if (grant.kind === "ebook" || order.ebookId) return "Ebook";
+  if (!order.planId) return "Purchase";
+  const [plan] = await tx
+    .select({ name: subscriptionPlans.name })
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.id, order.planId));
+  return plan ? planTitle(plan.name) : "Plan";
+}
+
+/**
+ * Queues the receipt SMS of a granted order paid by M-Pesa whose buyer gave a number for receipts; once per order.
+ * Call it inside the transaction that writes the grant; it never throws for the SMS's sake (a bad number queues
+ * nothing).
+ */
+export async function queueMpesaReceiptSms(
+  tx: Tx,
+  order: Order,
+  grant: Grant,
+  paid: {
+    paymentMethod: string | null | undefined;
+    confirmationCode: string | null | undefined;
+    receiptNumber: string;
+  },
+  now: Date,
+): Promise<boolean> {
+  if (!order.receiptPhone || !isMpesaPayment(paid.paymentMethod) || grant.note) return false;
+  return queueReceiptSms(
+    tx,
+    {
+      orderId: order.id,
+      to: order.receiptPhone,
+      mpesaCode: paid.confirmationCode ?? "",
+      amountCents: order.amountCents,
+      item: await itemWords(tx, order, grant),
+      until: grant.gift || grant.kind !== "plan" ? null : (grant.endDate ?? null),
+      receiptNumber: paid.receiptNumber,
+    },
+    now,
+  );
+}
