@@ -17,7 +17,7 @@ const MAY_IMPORT = {
   mail: ["access", "accounts", "content", "membership", "security"],
   membership: ["access", "admin", "mail", "orders", "pricing", "security"],
   offline: ["access", "accounts", "content", "engagement", "mail", "reader"],
-  orders: ["access", "admin", "pricing"],
+  orders: ["access", "admin", "pricing", "security"],
   payments: ["access", "admin", "mail", "membership", "orders", "pricing", "receipts", "site", "sms"],
   pricing: [],
   privacy: ["analytics", "membership", "orders", "receipts", "security", "storage"],

@@ -1,6 +1,7 @@
 // npm run reconcile -- --from 2026-01-01 --to 2026-12-31 [--json] [--offline]
 // Payments, refunds and grants of a date range (Nairobi days, inclusive) and every difference between them (ADR 018),
-// then every order that can still change and every refund with an unknown outcome compared with Pesapal (ADR 027),
+// then every order that can still change and every refund with an unknown outcome compared with Pesapal (ADR 027)
+// and every Daraja order and M-Pesa payment compared with M-Pesa by the STK query (ADR 043),
 // each difference with what to do. Changes nothing. Exits 1 when there are differences, or when Pesapal could not be
 // asked (--offline skips it), so a cron job or CI can alert on it. Stop a PGlite server first (one process per data
 // directory); on PostgreSQL it runs beside the shop.

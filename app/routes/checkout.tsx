@@ -34,6 +34,8 @@ import { isId } from "~/lib/ids";
 import { quoteUpgrade, type UpgradeQuote } from "~/modules/membership/upgrades.server";
 import { upgradeQuoteTime, upgradeQuoteToken } from "~/modules/membership/upgrade-quote.server";
 import { formatKesCents } from "~/modules/pricing/money";
+import { beginCodeAttempt, type CodeAttempt } from "~/modules/orders/offer-code-attempts.server";
+import { retryAfterHeader } from "~/lib/route-headers";
 import { quoteWithCode } from "~/modules/orders/offer-codes.server";
 import { isCoded, offerText } from "~/modules/orders/offer-code-rules";
 import { currentPlanOf } from "~/modules/membership/membership.server";
@@ -86,17 +88,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!quote) throw data(null, { status: 404 });
   // Regional price first, then the code (ADR 037); checked again, and its slot taken, when she pays.
   // An upgrade's price is the difference after her credit (ADR 039): no offer code applies to it.
-  const coded = await quoteWithCode({
-    price: quote.price,
-    item: quote,
-    code: isUpgrade(request, item) ? null : codeFrom(request),
-    userId: user.id,
-  });
+  // Guessing codes is limited per account and address (issue 46, item 4): past the limit the code is not looked
+  // at; the page still offers the normal price, answered as 429 with Retry-After.
+  const typed = isUpgrade(request, item) ? null : codeFrom(request);
+  const attempt = typed ? await beginCodeAttempt({ request, userId: user.id }) : null;
+  const limited = attempt && !attempt.allowed ? attempt : null;
+  const coded = await quoteWithCode({ price: quote.price, item: quote, code: limited ? null : typed, userId: user.id });
+  if (attempt?.allowed) await attempt.settle({ refused: coded.kind === "refused" });
   const price = coded.price;
   const url = new URL(request.url);
   const here = `/checkout/${params.kind}/${encodeURIComponent(params.id)}`;
   // CASE: the code does not apply -> she pays the normal price, so the form posts without it.
-  if (coded.kind === "refused") url.searchParams.delete("code");
+  if (coded.kind === "refused" || limited) url.searchParams.delete("code");
   let refused: string | null = null;
   let upgrade: UpgradeQuote | null = null;
   let upgradeQuote: string | null = null;
@@ -118,7 +121,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const running = item.kind === "plan" && !upgrade && !refused ? await currentPlanOf(user.id) : null;
   // M-Pesa direct (ADR 043): offered beside the card when the owner chose Daraja for M-Pesa and it is reachable.
   const mpesaDirect = (await readPaymentMethodSettings()).mpesa === "daraja" && darajaAvailable();
-  return {
+  const page = {
     mpesaDirect,
     renewalStartsOn: running?.endDate ? formatDate(running.endDate) : null,
     quote: {
@@ -152,9 +155,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           words: coded.kind === "applied" ? offerText(coded.code) : "",
           before: price.offer.beforeLabel,
           discount: formatPrice(price.offer.discountCents, BASE_CURRENCY),
+          // M-Pesa moves whole shillings: the cents the code left are hers, and said (issue 46 item 27).
+          roundedOff: price.roundedOffCents > 0 ? formatKesCents(price.roundedOffCents) : null,
         }
       : null,
-    codeRefusal: coded.kind === "refused" ? { code: codeFrom(request), message: coded.message } : null,
+    codeRefusal: limited
+      ? { code: typed, message: limited.message }
+      : coded.kind === "refused"
+        ? { code: typed, message: coded.message }
+        : null,
     // Built from the route's own path: a data request's URL ends in .data.
     formAction: `${here}${url.search}`,
     withoutCode: (() => {
@@ -181,7 +190,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           }
         : null,
   };
+  return limited ? data(page, { status: 429, headers: retryAfterHeader(limited.retryAfterMs) }) : page;
 }
+
+/** The shell's headers (cookies), and the Retry-After of a code, or a payment, refused by the code limit. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
+  const out = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const item = itemOf(params);
@@ -199,23 +217,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         message: `Your free trial runs until ${formatDate(endDate.toISOString())}. Enjoy every premium article.`,
       });
     }
+    // A code posted straight to Pay counts like one typed into the page (the limit has no other door).
+    const typed = isUpgrade(request, item) ? null : codeFrom(request);
+    const attempt = typed ? await beginCodeAttempt({ request, userId: user.id }) : null;
+    if (attempt && !attempt.allowed) {
+      return refusal(new AppError(CHECKOUT_ERRORS.OFFER_CODE_LIMITED, attempt.message), {
+        headers: retryAfterHeader(attempt.retryAfterMs),
+      });
+    }
     const { charging, picked } = await priceCountries(request);
-    const { redirectUrl, zeroAmount } = await startCheckout({
-      buyer: user,
-      item,
-      countryCode: charging.code,
-      countryEvidence: { source: charging.source, picked },
-      autoRenew: form.autoRenew,
-      upgrade: isUpgrade(request, item),
-      upgradeQuotedAt:
-        isUpgrade(request, item) && item.kind === "plan" && form.intent === "pay"
-          ? upgradeQuoteTime(form.quote, user.id, item.slug, new Date())
-          : null,
-      // Carried from the paywall's link through /pricing (the form posts to this address, query included).
-      fromArticleId: articleIdFrom(request),
-      offerCode: isUpgrade(request, item) ? null : codeFrom(request),
-      method: form.intent === "pay" ? form.method : undefined,
-    });
+    const { redirectUrl, zeroAmount } = await settleAttempt(attempt, () =>
+      startCheckout({
+        buyer: user,
+        item,
+        countryCode: charging.code,
+        countryEvidence: { source: charging.source, picked },
+        autoRenew: form.autoRenew,
+        upgrade: isUpgrade(request, item),
+        upgradeQuotedAt:
+          isUpgrade(request, item) && item.kind === "plan" && form.intent === "pay"
+            ? upgradeQuoteTime(form.quote, user.id, item.slug, new Date())
+            : null,
+        // Carried from the paywall's link through /pricing (the form posts to this address, query included).
+        fromArticleId: articleIdFrom(request),
+        offerCode: typed,
+        method: form.intent === "pay" ? form.method : undefined,
+      }),
+    );
     // CASE: the code took the whole price -> completed without Pesapal; her receipt shows the code.
     if (zeroAmount) {
       throw await redirectWithToast(redirectUrl, {
@@ -234,6 +262,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw await redirectWithToast("/pricing", { kind: "error", title: "Free trial", message: error.message });
     }
     return refusal(error);
+  }
+}
+
+/** Runs the checkout, then keeps the code attempt's count only when the code was what it refused. */
+async function settleAttempt<T>(attempt: CodeAttempt | null, run: () => Promise<T>): Promise<T> {
+  if (!attempt?.allowed) return run();
+  let refusedCode = false;
+  try {
+    return await run();
+  } catch (error) {
+    refusedCode = isCheckoutError(error) && error.is(CHECKOUT_ERRORS.OFFER_CODE_REFUSED);
+    throw error;
+  } finally {
+    await attempt.settle({ refused: refusedCode });
   }
 }
 
@@ -338,6 +380,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               >
                 −{offer.discount}
               </SummaryRow>
+              {offer.roundedOff ? (
+                <SummaryRow
+                  label="Rounded down to whole shillings (M-Pesa pays in shillings)"
+                  valueClassName="shrink-0 text-gray-900"
+                  testId="checkout-rounded-off"
+                >
+                  −{offer.roundedOff}
+                </SummaryRow>
+              ) : null}
             </>
           ) : null}
           <SummaryRow

@@ -17,7 +17,7 @@ export function meta() {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store" };
+  return { "Cache-Control": "private, no-store" };
 }
 
 const NUMBER_WORDS: Record<string, string> = {

@@ -22,10 +22,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case "confirm-unlock":
       throw redirect(ebookPage);
     case "denied":
-      throw await redirectWithToast(ebookPage, {
+      // Never a bare "Access denied" (issue 46): the page shows her the contents, a sample and what opens the rest.
+      throw await redirectWithToast(`${ebookPage}#sample`, {
         kind: "error",
-        title: "Access denied",
-        message: "You do not have permission to view this ebook.",
+        title: "Read a sample first",
+        message: "Buy this ebook or choose a plan to read all of it. Its contents and a sample are on this page.",
       });
   }
   const textHref = (await hasTextEdition(opening.ebook.id)) ? `${ebookPage}/text` : null;

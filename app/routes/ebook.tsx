@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ArrowLeft, BookOpen, Lock } from "~/components/ui/icons";
 import { DownloadButton } from "~/components/reader/download-button";
 import type { Route } from "./+types/ebook";
+import type { EbookSample } from "~/modules/reader/text-edition.server";
 import { getRequestViewer, requireUser } from "~/modules/access/viewer.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
 import { pageMeta } from "~/modules/site/meta";
@@ -30,6 +31,7 @@ import { withImages } from "~/modules/storage/responsive-images.server";
 import { ShareLinks } from "~/components/content/share-links";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
+import { getEbookSampleForViewer } from "~/modules/reader/text-edition.server";
 
 export const handle: RouteFacts = { guestPage: true, countsViews: true };
 
@@ -52,11 +54,13 @@ async function loadEbookPage(request: Request, context: Route.LoaderArgs["contex
   // CASE: she picked a country other than where she is -> her pick's price is shown, with the price checkout will
   // charge from where she is beside it; the Purchase button names the amount she will pay (ADR 026).
   const notice = chargingNotice(shown.code, charging.code);
-  const [[ebook], engagement, bookmarks, chargedHere] = await Promise.all([
+  const [[ebook], engagement, bookmarks, chargedHere, sample] = await Promise.all([
     withImages([found], (e) => e.coverImageUrl).then((withCover) => withShownPrices(shown.code, withCover)),
     engagementFor("ebook", found.id),
     bookmarksOf(who),
     notice ? withShownPrices(charging.code, [found]).then(([e]) => e.shownPrice) : null,
+    // The gated read cuts the sample on the server: a viewer without access gets only the first chapter's opening.
+    found.access === "read" ? null : getEbookSampleForViewer({ ebookId: found.id, viewer }),
   ]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin }));
@@ -70,6 +74,7 @@ async function loadEbookPage(request: Request, context: Route.LoaderArgs["contex
     jsonLd,
     allowance: ebookAllowance(viewer),
     accessVia: accessVia(viewer, ebook.id, ebook.accessType),
+    sample,
   };
 }
 
@@ -149,6 +154,46 @@ function UnlockOffer({
   );
 }
 
+const LOCKED_LINE = {
+  free: "Sign in to read it free",
+  premium: "Buy it or read it with a plan",
+  subscription: "Read it with a plan",
+} as const;
+
+/** The chapter titles and the opening of the first chapter, for anyone who may not read the ebook yet. */
+function SampleBlock({ sample, description }: { sample: EbookSample | null; description: string | null }) {
+  return (
+    <section className="mt-8" aria-labelledby="ebook-contents">
+      {sample?.contents.length ? (
+        <>
+          <h2 id="ebook-contents" className="font-serif text-xl font-bold text-gray-900">
+            Contents
+          </h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-6 text-gray-800" data-testid="ebook-contents">
+            {sample.contents.map((title, i) => (
+              <li key={i}>{title}</li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <h2 id="ebook-contents" className="sr-only">
+          Sample
+        </h2>
+      )}
+      <div id="sample" className="mt-6 rounded-2xl border border-gray-200 bg-white p-4" data-testid="ebook-sample">
+        <h3 className="font-serif text-lg font-bold text-gray-900">Read a sample</h3>
+        {sample?.blocks.length ? (
+          // The blocks are sanitised on the server with the article allow-list (text-edition.server.ts).
+          <div className="prose mt-3 max-w-none" dangerouslySetInnerHTML={{ __html: sample.blocks.join("") }} />
+        ) : (
+          <p className="mt-3 text-gray-700">{description ?? "A Nuru wellness ebook."}</p>
+        )}
+        <p className="mt-4 text-sm font-semibold text-gray-900">The sample ends here. Choose how to read on:</p>
+      </div>
+    </section>
+  );
+}
+
 const ACCESS_VIA = {
   free: "This ebook is free for every reader.",
   admin: "You can read every ebook as an admin.",
@@ -157,7 +202,7 @@ const ACCESS_VIA = {
 } as const;
 
 export default function EbookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { ebook, signedIn, engagement, bookmarked, allowance, accessVia, charged, chargedNotice } = loaderData;
+  const { ebook, signedIn, engagement, bookmarked, allowance, accessVia, charged, chargedNotice, sample } = loaderData;
   const jsonLd = <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />;
   const bookmark = (
     <BookmarkButton
@@ -202,7 +247,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
           <div>
             <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
               <Lock aria-hidden="true" className="h-4 w-4" />{" "}
-              {ebook.access === "unlock" ? "Included in your plan" : "Access Denied"}
+              {ebook.access === "unlock" ? "Included in your plan" : LOCKED_LINE[ebook.accessType]}
             </p>
             <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -217,8 +262,15 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
               </p>
             ) : null}
             <p className="mt-4 text-gray-700">{ebook.description}</p>
+            <a
+              href="#sample"
+              className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline"
+            >
+              <BookOpen aria-hidden="true" className="h-4 w-4" /> Read sample
+            </a>
             <div className="mt-3">{bookmark}</div>
             <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
+            <SampleBlock sample={sample} description={ebook.description} />
             {ebook.access === "unlock" && allowance ? (
               <UnlockOffer allowance={allowance} error={refusalOf(actionData)?.error.message} />
             ) : null}

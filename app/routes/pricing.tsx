@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import { perPeriodText, periodLabel } from "~/modules/membership/plan-period";
 import type { Route } from "./+types/pricing";
@@ -20,6 +20,8 @@ export const handle: RouteFacts = { guestPage: true, guestQuery: ["from"], count
 import { upgradeOffers } from "~/modules/membership/upgrades.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { codedPlanPrices } from "~/modules/orders/offer-codes.server";
+import { beginCodeAttempt } from "~/modules/orders/offer-code-attempts.server";
+import { retryAfterHeader } from "~/lib/route-headers";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -52,13 +54,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chargedHere = new Map(chargedOffers?.plans.map((p) => [p.id, p.shownPrice.label]));
   // CASE: a shared link /pricing?code=... -> the prices with the code, worked out here (no script); a code that does
   // not apply says why, and the normal prices stand (ADR 037). Checkout checks it again and takes it.
-  const coded = await codedPlanPrices({
-    code: new URL(request.url).searchParams.get("code"),
-    countryCode: shown.code,
-    plans: offers.plans,
-    userId: user?.id,
-  });
-  return {
+  // Guessing codes is limited per account and address (issue 46, item 4): past the limit the code is not looked
+  // at, the page still answers with the normal prices, as 429 with Retry-After.
+  const typed = new URL(request.url).searchParams.get("code");
+  const attempt = typed?.trim() ? await beginCodeAttempt({ request, userId: user?.id }) : null;
+  const coded =
+    attempt && !attempt.allowed
+      ? null
+      : await codedPlanPrices({ code: typed, countryCode: shown.code, plans: offers.plans, userId: user?.id });
+  if (attempt?.allowed) await attempt.settle({ refused: coded?.offer === null });
+  const limited = attempt && !attempt.allowed ? attempt : null;
+  const page = {
     ...offers,
     plans: offers.plans.map((plan) => {
       const withCode = coded?.prices.get(plan.id);
@@ -77,14 +83,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     offerCode: coded
       ? { code: coded.code, offer: coded.offer, refusal: coded.refusal, carried: coded.offer ? coded.code : null }
-      : null,
+      : limited
+        ? { code: typed!.trim().slice(0, 32), offer: null, refusal: limited.message, carried: null }
+        : null,
     chargingNotice: notice ? `${notice.beside}.` : null,
     fallbackMessage: offers.fallback ? PRICING_FALLBACK_MESSAGE : null,
     membership,
     supportEmail: getEnv().SUPPORT_EMAIL,
     fromArticle,
   };
+  return limited ? data(page, { status: 429, headers: retryAfterHeader(limited.retryAfterMs) }) : page;
 }
+
+/** The shell's headers (cookies), and the Retry-After of a code refused by the limit. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const out = new Headers(parentHeaders);
+  const retryAfter = loaderHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
 
 function PlanCard({
   plan,

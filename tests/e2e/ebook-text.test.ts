@@ -9,6 +9,7 @@ import { signInWithForm } from "../setup/shop-journeys";
 import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
 import { ebooks as demoEbooks } from "~/db/seed/content-data";
 import { probeIds } from "../setup/probe-ids";
+import { MARKERS } from "../setup/markers";
 import { saveScreenshot } from "../setup/screenshots";
 
 let browser: Browser;
@@ -156,6 +157,30 @@ describe("text mode at 390 px", () => {
     expect(answer.body).toContain("Unlock with your plan");
     // An ebook nobody may see is still not found.
     expect((await getText(`/ebook/00000000-0000-4000-8000-000000000000/text?s=0`, member)).status).toBe(404);
+  });
+
+  it("shows a guest a premium ebook's contents, a sample and its price at 390 px, never 'Access Denied'", async () => {
+    const { pdfEbook } = await probeIds();
+    const { page, context } = await newPage(browser, PHONE);
+    // Her "Read" goes to the ebook's page and its sample, not to sign-in or a refusal.
+    await page.goto(`/ebook/${pdfEbook}/read`);
+    await page.waitForURL((url) => url.pathname === `/ebook/${pdfEbook}`);
+    const contents = page.getByTestId("ebook-contents");
+    expect(await contents.getByRole("listitem").allTextContents()).toEqual(["Part 1", "Part 2"]);
+    const sample = page.getByTestId("ebook-sample");
+    expect(await sample.textContent()).toContain("The sample anyone may read before buying.");
+    expect(await sample.textContent()).not.toContain("Locked text.");
+    expect(await page.getByRole("link", { name: "Read sample" }).getAttribute("href")).toBe("#sample");
+    expect(await page.locator("main").textContent()).toMatch(/KSh\s?399/);
+    expect(await page.getByRole("link", { name: /Purchase Ebook/ }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "View Subscription Plans" }).isVisible()).toBe(true);
+    expect(await page.getByText("Access Denied").count()).toBe(0);
+    expect(await page.content()).not.toContain(MARKERS.pdf);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await saveScreenshot(page, "ebook-sample-guest-390", { fullPage: true });
+    await context.close();
   });
 
   it("closes its menus when she picks a chapter, and never shows both at once", async () => {

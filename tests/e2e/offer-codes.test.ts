@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, DESKTOP, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { DEMO_PASSWORD } from "../setup/http-session";
-import { newReader } from "../setup/attacker";
+import { freshAddress, newReader } from "../setup/attacker";
 import { payOnPesapal, signInWithForm } from "../setup/shop-journeys";
 import { PROBE_OFFER_CODE } from "../setup/markers";
 import { saveScreenshot } from "../setup/screenshots";
@@ -119,6 +119,41 @@ describe("redeeming a code", () => {
     await expect.poll(() => page.getByTestId("checkout-price").textContent()).toBe("KSh\u00a0200.00");
     await saveScreenshot(page, "checkout-code-1280", { fullPage: true });
     await context.close();
+  });
+});
+
+describe("guessing codes (issue 46, item 4)", () => {
+  it("the 11th refused code answers 429 with Retry-After and the normal prices; a good code still works elsewhere", async () => {
+    // The guesser uses up the limit from an address and an account of her own, so no other journey is touched.
+    const guesser = await newReader(PASSWORD);
+    const { page, context } = await newPage(browser, PHONE, { from: freshAddress() });
+    await signInWithForm(page, guesser, PASSWORD);
+    for (let i = 1; i <= 10; i++) {
+      const res = await page.goto(`/pricing?code=GUESS-${i}`);
+      expect(res?.status(), `refused code ${i}`).toBe(200);
+      expect(await page.getByRole("alert").filter({ hasText: "offer code" }).textContent()).toBe(
+        "This offer code cannot be used for this purchase. The normal price applies.",
+      );
+    }
+    const limited = await page.goto("/pricing?code=GUESS-11");
+    expect(limited?.status()).toBe(429);
+    expect(Number(limited?.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(
+      await page.getByText(/^Too many offer codes tried\. Please wait 1[45] minutes and try again\.$/).count(),
+    ).toBe(1);
+    expect(await page.getByTestId("price-standard").textContent()).toBe("KSh\u00a0500.00");
+    // Even the real code is not looked at from there now.
+    expect((await page.goto(`/pricing?code=${PROBE_OFFER_CODE}`))?.status()).toBe(429);
+    expect(await page.getByTestId("price-standard").textContent()).toBe("KSh\u00a0500.00");
+    await context.close();
+
+    // Another reader at another address (this file's own) is not affected.
+    const other = await newReader(PASSWORD);
+    const elsewhere = await newPage(browser, PHONE);
+    await signInWithForm(elsewhere.page, other, PASSWORD);
+    expect((await elsewhere.page.goto(`/pricing?code=${PROBE_OFFER_CODE}`))?.status()).toBe(200);
+    expect(await elsewhere.page.getByTestId("price-standard").textContent()).toBe("KSh\u00a0400.00");
+    await elsewhere.context.close();
   });
 });
 

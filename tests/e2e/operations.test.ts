@@ -54,14 +54,20 @@ describe("operations", () => {
     expect((await fetch(`${app.url}/metrics`)).status).toBe(401);
     const wrong = await fetch(`${app.url}/metrics`, { headers: { Authorization: "Bearer not-the-token-at-all" } });
     expect(wrong.status).toBe(401);
-    await fetch(`${app.url}/pricing`);
-    const res = await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect((await (await fetch(`${app.url}/pricing`)).text()).length).toBeGreaterThan(0);
+    // A request is counted when its response has finished on the server, a moment after the client read it.
+    const pricingCount =
+      /nuru_http_request_duration_seconds_count\{method="GET",route="\/pricing",status_class="2xx"\} \d/;
+    let res = await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    let text = await res.text();
+    for (let i = 0; i < 20 && !pricingCount.test(text); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      text = await res.text();
+    }
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    const text = await res.text();
-    expect(text).toMatch(
-      /nuru_http_request_duration_seconds_count\{method="GET",route="\/pricing",status_class="2xx"\} \d/,
-    );
+    expect(text).toMatch(pricingCount);
     // The demo shop's paid orders, read from the database at the scrape.
     expect(text).toMatch(/nuru_orders\{state="completed"\} [1-9]/);
     expect(text).toMatch(/nuru_member_mail_queue_depth \d/);

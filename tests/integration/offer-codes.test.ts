@@ -27,6 +27,7 @@ import { completeZeroAmountOrder } from "~/modules/payments/zero-amount-orders.s
 import { offerRetention, quoteWithCode } from "~/modules/orders/offer-codes.server";
 import { quoteCheckout } from "~/modules/payments/checkout.server";
 import { startPesapalStandIn, type PesapalStandIn } from "~/stand-ins/pesapal/stand-in.server";
+import { getReceipt, receiptLines } from "~/modules/receipts/receipts.server";
 
 let t: TestDatabase;
 let pesapal: PesapalStandIn;
@@ -126,6 +127,47 @@ describe(`offer codes (${process.env.DB_TARGET ?? "pglite"})`, () => {
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment.amountCents).toBe(40000);
     expect(await countOf(code.id)).toEqual({ counted: 1, live: 1 });
+  });
+
+  it("a 15 % code on KSh 299.00: charged whole shillings, KSh 254.00, the 15 cents left off recorded; Pesapal and the receipt agree", async () => {
+    const buyer = await reader();
+    const ebook = await createEbook(t.db, { accessType: "premium", priceCents: 29900 });
+    const code = await newCode({ percentOff: "15" });
+    const item = { kind: "ebook" as const, id: ebook.id };
+    // What the checkout page shows her: KSh 254.15 after the code, charged as KSh 254.00.
+    const quote = (await quoteCheckout(item, "KE"))!;
+    const shown = await quoteWithCode({ price: quote.price, item: quote, code: code.code, userId: buyer.id });
+    expect(shown.kind).toBe("applied");
+    expect([shown.price.chargedCents, shown.price.roundedOffCents, shown.price.label]).toEqual([
+      25400,
+      15,
+      "KSh\u00a0254.00",
+    ]);
+    const { orderId } = await startCheckout({ buyer, item, countryCode: "KE", offerCode: code.code });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({
+      amountCents: 25400,
+      priceBeforeCodeCents: 29900,
+      codeDiscountCents: 4485,
+      roundedOffCents: 15,
+      displayAmount: 25400,
+    });
+    // Before, less the code, less the cents left off: exactly what she pays.
+    expect(order.priceBeforeCodeCents! - order.codeDiscountCents! - order.roundedOffCents!).toBe(order.amountCents);
+    expect(pesapal.getOrder(order.gatewayTrackingId!)).toMatchObject({ amountCents: 25400, currency: "KES" });
+    await pesapal.complete(order.gatewayTrackingId!);
+    await verifyPayment({ trackingId: order.gatewayTrackingId!, source: "callback", ownerId: buyer.id });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment.amountCents).toBe(25400);
+    const lines = receiptLines((await getReceipt(buyer.id, orderId))!);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ["Price before offer code", "KSh\u00a0299.00"],
+        [`Offer code ${code.code}`, "-KSh\u00a044.85"],
+        ["Rounded off to whole shillings", "-KSh\u00a00.15"],
+        ["Amount", "KSh\u00a0254.00"],
+      ]),
+    );
   });
 
   it("a failed M-Pesa payment gives her code back: the retry gets the discount; the limit holds if she pays the failed one", async () => {

@@ -295,8 +295,10 @@ async function expectIntegrity(orderId: string, label: string) {
   // A coded order holds its code's slot (a redemption row) and its price adds up.
   if (order.offerCodeId) {
     expect(order.priceBeforeCodeCents, `${label}: price before the code`).toBe(
-      order.amountCents + order.codeDiscountCents!,
+      // Whole shillings (issue 46 item 27): the cents the code left are recorded as rounded off.
+      order.amountCents + order.codeDiscountCents! + (order.roundedOffCents ?? 0),
     );
+    expect(order.amountCents % 100, `${label}: whole shillings`).toBe(0);
     const redemptions = await t.db.select().from(offerCodeRedemptions).where(eq(offerCodeRedemptions.orderId, orderId));
     // A failed payment gives the slot back (ADR 037, issue 46): the code is used only by a paid order.
     expect(redemptions, `${label}: one redemption`).toMatchObject([{ codeId: order.offerCodeId }]);

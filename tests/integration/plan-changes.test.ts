@@ -151,7 +151,7 @@ describe(`upgrades in the middle of a plan (${process.env.DB_TARGET ?? "pglite"}
       await createUser(shop.db(), { email: `admin-${randomUUID()}@nuru.test`, role: "admin" }),
     );
     const details = await getOrderForAdmin(admin, orderId, at(10));
-    const loaderData = { ...details!, statusLabels: ORDER_STATUS_LABELS };
+    const loaderData = { ...details!, sms: [], mpesa: null, statusLabels: ORDER_STATUS_LABELS };
     const Stub = createRoutesStub([
       { id: "order", path: "/admin/orders/:id", loader: () => loaderData, Component: AdminOrder as never },
     ]);

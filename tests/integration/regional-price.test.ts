@@ -53,7 +53,8 @@ describe(`regional prices from the database (${process.env.DB_TARGET ?? "pglite"
 
   it("prices an African country 1.2x in its own currency", async () => {
     const nigeria = await regionalPriceFor("NG", 29900);
-    expect(nigeria.label).toBe(`KSh${NBSP}358.80 ≈ ₦1,614.60`);
+    // 358.80 KES, charged in whole shillings in her favour (issue 46 item 27): 358 x 4.5 = 1611.00 NGN.
+    expect(nigeria.label).toBe(`KSh${NBSP}358.00 ≈ ₦1,611.00`);
     expect((await loadCountryPricing("NG")).countryName).toBe("Nigeria");
   });
 
@@ -66,7 +67,7 @@ describe(`regional prices from the database (${process.env.DB_TARGET ?? "pglite"
     const [priced, subscriptionOnly, free] = await withShownPrices("US", items);
     expect(priced).toMatchObject({
       id: "a",
-      shownPrice: { label: `KSh${NBSP}747.50 ≈ $6.00`, charged: `KSh${NBSP}747.50` },
+      shownPrice: { label: `KSh${NBSP}747.00 ≈ $6.00`, charged: `KSh${NBSP}747.00` },
     });
     expect([subscriptionOnly.shownPrice, free.shownPrice]).toEqual([null, null]);
     const [kenyan] = await withShownPrices("KE", items);

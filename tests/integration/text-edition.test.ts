@@ -21,8 +21,10 @@ import {
   buildMissingTextEditionsForSystem,
   buildTextEditionForSystem,
   currentTextSettings,
+  getEbookSampleForViewer,
   getTextEditionForAdmin,
   hasTextEdition,
+  SAMPLE_CHARS,
   openTextSection,
   savedTextPosition,
   saveTextPosition,
@@ -126,6 +128,51 @@ describe(`text edition (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(second!.progress.start).toBeGreaterThan(0);
     expect(second!.progress.end).toBe(100);
     expect(await openTextSection({ ebookId: premium.id, viewer, section: 2 })).toBeNull();
+  });
+
+  it("shows anyone the contents and the first chapter's opening, and nothing beyond it, the whole chapter to a buyer", async () => {
+    const other = await viewerOf(await reader());
+    for (const viewer of [guestViewer(), other]) {
+      const sample = await getEbookSampleForViewer({ ebookId: premium.id, viewer });
+      expect(sample?.contents).toEqual(["One: Mornings", "Two: Evenings"]);
+      expect(sample?.whole).toBe(false);
+      expect(sample?.blocks.join("")).toContain("Start slowly.");
+      // The next chapter, and the stored file's key, never leave the module.
+      expect(JSON.stringify(sample)).not.toContain("Rest well");
+      expect(JSON.stringify(sample)).not.toContain("only text here");
+      expect(JSON.stringify(sample)).not.toContain("ebook-text/");
+    }
+    const bought = await getEbookSampleForViewer({
+      ebookId: premium.id,
+      viewer: await viewerOf(await buyer(premium.id)),
+    });
+    expect(bought?.whole).toBe(true);
+    expect(bought?.blocks.join("")).toContain("Breathe out as you rise.");
+    expect(await getEbookSampleForViewer({ ebookId: randomUUID(), viewer: guestViewer() })).toBeNull();
+  });
+
+  it("cuts a long first chapter at a paragraph boundary before the sample's length", async () => {
+    const paragraphs = Array.from(
+      { length: 12 },
+      (_, i) => `Paragraph ${i + 1}. ${"Stretch and breathe. ".repeat(12)}`,
+    );
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.TimesRoman);
+    const page = pdf.addPage([420, 2400]);
+    page.drawText("One: Long mornings", { x: 20, y: 2350, size: 18, font });
+    paragraphs.forEach((line, i) => page.drawText(line, { x: 20, y: 2300 - i * 40, size: 6, font }));
+    await storage.put("private", "ebooks/text-long.pdf", await pdf.save(), "application/pdf");
+    const long = await createEbook(t.db, {
+      accessType: "premium",
+      priceCents: 29900,
+      filePath: "ebooks/text-long.pdf",
+    });
+    expect(await buildTextEditionForSystem(long.id, { db: t.db, storage })).toBe("ready");
+    const sample = await getEbookSampleForViewer({ ebookId: long.id, viewer: guestViewer() });
+    const text = sample!.blocks.join("").replace(/<[^>]*>/g, "");
+    expect(text.length).toBeGreaterThan(0);
+    expect(text.length).toBeLessThanOrEqual(SAMPLE_CHARS);
+    expect(text).not.toContain("Paragraph 12.");
   });
 
   it("gives nothing to a guest, another reader, a buyer whose purchase was reversed, or an expired subscriber", async () => {

@@ -198,3 +198,24 @@ describe("sign-in codes by e-mail", () => {
     expect(statuses.slice(20)).toEqual([429, 429]);
   });
 });
+
+// Threat: guessing offer codes (issue 46, item 4). At most 10 refused codes per account and per address per 15
+// minutes; past that the page still answers, at the normal price, as 429 with Retry-After.
+describe("offer code guessing", () => {
+  it("answers 429 with Retry-After to a guest trying 40 wrong codes on /pricing?code=, and still shows the prices", async () => {
+    const from = freshAddress();
+    const answers = [];
+    for (let i = 0; i < 40; i++)
+      answers.push(await raw(`/pricing?code=GUESS${i}X${from.replace(/\D/g, "")}`, { from }));
+    expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(200));
+    const limited = answers.slice(10);
+    expect(limited.map((a) => a.status)).toEqual(Array(30).fill(429));
+    const last = limited[limited.length - 1];
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last.body).toMatch(/Too many offer codes tried\. Please wait \d+ minutes? and try again\./);
+    expect(last.body).toContain("Plans and pricing");
+    expect(last.body).toContain("KSh");
+    // Another client is not affected.
+    expect((await raw("/pricing?code=SOMEONEELSE", { from: freshAddress() })).status).toBe(200);
+  });
+});

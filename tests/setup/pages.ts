@@ -47,8 +47,20 @@ export async function trackHydration(context: BrowserContext) {
   await context.addInitScript(hydrationProbe);
 }
 
-export async function newPage(browser: Browser, viewport: { width: number; height: number }) {
-  const context: BrowserContext = await browser.newContext({ viewport, baseURL: baseUrl() });
+/**
+ * A new context and its page. It browses from its test file's client address (shared-browser.ts), or from `from`
+ * (a test that uses up a per-address limit on purpose does so from an address of its own).
+ */
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  { from }: { from?: string } = {},
+) {
+  const context: BrowserContext = await browser.newContext({
+    viewport,
+    baseURL: baseUrl(),
+    ...(from ? { extraHTTPHeaders: { "X-Forwarded-For": from } } : {}),
+  });
   await trackHydration(context);
   const page = await context.newPage();
   const errors: string[] = [];

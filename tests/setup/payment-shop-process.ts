@@ -3,6 +3,8 @@
 // the same database, each serving what the real shop serves to Pesapal and buyers about payments:
 //   GET|POST /api/payments/ipn  the real IPN handler (readIpnRequest -> answerIpn)
 //   POST /verify                the callback page's verification (verifyPayment), JSON in and out
+//   POST /api/payments/daraja/<kind>  the real Daraja route (STK callback, C2B confirmation), when
+//                               PAYMENT_SHOP_DARAJA_URL names the Daraja stand-in (its /verify then asks the STK query)
 //   POST /jobs                  the scheduler's payment jobs at the tick of `now` (advisory lock + tick row, as in
 //                               production, so two processes offered one tick run each job once)
 // Configured by environment: PAYMENT_SHOP_DATABASE_URL, PAYMENT_SHOP_PESAPAL_URL, PUBLIC_URL. It prints
@@ -14,6 +16,8 @@ import { answerIpn, readIpnRequest } from "~/modules/payments/ipn.server";
 import { configurePesapal, IPN_PATH } from "~/modules/payments/payment-gateway.server";
 import { verifyPayment } from "~/modules/payments/payment-verification.server";
 import { JOBS } from "~/modules/jobs/jobs.server";
+import { configureDaraja } from "~/modules/payments/daraja-gateway.server";
+import { action as darajaRoute } from "~/routes/api-payments-daraja";
 import { createScheduler } from "~/modules/jobs/scheduler.server";
 
 const databaseUrl = process.env.PAYMENT_SHOP_DATABASE_URL;
@@ -29,6 +33,17 @@ const handle = openDatabase({ url: databaseUrl });
 appDatabase.handle = handle;
 appDatabase.ready = true;
 configurePesapal({ baseUrl: pesapalUrl, consumerKey: "k", consumerSecret: "s" });
+if (process.env.PAYMENT_SHOP_DARAJA_URL) {
+  configureDaraja({
+    baseUrl: process.env.PAYMENT_SHOP_DARAJA_URL,
+    consumerKey: "dk",
+    consumerSecret: "ds",
+    shortcode: "600100",
+    passkey: "pk",
+    initiatorName: "nuru-api",
+    securityCredential: "encrypted",
+  });
+}
 const PAYMENT_JOBS = new Set(["reconcile-payments", "settle-refunds"]);
 const scheduler = createScheduler({ handle, jobs: JOBS.filter((job) => PAYMENT_JOBS.has(job.name)), log: () => {} });
 
@@ -53,6 +68,14 @@ const server = createServer(async (req, res) => {
         body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body),
       });
       const answer = await answerIpn(await readIpnRequest(request));
+      res.writeHead(answer.status, { "Content-Type": "application/json" });
+      res.end(await answer.text());
+      return;
+    }
+    const daraja = /^\/api\/payments\/daraja\/([a-z]+)$/.exec(url.pathname);
+    if (daraja) {
+      const request = new Request(`http://127.0.0.1${req.url}`, { method: "POST", body: new Uint8Array(body) });
+      const answer = (await darajaRoute({ request, params: { kind: daraja[1] } } as never)) as Response;
       res.writeHead(answer.status, { "Content-Type": "application/json" });
       res.end(await answer.text());
       return;

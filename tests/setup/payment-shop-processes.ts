@@ -25,7 +25,7 @@ const START_LIMIT_MS = 150_000;
 
 export async function startShopProcesses(
   count: number,
-  config: { databaseUrl: string; pesapalUrl: string; publicUrl: string },
+  config: { databaseUrl: string; pesapalUrl: string; publicUrl: string; darajaUrl?: string },
 ): Promise<ShopProcesses> {
   const children: ChildProcess[] = [];
   let stderr = "";
@@ -36,6 +36,7 @@ export async function startShopProcesses(
         PAYMENT_SHOP_DATABASE_URL: config.databaseUrl,
         PAYMENT_SHOP_PESAPAL_URL: config.pesapalUrl,
         PUBLIC_URL: config.publicUrl,
+        ...(config.darajaUrl ? { PAYMENT_SHOP_DARAJA_URL: config.darajaUrl } : {}),
         JOBS_ENABLED: "false",
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -73,21 +73,31 @@ for (const access of ["premium", "subscription"] as const) {
     downloadable: access === "premium",
     categoryIds: [category.id],
   });
-  // The premium one also has an EPUB with a picture: its text edition (carrying the marker) is made from it, so the
-  // leak suite walks a picture route that really has a picture.
-  if (access === "premium") {
-    const epubKey = `ebooks-epub/${randomUUID()}.epub`;
-    const page = (n: number) => `<h1>Part ${n}</h1><p>Locked page. ${MARKERS.pdf}.</p>`;
-    const epub = epubBytes({
-      chapters: [
-        { file: "one.xhtml", title: "Part 1", body: `${page(1)}<p><img src="marker.png" alt="A locked picture"/></p>` },
-        { file: "two.xhtml", title: "Part 2", body: page(2) },
-      ],
-      resources: [{ file: "marker.png", type: "image/png", bytes: await testPicture("png", 400, 300) }],
-    });
-    await storage.put("private", epubKey, epub, "application/epub+zip");
-    await handle.db.update(ebooks).set({ epubPath: epubKey }).where(eq(ebooks.id, ebook.id));
-  }
+  // Both also have an EPUB: their text editions are made from it. The first chapter's opening is the public sample
+  // on the ebook page (ADR 032, like an article's preview), so it carries no marker; the locked text after it does
+  // (the rest of chapter 1 and chapter 2). The premium one's picture lets the leak suite walk a picture route that
+  // really has a picture.
+  const epubKey = `ebooks-epub/${randomUUID()}.epub`;
+  const opening = `<h1>Part 1</h1><p>The sample anyone may read before buying.</p>`;
+  const locked = `<p>Locked page. ${MARKERS.pdf}.</p>`;
+  const picture = access === "premium" ? `<p><img src="marker.png" alt="A locked picture"/></p>` : "";
+  const epub = epubBytes({
+    chapters: [
+      // The marker paragraph is longer than the sample (SAMPLE_CHARS): the sample stops before it.
+      {
+        file: "one.xhtml",
+        title: "Part 1",
+        body: `${opening}<p>${"Locked text. ".repeat(130)}${MARKERS.pdf}</p>${locked}${picture}`,
+      },
+      { file: "two.xhtml", title: "Part 2", body: `<h1>Part 2</h1>${locked}` },
+    ],
+    resources:
+      access === "premium"
+        ? [{ file: "marker.png", type: "image/png", bytes: await testPicture("png", 400, 300) }]
+        : [],
+  });
+  await storage.put("private", epubKey, epub, "application/epub+zip");
+  await handle.db.update(ebooks).set({ epubPath: epubKey }).where(eq(ebooks.id, ebook.id));
 }
 const damagedKey = `ebooks/${randomUUID()}.pdf`;
 await storage.put("private", damagedKey, new TextEncoder().encode("This is not a PDF file."), "application/pdf");

@@ -13,7 +13,7 @@ import {
   refusalFor,
   type OfferCodeTerms,
 } from "~/modules/orders/offer-code-rules";
-import { regionalPrice } from "~/modules/pricing/pricing";
+import { orderPriceColumns, regionalPrice } from "~/modules/pricing/pricing";
 import { parseForm } from "~/lib/forms";
 
 const PLAN = "11111111-1111-4111-8111-111111111111";
@@ -105,6 +105,18 @@ describe("the price after a code: regional price first, then the code, rounded b
     expect(coded.chargedCents).toBe(1000);
     expect(coded.label).toBe("KSh\u00a010.00");
     expect(orderCodeColumns(coded)).toMatchObject({ codeDiscountCents: 49000, zeroAmountReason: null });
+  });
+
+  it("charges whole shillings after a code: 15 % off KSh 299.00 is KSh 254.15, charged KSh 254.00 (issue 46 item 27)", () => {
+    const coded = applyOfferCode(kenya(29900), code({ percentOff: "15" }));
+    expect(coded.chargedCents).toBe(25400);
+    expect(coded.label).toBe("KSh\u00a0254.00");
+    expect(coded.roundedOffCents).toBe(15);
+    expect(isCoded(coded) && coded.offer).toMatchObject({ beforeCents: 29900, discountCents: 4485 });
+    // Before, less the code, less the cents left off, is exactly what she pays; the order records all three.
+    expect(orderPriceColumns(coded)).toMatchObject({ amountCents: 25400, roundedOffCents: 15 });
+    expect(orderCodeColumns(coded)).toMatchObject({ priceBeforeCodeCents: 29900, codeDiscountCents: 4485 });
+    expect(orderPriceColumns(applyOfferCode(kenya(50000), code()))).toMatchObject({ roundedOffCents: null });
   });
 
   it("a code that takes nothing off leaves the price as it is (no coded order)", () => {

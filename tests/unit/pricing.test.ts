@@ -29,15 +29,15 @@ const TABLE: [
   ["US", rule("US", "USD", "150"), 250, 62500, 500, `KSh${NBSP}625.00 ≈ $5.00`],
   ["US", rule("US", "USD", "150"), 500, 125000, 1000, `KSh${NBSP}1,250.00 ≈ $10.00`],
   ["GB", rule("GB", "GBP", "150"), 1500, 375000, 2250, `KSh${NBSP}3,750.00 ≈ £22.50`],
-  // 747.50 x 0.007 = 5.2325 EUR -> 5.25
-  ["DE", rule("DE", "EUR", "150"), 299, 74750, 525, `KSh${NBSP}747.50 ≈ 5,25${NBSP}€`],
-  // 747.50 x 0.01 = 7.475 CAD -> 7.50 (half rounds up)
-  ["CA", rule("CA", "CAD", "150"), 299, 74750, 750, `KSh${NBSP}747.50 ≈ $7.50`],
+  // 747.50 is charged as 747 (whole shillings, her favour: issue 46 item 27); 747 x 0.007 = 5.229 EUR -> 5.25
+  ["DE", rule("DE", "EUR", "150"), 299, 74700, 525, `KSh${NBSP}747.00 ≈ 5,25${NBSP}€`],
+  // 747 x 0.01 = 7.47 CAD -> 7.45
+  ["CA", rule("CA", "CAD", "150"), 299, 74700, 745, `KSh${NBSP}747.00 ≈ $7.45`],
   ["AE", rule("AE", "AED", "100"), 250, 50000, 1500, `KSh${NBSP}500.00 ≈ AED${NBSP}15.00`],
   ["ZA", rule("ZA", "ZAR", "100"), 500, 100000, 15000, `KSh${NBSP}1,000.00 ≈ R${NBSP}150,00`],
   ["QA", rule("QA", "USD", "100"), 250, 50000, 400, `KSh${NBSP}500.00 ≈ $4.00`],
-  // 358.80 x 4.5 = 1614.60 NGN
-  ["NG", rule("NG", "NGN", "20"), 299, 35880, 161460, `KSh${NBSP}358.80 ≈ ₦1,614.60`],
+  // 358.80 -> 358 KES charged; 358 x 4.5 = 1611.00 NGN
+  ["NG", rule("NG", "NGN", "20"), 299, 35800, 161100, `KSh${NBSP}358.00 ≈ ₦1,611.00`],
   ["GH", rule("GH", "GHS", "20"), 250, 30000, 1800, `KSh${NBSP}300.00 ≈ GH₵18.00`],
   // An unlisted country pays the base price, shown in KES.
   ["JP", null, 500, 50000, 50000, `KSh${NBSP}500.00`],
@@ -65,8 +65,20 @@ describe("regional price details", () => {
         rule: rule("US", "USD", "150"),
         ratePerKes: null,
       });
-      expect(us.chargedCents * 2).toBe(plan.priceCents * 5);
+      // 2.5 x the base, less the cents she is not charged (whole shillings, issue 46 item 27).
+      expect((us.chargedCents + us.roundedOffCents) * 2).toBe(plan.priceCents * 5);
+      expect(us.chargedCents % 100).toBe(0);
     }
+  });
+
+  it("charges every KES price in whole shillings, the cents left off in her favour and recorded (issue 46 item 27)", () => {
+    const ng = regionalPrice({ baseCents: 29900, countryCode: "NG", rule: rule("NG", "NGN", "20"), ratePerKes: null });
+    expect([ng.chargedCents, ng.roundedOffCents]).toEqual([35800, 80]);
+    const ke = regionalPrice({ baseCents: 25000, countryCode: "KE", rule: null, ratePerKes: null });
+    expect([ke.chargedCents, ke.roundedOffCents]).toEqual([25000, 0]);
+    // A base price with cents (an admin typed 199.95) is charged 199.
+    const odd = regionalPrice({ baseCents: 19995, countryCode: "KE", rule: null, ratePerKes: null });
+    expect([odd.chargedCents, odd.roundedOffCents, odd.label]).toEqual([19900, 95, `KSh${NBSP}199.00`]);
   });
 
   it("uses the stored exchange rate before the spec's fallback", () => {

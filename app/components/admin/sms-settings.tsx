@@ -30,14 +30,20 @@ export function SmsSettings({ sms, className }: { sms: SmsSettingsView; classNam
               ? "The local stand-in (development; see /dev/sms)"
               : sms.mode}
         </dd>
-        <dt className="font-semibold text-gray-800">AT_USERNAME</dt>
+        <dt className="font-semibold text-gray-800">
+          <code>AT_USERNAME</code>
+        </dt>
         <dd className="text-gray-900">
           {yes(sms.usernameSet)}
           {sms.sandbox ? " (sandbox)" : ""}
         </dd>
-        <dt className="font-semibold text-gray-800">AT_API_KEY</dt>
+        <dt className="font-semibold text-gray-800">
+          <code>AT_API_KEY</code>
+        </dt>
         <dd className="text-gray-900">{yes(sms.apiKeySet)}</dd>
-        <dt className="font-semibold text-gray-800">AT_SENDER_ID</dt>
+        <dt className="font-semibold text-gray-800">
+          <code>AT_SENDER_ID</code>
+        </dt>
         <dd className="text-gray-900">{yes(sms.senderIdSet)}</dd>
         <dt className="font-semibold text-gray-800">Delivery reports URL</dt>
         <dd className="min-w-0 font-mono text-xs break-all text-gray-900">{sms.callbackUrl}</dd>

@@ -189,7 +189,7 @@ export const orders = pgTable(
     check("orders_zero_reason_only_zero", sql`${t.zeroAmountReason} is null or ${t.amountCents} = 0`),
     check(
       "orders_offer_code_adds_up",
-      sql`(${t.offerCode} is null and ${t.priceBeforeCodeCents} is null and ${t.codeDiscountCents} is null) or (${t.offerCode} is not null and ${t.codeDiscountCents} > 0 and ${t.priceBeforeCodeCents} = ${t.amountCents} + ${t.codeDiscountCents})`,
+      sql`(${t.offerCode} is null and ${t.priceBeforeCodeCents} is null and ${t.codeDiscountCents} is null) or (${t.offerCode} is not null and ${t.codeDiscountCents} > 0 and ${t.priceBeforeCodeCents} = ${t.amountCents} + ${t.codeDiscountCents} + coalesce(${t.roundedOffCents}, 0))`,
     ),
     check("orders_country_source_known", sql`${t.countrySource} in ('cdn', 'ip', 'default')`),
     check("orders_base_price_positive", sql`${t.basePriceCents} > 0`),

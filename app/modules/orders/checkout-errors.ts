@@ -1,6 +1,7 @@
 // Checkout refusals with stable codes (issue 31): the reader sees `message` (never Pesapal's own text). Thrown as
 // `new AppError(CHECKOUT_ERRORS.ALREADY_OWNED)`; a route answers one with `refusal(error)`.
 import { AppError, defineErrors, isAppError } from "~/lib/app-error";
+import { OFFER_CODE_REFUSED_MESSAGE } from "./offer-code-rules";
 
 // Titles: what a toast says above the message (My Library's plan changes show them; the checkout pages keep their
 // own heading, "We could not start this payment").
@@ -83,7 +84,14 @@ export const CHECKOUT_ERRORS = defineErrors({
   OFFER_CODE_REFUSED: {
     status: 409,
     title: NOT_BOUGHT,
-    message: "This offer code cannot be used here. The normal price applies.",
+    // The one message for every code that does not apply to her (issue 46 item 4), as the price pages say it.
+    message: OFFER_CODE_REFUSED_MESSAGE,
+  },
+  /** Too many refused codes from this reader or address (offer-code-attempts.server.ts); the detail says how long. */
+  OFFER_CODE_LIMITED: {
+    status: 429,
+    title: NOT_BOUGHT,
+    message: "Too many offer codes tried. Please wait a few minutes and try again.",
   },
 });
 

@@ -4,7 +4,13 @@
 // so what she is shown and what she pays never drift apart.
 import { z } from "zod";
 import { isId } from "~/lib/ids";
-import { applyPercentage, GATEWAY_MINIMUM_CHARGE_CENTS, kesToCents, type MinorUnits } from "~/modules/pricing/money";
+import {
+  applyPercentage,
+  GATEWAY_MINIMUM_CHARGE_CENTS,
+  kesToCents,
+  wholeShillingsInBuyersFavour,
+  type MinorUnits,
+} from "~/modules/pricing/money";
 import {
   BASE_CURRENCY,
   displayMinorUnits,
@@ -115,14 +121,18 @@ export interface CodedPrice extends RegionalPrice {
 
 /** A regional price with the code applied: charged and display amounts, and the label, all after the code. */
 export function applyOfferCode(price: RegionalPrice, code: OfferCodeTerms): CodedPrice | RegionalPrice {
-  const after = priceAfterCode(price.chargedCents, code);
-  const discountCents = price.chargedCents - after;
+  // The code's own rounding (half away from zero, to 0.05) first, then whole shillings in her favour, as every KES
+  // order (issue 46 item 27): the discount is what the code takes off, the rest is recorded as rounded off.
+  const exactAfter = priceAfterCode(price.chargedCents, code);
+  const after = wholeShillingsInBuyersFavour(exactAfter);
+  const discountCents = price.chargedCents - exactAfter;
   if (discountCents <= 0) return price;
   const shown = price.displayCurrency === BASE_CURRENCY ? after : displayMinorUnits(after, price.exchangeRate);
   const kes = formatPrice(after, BASE_CURRENCY);
   return {
     ...price,
     chargedCents: after,
+    roundedOffCents: exactAfter - after,
     displayMinorUnits: shown,
     label: price.displayCurrency === BASE_CURRENCY ? kes : `${kes} ≈ ${formatPrice(shown, price.displayCurrency)}`,
     offer: {

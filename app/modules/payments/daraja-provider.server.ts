@@ -125,24 +125,36 @@ export const darajaProvider: PaymentProvider = {
     if (paid) return report(1, paid.amountCents, paid.resultDesc ?? "paid", paid.receipt, paid.phone);
     const latest = pushes[0];
     if (!latest) return report(0, row!.amountCents, "no prompt sent yet");
-    if (latest.resultCode !== null)
+    // Every prompt she has not answered here yet is asked about, newest first, not only the latest: she may have
+    // approved an earlier prompt whose callback was lost, then asked for another (found by the randomized walk).
+    const unanswered = pushes.filter((p) => p.resultCode === null);
+    if (unanswered.length === 0) {
       return report(2, latest.amountCents, latest.resultDesc ?? "not paid", null, latest.phone);
-    // She has not answered (or her answer's callback was lost): Daraja is asked.
-    const answer = await (await getDaraja()).stkQuery(latest.checkoutRequestId);
-    await recordMpesaEvent({
-      orderId: order.id,
-      kind: "query",
-      reference: latest.checkoutRequestId,
-      summary: answer.kind === "processing" ? "still processing" : `result ${answer.resultCode}: ${answer.resultDesc}`,
-      raw: answer,
-    });
-    if (answer.kind === "processing") return report(0, latest.amountCents, "still processing", null, latest.phone);
-    await settlePush(latest.checkoutRequestId, { resultCode: answer.resultCode, resultDesc: answer.resultDesc });
-    // CASE: paid, known from the query only (the callback with the receipt is late or lost) -> the amount is the one
-    // the prompt asked for; the receipt is added when the callback comes.
-    return answer.resultCode === 0
-      ? report(1, latest.amountCents, answer.resultDesc, null, latest.phone)
-      : report(2, latest.amountCents, answer.resultDesc, null, latest.phone);
+    }
+    const client = await getDaraja();
+    let processing: (typeof pushes)[number] | null = null;
+    for (const push of unanswered) {
+      const answer = await client.stkQuery(push.checkoutRequestId);
+      await recordMpesaEvent({
+        orderId: order.id,
+        kind: "query",
+        reference: push.checkoutRequestId,
+        summary:
+          answer.kind === "processing" ? "still processing" : `result ${answer.resultCode}: ${answer.resultDesc}`,
+        raw: answer,
+      });
+      if (answer.kind === "processing") {
+        processing ??= push;
+        continue;
+      }
+      await settlePush(push.checkoutRequestId, { resultCode: answer.resultCode, resultDesc: answer.resultDesc });
+      // CASE: paid, known from the query only (the callback with the receipt is late or lost) -> the amount is the
+      // one the prompt asked for; the receipt is added when the callback comes.
+      if (answer.resultCode === 0) return report(1, push.amountCents, answer.resultDesc, null, push.phone);
+    }
+    if (processing) return report(0, processing.amountCents, "still processing", null, processing.phone);
+    const [newest] = await db.select().from(mpesaPushes).where(eq(mpesaPushes.id, latest.id));
+    return report(2, newest!.amountCents, newest!.resultDesc ?? "not paid", null, newest!.phone);
   },
 
   // A refund is M-Pesa's reversal of the whole payment (M-Pesa is refunded in full only, ADR 018). Daraja answers

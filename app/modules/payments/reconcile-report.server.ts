@@ -1,8 +1,10 @@
 // The text and exit code of `npm run reconcile` (scripts/reconcile.ts): our own tables compared with each other for a
 // date range (reconciliation.server.ts, ADR 018), and, unless offline, every order that can still change and every
-// refund with an unknown outcome compared with Pesapal (pesapal-comparison.server.ts, ADR 027). Read-only.
+// refund with an unknown outcome compared with Pesapal (pesapal-comparison.server.ts, ADR 027), and every
+// Daraja order and M-Pesa payment with M-Pesa (daraja-comparison.server.ts, ADR 043). Read-only.
 import { reconcile, type ReconciliationReport } from "./reconciliation.server";
 import { compareWithPesapal, type PesapalComparison } from "./pesapal-comparison.server";
+import { compareWithDaraja, type DarajaComparison } from "./daraja-comparison.server";
 import { formatKesCents } from "~/modules/pricing/money";
 
 export interface ReconcileRun {
@@ -13,6 +15,8 @@ export interface ReconcileRun {
   report: ReconciliationReport;
   /** null when run offline. */
   pesapal: PesapalComparison | null;
+  /** null when run offline or when the shop never used M-Pesa direct. */
+  daraja: DarajaComparison | null;
 }
 
 export async function runReconcile(options: {
@@ -25,11 +29,14 @@ export async function runReconcile(options: {
 }): Promise<ReconcileRun> {
   const report = await reconcile({ from: options.from, to: options.to });
   const pesapal = options.offline ? null : await compareWithPesapal(options.now ?? new Date());
+  const daraja = options.offline ? null : await compareWithDaraja(options.now ?? new Date());
   const failed =
-    report.differences.length > 0 || (pesapal !== null && (!pesapal.reached || pesapal.differences.length > 0));
+    report.differences.length > 0 ||
+    (pesapal !== null && (!pesapal.reached || pesapal.differences.length > 0)) ||
+    (daraja !== null && (!daraja.reached || daraja.differences.length > 0));
   const exitCode = failed ? 1 : 0;
   if (options.json) {
-    return { text: JSON.stringify({ ...report, pesapal }, null, 2), exitCode, report, pesapal };
+    return { text: JSON.stringify({ ...report, pesapal, daraja }, null, 2), exitCode, report, pesapal, daraja };
   }
   const kes = (cents: number) => formatKesCents(cents).replace("\u00a0", " ");
   const lines = [
@@ -57,5 +64,19 @@ export async function runReconcile(options: {
     lines.push(`    - ${d.reference}: we recorded ${d.recorded}; Pesapal says ${d.pesapal}.`);
     lines.push(`      To do: ${d.action}`);
   }
-  return { text: lines.join("\n"), exitCode, report, pesapal };
+  if (daraja === null) {
+    lines.push(`Compared with M-Pesa (Daraja): ${options.offline ? "skipped (--offline)" : "not used"}.`);
+  } else if (!daraja.reached) {
+    lines.push(`Compared with M-Pesa (Daraja): NOT DONE. ${daraja.problem}`);
+  } else {
+    lines.push(
+      `Compared with M-Pesa (Daraja): ${daraja.ordersCompared} orders, ${daraja.promptsAsked} prompts asked by STK query`,
+    );
+    lines.push(`  Differences with M-Pesa: ${daraja.differences.length}`);
+  }
+  for (const d of daraja?.differences ?? []) {
+    lines.push(`    - ${d.kind}: ${d.reference}: we recorded ${d.recorded}; M-Pesa says ${d.mpesa}.`);
+    lines.push(`      To do: ${d.action}`);
+  }
+  return { text: lines.join("\n"), exitCode, report, pesapal, daraja };
 }

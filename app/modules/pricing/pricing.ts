@@ -1,7 +1,14 @@
 // Regional pricing (spec section 9, decisions.md "Regional pricing"), pure so it can be tested as a table:
 // base KES price -> the visitor country's rule -> the KES amount charged -> x the exchange rate -> the local
 // amount shown beside it. One multiplication by the rule, never a second one on the pricing page.
-import { applyPercentage, formatKesCents, formatMinorUnits, multiplyMinorUnits, type MinorUnits } from "./money";
+import {
+  applyPercentage,
+  formatKesCents,
+  formatMinorUnits,
+  multiplyMinorUnits,
+  wholeShillingsInBuyersFavour,
+  type MinorUnits,
+} from "./money";
 
 export const BASE_CURRENCY = "KES";
 export const DEFAULT_COUNTRY = "KE";
@@ -89,8 +96,13 @@ export interface RegionalPrice {
   markupPercentage: string;
   discountPercentage: string;
   baseCents: MinorUnits;
-  /** What the gateway is asked for and what the order locks in. */
+  /** What the gateway is asked for and what the order locks in: whole shillings (see roundedOffCents). */
   chargedCents: MinorUnits;
+  /**
+   * The cents the rule (or a code) left that she is not charged: M-Pesa moves whole shillings, so every KES order
+   * is whole shillings, rounded down in her favour (issue 46 item 27). Recorded on the order; 0 when none.
+   */
+  roundedOffCents: MinorUnits;
   displayCurrency: string;
   exchangeRate: string;
   displayMinorUnits: MinorUnits;
@@ -109,7 +121,8 @@ export function regionalPrice(input: {
   ratePerKes: string | null;
 }): RegionalPrice {
   const rule = input.rule ?? basePriceRule(input.countryCode);
-  const chargedCents = chargedKesCents(input.baseCents, rule);
+  const exactCents = chargedKesCents(input.baseCents, rule);
+  const chargedCents = wholeShillingsInBuyersFavour(exactCents);
   const rate = input.ratePerKes ?? FALLBACK_EXCHANGE_RATES[rule.currency] ?? null;
   const displayCurrency = rate === null ? BASE_CURRENCY : rule.currency;
   const exchangeRate = rate ?? "1";
@@ -122,6 +135,7 @@ export function regionalPrice(input: {
     discountPercentage: rule.discountPercentage,
     baseCents: input.baseCents,
     chargedCents,
+    roundedOffCents: exactCents - chargedCents,
     displayCurrency,
     exchangeRate,
     displayMinorUnits: shown,
@@ -146,5 +160,6 @@ export function orderPriceColumns(price: RegionalPrice) {
     exchangeRate: price.exchangeRate,
     displayCurrency: price.displayCurrency,
     displayAmount: price.displayMinorUnits,
+    roundedOffCents: price.roundedOffCents > 0 ? price.roundedOffCents : null,
   };
 }

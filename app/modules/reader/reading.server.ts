@@ -25,7 +25,9 @@ export type ReaderOpening =
 export async function openReader({ ebookId, viewer }: { ebookId: string; viewer: Viewer }): Promise<ReaderOpening> {
   const row = await unsafeEbookFileRow(ebookId, viewer);
   if (!row) return { kind: "not-found" };
-  if (!viewer.user) return { kind: "sign-in" };
+  // CASE: a guest opens a paid ebook -> its page, with the sample and what opens it (issue 46); signing in alone
+  // would not open it. A free one only needs her account.
+  if (!viewer.user) return row.accessType === "free" ? { kind: "sign-in" } : { kind: "denied" };
   const access = ebookAccess(viewer, row);
   // CASE: her plan has room but she has not confirmed spending it on this title -> the ebook page asks first.
   if (access === "unlock") return { kind: "confirm-unlock" };

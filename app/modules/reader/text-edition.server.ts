@@ -498,6 +498,70 @@ export async function textEditionForOffline(
   };
 }
 
+/** About how much of the first chapter anyone may read before buying (ADR 032: public, like an article's preview). */
+export const SAMPLE_CHARS = 1_500;
+
+export interface EbookSample {
+  /** The chapter titles, from the text edition (empty when it has none). */
+  contents: string[];
+  /** Sanitised paragraphs: the opening of the first chapter, or all of it for a reader who may read the ebook. */
+  blocks: string[];
+  /** True when `blocks` is the whole first chapter (she may read the ebook); false when it was cut as a sample. */
+  whole: boolean;
+}
+
+const textOf = (html: string) => html.replace(/<[^>]*>/g, "").trim();
+
+/**
+ * The opening of the first section, cut at a paragraph boundary before SAMPLE_CHARS of text. Pictures stay out (their
+ * route is gated), and so does everything after the cut: locked text never leaves this module.
+ */
+function sampleBlocks(blocks: string[], ebookId: string): string[] {
+  const kept: string[] = [];
+  let chars = 0;
+  for (const block of blocks) {
+    const text = textOf(block);
+    if (!text || /<img\b/i.test(block)) continue;
+    // CASE: the first paragraph alone is longer than the sample -> its first words, cut at a space, as plain text.
+    if (!kept.length && text.length > SAMPLE_CHARS) {
+      const cut = text.slice(0, SAMPLE_CHARS);
+      const words = cut.slice(0, Math.max(cut.lastIndexOf(" "), 1));
+      return [safeEbookTextHtml(`<p>${escapeText(words)}…</p>`, ebookId)];
+    }
+    if (chars + text.length > SAMPLE_CHARS) break;
+    kept.push(safeEbookTextHtml(block, ebookId));
+    chars += text.length;
+  }
+  return kept;
+}
+
+const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The ebook page's contents and sample, for any viewer who may see the ebook (issue 46): the chapter titles and the
+ * opening of the first chapter; the whole first chapter only for a reader the access policy lets read it now. Null
+ * when she may not see the ebook, or it has no text edition readers may use.
+ */
+export async function getEbookSampleForViewer({
+  ebookId,
+  viewer,
+}: {
+  ebookId: string;
+  viewer: Viewer;
+}): Promise<EbookSample | null> {
+  const row = await unsafeEbookFileRow(ebookId, viewer);
+  if (!row) return null;
+  const edition = await editionRow(row.id);
+  if (!edition?.enabled || !edition.fileKey) return null;
+  const stored = await storedEdition(edition.fileKey);
+  const first = stored?.sections[0];
+  if (!first) return null;
+  const contents = edition.sections.map((s) => s.title);
+  if (viewer.user && canReadEbook(viewer, row))
+    return { contents, blocks: first.blocks.map((b) => safeEbookTextHtml(b, row.id)), whole: true };
+  return { contents, blocks: sampleBlocks(first.blocks, row.id), whole: false };
+}
+
 /** Answers of the picture route: the ebook files' headers (nosniff, same-origin, no referrer), kept a while by her browser only. */
 const PICTURE_HEADERS = { ...FILE_HEADERS, "Cache-Control": "private, max-age=3600" } as const;
 

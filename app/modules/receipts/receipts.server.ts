@@ -44,6 +44,8 @@ export interface Receipt {
   status: string;
   /** The offer code locked into the order (ADR 037): its text, the price before it and what it took off. */
   offer: { code: string; before: string; discount: string } | null;
+  /** Cents left off to charge whole shillings (issue 46 item 27); an upgrade says it in its item line instead. */
+  roundedOff: string | null;
   shop: { name: string; supportEmail: string; url: string };
 }
 
@@ -153,6 +155,7 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
       row.offerCode && row.priceBeforeCodeCents !== null && row.codeDiscountCents !== null
         ? { code: row.offerCode, before: money(row.priceBeforeCodeCents), discount: money(row.codeDiscountCents) }
         : null,
+    roundedOff: row.roundedOffCents && row.upgradeCreditCents === null ? money(row.roundedOffCents) : null,
     shop: { name: SHOP_NAME, supportEmail: env.SUPPORT_EMAIL, url: env.PUBLIC_URL },
   };
 }
@@ -173,6 +176,7 @@ export function receiptLines(r: Receipt): [string, string][] {
           [`Offer code ${r.offer.code}`, `-${r.offer.discount}`] as [string, string],
         ]
       : []),
+    ...(r.roundedOff ? [["Rounded off to whole shillings", `-${r.roundedOff}`] as [string, string]] : []),
     ["Amount", r.shownAs ? `${r.amount} (shown as about ${r.shownAs})` : r.amount],
     ...(r.vat
       ? [[r.vat.label, r.vat.amount] as [string, string], ["Amount before VAT", r.vat.net] as [string, string]]

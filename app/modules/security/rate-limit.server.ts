@@ -45,10 +45,16 @@ function uniqueKeys(keys: readonly string[]): string[] {
  * One statement (insert … on conflict do update … returning), so concurrent callers in any process are
  * serialised on the row and never both slip past the limit. Refused events are counted as well.
  */
-export async function hitFixedWindow(
+export async function hitFixedWindow(db: Database, hit: FixedWindowHit): Promise<RateLimitResult> {
+  const { allowed, retryAfterMs } = await hitFixedWindowCounted(db, hit);
+  return { allowed, retryAfterMs };
+}
+
+/** hitFixedWindow, also saying which window counted the event (for giveBackFixedWindowHit). */
+export async function hitFixedWindowCounted(
   db: Database,
   { key, limit, windowMs, now = new Date() }: FixedWindowHit,
-): Promise<RateLimitResult> {
+): Promise<RateLimitResult & { windowStart: Date }> {
   assertWindow(limit, windowMs);
   // The stored window is over when now >= window_start + windowMs, i.e. window_start <= now - windowMs.
   const expired = sql`${rateLimits.windowStart} <= ${ts(new Date(now.getTime() - windowMs))}`;
@@ -67,7 +73,22 @@ export async function hitFixedWindow(
   if (!row) throw new Error(`rate limit upsert returned no row for ${key}`);
   // Replay the stored outcome through the pure rule (the row now holds this event) for the reset time.
   const decision = fixedWindowDecision({ now, windowStart: row.windowStart, count: row.count - 1, limit, windowMs });
-  return { allowed: decision.allowed, retryAfterMs: decision.allowed ? 0 : msUntil(decision.resetAt, now) };
+  return {
+    allowed: decision.allowed,
+    retryAfterMs: decision.allowed ? 0 : msUntil(decision.resetAt, now),
+    windowStart: row.windowStart,
+  };
+}
+
+/**
+ * Gives back one event hitFixedWindow counted (an attempt that turned out not to count, e.g. an offer code that
+ * applied), only while the window it was counted in still runs, so a new window never starts below zero.
+ */
+export async function giveBackFixedWindowHit(db: Database, key: string, windowStart: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
 }
 
 export interface LoginRule {

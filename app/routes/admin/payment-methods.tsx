@@ -119,7 +119,7 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
         <ul className="mt-2 divide-y divide-gray-200 text-sm">
           {loaderData.keys.map((key) => (
             <li key={key.name} className="flex justify-between py-2" data-testid="payment-key">
-              <span className="font-mono">{key.name}</span>
+              <code className="font-mono">{key.name}</code>
               <span className={key.set ? "font-semibold text-emerald-800" : "text-gray-700"}>
                 {key.set ? "Set" : "Not set"}
               </span>

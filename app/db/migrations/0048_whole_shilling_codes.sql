@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_offer_code_adds_up";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_offer_code_adds_up" CHECK (("orders"."offer_code" is null and "orders"."price_before_code_cents" is null and "orders"."code_discount_cents" is null) or ("orders"."offer_code" is not null and "orders"."code_discount_cents" > 0 and "orders"."price_before_code_cents" = "orders"."amount_cents" + "orders"."code_discount_cents" + coalesce("orders"."rounded_off_cents", 0)));
