@@ -11,6 +11,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Nuru is a Nairobi-based wellness publisher: honest articles and ebooks on weight, body confidence, breast health and skin care for women.",
     path: "/about",
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/about.jpg",
+    imageAlt: "About Nuru: Honest wellness guides for women, from Nairobi. Nuru",
     matches,
   });
 

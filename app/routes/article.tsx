@@ -89,8 +89,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       description: article.metaDescription ?? article.excerpt,
       path: `/article/${article.id}`,
       image: `/og/article/${article.id}.jpg`,
+      type: "article",
       matches,
-    }).map((m) => ("property" in m && m.property === "og:type" ? { property: "og:type", content: "article" } : m)),
+    }),
     // Search results may show the article's picture large (issue 46).
     { name: "robots", content: "max-image-preview:large" },
   ];

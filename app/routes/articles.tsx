@@ -8,7 +8,7 @@ import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
-import { Pagination } from "~/components/content/pagination";
+import { Pagination, pagedPath } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 import { noteSearch } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
@@ -41,12 +41,16 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     title: "Articles",
     description:
       "Wellness articles for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty.",
-    path: "/articles",
+    path: pagedPath("/articles", loaderData?.page),
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/articles.jpg",
+    imageAlt: "Articles: Wellness articles for women. Nuru",
     matches,
   });
 

@@ -16,6 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Categories",
     description: "Browse Nuru's wellness topics for women.",
     path: "/categories",
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/categories.jpg",
+    imageAlt: "Categories: Wellness topics for women. Nuru",
     matches,
   });
 

@@ -12,7 +12,7 @@ import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
 import { CategoryIcon } from "~/components/content/category-icon";
-import { Pagination } from "~/components/content/pagination";
+import { Pagination, pagedPath } from "~/components/content/pagination";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
     ? pageMeta({
         title: loaderData.category.name,
         description: loaderData.category.description ?? `Articles about ${loaderData.category.name}.`,
-        path: `/category/${params.slug}`,
+        path: pagedPath(`/category/${params.slug}`, loaderData.page),
         image: `/og/category/${loaderData.category.slug}.jpg`,
         matches,
       })

@@ -10,7 +10,7 @@ import { pageMeta } from "~/modules/site/meta";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { ebookCard } from "~/modules/content/card-data";
-import { Pagination } from "~/components/content/pagination";
+import { Pagination, pagedPath } from "~/components/content/pagination";
 import { parseListParams, SearchFilter } from "~/components/content/search-filter";
 import type { RouteFacts } from "~/lib/route-facts";
 
@@ -38,12 +38,16 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     title: "Ebooks",
     description:
       "Practical wellness ebooks for women, read securely on Nuru. Free guides and premium books priced in shillings.",
-    path: "/ebooks",
+    path: pagedPath("/ebooks", loaderData?.page),
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/ebooks.jpg",
+    imageAlt: "Ebooks: Practical wellness ebooks for women. Nuru",
     matches,
   });
 

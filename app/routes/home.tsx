@@ -4,7 +4,7 @@ import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
-import { pageMeta } from "~/modules/site/meta";
+import { originFrom, pageMeta } from "~/modules/site/meta";
 import { visitorCountry } from "~/modules/pricing/visitor-country.server";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
@@ -16,6 +16,7 @@ import { PageLink } from "~/components/ui/page-link";
 import { renderOnce } from "~/lib/document-render.server";
 import type { RouteFacts } from "~/lib/route-facts";
 import { isDataSaverRequest } from "~/lib/data-saver";
+import { homeJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 
 export const handle: RouteFacts = { guestPage: true, guestQuery: ["q"] };
 
@@ -58,7 +59,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description:
       "Wellness articles and ebooks for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty. Read free, or join for more.",
     path: loaderData?.path === "/home" ? "/home" : "/",
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
     image: "/og/home.jpg",
+    imageAlt: "Read free or join: Wellness articles and ebooks for women. Nuru",
     matches,
   });
 
@@ -233,15 +237,30 @@ function DataSaverHome(props: Pick<Route.ComponentProps["loaderData"], "sections
   );
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { sections: s, q, signedIn, bookmarks } = loaderData;
   useContentRefresh();
   const dataSaver = useDataSaver();
   const isEmpty = (d: unknown[]) => d.length === 0;
+  // WebSite (with its search) and Organization for search engines (issue 46), written by the server only: the client
+  // build drops this branch (import.meta.env.SSR is false there) and with it homeJsonLd, so the home chunk does not
+  // grow; hydration keeps the server's text (React does not rewrite a hydrated element's inner HTML, and the warning
+  // is suppressed). Not on a data-saver page: it has a byte budget and crawlers do not ask for data saving. Data, not
+  // a script: the CSP does not run it, so it needs no nonce (as on article pages).
   if (import.meta.env.SSR && dataSaver)
     return <DataSaverHome sections={s} q={q} signedIn={signedIn} bookmarks={bookmarks} />;
+  const structuredData = (
+    <script
+      type="application/ld+json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{
+        __html: import.meta.env.SSR ? jsonLdScript(homeJsonLd(originFrom(matches))) : "",
+      }}
+    />
+  );
   return (
     <div>
+      {structuredData}
       {s.heroSlides.ok && s.heroSlides.data.length ? (
         // The page's one h1 sits over the slides, outside them: a hidden slide hides its own heading, and the
         // carousel hides the first one after 5 s (issue 46: axe page-has-heading-one).

@@ -29,6 +29,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Nuru membership plans: every premium article and your choice of ebooks, paid by M-Pesa or card. Cancel anytime, no hidden fees.",
     path: "/pricing",
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/pricing.jpg",
+    imageAlt: "Plans and prices: Every premium article and your choice of ebooks. Nuru",
     matches,
   });
 

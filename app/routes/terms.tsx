@@ -10,6 +10,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Terms of Service",
     description: "The terms for using Nuru, buying ebooks and holding a Nuru membership plan.",
     path: "/terms",
+    // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
+    // card list stays on the server, not in a chunk of its own that the page would preload.
+    image: "/og/page/terms.jpg",
+    imageAlt: "Terms of Service: Reading, buying and membership on Nuru. Nuru",
     matches,
   });
 

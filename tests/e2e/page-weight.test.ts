@@ -40,8 +40,14 @@ const BUDGETS: { path: string; raw: number; gzip: number; cards: number }[] = [
   // a card's excerpt was cut to its position in the list, issue 29): /articles 28,866, /category 20,806 raw.
   // 2026-11-28 (issue 46): the feed's link in the head and the footer on every page (about 150 bytes, 30 gzip):
   // /articles 6,804 gzip; gzip budget 6,800 -> 6,850.
-  { path: "/articles", raw: 30_000, gzip: 6_850, cards: 12 },
-  { path: "/category/weight-loss", raw: 22_600, gzip: 5_600, cards: 1 },
+  // 2026-11-28 (issue 46 items 9 and 11): share cards on the list pages and og:image:alt and twitter:image on every page
+  // with a picture (/articles gains og:image, its width, height and alt, twitter:image and X's large card: about 330
+  // bytes, 70 gzip; the card list moved to the server, so no chunk of its own is preloaded, about 130 bytes won back):
+  // /articles 29,811 (6,878) in this file alone; gzip budget 6,850 -> 6,900. /category/weight-loss gains og:image:alt
+  // and twitter:image (about 140 bytes; 22,711 in the whole suite's shop before the card chunk left): raw budget
+  // 22,600 -> 22,750.
+  { path: "/articles", raw: 30_000, gzip: 6_900, cards: 12 },
+  { path: "/category/weight-loss", raw: 22_750, gzip: 5_600, cards: 1 },
 ];
 
 async function weigh(path: string) {

@@ -1,6 +1,6 @@
-// Sharing (issue 34): every article, ebook, category and the home page names a WhatsApp-sized Open Graph image that
-// the shop draws itself; articles and ebooks carry share links that work without JavaScript (checked in the HTML),
-// and the share row fits a 390 px phone.
+// Sharing (issue 34, 46): every article, ebook, category, listing and information page and the home page names a
+// WhatsApp-sized Open Graph image that the shop draws itself; articles and ebooks carry share links that work without
+// JavaScript (checked in the HTML), and the share row fits a 390 px phone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import type { Browser } from "playwright-core";
@@ -37,6 +37,11 @@ describe("Open Graph images", () => {
     { page: `/article/${ids.premium}`, image: `/og/article/${ids.premium}.jpg` },
     { page: `/ebook/${ids.lockedEbook}`, image: `/og/ebook/${ids.lockedEbook}.jpg` },
     { page: "/category/weight-loss", image: "/og/category/weight-loss.jpg" },
+    // Listing and information pages (issue 46: they shared with no picture on WhatsApp).
+    ...["pricing", "about", "terms", "articles", "ebooks", "categories"].map((name) => ({
+      page: `/${name}`,
+      image: `/og/page/${name}.jpg`,
+    })),
   ];
 
   it("are named by each page kind's tags, absolute, with their size and a large card for X", async () => {
@@ -50,6 +55,9 @@ describe("Open Graph images", () => {
       expect(metaContent(body, "og:image:width"), page).toBe("1200");
       expect(metaContent(body, "og:image:height"), page).toBe("630");
       expect(metaContent(body, "twitter:card"), page).toBe("summary_large_image");
+      expect(metaContent(body, "twitter:image"), page).toBe(url);
+      // A preview's picture is described for those who cannot see it (issue 46).
+      expect(metaContent(body, "og:image:alt")?.length ?? 0, page).toBeGreaterThan(5);
     }
   });
 
@@ -84,11 +92,37 @@ describe("Open Graph images", () => {
       `/og/article/${ids.premium}.png`,
       `/og/receipt/${ids.premium}.jpg`,
       "/og/home.png",
+      "/og/page/account.jpg",
+      "/og/page/__proto__.jpg",
     ]) {
       const res = await fetch(`${baseUrl()}${path}`);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type") ?? "", path).not.toMatch(/^image\//);
     }
+  });
+
+  it("the home page names the shop and its search for search engines (issue 46)", async () => {
+    const { body } = await getText("/");
+    const script = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(body)?.[1];
+    const graph = (JSON.parse(script!) as { "@graph": { "@type": string; [k: string]: unknown }[] })["@graph"];
+    const site = graph.find((n) => n["@type"] === "WebSite")!;
+    expect((site.potentialAction as { target: string }).target).toMatch(/\/articles\?q=\{search_term_string\}$/);
+    const org = graph.find((n) => n["@type"] === "Organization")!;
+    expect(org.name).toBe("Nuru");
+    const logo = await fetch(`${baseUrl()}${new URL(org.logo as string).pathname}`);
+    expect(logo.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("a list's second page is canonical to itself, its first page without the parameter (issue 46)", async () => {
+    const canonical = (body: string) => /<link rel="canonical" href="([^"]+)"/.exec(body)?.[1];
+    expect(canonical((await getText("/articles?page=2")).body)).toBe(`${baseUrl()}/articles?page=2`);
+    expect(canonical((await getText("/articles?page=1")).body)).toBe(`${baseUrl()}/articles`);
+  });
+
+  it("the home page's JSON-LD is the server's alone: a data-saver home page goes without it", async () => {
+    const body = await (await fetch(`${baseUrl()}/`, { headers: { Cookie: "nuru_data_saver=on" } })).text();
+    expect(body).toContain("<h1");
+    expect(body).not.toContain("application/ld+json");
   });
 
   it("give a locked article's page only its public excerpt as description", async () => {

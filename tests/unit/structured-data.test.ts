@@ -3,6 +3,7 @@ import {
   absoluteUrl,
   articleJsonLd,
   ebookJsonLd,
+  homeJsonLd,
   jsonLdScript,
   type ArticleForJsonLd,
   type EbookForJsonLd,
@@ -167,5 +168,33 @@ describe("absoluteUrl", () => {
     expect(absoluteUrl("/a.png", `${ORIGIN}/`)).toBe(`${ORIGIN}/a.png`);
     expect(absoluteUrl("a.png", ORIGIN)).toBe(`${ORIGIN}/a.png`);
     expect(absoluteUrl("http://x.test/a.png", ORIGIN)).toBe("http://x.test/a.png");
+  });
+});
+
+describe("home page JSON-LD (issue 46)", () => {
+  const data = homeJsonLd(ORIGIN) as { "@context": string; "@graph": Record<string, unknown>[] };
+  const ofType = (type: string) => data["@graph"].find((n) => n["@type"] === type)!;
+
+  it("names the WebSite with a search action to the article search, which reads ?q=", () => {
+    expect(data["@context"]).toBe("https://schema.org");
+    const site = ofType("WebSite");
+    expect(site).toMatchObject({ name: "Nuru", url: `${ORIGIN}/` });
+    expect(site.potentialAction).toEqual({
+      "@type": "SearchAction",
+      target: `${ORIGIN}/articles?q={search_term_string}`,
+      "query-input": "required name=search_term_string",
+    });
+  });
+
+  it("names the Organization with its url and an absolute raster logo", () => {
+    const org = ofType("Organization");
+    expect(org).toMatchObject({ name: "Nuru", url: `${ORIGIN}/` });
+    expect(org.logo).toBe(`${ORIGIN}/icons/icon-512.png`);
+  });
+
+  it("is safe inside a script element", () => {
+    const script = jsonLdScript(homeJsonLd("https://nuru.example/</script>"));
+    expect(script).not.toContain("</script>");
+    expect(JSON.parse(script)).toEqual(homeJsonLd("https://nuru.example/</script>"));
   });
 });

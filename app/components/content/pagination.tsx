@@ -1,5 +1,14 @@
 import { Link } from "react-router";
 
+/**
+ * A paged list's own address, for its canonical link: page 2 onwards keeps its page parameter, so search engines
+ * index each page rather than folding them all into page 1 (issue 46); page 1 has none. Here beside the links, not
+ * in site/meta.ts: that sits in the common client chunk every page loads, and only the paged lists need this.
+ */
+export function pagedPath(path: string, page: number | undefined): string {
+  return page && page > 1 ? `${path}?page=${page}` : path;
+}
+
 /** Previous / next links that keep the other search parameters (shareable URLs, back button works). */
 export function Pagination({
   page,

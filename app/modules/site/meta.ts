@@ -19,6 +19,8 @@ export function pageMeta({
   description,
   path,
   image,
+  imageAlt,
+  type = "website",
   matches,
 }: {
   title: string;
@@ -29,31 +31,39 @@ export function pageMeta({
    * 1200x630: shown large when the link is shared.
    */
   image?: string;
+  /** What the image shows, for readers of the preview who cannot see it (og:image:alt); the title by default. */
+  imageAlt?: string;
+  /** og:type: "article" on an article's page (a parameter, not a rewrite of the list: the common chunk stays small). */
+  type?: "website" | "article";
   matches: readonly (RootMatch | undefined)[];
 }) {
   const fullTitle = title === SHOP_NAME ? title : `${title} | ${SHOP_NAME}`;
   const origin = originFrom(matches);
   const url = `${origin}${path}`;
+  const picture = image && origin + image;
   return [
     { title: fullTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: type },
     { property: "og:url", content: url },
     { property: "og:site_name", content: SHOP_NAME },
     // X reads og:title and og:description when its own title and description tags are missing: the description
     // once more on every page would only be bytes (issue 14).
+    { name: "twitter:card", content: picture ? "summary_large_image" : "summary" },
     // Absolute, as WhatsApp, Facebook and X require; the size (og-image-svg.ts draws every card at it) lets them lay
-    // out the preview before fetching it.
-    ...(image
+    // out the preview before fetching it. X falls back to og:image, but not every client does (issue 46: six pages
+    // shared with no picture), hence twitter:image too. One list, so the common client chunk stays small.
+    ...(picture
       ? [
-          { property: "og:image", content: origin + image },
+          { property: "og:image", content: picture },
           { property: "og:image:width", content: "1200" },
           { property: "og:image:height", content: "630" },
+          { property: "og:image:alt", content: imageAlt ?? fullTitle },
+          { name: "twitter:image", content: picture },
         ]
       : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
 }

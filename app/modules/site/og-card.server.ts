@@ -4,6 +4,7 @@ import { getArticleForViewer } from "~/modules/content/articles.server";
 import { getEbookForViewer } from "~/modules/content/ebooks.server";
 import { getCategoryBySlug } from "~/modules/content/categories.server";
 import type { OgCard } from "./og-image-svg";
+import { pageCard } from "./og-page-cards.server";
 
 export type OgKind = "article" | "ebook" | "category";
 
@@ -14,9 +15,10 @@ const ACCESS_WORD = { free: "Free", premium: "Premium", subscription: "Members-o
  * hidden). Titles and category names are public; no excerpt or body text is ever put on a card (premium pages
  * included), so nothing locked can leak through an image.
  */
-export async function ogCardFor(kind: OgKind | "home", key: string): Promise<OgCard | null> {
-  if (kind === "home")
-    return { title: "Wellness articles and ebooks for women", label: "Read free or join", badge: null };
+export async function ogCardFor(kind: OgKind | "home" | "page", key: string): Promise<OgCard | null> {
+  if (kind === "home") return pageCard("home");
+  // Fixed words per page (og-page-cards.server.ts): nothing from the request but a name looked up in a fixed list.
+  if (kind === "page") return pageCard(key);
   if (kind === "category") {
     const category = await getCategoryBySlug(key);
     return category && { title: category.name, label: "Category", badge: "Articles and ebooks" };

@@ -1,4 +1,4 @@
-// schema.org JSON-LD for article and ebook pages. Pure: callers pass already-gated data and the origin.
+// schema.org JSON-LD for the home, article and ebook pages. Pure: callers pass already-gated data and the origin.
 import type { GatedArticle } from "~/modules/content/articles.server";
 import type { GatedEbook } from "~/modules/content/ebooks.server";
 import { centsToDecimal } from "~/modules/pricing/money";
@@ -96,6 +96,34 @@ export function ebookJsonLd({ ebook, url, origin }: { ebook: EbookForJsonLd; url
     };
   }
   return data;
+}
+
+/** The home page's search: the article search reads `q` (routes/articles.tsx), as the home page's search box does. */
+export const SEARCH_URL_TEMPLATE = "/articles?q={search_term_string}";
+
+/**
+ * The home page's JSON-LD (issue 46): the WebSite with its search, so a search engine can offer a search box for
+ * the shop, and the Organization with its logo (a square PNG: search engines want a raster logo of at least
+ * 112 px). In their shortest accepted forms (a target and a logo as plain URLs): the home page has a byte budget.
+ */
+export function homeJsonLd(origin: string) {
+  const home = `${origin.replace(/\/$/, "")}/`;
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "WebSite",
+        name: SHOP_NAME,
+        url: home,
+        potentialAction: {
+          "@type": "SearchAction",
+          target: absoluteUrl(SEARCH_URL_TEMPLATE, origin),
+          "query-input": "required name=search_term_string",
+        },
+      },
+      { "@type": "Organization", name: SHOP_NAME, url: home, logo: absoluteUrl("/icons/icon-512.png", origin) },
+    ],
+  };
 }
 
 /**
