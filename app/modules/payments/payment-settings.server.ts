@@ -44,7 +44,7 @@ export async function chooseMpesaProvider(admin: AdminViewer, mpesa: ProviderNam
   }
   await savePaymentMethodSettings({ mpesa });
   await recordActivity(getDb(), admin, {
-    action: "settings.payment_methods",
+    action: "payment-methods",
     entityType: "order",
     summary: `M-Pesa payments now go through ${mpesa === "daraja" ? "M-Pesa direct (Daraja)" : "Pesapal"}`,
   });
