@@ -14,9 +14,9 @@ import { TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { DataSaverSwitch, useDataSaver } from "~/components/data-saver";
 import { FollowChoices } from "~/components/mail/follow-choices";
-import { followingFor } from "~/modules/mail/subscribers.server";
+import { followingFor } from "~/modules/member-mail/subscribers.server";
 import { listCategories } from "~/modules/content/categories.server";
-import { CONSENT_WORDING } from "~/modules/mail/member-mail-form";
+import { CONSENT_WORDING } from "~/modules/member-mail/member-mail-form";
 import { readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,10 +1,10 @@
 import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { pageMeta } from "~/modules/site/meta";
-import { confirmFollow } from "~/modules/mail/subscribers.server";
-import { readConfirmToken } from "~/modules/mail/member-tokens.server";
+import { confirmFollow } from "~/modules/member-mail/subscribers.server";
+import { readConfirmToken } from "~/modules/member-mail/member-tokens.server";
 import { readSubmission } from "~/lib/forms.server";
-import { followConfirmFormSchema } from "~/modules/mail/member-mail-form";
+import { followConfirmFormSchema } from "~/modules/member-mail/member-mail-form";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { SubmitButton } from "~/components/ui/submit-button";

@@ -1,7 +1,7 @@
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { pageMeta } from "~/modules/site/meta";
-import { preferencesByToken, unsubscribe } from "~/modules/mail/subscribers.server";
+import { preferencesByToken, unsubscribe } from "~/modules/member-mail/subscribers.server";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { SubmitButton } from "~/components/ui/submit-button";
 import type { RouteFacts } from "~/lib/route-facts";

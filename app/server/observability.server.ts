@@ -9,7 +9,7 @@ import { requestLog } from "~/lib/request-log.server";
 import { routePatternMatcher } from "~/lib/route-patterns";
 import { appDatabase } from "~/db/client.server";
 import { countOrdersByState } from "~/modules/payments/order-state-counts.server";
-import { memberMailQueueDepth } from "~/modules/mail/queue-depth.server";
+import { memberMailQueueDepth } from "~/modules/member-mail/queue-depth.server";
 
 /** Reads the database only once it is open and migrated; before that a scrape reports no figure. */
 function whenReady<T>(read: () => Promise<T>): () => Promise<T> {

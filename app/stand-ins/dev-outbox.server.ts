@@ -2,14 +2,14 @@ import { desc, eq, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import { getDb, type Database } from "~/db/client.server";
 import { devOutbox } from "~/db/schema/mail";
-import { nodemailerFields, type MailMessage } from "~/modules/mail/mail-message.server";
+import { nodemailerFields, type MailMessage } from "~/lib/mail/mail-message.server";
 
 // The development outbox: outside production without SMTP_URL, mail is kept in the dev_mail_outbox table (and shown
 // at /dev/mail) instead of being sent, so sign-up and password resets work without a mail server.
 
 export type OutboxMail = typeof devOutbox.$inferSelect;
 
-/** The shop's Mailer (modules/mail), as the outbox keeps it. */
+/** The shop's Mailer (lib/mail), as the outbox keeps it. */
 interface OutboxMailer {
   send(message: MailMessage): Promise<void>;
 }

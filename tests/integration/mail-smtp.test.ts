@@ -2,10 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { createSmtpMailer } from "~/modules/mail/mailer.server";
+import { createSmtpMailer } from "~/lib/mail/mailer.server";
 import { createOutboxMailer, latestOutboxMailTo, listOutbox } from "~/stand-ins/dev-outbox.server";
-import { confirmEmailMail, receiptMail, resetPasswordMail } from "~/modules/mail/templates.server";
-import { articleMail } from "~/modules/mail/member-templates.server";
+import { confirmEmailMail, resetPasswordMail } from "~/modules/accounts/account-mails.server";
+import { receiptMail } from "~/modules/payments/payment-mails.server";
+import { articleMail } from "~/modules/member-mail/member-templates.server";
 
 interface Received {
   from: string | undefined;

@@ -13,7 +13,7 @@ import { mailConsents, mailDeliveries, mailSubscribers, users } from "~/db/schem
 import { createArticle, createCategory, createPlan, createSubscription, createUser } from "~/db/seed/factories";
 import { loadAdmin } from "../setup/admin-viewer";
 import type { AdminViewer } from "~/modules/access/policy";
-import { createSmtpMailer, type MailMessage, type Mailer } from "~/modules/mail/mailer.server";
+import { createSmtpMailer, type MailMessage, type Mailer } from "~/lib/mail/mailer.server";
 import {
   CLAIM_MS,
   MAX_ATTEMPTS,
@@ -21,16 +21,16 @@ import {
   processMailQueue,
   queueArticleSend,
   queueWeeklyDigest,
-} from "~/modules/mail/member-queue.server";
-import { confirmToken, manageToken, readManageToken } from "~/modules/mail/member-tokens.server";
+} from "~/modules/member-mail/member-queue.server";
+import { confirmToken, manageToken, readManageToken } from "~/modules/member-mail/member-tokens.server";
 import {
   confirmFollow,
   preferencesByToken,
   requestFollow,
   savePreferences,
   unsubscribe,
-} from "~/modules/mail/subscribers.server";
-import { MEMBER_MAIL_MAX_BYTES } from "~/modules/mail/member-templates.server";
+} from "~/modules/member-mail/subscribers.server";
+import { MEMBER_MAIL_MAX_BYTES } from "~/modules/member-mail/member-templates.server";
 import { exportPersonalData } from "~/modules/privacy/personal-data.server";
 import { deleteAccount } from "~/modules/privacy/account-deletion.server";
 import { DELETE_CONFIRMATION_WORD } from "~/modules/privacy/schemas";

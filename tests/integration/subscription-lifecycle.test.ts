@@ -22,7 +22,7 @@ import { getCurrentSubscription, listBillingHistory } from "~/modules/membership
 import { loadViewer } from "~/modules/access/viewer.server";
 import { loadAdmin } from "../setup/admin-viewer";
 import { accessForArticle, hasActiveSubscription } from "~/modules/access/policy";
-import type { Mailer } from "~/modules/mail/mailer.server";
+import type { Mailer } from "~/lib/mail/mailer.server";
 import { currentPlanOf } from "~/modules/membership/membership.server";
 import { getOrderForAdmin } from "~/modules/payments/admin-orders.server";
 import { getSubscriptionsOverview } from "~/modules/payments/revenue.server";

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  confirmEmailMail,
-  escapeHtml,
-  giftMail,
-  MAIL_COLORS,
-  receiptMail,
-  resetPasswordMail,
-  withoutLinks,
-} from "~/modules/mail/templates.server";
+import { escapeHtml, MAIL_COLORS } from "~/lib/mail/layout.server";
+import { confirmEmailMail, resetPasswordMail } from "~/modules/accounts/account-mails.server";
+import { giftMail, withoutLinks } from "~/modules/membership/membership-mails.server";
+import { receiptMail } from "~/modules/payments/payment-mails.server";
 
 const url = "https://nuru.co.ke/auth/confirm?token=abc&next=%2Flibrary";
 const escapedUrl = "https://nuru.co.ke/auth/confirm?token=abc&amp;next=%2Flibrary";

@@ -2,7 +2,7 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import type { BodyBlock } from "~/modules/content/article-html.server";
 import { ARTICLE_LIMITS, cleanTags } from "~/modules/content/article-form";
-import { AUDIENCES } from "~/modules/mail/member-mail-form";
+import { AUDIENCES } from "~/modules/member-mail/member-mail-form";
 import { ArticleBody } from "~/components/content/article-body";
 
 /** Whom the article is e-mailed to when it is saved published; once mailed, what was chosen. */

@@ -1,4 +1,4 @@
-import { FREQUENCIES } from "~/modules/mail/member-mail-form";
+import { FREQUENCIES } from "~/modules/member-mail/member-mail-form";
 
 /**
  * What she gets by e-mail: the categories she follows (none ticked means all) and how often. Plain inputs, so the

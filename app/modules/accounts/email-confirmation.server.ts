@@ -8,8 +8,8 @@ import { verifyPassword } from "better-auth/crypto";
 import type { Database } from "~/db/client.server";
 import { accounts, profiles, sessions, users, verifications } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
-import type { Mailer } from "~/modules/mail/mailer.server";
-import { confirmEmailMail } from "~/modules/mail/templates.server";
+import type { Mailer } from "~/lib/mail/mailer.server";
+import { confirmEmailMail } from "./account-mails.server";
 import { ensureProfile } from "./profile.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 

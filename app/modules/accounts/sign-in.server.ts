@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { refused, type Refused } from "~/lib/app-error.server";
 import { getEnv } from "~/lib/env.server";
-import { getMailer } from "~/modules/mail/mailer.server";
+import { getMailer } from "~/lib/mail/mailer.server";
 import { clientIp } from "~/modules/security/client-address";
 import {
   hitFixedWindow,

@@ -10,7 +10,7 @@ import { sendDueGifts } from "~/modules/membership/gifts.server";
 import { runMaintenance } from "~/modules/security/maintenance.server";
 import { applyDueSwitches } from "~/modules/membership/upgrades.server";
 import { applyRetention, describeRetentionRun } from "~/modules/privacy/retention.server";
-import { drainMailQueueSoon, queueWeeklyDigest } from "~/modules/mail/member-queue.server";
+import { drainMailQueueSoon, queueWeeklyDigest } from "~/modules/member-mail/member-queue.server";
 import { processTextEditions } from "~/modules/reader/text-edition.server";
 import { processSmsQueue } from "~/modules/sms/sms-queue.server";
 import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./scheduler.server";

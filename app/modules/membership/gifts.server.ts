@@ -10,8 +10,8 @@ import { ebookPurchases, ebooks, gifts, orders, profiles, subscriptionPlans, use
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import type { AdminViewer } from "~/modules/access/policy";
-import { getMailer } from "~/modules/mail/mailer.server";
-import { giftMail } from "~/modules/mail/templates.server";
+import { getMailer } from "~/lib/mail/mailer.server";
+import { giftMail } from "./membership-mails.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { addPlanPeriod, planItemText, type PlanPeriod } from "./plan-period";

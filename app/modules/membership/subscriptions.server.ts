@@ -7,8 +7,8 @@ import { profiles, subscriptionNotices, subscriptionPlans, userSubscriptions, us
 import { AppError, defineErrors, isAppError } from "~/lib/app-error";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
-import { getMailer, type Mailer, type MailMessage } from "~/modules/mail/mailer.server";
-import { cardRenewalReminderMail, renewalReminderMail, subscriptionEndedMail } from "~/modules/mail/templates.server";
+import { getMailer, type Mailer, type MailMessage } from "~/lib/mail/mailer.server";
+import { cardRenewalReminderMail, renewalReminderMail, subscriptionEndedMail } from "./membership-mails.server";
 import { runningAt, setDisplayRole, type Tx } from "./grants.server";
 import { setCardRenewals } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";

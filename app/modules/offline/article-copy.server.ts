@@ -1,7 +1,7 @@
 import { getRequestViewer, type RequestArgs } from "~/modules/access/viewer.server";
 import { getArticleForViewer } from "~/modules/content/articles.server";
 import { articleBodyBlocks, type BodyBlock } from "~/modules/content/article-html.server";
-import { escapeHtml } from "~/modules/mail/templates.server";
+import { escapeHtml } from "~/lib/mail/layout.server";
 import { formatDate } from "~/lib/format";
 import { bookmarkedIds } from "~/modules/engagement/bookmarks.server";
 import { offlineCopyDocument, pictureFigure, picturesAsWords } from "./copy-document.server";

@@ -1,4 +1,4 @@
-import { escapeHtml } from "~/modules/mail/templates.server";
+import { escapeHtml } from "~/lib/mail/layout.server";
 import type { ContentType } from "~/modules/engagement/schemas";
 import type { StoredTextSettings, TextTheme } from "~/modules/reader/text-settings";
 

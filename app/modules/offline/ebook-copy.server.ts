@@ -1,6 +1,6 @@
 import { getRequestViewer, type RequestArgs } from "~/modules/access/viewer.server";
 import { textEditionForOffline } from "~/modules/reader/text-edition.server";
-import { escapeHtml } from "~/modules/mail/templates.server";
+import { escapeHtml } from "~/lib/mail/layout.server";
 import { formatDate } from "~/lib/format";
 import { bookmarkedIds } from "~/modules/engagement/bookmarks.server";
 import { offlineCopyDocument, picturesAsWords } from "./copy-document.server";

@@ -7,8 +7,8 @@ import { and, asc, eq, inArray, isNull, lte, notExists, or, sql } from "drizzle-
 import { getDb } from "~/db/client.server";
 import { adminAlertItems, adminAlertSends, cardRenewalEvents, orders, profiles, refunds, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
-import { getMailer } from "~/modules/mail/mailer.server";
-import { adminAlertMail } from "~/modules/mail/templates.server";
+import { getMailer } from "~/lib/mail/mailer.server";
+import { adminAlertMail } from "./payment-mails.server";
 import { nairobiToday } from "~/modules/membership/gift-form";
 import { REVERSAL_WINDOW_MS } from "~/modules/orders/order-recheck-schedule";
 import { formatKesCents } from "~/modules/pricing/money";

@@ -32,7 +32,7 @@ import { appErrorResponse } from "~/lib/app-error.server";
 import { useSchemaForm, firstFormError } from "~/lib/forms";
 import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
-import { articleSendOf, drainMailQueueSoon, queueArticleSend } from "~/modules/mail/member-queue.server";
+import { articleSendOf, drainMailQueueSoon, queueArticleSend } from "~/modules/member-mail/member-queue.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { FieldError, TextAreaField, TextField } from "~/components/forms/fields";
 import { LazyToast } from "~/components/ui/lazy-toast";

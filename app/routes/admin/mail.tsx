@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/mail";
 import { adminOf } from "~/modules/access/viewer.server";
-import { listSendsForAdmin } from "~/modules/mail/member-queue.server";
+import { listSendsForAdmin } from "~/modules/member-mail/member-queue.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { getEnv } from "~/lib/env.server";
 import { MAIL_DELIVERY_RETENTION_DAYS } from "~/modules/privacy/retention-rules";

@@ -23,7 +23,7 @@ import { runningAt } from "~/modules/membership/grants.server";
 import { articleBodyBlocks } from "~/modules/content/article-html.server";
 import { getArticleForViewer, newArticlesForGuests } from "~/modules/content/articles.server";
 import { listCategories } from "~/modules/content/categories.server";
-import { getMailer, openBatchMailer, type Mailer } from "./mailer.server";
+import { getMailer, openBatchMailer, type Mailer } from "~/lib/mail/mailer.server";
 import { articleMail, digestMail, type MemberLinks } from "./member-templates.server";
 import { preferencesPath, unsubscribePath } from "./subscribers.server";
 

@@ -3,8 +3,8 @@
 // colours, alt text on every image, a plain-text part, and in the footer her preferences and unsubscribe links. No
 // tracking pixel, no remote script or font.
 import type { BodyBlock } from "~/modules/content/article-html.server";
-import type { MailMessage } from "./mailer.server";
-import { escapeHtml, MAIL_COLORS as C } from "./templates.server";
+import { escapeHtml, linkMail, MAIL_COLORS as C, SHOP } from "~/lib/mail/layout.server";
+import type { MailMessage } from "~/lib/mail/mail-message.server";
 
 /** Mail over this many bytes is clipped by Gmail and slow on a phone: the issue's limit is 100 KB. */
 export const MEMBER_MAIL_MAX_BYTES = 100_000;
@@ -246,4 +246,26 @@ export function digestMail(input: DigestMailInput): MailMessage {
     ...textFooter(input),
   ].join("\n");
   return { to: input.to, subject, html, text, headers: unsubscribeHeaders(input.unsubscribeUrl) };
+}
+
+/** Double opt-in (issue 34): a guest asked to follow the shop by e-mail; nothing is sent to her until she confirms. */
+export function followConfirmMail({ to, url }: { to: string; url: string }): MailMessage {
+  return linkMail(to, "Confirm your Nuru e-mail subscription", {
+    name: "",
+    intro: `Someone (we hope you) asked to get new ${SHOP} articles at this address. Please confirm, and we will start sending them. Confirming also makes you a free ${SHOP} member; you can choose a password later with "Forgot your password".`,
+    action: "Yes, send me articles",
+    url,
+    outro: "If this was not you, ignore this e-mail: we will not write to you again.",
+  });
+}
+
+/** Someone asked to follow with an address that already follows: her preferences link, and nothing changed. */
+export function followManageMail({ to, url }: { to: string; url: string }): MailMessage {
+  return linkMail(to, "You already get Nuru articles by e-mail", {
+    name: "",
+    intro: `Someone (we hope you) asked to follow ${SHOP} by e-mail with this address, which already gets our articles. Nothing was changed.`,
+    action: "Change what I get",
+    url,
+    outro: "If this was not you, you can ignore this e-mail.",
+  });
 }

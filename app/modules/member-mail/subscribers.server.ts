@@ -11,10 +11,10 @@ import { findOrCreatePasswordlessMember } from "~/modules/accounts/profile.serve
 import { existingCategoryIds } from "~/modules/content/categories.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import { FOLLOW_ERRORS } from "./follow-errors";
-import { getMailer } from "./mailer.server";
+import { getMailer } from "~/lib/mail/mailer.server";
 import { CONSENT_WORDING, type FollowInput, type PreferencesInput } from "./member-mail-form";
 import { confirmToken, manageToken, readConfirmToken, readManageToken } from "./member-tokens.server";
-import { followConfirmMail, followManageMail } from "./templates.server";
+import { followConfirmMail, followManageMail } from "./member-templates.server";
 
 export type Subscriber = typeof mailSubscribers.$inferSelect;
 
