@@ -13,12 +13,17 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     {
-      // The error page and the review and comment forms only render: with no side effects to keep, the browser build
+      // The error page, the account menu and the islands flag (ADR 045: server only there) and the review and comment
+      // forms only render: with no side effects to keep, the browser build
       // drops their static import (they load lazily there; the server renders the forms at once for a data-saver page,
       // which has no script) and a page costs nothing until it needs them.
       name: "nuru:lazy-shell-parts-have-no-side-effects",
       transform(code, id) {
-        if (/components[\\/](layout[\\/]error-view|engagement[\\/](comment|review)-form)\.tsx$/.test(id))
+        if (
+          /components[\\/](islands|layout[\\/](error-view|account-menu)|engagement[\\/](comment|review)-form)\.tsx$/.test(
+            id,
+          )
+        )
           return { code, moduleSideEffects: false };
       },
     },
@@ -28,6 +33,9 @@ export default defineConfig({
   define: { "globalThis.__NURU_PRODUCTION_BUILD__": JSON.stringify(process.env.NURU_BUILD === "production") },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
+  // A script of its own (`?worker&url`): an islands page's one script (ADR 045), an ES module, which `npm run dev`
+  // serves as one too (a classic worker's dev wrapper calls importScripts, which a page does not have).
+  worker: { format: "es" },
   // Libraries of many small ES modules that every start loads, bundled so Node reads one file (ADR 020). React Router
   // and its adapters go together: one copy, so what a loader returns is an instance of the class the handler checks.
   ssr: {

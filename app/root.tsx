@@ -24,6 +24,8 @@ import { viewerMiddleware } from "~/modules/access/viewer.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 import { usePageLinkNavigation } from "~/components/ui/page-link";
 import { DataSaverScope } from "~/components/data-saver";
+import { useIslands } from "~/components/islands";
+import islandsScript from "~/islands/reader-page.ts?worker&url";
 import type { ToastMessage } from "~/components/ui/toast";
 
 export const links: Route.LinksFunction = () => [
@@ -102,6 +104,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const flash = useHeldFlash(shell?.flash ?? null);
   // Only the server renders data saver (its pages have no script): in the browser this is always false.
   const dataSaver = import.meta.env.SSR && (shell?.dataSaver ?? false);
+  // A reader page rendered without React in the browser (ADR 045; entry.server decides): one small plain script
+  // wires its controls up instead of the React client.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
   const [signIn, setSignIn] = useState<SignInRequest | null>(null);
   const openSignIn = useCallback((request: SignInRequest) => setSignIn(request), []);
   useSignInLinks(!user, openSignIn);
@@ -154,8 +160,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
               />
             </Suspense>
           ) : null}
-          {/* Data saver: the page as the server rendered it, no script at all (every page works without one). */}
-          {dataSaver ? null : (
+          {/* Data saver: the page as the server rendered it, no script at all (every page works without one). An
+              islands page: the same, plus its one script (with who is signed in, for her offline library's key). */}
+          {dataSaver ? null : islands ? (
+            <script
+              type="module"
+              src={islandsScript}
+              nonce={nonce}
+              data-islands=""
+              data-owner={shell ? (user?.offlineKey ?? "") : undefined}
+            />
+          ) : (
             <>
               <ScrollRestoration nonce={nonce} />
               <Scripts nonce={nonce} />

@@ -13,7 +13,12 @@ import { parseListParams, SearchFilter } from "~/components/content/search-filte
 import { noteSearch } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { guestPage: true, guestQuery: ["q", "access", "page"], countsViews: true };
+export const handle: RouteFacts = {
+  islands: true,
+  guestPage: true,
+  guestQuery: ["q", "access", "page"],
+  countsViews: true,
+};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return orErrorPage(() => loadList(request, context), "ARTICLES_LOAD_FAILED");

@@ -90,7 +90,8 @@ describe("page weight for a guest", () => {
 });
 
 describe("what first paint waits for", () => {
-  for (const path of ["/", "/articles", "/pricing"])
+  // A page that hydrates React preloads its modules, at low priority.
+  for (const path of ["/about", "/terms"])
     it(`${path}: the stylesheet comes before any script, and module preloads are asked for at low priority`, async () => {
       const { body } = await weigh(path);
       const head = body.slice(0, body.indexOf("</head>"));
@@ -101,5 +102,19 @@ describe("what first paint waits for", () => {
       expect(stylesheet).toBeLessThan(head.indexOf('rel="modulepreload"'));
       for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
       expect(head).not.toMatch(/<script[^>]*src=/);
+    });
+  // A reader page without React in the browser (ADR 045) preloads nothing: its one small script is a module
+  // (deferred), at the end of the body.
+  for (const path of ["/", "/articles", "/pricing"])
+    it(`${path}: the stylesheet in the head, no module preload, and one module script at the end`, async () => {
+      const { body } = await weigh(path);
+      const head = body.slice(0, body.indexOf("</head>"));
+      expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+      expect(body).not.toContain('rel="modulepreload"');
+      expect(head).not.toMatch(/<script[^>]*src=/);
+      const scripts = body.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.filter((tag) => !tag.includes("application/ld+json"))).toEqual([
+        expect.stringMatching(/^<script type="module" src="\/assets\/reader-page-[\w-]+\.js"/),
+      ]);
     });
 });

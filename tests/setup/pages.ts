@@ -108,6 +108,12 @@ export async function expectAccessible(page: Page) {
  * is live. It does not wait for the network to be idle: the home page keeps an event stream open.
  */
 export async function waitForHydration(page: Page) {
+  // An islands page (ADR 045) has no React in the browser: it is interactive once its one script has run (a module
+  // script runs before the load event).
+  if (await page.evaluate(() => document.querySelector("script[data-islands]") !== null)) {
+    await page.waitForFunction(() => document.readyState === "complete");
+    return;
+  }
   const tracked = await page.evaluate(() => typeof (window as HydrationProbe).__nuruHydrated === "boolean");
   if (!tracked) throw new Error("waitForHydration needs a page from newPage() or a context with trackHydration()");
   await page.waitForFunction(() => (window as HydrationProbe).__nuruHydrated === true);
