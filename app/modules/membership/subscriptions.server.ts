@@ -9,7 +9,8 @@ import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { getMailer, type Mailer, type MailMessage } from "~/modules/mail/mailer.server";
 import { cardRenewalReminderMail, renewalReminderMail, subscriptionEndedMail } from "~/modules/mail/templates.server";
-import { runningAt, setDisplayRole, type Tx } from "./grants.server";
+import { setDisplayRole, type Tx } from "./grants.server";
+import { RUNNING, runningAt } from "./membership-state.server";
 import { setCardRenewals } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
 import { reminderDaysFor } from "./plan-period";
@@ -113,7 +114,7 @@ function setRenewal(userId: string, subscriptionId: string, renews: boolean, now
       .where(
         and(
           eq(userSubscriptions.userId, userId),
-          inArray(userSubscriptions.status, ["active", "cancelled", "scheduled"]),
+          inArray(userSubscriptions.status, [...RUNNING]),
           gt(userSubscriptions.endDate, now),
         ),
       )

@@ -31,6 +31,7 @@ import { checkSoon } from "./order-rechecks.server";
 import { retryPathOf } from "./retry-path";
 import { recordReversalResult } from "./refunds.server";
 import { normalizeMpesaCode, normalizeMpesaPhone, PHONE_MESSAGE } from "./mpesa-phone";
+import { paymentStands } from "~/modules/membership/membership-state";
 
 /** How long the page waits for her answer on the phone before it says so (the prompt lives 60 to 90 s). */
 export const PROMPT_WAIT_MS = 90_000;
@@ -163,7 +164,7 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
     .orderBy(desc(mpesaEvents.createdAt))
     .limit(1);
   let state: PayPageState;
-  if (order!.status === "completed" || order!.status === "partially_refunded") state = { kind: "paid" };
+  if (paymentStands(order!.status)) state = { kind: "paid" };
   else if (!latest) state = { kind: "ask" };
   else if (latest.resultCode !== null) state = { kind: "outcome", resultCode: latest.resultCode, phone: latest.phone };
   else {

@@ -13,9 +13,7 @@ import type { AdminViewer } from "~/modules/access/policy";
 import { recordActivity } from "~/modules/admin/activity.server";
 import { getMailer } from "~/modules/mail/mailer.server";
 import { refundMail } from "~/modules/mail/templates.server";
-import { revokeOrder } from "~/modules/membership/grants.server";
-import { restoreAfterUpgradeRevoked } from "~/modules/membership/upgrades.server";
-import { revokeGiftOf } from "~/modules/membership/gifts.server";
+import { purchaseKindOf } from "./purchase-kinds/index.server";
 import { formatKesCents, type MinorUnits } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { providerFor, providerOfOrder } from "./payment-provider.server";
@@ -291,10 +289,9 @@ async function settleAccepted(
   if (to) {
     await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
     if (refund.full) {
-      await revokeOrder(tx, order, now);
-      // A refunded upgrade puts her earlier period back as it was (ADR 039).
-      await restoreAfterUpgradeRevoked(tx, order, now);
-      await revokeGiftOf(tx, order, now);
+      // The order's kind takes back what it gave: a refunded upgrade puts her earlier period back as it was
+      // (ADR 039), a refunded gift can no longer be claimed (ADR 038).
+      await (await purchaseKindOf(tx, order)).takeBack(tx, order, now);
       // A plan refunded in full is not renewed by her card either (a charge that still arrives is refunded).
       await endCardRenewalOf(tx, order.id, "full refund of the first payment", now);
     }
