@@ -2,6 +2,7 @@ import type { Flash } from "~/modules/site/flash.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-transitions";
 import { formatKesCents } from "~/modules/pricing/money";
 import type { RefundOutcome } from "./refunds.server";
+import { NAIROBI_TIME_ZONE } from "~/lib/nairobi-time";
 
 // What the admin's order page says after a money action it carried out (ADR 018): the toast the page shows after
 // reloading. The attempt is recorded either way, so even a refused or unknown refund reloads the page to show it.
@@ -62,7 +63,7 @@ export function paymentCheckToast(result: { status: OrderStatus; changed: boolea
 
 /** After "Grant subscription": the period the reader now has. */
 export function handGrantToast(email: string, period: { startDate: Date; endDate: Date | null }): Flash {
-  const day = (d: Date) => d.toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "Africa/Nairobi" });
+  const day = (d: Date) => d.toLocaleDateString("en-GB", { dateStyle: "long", timeZone: NAIROBI_TIME_ZONE });
   return {
     kind: "success",
     title: "Subscription Granted",

@@ -377,6 +377,17 @@ export function answerC2bValidation(): { ResultCode: string; ResultDesc: string 
  * A Paybill/Till payment by hand. Matched to an order by its account number (case and spaces ignored) and amount;
  * anything else is held as unmatched, never granted. Idempotent by the M-Pesa receipt.
  */
+/** Why a payment of `amountCents` cannot pay `order` (held as unmatched), or null when it pays it. */
+function paymentMismatch(
+  order: Pick<typeof orders.$inferSelect, "amountCents" | "status">,
+  amountCents: number,
+  paid: string,
+): string | null {
+  if (order.amountCents !== amountCents)
+    return `${paid} ${formatKesCents(amountCents)}, the order is ${formatKesCents(order.amountCents)}`;
+  return OPEN.includes(order.status) ? null : `the order is already ${order.status}`;
+}
+
 export async function handleC2bConfirmation(body: unknown, now = new Date()): Promise<{ outcome: string }> {
   const parsed = c2bSchema.safeParse(body);
   if (!parsed.success) return { outcome: "unreadable" };
@@ -389,11 +400,7 @@ export async function handleC2bConfirmation(body: unknown, now = new Date()): Pr
     ? "no account number"
     : !order
       ? `account number ${payment.BillRefNumber} names no order`
-      : order.amountCents !== amountCents
-        ? `paid ${formatKesCents(amountCents)}, the order is ${formatKesCents(order.amountCents)}`
-        : !OPEN.includes(order.status)
-          ? `the order is already ${order.status}`
-          : null;
+      : paymentMismatch(order, amountCents, "paid");
   const inserted = await db
     .insert(mpesaReceivedPayments)
     .values({
@@ -555,12 +562,7 @@ export async function handleAsyncResult(
     .from(mpesaPushes)
     .where(eq(mpesaPushes.receipt, receipt));
   if (usedByPush) return { outcome: usedByPush.orderId === order.id ? "already counted" : "used by another order" };
-  const problem =
-    amountCents !== order.amountCents
-      ? `pasted code paid ${formatKesCents(amountCents)}, the order is ${formatKesCents(order.amountCents)}`
-      : !OPEN.includes(order.status)
-        ? `the order is already ${order.status}`
-        : null;
+  const problem = paymentMismatch(order, amountCents, "pasted code paid");
   const inserted = await db
     .insert(mpesaReceivedPayments)
     .values({

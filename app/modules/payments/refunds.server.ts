@@ -23,6 +23,7 @@ import { isCardPayment } from "~/modules/orders/payment-method";
 import { endCardRenewalOf } from "~/modules/membership/card-renewals.server";
 import { isPesapalError } from "./pesapal/errors";
 import { recordGatewayFailure } from "./gateway-failures.server";
+import { isId } from "~/lib/ids";
 
 /** Refunds the shop refuses before asking Pesapal; the admin sees the message (titles: the order page's toasts). */
 export const REFUND_ERRORS = defineErrors({
@@ -114,8 +115,6 @@ export interface RefundInput {
   reason: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The verified completed payment of an order (the newest, should there ever be two). */
 async function paymentOf(db: Pick<ReturnType<typeof getDb>, "select">, orderId: string) {
   const [payment] = await db
@@ -145,7 +144,7 @@ async function requestRefund(
   now: Date,
 ): Promise<RefundOutcome> {
   const viewer = actor.viewer;
-  if (!UUID.test(input.orderId)) throw new AppError(REFUND_ERRORS.REFUND_ORDER_NOT_FOUND);
+  if (!isId(input.orderId)) throw new AppError(REFUND_ERRORS.REFUND_ORDER_NOT_FOUND);
   const reason = input.reason.trim();
   if (!reason) throw new Error("A refund needs a reason");
   const db = getDb();
@@ -331,7 +330,7 @@ async function settleAccepted(
 
 /** The refund and the Pesapal tracking id of the payment it refunds. */
 async function refundWithPayment(refundId: string) {
-  if (!UUID.test(refundId)) throw new AppError(REFUND_ERRORS.REFUND_NOT_FOUND);
+  if (!isId(refundId)) throw new AppError(REFUND_ERRORS.REFUND_NOT_FOUND);
   const [row] = await getDb()
     .select({ refund: refunds, trackingId: payments.gatewayTrackingId })
     .from(refunds)
@@ -412,6 +411,20 @@ export async function checkRefund(
   return outcome;
 }
 
+/** A refund's final answer recorded: accepted or refused, with what was seen, and no further checks due. */
+function answerRefund(
+  tx: Tx,
+  current: Pick<RefundRow, "id" | "answeredAt">,
+  status: "accepted" | "refused",
+  checkMessage: string,
+  now: Date,
+) {
+  return tx
+    .update(refunds)
+    .set({ status, answeredAt: current.answeredAt ?? now, checkedAt: now, checkMessage, nextCheckAt: null })
+    .where(eq(refunds.id, current.id));
+}
+
 function currentOutcome(refund: RefundRow): RefundOutcome {
   if (refund.status === "accepted") {
     return {
@@ -441,7 +454,7 @@ export async function recordReversalResult(
   result: { resultCode: number; resultDesc: string },
   now = new Date(),
 ): Promise<RefundOutcome | null> {
-  if (!UUID.test(refundId)) return null;
+  if (!isId(refundId)) return null;
   const { refund } = await refundWithPayment(refundId);
   const outcome = await getDb().transaction(async (tx): Promise<RefundOutcome | null> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
@@ -449,16 +462,7 @@ export async function recordReversalResult(
     if (!current || !isOutcomeUnknown(current, now)) return null;
     const message = `M-Pesa reversal result ${result.resultCode}: ${result.resultDesc}`;
     if (result.resultCode === 0) {
-      await tx
-        .update(refunds)
-        .set({
-          status: "accepted",
-          answeredAt: current.answeredAt ?? now,
-          checkedAt: now,
-          checkMessage: message,
-          nextCheckAt: null,
-        })
-        .where(eq(refunds.id, current.id));
+      await answerRefund(tx, current, "accepted", message, now);
       return settleAccepted(tx, current, order!, {
         viewer: null,
         who: "M-Pesa reversal",
@@ -466,16 +470,7 @@ export async function recordReversalResult(
         now,
       });
     }
-    await tx
-      .update(refunds)
-      .set({
-        status: "refused",
-        answeredAt: current.answeredAt ?? now,
-        checkedAt: now,
-        checkMessage: message,
-        nextCheckAt: null,
-      })
-      .where(eq(refunds.id, current.id));
+    await answerRefund(tx, current, "refused", message, now);
     await tx.insert(orderStatusHistory).values({
       orderId: order!.id,
       fromStatus: order!.status,
@@ -517,16 +512,7 @@ export async function recordRefundOutcome(
         .where(eq(refunds.id, current.id));
       return settleAccepted(tx, current, order!, { viewer, who, how: `shown as refunded on Pesapal (${seen})`, now });
     }
-    await tx
-      .update(refunds)
-      .set({
-        status: "refused",
-        answeredAt: current.answeredAt ?? now,
-        checkedAt: now,
-        checkMessage: `Not refunded, ${seen}`,
-        nextCheckAt: null,
-      })
-      .where(eq(refunds.id, current.id));
+    await answerRefund(tx, current, "refused", `Not refunded, ${seen}`, now);
     await recordActivity(tx, viewer, {
       action: "refund not made",
       entityType: "order",

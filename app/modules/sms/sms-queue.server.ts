@@ -5,7 +5,7 @@
 // queue every tick, and a grant also starts this process's drain a moment after its commit. Transient failures are
 // retried with backoff; a refusal for good (403 invalid number, 406 blacklisted) is recorded and never retried.
 import { eq, sql } from "drizzle-orm";
-import { getDb, type Database } from "~/db/client.server";
+import { getDb, type Database, type Rows } from "~/db/client.server";
 import { smsMessages } from "~/db/schema";
 import { singleton } from "~/lib/singleton.server";
 import { composeReceiptSms, shortLink, type ReceiptSmsFacts } from "./receipt-sms";
@@ -83,7 +83,7 @@ export async function claimSms(db: Database, limit: number, now: Date): Promise<
       order by next_attempt_at
       limit ${limit}
       for update skip locked)
-    returning m.id, m."to", m.body, m.attempts`)) as unknown as { rows: Claimed[] };
+    returning m.id, m."to", m.body, m.attempts`)) as unknown as Rows<Claimed>;
   return rows;
 }
 

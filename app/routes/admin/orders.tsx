@@ -26,6 +26,7 @@ import {
   matchMpesaPayment,
   reverseMpesaPayment,
 } from "~/modules/payments/mpesa-payments.server";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 export function meta() {
   return [{ title: "Orders | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -105,8 +106,6 @@ function chargeRefusal(answer: unknown): { chargeId: string; message: string } |
   const chargeId = refused?.form?.initialValue?.chargeId;
   return refused && typeof chargeId === "string" ? { chargeId, message: refused.error.message } : null;
 }
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const {
@@ -235,7 +234,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                 {o.email}
               </p>
               <p className="text-xs text-gray-600">
-                <time dateTime={o.createdAt}>{when.format(new Date(o.createdAt))}</time>
+                <time dateTime={o.createdAt}>{nairobiDateTime.format(new Date(o.createdAt))}</time>
               </p>
             </li>
           ))}
@@ -278,7 +277,7 @@ function UnmatchedCharges({
               <p className="font-mono break-all text-gray-900">Pesapal {charge.trackingId ?? "(no tracking id)"}</p>
               <p className="mt-1 break-words text-gray-800">{charge.note}</p>
               <p className="text-xs text-gray-600">
-                <time dateTime={charge.createdAt}>{when.format(new Date(charge.createdAt))}</time>
+                <time dateTime={charge.createdAt}>{nairobiDateTime.format(new Date(charge.createdAt))}</time>
               </p>
               <Form method="post" className="mt-2">
                 <input type="hidden" name="intent" value="resolve-charge" />

@@ -5,6 +5,8 @@ import { reconcile } from "~/modules/payments/reconciliation.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { FilterBar, FilterDate } from "~/components/admin/filter-bar";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { nairobiDate } from "~/lib/nairobi-time";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 export function meta() {
   return [{ title: "Reconciliation | Orders | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -12,7 +14,7 @@ export function meta() {
 
 const LIST_LIMIT = 200;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const nairobiDay = (time: number) => new Date(time + 3 * 3_600_000).toISOString().slice(0, 10);
+const nairobiDay = (time: number) => nairobiDate(new Date(time));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   adminOf(context); // the admin layout's guard ran (this throws outside the layout)
@@ -43,8 +45,7 @@ export async function action({ context }: Route.ActionArgs) {
   throw data(null, { status: 405 });
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
-const at = (iso: string) => <time dateTime={iso}>{when.format(new Date(iso))}</time>;
+const at = (iso: string) => <time dateTime={iso}>{nairobiDateTime.format(new Date(iso))}</time>;
 const card = "rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6";
 
 export default function Reconciliation({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID } from "node:crypto";
+import { inNairobi } from "~/lib/nairobi-time";
 
 export interface DarajaStandInOptions {
   port?: number;
@@ -110,7 +111,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
 }
 
 function eatTime(date: Date): string {
-  return new Date(date.getTime() + 3 * 3600_000).toISOString().replace(/[-:T]/g, "").slice(0, 14);
+  return inNairobi(date).toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 
 export async function startDarajaStandIn(options: DarajaStandInOptions) {
