@@ -23,7 +23,7 @@ import { isId } from "~/lib/ids";
 import { planItemText } from "~/modules/membership/plan-period";
 import { formatKesCents } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
-import { isDarajaError, readAsyncResult, readStkCallback, c2bSchema } from "./daraja/client.server";
+import { isDarajaError, readAsyncResult, readStkCallback, c2bSchema, type AsyncResult } from "./daraja/client.server";
 import { callbackToken, DARAJA_PATHS, darajaUrl, getDaraja, paybillDetails } from "./daraja-gateway.server";
 import { darajaReport, recordMpesaEvent, settlePush } from "./daraja-provider.server";
 import { applyVerifiedReport, verifyPayment } from "./payment-verification.server";
@@ -529,6 +529,7 @@ export async function handleAsyncResult(
     const outcome = await recordReversalResult(query.refund, result, now);
     return { outcome: outcome?.kind ?? "already settled" };
   }
+  if (query.kind === "refund-check" && query.refund) return refundCheckResult(query.refund, result, body, now);
   if (query.kind !== "status" || !query.order || !isId(query.order)) return { outcome: "ignored" };
   const [order] = await db.select().from(orders).where(eq(orders.id, query.order));
   if (!order) return { outcome: "unknown order" };
@@ -598,6 +599,29 @@ export async function handleAsyncResult(
     if (claimed.length === 0) return { outcome: "already counted" };
   } else if (problem) return { outcome: "unmatched" };
   return grantFromReceivedPayment(order, receipt, amountCents, null, now);
+}
+
+/**
+ * The transaction status asked for a refund whose reversal result never came ("Check with M-Pesa"): a payment M-Pesa
+ * shows reversed settles the refund as its lost result would have; anything else leaves it unknown, recorded.
+ */
+async function refundCheckResult(refundId: string, result: AsyncResult, body: unknown, now: Date) {
+  const status = result.parameters.TransactionStatus ?? "";
+  await recordMpesaEvent({
+    orderId: null,
+    kind: "status",
+    reference: result.parameters.ReceiptNo || result.transactionId || null,
+    summary: `refund check: result ${result.resultCode} ${result.resultDesc}${status ? `, ${status}` : ""}`,
+    raw: body as object,
+    createdAt: now,
+  });
+  if (result.resultCode !== 0 || status !== "Reversed") return { outcome: "not reversed" };
+  const outcome = await recordReversalResult(
+    refundId,
+    { resultCode: 0, resultDesc: "transaction status shows the payment reversed" },
+    now,
+  );
+  return { outcome: outcome?.kind ?? "already settled" };
 }
 
 // The admin's "Needs attention": Paybill payments that paid no order.
