@@ -15,6 +15,7 @@ import {
   payments,
   profiles,
   refunds,
+  smsMessages,
   userSubscriptions,
 } from "~/db/schema";
 import { createUser } from "~/db/seed/factories";
@@ -104,13 +105,13 @@ async function mpesaOrder(slug = "standard") {
   return { user, order };
 }
 
-async function prompt(order: { id: string }, userId: string, phone: string) {
+async function prompt(order: { id: string }, userId: string, phone: string, smsReceipt = false) {
   const { checkoutRequestId } = await sendPrompt({
     orderId: order.id,
     userId,
     phone,
     remember: false,
-    smsReceipt: false,
+    smsReceipt,
   });
   return checkoutRequestId;
 }
@@ -241,7 +242,7 @@ describe(`M-Pesa direct over Daraja (${process.env.DB_TARGET ?? "pglite"})`, () 
 
   it("a query says 'still processing' until she answers; a callback that never comes is replaced by the query, and the late one adds the receipt", async () => {
     const { user, order } = await mpesaOrder();
-    const id = await prompt(order, user.id, newPhone());
+    const id = await prompt(order, user.id, newPhone(), true);
     const [push] = await shop.db().select().from(mpesaPushes).where(eq(mpesaPushes.checkoutRequestId, id));
     const at = (ms: number) => new Date(push.createdAt.getTime() + ms);
     // Within 5 s the page asks: still processing.
@@ -259,8 +260,17 @@ describe(`M-Pesa direct over Daraja (${process.env.DB_TARGET ?? "pglite"})`, () 
     const later = await loadPayPage({ orderId: order.id, userId: user.id, now: at(10_000) });
     expect(later?.state.kind).toBe("paid");
     expect(await grantsOf(order.id)).toHaveLength(1);
+    // Her SMS receipt waits for M-Pesa's code (the query's answer has none), up to ten minutes.
+    const [waiting] = await shop.db().select().from(smsMessages).where(eq(smsMessages.orderId, order.id));
+    expect(waiting.status).toBe("queued");
+    expect(waiting.body).toMatch(/^Nuru: Paid KES [\d,]+ by M-Pesa\./);
+    expect(waiting.nextAttemptAt.getTime() - at(10_000).getTime()).toBe(10 * 60_000);
     // The callback after the query: the receipt is kept, nothing granted again.
     await daraja.deliverCallback(id);
+    const [withCode] = await shop.db().select().from(smsMessages).where(eq(smsMessages.orderId, order.id));
+    expect(withCode.body).toContain(`M-Pesa ${receipt}.`);
+    expect(withCode.body.length).toBeLessThanOrEqual(160);
+    expect(withCode.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
     const [settled] = await shop.db().select().from(mpesaPushes).where(eq(mpesaPushes.checkoutRequestId, id));
     expect(settled.receipt).toBe(receipt);
     const [payment] = await shop.db().select().from(payments).where(eq(payments.orderId, order.id));
