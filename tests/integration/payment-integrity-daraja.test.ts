@@ -163,6 +163,19 @@ function query(s: Seq, random: () => number, checkoutRequestId: string) {
 }
 
 type Step = (s: Seq, random: () => number) => Promise<unknown>;
+
+/** Callbacks and confirmations the shop answered with Daraja's "accepted" (HTTP 200, ResultCode 0), in this walk. */
+let deliveriesAccepted = 0;
+/**
+ * Every callback and confirmation must be answered "accepted" by whichever process took it: a refusal (a 500, a
+ * wrong shape) makes Daraja retry for hours, and a walk that only checked the final state would not see it.
+ */
+function expectAccepted(s: Seq, delivery: { status: number; json: unknown } | undefined, what: string) {
+  const context = `${what} (${s.twoProcesses ? "two processes" : "this process"}): ${s.log.join(" ")}`;
+  expect(delivery?.status, context).toBe(200);
+  expect(String((delivery?.json as { ResultCode?: unknown } | null)?.ResultCode), context).toBe("0");
+  deliveriesAccepted++;
+}
 const latest = (s: Seq) => s.prompts.at(-1);
 /** Prompts M-Pesa has an answer for (hers, or the stand-in's own, e.g. one replaced by a newer prompt). */
 const answered = (s: Seq) => s.prompts.filter((p) => daraja.prompt(p.id)?.result);
@@ -193,13 +206,14 @@ const STEPS: Record<string, Step> = {
   },
   async callback(s, random) {
     const done = answered(s);
-    if (done.length) await daraja.deliverCallback(pick(random, done).id);
+    if (done.length) expectAccepted(s, await daraja.deliverCallback(pick(random, done).id), "callback");
   },
   async duplicate(s, random) {
     const done = answered(s);
     if (!done.length) return;
     const id = pick(random, done).id;
-    await Promise.all([daraja.deliverCallback(id), daraja.deliverCallback(id)]);
+    const both = await Promise.all([daraja.deliverCallback(id), daraja.deliverCallback(id)]);
+    for (const delivery of both) expectAccepted(s, delivery, "duplicate callback");
   },
   async query(s, random) {
     const p = latest(s);
@@ -210,7 +224,8 @@ const STEPS: Record<string, Step> = {
     const done = answered(s);
     if (!done.length) return;
     const id = pick(random, done).id;
-    await Promise.all([daraja.deliverCallback(id), query(s, random, id), query(s, random, id)]);
+    const [delivery] = await Promise.all([daraja.deliverCallback(id), query(s, random, id), query(s, random, id)]);
+    expectAccepted(s, delivery, "callback racing two queries");
   },
   async paybillRight(s) {
     const paid = await daraja.payBill({
@@ -219,6 +234,7 @@ const STEPS: Record<string, Step> = {
       amount: s.amountCents / 100,
       phone: `254${s.phone.slice(1)}`,
     });
+    expectAccepted(s, paid.confirmation, "Paybill confirmation");
     s.paybills.push({ receipt: paid.receipt!, right: true });
   },
   async paybillWrongAccount(s) {
@@ -228,6 +244,7 @@ const STEPS: Record<string, Step> = {
       amount: s.amountCents / 100,
       phone: `254${s.phone.slice(1)}`,
     });
+    expectAccepted(s, paid.confirmation, "Paybill confirmation");
     s.paybills.push({ receipt: paid.receipt!, right: false });
   },
   async paybillWrongAmount(s, random) {
@@ -237,6 +254,7 @@ const STEPS: Record<string, Step> = {
       amount: s.amountCents / 100 + (random() < 0.5 ? -1 : 1),
       phone: `254${s.phone.slice(1)}`,
     });
+    expectAccepted(s, paid.confirmation, "Paybill confirmation");
     s.paybills.push({ receipt: paid.receipt!, right: false });
   },
 };
@@ -366,9 +384,10 @@ describe(`payment integrity with M-Pesa direct, randomized (${target}, seed ${SE
       expect(held.length, REPEAT).toBe(figures.held);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(
-        `Daraja walk (${target}, seed ${SEED}): ${figures.sequences} sequences (${figures.twoProcess} over two shop processes), ${figures.steps} events, ${figures.grants} grants, ${figures.paidTwice} orders M-Pesa was paid twice for (granted once), ${figures.held} hand payments held, ${figures.mismatches} mismatches with M-Pesa, ${seconds} s`,
+        `Daraja walk (${target}, seed ${SEED}): ${figures.sequences} sequences (${figures.twoProcess} over two shop processes), ${figures.steps} events, ${figures.grants} grants, ${figures.paidTwice} orders M-Pesa was paid twice for (granted once), ${figures.held} hand payments held, ${deliveriesAccepted} callbacks and confirmations accepted, ${figures.mismatches} mismatches with M-Pesa, ${seconds} s`,
       );
       expect(figures.sequences).toBe(SEQUENCES);
+      expect(deliveriesAccepted).toBeGreaterThan(SEQUENCES);
     },
   );
 });
