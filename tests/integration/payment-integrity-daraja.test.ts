@@ -120,8 +120,12 @@ interface Seq {
   phone: string;
   amountCents: number;
   account: string;
-  /** Prompts sent, newest last, and what she answered on each (null: not yet). */
-  prompts: { id: string; answer: PhoneAnswer | null }[];
+  /**
+   * Prompts sent, newest last, and what she answered on each (null: not yet). `busy`: by the walk's own model of
+   * Daraja, not the stand-in's word: a prompt sent while an earlier one still waits on her phone fails with 1001
+   * and can take no money.
+   */
+  prompts: { id: string; answer: PhoneAnswer | null; busy: boolean }[];
   /** Paybill payments by hand: receipt and whether it names this order with its exact amount. */
   paybills: { receipt: string; right: boolean }[];
   twoProcesses: boolean;
@@ -183,6 +187,7 @@ const pick = <T>(random: () => number, list: T[]) => list[Math.floor(random() * 
 
 const STEPS: Record<string, Step> = {
   async prompt(s) {
+    const busy = s.prompts.some((p) => !p.busy && p.answer === null);
     try {
       const { checkoutRequestId } = await sendPrompt({
         orderId: s.orderId,
@@ -191,7 +196,7 @@ const STEPS: Record<string, Step> = {
         remember: false,
         smsReceipt: false,
       });
-      s.prompts.push({ id: checkoutRequestId, answer: null });
+      s.prompts.push({ id: checkoutRequestId, answer: null, busy });
     } catch (error) {
       // A paid order takes no new prompt; anything else is a finding.
       if (!/no longer waiting|MPESA_ORDER_CLOSED/i.test(String((error as Error).message ?? error))) throw error;
@@ -200,7 +205,8 @@ const STEPS: Record<string, Step> = {
   /** She answers on her phone; the callback is held back (a later step delivers it, or never: lost). */
   async answer(s, random) {
     const open = latest(s);
-    if (!open || open.answer || daraja.prompt(open.id)?.result) return;
+    // The model, not the stand-in, says whether the prompt can still be answered (a disagreement throws below).
+    if (!open || open.answer || open.busy) return;
     open.answer = pick(random, ["approve", "approve", "approve", "cancel", "wrong-pin", "no-funds", "no-answer"]);
     await daraja.answer(open.id, open.answer, "never");
   },
@@ -283,11 +289,17 @@ async function expectIntegrity(s: Seq, label: string) {
   );
   const pushes = await db.select().from(mpesaPushes).where(eq(mpesaPushes.orderId, s.orderId));
   const received = await db.select().from(mpesaReceivedPayments).where(eq(mpesaReceivedPayments.orderId, s.orderId));
-  // What M-Pesa took for this order: approved prompts, and Paybill payments of the right account and amount.
+  // What M-Pesa took for this order: approved prompts, and Paybill payments of the right account and amount. The
+  // walk's own model (what she pressed, minus prompts refused as busy) must agree with the stand-in's record.
   const approved = s.prompts.filter((p) => daraja.prompt(p.id)?.result?.code === 0);
   const rightPaybills = s.paybills.filter((p) => p.right);
   const mpesaTook = approved.length + rightPaybills.length;
   const context = `${label}: ${s.log.join(" ")} -> ${order!.status}; ${REPEAT}`;
+  const modelTook = s.prompts.filter((p) => !p.busy && p.answer === "approve").length + rightPaybills.length;
+  expect(mpesaTook, `the model of Daraja and the stand-in, ${context}`).toBe(modelTook);
+  for (const p of s.prompts.filter((q) => q.busy)) {
+    expect(daraja.prompt(p.id)?.result?.code, `busy prompt ${p.id}, ${context}`).toBe(1001);
+  }
   // Zero lost, zero double: one grant exactly when M-Pesa took the money, whatever the order of events.
   expect(grants.length, `grants, ${context}`).toBe(mpesaTook > 0 ? 1 : 0);
   expect(order!.status, `status, ${context}`).toBe(
