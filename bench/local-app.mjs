@@ -35,6 +35,19 @@ export function startLocalApp(port, dataDirPrefix) {
   return { base, server, dataDir, stop: () => stopServer(server), ready: () => waitHealthy(base, 180_000) };
 }
 
+/** Signs a demo account in through the real form and returns the session cookie header. */
+export async function signInCookie(base, email) {
+  const res = await fetch(`${base}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "signin", email, password: "nuru-demo-2026" }).toString(),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!cookies.some((c) => c.includes("session_token"))) throw new Error(`bench sign-in failed: ${res.status}`);
+  return cookies.filter((c) => !c.startsWith("nuru_flash")).join("; ");
+}
+
 /** Waits until the server at `base` answers /healthz with 200, for at most `timeoutMs`. */
 export async function waitHealthy(base, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
