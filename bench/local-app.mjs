@@ -45,6 +45,14 @@ export function postSignIn(base, email) {
   });
 }
 
+/** Signs a demo account in through the real form and returns the session cookie header. */
+export async function signInCookie(base, email) {
+  const res = await postSignIn(base, email);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!cookies.some((c) => c.includes("session_token"))) throw new Error(`bench sign-in failed: ${res.status}`);
+  return cookies.filter((c) => !c.startsWith("nuru_flash")).join("; ");
+}
+
 /** Asks `check` every half second until it answers true; throws after `ms` (a rejection counts as not yet). */
 export async function until(what, check, ms) {
   const deadline = Date.now() + ms;

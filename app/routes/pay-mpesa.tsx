@@ -280,7 +280,16 @@ function Paid({ page }: { page: PayPage }) {
           M-Pesa code <strong>{page.mpesaCode}</strong>
         </p>
       ) : null}
-      {page.kind === "plan" ? (
+      {page.giftFor ? (
+        <p data-testid="gift-next">
+          Your gift for <span className="font-semibold break-all">{page.giftFor}</span> is paid. Follow it, and send the
+          claim e-mail again, from{" "}
+          <Link to="/account/gifts" className="font-semibold underline">
+            your gifts
+          </Link>
+          .
+        </p>
+      ) : page.kind === "plan" ? (
         <p>
           Every premium article is open to you now
           {page.paidUntil ? `, until ${formatDate(page.paidUntil)}` : ""}.{" "}

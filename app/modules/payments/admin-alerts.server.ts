@@ -56,8 +56,8 @@ const INTROS: Record<AlertKind, string> = {
     "Pesapal reported payments that do not match their orders (amount, currency or reference). Nothing was granted; " +
     "each order waits for you to refund it or settle it by hand.",
   "refund-unknown":
-    "These refunds were sent to Pesapal and its answer never arrived. The shop keeps asking Pesapal; check the " +
-    "Pesapal dashboard and record what it shows if it is settled there.",
+    "These refunds were sent (to Pesapal, or as M-Pesa reversals) and the answer never arrived. The shop keeps " +
+    "asking; check the Pesapal dashboard or the M-PESA Org Portal and record what it shows if it is settled there.",
   "unmatched-charge":
     "Pesapal charged these cards on a schedule whose answer names no subscription of ours. Find the reader's " +
     "agreement or refund the charge on Pesapal's dashboard, then mark it resolved.",

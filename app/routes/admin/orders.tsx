@@ -153,7 +153,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       {refundsUnknown > 0 && filters.status !== refundUnknownFilter ? (
         <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
           {refundsUnknown === 1 ? "1 order has a refund" : `${refundsUnknown} orders have refunds`} whose outcome is
-          unknown: Pesapal&apos;s answer never arrived.{" "}
+          unknown: the provider&apos;s answer never arrived.{" "}
           <Link to={`/admin/orders?status=${refundUnknownFilter}`} className="font-semibold underline">
             Show them
           </Link>

@@ -2,6 +2,8 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/reconciliation";
 import { adminOf } from "~/modules/access/viewer.server";
 import { reconcile } from "~/modules/payments/reconciliation.server";
+import { compareWithProviders } from "~/modules/payments/reconcile-report.server";
+import { ProviderComparisons } from "~/components/admin/reconciliation/provider-comparisons";
 import { formatKesCents } from "~/modules/pricing/money";
 import { FilterBar, FilterDate } from "~/components/admin/filter-bar";
 import { AdminFrame } from "~/components/admin/admin-frame";
@@ -36,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     grants: full.grants.slice(0, LIST_LIMIT),
   };
   const counts = { payments: full.payments.length, refunds: full.refunds.length, grants: full.grants.length };
-  return { report, counts };
+  // The providers are asked only when she presses "Compare now": each order that can still change is a call.
+  const compared = search.get("compare") === "providers" ? await compareWithProviders() : null;
+  return { report, counts, compared };
 }
 
 // The report takes no posts; the admin check still comes first.
@@ -49,7 +53,7 @@ const at = (iso: string) => <time dateTime={iso}>{nairobiDateTime.format(new Dat
 const card = "rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6";
 
 export default function Reconciliation({ loaderData }: Route.ComponentProps) {
-  const { report, counts } = loaderData;
+  const { report, counts, compared } = loaderData;
   const more = (shown: number, all: number) =>
     all > shown ? (
       <p className="mt-2 text-sm text-gray-700">
@@ -138,6 +142,8 @@ export default function Reconciliation({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </section>
+
+      <ProviderComparisons from={report.from} to={report.to} compared={compared} className={`${card} mt-6`} />
 
       <section aria-labelledby="reconcile-payments" className={`${card} mt-6`}>
         <h2 id="reconcile-payments" className="text-lg font-semibold text-gray-900">
