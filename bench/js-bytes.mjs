@@ -2,7 +2,7 @@
 // tags and the entry's import; gzip -9), for a guest and for a signed-in subscriber, against the 75 KiB budget of
 // issue 51 (the global median phone). Starts the built app on a fresh PGlite data directory (the demo shop); run
 // `npm run build` first, or drop --no-build. Writes bench/results/js-bytes.json.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildUnlessAsked, root, signInCookie, startLocalApp } from "./local-app.mjs";
 import { pageJavascriptBytes } from "./page-javascript.ts";
@@ -69,4 +69,5 @@ try {
   );
 } finally {
   await app.stop();
+  rmSync(app.dataDir, { recursive: true, force: true });
 }
