@@ -14,6 +14,7 @@ import { RUNNING, runningAt } from "./membership-state.server";
 import { setCardRenewals } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
 import { reminderDaysFor } from "./plan-period";
+import { isId } from "~/lib/ids";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ended-plan e-mail is sent within this long of the end (a shop back from a long outage does not send old news). */
@@ -59,7 +60,7 @@ type Subscription = typeof userSubscriptions.$inferSelect;
 
 /** Her own subscription row, locked; anyone else's (or an unknown id) is SUBSCRIPTION_NOT_FOUND, revealing nothing. */
 async function lockOwn(tx: Tx, userId: string, subscriptionId: string): Promise<Subscription> {
-  if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) throw new AppError(SUBSCRIPTION_ERRORS.SUBSCRIPTION_NOT_FOUND);
+  if (!isId(subscriptionId)) throw new AppError(SUBSCRIPTION_ERRORS.SUBSCRIPTION_NOT_FOUND);
   const [row] = await tx
     .select()
     .from(userSubscriptions)

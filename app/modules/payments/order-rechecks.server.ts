@@ -9,7 +9,7 @@ import { and, asc, eq, gte, isNotNull, isNull, ne, or, sql, type SQL } from "dri
 import { getDb } from "~/db/client.server";
 import { orders, orderStatusHistory } from "~/db/schema";
 import { verifyPayment } from "./payment-verification.server";
-import { AFTER_IPN_CHECK_MS, checkPendingOrders, statusCheckDueAt } from "./pending-orders.server";
+import { AFTER_IPN_CHECK_MS, CHECKED_ORDER, checkPendingOrders, statusCheckDueAt } from "./pending-orders.server";
 import { abandonOrder, cancelAtPesapal } from "./abandon-order.server";
 import {
   ABANDONED_WINDOW_MS,
@@ -96,9 +96,7 @@ async function recheckSettledOrders(now: Date, limit: number): Promise<RecheckSu
   const db = getDb();
   const due = await db
     .select({
-      id: orders.id,
-      trackingId: orders.gatewayTrackingId,
-      reference: orders.merchantReference,
+      ...CHECKED_ORDER,
       status: orders.status,
       checks: orders.statusChecks,
       completedAt,

@@ -28,6 +28,7 @@ import { ORDER_STATUS_LABELS, PAID_STATUSES, type OrderStatus } from "~/modules/
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { orderLineColumns } from "~/modules/orders/order-with-buyer.server";
 import { paymentStands } from "~/modules/membership/membership-state";
+import { parseNairobiDay } from "~/lib/nairobi-time";
 
 /** A refund's state as the admin reads it (schema: refund_status). */
 const REFUND_STATUS_LABELS = {
@@ -98,13 +99,13 @@ export interface ReconciliationReport {
   differences: Difference[];
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
 /** The instant a Nairobi (UTC+3) day starts. */
 function dayStart(day: string): Date {
-  if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00+03:00`))) throw new RangeError(`Not a date: ${day}`);
-  return new Date(`${day}T00:00:00+03:00`);
+  const start = parseNairobiDay(day);
+  if (!start) throw new RangeError(`Not a date: ${day}`);
+  return start;
 }
 
 const PAID: readonly OrderStatus[] = PAID_STATUSES;

@@ -10,6 +10,7 @@ import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { VAT_RATE_PERCENT } from "./receipt-rules";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { giftRecipientOf } from "~/modules/membership/gifts.server";
+import { isId } from "~/lib/ids";
 
 export const SHOP_NAME = "Nuru";
 
@@ -49,11 +50,9 @@ export interface Receipt {
   shop: { name: string; supportEmail: string; url: string };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The receipt of `orderId` if it is this buyer's and was paid; null otherwise (never another reader's). */
 export async function getReceipt(userId: string, orderId: string): Promise<Receipt | null> {
-  if (!UUID.test(orderId)) return null;
+  if (!isId(orderId)) return null;
   const db = getDb();
   const row = await receiptRow(db, userId, orderId);
   if (!row || !RECEIPT_STATUSES.has(row.status)) return null;
