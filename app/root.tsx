@@ -20,7 +20,7 @@ import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
 import { ErrorView as ServerErrorView } from "~/components/layout/error-view";
 import { errorWords } from "~/components/layout/error-words";
 import { getShellData } from "~/modules/site/shell.server";
-import { viewerMiddleware } from "~/modules/access/viewer.server";
+import { viewerMiddleware } from "~/modules/accounts/request-viewer.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 import { usePageLinkNavigation } from "~/components/ui/page-link";
 import { DataSaverScope } from "~/components/data-saver";

@@ -35,6 +35,34 @@ export function startLocalApp(port, dataDirPrefix) {
   return { base, server, dataDir, stop: () => stopServer(server), ready: () => waitHealthy(base, 180_000) };
 }
 
+/** Posts the demo reader's sign-in form (the real one, as a browser without JavaScript would) to the app at `base`. */
+export function postSignIn(base, email) {
+  return fetch(`${base}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "signin", email, password: "nuru-demo-2026" }).toString(),
+  });
+}
+
+/** Signs a demo account in through the real form and returns the session cookie header. */
+export async function signInCookie(base, email) {
+  const res = await postSignIn(base, email);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!cookies.some((c) => c.includes("session_token"))) throw new Error(`bench sign-in failed: ${res.status}`);
+  return cookies.filter((c) => !c.startsWith("nuru_flash")).join("; ");
+}
+
+/** Asks `check` every half second until it answers true; throws after `ms` (a rejection counts as not yet). */
+export async function until(what, check, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** Waits until the server at `base` answers /healthz with 200, for at most `timeoutMs`. */
 export async function waitHealthy(base, timeoutMs) {
   const deadline = Date.now() + timeoutMs;

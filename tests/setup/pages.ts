@@ -81,8 +81,9 @@ interface AxeViolation {
  * Fails the test with the list of violations when axe finds any accessibility problem. It runs axe-core itself in
  * the page (what @axe-core/playwright's legacy mode does), sending its 650 KB source once per document: the wrapper
  * sent it twice and again to each frame (waiting up to a second on each cross-origin video frame it cannot enter),
- * and sending and compiling the source twice was about half of a check's cost (docs/benchmarks.md, "Fewer core-seconds
- * per journey"). Our pages' only frames are such videos; axe checks their frame element (its title) from the page.
+ * and sending and compiling the source twice was about half of a check's cost (docs/benchmarks-history.md, "Fewer
+ * core-seconds per journey"). Our pages' only frames are such videos; axe checks their frame element (its title)
+ * from the page.
  */
 export async function expectAccessible(page: Page) {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
