@@ -65,10 +65,18 @@ export default defineConfig({
                   priority: 2,
                 },
                 { name: "common", test: COMMON_MODULES, priority: 1 },
+                // The small parts every form's page shows (a notice, a submit button, reading an action's answer):
+                // their own chunk, so a page with a plain form (an ebook's unlock, checkout, the dashboard) does not
+                // load the review and comment forms' validation (conform and zod, about 38 KB gzip) with them.
+                {
+                  name: "form-parts",
+                  test: /app[\\/](components[\\/]ui[\\/](form-notice|submit-button)|lib[\\/]action-result)\./,
+                  priority: 1,
+                },
                 // Both forms load together, when a signed-in reader scrolls to them.
                 {
                   name: "engagement-forms",
-                  test: /app[\\/](components[\\/](engagement[\\/](review|comment)-form|ui[\\/](form-notice|submit-button))|modules[\\/]engagement[\\/]limits)\./,
+                  test: /app[\\/](components[\\/]engagement[\\/](review|comment)-form|modules[\\/]engagement[\\/]limits)\./,
                 },
               ],
             },

@@ -16,8 +16,11 @@ export function buildUnlessAsked() {
   if (build.status !== 0) process.exit(1);
 }
 
-/** Starts the built app on 127.0.0.1:port with a fresh data directory; `ready()` waits for /healthz. */
-export function startLocalApp(port, dataDirPrefix) {
+/**
+ * Starts the built app on 127.0.0.1:port with a fresh data directory; `ready()` waits for /healthz. `quiet`: the
+ * server's log is not shown.
+ */
+export function startLocalApp(port, dataDirPrefix, { quiet = false } = {}) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
   const server = spawn(process.execPath, ["server.js"], {
@@ -30,7 +33,7 @@ export function startLocalApp(port, dataDirPrefix) {
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
   });
   return { base, server, dataDir, stop: () => stopServer(server), ready: () => waitHealthy(base, 180_000) };
 }
