@@ -27,6 +27,7 @@ import { DataSaverScope } from "~/components/data-saver";
 import { useIslands } from "~/components/islands";
 import islandsScript from "~/islands/reader-page.ts?worker&url";
 import type { ToastMessage } from "~/components/ui/toast";
+import { registerOfflineWorker } from "~/lib/offline-worker";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -82,18 +83,8 @@ function useHeldFlash(flash: ToastMessage | null) {
 function useOfflineLibrary(owner: string | null | undefined) {
   useEffect(() => {
     // undefined: the shell did not load (an error page), so who is signed in is unknown; nothing is deleted.
-    if (owner === undefined || !("serviceWorker" in navigator)) return;
-    const sw = navigator.serviceWorker;
-    const start = () =>
-      void sw
-        .register("/sw.js")
-        .then(() => sw.ready)
-        .then((r) => r.active?.postMessage({ owner }))
-        // Not fatal (a sign-out clearing the site at that moment aborts it): the next page registers again.
-        .catch(() => undefined);
-    if (document.readyState === "complete") start();
-    else addEventListener("load", start, { once: true });
-    return () => removeEventListener("load", start);
+    if (owner === undefined) return;
+    return registerOfflineWorker(owner);
   }, [owner]);
 }
 

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../tests/setup/app-server.ts";
+import { signInCookie } from "./local-app.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
@@ -46,8 +47,11 @@ async function load(url, headers) {
   return { url: new URL(url).pathname, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
 }
 
-/** Starts the server on `dataDir`; answers it with the time to /readyz 200 and a way to stop it. */
-async function launch(dataDir) {
+/**
+ * Starts the server on `dataDir`; answers it with the time to /readyz 200 and a way to stop it. `onSpawn` sees the
+ * process at once (to sample its memory while it starts).
+ */
+async function launch(dataDir, onSpawn = () => undefined) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { env, args } = serveCommand();
@@ -57,6 +61,7 @@ async function launch(dataDir) {
     env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  onSpawn(server);
   const stop = () =>
     new Promise((resolve) => {
       if (server.exitCode !== null) return resolve();
@@ -85,51 +90,24 @@ async function restart(dataDir) {
 }
 
 async function oneRun() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-bench-start-"));
-  const { env, args } = serveCommand();
-  const started = performance.now();
-  const server = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
   let sampledMax = 0;
-  const sampler = setInterval(() => {
-    try {
-      sampledMax = Math.max(sampledMax, memory(server.pid).rssMb);
-    } catch {
-      // exited
-    }
-  }, 100);
-  try {
-    let readyMs = null;
-    while (performance.now() - started < 120_000) {
-      if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode})`);
-      const res = await fetch(`${base}/readyz`).catch(() => null);
-      if (res?.status === 200) {
-        readyMs = performance.now() - started;
-        break;
+  let sampler;
+  const { server, base, stop, readyMs } = await launch(dataDir, (spawned) => {
+    sampler = setInterval(() => {
+      try {
+        sampledMax = Math.max(sampledMax, memory(spawned.pid).rssMb);
+      } catch {
+        // exited
       }
-      await sleep(100);
-    }
-    if (readyMs === null) throw new Error("not ready in 120 s");
+    }, 100);
+  });
+  try {
     const atReady = memory(server.pid);
     await sleep(IDLE_MS);
     const idle = memory(server.pid);
     sampledMax = 0;
-    const signIn = await fetch(`${base}/signin`, {
-      method: "POST",
-      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "signin", email: "subscriber@nuru.test", password: "nuru-demo-2026" }),
-      redirect: "manual",
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    if (signIn.status !== 302 || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+    const cookie = await signInCookie(base, "subscriber@nuru.test");
     const articles = await (await fetch(`${base}/articles`, { headers: { cookie } })).text();
     const article = /href="(\/article\/[^"#?]+)"/.exec(articles)?.[1];
     if (!article) throw new Error("no article listed");
@@ -140,10 +118,7 @@ async function oneRun() {
     ];
     const afterLoad = memory(server.pid);
     clearInterval(sampler);
-    await new Promise((resolve) => {
-      server.on("exit", resolve);
-      server.kill("SIGTERM");
-    });
+    await stop();
     return {
       ...(await restart(dataDir)),
       readyMs: Math.round(readyMs),
@@ -156,11 +131,7 @@ async function oneRun() {
     };
   } finally {
     clearInterval(sampler);
-    await new Promise((resolve) => {
-      if (server.exitCode !== null) return resolve();
-      server.on("exit", resolve);
-      server.kill("SIGTERM");
-    });
+    await stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@
 // none at all). Built by Vite as a script of its own (root.tsx imports its URL), loaded with the page's CSP nonce.
 // Each part finds its elements by what the server rendered and does nothing when they are not on the page.
 import { tap, type Shown } from "../components/engagement/bookmark-post";
+import { registerOfflineWorker } from "../lib/offline-worker";
 
 const HIDE_HEADER_AFTER_PX = 100;
 const SHADOW_AFTER_PX = 50;
@@ -201,16 +202,7 @@ function contentRefresh() {
 
 /** The installable app's service worker (ADR 033), told who is signed in (see root.tsx's useOfflineLibrary). */
 function offlineLibrary() {
-  if (owner === undefined || !("serviceWorker" in navigator)) return;
-  const sw = navigator.serviceWorker;
-  const start = () =>
-    void sw
-      .register("/sw.js")
-      .then(() => sw.ready)
-      .then((r) => r.active?.postMessage({ owner: owner || null }))
-      .catch(() => undefined);
-  if (document.readyState === "complete") start();
-  else addEventListener("load", start, { once: true });
+  if (owner !== undefined) registerOfflineWorker(owner || null);
 }
 
 scrollState();
