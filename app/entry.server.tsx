@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
+import { IslandsContext, islandsPage } from "~/components/islands";
 import { ServerOnlyData } from "~/components/static-html";
 import { documentRenderData } from "~/lib/document-render.server";
 import { contentSecurityPolicy } from "~/lib/security-headers.server";
@@ -53,7 +54,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerOnlyData.Provider value={documentRenderData()}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <IslandsContext.Provider value={islandsPage(routerContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </IslandsContext.Provider>
         </ServerOnlyData.Provider>
       </NonceContext.Provider>,
       {

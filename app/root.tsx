@@ -20,11 +20,14 @@ import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
 import { ErrorView as ServerErrorView } from "~/components/layout/error-view";
 import { errorWords } from "~/components/layout/error-words";
 import { getShellData } from "~/modules/site/shell.server";
-import { viewerMiddleware } from "~/modules/access/viewer.server";
+import { viewerMiddleware } from "~/modules/accounts/request-viewer.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
 import { usePageLinkNavigation } from "~/components/ui/page-link";
 import { DataSaverScope } from "~/components/data-saver";
+import { useIslands } from "~/components/islands";
+import islandsScript from "~/islands/reader-page.ts?worker&url";
 import type { ToastMessage } from "~/components/ui/toast";
+import { registerOfflineWorker } from "~/lib/offline-worker";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -80,18 +83,8 @@ function useHeldFlash(flash: ToastMessage | null) {
 function useOfflineLibrary(owner: string | null | undefined) {
   useEffect(() => {
     // undefined: the shell did not load (an error page), so who is signed in is unknown; nothing is deleted.
-    if (owner === undefined || !("serviceWorker" in navigator)) return;
-    const sw = navigator.serviceWorker;
-    const start = () =>
-      void sw
-        .register("/sw.js")
-        .then(() => sw.ready)
-        .then((r) => r.active?.postMessage({ owner }))
-        // Not fatal (a sign-out clearing the site at that moment aborts it): the next page registers again.
-        .catch(() => undefined);
-    if (document.readyState === "complete") start();
-    else addEventListener("load", start, { once: true });
-    return () => removeEventListener("load", start);
+    if (owner === undefined) return;
+    return registerOfflineWorker(owner);
   }, [owner]);
 }
 
@@ -102,6 +95,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const flash = useHeldFlash(shell?.flash ?? null);
   // Only the server renders data saver (its pages have no script): in the browser this is always false.
   const dataSaver = import.meta.env.SSR && (shell?.dataSaver ?? false);
+  // A reader page rendered without React in the browser (ADR 045; entry.server decides): one small plain script
+  // wires its controls up instead of the React client.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
   const [signIn, setSignIn] = useState<SignInRequest | null>(null);
   const openSignIn = useCallback((request: SignInRequest) => setSignIn(request), []);
   useSignInLinks(!user, openSignIn);
@@ -154,8 +151,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
               />
             </Suspense>
           ) : null}
-          {/* Data saver: the page as the server rendered it, no script at all (every page works without one). */}
-          {dataSaver ? null : (
+          {/* Data saver: the page as the server rendered it, no script at all (every page works without one). An
+              islands page: the same, plus its one script (with who is signed in, for her offline library's key). */}
+          {dataSaver ? null : islands ? (
+            <script
+              type="module"
+              src={islandsScript}
+              nonce={nonce}
+              data-islands=""
+              data-owner={shell ? (user?.offlineKey ?? "") : undefined}
+            />
+          ) : (
             <>
               <ScrollRestoration nonce={nonce} />
               <Scripts nonce={nonce} />

@@ -5,13 +5,13 @@
 // BENCH_SECONDS, default 10 s, with a phone browser's user agent, as counted pages come from people) on a guest
 // article page (the guest page cache) and the home page, alternating counting / not counting round by round so both
 // see the same machine load. Results go to bench/results/analytics-counting.json. Traffic goes only to 127.0.0.1.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { buildUnlessAsked, root, until } from "./local-app.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const ROUNDS = Number(args.find((a) => a.startsWith("--rounds="))?.split("=")[1] ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,24 +21,11 @@ const dbUrl = serverUrl.replace(/\/[^/]*$/, `/${dbName}`);
 const BROWSER =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 
-if (!args.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(1);
-}
+buildUnlessAsked();
 
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`create database ${dbName}`);
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function until(what, check, ms) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(500);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 function start(port, counting) {
   return spawn(process.execPath, ["server.js"], {

@@ -16,8 +16,11 @@ export function buildUnlessAsked() {
   if (build.status !== 0) process.exit(1);
 }
 
-/** Starts the built app on 127.0.0.1:port with a fresh data directory; `ready()` waits for /healthz. */
-export function startLocalApp(port, dataDirPrefix) {
+/**
+ * Starts the built app on 127.0.0.1:port with a fresh data directory; `ready()` waits for /healthz. `quiet`: the
+ * server's log is not shown.
+ */
+export function startLocalApp(port, dataDirPrefix, { quiet = false } = {}) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
   const server = spawn(process.execPath, ["server.js"], {
@@ -30,9 +33,37 @@ export function startLocalApp(port, dataDirPrefix) {
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
   });
   return { base, server, dataDir, stop: () => stopServer(server), ready: () => waitHealthy(base, 180_000) };
+}
+
+/** Posts the demo reader's sign-in form (the real one, as a browser without JavaScript would) to the app at `base`. */
+export function postSignIn(base, email) {
+  return fetch(`${base}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "signin", email, password: "nuru-demo-2026" }).toString(),
+  });
+}
+
+/** Signs a demo account in through the real form and returns the session cookie header. */
+export async function signInCookie(base, email) {
+  const res = await postSignIn(base, email);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!cookies.some((c) => c.includes("session_token"))) throw new Error(`bench sign-in failed: ${res.status}`);
+  return cookies.filter((c) => !c.startsWith("nuru_flash")).join("; ");
+}
+
+/** Asks `check` every half second until it answers true; throws after `ms` (a rejection counts as not yet). */
+export async function until(what, check, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Waits until the server at `base` answers /healthz with 200, for at most `timeoutMs`. */

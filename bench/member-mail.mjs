@@ -8,14 +8,14 @@
 //     rounds run while the queue sends;
 //  3. waits until every mail is sent, and reports mails a second.
 // Results go to bench/results/member-mail.json. Traffic goes only to 127.0.0.1; every wait is bounded.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { buildUnlessAsked, postSignIn, root, until } from "./local-app.mjs";
 import { SMTPServer } from "smtp-server";
 
-const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const MAILS = Number(args.find((a) => a.startsWith("--mails="))?.split("=")[1] ?? 10_000);
 // --rate=N sends at the shop's own limit (MAIL_RATE_PER_MINUTE; 120 is the default a shop runs with) and measures the
@@ -28,10 +28,7 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0
 const dbName = `nuru_bench_mail_${Date.now().toString(36)}`;
 const dbUrl = serverUrl.replace(/\/[^/]*$/, `/${dbName}`);
 
-if (!args.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(1);
-}
+buildUnlessAsked();
 
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -67,23 +64,8 @@ const app = spawn(process.execPath, ["server.js"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function until(what, check, ms) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(500);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function signIn(email) {
-  const res = await fetch(`${base}/signin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "signin", email, password: "nuru-demo-2026" }).toString(),
-  });
+  const res = await postSignIn(base, email);
   return res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])

@@ -9,8 +9,9 @@ export interface PageJavascript {
   brotliBytes: number;
 }
 
-export async function pageJavascriptBytes(pageUrl: string): Promise<PageJavascript> {
-  const html = await (await fetch(pageUrl)).text();
+/** `cookie`: a signed-in reader's session (the page as she gets it). */
+export async function pageJavascriptBytes(pageUrl: string, cookie?: string): Promise<PageJavascript> {
+  const html = await (await fetch(pageUrl, { headers: cookie ? { cookie } : {}, redirect: "manual" })).text();
   const urls = new Set(
     [...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
   );

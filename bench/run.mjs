@@ -10,7 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { pageJavascriptBytes } from "./page-javascript.ts";
-import { stopServer, waitHealthy } from "./local-app.mjs";
+import { signInCookie, stopServer, waitHealthy } from "./local-app.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "bench/results");
@@ -150,16 +150,8 @@ async function firstPageMs() {
 }
 
 /** Signs in through the real form and returns the session cookie header. */
-async function signIn(email) {
-  const res = await fetch(`${base}/signin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "signin", email, password: "nuru-demo-2026" }).toString(),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
-  if (!cookies.some((c) => c.includes("session_token"))) throw new Error(`bench sign-in failed: ${res.status}`);
-  return cookies.filter((c) => !c.startsWith("nuru_flash")).join("; ");
+function signIn(email) {
+  return signInCookie(base, email);
 }
 
 async function load(url, headers = {}) {

@@ -1,5 +1,5 @@
 // npm test. Most steps leave one of the CI machine's two cores idle, so independent ones run side by side
-// (docs/benchmarks.md, "Test suite time"):
+// (docs/benchmarks-history.md, "Test suite time (issue 31, 2026-11-26, night)"):
 // 1. validation, the unit suite and the production build (none reads what another writes; the build runs no typegen);
 // 2. the end-to-end suite on that build (one file at a time, mostly waiting on the browser and the app: about half
 //    a core on average) beside the integration suite on PGlite and on PostgreSQL (one worker each). The integration
@@ -9,7 +9,7 @@
 // Starting everything at once instead (the journeys right after the build, validation and the unit suite at nice 10
 // with the integration runs) was not faster: 1,285 s against about 1,250 s. On this machine a busy second core slows
 // the journeys by about a third whatever its priority (`nice 10` and SCHED_IDLE alike), so only less work helps
-// (docs/benchmarks.md, "Less work, not a better order").
+// (docs/benchmarks-history.md, "Less work, not a better order").
 import { integrationRuns } from "./integration-runs.mjs";
 import { runSideBySide, takeRunTempDir } from "./run-steps.mjs";
 

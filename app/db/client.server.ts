@@ -18,6 +18,9 @@ import { noteDatabaseFailure } from "./outage.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What `db.execute` of raw SQL answers, its rows typed by the caller (the one definition; issue 47 item 7). */
+export type Rows<T> = { rows: T[] };
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";

@@ -4,6 +4,8 @@
 // beside app/routes.ts can drift from it.
 
 export interface RouteFacts {
+  /** Server-rendered without React in the browser: the page loads the small islands script instead (ADR 045). */
+  islands?: true;
   /** The same page for every guest of one country: the guest page cache may keep it (ADR 016). */
   guestPage?: true;
   /** The query parameters a guest page reads (a search, a list's page, a filter). A guest request carrying any other

@@ -9,11 +9,16 @@ import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
 import { Pagination, pagedPath } from "~/components/content/pagination";
-import { parseListParams, SearchFilter } from "~/components/content/search-filter";
+import { listQuery, listSearch, parseListParams, SearchFilter } from "~/components/content/search-filter";
 import { noteSearch } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { guestPage: true, guestQuery: ["q", "access", "page"], countsViews: true };
+export const handle: RouteFacts = {
+  islands: true,
+  guestPage: true,
+  guestQuery: ["q", "access", "page"],
+  countsViews: true,
+};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return orErrorPage(() => loadList(request, context), "ARTICLES_LOAD_FAILED");
@@ -34,8 +39,7 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
       (a) => a.imageUrl,
       IMAGE_SLOTS.articleCard,
     ),
-    q: params.q,
-    access: params.access,
+    ...listQuery(params),
     signedIn: viewer.user !== null,
     bookmarks: await bookmarksOf(who),
   };
@@ -56,9 +60,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, access, signedIn, bookmarks } = loaderData;
-  const search = new URLSearchParams();
-  if (q) search.set("q", q);
-  if (access !== "all") search.set("access", access);
+  const search = listSearch(q, access);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">Articles</h1>

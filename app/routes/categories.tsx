@@ -5,7 +5,7 @@ import { pageMeta } from "~/modules/site/meta";
 import { CategoryIcon } from "~/components/content/category-icon";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { guestPage: true };
+export const handle: RouteFacts = { islands: true, guestPage: true };
 
 export async function loader() {
   return { categories: await listCategories() };

@@ -16,7 +16,7 @@ import { Pagination, pagedPath } from "~/components/content/pagination";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { guestPage: true, guestQuery: ["page"], countsViews: true };
+export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["page"], countsViews: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/checkout";
+import { MpesaOrCardButtons } from "~/components/commerce/pay-buttons";
 import { getOptionalUser, type SessionUser } from "~/modules/access/viewer.server";
 import { assertCanBuy, quoteCheckout, startCheckout, type CheckoutItem } from "~/modules/payments/checkout.server";
 import { CHECKOUT_ERRORS, isCheckoutError } from "~/modules/orders/checkout-errors";
@@ -483,36 +484,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </div>
           ) : null}
           {loaderData.mpesaDirect && !quote.free ? (
-            <>
-              <button
-                type="submit"
-                name="method"
-                value="mpesa"
-                disabled={busy}
-                className="min-h-12 w-full rounded-full bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800 disabled:opacity-70"
-              >
-                Pay {quote.charged} with M-Pesa
-              </button>
-              <p className="mt-2 text-center text-sm text-gray-700">
-                A prompt on your phone, or Paybill. No other page to visit.
-              </p>
-              <button
-                type="submit"
-                name="method"
-                value="card"
-                disabled={busy}
-                className="mt-4 min-h-12 w-full rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-rose-50 disabled:opacity-70"
-              >
-                Pay by card
-              </button>
-              <p className="mt-3 text-center text-sm text-gray-700">
-                Cards on Pesapal&apos;s secure page. Payments are non-refundable (
-                <Link to="/terms" className="underline">
-                  Terms
-                </Link>
-                ).
-              </p>
-            </>
+            <MpesaOrCardButtons charged={quote.charged} busy={busy}>
+              Cards on Pesapal&apos;s secure page. Payments are non-refundable (
+              <Link to="/terms" className="underline">
+                Terms
+              </Link>
+              ).
+            </MpesaOrCardButtons>
           ) : (
             <>
               <button

@@ -99,12 +99,7 @@ export default function DevPhone({ loaderData, actionData }: Route.ComponentProp
       <Form method="get" className="mt-4 flex items-end gap-2">
         <label className="flex-1">
           <span className="block font-semibold text-gray-900">Phone number</span>
-          <input
-            name="phone"
-            type="tel"
-            defaultValue={typed}
-            className="mt-1 min-h-11 w-full rounded-xl border border-gray-400 px-3"
-          />
+          <PhoneInput typed={typed} />
         </label>
         <button type="submit" className={`${small} bg-brand-600 text-white`}>
           Show prompts
@@ -207,12 +202,7 @@ export default function DevPhone({ loaderData, actionData }: Route.ComponentProp
           </label>
           <label>
             Your phone
-            <input
-              name="phone"
-              type="tel"
-              defaultValue={typed}
-              className="mt-1 min-h-11 w-full rounded-xl border border-gray-400 px-3"
-            />
+            <PhoneInput typed={typed} />
           </label>
           <button type="submit" className={`${small} bg-brand-600 text-white`}>
             Pay
@@ -226,5 +216,16 @@ export default function DevPhone({ loaderData, actionData }: Route.ComponentProp
         </button>
       </Form>
     </div>
+  );
+}
+
+function PhoneInput({ typed }: { typed: string }) {
+  return (
+    <input
+      name="phone"
+      type="tel"
+      defaultValue={typed}
+      className="mt-1 min-h-11 w-full rounded-xl border border-gray-400 px-3"
+    />
   );
 }

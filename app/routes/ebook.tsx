@@ -240,124 +240,142 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
   if (ebook.access !== "read") {
     const signIn = signInHref(`/ebook/${ebook.id}`);
     return (
-      <div className="mx-auto max-w-3xl px-4 py-8">
-        {back}
-        <div className="mt-4 flex flex-col gap-6 sm:flex-row">
-          {cover}
-          <div>
-            <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
-              <Lock aria-hidden="true" className="h-4 w-4" />{" "}
-              {ebook.access === "unlock" ? "Included in your plan" : LOCKED_LINE[ebook.accessType]}
-            </p>
-            <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <AccessBadge accessType={ebook.accessType} label={DENIED_BADGE[ebook.accessType]} />
-              {ebook.shownPrice ? (
-                <span className="text-sm font-semibold text-gray-900">{ebook.shownPrice.label}</span>
-              ) : null}
-            </div>
-            {chargedNotice ? (
-              <p className="mt-1 text-sm font-medium text-amber-900" data-testid="ebook-charged-here">
-                {chargedNotice}
-              </p>
-            ) : null}
-            <p className="mt-4 text-gray-700">{ebook.description}</p>
-            <a
-              href="#sample"
-              className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline"
-            >
-              <BookOpen aria-hidden="true" className="h-4 w-4" /> Read sample
-            </a>
-            <div className="mt-3">{bookmark}</div>
-            <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
-            <SampleBlock sample={sample} description={ebook.description} />
-            {ebook.access === "unlock" && allowance ? (
-              <UnlockOffer allowance={allowance} error={refusalOf(actionData)?.error.message} />
-            ) : null}
-            {ebook.access !== "unlock" && allowance?.left === 0 ? (
-              <p role="status" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-                {`You have used all ${allowance.limit} ebooks of your plan. Buy this ebook or upgrade your plan to read it.`}
-              </p>
-            ) : null}
-            <div className="mt-6 flex flex-wrap gap-3">
-              {!signedIn ? (
-                <Link
-                  to={signIn}
-                  className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-                >
-                  Login or Sign Up
-                </Link>
-              ) : null}
-              {ebook.access === "purchase" && ebook.priceCents ? (
-                <Link
-                  to={signedIn ? `/checkout/ebook/${ebook.id}` : signInHref(`/checkout/ebook/${ebook.id}`, "purchase")}
-                  className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-                >
-                  Purchase Ebook {charged}
-                </Link>
-              ) : null}
-              {ebook.accessType !== "free" && ebook.priceCents ? (
-                <Link
-                  to={signedIn ? `/gift/ebook/${ebook.id}` : signInHref(`/gift/ebook/${ebook.id}`, "purchase")}
-                  className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
-                >
-                  Give as a gift
-                </Link>
-              ) : null}
-              {ebook.accessType !== "free" && ebook.access !== "unlock" ? (
-                <Link
-                  to="/pricing"
-                  className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
-                >
-                  View Subscription Plans
-                </Link>
-              ) : null}
-            </div>
-          </div>
+      <EbookLayout back={back} cover={cover} after={jsonLd}>
+        <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
+          <Lock aria-hidden="true" className="h-4 w-4" />{" "}
+          {ebook.access === "unlock" ? "Included in your plan" : LOCKED_LINE[ebook.accessType]}
+        </p>
+        <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <AccessBadge accessType={ebook.accessType} label={DENIED_BADGE[ebook.accessType]} />
+          {ebook.shownPrice ? (
+            <span className="text-sm font-semibold text-gray-900">{ebook.shownPrice.label}</span>
+          ) : null}
         </div>
-        {jsonLd}
-      </div>
+        {chargedNotice ? (
+          <p className="mt-1 text-sm font-medium text-amber-900" data-testid="ebook-charged-here">
+            {chargedNotice}
+          </p>
+        ) : null}
+        <p className="mt-4 text-gray-700">{ebook.description}</p>
+        <a
+          href="#sample"
+          className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline"
+        >
+          <BookOpen aria-hidden="true" className="h-4 w-4" /> Read sample
+        </a>
+        <div className="mt-3">{bookmark}</div>
+        <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
+        <SampleBlock sample={sample} description={ebook.description} />
+        {ebook.access === "unlock" && allowance ? (
+          <UnlockOffer allowance={allowance} error={refusalOf(actionData)?.error.message} />
+        ) : null}
+        {ebook.access !== "unlock" && allowance?.left === 0 ? (
+          <p role="status" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {`You have used all ${allowance.limit} ebooks of your plan. Buy this ebook or upgrade your plan to read it.`}
+          </p>
+        ) : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          {!signedIn ? (
+            <Link
+              to={signIn}
+              className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+            >
+              Login or Sign Up
+            </Link>
+          ) : null}
+          {ebook.access === "purchase" && ebook.priceCents ? (
+            <Link
+              to={signedIn ? `/checkout/ebook/${ebook.id}` : signInHref(`/checkout/ebook/${ebook.id}`, "purchase")}
+              className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+            >
+              Purchase Ebook {charged}
+            </Link>
+          ) : null}
+          {ebook.accessType !== "free" && ebook.priceCents ? (
+            <Link
+              to={signedIn ? `/gift/ebook/${ebook.id}` : signInHref(`/gift/ebook/${ebook.id}`, "purchase")}
+              className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
+            >
+              Give as a gift
+            </Link>
+          ) : null}
+          {ebook.accessType !== "free" && ebook.access !== "unlock" ? (
+            <Link
+              to="/pricing"
+              className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
+            >
+              View Subscription Plans
+            </Link>
+          ) : null}
+        </div>
+      </EbookLayout>
     );
   }
 
+  return (
+    <EbookLayout
+      back={back}
+      cover={cover}
+      after={
+        <>
+          {jsonLd}
+          <div className="mt-12">
+            <ReviewsBlock
+              contentType="ebook"
+              contentId={ebook.id}
+              summary={engagement.summary}
+              reviews={engagement.reviews}
+              signedIn={signedIn}
+            />
+          </div>
+        </>
+      }
+    >
+      <h1 className="font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <AccessBadge accessType={ebook.accessType} />
+        {ebook.pageCount ? <span className="text-sm text-gray-700">{ebook.pageCount} pages</span> : null}
+      </div>
+      <p className="mt-4 text-gray-700">{ebook.description}</p>
+      <div className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+        <p className="font-semibold">{accessVia ? ACCESS_VIA[accessVia] : "You have access to this ebook."}</p>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Link
+          to={`/ebook/${ebook.id}/read`}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          <BookOpen aria-hidden="true" className="h-4 w-4" /> Read Ebook
+        </Link>
+        {ebook.downloadable ? <DownloadButton ebookId={ebook.id} /> : null}
+      </div>
+      <div className="mt-3">{bookmark}</div>
+      <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
+    </EbookLayout>
+  );
+}
+
+/** The ebook page's frame: the way back, the cover beside what is said about the ebook, then what comes after. */
+function EbookLayout({
+  back,
+  cover,
+  after,
+  children,
+}: {
+  back: React.ReactNode;
+  cover: React.ReactNode;
+  after: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       {back}
       <div className="mt-4 flex flex-col gap-6 sm:flex-row">
         {cover}
-        <div>
-          <h1 className="font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <AccessBadge accessType={ebook.accessType} />
-            {ebook.pageCount ? <span className="text-sm text-gray-700">{ebook.pageCount} pages</span> : null}
-          </div>
-          <p className="mt-4 text-gray-700">{ebook.description}</p>
-          <div className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-            <p className="font-semibold">{accessVia ? ACCESS_VIA[accessVia] : "You have access to this ebook."}</p>
-          </div>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <Link
-              to={`/ebook/${ebook.id}/read`}
-              className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
-            >
-              <BookOpen aria-hidden="true" className="h-4 w-4" /> Read Ebook
-            </Link>
-            {ebook.downloadable ? <DownloadButton ebookId={ebook.id} /> : null}
-          </div>
-          <div className="mt-3">{bookmark}</div>
-          <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
-        </div>
+        <div>{children}</div>
       </div>
-      {jsonLd}
-      <div className="mt-12">
-        <ReviewsBlock
-          contentType="ebook"
-          contentId={ebook.id}
-          summary={engagement.summary}
-          reviews={engagement.reviews}
-          signedIn={signedIn}
-        />
-      </div>
+      {after}
     </div>
   );
 }

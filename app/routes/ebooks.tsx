@@ -11,10 +11,10 @@ import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { ebookCard } from "~/modules/content/card-data";
 import { Pagination, pagedPath } from "~/components/content/pagination";
-import { parseListParams, SearchFilter } from "~/components/content/search-filter";
+import { listQuery, listSearch, parseListParams, SearchFilter } from "~/components/content/search-filter";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { guestPage: true, guestQuery: ["q", "access", "page"] };
+export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["q", "access", "page"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return orErrorPage(() => loadList(request, context), "EBOOKS_LOAD_FAILED");
@@ -31,8 +31,7 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
     items: (
       await withShownPrices(country.code, await withImages(result.items, (e) => e.coverImageUrl, IMAGE_SLOTS.ebookCard))
     ).map((e) => ({ ...ebookCard(e), image: e.image })),
-    q: params.q,
-    access: params.access,
+    ...listQuery(params),
     signedIn: viewer.user !== null,
     bookmarks: await bookmarksOf(who),
   };
@@ -53,9 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Ebooks({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, access, signedIn, bookmarks } = loaderData;
-  const search = new URLSearchParams();
-  if (q) search.set("q", q);
-  if (access !== "all") search.set("access", access);
+  const search = listSearch(q, access);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">Ebooks</h1>

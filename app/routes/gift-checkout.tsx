@@ -23,6 +23,10 @@ import {
 import { giftFormSchema, nairobiToday } from "~/modules/membership/gift-form";
 import { periodLabel } from "~/modules/membership/plan-period";
 import { giftDetailsForRetry } from "~/modules/membership/gifts.server";
+import { readPaymentMethodSettings } from "~/modules/payments/payment-provider.server";
+import { darajaAvailable } from "~/modules/payments/daraja-gateway.server";
+import { MpesaOrCardButtons } from "~/components/commerce/pay-buttons";
+import { z } from "zod";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Give ${loaderData.quote.name} as a gift | Nuru` : "Give a gift | Nuru" },
@@ -66,6 +70,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       charged: formatPrice(quote.price.chargedCents, BASE_CURRENCY),
     },
     email: user.email,
+    // M-Pesa direct (ADR 043) beside the card, as on her own checkout.
+    mpesaDirect: (await readPaymentMethodSettings()).mpesa === "daraja" && darajaAvailable(),
     notice: chargingNotice(shown.code, charging.code),
     today,
     retry: retry
@@ -82,22 +88,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type Field = "recipientEmail" | "recipientPhone" | "note" | "deliverOn";
 
+/** The gift's details and the button she pressed: M-Pesa direct or card (absent when only Pesapal is offered). */
+const giftCheckoutSchema = giftFormSchema.extend({
+  method: z.enum(["mpesa", "card"], { error: "Choose M-Pesa or card" }).optional(),
+});
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const item = itemOf(params);
   const user = await buyerOrSignIn({ request, context });
-  const { submission } = await readSubmission(request, giftFormSchema);
+  const { submission } = await readSubmission(request, giftCheckoutSchema);
   // The notice above the form names no field: each field says what to fix beside it.
   if (submission.status !== "success") {
     return refuseForm(submission, { error: new AppError("VALIDATION", "Please check the gift's details.") });
   }
   try {
     const { charging, picked } = await priceCountries(request);
+    const { method, ...gift } = submission.value;
     const { redirectUrl } = await startCheckout({
       buyer: user,
       item,
       countryCode: charging.code,
       countryEvidence: { source: charging.source, picked },
-      gift: submission.value,
+      gift,
+      method,
     });
     return redirect(redirectUrl, 303);
   } catch (error) {
@@ -239,21 +252,36 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
           </p>
           <FieldError id="deliverOn-error" message={fields.deliverOn} />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          {busy ? "Taking you to Pesapal..." : `Pay ${quote.charged} for the gift`}
-        </button>
-        <p className="text-center text-sm text-gray-700">
-          M-Pesa or card, on Pesapal&apos;s secure page. Your receipt says it is a gift. A gift she has not claimed can
-          be refunded on request (
-          <Link to="/terms" className="underline">
-            Terms
-          </Link>
-          ).
-        </p>
+        {loaderData.mpesaDirect ? (
+          <div>
+            <MpesaOrCardButtons charged={quote.charged} busy={busy} what=" for the gift">
+              Cards on Pesapal&apos;s secure page. Your receipt says it is a gift. A gift she has not claimed can be
+              refunded on request (
+              <Link to="/terms" className="underline">
+                Terms
+              </Link>
+              ).
+            </MpesaOrCardButtons>
+          </div>
+        ) : (
+          <>
+            <button
+              type="submit"
+              disabled={busy}
+              className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
+              {busy ? "Taking you to Pesapal..." : `Pay ${quote.charged} for the gift`}
+            </button>
+            <p className="text-center text-sm text-gray-700">
+              M-Pesa or card, on Pesapal&apos;s secure page. Your receipt says it is a gift. A gift she has not claimed
+              can be refunded on request (
+              <Link to="/terms" className="underline">
+                Terms
+              </Link>
+              ).
+            </p>
+          </>
+        )}
       </Form>
     </div>
   );

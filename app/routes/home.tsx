@@ -18,7 +18,7 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { isDataSaverRequest } from "~/lib/data-saver";
 import { homeJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 
-export const handle: RouteFacts = { guestPage: true, guestQuery: ["q"] };
+export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["q"] };
 
 /** Sections with nothing of a reader's own (links, text and images): rendered once for everyone (ADR 022). */
 const RENDERED_ONCE = ["featuredAd", "plans", "testimonials", "categories"] as const;
@@ -259,7 +259,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
     />
   );
   return (
-    <div>
+    // data-live-refresh: an islands page's script follows an admin's changes here (useContentRefresh's part, ADR 045).
+    <div data-live-refresh="">
       {structuredData}
       {s.heroSlides.ok && s.heroSlides.data.length ? (
         // The page's one h1 sits over the slides, outside them: a hidden slide hides its own heading, and the

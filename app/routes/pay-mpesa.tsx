@@ -244,11 +244,7 @@ function Waiting({ page, phone, secondsLeft }: { page: PayPage; phone: string; s
       </Notice>
       <p className="mt-4 text-sm text-gray-700">No prompt on your phone? Send it again, or pay by Paybill below.</p>
       <ResendForm phone={phone} label="Resend prompt" />
-      <p className="mt-2 text-center text-sm">
-        <Link to="?change=1" className="text-brand-700 underline">
-          Use another number
-        </Link>
-      </p>
+      <AnotherNumber />
     </>
   );
 }
@@ -271,11 +267,7 @@ function Outcome({ resultCode, phone }: { resultCode: number | null; phone: stri
         <p data-testid="mpesa-outcome">{outcome.message}</p>
       </Notice>
       {outcome.retry ? <ResendForm phone={phone} label="Send the prompt again" /> : null}
-      <p className="mt-2 text-center text-sm">
-        <Link to="?change=1" className="text-brand-700 underline">
-          Use another number
-        </Link>
-      </p>
+      <AnotherNumber />
     </>
   );
 }
@@ -288,7 +280,16 @@ function Paid({ page }: { page: PayPage }) {
           M-Pesa code <strong>{page.mpesaCode}</strong>
         </p>
       ) : null}
-      {page.kind === "plan" ? (
+      {page.giftFor ? (
+        <p data-testid="gift-next">
+          Your gift for <span className="font-semibold break-all">{page.giftFor}</span> is paid. Follow it, and send the
+          claim e-mail again, from{" "}
+          <Link to="/account/gifts" className="font-semibold underline">
+            your gifts
+          </Link>
+          .
+        </p>
+      ) : page.kind === "plan" ? (
         <p>
           Every premium article is open to you now
           {page.paidUntil ? `, until ${formatDate(page.paidUntil)}` : ""}.{" "}
@@ -375,5 +376,16 @@ function PasteCode({ page, refused }: { page: PayPage; refused: Refused }) {
         Check the code
       </button>
     </Form>
+  );
+}
+
+/** Back to the number form, to be prompted on another phone. */
+function AnotherNumber() {
+  return (
+    <p className="mt-2 text-center text-sm">
+      <Link to="?change=1" className="text-brand-700 underline">
+        Use another number
+      </Link>
+    </p>
   );
 }

@@ -16,7 +16,7 @@ import { noteOfferView } from "~/modules/analytics/counter.server";
 import { isId } from "~/lib/ids";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { guestPage: true, guestQuery: ["from"], countsViews: true };
+export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["from"], countsViews: true };
 import { upgradeOffers } from "~/modules/membership/upgrades.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { codedPlanPrices } from "~/modules/orders/offer-codes.server";

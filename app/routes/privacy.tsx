@@ -81,7 +81,10 @@ export default function Privacy({ matches }: Route.ComponentProps) {
           <strong>Orders and payments:</strong> what you bought, the price, the country used for pricing, and
           Pesapal&apos;s payment method and confirmation code. We need them to give you what you paid for, to issue your
           receipts and to keep the records the law requires. For a gift, the recipient&apos;s e-mail address (and phone
-          number and message, if you gave them) is kept with the order.
+          number and message, if you gave them) is kept with the order. When you pay by M-Pesa on this site, the phone
+          number the M-Pesa prompt went to, M-Pesa&apos;s confirmation code and, if you asked for one, the SMS receipt
+          we sent (its number and text) are kept with the order; your M-Pesa number is remembered for next time only if
+          you ticked &quot;remember it&quot;.
         </li>
         <li>
           <strong>Your reading:</strong> bookmarks, where you stopped in each ebook, your reviews and comments, and a
@@ -116,6 +119,15 @@ export default function Privacy({ matches }: Route.ComponentProps) {
           <strong>Pesapal</strong>, our payment provider, receives your name, e-mail address and country with each
           payment, and handles your card or M-Pesa details itself (we never see them). Pesapal keeps its own payment
           records under its own privacy policy.
+        </li>
+        <li>
+          <strong>Safaricom (M-Pesa)</strong>, when you pay by M-Pesa on this site: your phone number and the amount, to
+          send the prompt to your phone.
+        </li>
+        <li>
+          <strong>Our SMS provider</strong> (Africa&apos;s Talking), only if you ask for an SMS receipt: your phone
+          number and the receipt&apos;s text, which says what kind of thing you bought and until when, never an article
+          or ebook title.
         </li>
         <li>
           <strong>Our mail server</strong> receives your e-mail address and the text of each e-mail we send you

@@ -55,9 +55,12 @@ describe("buying a plan", () => {
     await expectAccessible(page);
     expect(await page.getByText("Most Popular").isVisible()).toBe(true);
     expect(await page.getByText("Cancel anytime • No hidden fees").isVisible()).toBe(true);
-    // Signed out, Get Started asks her to sign in (or up) in a dialog, then brings her to checkout.
+    // Signed out, Get Started asks her to sign in (or up) on the sign-in page (the pricing page runs no React, ADR
+    // 045), then brings her to checkout.
     await page.getByRole("link", { name: "Get Started with Standard" }).click();
-    const dialog = page.getByRole("dialog");
+    await page.waitForURL((url) => url.pathname === "/signin" && url.searchParams.has("redirectTo"));
+    await waitForHydration(page);
+    const dialog = page.getByRole("main");
     await expect.poll(() => dialog.getByRole("heading", { name: "Welcome" }).isVisible()).toBe(true);
     await dialog.getByRole("tab", { name: "Sign Up" }).click();
     await dialog.locator("#signup-fullName").fill("Achieng Odhiambo");
@@ -72,8 +75,8 @@ describe("buying a plan", () => {
     await page.goto(confirm!);
     await page.locator("#confirm-password").fill(PASSWORD);
     await page.getByRole("button", { name: "Confirm and Sign In" }).click();
-    // Confirming brings her back to the page she signed up on.
-    await page.waitForURL((url) => url.pathname === "/pricing");
+    // Confirming brings her on to where she was going (the sign-in page's redirectTo): the plan's checkout.
+    await page.waitForURL((url) => url.pathname === "/checkout/plan/standard");
 
     await page.goto("/pricing");
     await waitForHydration(page);

@@ -122,4 +122,27 @@ describe("M-Pesa direct at 390 px", () => {
     expect(text).toMatch(/M-Pesa code [A-Z0-9]{10}/);
     expect(await section.getByTestId("mpesa-event").filter({ hasText: "callback" }).count()).toBeGreaterThanOrEqual(2);
   });
+
+  it("a gift is paid by M-Pesa direct too: the paid page names the recipient, never her own access", async () => {
+    // M-Pesa direct stays on from the journey above (the owner's setting, on this copy of the demo shop).
+    const reader = await phone();
+    await signIn(reader.page, "reader@nuru.test");
+    await reader.page.goto("/gift/plan/standard");
+    await waitForHydration(reader.page);
+    await reader.page.locator("#recipientEmail").fill("wanjiru.gift@example.com");
+    await reader.page.getByRole("button", { name: /^Pay KSh .* for the gift with M-Pesa$/ }).click();
+    await reader.page.waitForURL((url) => url.pathname.startsWith("/pay/mpesa/"));
+    const number = "0712345679";
+    await reader.page.getByLabel("Your M-Pesa number").fill(number);
+    await reader.page.getByRole("button", { name: "Send the M-Pesa prompt" }).click();
+    await reader.page.getByRole("heading", { name: "Check your phone" }).waitFor();
+    const handset = await phone();
+    await answerOnPhone(handset.page, number, "Approve");
+    await reader.page.getByRole("heading", { name: "Payment received" }).waitFor({ timeout: 15_000 });
+    const next = (await reader.page.getByTestId("gift-next").textContent()) ?? "";
+    expect(next).toContain("Your gift for wanjiru.gift@example.com is paid.");
+    expect(await reader.page.getByText("Every premium article is open to you now").count()).toBe(0);
+    const box = await reader.page.getByTestId("gift-next").boundingBox();
+    expect(box && box.x + box.width <= PHONE.width).toBe(true);
+  });
 });

@@ -591,8 +591,30 @@ describe("offline library", () => {
       await expect.poll(() => note.innerText(), { timeout: 15_000 }).toBe("Saved on this phone, will sync");
       expect(await remove.getAttribute("aria-pressed")).toBe("true");
 
-      // The connection comes back while the copy is open: sent once, and the copy says it is synced.
+      // Nothing runs while she is elsewhere (issue 51): with the page hidden, the copy does not ask the worker to send
+      // (its asks are counted here), even once the connection is back; shown again, it asks at once.
+      await page.evaluate(() => {
+        const w = window as unknown as { asks: number };
+        w.asks = 0;
+        const controller = navigator.serviceWorker.controller!;
+        const post = controller.postMessage.bind(controller);
+        controller.postMessage = (message: unknown) => {
+          w.asks++;
+          post(message);
+        };
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
       await context.setOffline(false);
+      await page.waitForTimeout(6_000);
+      expect(await page.evaluate(() => (window as unknown as { asks: number }).asks)).toBe(0);
+      await page.evaluate(() => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      expect(await page.evaluate(() => (window as unknown as { asks: number }).asks)).toBeGreaterThan(0);
+
+      // The connection is back while the copy is open: sent once, and the copy says it is synced.
       await expect.poll(() => note.innerText(), { timeout: 20_000 }).toBe("Bookmarked · synced");
       expect(await queuedPlaces(page)).toBe(0);
       await saveScreenshot(page, "offline-copy-bookmark-synced-390");

@@ -11,7 +11,8 @@ import { createEbook, createPlan, createPricingData, createUser } from "~/db/see
 import { getEnv } from "~/lib/env.server";
 import { refusalOf } from "~/lib/action-result";
 import { getAuth } from "~/modules/accounts/auth.server";
-import { adminMiddleware, provideViewer } from "~/modules/access/viewer.server";
+import { adminMiddleware } from "~/modules/access/viewer.server";
+import { provideViewer } from "~/modules/accounts/request-viewer.server";
 import { startCheckout } from "~/modules/payments/checkout.server";
 import { configurePesapal } from "~/modules/payments/payment-gateway.server";
 import { verifyPayment } from "~/modules/payments/payment-verification.server";

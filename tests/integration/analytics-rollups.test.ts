@@ -13,9 +13,11 @@ import { userSubscriptions } from "~/db/schema";
 import { createArticle, createCategory, createEbook, createPlan, createUser } from "~/db/seed/factories";
 import { pageEventScope } from "~/lib/page-events.server";
 import { loadAdmin } from "../setup/admin-viewer";
-import { countServedPage, flushCounts, nairobiDay, noteContentView } from "~/modules/analytics/counter.server";
+import { countServedPage, flushCounts, noteContentView } from "~/modules/analytics/counter.server";
+import { nairobiDate } from "~/lib/nairobi-time";
 import { analyticsReport, type AnalyticsReport } from "~/modules/analytics/report.server";
 import { monthEnd, monthStart, periodRange } from "~/modules/analytics/periods";
+import type { Rows } from "~/db/client.server";
 
 const database = appTestDatabase();
 const target = process.env.DB_TARGET ?? "pglite";
@@ -34,8 +36,6 @@ function table(report: AnalyticsReport, id: string) {
   if (!found) throw new Error(`no table ${id}`);
   return found;
 }
-
-type Rows<T> = { rows: T[] };
 
 describe(`the per-day totals (${target})`, () => {
   it("equal the daily rows summed over pages, after a second flush adds to a day already counted", async () => {
@@ -128,7 +128,7 @@ function membersOneByOne(periods: Period[], months: string[], now: Date) {
     own.forEach((p, i) => nth.set(p.id, i + 1));
   }
   const first = monthStart(months[0]!);
-  const monthOf = (at: Date) => nairobiDay(at).slice(0, 7);
+  const monthOf = (at: Date) => nairobiDate(at).slice(0, 7);
   return months.map((month) => {
     const end = monthEnd(month) > now ? now : monthEnd(month);
     const atStart = activeAt(monthStart(month));

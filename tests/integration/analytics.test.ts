@@ -35,7 +35,6 @@ import {
   countServedPage,
   countSignUpFrom,
   flushCounts,
-  nairobiDay,
   noteContentView,
   noteOfferView,
   noteSearch,
@@ -45,6 +44,7 @@ import { analyticsReport, tableCsv, type AnalyticsReport } from "~/modules/analy
 import { ANALYTICS_DAILY_RETENTION_DAYS } from "~/modules/privacy/retention-rules";
 import { applyRetention } from "~/modules/privacy/retention.server";
 import { JOBS } from "~/modules/jobs/jobs.server";
+import { nairobiDate } from "~/lib/nairobi-time";
 
 const database = appTestDatabase();
 const DAY = 86_400_000;
@@ -550,9 +550,9 @@ describe(`analytics retention (${target})`, () => {
     const db = database.db();
     const now = new Date("2027-09-01T12:00:00Z");
     const article = await createArticle(db);
-    const oldDay = nairobiDay(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS + 2) * DAY));
-    const oldMonth = nairobiDay(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS + 62) * DAY)).slice(0, 7);
-    const keptDay = nairobiDay(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS - 2) * DAY));
+    const oldDay = nairobiDate(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS + 2) * DAY));
+    const oldMonth = nairobiDate(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS + 62) * DAY)).slice(0, 7);
+    const keptDay = nairobiDate(new Date(now.getTime() - (ANALYTICS_DAILY_RETENTION_DAYS - 2) * DAY));
     await db.insert(contentDailyCounts).values([
       { day: oldDay, kind: "article", itemId: article.id, views: 5 },
       { day: keptDay, kind: "article", itemId: article.id, views: 3 },

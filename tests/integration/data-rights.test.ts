@@ -23,8 +23,10 @@ import {
   orders,
   payments,
   profiles,
+  mpesaPushes,
   rateLimits,
   refunds,
+  smsMessages,
   sessions,
   users,
   verifications,
@@ -146,6 +148,24 @@ async function readerWithEverything(name: string) {
     amountCents: planOrder.order.amountCents,
     currency: "KES",
   });
+  // Paid by M-Pesa direct, with an SMS receipt (issue 49): her phone number is personal data.
+  const phone = `2547${String(randomBytes(4).readUInt32BE(0) % 100_000_000).padStart(8, "0")}`;
+  await db.insert(mpesaPushes).values({
+    orderId: planOrder.order.id,
+    checkoutRequestId: `ws_CO_${randomBytes(6).toString("hex")}`,
+    merchantRequestId: randomBytes(6).toString("hex"),
+    phone,
+    amountCents: planOrder.order.amountCents,
+    resultCode: 0,
+    receipt: `T${randomBytes(5).toString("hex").toUpperCase().slice(0, 9)}`,
+  });
+  await db.insert(smsMessages).values({
+    orderId: planOrder.order.id,
+    to: phone,
+    body: "Nuru: payment received. Plan active to 28 Dec 2026.",
+    linkToken: `tok-${randomBytes(8).toString("hex")}`,
+    status: "sent",
+  });
   await db.insert(bookmarks).values({ userId: reader.id, contentType: "article", contentId: article.id });
   await db
     .insert(contentReviews)
@@ -179,7 +199,7 @@ async function readerWithEverything(name: string) {
     summary: `Standard for 1 month to ${email}`,
     changes: { reader: { before: null, after: email } },
   });
-  return { ...reader, email, fullName, cookie, order, planOrder, ebook, article };
+  return { ...reader, email, fullName, cookie, order, planOrder, ebook, article, phone };
 }
 
 describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => {
@@ -232,6 +252,14 @@ describe(`a reader's data rights (${process.env.DB_TARGET ?? "pglite"})`, () => 
     expect(ebookOrder.payments.map((p) => p.confirmationCode)).toEqual([payment.confirmationCode]);
     expect(ebookOrder.refunds.map((r) => r.reason)).toEqual(["Charged twice"]);
     expect(ebookOrder.statusHistory.map((h) => h.toStatus)).toEqual(["pending", "completed"]);
+    const planOrder = data!.orders.find((o) => o.id === zawadi.planOrder.order.id)!;
+    expect(planOrder.mpesaPrompts.map((p) => p.phone)).toEqual([zawadi.phone]);
+    expect(planOrder.smsReceipts.map((m) => [m.to, m.body])).toEqual([
+      [zawadi.phone, "Nuru: payment received. Plan active to 28 Dec 2026."],
+    ]);
+    // The short receipt link's token opens her receipt: a secret, left out.
+    expect(json).not.toContain("tok-");
+    expect(json).not.toContain(other.phone);
     expect(data!.receipts.map((r) => r.reference).sort()).toEqual(myOrders.map((o) => o.merchantReference).sort());
     expect(data!.receipts[0].buyerEmail).toBe(zawadi.email);
     expect(data!.subscriptions).toHaveLength(1);

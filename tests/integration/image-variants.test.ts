@@ -18,6 +18,7 @@ import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/sto
 import { createS3Storage } from "~/modules/storage/s3-storage.server";
 import { startS3StandIn, type S3StandIn } from "~/stand-ins/s3-stand-in.server";
 import { receiveUpload, type UploadKind } from "~/modules/storage/uploads.server";
+import { UPLOAD_CHECKS } from "~/modules/reader/epub-check.server";
 import { deleteImageWithVariants, variantKeys } from "~/modules/storage/image-variants.server";
 import { lookupImages } from "~/modules/storage/responsive-images.server";
 import { imageSrcSets, variantUrl } from "~/modules/storage/responsive-image";
@@ -105,7 +106,7 @@ describe.each(storages)(`image variants on %s (${process.env.DB_TARGET ?? "pglit
     appStorage.override = storage;
   });
   const upload = async (kind: UploadKind, bytes: Uint8Array, name: string) => {
-    const outcome = await receiveUpload(uploadRequest(bytes, name), admin, kind);
+    const outcome = await receiveUpload(uploadRequest(bytes, name), admin, kind, UPLOAD_CHECKS);
     return outcome.asset;
   };
 
@@ -170,7 +171,7 @@ describe.each(storages)(`image variants on %s (${process.env.DB_TARGET ?? "pglit
       [broken, "broken.jpg"],
       [bomb, "bomb.png"],
     ] as const) {
-      await expect(receiveUpload(uploadRequest(bytes, name), admin, "image")).rejects.toMatchObject({
+      await expect(receiveUpload(uploadRequest(bytes, name), admin, "image", UPLOAD_CHECKS)).rejects.toMatchObject({
         status: 400,
         payload: {
           title: "Upload failed",

@@ -15,6 +15,7 @@ import {
   payments,
   profiles,
   refunds,
+  smsMessages,
   userSubscriptions,
 } from "~/db/schema";
 import { createUser } from "~/db/seed/factories";
@@ -32,7 +33,7 @@ import {
   sendPrompt,
 } from "~/modules/payments/mpesa-payments.server";
 import { checkPendingOrders } from "~/modules/payments/pending-orders.server";
-import { refundOrder } from "~/modules/payments/refunds.server";
+import { checkRefund, recordRefundOutcome, refundOrder } from "~/modules/payments/refunds.server";
 import { attentionCount } from "~/modules/payments/admin-orders.server";
 import { action as darajaRoute } from "~/routes/api-payments-daraja";
 import { startDarajaStandIn, type DarajaStandIn } from "~/stand-ins/daraja/stand-in.server";
@@ -104,13 +105,13 @@ async function mpesaOrder(slug = "standard") {
   return { user, order };
 }
 
-async function prompt(order: { id: string }, userId: string, phone: string) {
+async function prompt(order: { id: string }, userId: string, phone: string, smsReceipt = false) {
   const { checkoutRequestId } = await sendPrompt({
     orderId: order.id,
     userId,
     phone,
     remember: false,
-    smsReceipt: false,
+    smsReceipt,
   });
   return checkoutRequestId;
 }
@@ -241,7 +242,7 @@ describe(`M-Pesa direct over Daraja (${process.env.DB_TARGET ?? "pglite"})`, () 
 
   it("a query says 'still processing' until she answers; a callback that never comes is replaced by the query, and the late one adds the receipt", async () => {
     const { user, order } = await mpesaOrder();
-    const id = await prompt(order, user.id, newPhone());
+    const id = await prompt(order, user.id, newPhone(), true);
     const [push] = await shop.db().select().from(mpesaPushes).where(eq(mpesaPushes.checkoutRequestId, id));
     const at = (ms: number) => new Date(push.createdAt.getTime() + ms);
     // Within 5 s the page asks: still processing.
@@ -259,8 +260,17 @@ describe(`M-Pesa direct over Daraja (${process.env.DB_TARGET ?? "pglite"})`, () 
     const later = await loadPayPage({ orderId: order.id, userId: user.id, now: at(10_000) });
     expect(later?.state.kind).toBe("paid");
     expect(await grantsOf(order.id)).toHaveLength(1);
+    // Her SMS receipt waits for M-Pesa's code (the query's answer has none), up to ten minutes.
+    const [waiting] = await shop.db().select().from(smsMessages).where(eq(smsMessages.orderId, order.id));
+    expect(waiting.status).toBe("queued");
+    expect(waiting.body).toMatch(/^Nuru: Paid KES [\d,]+ by M-Pesa\./);
+    expect(waiting.nextAttemptAt.getTime() - at(10_000).getTime()).toBe(10 * 60_000);
     // The callback after the query: the receipt is kept, nothing granted again.
     await daraja.deliverCallback(id);
+    const [withCode] = await shop.db().select().from(smsMessages).where(eq(smsMessages.orderId, order.id));
+    expect(withCode.body).toContain(`M-Pesa ${receipt}.`);
+    expect(withCode.body.length).toBeLessThanOrEqual(160);
+    expect(withCode.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
     const [settled] = await shop.db().select().from(mpesaPushes).where(eq(mpesaPushes.checkoutRequestId, id));
     expect(settled.receipt).toBe(receipt);
     const [payment] = await shop.db().select().from(payments).where(eq(payments.orderId, order.id));
@@ -383,6 +393,56 @@ describe(`M-Pesa direct over Daraja (${process.env.DB_TARGET ?? "pglite"})`, () 
     expect(refund.checkMessage).toContain("M-Pesa reversal result 0");
     const [grant] = await grantsOf(order.id);
     expect(grant.status).toBe("revoked");
+  });
+
+  it("a reversal whose result never came stays unknown; 'Check with M-Pesa' asks the status and settles it", async () => {
+    const { user, order } = await mpesaOrder();
+    const id = await prompt(order, user.id, newPhone());
+    const { receipt } = await daraja.answer(id, "approve");
+    const adminUser = await createUser(shop.db(), { email: `admin-${crypto.randomUUID()}@nuru.test`, role: "admin" });
+    const admin = await loadAdmin({ id: adminUser.id, role: "admin" });
+    daraja.loseResults(1);
+    expect((await refundOrder(admin, { orderId: order.id, amount: "full", reason: "asked by the reader" })).kind).toBe(
+      "unconfirmed",
+    );
+    // M-Pesa reversed it, but its result never reached the shop: access stays until the shop knows.
+    await expect.poll(() => daraja.transaction(receipt!)?.reversed).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await statusOf(order.id)).toBe("completed");
+    const [refund] = await shop.db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(refund.status).toBe("unconfirmed");
+    // A blank note is refused in words that name where to look for an M-Pesa direct payment.
+    await expect(recordRefundOutcome(admin, { refundId: refund.id, refunded: true, note: " " })).rejects.toThrow(
+      "Say what the M-PESA Org Portal shows",
+    );
+    const checked = await checkRefund(refund.id, admin);
+    expect(checked.kind).toBe("unconfirmed");
+    expect(checked.message).toContain(`M-Pesa asked for ${receipt}'s status`);
+    await expect.poll(() => statusOf(order.id)).toBe("refunded");
+    const [settled] = await shop.db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(settled.status).toBe("accepted");
+    expect(settled.checkMessage).toContain("transaction status shows the payment reversed");
+    const [grant] = await grantsOf(order.id);
+    expect(grant.status).toBe("revoked");
+  });
+
+  it("an admin records a lost reversal's outcome from the M-PESA Org Portal; the log says so", async () => {
+    const { user, order } = await mpesaOrder();
+    const id = await prompt(order, user.id, newPhone());
+    await daraja.answer(id, "approve");
+    const adminUser = await createUser(shop.db(), { email: `admin-${crypto.randomUUID()}@nuru.test`, role: "admin" });
+    const admin = await loadAdmin({ id: adminUser.id, role: "admin" });
+    daraja.loseResults(1);
+    await refundOrder(admin, { orderId: order.id, amount: "full", reason: "asked by the reader" });
+    const [refund] = await shop.db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    const recorded = await recordRefundOutcome(admin, {
+      refundId: refund.id,
+      refunded: false,
+      note: "Org portal shows no reversal for this receipt",
+    });
+    expect(recorded.kind).toBe("refused");
+    expect(recorded.message).toContain("from the M-PESA Org Portal");
+    expect(recorded.message).not.toContain("Pesapal");
   });
 
   it("a pasted code is checked with transaction status before anything is granted", async () => {

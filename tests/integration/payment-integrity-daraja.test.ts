@@ -120,8 +120,12 @@ interface Seq {
   phone: string;
   amountCents: number;
   account: string;
-  /** Prompts sent, newest last, and what she answered on each (null: not yet). */
-  prompts: { id: string; answer: PhoneAnswer | null }[];
+  /**
+   * Prompts sent, newest last, and what she answered on each (null: not yet). `busy`: by the walk's own model of
+   * Daraja, not the stand-in's word: a prompt sent while an earlier one still waits on her phone fails with 1001
+   * and can take no money.
+   */
+  prompts: { id: string; answer: PhoneAnswer | null; busy: boolean }[];
   /** Paybill payments by hand: receipt and whether it names this order with its exact amount. */
   paybills: { receipt: string; right: boolean }[];
   twoProcesses: boolean;
@@ -163,6 +167,19 @@ function query(s: Seq, random: () => number, checkoutRequestId: string) {
 }
 
 type Step = (s: Seq, random: () => number) => Promise<unknown>;
+
+/** Callbacks and confirmations the shop answered with Daraja's "accepted" (HTTP 200, ResultCode 0), in this walk. */
+let deliveriesAccepted = 0;
+/**
+ * Every callback and confirmation must be answered "accepted" by whichever process took it: a refusal (a 500, a
+ * wrong shape) makes Daraja retry for hours, and a walk that only checked the final state would not see it.
+ */
+function expectAccepted(s: Seq, delivery: { status: number; json: unknown } | undefined, what: string) {
+  const context = `${what} (${s.twoProcesses ? "two processes" : "this process"}): ${s.log.join(" ")}`;
+  expect(delivery?.status, context).toBe(200);
+  expect(String((delivery?.json as { ResultCode?: unknown } | null)?.ResultCode), context).toBe("0");
+  deliveriesAccepted++;
+}
 const latest = (s: Seq) => s.prompts.at(-1);
 /** Prompts M-Pesa has an answer for (hers, or the stand-in's own, e.g. one replaced by a newer prompt). */
 const answered = (s: Seq) => s.prompts.filter((p) => daraja.prompt(p.id)?.result);
@@ -170,6 +187,7 @@ const pick = <T>(random: () => number, list: T[]) => list[Math.floor(random() * 
 
 const STEPS: Record<string, Step> = {
   async prompt(s) {
+    const busy = s.prompts.some((p) => !p.busy && p.answer === null);
     try {
       const { checkoutRequestId } = await sendPrompt({
         orderId: s.orderId,
@@ -178,7 +196,7 @@ const STEPS: Record<string, Step> = {
         remember: false,
         smsReceipt: false,
       });
-      s.prompts.push({ id: checkoutRequestId, answer: null });
+      s.prompts.push({ id: checkoutRequestId, answer: null, busy });
     } catch (error) {
       // A paid order takes no new prompt; anything else is a finding.
       if (!/no longer waiting|MPESA_ORDER_CLOSED/i.test(String((error as Error).message ?? error))) throw error;
@@ -187,19 +205,21 @@ const STEPS: Record<string, Step> = {
   /** She answers on her phone; the callback is held back (a later step delivers it, or never: lost). */
   async answer(s, random) {
     const open = latest(s);
-    if (!open || open.answer || daraja.prompt(open.id)?.result) return;
+    // The model, not the stand-in, says whether the prompt can still be answered (a disagreement throws below).
+    if (!open || open.answer || open.busy) return;
     open.answer = pick(random, ["approve", "approve", "approve", "cancel", "wrong-pin", "no-funds", "no-answer"]);
     await daraja.answer(open.id, open.answer, "never");
   },
   async callback(s, random) {
     const done = answered(s);
-    if (done.length) await daraja.deliverCallback(pick(random, done).id);
+    if (done.length) expectAccepted(s, await daraja.deliverCallback(pick(random, done).id), "callback");
   },
   async duplicate(s, random) {
     const done = answered(s);
     if (!done.length) return;
     const id = pick(random, done).id;
-    await Promise.all([daraja.deliverCallback(id), daraja.deliverCallback(id)]);
+    const both = await Promise.all([daraja.deliverCallback(id), daraja.deliverCallback(id)]);
+    for (const delivery of both) expectAccepted(s, delivery, "duplicate callback");
   },
   async query(s, random) {
     const p = latest(s);
@@ -210,7 +230,8 @@ const STEPS: Record<string, Step> = {
     const done = answered(s);
     if (!done.length) return;
     const id = pick(random, done).id;
-    await Promise.all([daraja.deliverCallback(id), query(s, random, id), query(s, random, id)]);
+    const [delivery] = await Promise.all([daraja.deliverCallback(id), query(s, random, id), query(s, random, id)]);
+    expectAccepted(s, delivery, "callback racing two queries");
   },
   async paybillRight(s) {
     const paid = await daraja.payBill({
@@ -219,6 +240,7 @@ const STEPS: Record<string, Step> = {
       amount: s.amountCents / 100,
       phone: `254${s.phone.slice(1)}`,
     });
+    expectAccepted(s, paid.confirmation, "Paybill confirmation");
     s.paybills.push({ receipt: paid.receipt!, right: true });
   },
   async paybillWrongAccount(s) {
@@ -228,6 +250,7 @@ const STEPS: Record<string, Step> = {
       amount: s.amountCents / 100,
       phone: `254${s.phone.slice(1)}`,
     });
+    expectAccepted(s, paid.confirmation, "Paybill confirmation");
     s.paybills.push({ receipt: paid.receipt!, right: false });
   },
   async paybillWrongAmount(s, random) {
@@ -237,6 +260,7 @@ const STEPS: Record<string, Step> = {
       amount: s.amountCents / 100 + (random() < 0.5 ? -1 : 1),
       phone: `254${s.phone.slice(1)}`,
     });
+    expectAccepted(s, paid.confirmation, "Paybill confirmation");
     s.paybills.push({ receipt: paid.receipt!, right: false });
   },
 };
@@ -265,11 +289,17 @@ async function expectIntegrity(s: Seq, label: string) {
   );
   const pushes = await db.select().from(mpesaPushes).where(eq(mpesaPushes.orderId, s.orderId));
   const received = await db.select().from(mpesaReceivedPayments).where(eq(mpesaReceivedPayments.orderId, s.orderId));
-  // What M-Pesa took for this order: approved prompts, and Paybill payments of the right account and amount.
+  // What M-Pesa took for this order: approved prompts, and Paybill payments of the right account and amount. The
+  // walk's own model (what she pressed, minus prompts refused as busy) must agree with the stand-in's record.
   const approved = s.prompts.filter((p) => daraja.prompt(p.id)?.result?.code === 0);
   const rightPaybills = s.paybills.filter((p) => p.right);
   const mpesaTook = approved.length + rightPaybills.length;
   const context = `${label}: ${s.log.join(" ")} -> ${order!.status}; ${REPEAT}`;
+  const modelTook = s.prompts.filter((p) => !p.busy && p.answer === "approve").length + rightPaybills.length;
+  expect(mpesaTook, `the model of Daraja and the stand-in, ${context}`).toBe(modelTook);
+  for (const p of s.prompts.filter((q) => q.busy)) {
+    expect(daraja.prompt(p.id)?.result?.code, `busy prompt ${p.id}, ${context}`).toBe(1001);
+  }
   // Zero lost, zero double: one grant exactly when M-Pesa took the money, whatever the order of events.
   expect(grants.length, `grants, ${context}`).toBe(mpesaTook > 0 ? 1 : 0);
   expect(order!.status, `status, ${context}`).toBe(
@@ -366,9 +396,10 @@ describe(`payment integrity with M-Pesa direct, randomized (${target}, seed ${SE
       expect(held.length, REPEAT).toBe(figures.held);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(
-        `Daraja walk (${target}, seed ${SEED}): ${figures.sequences} sequences (${figures.twoProcess} over two shop processes), ${figures.steps} events, ${figures.grants} grants, ${figures.paidTwice} orders M-Pesa was paid twice for (granted once), ${figures.held} hand payments held, ${figures.mismatches} mismatches with M-Pesa, ${seconds} s`,
+        `Daraja walk (${target}, seed ${SEED}): ${figures.sequences} sequences (${figures.twoProcess} over two shop processes), ${figures.steps} events, ${figures.grants} grants, ${figures.paidTwice} orders M-Pesa was paid twice for (granted once), ${figures.held} hand payments held, ${deliveriesAccepted} callbacks and confirmations accepted, ${figures.mismatches} mismatches with M-Pesa, ${seconds} s`,
       );
       expect(figures.sequences).toBe(SEQUENCES);
+      expect(deliveriesAccepted).toBeGreaterThan(SEQUENCES);
     },
   );
 });

@@ -16,11 +16,44 @@ import { compareWithDaraja } from "~/modules/payments/daraja-comparison.server";
 import { savePaymentMethodSettings } from "~/modules/payments/payment-provider.server";
 import { registerC2bUrls, sendPrompt } from "~/modules/payments/mpesa-payments.server";
 import { checkPendingOrders } from "~/modules/payments/pending-orders.server";
-import { runReconcile } from "~/modules/payments/reconcile-report.server";
+import { compareWithProviders, runReconcile } from "~/modules/payments/reconcile-report.server";
+import { reconcile } from "~/modules/payments/reconciliation.server";
+import Reconciliation from "~/routes/admin/reconciliation";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { action as darajaRoute } from "~/routes/api-payments-daraja";
 import { startDarajaStandIn, type DarajaStandIn } from "~/stand-ins/daraja/stand-in.server";
 
 const shop = lostNotificationShop();
+
+/** The reconciliation page as the admin sees it after "Compare now" (its loader's data, rendered), as plain text. */
+async function reconciliationPageText(): Promise<string> {
+  const day = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+  const report = await reconcile({ from: day, to: day });
+  const loaderData = {
+    report,
+    counts: { payments: report.payments.length, refunds: report.refunds.length, grants: report.grants.length },
+    compared: await compareWithProviders(),
+  };
+  const Stub = createRoutesStub([
+    { id: "page", path: "/admin/orders/reconciliation", loader: () => loaderData, Component: Reconciliation as never },
+  ]);
+  const html = renderToString(
+    createElement(Stub, {
+      initialEntries: ["/admin/orders/reconciliation?compare=providers"],
+      hydrationData: { loaderData: { page: loaderData } },
+    }),
+  );
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .replace(/ ([.:;,])/g, "$1");
+}
 let daraja: DarajaStandIn;
 let server: Server;
 
@@ -146,6 +179,17 @@ describe(`reconcile compares M-Pesa direct (${process.env.DB_TARGET ?? "pglite"}
     );
     const lostWords = comparison!.differences.find((d) => d.orderId === lost.order.id)!;
     expect(lostWords.action).toMatch(/M-Pesa shows this order paid/);
+
+    // The admin's reconciliation page shows the same, when she presses "Compare now".
+    const page = await reconciliationPageText();
+    expect(page).toContain("Compared with Pesapal and M-Pesa");
+    expect(page).toContain(
+      `${lost.order.merchantReference}: we recorded ${lostWords.recorded}; M-Pesa says ${lostWords.mpesa}. To do: ${lostWords.action}`.replace(
+        /\s+/g,
+        " ",
+      ),
+    );
+    expect(page).toContain(`${wrongAccount.receipt}`);
     expect(await statusOf(lost.order.id)).toBe("pending");
     expect(
       await shop.db().select().from(userSubscriptions).where(eq(userSubscriptions.orderId, lost.order.id)),

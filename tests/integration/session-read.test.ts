@@ -15,9 +15,8 @@ import {
   getRequestViewer,
   getViewer as viewerOf,
   loadViewerRead,
-  provideViewer,
-  viewerMiddleware,
 } from "~/modules/access/viewer.server";
+import { provideViewer, viewerMiddleware } from "~/modules/accounts/request-viewer.server";
 import { appDatabase } from "~/db/client.server";
 import { bookmarks, userSubscriptions } from "~/db/schema";
 import { createEbook, createPlan, createPurchase, createSubscription } from "~/db/seed/factories";

@@ -21,6 +21,7 @@ import { createEbook as adminCreateEbook, updateEbook } from "~/modules/content/
 import { ebookFormSchema } from "~/modules/content/ebook-form";
 import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { receiveUpload } from "~/modules/storage/uploads.server";
+import { UPLOAD_CHECKS } from "~/modules/reader/epub-check.server";
 import { listMediaAssets } from "~/modules/storage/media-library.server";
 import {
   getTextEditionForAdmin,
@@ -78,7 +79,12 @@ function held() {
 async function uploadEpub(bytes: Uint8Array) {
   const form = new FormData();
   form.set("file", new File([Buffer.from(bytes)], "book.epub", { type: "application/epub+zip" }));
-  return receiveUpload(new Request("http://localhost/admin/uploads", { method: "POST", body: form }), admin, "epub");
+  return receiveUpload(
+    new Request("http://localhost/admin/uploads", { method: "POST", body: form }),
+    admin,
+    "epub",
+    UPLOAD_CHECKS,
+  );
 }
 
 const formInput = (fields: Record<string, unknown>) =>

@@ -15,6 +15,7 @@ import { loadViewer } from "~/modules/access/viewer.server";
 import { type AdminViewer, adminViewer } from "~/modules/access/policy";
 import { appStorage, createFileStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { receiveUpload, type UploadKind } from "~/modules/storage/uploads.server";
+import { UPLOAD_CHECKS } from "~/modules/reader/epub-check.server";
 import { UPLOAD_ERRORS } from "~/modules/storage/upload-errors";
 
 const database = appTestDatabase();
@@ -43,7 +44,7 @@ function uploadRequest(bytes: Uint8Array, name: string, type = "application/octe
 }
 
 const upload = (kind: UploadKind, bytes: Uint8Array, name: string) =>
-  receiveUpload(uploadRequest(bytes, name), admin, kind);
+  receiveUpload(uploadRequest(bytes, name), admin, kind, UPLOAD_CHECKS);
 
 async function pdfBytes(pages: number) {
   const doc = await PDFDocument.create();
@@ -109,13 +110,13 @@ describe(`uploads (${process.env.DB_TARGET ?? "pglite"})`, () => {
 
   it("answers a request without a file, and lets only admins upload", async () => {
     const empty = new Request("http://localhost/admin/uploads", { method: "POST", body: new FormData() });
-    await expect(receiveUpload(empty, admin, "image")).rejects.toMatchObject({
+    await expect(receiveUpload(empty, admin, "image", UPLOAD_CHECKS)).rejects.toMatchObject({
       status: 400,
       message: "Failed to upload image: no file was sent",
     });
     const reader = await loadViewer(await createUser(database.db(), { email: "up-reader@example.com", role: "guest" }));
     expect(adminViewer(reader)).toBeNull();
     // @ts-expect-error a reader's Viewer is no AdminViewer: the compiler refuses the call
-    expectTypeOf(receiveUpload).toBeCallableWith(uploadRequest(PNG, "a.png"), reader, "image");
+    expectTypeOf(receiveUpload).toBeCallableWith(uploadRequest(PNG, "a.png"), reader, "image", UPLOAD_CHECKS);
   });
 });

@@ -81,8 +81,9 @@ interface AxeViolation {
  * Fails the test with the list of violations when axe finds any accessibility problem. It runs axe-core itself in
  * the page (what @axe-core/playwright's legacy mode does), sending its 650 KB source once per document: the wrapper
  * sent it twice and again to each frame (waiting up to a second on each cross-origin video frame it cannot enter),
- * and sending and compiling the source twice was about half of a check's cost (docs/benchmarks.md, "Fewer core-seconds
- * per journey"). Our pages' only frames are such videos; axe checks their frame element (its title) from the page.
+ * and sending and compiling the source twice was about half of a check's cost (docs/benchmarks-history.md, "Fewer
+ * core-seconds per journey"). Our pages' only frames are such videos; axe checks their frame element (its title)
+ * from the page.
  */
 export async function expectAccessible(page: Page) {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -108,6 +109,12 @@ export async function expectAccessible(page: Page) {
  * is live. It does not wait for the network to be idle: the home page keeps an event stream open.
  */
 export async function waitForHydration(page: Page) {
+  // An islands page (ADR 045) has no React in the browser: it is interactive once its one script has run (a module
+  // script runs before the load event).
+  if (await page.evaluate(() => document.querySelector("script[data-islands]") !== null)) {
+    await page.waitForFunction(() => document.readyState === "complete");
+    return;
+  }
   const tracked = await page.evaluate(() => typeof (window as HydrationProbe).__nuruHydrated === "boolean");
   if (!tracked) throw new Error("waitForHydration needs a page from newPage() or a context with trackHydration()");
   await page.waitForFunction(() => (window as HydrationProbe).__nuruHydrated === true);

@@ -1,7 +1,7 @@
 // Screenshots for a person to open and judge, at 390 px and 1280 px (DEVELOPERS.md: "look at your screens"). They are
 // taken only when SHOTS_DIR is set (`SHOTS_DIR=/tmp/shots npx vitest run --project e2e ...`): no test reads them,
 // and a full-page PNG costs about a core-second to encode, which the whole suite paid on every run for nobody
-// (docs/benchmarks.md, "Fewer core-seconds per journey").
+// (docs/benchmarks-history.md, "Fewer core-seconds per journey").
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";

@@ -6,7 +6,7 @@ import {
   withResponsiveImages,
 } from "~/modules/content/article-html.server";
 import { responsiveImageData, type ResponsiveImageData } from "~/modules/storage/responsive-image";
-import { videoEmbedUrl } from "~/modules/content/video";
+import { videoEmbedUrl } from "~/lib/video-embed";
 
 describe("safeHtml", () => {
   it("keeps the editor's formatting", () => {

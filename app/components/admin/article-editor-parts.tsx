@@ -4,6 +4,7 @@ import type { BodyBlock } from "~/modules/content/article-html.server";
 import { ARTICLE_LIMITS, cleanTags } from "~/modules/content/article-form";
 import { AUDIENCES } from "~/modules/member-mail/member-mail-form";
 import { ArticleBody } from "~/components/content/article-body";
+import { NAIROBI_TIME_ZONE } from "~/lib/nairobi-time";
 
 /** Whom the article is e-mailed to when it is saved published; once mailed, what was chosen. */
 export function MailOnPublish({ mailed }: { mailed: { audience: string; createdAt: string } | null }) {
@@ -11,7 +12,7 @@ export function MailOnPublish({ mailed }: { mailed: { audience: string; createdA
     return (
       <p className="text-sm text-gray-700" data-testid="article-mailed">
         E-mailed to {mailed.audience === "paying" ? "followers with a paid plan" : "followers of its categories"} on{" "}
-        {new Date(mailed.createdAt).toLocaleDateString("en-GB", { timeZone: "Africa/Nairobi" })}.
+        {new Date(mailed.createdAt).toLocaleDateString("en-GB", { timeZone: NAIROBI_TIME_ZONE })}.
       </p>
     );
   }

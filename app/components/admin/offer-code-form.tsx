@@ -1,10 +1,18 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { ErrorText, PlainFormError, PlainInput, plainLabel } from "~/components/forms/fields";
-import type { FormResult } from "~/lib/forms";
+import {
+  CompactFormErrors,
+  CompactInput,
+  ErrorText,
+  compactDescription,
+  compactLabel,
+} from "~/components/forms/fields";
+import { useSchemaForm, type FormResult } from "~/lib/forms";
+import { offerCodeEditSchema, offerCodeFormSchema } from "~/modules/orders/offer-code-rules";
 
-// The admin's create / edit form of an offer code (routes/admin/codes.tsx and code-edit.tsx): a plain form that
-// works without JavaScript; the action reads it with offerCodeFormSchema (orders/offer-code-rules.ts) and answers a
-// refusal in the one shape, whose conform reply `refusedCodeForm` turns back into the form's values and errors.
+// The admin's create / edit form of an offer code (routes/admin/codes.tsx and code-edit.tsx): conform with the
+// code's schema (orders/offer-code-rules.ts), checked in the browser and again by the action; it works without
+// JavaScript, and a refused post comes back with what was typed and each field's message.
 
 export interface OfferCodeFormValues {
   code: string;
@@ -24,8 +32,6 @@ export interface OfferCodeFormValues {
   isActive: boolean;
 }
 
-export type OfferCodeFormErrors = Partial<Record<keyof OfferCodeFormValues | "form", string>>;
-
 export const EMPTY_CODE_FORM: OfferCodeFormValues = {
   code: "",
   description: "",
@@ -42,77 +48,49 @@ export const EMPTY_CODE_FORM: OfferCodeFormValues = {
   isActive: true,
 };
 
-/**
- * A refused form as the action answered it (conform's reply, `refusal.form`): the values as posted, and the first
- * error of each field (the form's own errors under `form`). Null when nothing was refused.
- */
-export function refusedCodeForm(
-  reply: FormResult | undefined,
-): { values: OfferCodeFormValues | null; errors: OfferCodeFormErrors } | null {
-  if (!reply) return null;
-  const errors: OfferCodeFormErrors = {};
-  for (const [name, messages] of Object.entries(reply.error ?? {})) {
-    const key = (name === "" ? "form" : name) as keyof OfferCodeFormErrors;
-    if (messages?.[0]) errors[key] ??= messages[0];
-  }
-  const input = reply.initialValue ?? {};
-  const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const list = (v: unknown) =>
-    typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  return {
-    errors,
-    // CASE: not the form's own post (a tampered intent) -> nothing typed to give back.
-    values:
-      input.intent !== "save"
-        ? null
-        : {
-            code: text(input.code),
-            description: text(input.description),
-            kind: input.kind === "fixed" ? "fixed" : "percent",
-            amount: text(input.amount),
-            appliesTo: input.appliesTo === "plans" || input.appliesTo === "ebooks" ? input.appliesTo : "all",
-            planIds: list(input.planIds),
-            ebookIds: list(input.ebookIds),
-            startsAt: text(input.startsAt),
-            endsAt: text(input.endsAt),
-            totalLimit: text(input.totalLimit),
-            perReaderLimit: text(input.perReaderLimit),
-            firstPeriodOnly: input.firstPeriodOnly === "on",
-            isActive: input.isActive === "on",
-          },
-  };
+/** What a refused post shows again: only the form's own (a save); a refused switch on the edit page shows nothing here. */
+function ownResult(reply: FormResult | null | undefined): FormResult | null {
+  return reply?.initialValue?.intent === "save" ? reply : null;
+}
+
+/** The posted value(s) of a list of checkboxes, as conform gives them back. */
+function ticked(value: unknown): string[] {
+  return typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
 }
 
 export function OfferCodeForm({
   values,
-  errors,
+  lastResult,
+  editing,
   targets,
   submitLabel,
   busy,
 }: {
   values: OfferCodeFormValues;
-  errors?: OfferCodeFormErrors;
+  lastResult?: FormResult | null;
+  /** The edit page posts other intents too (offerCodeEditSchema); the list page only creates. */
+  editing: boolean;
   targets: { plans: { id: string; name: string }[]; ebooks: { id: string; name: string }[] };
   submitLabel: string;
   busy: boolean;
 }) {
-  const e = errors ?? {};
-  /** A field named as the form posts it, with its value and message. */
-  const field = (
-    id: string,
-    name: Exclude<keyof OfferCodeFormValues, "planIds" | "ebookIds" | "firstPeriodOnly" | "isActive">,
-  ) => ({
-    id,
-    name,
-    defaultValue: values[name],
-    error: e[name],
+  const [form, fields] = useSchemaForm(editing ? offerCodeEditSchema : offerCodeFormSchema, {
+    id: "code",
+    lastResult: ownResult(lastResult),
+    defaultValue: { ...values, intent: "save" },
   });
+  const text = (meta: { initialValue?: unknown }, fallback: string) =>
+    typeof meta.initialValue === "string" ? meta.initialValue : fallback;
+  const planIds = ticked(fields.planIds.initialValue);
+  const ebookIds = ticked(fields.ebookIds.initialValue);
+  const { key: firstKey, ...firstPeriodOnly } = getInputProps(fields.firstPeriodOnly, { type: "checkbox" });
+  const { key: activeKey, ...isActive } = getInputProps(fields.isActive, { type: "checkbox" });
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="save" />
-      <PlainFormError message={e.form} />
-      <PlainInput
-        {...field("code-code", "code")}
+      <CompactFormErrors form={form} />
+      <CompactInput
+        meta={fields.code}
         label="Code"
         required
         maxLength={32}
@@ -120,13 +98,15 @@ export function OfferCodeForm({
         controlClassName="font-mono uppercase"
         hint="Letters, digits and dashes. Shared as /pricing?code=…"
       />
-      <PlainInput {...field("code-description", "description")} label="Note for admins (optional)" maxLength={200} />
+      <CompactInput meta={fields.description} label="Note for admins (optional)" maxLength={200} />
       <fieldset>
-        <legend className={plainLabel}>Discount</legend>
+        <legend className={compactLabel}>Discount</legend>
         <div className="mt-1 flex gap-2">
           <select
-            name="kind"
-            defaultValue={values.kind}
+            key={fields.kind.key}
+            id={fields.kind.id}
+            name={fields.kind.name}
+            defaultValue={text(fields.kind, "percent")}
             aria-label="Kind of discount"
             className="min-h-11 rounded-md border border-gray-300 bg-white px-2 text-sm"
           >
@@ -134,51 +114,56 @@ export function OfferCodeForm({
             <option value="fixed">KES off</option>
           </select>
           <input
-            name="amount"
-            defaultValue={values.amount}
+            key={fields.amount.key}
+            id={fields.amount.id}
+            name={fields.amount.name}
+            defaultValue={text(fields.amount, "")}
             inputMode="decimal"
             aria-label="Amount off"
             className="min-h-11 w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 text-sm"
-            aria-invalid={e.amount ? true : undefined}
-            aria-describedby={e.amount ? "code-amount-error" : undefined}
+            {...compactDescription(fields.amount)}
           />
         </div>
-        <ErrorText id="code-amount-error" message={e.amount} />
+        <ErrorText id={fields.amount.errorId} message={fields.amount.errors?.[0]} />
       </fieldset>
       <div>
-        <label htmlFor="code-applies" className={plainLabel}>
+        <label htmlFor={fields.appliesTo.id} className={compactLabel}>
           For
         </label>
         <select
-          id="code-applies"
-          name="appliesTo"
-          defaultValue={values.appliesTo}
+          key={fields.appliesTo.key}
+          id={fields.appliesTo.id}
+          name={fields.appliesTo.name}
+          defaultValue={text(fields.appliesTo, "all")}
           className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-sm"
+          {...compactDescription(fields.appliesTo)}
         >
           <option value="all">Everything</option>
           <option value="plans">Plans (all, or the ones ticked below)</option>
           <option value="ebooks">Ebooks (all, or the ones ticked below)</option>
         </select>
+        <ErrorText id={fields.appliesTo.errorId} message={fields.appliesTo.errors?.[0]} />
       </div>
       <fieldset className="sm:col-span-2">
-        <legend className={plainLabel}>Only these plans (when “Plans”; none ticked: every plan)</legend>
+        <legend className={compactLabel}>Only these plans (when “Plans”; none ticked: every plan)</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
           {targets.plans.map((plan) => (
             <label key={plan.id} className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
               <input
                 type="checkbox"
-                name="planIds"
+                name={fields.planIds.name}
                 value={plan.id}
-                defaultChecked={values.planIds.includes(plan.id)}
+                defaultChecked={planIds.includes(plan.id)}
                 className="h-5 w-5 accent-brand-600"
               />
               {plan.name}
             </label>
           ))}
         </div>
+        <ErrorText id={fields.planIds.errorId} message={fields.planIds.errors?.[0]} />
       </fieldset>
       {targets.ebooks.length ? (
-        <details className="sm:col-span-2" open={values.ebookIds.length > 0}>
+        <details className="sm:col-span-2" open={ebookIds.length > 0}>
           <summary className="min-h-11 cursor-pointer py-2 text-sm font-medium text-gray-900">
             Only these ebooks (when “Ebooks”; none ticked: every ebook)
           </summary>
@@ -187,47 +172,28 @@ export function OfferCodeForm({
               <label key={book.id} className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
                 <input
                   type="checkbox"
-                  name="ebookIds"
+                  name={fields.ebookIds.name}
                   value={book.id}
-                  defaultChecked={values.ebookIds.includes(book.id)}
+                  defaultChecked={ebookIds.includes(book.id)}
                   className="h-5 w-5 shrink-0 accent-brand-600"
                 />
                 <span className="min-w-0 break-words">{book.name}</span>
               </label>
             ))}
           </div>
+          <ErrorText id={fields.ebookIds.errorId} message={fields.ebookIds.errors?.[0]} />
         </details>
       ) : null}
-      <PlainInput
-        {...field("code-starts", "startsAt")}
-        type="datetime-local"
-        label="Starts (Nairobi time; empty: now)"
-      />
-      <PlainInput {...field("code-ends", "endsAt")} type="datetime-local" label="Ends (empty: never)" />
-      <PlainInput {...field("code-total", "totalLimit")} inputMode="numeric" label="Uses in total (empty: no limit)" />
-      <PlainInput
-        {...field("code-per-reader", "perReaderLimit")}
-        inputMode="numeric"
-        label="Uses per reader (empty: no limit)"
-      />
+      <CompactInput meta={fields.startsAt} type="datetime-local" label="Starts (Nairobi time; empty: now)" />
+      <CompactInput meta={fields.endsAt} type="datetime-local" label="Ends (empty: never)" />
+      <CompactInput meta={fields.totalLimit} inputMode="numeric" label="Uses in total (empty: no limit)" />
+      <CompactInput meta={fields.perReaderLimit} inputMode="numeric" label="Uses per reader (empty: no limit)" />
       <label className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
-        <input
-          type="checkbox"
-          name="firstPeriodOnly"
-          value="on"
-          defaultChecked={values.firstPeriodOnly}
-          className="h-5 w-5 accent-brand-600"
-        />
+        <input key={firstKey} {...firstPeriodOnly} className="h-5 w-5 accent-brand-600" />
         First period only (card renewals pay the full price)
       </label>
       <label className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
-        <input
-          type="checkbox"
-          name="isActive"
-          value="on"
-          defaultChecked={values.isActive}
-          className="h-5 w-5 accent-brand-600"
-        />
+        <input key={activeKey} {...isActive} className="h-5 w-5 accent-brand-600" />
         On (readers can use it)
       </label>
       <div className="sm:col-span-2">

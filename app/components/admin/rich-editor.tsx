@@ -4,7 +4,7 @@ import { Extension, mergeAttributes, Node } from "@tiptap/core";
 import { closeHistory } from "@tiptap/pm/history";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
-import { videoEmbedUrl } from "~/modules/content/video";
+import { videoEmbedUrl } from "~/lib/video-embed";
 import { sendUpload } from "./send-upload";
 import { UploadButton } from "./upload-button";
 
@@ -44,7 +44,7 @@ const UndoStep = Extension.create({
 
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 // Pictures: https links (outside ones, or our uploads under MEDIA_BASE_URL) and the shop's own paths (/media/...).
-// The same rule as the server's allow-list (article-html.server.ts), which decides in the end.
+// The same rule as the server's allow-list (lib/safe-html.server.ts), which decides in the end.
 const IMAGE_URL = /^(https:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
 
 // What the editor takes for the body: what the server's "image" upload kind accepts.

@@ -2,19 +2,10 @@
 // order already paid (ADR 043). What was paid, by which number, and the two ways out: match it to an order (granted
 // only when the amount is that order's), or refund it by M-Pesa reversal (its result comes back later).
 import { Form } from "react-router";
+import { nairobiDateTime } from "~/lib/nairobi-display";
+import type { UnmatchedMpesaPayment } from "~/modules/payments/mpesa-payments.server";
 
-export interface UnmatchedMpesaRow {
-  id: string;
-  receipt: string;
-  accountNumber: string;
-  amount: string;
-  payerPhone: string | null;
-  note: string;
-  status: string;
-  createdAt: string;
-}
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
+export type UnmatchedMpesaRow = UnmatchedMpesaPayment;
 
 export function UnmatchedMpesaPayments({
   payments,
@@ -50,7 +41,7 @@ export function UnmatchedMpesaPayments({
               </p>
               <p className="mt-1 break-words text-gray-800">{payment.note}</p>
               <p className="text-xs text-gray-600">
-                <time dateTime={payment.createdAt}>{when.format(new Date(payment.createdAt))}</time>
+                <time dateTime={payment.createdAt}>{nairobiDateTime.format(new Date(payment.createdAt))}</time>
               </p>
               {payment.status === "reversal_requested" ? (
                 <p className="mt-2 font-semibold text-gray-900" role="status">

@@ -64,3 +64,16 @@ export function parseListParams(url: URL) {
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   return { q, access, page } as const;
 }
+
+/** What a list page hands back to its search form and pagination: the query and filter it was asked for. */
+export function listQuery({ q, access }: ReturnType<typeof parseListParams>) {
+  return { q, access };
+}
+
+/** The list's query and filter as its pagination links keep them (the default filter left out). */
+export function listSearch(q: string, access: string): URLSearchParams {
+  const search = new URLSearchParams();
+  if (q) search.set("q", q);
+  if (access !== "all") search.set("access", access);
+  return search;
+}

@@ -198,48 +198,45 @@ export function PasswordField({
   );
 }
 
-// Fields of a plain form (the plan and offer-code editors): no conform, the action answers the values as posted and
-// one message per field. The control's id is the form's own (`plan-name`); its message's id adds `-error`.
+// Compact fields (the plan and offer-code editors): the same conform fields, laid out for the admin's dense forms
+// (a 44 px control, the message and then the hint under it). The control's id is conform's (`plan-name`); its
+// message's id adds `-error`, its hint's `-hint`.
 
-const plainControl = "mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-sm";
-/** A plain form's label; also for a legend or a label written out by hand. */
-export const plainLabel = "block text-sm font-medium text-gray-900";
-/** A plain form's hint under a field. */
-export const plainHint = "mt-1 text-xs text-gray-700";
+const compactControl = "mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-sm";
+/** A compact form's label; also for a legend or a label written out by hand. */
+export const compactLabel = "block text-sm font-medium text-gray-900";
+/** A compact form's hint under a field. */
+export const compactHint = "mt-1 text-xs text-gray-700";
 
-interface PlainFieldProps {
-  id: string;
-  name: string;
+interface CompactFieldProps {
+  meta: Meta;
   label: ReactNode;
-  /** This field's message from the refused post. */
-  error?: string;
   hint?: ReactNode;
   className?: string;
 }
 
-/** The attributes that tie a plain control to its message and hint. */
-function plainDescription(id: string, error: string | undefined, hint: ReactNode) {
-  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
+/** The attributes that tie a compact control to its message and hint. */
+export function compactDescription(meta: Meta, hint?: ReactNode) {
+  const error = meta.errors?.[0];
+  const ids = [error ? meta.errorId : null, hint ? `${meta.id}-hint` : null].filter(Boolean);
   return { "aria-invalid": error ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
 }
 
-function PlainField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  children,
-}: Omit<PlainFieldProps, "name"> & { children: ReactNode }) {
+/** What a compact control shows first: what was posted (after a refusal) or the form's default value. */
+function initialText(meta: Meta): string {
+  return typeof meta.initialValue === "string" ? meta.initialValue : "";
+}
+
+function CompactField({ meta, label, hint, className, children }: CompactFieldProps & { children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className={plainLabel}>
+      <label htmlFor={meta.id} className={compactLabel}>
         {label}
       </label>
       {children}
-      <ErrorText id={`${id}-error`} message={error} />
+      <FieldError meta={meta} />
       {hint ? (
-        <p id={`${id}-hint`} className={plainHint}>
+        <p id={`${meta.id}-hint`} className={compactHint}>
           {hint}
         </p>
       ) : null}
@@ -247,9 +244,8 @@ function PlainField({
   );
 }
 
-/** A one-line field of a plain form. */
-export function PlainInput({
-  defaultValue,
+/** A one-line compact field. */
+export function CompactInput({
   type,
   maxLength,
   inputMode,
@@ -257,8 +253,7 @@ export function PlainInput({
   autoCapitalize,
   controlClassName,
   ...field
-}: PlainFieldProps & {
-  defaultValue: string;
+}: CompactFieldProps & {
   type?: "text" | "datetime-local";
   maxLength?: number;
   inputMode?: "numeric" | "decimal";
@@ -267,51 +262,54 @@ export function PlainInput({
   /** Classes added to the control's own (e.g. `font-mono`). */
   controlClassName?: string;
 }) {
+  const { meta } = field;
   return (
-    <PlainField {...field}>
+    <CompactField {...field}>
       <input
-        id={field.id}
-        name={field.name}
+        key={meta.key}
+        id={meta.id}
+        name={meta.name}
         type={type}
-        defaultValue={defaultValue}
+        defaultValue={initialText(meta)}
         maxLength={maxLength}
         inputMode={inputMode}
         required={required}
         autoCapitalize={autoCapitalize}
-        className={controlClassName ? `${plainControl} ${controlClassName}` : plainControl}
-        {...plainDescription(field.id, field.error, field.hint)}
+        className={controlClassName ? `${compactControl} ${controlClassName}` : compactControl}
+        {...compactDescription(meta, field.hint)}
       />
-    </PlainField>
+    </CompactField>
   );
 }
 
-/** A field of several lines of a plain form. */
-export function PlainTextArea({
-  defaultValue,
+/** A compact field of several lines. */
+export function CompactTextArea({
   rows,
   maxLength,
   ...field
-}: PlainFieldProps & { defaultValue: string; rows: number; maxLength?: number }) {
+}: CompactFieldProps & { rows: number; maxLength?: number }) {
+  const { meta } = field;
   return (
-    <PlainField {...field}>
+    <CompactField {...field}>
       <textarea
-        id={field.id}
-        name={field.name}
-        defaultValue={defaultValue}
+        key={meta.key}
+        id={meta.id}
+        name={meta.name}
+        defaultValue={initialText(meta)}
         rows={rows}
         maxLength={maxLength}
-        className={`${plainControl} py-2`}
-        {...plainDescription(field.id, field.error, field.hint)}
+        className={`${compactControl} py-2`}
+        {...compactDescription(meta, field.hint)}
       />
-    </PlainField>
+    </CompactField>
   );
 }
 
-/** A plain form's own error (not a field's), announced, across the form's grid. */
-export function PlainFormError({ message }: { message?: string }) {
-  return message ? (
-    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-      {message}
+/** A compact form's own error (not a field's), announced, across the form's grid. */
+export function CompactFormErrors({ form }: { form: { errors?: string[]; errorId: string } }) {
+  return form.errors?.length ? (
+    <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
+      {form.errors[0]}
     </p>
   ) : null;
 }

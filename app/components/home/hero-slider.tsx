@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
+import { useIslands } from "~/components/islands";
 
 export interface HeroSlide {
   title: string;
@@ -87,6 +88,10 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   // of the HTML (issue 14: about 1 KB each) and the browser adds them once the page is hydrated.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // An islands page (ADR 045) has no hydration: the later slides come as templates, which the page's script puts in
+  // place once the page has loaded, and it turns the carousel.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
   const count = slides.length;
 
   useEffect(() => {
@@ -110,9 +115,10 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       {...hold}
       className="relative overflow-hidden bg-gray-900"
     >
-      <div className="relative h-[21rem] sm:h-[30rem]">
-        {slides.map((slide, i) =>
-          i > 0 && !hydrated ? null : (
+      <div className="relative h-[21rem] sm:h-[30rem]" data-slides="">
+        {slides.map((slide, i) => {
+          if (i > 0 && !hydrated && !(import.meta.env.SSR && islands)) return null;
+          const shownSlide = (
             <div
               // By position: a slide is drawn from its fields alone, and live refresh re-renders the list.
               key={i}
@@ -155,15 +161,34 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
                 </div>
               </div>
             </div>
-          ),
-        )}
+          );
+          return i > 0 && import.meta.env.SSR && islands ? (
+            <template key={i} data-slide="">
+              {shownSlide}
+            </template>
+          ) : (
+            shownSlide
+          );
+        })}
       </div>
       {count > 1 ? (
         <>
-          <button type="button" aria-label="Previous slide" onClick={() => go(shown - 1)} className="slide-btn left-2">
+          <button
+            type="button"
+            aria-label="Previous slide"
+            data-slide-prev=""
+            onClick={() => go(shown - 1)}
+            className="slide-btn left-2"
+          >
             <ChevronLeft aria-hidden="true" />
           </button>
-          <button type="button" aria-label="Next slide" onClick={() => go(shown + 1)} className="slide-btn right-2">
+          <button
+            type="button"
+            aria-label="Next slide"
+            data-slide-next=""
+            onClick={() => go(shown + 1)}
+            className="slide-btn right-2"
+          >
             <ChevronRight aria-hidden="true" />
           </button>
           <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
@@ -173,6 +198,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
                 type="button"
                 aria-label={`Go to slide ${i + 1}`}
                 aria-current={i === shown}
+                data-slide-to={i}
                 onClick={() => go(i)}
                 className="dot"
               >

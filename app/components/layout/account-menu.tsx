@@ -3,7 +3,16 @@ import { Form, Link, useLocation } from "react-router";
 import { readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
 import type { HeaderUser } from "./site-header";
 
-export function AccountMenu({ user, initiallyOpen = false }: { user: HeaderUser; initiallyOpen?: boolean }) {
+export function AccountMenu({
+  user,
+  initiallyOpen = false,
+  islands = false,
+}: {
+  user: HeaderUser;
+  initiallyOpen?: boolean;
+  /** For an islands page (ADR 045, server only): the menu is in the page, hidden, for its script to open. */
+  islands?: boolean;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   const ref = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -35,7 +44,7 @@ export function AccountMenu({ user, initiallyOpen = false }: { user: HeaderUser;
   const name = readerNameOf(user);
   const initial = (name[0] ?? "R").toUpperCase();
   return (
-    <div ref={ref} className="relative">
+    <div ref={ref} className="relative" data-account-menu={islands ? "" : undefined}>
       <button
         ref={trigger}
         type="button"
@@ -48,9 +57,10 @@ export function AccountMenu({ user, initiallyOpen = false }: { user: HeaderUser;
         {initial}
       </button>
       {/* Without JavaScript the menu is reachable through /account. */}
-      {open ? (
+      {open || islands ? (
         <div
           role="menu"
+          hidden={!open}
           className="absolute right-0 mt-2 w-64 rounded-xl border border-rose-100 bg-white p-2 shadow-lg"
         >
           <div className="border-b border-gray-100 px-3 pt-1 pb-2">

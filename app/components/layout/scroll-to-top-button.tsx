@@ -1,5 +1,6 @@
 import { ArrowUp } from "~/components/ui/icons";
 import { SCROLL_TOP_BUTTON_AFTER_PX, useScroll } from "./use-scroll-y";
+import { useIslands } from "~/components/islands";
 
 /**
  * Desktop only (issue 46, item 17): on a phone a floating button sits over the article's text and the buy buttons
@@ -8,10 +9,14 @@ import { SCROLL_TOP_BUTTON_AFTER_PX, useScroll } from "./use-scroll-y";
  */
 export function ScrollToTopButton() {
   const { y } = useScroll();
-  if (y <= SCROLL_TOP_BUTTON_AFTER_PX) return null;
+  // An islands page (ADR 045): in the page, hidden, for its script to show once she has scrolled.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  if (y <= SCROLL_TOP_BUTTON_AFTER_PX && !(import.meta.env.SSR && islands)) return null;
   return (
     <button
       type="button"
+      {...(import.meta.env.SSR && islands ? { hidden: true, "data-scroll-top": "" } : null)}
       aria-label="Scroll to top"
       onClick={() =>
         window.scrollTo({

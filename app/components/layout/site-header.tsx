@@ -2,6 +2,10 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { desktopNav } from "./nav-links";
 import { HIDE_HEADER_AFTER_PX, SHADOW_AFTER_PX, useIsMobile, useScroll } from "./use-scroll-y";
+// The server renders the menu whole for an islands page (ADR 045); the browser's build drops this import (no side
+// effects, vite.config.ts) and loads the menu lazily as before.
+import { AccountMenu as ServerAccountMenu } from "./account-menu";
+import { useIslands } from "~/components/islands";
 
 export interface HeaderUser {
   fullName: string | null;
@@ -60,6 +64,8 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
 }
 
 function AccountSlot({ user }: { user: HeaderUser }) {
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
   const [hydrated, setHydrated] = useState(false);
   const [opened, setOpened] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -78,6 +84,7 @@ function AccountSlot({ user }: { user: HeaderUser }) {
       {initial}
     </button>
   );
+  if (import.meta.env.SSR && islands) return <ServerAccountMenu user={user} islands />;
   // Without JavaScript (and until the page is interactive) the avatar is a link to the account page.
   if (!hydrated)
     return (

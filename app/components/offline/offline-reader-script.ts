@@ -202,15 +202,28 @@ if (form && owner) {
   const pending = (state: boolean) => (state ? "Saved on this phone, will sync" : "Removed on this phone, will sync");
   const synced = (state: boolean) => (state ? "Bookmarked · synced" : "Bookmark removed · synced");
 
-  /** While a change waits and the phone says it is online, ask the worker to send it now and then. */
-  const waitForSync = () => {
+  /**
+   * While a change waits and the phone says it is online, ask the worker to send it now and then; never while the
+   * page is hidden (nothing runs while she is elsewhere, issue 51): the asking stops and starts again, at once, when
+   * she comes back.
+   */
+  let waiting = false;
+  const askEvery5s = () => {
     clearInterval(retry);
+    retry = undefined;
+    if (!waiting || document.visibilityState === "hidden") return;
     retry = setInterval(() => (navigator.onLine ? askReplay() : undefined), 5_000);
     if (navigator.onLine) askReplay();
+  };
+  document.addEventListener("visibilitychange", askEvery5s);
+  const waitForSync = () => {
+    waiting = true;
+    askEvery5s();
   };
   const settled = (state: boolean, at: number) => {
     const local = readJson<LocalBookmark>(localKey);
     if (local && local.at > at) return; // a later tap still waits
+    waiting = false;
     clearInterval(retry);
     if (local) writeJson(localKey, { ...local, on: state, synced: true });
     show(state, synced(state));
@@ -284,5 +297,10 @@ if (form && owner) {
   navigator.serviceWorker?.startMessages();
 }
 
-// The connection is back: whatever waits in the worker's queue (places, settings, bookmarks) goes now.
-addEventListener("online", askReplay);
+// The connection is back: whatever waits in the worker's queue (places, settings, bookmarks) goes now; while the page
+// is hidden, when she comes back to it (nothing runs while she is elsewhere, issue 51).
+const askWhenSeen = () => {
+  if (document.visibilityState !== "hidden" && navigator.onLine) askReplay();
+};
+addEventListener("online", askWhenSeen);
+document.addEventListener("visibilitychange", askWhenSeen);

@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { orders } from "./commerce";
 
@@ -20,6 +20,16 @@ export const smsMessages = pgTable(
     to: text("to").notNull(),
     // The text as sent: at most 160 GSM-7 characters (sms/receipt-sms.ts).
     body: text("body").notNull(),
+    // What the text was made from (amount, generic item words, until, receipt number, M-Pesa code), so the text can
+    // be made again when M-Pesa's code arrives after the grant (a prompt settled by the STK query, whose answer
+    // carries no receipt): the message waits for the code a few minutes before going without it.
+    facts: jsonb("facts").$type<{
+      mpesaCode: string;
+      amountCents: number;
+      item: string;
+      until: string | null;
+      receiptNumber: string;
+    }>(),
     // The short receipt link's token (/r/<token>): random part + signature, unique.
     linkToken: text("link_token").notNull(),
     // queued: waiting (or waiting for a retry); sending: claimed by a worker; sent: the provider took it (101/102);

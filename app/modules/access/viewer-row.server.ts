@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql, type SQLWrapper } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Rows } from "~/db/client.server";
 import { runningAt } from "~/modules/membership/grants.server";
 import { bookmarks, ebookPurchases, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions } from "~/db/schema";
 import type { BookmarkIds } from "./bookmark-ids";
@@ -72,7 +72,7 @@ export async function loadViewerRead(user: { id: string; role: Role }, now = new
   const c = viewerColumns(user.id, now);
   const { rows } = (await getDb().execute(
     sql`select ${c.sub} as sub, ${c.purchased} as purchased, ${c.unlocks} as unlocks, ${c.saved} as saved`,
-  )) as unknown as { rows: ViewerRow[] };
+  )) as unknown as Rows<ViewerRow>;
   return viewerFromRow(user, rows[0], now);
 }
 

@@ -3,16 +3,19 @@
 // asks, so a page or resource that never needs the viewer (a guest page, an image, the IPN) reads no session, and a
 // request without a session cookie asks the database nothing at all.
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { PROFILE_TIMEOUT_MS, readSession, withTimeout, type SessionUser } from "~/modules/accounts/session.server";
-import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
-import { isAppError } from "~/lib/app-error";
 import { adminChanged } from "~/lib/admin-changes.server";
 import type { BookmarkIds } from "./bookmark-ids";
-import { loadViewerRead } from "./viewer-row.server";
-import { adminViewer, guestViewer, type AdminViewer, type Viewer } from "./policy";
+import { adminViewer, type AdminViewer, type Role, type Viewer } from "./policy";
 
 export { loadViewer, loadViewerRead } from "./viewer-row.server";
-export type { SessionUser } from "~/modules/accounts/session.server";
+
+/** The signed-in person a session names (accounts/session.server.ts reads her). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string | null;
+  role: Role;
+}
 
 /** The viewer of a request: a guest is a viewer too (no user, no bookmarks). */
 export interface RequestViewer {
@@ -24,7 +27,7 @@ export interface RequestViewer {
 }
 
 /** The request's viewer, read the first time someone asks. */
-interface LazyViewer {
+export interface LazyViewer {
   read(): Promise<RequestViewer>;
 }
 
@@ -37,51 +40,11 @@ export interface RequestArgs {
 }
 
 /**
- * Puts the request's (lazy) viewer in its context: the root route's middleware, so every route below it has one.
- * Tests call it on a context of their own.
+ * Puts the request's (lazy) viewer in its context. The root route's middleware (accounts/request-viewer.server.ts
+ * `viewerMiddleware`, which reads the session) calls it, so every route below it has one; access reads no session.
  */
-export function provideViewer(context: Readonly<RouterContextProvider>, request: Request): void {
-  context.set(viewerContext, lazyViewer(request));
-}
-
-export const viewerMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
-  provideViewer(context, request);
-};
-
-function lazyViewer(request: Request): LazyViewer {
-  // A page (GET, HEAD) reads once, however many loaders ask. A form post reads each time it is asked: its action may
-  // change what the loaders rendering after it must see (a bookmark, a purchase, a sign-out).
-  const once = request.method === "GET" || request.method === "HEAD";
-  let pending: Promise<RequestViewer> | undefined;
-  return {
-    read() {
-      if (!once) return readViewer(request);
-      if (!pending) {
-        pending = readViewer(request);
-        // A failed read (a timeout) is not kept: the next loader tries again.
-        pending.catch(() => (pending = undefined));
-      }
-      return pending;
-    },
-  };
-}
-
-/**
- * Subscription and purchase reads give up after 10 s (spec); the reader then gets previews (failing closed) rather
- * than an endless wait. A profile read that times out rejects with PROFILE_TIMEOUT (the shell says so).
- */
-async function readViewer(request: Request): Promise<RequestViewer> {
-  const session = await readSession(request);
-  if (!session) return { viewer: guestViewer(), user: null, bookmarks: null };
-  const { user } = session;
-  if (session.read) return { ...session.read, user };
-  try {
-    return { ...(await withTimeout(loadViewerRead(user), PROFILE_TIMEOUT_MS)), user };
-  } catch (error) {
-    if (!isAppError(error, ACCOUNT_ERRORS.PROFILE_TIMEOUT)) throw error;
-    console.error(`Subscription read timed out for user ${user.id}; showing previews`);
-    return { viewer: { ...guestViewer(), user: { id: user.id, role: user.role } }, user, bookmarks: null };
-  }
+export function setRequestViewer(context: Readonly<RouterContextProvider>, viewer: LazyViewer): void {
+  context.set(viewerContext, viewer);
 }
 
 /** The request's viewer, the person behind it and her bookmarks. */

@@ -4,6 +4,7 @@ import { ACCOUNT_ERRORS } from "./account-errors";
 import { getAuth } from "./auth.server";
 import { getProfile } from "./profile.server";
 import type { ViewerRead } from "~/modules/access/viewer-row.server";
+import type { SessionUser } from "~/modules/access/viewer.server";
 import { ASK_BETTER_AUTH, sessionCookieRules, sessionUser, signedSessionToken } from "./session-read.server";
 
 export const PROFILE_TIMEOUT_MS = 10_000;
@@ -23,12 +24,7 @@ export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string | null;
-  role: "guest" | "subscriber" | "admin";
-}
+export type { SessionUser };
 
 /**
  * Who a request's session names: the person with her profile, and (most pages) her Viewer and bookmarks read in the
@@ -43,7 +39,7 @@ export interface SessionRead {
  * The signed-in person, or null. One query on most pages (session-read.server.ts); better-auth answers when the
  * session has expired or is due to be extended. A request without a session cookie asks the database nothing (guest
  * pages). Profile reads give up after 10 s (spec). Pages ask through the request context (access/viewer.server.ts),
- * which reads this once per request.
+ * which request-viewer.server.ts fills: it reads this once per request.
  */
 export function readSession(request: Request): Promise<SessionRead | null> {
   return withTimeout(

@@ -7,10 +7,10 @@ import { createHmac, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import { sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
-import { inNairobi } from "~/lib/nairobi-time";
+import { nairobiDate } from "~/lib/nairobi-time";
 import { notePageEvent, type PageEventRequest } from "~/lib/page-events.server";
 import { singleton } from "~/lib/singleton.server";
-import { isId } from "~/lib/ids";
+import { ID_SOURCE, isId } from "~/lib/ids";
 import { addArrival, arrivalSource, flushSourceCounts } from "./sources.server";
 
 export type ContentKind = "article" | "ebook" | "category";
@@ -42,10 +42,7 @@ export function normalizeSearch(query: string): string {
   return query.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim().slice(0, 100).trim();
 }
 
-/** The Nairobi calendar day of an instant, as YYYY-MM-DD. */
-export function nairobiDay(at: Date): string {
-  return inNairobi(at).toISOString().slice(0, 10);
-}
+const ARTICLE_PATH = new RegExp(`^/article/(${ID_SOURCE})$`, "i");
 
 // Events travel from the loader to the end of the response as short strings (page-events.server.ts).
 const contentEvent = (metric: ContentMetric, kind: ContentKind, id: string) => `c|${metric}|${kind}|${id}`;
@@ -83,8 +80,8 @@ export function countSignUpFrom(request: Request, now = new Date()): void {
   }
   if (from.origin !== new URL(request.url).origin) return;
   const path = from.pathname === "/signin" ? (from.searchParams.get("redirectTo") ?? "") : from.pathname;
-  const id = /^\/article\/([0-9a-f-]{36})$/i.exec(path)?.[1];
-  if (isId(id)) addEvents([contentEvent("signups", "article", id.toLowerCase())], nairobiDay(now));
+  const id = ARTICLE_PATH.exec(path)?.[1];
+  if (isId(id)) addEvents([contentEvent("signups", "article", id.toLowerCase())], nairobiDate(now));
 }
 
 // isbot's pattern takes about 15 µs a call on this machine, more than the rest of counting a view together (measured
@@ -134,7 +131,7 @@ const countsOncePerReader = (event: string) => event.startsWith("c|") && !event.
  */
 export function countServedPage(events: readonly string[], request: PageEventRequest, now = new Date()): void {
   if (request.prefetch || request.notNavigation || !request.userAgent || isBotAgent(request.userAgent)) return;
-  const day = nairobiDay(now);
+  const day = nairobiDate(now);
   const { reader } = request;
   // CASE: no reader known (a request that did not come through the HTTP server: scripts, the bench) -> each counts.
   addEvents(
@@ -167,7 +164,7 @@ export function countArrival(request: ArrivalRequest, now = new Date()): void {
   const purpose = `${header("sec-purpose") ?? ""} ${header("purpose") ?? ""}`;
   if (!userAgent || /prefetch|prerender/i.test(purpose) || isBotAgent(userAgent)) return;
   const source = arrivalSource(request.url, header("referer"));
-  if (source) addArrival(source, nairobiDay(now));
+  if (source) addArrival(source, nairobiDate(now));
 }
 
 function addEvents(events: readonly string[], day: string) {

@@ -1,6 +1,6 @@
 // The periods the analytics screen offers (issue 35), and their buckets: days for the short ones, months for a year.
 // Days are Nairobi calendar days (UTC+3 all year, lib/nairobi-time.ts).
-import { NAIROBI_OFFSET_MS } from "~/lib/nairobi-time";
+import { fromNairobiWallClock, inNairobi } from "~/lib/nairobi-time";
 
 export const PERIODS = [
   { id: "7d", label: "7 days", days: 7 },
@@ -38,7 +38,7 @@ const isoDay = (utcMidnight: number) => new Date(utcMidnight).toISOString().slic
 /** The period ending today (Nairobi) that `id` names. */
 export function periodRange(id: PeriodId, now: Date): PeriodRange {
   const period = PERIODS.find((p) => p.id === id)!;
-  const local = new Date(now.getTime() + NAIROBI_OFFSET_MS);
+  const local = inNairobi(now);
   const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   let first: number;
   let buckets: string[];
@@ -65,8 +65,8 @@ export function periodRange(id: PeriodId, now: Date): PeriodRange {
     buckets,
     firstDay: isoDay(first),
     lastDay: isoDay(today),
-    from: new Date(first - NAIROBI_OFFSET_MS),
-    to: new Date(today + DAY_MS - NAIROBI_OFFSET_MS),
+    from: fromNairobiWallClock(first),
+    to: fromNairobiWallClock(today + DAY_MS),
     months,
   };
 }
@@ -74,13 +74,13 @@ export function periodRange(id: PeriodId, now: Date): PeriodRange {
 /** The instant a Nairobi month (YYYY-MM) starts. */
 export function monthStart(month: string): Date {
   const [y, m] = month.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, 1) - NAIROBI_OFFSET_MS);
+  return fromNairobiWallClock(Date.UTC(y!, m! - 1, 1));
 }
 
 /** The instant the Nairobi month after `month` starts. */
 export function monthEnd(month: string): Date {
   const [y, m] = month.split("-").map(Number);
-  return new Date(Date.UTC(y!, m!, 1) - NAIROBI_OFFSET_MS);
+  return fromNairobiWallClock(Date.UTC(y!, m!, 1));
 }
 
 /** Inclusive ranges of days (YYYY-MM-DD) and of months (YYYY-MM-01) that together cover a period once. */

@@ -3,7 +3,7 @@
 // is aggregate: counts per day and page (counter.server.ts), and sums over orders, payments and subscriptions; no
 // table names a reader.
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Rows } from "~/db/client.server";
 import { articles, orders, subscriptionPlans } from "~/db/schema";
 import type { AdminViewer } from "~/modules/access/policy";
 import { centsToDecimal } from "~/modules/pricing/money";
@@ -57,7 +57,6 @@ export interface AnalyticsReport {
   tables: ReportTable[];
 }
 
-type Rows<T> = { rows: T[] };
 /**
  * The report's statements are planned on every run, not kept as named statements (ADR 023): a kept statement gets
  * a generic plan after five runs, which guesses how many rows a date range holds (0.5 %), while these ranges hold

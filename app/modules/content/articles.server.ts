@@ -6,6 +6,7 @@ import { accessForArticle, guestViewer, type AccessType, type Viewer } from "~/m
 import { clampPage } from "~/lib/paging";
 import { cutAtWord, PREVIEW_CHARS } from "./text";
 import { bodyText, cardText } from "./article-card-text";
+import { isId } from "~/lib/ids";
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -183,7 +184,7 @@ export async function getArticleForViewer({
   id: string;
   viewer: Viewer;
 }): Promise<GatedArticle | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isId(id)) return null;
   // The published row and its categories are the same for everyone (kept until content changes); the gate runs
   // on every request, for this viewer.
   const found = await publicRead(`article:${id.toLowerCase()}`, async () => {
@@ -213,6 +214,14 @@ function escapeLike(q: string) {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** SQL: the article is filed under a category the condition on article_categories picks. */
+function filedUnder(category: SQL | undefined) {
+  return inArray(
+    articles.id,
+    getDb().select({ id: articleCategories.articleId }).from(articleCategories).where(category),
+  );
+}
+
 /** Published articles newest first, gated for the viewer, with a total for pagination. */
 export async function listArticlesForViewer(
   query: ArticleListQuery,
@@ -236,17 +245,7 @@ export async function listArticlesForViewer(
     if (query.access && query.access !== "all") where.push(eq(articles.accessType, query.access));
     if (query.featured) where.push(eq(articles.isFeatured, true));
     if (query.mustRead) where.push(eq(articles.isMustRead, true));
-    if (query.categoryId) {
-      where.push(
-        inArray(
-          articles.id,
-          getDb()
-            .select({ id: articleCategories.articleId })
-            .from(articleCategories)
-            .where(eq(articleCategories.categoryId, query.categoryId)),
-        ),
-      );
-    }
+    if (query.categoryId) where.push(filedUnder(eq(articleCategories.categoryId, query.categoryId)));
     if (q) where.push(like(articles.searchText, `%${escapeLike(q)}%`));
     const condition = and(...where);
     const db = getDb();
@@ -280,16 +279,7 @@ export async function newArticlesForGuests({
   limit?: number;
 }): Promise<GatedArticle[]> {
   const where: SQL[] = [eq(articles.published, true), sql`${articles.createdAt} > ${since.toISOString()}::timestamptz`];
-  if (categoryIds.length)
-    where.push(
-      inArray(
-        articles.id,
-        getDb()
-          .select({ id: articleCategories.articleId })
-          .from(articleCategories)
-          .where(inArray(articleCategories.categoryId, [...categoryIds])),
-      ),
-    );
+  if (categoryIds.length) where.push(filedUnder(inArray(articleCategories.categoryId, [...categoryIds])));
   const rows = await getDb()
     .select()
     .from(articles)

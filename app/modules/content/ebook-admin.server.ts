@@ -1,22 +1,15 @@
 // Ebooks as the admin screens list and change them. Every function takes the AdminViewer the admin guard checked (access/policy.ts).
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { isId } from "~/lib/ids";
 import { getDb } from "~/db/client.server";
-import {
-  categories,
-  ebookCategories,
-  ebookPurchases,
-  ebooks,
-  mediaAssets,
-  orders,
-  subscriptionEbookUnlocks,
-} from "~/db/schema";
+import { ebookCategories, ebookPurchases, ebooks, mediaAssets, orders, subscriptionEbookUnlocks } from "~/db/schema";
 import { type AccessType, type AdminViewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
 import { CONTENT_ADMIN_ERRORS, notSaved } from "./content-admin-errors";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import { centsToDecimal, kesToCents } from "~/modules/pricing/money";
 import { existingCategoryIds } from "./categories.server";
+import { ebookCategoriesOf } from "./ebooks.server";
 import type { EbookFormInput } from "./ebook-form";
 import { prepareTextEditionsSoon, requestTextEditionForSystem } from "~/modules/reader/text-edition.server";
 
@@ -38,18 +31,7 @@ const versionOf = (date: Date) => date.toISOString();
 export async function listEbooksForAdmin(_admin: AdminViewer): Promise<AdminEbookCard[]> {
   const db = getDb();
   const rows = await db.select().from(ebooks).orderBy(desc(ebooks.createdAt), desc(ebooks.id));
-  const links = rows.length
-    ? await db
-        .select({ ebookId: ebookCategories.ebookId, name: categories.name })
-        .from(ebookCategories)
-        .innerJoin(categories, eq(categories.id, ebookCategories.categoryId))
-        .where(
-          inArray(
-            ebookCategories.ebookId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
+  const links = await ebookCategoriesOf(rows);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -58,7 +40,7 @@ export async function listEbooksForAdmin(_admin: AdminViewer): Promise<AdminEboo
     published: r.published,
     accessType: r.accessType,
     price: r.priceCents === null ? null : centsToDecimal(r.priceCents),
-    categories: links.filter((l) => l.ebookId === r.id).map((l) => l.name),
+    categories: (links.get(r.id) ?? []).map((c) => c.name),
     hasFile: Boolean(r.filePath),
   }));
 }

@@ -5,6 +5,7 @@ import { categories, ebookCategories, ebooks } from "~/db/schema";
 import { ebookAccess, ebookVisible, type AccessType, type EbookAccess, type Viewer } from "~/modules/access/policy";
 import type { CategoryRef } from "./articles.server";
 import { clampPage } from "~/lib/paging";
+import { isId } from "~/lib/ids";
 
 type EbookRow = typeof ebooks.$inferSelect;
 
@@ -40,7 +41,8 @@ export function gateEbook(viewer: Viewer, row: EbookRow, cats: CategoryRef[] = [
   };
 }
 
-async function categoriesOf(rows: EbookRow[]): Promise<Map<string, CategoryRef[]>> {
+/** Each ebook's categories (by ebook id): the shelves, the ebook page and the admin's list. */
+export async function ebookCategoriesOf(rows: Pick<EbookRow, "id">[]): Promise<Map<string, CategoryRef[]>> {
   const map = new Map<string, CategoryRef[]>();
   if (rows.length) {
     const links = await getDb()
@@ -60,12 +62,12 @@ async function categoriesOf(rows: EbookRow[]): Promise<Map<string, CategoryRef[]
 }
 
 export async function getEbookForViewer({ id, viewer }: { id: string; viewer: Viewer }): Promise<GatedEbook | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isId(id)) return null;
   // The row and its categories are the same for everyone (kept until content changes); visibility and the gate run
   // on every request, for this viewer.
   const found = await publicRead(`ebook:${id.toLowerCase()}`, async () => {
     const [row] = await getDb().select().from(ebooks).where(eq(ebooks.id, id));
-    return row ? { row, categories: (await categoriesOf([row])).get(row.id) ?? [] } : null;
+    return row ? { row, categories: (await ebookCategoriesOf([row])).get(row.id) ?? [] } : null;
   });
   return found && ebookVisible(viewer, found.row) ? gateEbook(viewer, found.row, found.categories) : null;
 }
@@ -103,7 +105,7 @@ export async function listEbooksForViewer(query: {
         .offset((page - 1) * pageSize),
       db.$count(ebooks, condition),
     ]);
-    return { rows, categories: await categoriesOf(rows), total };
+    return { rows, categories: await ebookCategoriesOf(rows), total };
   });
   const items = listed.rows.map((r) => gateEbook(query.viewer, r, listed.categories.get(r.id) ?? []));
   return { items, total: listed.total, page, pageSize };

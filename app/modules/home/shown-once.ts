@@ -1,6 +1,7 @@
 // The home page shows each article and ebook once (issue 46: one ebook appeared three times, in the featured ad,
 // the promotions and the favourites). Sections are filled in page order, each from its own candidates, skipping
 // what a section above already shows; a section short of fresh items shows fewer, never a repeat. Pure.
+import { ID_SOURCE } from "~/lib/ids";
 
 /** Items of `candidates` not yet in `shown`, at most `limit`; the ones taken are added to `shown`. */
 export function takeUnshown<T extends { id: string }>(candidates: T[], shown: Set<string>, limit: number): T[] {
@@ -14,7 +15,7 @@ export function takeUnshown<T extends { id: string }>(candidates: T[], shown: Se
   return taken;
 }
 
-const EBOOK_PATH = /^\/ebook\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[/?#]|$)/i;
+const EBOOK_PATH = new RegExp(`^/ebook/(${ID_SOURCE})(?:[/?#]|$)`, "i");
 
 /** The ebooks a featured ad shows: the one it names, and any its buttons open. */
 export function ebooksOfAd(

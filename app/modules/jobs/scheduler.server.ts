@@ -11,7 +11,7 @@
 // jobs are written so that running again only does what is left.
 import { and, eq, lt, sql } from "drizzle-orm";
 import type pg from "pg";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { Database, DatabaseHandle, Rows } from "~/db/client.server";
 import { scheduledJobRuns } from "~/db/schema";
 import { countJobRun } from "~/lib/metrics.server";
 import { logger } from "~/lib/logger.server";
@@ -81,7 +81,7 @@ async function withJobLock<T>(
   // PGlite: one process owns the database and has one session; the lock keeps this process's runs apart.
   const { rows } = (await handle.db.execute(
     sql`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${job})) as locked`,
-  )) as unknown as { rows: { locked: boolean }[] };
+  )) as unknown as Rows<{ locked: boolean }>;
   if (!rows[0]?.locked) return { locked: false };
   try {
     return { locked: true, value: await fn() };

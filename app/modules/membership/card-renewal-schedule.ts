@@ -1,7 +1,7 @@
 // Pure rules of card auto-renew (ADR 019): which Pesapal frequency a plan's period maps to, the dates Pesapal's
 // subscription_details take, and the checkout form's schema. No I/O, so the unit tests cover them as tables.
 import { z } from "zod";
-import { inNairobi, NAIROBI_OFFSET_MS } from "~/lib/nairobi-time";
+import { fromNairobiWallClock, inNairobi } from "~/lib/nairobi-time";
 import { periodLabel, recurringFrequencyFor, type PlanPeriod, type RecurringFrequency } from "./plan-period";
 
 export type { RecurringFrequency } from "./plan-period";
@@ -46,7 +46,7 @@ export function parsePesapalDate(text: string): Date | null {
   const utc = Date.UTC(year, month - 1, day);
   const check = new Date(utc);
   if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
-  return new Date(utc - NAIROBI_OFFSET_MS);
+  return fromNairobiWallClock(utc);
 }
 
 export interface SubscriptionDetails {

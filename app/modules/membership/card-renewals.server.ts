@@ -11,6 +11,7 @@ import { accountNumberFrom, type RecurringFrequency } from "./card-renewal-sched
 import type { Tx } from "./grants.server";
 import type { Decision } from "~/modules/orders/order-transitions";
 import { isCardPayment } from "~/modules/orders/payment-method";
+import { orderPaymentStands } from "./membership-state.server";
 
 export type CardRenewal = typeof cardRenewals.$inferSelect;
 
@@ -239,13 +240,7 @@ async function firstPaidByCard(tx: Tx, firstOrderId: string): Promise<boolean> {
     .select({ method: payments.paymentMethod })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(payments.orderId, firstOrderId),
-        eq(payments.status, "completed"),
-        inArray(orders.status, ["completed", "partially_refunded"]),
-      ),
-    );
+    .where(and(eq(payments.orderId, firstOrderId), eq(payments.status, "completed"), orderPaymentStands()));
   return rows.some((row) => isCardPayment(row.method));
 }
 

@@ -2,6 +2,7 @@
 // message (no SMS), a note and an optional Nairobi delivery date. One schema for the page and the module.
 import { z } from "zod";
 import { idField } from "~/lib/ids";
+import { nairobiDate } from "~/lib/nairobi-time";
 
 const PHONE = /^\+?[0-9][0-9 ]{6,18}[0-9]$/;
 
@@ -60,7 +61,7 @@ export type GiftDetails = z.output<typeof giftFormSchema>;
 
 /** Today's date in Nairobi, as YYYY-MM-DD. */
 export function nairobiToday(now: Date): string {
-  return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return nairobiDate(now);
 }
 
 /** A delivery date may be today (sent at completion) up to a year ahead. */

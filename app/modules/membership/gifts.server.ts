@@ -17,6 +17,8 @@ import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { addPlanPeriod, planItemText, type PlanPeriod } from "./plan-period";
 import { lockActiveSubscription, setDisplayRole, startSubscription, type Grant, type Tx } from "./grants.server";
 import { nairobiToday, type GiftDetails } from "./gift-form";
+import { STANDING_ORDER_STATUSES } from "./membership-state";
+import { paymentStandsFor } from "./membership-state.server";
 
 type Order = typeof orders.$inferSelect;
 export type GiftStatus = (typeof gifts.$inferSelect)["status"];
@@ -25,8 +27,8 @@ export type GiftStatus = (typeof gifts.$inferSelect)["status"];
 export const CLAIM_LINK_MS = 365 * 24 * 60 * 60 * 1000;
 /** Resends a buyer may ask for per gift and hour. */
 export const RESENDS_PER_HOUR = 3;
-/** Order statuses whose payment stands: the gift can be claimed. A partial card refund keeps access (ADR 018). */
-const PAID: readonly OrderStatus[] = ["completed", "partially_refunded"];
+/** Order statuses whose payment stands (membership-state.ts): the gift can be claimed. */
+const PAID: readonly OrderStatus[] = STANDING_ORDER_STATUSES;
 
 /** What people read for a gift's status (buyer's list, admin screen). */
 export const GIFT_STATUS_LABELS: Record<GiftStatus, string> = {
@@ -166,13 +168,7 @@ async function issueClaimLink(giftId: string, now: Date) {
         sendCount: sql`${gifts.sendCount} + 1`,
         updatedAt: now,
       })
-      .where(
-        and(
-          eq(gifts.id, giftId),
-          inArray(gifts.status, ["paid", "unclaimed"]),
-          sql`exists (select 1 from ${orders} where ${orders.id} = ${gifts.orderId} and ${orders.status} in ('completed', 'partially_refunded'))`,
-        ),
-      )
+      .where(and(eq(gifts.id, giftId), inArray(gifts.status, ["paid", "unclaimed"]), paymentStandsFor(gifts.orderId)))
       .returning({ id: gifts.id });
     return updated ? found : "not-sendable";
   });

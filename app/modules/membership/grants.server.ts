@@ -1,7 +1,7 @@
 // What a verified payment gives, and takes back when the payment is reversed or refunded in full. Only the payment
 // verification, the free trial, an admin's refund and an admin's grant by hand (ADR 018) call these, inside the transaction that moved the order, so a grant and its order's status
 // change together or not at all (architecture rule 4: grants come only from our own verified rows).
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   ebookPurchases,
@@ -12,6 +12,7 @@ import {
   userSubscriptions,
 } from "~/db/schema";
 import { addPlanPeriod } from "./plan-period";
+import { lockLastHeldPeriod, lockRunningPeriod } from "./membership-state.server";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Order = typeof orders.$inferSelect;
@@ -39,56 +40,9 @@ export async function setDisplayRole(tx: Tx, userId: string, role: "subscriber" 
     .where(and(eq(profiles.id, userId), ne(profiles.role, "admin")));
 }
 
-/** Statuses of a period that gives access between its start and end dates (the policy's RUNNING_STATUSES). */
-export const RUNNING = ["active", "cancelled", "scheduled"] as const;
-
-/**
- * SQL: this row gives access at `now`: the current period (active or cancelled) until its end, or a queued renewal
- * from its start (before the expiry job marks it active). A current row's start date is not compared: another
- * process's clock a moment behind must not lock out a reader who has just paid.
- */
-export function runningAt(now: Date | SQLWrapper) {
-  return and(
-    or(
-      inArray(userSubscriptions.status, ["active", "cancelled"]),
-      and(eq(userSubscriptions.status, "scheduled"), lte(userSubscriptions.startDate, now)),
-    ),
-    or(isNull(userSubscriptions.endDate), gt(userSubscriptions.endDate, now)),
-  );
-}
-
-/**
- * The user's subscription that gives access now, locked for this transaction: the current period (renewing or
- * cancelled), or a queued renewal whose start has come before the expiry job marked it active.
- */
-export async function lockActiveSubscription(tx: Tx, userId: string, now: Date) {
-  const [row] = await tx
-    .select()
-    .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), runningAt(now)))
-    .orderBy(desc(userSubscriptions.startDate))
-    .limit(1)
-    .for("update");
-  return row ?? null;
-}
-
-/** The latest period she has paid for that has not ended (current or queued), locked; null when none. */
-async function lockLastPeriod(tx: Tx, userId: string, now: Date) {
-  const [row] = await tx
-    .select()
-    .from(userSubscriptions)
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        inArray(userSubscriptions.status, [...RUNNING]),
-        or(isNull(userSubscriptions.endDate), gt(userSubscriptions.endDate, now)),
-      ),
-    )
-    .orderBy(sql`${userSubscriptions.endDate} desc nulls first`)
-    .limit(1)
-    .for("update");
-  return row ?? null;
-}
+// "Is a plan running at t", the current period and the standing payment are defined once (membership-state.server.ts);
+// these names stay for the callers that lock her running period or filter running rows.
+export { RUNNING, runningAt, lockRunningPeriod as lockActiveSubscription } from "./membership-state.server";
 
 /**
  * A subscription for `planId`. With nothing running it is active from now. While a period runs (a renewal paid
@@ -110,7 +64,7 @@ export async function startSubscription(
     now: Date;
   },
 ) {
-  const last = await lockLastPeriod(tx, input.userId, input.now);
+  const last = await lockLastHeldPeriod(tx, input.userId, input.now);
   // The one-current-subscription index also covers rows whose end date has passed but were never marked expired.
   await tx
     .update(userSubscriptions)
@@ -207,7 +161,7 @@ export async function revokeOrder(tx: Tx, order: Order, now: Date): Promise<void
       updatedAt: now,
     })
     .where(eq(userSubscriptions.orderId, order.id));
-  if (!(await lockActiveSubscription(tx, order.userId, now))) await setDisplayRole(tx, order.userId, "guest");
+  if (!(await lockRunningPeriod(tx, order.userId, now))) await setDisplayRole(tx, order.userId, "guest");
 }
 
 /** Unlock rows of a subscription, for counting the allowance used. */

@@ -4,6 +4,7 @@
 // unit tests cover every case as a table. Access itself is the policy's; this only describes it.
 import { formatDate } from "~/lib/format";
 import { planTitle, reminderDaysFor, type PeriodUnit } from "./plan-period";
+import { notEndedAt, runsAt } from "./membership-state";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,12 +75,6 @@ export interface StandingWords {
 
 const date = (d: Date) => formatDate(d.toISOString());
 
-/** Running at `now`: a current period (or a queued one whose start has come) that has not ended (as runningAt). */
-function runsAt(p: PeriodFacts, now: Date): boolean {
-  const current = p.status === "active" || p.status === "cancelled" || (p.status === "scheduled" && p.startDate <= now);
-  return current && (p.endDate === null || p.endDate > now);
-}
-
 /** Renewal of one period: on unless she turned it off (status cancelled, or her switch stored on a queued row). */
 const renews = (p: Pick<PeriodFacts, "autoRenew" | "status">) => p.autoRenew && p.status !== "cancelled";
 
@@ -90,7 +85,7 @@ export function periodStatusWords(
 ): string {
   if (p.status === "revoked") return "Revoked";
   if (p.status === "pending") return "Pending";
-  if (p.status === "expired" || (p.endDate !== null && p.endDate <= now)) return "Ended";
+  if (p.status === "expired" || !notEndedAt(p.endDate, now)) return "Ended";
   const renewal = p.endDate === null ? "no end date" : renews(p) ? "renewal on" : "renewal off";
   if (p.status === "scheduled" && p.startDate > now) return `Paid ahead · starts ${date(p.startDate)} · ${renewal}`;
   return `Active · ${renewal}`;

@@ -10,6 +10,7 @@ import { AppError, defineErrors } from "~/lib/app-error";
 import type { AdminViewer } from "~/modules/access/policy";
 import { changedFields, recordActivity } from "~/modules/admin/activity.server";
 import type { PlanInput } from "./plan-form";
+import { currentAt } from "./membership-state.server";
 
 export type AdminPlan = typeof subscriptionPlans.$inferSelect;
 
@@ -20,9 +21,7 @@ export async function listPlansForAdmin(_admin: AdminViewer) {
     db
       .select({ planId: userSubscriptions.planId, members: count() })
       .from(userSubscriptions)
-      .where(
-        sql`${userSubscriptions.status} in ('active', 'cancelled') and (${userSubscriptions.endDate} is null or ${userSubscriptions.endDate} > now())`,
-      )
+      .where(currentAt(sql`now()`))
       .groupBy(userSubscriptions.planId),
   ]);
   const byPlan = new Map(members.map((m) => [m.planId, Number(m.members)]));

@@ -202,22 +202,3 @@ export function planFormSchema(isNew: boolean) {
       return z.NEVER;
     });
 }
-
-/** What the editor shows after a refused post: what was typed, and each field's message (conform's reply). */
-export function planFormAfterRefusal(
-  form: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null } | undefined,
-): { values: PlanFormValues; errors: PlanFormErrors } | null {
-  if (!form?.initialValue) return null;
-  const typedValue = (name: keyof PlanFormValues) => {
-    const value = form.initialValue?.[name];
-    return typeof value === "string" ? value : "";
-  };
-  const values = Object.fromEntries(
-    (Object.keys(EMPTY_PLAN_FORM) as (keyof PlanFormValues)[]).map((name) => [name, typedValue(name)]),
-  ) as unknown as PlanFormValues;
-  values.isActive = form.initialValue.isActive === "on";
-  const errors = Object.fromEntries(
-    Object.entries(form.error ?? {}).map(([name, messages]) => [name === "" ? "form" : name, messages?.[0]]),
-  ) as PlanFormErrors;
-  return { values, errors };
-}

@@ -5,6 +5,7 @@ import { ebooks, subscriptionEbookUnlocks, subscriptionPlans, userSubscriptions 
 import { AppError } from "~/lib/app-error";
 import { CHECKOUT_ERRORS } from "~/modules/orders/checkout-errors";
 import { lockActiveSubscription, unlocksOf } from "./grants.server";
+import { isId } from "~/lib/ids";
 
 export async function unlockEbookWithPlan(input: {
   userId: string;
@@ -12,7 +13,7 @@ export async function unlockEbookWithPlan(input: {
   now?: Date;
 }): Promise<"unlocked" | "already-unlocked"> {
   const now = input.now ?? new Date();
-  if (!/^[0-9a-f-]{36}$/i.test(input.ebookId)) throw new AppError(CHECKOUT_ERRORS.NOT_UNLOCKABLE);
+  if (!isId(input.ebookId)) throw new AppError(CHECKOUT_ERRORS.NOT_UNLOCKABLE);
   return getDb().transaction(async (tx) => {
     // The subscription row is the lock: two confirmations of one reader queue here and count the same unlocks.
     const subscription = await lockActiveSubscription(tx, input.userId, now);

@@ -9,10 +9,12 @@ import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import { getMailer, type Mailer, type MailMessage } from "~/lib/mail/mailer.server";
 import { cardRenewalReminderMail, renewalReminderMail, subscriptionEndedMail } from "./membership-mails.server";
-import { runningAt, setDisplayRole, type Tx } from "./grants.server";
+import { setDisplayRole, type Tx } from "./grants.server";
+import { RUNNING, runningAt } from "./membership-state.server";
 import { setCardRenewals } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
 import { reminderDaysFor } from "./plan-period";
+import { isId } from "~/lib/ids";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ended-plan e-mail is sent within this long of the end (a shop back from a long outage does not send old news). */
@@ -58,7 +60,7 @@ type Subscription = typeof userSubscriptions.$inferSelect;
 
 /** Her own subscription row, locked; anyone else's (or an unknown id) is SUBSCRIPTION_NOT_FOUND, revealing nothing. */
 async function lockOwn(tx: Tx, userId: string, subscriptionId: string): Promise<Subscription> {
-  if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) throw new AppError(SUBSCRIPTION_ERRORS.SUBSCRIPTION_NOT_FOUND);
+  if (!isId(subscriptionId)) throw new AppError(SUBSCRIPTION_ERRORS.SUBSCRIPTION_NOT_FOUND);
   const [row] = await tx
     .select()
     .from(userSubscriptions)
@@ -113,7 +115,7 @@ function setRenewal(userId: string, subscriptionId: string, renews: boolean, now
       .where(
         and(
           eq(userSubscriptions.userId, userId),
-          inArray(userSubscriptions.status, ["active", "cancelled", "scheduled"]),
+          inArray(userSubscriptions.status, [...RUNNING]),
           gt(userSubscriptions.endDate, now),
         ),
       )

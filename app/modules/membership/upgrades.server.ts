@@ -2,7 +2,7 @@
 // order, the re-check and the grant inside the transaction that applies the verified payment, putting her back when
 // the upgrade's payment is reversed or refunded, and the switch to a lower plan at the end of the period. The numbers
 // come from upgrade-rules.ts (pure); this module reads and writes the rows.
-import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cardRenewals, orders, refunds, subscriptionPlans, userSubscriptions } from "~/db/schema";
 import { AppError, isAppError } from "~/lib/app-error";
@@ -23,6 +23,7 @@ import {
   UPGRADE_CREDIT_VALID_SECONDS,
   type RankedPlan,
 } from "./upgrade-rules";
+import { currentDatedAt, paymentStands, periodNotEndedAt } from "./membership-state.server";
 
 type Plan = typeof subscriptionPlans.$inferSelect;
 type Subscription = typeof userSubscriptions.$inferSelect;
@@ -54,14 +55,7 @@ async function currentSubscription(db: Reader, userId: string, now: Date) {
     .select({ subscription: userSubscriptions, plan: subscriptionPlans })
     .from(userSubscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        inArray(userSubscriptions.status, ["active", "cancelled"]),
-        isNotNull(userSubscriptions.endDate),
-        gt(userSubscriptions.endDate, now),
-      ),
-    )
+    .where(and(eq(userSubscriptions.userId, userId), currentDatedAt(now)))
     .limit(1);
   return row ?? null;
 }
@@ -70,13 +64,7 @@ async function hasQueuedRenewal(db: Reader, userId: string, now: Date): Promise<
   const rows = await db
     .select({ id: userSubscriptions.id })
     .from(userSubscriptions)
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.status, "scheduled"),
-        sql`(${userSubscriptions.endDate} is null or ${userSubscriptions.endDate} > ${now})`,
-      ),
-    )
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.status, "scheduled"), periodNotEndedAt(now)))
     .limit(1);
   return rows.length > 0;
 }
@@ -95,7 +83,7 @@ export async function paidForPeriod(db: Reader, subscription: Subscription): Pro
     })
     .from(orders)
     .where(eq(orders.id, subscription.orderId));
-  if (!row || (row.status !== "completed" && row.status !== "partially_refunded")) return 0;
+  if (!row || !paymentStands(row.status)) return 0;
   return Math.max(row.amount - Number(row.refunded), 0);
 }
 
@@ -315,7 +303,7 @@ async function periodStillPaid(tx: Tx, subscription: Subscription): Promise<bool
   if (subscription.status === "revoked") return false;
   if (!subscription.orderId) return true;
   const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, subscription.orderId));
-  return row?.status === "completed" || row?.status === "partially_refunded";
+  return paymentStands(row?.status);
 }
 
 /**
@@ -378,14 +366,7 @@ export async function scheduledSwitchOf(userId: string, now = new Date()): Promi
     .select({ subscription: userSubscriptions, plan: subscriptionPlans })
     .from(userSubscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.switchToPlanId))
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        isNull(userSubscriptions.switchedAt),
-        inArray(userSubscriptions.status, ["active", "cancelled"]),
-        gt(userSubscriptions.endDate, now),
-      ),
-    )
+    .where(and(eq(userSubscriptions.userId, userId), isNull(userSubscriptions.switchedAt), currentDatedAt(now)))
     .limit(1);
   if (!row) return null;
   return {
@@ -446,8 +427,7 @@ export async function cancelSwitch(input: { userId: string; now?: Date }): Promi
           eq(userSubscriptions.userId, input.userId),
           isNotNull(userSubscriptions.switchToPlanId),
           isNull(userSubscriptions.switchedAt),
-          inArray(userSubscriptions.status, ["active", "cancelled"]),
-          gt(userSubscriptions.endDate, now),
+          currentDatedAt(now),
         ),
       )
       .for("update");

@@ -2,6 +2,7 @@ import type { Viewer } from "~/modules/access/policy";
 import { getArticleForViewer } from "~/modules/content/articles.server";
 import { mayReadText } from "~/modules/reader/text-edition.server";
 import { bookmarkedIds } from "~/modules/engagement/bookmarks.server";
+import { ID_SOURCE } from "~/lib/ids";
 
 /** An item of her offline library as the device names it. */
 export interface OfflineItem {
@@ -32,10 +33,12 @@ export async function stillReadable(viewer: Viewer, items: OfflineItem[]): Promi
   return unique.filter((_, i) => answers[i]);
 }
 
+const ITEM = new RegExp(`^([a-z-]{1,20}):(${ID_SOURCE})$`, "i");
+
 /** `kind:id` values of the check's query string, as items (malformed ones dropped). */
 export function parseOfflineItems(values: string[]): OfflineItem[] {
   return values.slice(0, MAX_CHECKED_ITEMS).flatMap((value) => {
-    const match = /^([a-z-]{1,20}):([0-9a-f-]{36})$/i.exec(value);
+    const match = ITEM.exec(value);
     return match ? [{ kind: match[1], id: match[2].toLowerCase() }] : [];
   });
 }

@@ -57,9 +57,9 @@ export const checkRefundFormSchema = z.object({
 export const recordRefundFormSchema = z.object({
   intent: z.literal("record-refund"),
   refundId: z.uuid({ error: "This refund does not exist" }),
-  outcome: z.enum(["refunded", "not-refunded"], { error: "Choose what the Pesapal dashboard shows" }),
+  outcome: z.enum(["refunded", "not-refunded"], { error: "Choose what the provider's records show" }),
   note: z
-    .string({ error: "Say what the Pesapal dashboard shows, e.g. the refund's reference and date" })
+    .string({ error: "Say what the provider's records show, e.g. the refund's reference and date" })
     .trim()
     .min(REASON_MIN, `The note must be at least ${REASON_MIN} characters`)
     .max(REASON_MAX, `The note must be at most ${REASON_MAX} characters`),

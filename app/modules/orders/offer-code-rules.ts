@@ -18,6 +18,7 @@ import {
   PRICE_STEP,
   type RegionalPrice,
 } from "~/modules/pricing/pricing";
+import { fromNairobiInput, toNairobiInput } from "~/lib/nairobi-display";
 
 export interface OfferCodeTerms {
   id: string;
@@ -182,20 +183,7 @@ const optionalInt = z
     "Enter a whole number above 0, or leave it empty.",
   );
 
-const NAIROBI_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
-/** A datetime-local field's value ('2026-12-01T09:00') read as Nairobi time (UTC+3, no summer time). */
-export function fromNairobiInput(value: string): Date | null {
-  if (!NAIROBI_LOCAL.test(value)) return null;
-  const date = new Date(`${value}:00+03:00`);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** The other way, for an edit form. */
-export function toNairobiInput(date: Date | null): string {
-  if (!date) return "";
-  return new Date(date.getTime() + 3 * 3_600_000).toISOString().slice(0, 16);
-}
+export { fromNairobiInput, toNairobiInput };
 
 const dateTime = z
   .string()

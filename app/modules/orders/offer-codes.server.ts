@@ -33,6 +33,7 @@ import {
 } from "./offer-code-rules";
 import { CHECKOUT_ERRORS } from "./checkout-errors";
 import { codeAllowance, formerUses } from "./former-allowances.server";
+import { isId } from "~/lib/ids";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Pick<Database, "select">;
@@ -466,7 +467,7 @@ export async function retentionOfferAfterCancel(
   subscriptionId: string,
   now = new Date(),
 ): Promise<{ code: string; offer: string; checkout: string } | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(subscriptionId)) return null;
+  if (!isId(subscriptionId)) return null;
   const [plan] = await getDb()
     .select({ id: subscriptionPlans.id, slug: subscriptionPlans.slug })
     .from(userSubscriptions)

@@ -9,13 +9,13 @@ import { adminAlertItems, adminAlertSends, cardRenewalEvents, orders, profiles, 
 import { getEnv } from "~/lib/env.server";
 import { getMailer } from "~/lib/mail/mailer.server";
 import { adminAlertMail } from "./payment-mails.server";
-import { nairobiToday } from "~/modules/membership/gift-form";
 import { REVERSAL_WINDOW_MS } from "~/modules/orders/order-recheck-schedule";
 import { formatKesCents } from "~/modules/pricing/money";
 import { recentGatewayFailures } from "./gateway-failures.server";
 import { STALE_REQUEST_MS } from "./refunds.server";
 import { unresolvedUnmatchedCharge } from "./unmatched-charges.server";
 import { reconcile } from "./reconciliation.server";
+import { nairobiDate } from "~/lib/nairobi-time";
 
 /** At most one mail per kind this often: a storm of reviews or failures is one mail an hour, not one a minute. */
 export const ALERT_MAIL_GAP_MS = 60 * 60_000;
@@ -56,8 +56,8 @@ const INTROS: Record<AlertKind, string> = {
     "Pesapal reported payments that do not match their orders (amount, currency or reference). Nothing was granted; " +
     "each order waits for you to refund it or settle it by hand.",
   "refund-unknown":
-    "These refunds were sent to Pesapal and its answer never arrived. The shop keeps asking Pesapal; check the " +
-    "Pesapal dashboard and record what it shows if it is settled there.",
+    "These refunds were sent (to Pesapal, or as M-Pesa reversals) and the answer never arrived. The shop keeps " +
+    "asking; check the Pesapal dashboard or the M-PESA Org Portal and record what it shows if it is settled there.",
   "unmatched-charge":
     "Pesapal charged these cards on a schedule whose answer names no subscription of ours. Find the reader's " +
     "agreement or refund the charge on Pesapal's dashboard, then mark it resolved.",
@@ -170,8 +170,8 @@ async function newDifferences(now: Date): Promise<AlertItem[]> {
     .where(eq(adminAlertSends.kind, "reconcile-difference"));
   if (last && last.at.getTime() > now.getTime() - ALERT_MAIL_GAP_MS) return [];
   const report = await reconcile({
-    from: nairobiToday(new Date(now.getTime() - REVERSAL_WINDOW_MS)),
-    to: nairobiToday(now),
+    from: nairobiDate(new Date(now.getTime() - REVERSAL_WINDOW_MS)),
+    to: nairobiDate(now),
   });
   const origin = getEnv().PUBLIC_URL;
   const items = report.differences

@@ -2,17 +2,19 @@ import type { Flash } from "~/modules/site/flash.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-transitions";
 import { formatKesCents } from "~/modules/pricing/money";
 import type { RefundOutcome } from "./refunds.server";
+import { NAIROBI_TIME_ZONE } from "~/lib/nairobi-time";
+import type { ProviderWords } from "./provider-words";
 
 // What the admin's order page says after a money action it carried out (ADR 018): the toast the page shows after
 // reloading. The attempt is recorded either way, so even a refused or unknown refund reloads the page to show it.
 
 /** After "Request refund": Pesapal accepted, refused, or never answered. */
-export function refundToast(outcome: RefundOutcome): Flash {
+export function refundToast(outcome: RefundOutcome, words: ProviderWords): Flash {
   if (outcome.kind === "accepted") {
     return {
       kind: "success",
       title: "Refund Accepted",
-      message: `Pesapal accepted the refund of ${formatKesCents(outcome.amountCents)}. ${accessWords(outcome.full)} She has been e-mailed.`,
+      message: `${words.name} accepted the refund of ${formatKesCents(outcome.amountCents)}. ${accessWords(outcome.full)} She has been e-mailed.`,
     };
   }
   return {
@@ -20,14 +22,14 @@ export function refundToast(outcome: RefundOutcome): Flash {
     title: outcome.kind === "refused" ? "Refund Refused" : "Refund Outcome Unknown",
     message:
       outcome.kind === "refused"
-        ? `Pesapal refused the refund: ${outcome.message}. Access is unchanged.`
-        : `Nobody knows yet whether the money went back (${outcome.message}). Do not refund again: Nuru asks Pesapal on ` +
-          "its own; you can check now, or record what the Pesapal dashboard shows. Access is unchanged.",
+        ? `${words.name} refused the refund: ${outcome.message}. Access is unchanged.`
+        : `Nobody knows yet whether the money went back (${outcome.message}). Do not refund again: Nuru asks ` +
+          `${words.name} on its own; you can check now, or record what ${words.records} shows. Access is unchanged.`,
   };
 }
 
-/** After "Check with Pesapal" or "Record outcome" on a refund whose outcome was unknown (issue 30). */
-export function settledRefundToast(outcome: RefundOutcome): Flash {
+/** After "Check with Pesapal" (or M-Pesa) or "Record outcome" on a refund whose outcome was unknown (issue 30). */
+export function settledRefundToast(outcome: RefundOutcome, words: ProviderWords): Flash {
   if (outcome.kind === "accepted") {
     return {
       kind: "success",
@@ -45,7 +47,7 @@ export function settledRefundToast(outcome: RefundOutcome): Flash {
   return {
     kind: "error",
     title: "Outcome Still Unknown",
-    message: `${outcome.message}. Nuru will ask again; if the Pesapal dashboard shows the refund, record it.`,
+    message: `${outcome.message}. Nuru will ask again; if ${words.records} shows the refund, record it.`,
   };
 }
 
@@ -62,7 +64,7 @@ export function paymentCheckToast(result: { status: OrderStatus; changed: boolea
 
 /** After "Grant subscription": the period the reader now has. */
 export function handGrantToast(email: string, period: { startDate: Date; endDate: Date | null }): Flash {
-  const day = (d: Date) => d.toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "Africa/Nairobi" });
+  const day = (d: Date) => d.toLocaleDateString("en-GB", { dateStyle: "long", timeZone: NAIROBI_TIME_ZONE });
   return {
     kind: "success",
     title: "Subscription Granted",

@@ -42,6 +42,8 @@ import { isCardPayment, isOutcomeUnknown, STALE_REQUEST_MS } from "./refunds.ser
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { getMemberStanding } from "~/modules/membership/member-standing.server";
 import { periodStatusWords } from "~/modules/membership/member-standing";
+import { parseNairobiDay } from "~/lib/nairobi-time";
+import { isId } from "~/lib/ids";
 
 export const ORDERS_PAGE_SIZE = 30;
 
@@ -67,8 +69,6 @@ export interface OrderFilters {
   reader?: string;
   page?: number;
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The orders list's filter value for "a refund's outcome is unknown". */
 export const REFUND_UNKNOWN_FILTER = "refund_unknown";
@@ -114,13 +114,6 @@ export async function attentionCount(_admin: AdminViewer): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The start of a Nairobi (UTC+3, no daylight saving) day, or null for a malformed date. */
-export function nairobiDayStart(day: string | undefined | null): Date | null {
-  if (!day || !DAY.test(day)) return null;
-  const time = Date.parse(`${day}T00:00:00+03:00`);
-  return Number.isNaN(time) ? null : new Date(time);
-}
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listOrdersForAdmin(_admin: AdminViewer, filters: OrderFilters) {
@@ -137,8 +130,8 @@ export async function listOrdersForAdmin(_admin: AdminViewer, filters: OrderFilt
   const attention = filters.status === ATTENTION_FILTER;
   if (attention) where.push(or(eq(orders.status, "review"), hasUnknownRefund())!);
   if (kind) where.push(eq(orders.kind, kind));
-  const from = nairobiDayStart(filters.from);
-  const toStart = nairobiDayStart(filters.to);
+  const from = parseNairobiDay(filters.from);
+  const toStart = parseNairobiDay(filters.to);
   if (from) where.push(gte(orders.createdAt, from));
   if (toStart) where.push(lt(orders.createdAt, new Date(toStart.getTime() + 86_400_000)));
   const reader = (filters.reader ?? "").trim().slice(0, 100);
@@ -199,10 +192,8 @@ export async function listOrdersForAdmin(_admin: AdminViewer, filters: OrderFilt
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getOrderForAdmin(_admin: AdminViewer, orderId: string, now = new Date()) {
-  if (!UUID.test(orderId)) return null;
+  if (!isId(orderId)) return null;
   const db = getDb();
   const [order] = await selectOrdersWithBuyer(
     {

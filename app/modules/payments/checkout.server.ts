@@ -130,7 +130,7 @@ export function newMerchantReference(): string {
   return `NURU-${randomBytes(12).toString("hex").toUpperCase()}`;
 }
 
-export async function startCheckout(input: {
+export interface CheckoutInput {
   buyer: CheckoutBuyer;
   item: CheckoutItem;
   /** The charging country (chargingCountry()): the order is priced for it. */
@@ -152,8 +152,50 @@ export async function startCheckout(input: {
   /** M-Pesa (through the provider the owner chose, ADR 043) or card (Pesapal); unset: Pesapal, as before. */
   method?: PaymentMethodChoice;
   now?: Date;
-}): Promise<{ orderId: string; redirectUrl: string; zeroAmount?: boolean }> {
+}
+
+export type CheckoutStarted = { orderId: string; redirectUrl: string; zeroAmount?: boolean };
+
+/** What she pays, worked out once: the item, its regional price with her code, or an upgrade's difference. */
+interface PricedCheckout {
+  quote: CheckoutQuote;
+  price: RegionalPrice;
+  upgrade: UpgradeQuote | null;
+  /** The order's amount columns: the only place the order's amount is set (and the reuse check reads). */
+  amount: ReturnType<typeof orderAmountColumns>;
+  zeroAmount: boolean;
+  providerName: string;
+  autoRenew: boolean;
+}
+
+/**
+ * The checkout as a pipeline: price it (what she pays, with every refusal), reuse a pending order for the same
+ * terms, or make the order (with its gift, code slot and card schedule) and complete it at zero or hand it to the
+ * payment provider.
+ */
+export async function startCheckout(input: CheckoutInput): Promise<CheckoutStarted> {
   const now = input.now ?? new Date();
+  const priced = await priceCheckout(input, now);
+  const reused = await reusablePendingOrder(input, priced, now);
+  if (reused) return reused;
+  const recurring = priced.autoRenew ? await recurringTerms(input.buyer.id, priced.quote, now) : undefined;
+  const order = await createOrder(input, priced, recurring, now);
+  if (priced.zeroAmount) {
+    // A millisecond after the order was made, so its status history reads pending, then completed.
+    await completeZeroAmountOrder(order.id, new Date(now.getTime() + 1));
+    return { orderId: order.id, redirectUrl: `/receipts/${order.id}`, zeroAmount: true };
+  }
+  return submitOrder(order, priced, input.buyer, recurring);
+}
+
+/** The order's amount columns: the regional price with her code, or for an upgrade the difference after credit. */
+function orderAmountColumns(price: RegionalPrice, upgrade: UpgradeQuote | null) {
+  const priced = { ...orderPriceColumns(price), ...orderCodeColumns(price) };
+  return upgrade ? { ...priced, ...upgradeOrderColumns(upgrade) } : priced;
+}
+
+/** What she pays for this checkout, or the refusal that says why she cannot buy it so. */
+async function priceCheckout(input: CheckoutInput, now: Date): Promise<PricedCheckout> {
   const gift = input.gift;
   const providerName = input.method ? await providerNameForMethod(input.method) : "pesapal";
   const autoRenew = input.autoRenew === true && !gift;
@@ -166,23 +208,7 @@ export async function startCheckout(input: {
   const quote = await quoteCheckout(input.item, input.countryCode);
   if (!quote) throw new AppError(CHECKOUT_ERRORS.ITEM_NOT_FOUND);
   if (gift && checkDeliveryDate(gift.deliverOn, now)) throw new AppError(CHECKOUT_ERRORS.GIFT_DATE_INVALID);
-  let upgrade: UpgradeQuote | null = null;
-  if (input.upgrade && input.item.kind === "plan" && !gift) {
-    if (autoRenew)
-      throw new AppError(
-        CHECKOUT_ERRORS.AUTO_RENEW_PLANS_ONLY,
-        "Automatic renewal by card is not offered with an upgrade.",
-      );
-    upgrade = await quoteUpgrade({
-      userId: input.buyer.id,
-      slug: input.item.slug,
-      countryCode: input.countryCode,
-      now,
-      creditAt: input.upgradeQuotedAt,
-    });
-  } else if (!gift) {
-    await assertCanBuy(input.buyer, quote, now);
-  }
+  const upgrade = await upgradeOrOwnership(input, quote, autoRenew, now);
   if (autoRenew && quote.kind !== "plan") throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_PLANS_ONLY);
   // CASE: her card already renews a plan -> a second schedule would charge her card twice each period.
   if (autoRenew && (await hasActiveCardRenewal(input.buyer.id))) throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_ACTIVE);
@@ -204,14 +230,54 @@ export async function startCheckout(input: {
   if (coded.kind === "refused") throw new AppError(CHECKOUT_ERRORS.OFFER_CODE_REFUSED, coded.message);
   const price = coded.price;
   const zeroAmount = price.chargedCents === 0;
+  assertAutoRenewTerms(autoRenew, price);
+  const amount = orderAmountColumns(price, upgrade);
+  return { quote, price, upgrade, amount, zeroAmount, providerName, autoRenew };
+}
+
+/** An upgrade's quote (ADR 039), or for her own purchase the check that she does not already hold it. */
+async function upgradeOrOwnership(
+  input: CheckoutInput,
+  quote: CheckoutQuote,
+  autoRenew: boolean,
+  now: Date,
+): Promise<UpgradeQuote | null> {
+  if (input.upgrade && input.item.kind === "plan" && !input.gift) {
+    if (autoRenew)
+      throw new AppError(
+        CHECKOUT_ERRORS.AUTO_RENEW_PLANS_ONLY,
+        "Automatic renewal by card is not offered with an upgrade.",
+      );
+    return quoteUpgrade({
+      userId: input.buyer.id,
+      slug: input.item.slug,
+      countryCode: input.countryCode,
+      now,
+      creditAt: input.upgradeQuotedAt,
+    });
+  }
+  if (!input.gift) await assertCanBuy(input.buyer, quote, now);
+  return null;
+}
+
+/** Card auto-renew needs something to charge each period, the same each period. */
+function assertAutoRenewTerms(autoRenew: boolean, price: RegionalPrice): void {
   // CASE: a code brought it to zero -> nothing to charge, so no card to renew from either.
-  if (autoRenew && zeroAmount) throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_ZERO);
+  if (autoRenew && price.chargedCents === 0) throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_ZERO);
   // CASE: a first-period-only code -> Pesapal would repeat the discounted first payment every period (issue 46 item 26).
   const firstPeriodOnly = autoRenew && isCoded(price) ? firstPeriodCodeAutoRenewText(price.offer, price.label) : null;
   if (firstPeriodOnly) throw new AppError(CHECKOUT_ERRORS.AUTO_RENEW_FIRST_PERIOD_CODE, firstPeriodOnly);
-  const db = getDb();
+}
+
+/** A pending order of hers for the same thing on the same terms, made in the last half hour: its page again. */
+async function reusablePendingOrder(
+  input: CheckoutInput,
+  priced: PricedCheckout,
+  now: Date,
+): Promise<CheckoutStarted | null> {
+  const { quote, upgrade, price, providerName, autoRenew } = priced;
   const itemColumn = quote.kind === "plan" ? orders.planId : orders.ebookId;
-  const candidates = await db
+  const candidates = await getDb()
     .select({ id: orders.id, redirectUrl: orders.redirectUrl, optedIn: cardRenewals.id })
     .from(orders)
     .leftJoin(cardRenewals, eq(cardRenewals.firstOrderId, orders.id))
@@ -221,7 +287,7 @@ export async function startCheckout(input: {
         eq(itemColumn, quote.itemId),
         eq(orders.status, "pending"),
         eq(orders.gateway, providerName),
-        eq(orders.amountCents, upgrade?.chargeCents ?? price.chargedCents),
+        eq(orders.amountCents, priced.amount.amountCents),
         upgrade ? eq(orders.upgradeFromSubscriptionId, upgrade.from.subscriptionId) : isNull(orders.upgradeCreditCents),
         isCoded(price) ? eq(orders.offerCodeId, price.offer.codeId) : isNull(orders.offerCodeId),
         isNotNull(orders.redirectUrl),
@@ -232,26 +298,34 @@ export async function startCheckout(input: {
     .limit(5);
   // CASE: a pending order made with the other auto-renew choice -> Pesapal was given other terms: not reused.
   // CASE: a gift -> never reused, nor reusing (its recipient and note are its own): see giftOrderIds.
-  const giftOrders = gift ? null : await giftOrderIds(candidates.map((candidate) => candidate.id));
+  const giftOrders = input.gift ? null : await giftOrderIds(candidates.map((candidate) => candidate.id));
   const reusable = giftOrders
     ? candidates.find((candidate) => (candidate.optedIn !== null) === autoRenew && !giftOrders.has(candidate.id))
     : undefined;
-  if (reusable?.redirectUrl) return { orderId: reusable.id, redirectUrl: reusable.redirectUrl };
+  return reusable?.redirectUrl ? { orderId: reusable.id, redirectUrl: reusable.redirectUrl } : null;
+}
 
-  // What Pesapal is told about the schedule: the first charge falls on the day this paid period would end.
-  let recurring: Recurring | undefined;
-  if (autoRenew && quote.kind === "plan" && quote.period) {
-    const current = await currentPlanOf(input.buyer.id, now);
-    const runningEnd = current?.renewedUntil ?? current?.endDate;
-    const start = runningEnd && new Date(runningEnd) > now ? new Date(runningEnd) : now;
-    const periodEnd = addPlanPeriod(start, quote.period);
-    recurring = {
-      accountNumber: "",
-      details: subscriptionDetailsFor(quote.period, periodEnd),
-    };
-  }
+/** What Pesapal is told about the schedule: the first charge falls on the day this paid period would end. */
+async function recurringTerms(userId: string, quote: CheckoutQuote, now: Date): Promise<Recurring | undefined> {
+  if (quote.kind !== "plan" || !quote.period) return undefined;
+  const current = await currentPlanOf(userId, now);
+  const runningEnd = current?.renewedUntil ?? current?.endDate;
+  const start = runningEnd && new Date(runningEnd) > now ? new Date(runningEnd) : now;
+  const periodEnd = addPlanPeriod(start, quote.period);
+  return { accountNumber: "", details: subscriptionDetailsFor(quote.period, periodEnd) };
+}
 
-  const order = await db.transaction(async (tx) => {
+type OrderRow = typeof orders.$inferSelect;
+
+/** The pending order, with its gift, its code's slot and its card schedule, in one transaction. */
+async function createOrder(
+  input: CheckoutInput,
+  priced: PricedCheckout,
+  recurring: Recurring | undefined,
+  now: Date,
+): Promise<OrderRow> {
+  const { quote, price } = priced;
+  return getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(orders)
       .values({
@@ -260,14 +334,12 @@ export async function startCheckout(input: {
         kind: quote.kind,
         planId: quote.kind === "plan" ? quote.itemId : null,
         ebookId: quote.kind === "ebook" ? quote.itemId : null,
-        ...orderPriceColumns(price),
-        ...orderCodeColumns(price),
-        ...(upgrade ? upgradeOrderColumns(upgrade) : {}),
+        ...priced.amount,
         countrySource: input.countryEvidence?.source ?? null,
         pickedCountryCode: input.countryEvidence?.picked ?? null,
         fromArticleId: input.fromArticleId ? sql`(select id from articles where id = ${input.fromArticleId})` : null,
         status: "pending",
-        gateway: zeroAmount ? "none" : providerName,
+        gateway: priced.zeroAmount ? "none" : priced.providerName,
         createdAt: now,
         updatedAt: now,
       })
@@ -275,7 +347,7 @@ export async function startCheckout(input: {
     await tx
       .insert(orderStatusHistory)
       .values({ orderId: row.id, fromStatus: null, toStatus: "pending", source: "checkout", createdAt: now });
-    if (gift) await recordGiftOrder(tx, row.id, gift, now);
+    if (input.gift) await recordGiftOrder(tx, row.id, input.gift, now);
     // The code's slot is taken with the order, or neither is kept (offer-codes.server.ts).
     if (isCoded(price)) {
       await takeRedemption(tx, {
@@ -302,21 +374,25 @@ export async function startCheckout(input: {
     }
     return row;
   });
-  if (zeroAmount) {
-    // A millisecond after the order was made, so its status history reads pending, then completed.
-    await completeZeroAmountOrder(order.id, new Date(now.getTime() + 1));
-    return { orderId: order.id, redirectUrl: `/receipts/${order.id}`, zeroAmount: true };
-  }
+}
 
+/** The order handed to its payment provider; a refusal cancels it (unless the provider may hold it) and says so. */
+async function submitOrder(
+  order: OrderRow,
+  priced: PricedCheckout,
+  buyer: CheckoutBuyer,
+  recurring: Recurring | undefined,
+): Promise<CheckoutStarted> {
+  const { quote, upgrade } = priced;
   try {
-    const provider = await providerFor(providerName);
+    const provider = await providerFor(priced.providerName);
     const started = await provider.start({
       order,
       quote: upgrade ? { ...quote, name: `${quote.name} (upgrade)` } : quote,
-      buyer: input.buyer,
+      buyer,
       recurring,
     });
-    await db
+    await getDb()
       .update(orders)
       .set({
         ...started.orderColumns,
@@ -327,31 +403,35 @@ export async function startCheckout(input: {
       .where(eq(orders.id, order.id));
     return { orderId: order.id, redirectUrl: started.redirectUrl };
   } catch (error) {
-    const reason = isPesapalError(error)
-      ? `${error.code} ${error.gatewayCode ?? ""}`.trim()
-      : isDarajaError(error)
-        ? error.code
-        : "gateway not configured";
-    // CASE: timeout -> Pesapal may hold the order; it stays findable by its merchant reference (the IPN carries it).
-    const timedOut = isPesapalError(error, "PESAPAL_TIMEOUT");
-    console.error(`Checkout ${order.merchantReference}: SubmitOrderRequest failed (${reason})`, error);
-    if (!timedOut) {
-      await db.transaction(async (tx) => {
-        await tx.update(orders).set({ status: "cancelled", updatedAt: new Date() }).where(eq(orders.id, order.id));
-        await tx.insert(orderStatusHistory).values({
-          orderId: order.id,
-          fromStatus: "pending",
-          toStatus: "cancelled",
-          source: "checkout",
-          note: `not submitted: ${reason}`,
-        });
-        await releaseRedemption(tx, order.id, new Date());
-      });
-    }
+    await cancelUnsubmitted(order, error);
     if (isAppError(error, GATEWAY_ERRORS.PAYMENTS_NOT_CONFIGURED) || isPesapalError(error) || isDarajaError(error))
       throw new AppError(CHECKOUT_ERRORS.GATEWAY_UNAVAILABLE);
     throw error;
   }
+}
+
+/** An order the provider refused is cancelled and its code's slot given back; one it may hold (a timeout) stays. */
+async function cancelUnsubmitted(order: OrderRow, error: unknown): Promise<void> {
+  const reason = isPesapalError(error)
+    ? `${error.code} ${error.gatewayCode ?? ""}`.trim()
+    : isDarajaError(error)
+      ? error.code
+      : "gateway not configured";
+  // CASE: timeout -> Pesapal may hold the order; it stays findable by its merchant reference (the IPN carries it).
+  const timedOut = isPesapalError(error, "PESAPAL_TIMEOUT");
+  console.error(`Checkout ${order.merchantReference}: SubmitOrderRequest failed (${reason})`, error);
+  if (timedOut) return;
+  await getDb().transaction(async (tx) => {
+    await tx.update(orders).set({ status: "cancelled", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: "pending",
+      toStatus: "cancelled",
+      source: "checkout",
+      note: `not submitted: ${reason}`,
+    });
+    await releaseRedemption(tx, order.id, new Date());
+  });
 }
 
 async function giftOrderIds(orderIds: string[]): Promise<Set<string>> {

@@ -10,6 +10,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-tr
 import { formatKesCents } from "~/modules/pricing/money";
 import { darajaConnection, getDaraja } from "./daraja-gateway.server";
 import { isDarajaError, type StkQueryAnswer } from "./daraja/client.server";
+import { paymentStands } from "~/modules/membership/membership-state";
 
 export interface DarajaDifference {
   kind:
@@ -34,7 +35,6 @@ export type DarajaComparison =
 
 /** Prompts older than this are compared from our rows only (Daraja's STK query forgets old requests). */
 export const QUERY_WINDOW_MS = 7 * 86_400_000;
-const GRANTED: OrderStatus[] = ["completed", "partially_refunded"];
 /** Statuses in which a paid prompt or Paybill payment is accounted for (granted, or its money gone back). */
 const ACCOUNTED: OrderStatus[] = ["completed", "partially_refunded", "refunded", "reversed", "review"];
 const CHECK = "press “Check payment” on its order page";
@@ -161,7 +161,7 @@ export async function compareWithDaraja(now = new Date()): Promise<DarajaCompari
         action: "M-Pesa took this order's money more than once: refund the extra payment by reversal.",
       });
     }
-    const grantedHere = GRANTED.includes(order.status);
+    const grantedHere = paymentStands(order.status);
     if (paidAtMpesa && !ACCOUNTED.includes(order.status)) {
       add({
         kind: "paid_not_granted",

@@ -200,10 +200,23 @@ export const darajaProvider: PaymentProvider = {
     }
   },
 
-  // The reversal's result is pushed to us, never polled: until it comes, the refund stays unknown (an admin can
-  // record what the M-Pesa statement shows).
-  async refundSettled() {
-    return { refunded: false, message: "waiting for M-Pesa's reversal result" };
+  // The reversal's result is pushed to us. When it never came, "Check with M-Pesa" asks the transaction status of
+  // the payment; its result (also pushed) settles the refund when M-Pesa shows the payment reversed
+  // (handleAsyncResult, kind refund-check). Until then the refund stays unknown; an admin can record what the
+  // M-PESA Org Portal shows.
+  async refundSettled(_order, refund) {
+    if (!refund.confirmationCode) return { refunded: false, message: "waiting for M-Pesa's reversal result" };
+    const accepted = await (
+      await getDaraja()
+    ).transactionStatus({
+      receipt: refund.confirmationCode,
+      resultUrl: darajaUrl(DARAJA_PATHS.result, { kind: "refund-check", refund: refund.id }),
+      timeoutUrl: darajaUrl(DARAJA_PATHS.timeout, { refund: refund.id }),
+    });
+    return {
+      refunded: false,
+      message: `M-Pesa asked for ${refund.confirmationCode}'s status; its answer settles the refund (${accepted.conversationId})`,
+    };
   },
 
   // A prompt expires by itself, and nothing else is waiting at Daraja: nothing to cancel. A hand-paid Paybill with

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
   userSubscriptions,
+  gifts,
   ebooks,
   mpesaEvents,
   mpesaPushes,
@@ -23,7 +24,8 @@ import { isId } from "~/lib/ids";
 import { planItemText } from "~/modules/membership/plan-period";
 import { formatKesCents } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
-import { isDarajaError, readAsyncResult, readStkCallback, c2bSchema } from "./daraja/client.server";
+import { isDarajaError, readAsyncResult, readStkCallback, c2bSchema, type AsyncResult } from "./daraja/client.server";
+import { addMpesaCodeToReceiptSms } from "~/modules/sms/sms-queue.server";
 import { callbackToken, DARAJA_PATHS, darajaUrl, getDaraja, paybillDetails } from "./daraja-gateway.server";
 import { darajaReport, recordMpesaEvent, settlePush } from "./daraja-provider.server";
 import { applyVerifiedReport, verifyPayment } from "./payment-verification.server";
@@ -31,6 +33,7 @@ import { checkSoon } from "./order-rechecks.server";
 import { retryPathOf } from "./retry-path";
 import { recordReversalResult } from "./refunds.server";
 import { normalizeMpesaCode, normalizeMpesaPhone, PHONE_MESSAGE } from "./mpesa-phone";
+import { paymentStands } from "~/modules/membership/membership-state";
 
 /** How long the page waits for her answer on the phone before it says so (the prompt lives 60 to 90 s). */
 export const PROMPT_WAIT_MS = 90_000;
@@ -87,6 +90,8 @@ export type PayPageState =
 
 export interface PayPage {
   orderId: string;
+  /** A gift (ADR 038): the recipient's address; the paid page says where to follow it. */
+  giftFor: string | null;
   item: string;
   amount: string;
   accountNumber: string;
@@ -163,7 +168,7 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
     .orderBy(desc(mpesaEvents.createdAt))
     .limit(1);
   let state: PayPageState;
-  if (order!.status === "completed" || order!.status === "partially_refunded") state = { kind: "paid" };
+  if (paymentStands(order!.status)) state = { kind: "paid" };
   else if (!latest) state = { kind: "ask" };
   else if (latest.resultCode !== null) state = { kind: "outcome", resultCode: latest.resultCode, phone: latest.phone };
   else {
@@ -190,9 +195,15 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
           .orderBy(desc(payments.verifiedAt))
           .limit(1)
       : [];
+  // A gift (ADR 038): the buyer is told it is paid and where to follow it, never that she can read it.
+  const [gift] = await db
+    .select({ recipientEmail: gifts.recipientEmail })
+    .from(gifts)
+    .where(eq(gifts.orderId, order!.id));
   return {
     mpesaCode: paidWith?.code ?? null,
-    retryPath: retryPathOf(order!, item?.slug ?? null, false),
+    giftFor: gift?.recipientEmail ?? null,
+    retryPath: retryPathOf(order!, item?.slug ?? null, Boolean(gift)),
     kind: order!.kind,
     ebookId: order!.ebookId,
     paidUntil: subscription?.end?.toISOString() ?? null,
@@ -340,6 +351,8 @@ export async function handleStkCallback(body: unknown, now = new Date()): Promis
       await db.execute(
         sql`update payments set confirmation_code = ${result.receipt} where order_id = ${push.orderId} and gateway_tracking_id = ${push.checkoutRequestId} and confirmation_code is null`,
       );
+      // Her SMS receipt waited for this code (it was granted on the query's word): it goes now, with the code.
+      await addMpesaCodeToReceiptSms(push.orderId, result.receipt, now);
       return { outcome: "receipt added" };
     }
     return { outcome: "duplicate" };
@@ -377,6 +390,17 @@ export function answerC2bValidation(): { ResultCode: string; ResultDesc: string 
  * A Paybill/Till payment by hand. Matched to an order by its account number (case and spaces ignored) and amount;
  * anything else is held as unmatched, never granted. Idempotent by the M-Pesa receipt.
  */
+/** Why a payment of `amountCents` cannot pay `order` (held as unmatched), or null when it pays it. */
+function paymentMismatch(
+  order: Pick<typeof orders.$inferSelect, "amountCents" | "status">,
+  amountCents: number,
+  paid: string,
+): string | null {
+  if (order.amountCents !== amountCents)
+    return `${paid} ${formatKesCents(amountCents)}, the order is ${formatKesCents(order.amountCents)}`;
+  return OPEN.includes(order.status) ? null : `the order is already ${order.status}`;
+}
+
 export async function handleC2bConfirmation(body: unknown, now = new Date()): Promise<{ outcome: string }> {
   const parsed = c2bSchema.safeParse(body);
   if (!parsed.success) return { outcome: "unreadable" };
@@ -389,11 +413,7 @@ export async function handleC2bConfirmation(body: unknown, now = new Date()): Pr
     ? "no account number"
     : !order
       ? `account number ${payment.BillRefNumber} names no order`
-      : order.amountCents !== amountCents
-        ? `paid ${formatKesCents(amountCents)}, the order is ${formatKesCents(order.amountCents)}`
-        : !OPEN.includes(order.status)
-          ? `the order is already ${order.status}`
-          : null;
+      : paymentMismatch(order, amountCents, "paid");
   const inserted = await db
     .insert(mpesaReceivedPayments)
     .values({
@@ -529,6 +549,7 @@ export async function handleAsyncResult(
     const outcome = await recordReversalResult(query.refund, result, now);
     return { outcome: outcome?.kind ?? "already settled" };
   }
+  if (query.kind === "refund-check" && query.refund) return refundCheckResult(query.refund, result, body, now);
   if (query.kind !== "status" || !query.order || !isId(query.order)) return { outcome: "ignored" };
   const [order] = await db.select().from(orders).where(eq(orders.id, query.order));
   if (!order) return { outcome: "unknown order" };
@@ -555,12 +576,7 @@ export async function handleAsyncResult(
     .from(mpesaPushes)
     .where(eq(mpesaPushes.receipt, receipt));
   if (usedByPush) return { outcome: usedByPush.orderId === order.id ? "already counted" : "used by another order" };
-  const problem =
-    amountCents !== order.amountCents
-      ? `pasted code paid ${formatKesCents(amountCents)}, the order is ${formatKesCents(order.amountCents)}`
-      : !OPEN.includes(order.status)
-        ? `the order is already ${order.status}`
-        : null;
+  const problem = paymentMismatch(order, amountCents, "pasted code paid");
   const inserted = await db
     .insert(mpesaReceivedPayments)
     .values({
@@ -598,6 +614,29 @@ export async function handleAsyncResult(
     if (claimed.length === 0) return { outcome: "already counted" };
   } else if (problem) return { outcome: "unmatched" };
   return grantFromReceivedPayment(order, receipt, amountCents, null, now);
+}
+
+/**
+ * The transaction status asked for a refund whose reversal result never came ("Check with M-Pesa"): a payment M-Pesa
+ * shows reversed settles the refund as its lost result would have; anything else leaves it unknown, recorded.
+ */
+async function refundCheckResult(refundId: string, result: AsyncResult, body: unknown, now: Date) {
+  const status = result.parameters.TransactionStatus ?? "";
+  await recordMpesaEvent({
+    orderId: null,
+    kind: "status",
+    reference: result.parameters.ReceiptNo || result.transactionId || null,
+    summary: `refund check: result ${result.resultCode} ${result.resultDesc}${status ? `, ${status}` : ""}`,
+    raw: body as object,
+    createdAt: now,
+  });
+  if (result.resultCode !== 0 || status !== "Reversed") return { outcome: "not reversed" };
+  const outcome = await recordReversalResult(
+    refundId,
+    { resultCode: 0, resultDesc: "transaction status shows the payment reversed" },
+    now,
+  );
+  return { outcome: outcome?.kind ?? "already settled" };
 }
 
 // The admin's "Needs attention": Paybill payments that paid no order.

@@ -5,11 +5,11 @@
 //  - abandoned and not cancelled at Pesapal: a late M-Pesa still grants; each check asks Pesapal again to cancel it.
 // Every answer goes through verifyPayment, the one door that changes an order. One scheduled job runs
 // recheckOrders; each run asks about at most `limit` orders, the most overdue first.
-import { and, asc, eq, gte, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, orderStatusHistory } from "~/db/schema";
 import { verifyPayment } from "./payment-verification.server";
-import { AFTER_IPN_CHECK_MS, checkPendingOrders, statusCheckDueAt } from "./pending-orders.server";
+import { AFTER_IPN_CHECK_MS, CHECKED_ORDER, checkPendingOrders, statusCheckDueAt } from "./pending-orders.server";
 import { abandonOrder, cancelAtPesapal } from "./abandon-order.server";
 import {
   ABANDONED_WINDOW_MS,
@@ -21,6 +21,7 @@ import {
 } from "~/modules/orders/order-recheck-schedule";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { releaseRedemption } from "~/modules/orders/offer-codes.server";
+import { orderPaymentStands } from "~/modules/membership/membership-state.server";
 
 /** At most this many orders are asked about per run (each costs one to three gateway calls). */
 export const RECHECKS_PER_RUN = 50;
@@ -44,7 +45,7 @@ export function ordersThatCanStillChange(now: Date): SQL {
       or(
         eq(orders.status, "failed"),
         and(eq(orders.status, "abandoned"), isNull(orders.gatewayCancelledAt), gte(orders.createdAt, abandonedStart)),
-        and(inArray(orders.status, ["completed", "partially_refunded"]), gte(completedAt, reversalStart)),
+        and(orderPaymentStands(), gte(completedAt, reversalStart)),
       ),
     ),
   )!;
@@ -95,9 +96,7 @@ async function recheckSettledOrders(now: Date, limit: number): Promise<RecheckSu
   const db = getDb();
   const due = await db
     .select({
-      id: orders.id,
-      trackingId: orders.gatewayTrackingId,
-      reference: orders.merchantReference,
+      ...CHECKED_ORDER,
       status: orders.status,
       checks: orders.statusChecks,
       completedAt,

@@ -73,8 +73,14 @@ export interface PaymentProvider {
     remarks: string;
     now: Date;
   }): Promise<RefundAnswer>;
-  /** For a refund whose outcome is unknown: does the provider show the payment refunded? Throws when not reached. */
-  refundSettled(order: { id: string; trackingId: string }): Promise<{ refunded: boolean; message: string }>;
+  /**
+   * For a refund whose outcome is unknown: does the provider show the payment refunded? Throws when not reached.
+   * A provider that answers later (M-Pesa's transaction status) says "not yet" and settles the refund on its result.
+   */
+  refundSettled(
+    order: { id: string; trackingId: string },
+    refund: { id: string; confirmationCode: string | null },
+  ): Promise<{ refunded: boolean; message: string }>;
 }
 
 const registry = new Map<ProviderName, () => Promise<PaymentProvider>>([

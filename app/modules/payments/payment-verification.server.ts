@@ -21,10 +21,10 @@ import { getReceipt, receiptPdf } from "~/modules/receipts/receipts.server";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { getMailer } from "~/lib/mail/mailer.server";
 import { receiptMail } from "./payment-mails.server";
-import { grantOrder, revokeOrder, type Grant } from "~/modules/membership/grants.server";
-import { grantUpgrade, recheckUpgrade, restoreAfterUpgradeRevoked } from "~/modules/membership/upgrades.server";
+import type { Grant, Tx } from "~/modules/membership/grants.server";
+import { recheckUpgrade } from "~/modules/membership/upgrades.server";
 import { issueReceipt } from "~/modules/receipts/receipt-numbers.server";
-import { completeGiftOrder, deliverCompletedGift, revokeGiftOf } from "~/modules/membership/gifts.server";
+import { deliverCompletedGift } from "~/modules/membership/gifts.server";
 import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { decideTransition, type Decision, type OrderStatus } from "~/modules/orders/order-transitions";
 import { firstRecheckAt } from "~/modules/orders/order-recheck-schedule";
@@ -38,6 +38,7 @@ import {
 import { refundForSystem } from "./refunds.server";
 import { isMpesaPayment, queueMpesaReceiptSms } from "./receipt-sms.server";
 import { providerFor } from "./payment-provider.server";
+import { purchaseKindOf } from "./purchase-kinds/index.server";
 import { isPesapalError } from "./pesapal/errors";
 import { isDarajaError } from "./daraja/client.server";
 import type { PaymentStatus, TransactionStatus } from "./pesapal/types";
@@ -168,105 +169,139 @@ export async function applyVerifiedReport(
   return { kind: "checked", orderId, ...result };
 }
 
+type Applied = { status: OrderStatus; changed: boolean; grant?: Grant; refundDue?: string };
+
+/** One verified answer applied to the order, locked, in one transaction: decide, record, give or take back, note. */
 async function applyReport(
   orderId: string,
   trackingId: string,
   report: TransactionStatus,
   source: VerifySource,
   now: Date,
-): Promise<{ status: OrderStatus; changed: boolean; grant?: Grant; refundDue?: string }> {
+): Promise<Applied> {
   return getDb().transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    // A scheduled card charge is named by its agreement: the answer's reference counts as ours when any of its fields
-    // names this order's agreement (agreementNamedBy), else it is compared with the account_number (and differs).
-    const [agreement] = order.cardRenewalId
-      ? await tx
-          .select({ accountNumber: cardRenewals.accountNumber })
-          .from(cardRenewals)
-          .where(eq(cardRenewals.id, order.cardRenewalId))
-      : [];
-    const namesIt = agreement && (await agreementNamedBy(report, tx))?.agreement.id === order.cardRenewalId;
-    let decision: Decision = decideTransition(
-      agreement ? { ...order, merchantReference: namesIt ? report.merchantReference : agreement.accountNumber } : order,
-      report,
-    );
-    let refundDue: string | undefined;
-    if (order.cardRenewalId && decision.to !== null) {
-      ({ decision, refundDue } = await decideCharge(tx, order, decision, now));
-    }
-    // An upgrade's locked credit is re-checked against her plan now (ADR 039); a mismatch goes to review.
-    if (order.upgradeCreditCents !== null) decision = await recheckUpgrade(tx, order, decision, now);
+    const { decision, refundDue } = await decideReport(tx, order, report, now);
     if (decision.to === null) {
       if (decision.reason.startsWith("ignored")) console.warn(`Order ${order.merchantReference}: ${decision.reason}`);
       return { status: order.status, changed: false };
     }
     if (decision.to === "review") console.warn(`Order ${order.merchantReference} needs review: ${decision.reason}`);
-    await tx.insert(payments).values({
+    const to = decision.to;
+    const receiptNumber = await recordPayment(tx, order, trackingId, report, { ...decision, to }, now);
+    const { grant, restored } = await applyEffect(tx, order, report, decision.effect, receiptNumber, now);
+    await tx.insert(orderStatusHistory).values({
       orderId: order.id,
-      gateway: order.gateway,
-      gatewayTrackingId: trackingId,
-      amountCents: report.amountCents,
-      currency: report.currency.toUpperCase().slice(0, 3),
-      status: decision.to === "review" ? "completed" : decision.to,
-      paymentMethod: report.paymentMethod || null,
-      confirmationCode: report.confirmationCode || null,
-      raw: report,
-      verifiedAt: now,
+      fromStatus: order.status,
+      toStatus: to,
+      source,
+      note: [decision.reason, evidenceOf(order, report), grant?.note, restored].filter(Boolean).join("; "),
+      createdAt: now,
     });
-    await tx
-      .update(orders)
-      .set({
-        status: decision.to,
-        gatewayTrackingId: trackingId,
-        updatedAt: now,
-        // The new status's re-check schedule starts now (ADR 027): a completed payment is asked about again within
-        // its reversal window, a failed one while the buyer may still pay; final statuses never.
-        statusChecks: 0,
-        nextStatusCheckAt: firstRecheckAt(decision.to, now),
-        ...(decision.to === "completed" ? { completedAt: now } : {}),
-      })
-      .where(eq(orders.id, order.id));
-    // A code is used only by a paid order (ADR 037): a failed payment gives its slot back so her retry gets the
-    // discount; a failed order paid after all takes it again.
-    if (decision.to === "failed") await releaseRedemption(tx, order.id, now);
-    if (decision.effect === "grant") await reclaimRedemption(tx, order.id, now);
-    // The receipt's number is taken in this transaction, so it has no gaps (receipt-numbers.server.ts).
-    const receiptNumber = decision.to === "completed" ? await issueReceipt(tx, order, now) : null;
-    let grant: Grant | undefined;
-    // A gift order gives the buyer nothing: its gift is paid and waits for the recipient's claim (ADR 038).
-    if (decision.effect === "grant") {
-      grant =
-        (await completeGiftOrder(tx, order, now)) ??
-        (order.upgradeCreditCents !== null ? await grantUpgrade(tx, order, now) : await grantOrder(tx, order, now));
-    }
-    if (decision.effect === "grant" && !order.cardRenewalId) await settleFirstPayment(tx, order.id, report, now);
+    return { status: to, changed: true, grant, refundDue };
+  });
+}
+
+/** What the answer does to the order: its transition, with a card charge's and an upgrade's own checks. */
+async function decideReport(
+  tx: Tx,
+  order: Order,
+  report: TransactionStatus,
+  now: Date,
+): Promise<{ decision: Decision; refundDue?: string }> {
+  // A scheduled card charge is named by its agreement: the answer's reference counts as ours when any of its fields
+  // names this order's agreement (agreementNamedBy), else it is compared with the account_number (and differs).
+  const [agreement] = order.cardRenewalId
+    ? await tx
+        .select({ accountNumber: cardRenewals.accountNumber })
+        .from(cardRenewals)
+        .where(eq(cardRenewals.id, order.cardRenewalId))
+    : [];
+  const namesIt = agreement && (await agreementNamedBy(report, tx))?.agreement.id === order.cardRenewalId;
+  let decision: Decision = decideTransition(
+    agreement ? { ...order, merchantReference: namesIt ? report.merchantReference : agreement.accountNumber } : order,
+    report,
+  );
+  let refundDue: string | undefined;
+  if (order.cardRenewalId && decision.to !== null) {
+    ({ decision, refundDue } = await decideCharge(tx, order, decision, now));
+  }
+  // An upgrade's locked credit is re-checked against her plan now (ADR 039); a mismatch goes to review.
+  if (order.upgradeCreditCents !== null) decision = await recheckUpgrade(tx, order, decision, now);
+  return { decision, refundDue };
+}
+
+/** The payment row and the order's new status; returns the receipt number a completed order takes. */
+async function recordPayment(
+  tx: Tx,
+  order: Order,
+  trackingId: string,
+  report: TransactionStatus,
+  decision: Decision & { to: OrderStatus },
+  now: Date,
+): Promise<string | null> {
+  await tx.insert(payments).values({
+    orderId: order.id,
+    gateway: order.gateway,
+    gatewayTrackingId: trackingId,
+    amountCents: report.amountCents,
+    currency: report.currency.toUpperCase().slice(0, 3),
+    status: decision.to === "review" ? "completed" : decision.to,
+    paymentMethod: report.paymentMethod || null,
+    confirmationCode: report.confirmationCode || null,
+    raw: report,
+    verifiedAt: now,
+  });
+  await tx
+    .update(orders)
+    .set({
+      status: decision.to,
+      gatewayTrackingId: trackingId,
+      updatedAt: now,
+      // The new status's re-check schedule starts now (ADR 027): a completed payment is asked about again within
+      // its reversal window, a failed one while the buyer may still pay; final statuses never.
+      statusChecks: 0,
+      nextStatusCheckAt: firstRecheckAt(decision.to, now),
+      ...(decision.to === "completed" ? { completedAt: now } : {}),
+    })
+    .where(eq(orders.id, order.id));
+  // A code is used only by a paid order (ADR 037): a failed payment gives its slot back so her retry gets the
+  // discount; a failed order paid after all takes it again.
+  if (decision.to === "failed") await releaseRedemption(tx, order.id, now);
+  if (decision.effect === "grant") await reclaimRedemption(tx, order.id, now);
+  // The receipt's number is taken in this transaction, so it has no gaps (receipt-numbers.server.ts).
+  return decision.to === "completed" ? await issueReceipt(tx, order, now) : null;
+}
+
+/** What the order's kind gives for a completed payment, or takes back for a reversal (purchase-kinds/). */
+async function applyEffect(
+  tx: Tx,
+  order: Order,
+  report: TransactionStatus,
+  effect: Decision["effect"],
+  receiptNumber: string | null,
+  now: Date,
+): Promise<{ grant?: Grant; restored: string | null }> {
+  if (effect === "grant") {
+    const grant = await (await purchaseKindOf(tx, order)).grant(tx, order, now);
+    if (!order.cardRenewalId) await settleFirstPayment(tx, order.id, report, now);
     // Her SMS receipt (issue 49): queued with the grant, so it is sent once whatever happens after the commit.
     if (grant && receiptNumber && order.receiptPhone && isMpesaPayment(report.paymentMethod)) {
       await queueMpesaReceiptSms(tx, order, grant, { ...report, receiptNumber }, now);
     }
-    let restored: string | null = null;
-    if (decision.effect === "revoke") {
-      await revokeOrder(tx, order, now);
-      restored = await restoreAfterUpgradeRevoked(tx, order, now);
-      await revokeGiftOf(tx, order, now);
-    }
-    if (decision.effect === "revoke" && !order.cardRenewalId) {
-      await endCardRenewalOf(tx, order.id, "first payment reversed", now);
-    }
-    // Read by admins on the order page: Pesapal's answer in words ('M-Pesa', not 'MpesaKE').
-    const evidence = `${GATEWAY_NAMES[order.gateway] ?? order.gateway}: ${PESAPAL_STATUS_WORDS[report.status]}, ${formatMinorUnits(report.amountCents, report.currency, "en-KE")}${
-      report.paymentMethod ? ` by ${paymentMethodLabel(report.paymentMethod)}` : ""
-    }${report.confirmationCode ? `, confirmation ${report.confirmationCode}` : ""}`;
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: decision.to,
-      source,
-      note: [decision.reason, evidence, grant?.note, restored].filter(Boolean).join("; "),
-      createdAt: now,
-    });
-    return { status: decision.to, changed: true, grant, refundDue };
-  });
+    return { grant, restored: null };
+  }
+  if (effect !== "revoke") return { restored: null };
+  const restored = await (await purchaseKindOf(tx, order)).takeBack(tx, order, now);
+  if (!order.cardRenewalId) await endCardRenewalOf(tx, order.id, "first payment reversed", now);
+  return { restored };
+}
+
+/** Read by admins on the order page: the gateway's answer in words ('M-Pesa', not 'MpesaKE'). */
+function evidenceOf(order: Order, report: TransactionStatus): string {
+  return `${GATEWAY_NAMES[order.gateway] ?? order.gateway}: ${PESAPAL_STATUS_WORDS[report.status]}, ${formatMinorUnits(report.amountCents, report.currency, "en-KE")}${
+    report.paymentMethod ? ` by ${paymentMethodLabel(report.paymentMethod)}` : ""
+  }${report.confirmationCode ? `, confirmation ${report.confirmationCode}` : ""}`;
 }
 
 /** How she paid, as the receipt mail names it: a payment method and its confirmation, or the code that made it free. */

@@ -26,13 +26,18 @@ const firstCheckAt = sql`${orders.createdAt} + ${sql.raw(`interval '${STATUS_CHE
 export const statusCheckDueAt = sql<Date>`coalesce(${orders.nextStatusCheckAt}, ${firstCheckAt})`;
 const dueAt = statusCheckDueAt;
 
+/** What a status check of an order needs to name it (here and in the re-checks after pending). */
+export const CHECKED_ORDER = {
+  id: orders.id,
+  trackingId: orders.gatewayTrackingId,
+  reference: orders.merchantReference,
+};
+
 export async function checkPendingOrders(now = new Date(), limit = 50) {
   const db = getDb();
   const due = await db
     .select({
-      id: orders.id,
-      trackingId: orders.gatewayTrackingId,
-      reference: orders.merchantReference,
+      ...CHECKED_ORDER,
       checks: orders.statusChecks,
       amountCents: orders.amountCents,
       zeroAmountReason: orders.zeroAmountReason,

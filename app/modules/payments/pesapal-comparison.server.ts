@@ -12,6 +12,7 @@ import { isOutcomeUnknown, statusShowsRefund } from "./refunds.server";
 import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { isPesapalError } from "./pesapal/errors";
 import type { TransactionStatus } from "./pesapal/types";
+import { paymentStands } from "~/modules/membership/membership-state";
 
 export interface PesapalDifference {
   reference: string;
@@ -142,7 +143,7 @@ export async function compareWithPesapal(now = new Date()): Promise<PesapalCompa
             : order.accountNumber,
       };
       const decision = decideTransition(terms, report);
-      const paidHere = order.status === "completed" || order.status === "partially_refunded";
+      const paidHere = paymentStands(order.status);
       let action: string | null = null;
       if (decision.to !== null) action = actionFor(decision.to, decision.effect === "revoke", decision.reason);
       else if (paidHere && (report.statusCode === 0 || report.statusCode === 2)) {

@@ -19,6 +19,18 @@ export interface ReconcileRun {
   daraja: DarajaComparison | null;
 }
 
+export interface ProviderComparisons {
+  pesapal: PesapalComparison;
+  /** null when the shop never used M-Pesa direct. */
+  daraja: DarajaComparison | null;
+}
+
+/** Both providers' comparisons, for the admin's reconciliation page (asked when she presses "Compare now"). */
+export async function compareWithProviders(now = new Date()): Promise<ProviderComparisons> {
+  const [pesapal, daraja] = await Promise.all([compareWithPesapal(now), compareWithDaraja(now)]);
+  return { pesapal, daraja };
+}
+
 export async function runReconcile(options: {
   from: string;
   to: string;

@@ -27,6 +27,8 @@ import { revenueCents, type Revenue } from "./revenue.server";
 import { ORDER_STATUS_LABELS, PAID_STATUSES, type OrderStatus } from "~/modules/orders/order-transitions";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { orderLineColumns } from "~/modules/orders/order-with-buyer.server";
+import { paymentStands } from "~/modules/membership/membership-state";
+import { parseNairobiDay } from "~/lib/nairobi-time";
 
 /** A refund's state as the admin reads it (schema: refund_status). */
 const REFUND_STATUS_LABELS = {
@@ -97,18 +99,17 @@ export interface ReconciliationReport {
   differences: Difference[];
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
 /** The instant a Nairobi (UTC+3) day starts. */
 function dayStart(day: string): Date {
-  if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00+03:00`))) throw new RangeError(`Not a date: ${day}`);
-  return new Date(`${day}T00:00:00+03:00`);
+  const start = parseNairobiDay(day);
+  if (!start) throw new RangeError(`Not a date: ${day}`);
+  return start;
 }
 
 const PAID: readonly OrderStatus[] = PAID_STATUSES;
 /** Orders that may hold a live grant: paid, or refunded in part (a partial card refund keeps access). */
-const GRANTING: readonly OrderStatus[] = ["completed", "partially_refunded"];
 
 export async function reconcile(range: { from: string; to: string }): Promise<ReconciliationReport> {
   const start = dayStart(range.from);
@@ -243,7 +244,7 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
       const zeroAmount = order.amountCents === 0 && order.zeroAmountReason !== null;
       if (!payment && !zeroAmount) differ("paid order without a verified payment", order, `order is ${order.status}`);
     }
-    if (GRANTING.includes(order.status)) {
+    if (paymentStands(order.status)) {
       if (payment && (payment.amountCents !== order.amountCents || payment.currency !== order.currency)) {
         differ(
           "amounts disagree",
@@ -296,7 +297,7 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
     const order = s.orderId ? { id: s.orderId, reference: s.reference! } : null;
     if (source === "none")
       differ("grant without a paid order", null, `subscription ${s.id} of ${s.email} has no order`);
-    if (order && !GRANTING.includes(s.orderStatus!)) {
+    if (order && !paymentStands(s.orderStatus)) {
       differ(
         "grant without a paid order",
         order,
@@ -323,7 +324,7 @@ export async function reconcile(range: { from: string; to: string }): Promise<Re
     }
     if (!live) continue;
     if (!order) differ("grant without a paid order", null, `ebook purchase ${p.id} of ${p.email} has no order`);
-    else if (!GRANTING.includes(p.orderStatus!)) {
+    else if (!paymentStands(p.orderStatus)) {
       differ("grant without a paid order", order, `ebook purchase of ${p.email}, order is ${p.orderStatus}`);
     }
   }

@@ -13,16 +13,16 @@ import type { AdminViewer } from "~/modules/access/policy";
 import { recordActivity } from "~/modules/admin/activity.server";
 import { getMailer } from "~/lib/mail/mailer.server";
 import { refundMail } from "./payment-mails.server";
-import { revokeOrder } from "~/modules/membership/grants.server";
-import { restoreAfterUpgradeRevoked } from "~/modules/membership/upgrades.server";
-import { revokeGiftOf } from "~/modules/membership/gifts.server";
+import { purchaseKindOf } from "./purchase-kinds/index.server";
 import { formatKesCents, type MinorUnits } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { providerFor, providerOfOrder } from "./payment-provider.server";
+import { providerWords } from "./provider-words";
 import { isCardPayment } from "~/modules/orders/payment-method";
 import { endCardRenewalOf } from "~/modules/membership/card-renewals.server";
 import { isPesapalError } from "./pesapal/errors";
 import { recordGatewayFailure } from "./gateway-failures.server";
+import { isId } from "~/lib/ids";
 
 /** Refunds the shop refuses before asking Pesapal; the admin sees the message (titles: the order page's toasts). */
 export const REFUND_ERRORS = defineErrors({
@@ -51,8 +51,8 @@ export const REFUND_ERRORS = defineErrors({
     status: 409,
     title: "Refund Not Sent",
     message:
-      "A refund of this payment was sent and Pesapal's answer never arrived. Check with Pesapal, or record what the " +
-      "Pesapal dashboard shows, before refunding again.",
+      "A refund of this payment was sent and the answer never arrived. Check again, or record what the provider's " +
+      "records show (the Pesapal dashboard, or the M-PESA Org Portal for M-Pesa direct), before refunding again.",
   },
   REFUND_NOT_FOUND: { status: 404, title: "Not Checked", message: "This refund does not exist." },
   REFUND_OUTCOME_KNOWN: { status: 409, title: "Not Checked", message: "This refund's outcome is already known." },
@@ -114,8 +114,6 @@ export interface RefundInput {
   reason: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The verified completed payment of an order (the newest, should there ever be two). */
 async function paymentOf(db: Pick<ReturnType<typeof getDb>, "select">, orderId: string) {
   const [payment] = await db
@@ -145,7 +143,7 @@ async function requestRefund(
   now: Date,
 ): Promise<RefundOutcome> {
   const viewer = actor.viewer;
-  if (!UUID.test(input.orderId)) throw new AppError(REFUND_ERRORS.REFUND_ORDER_NOT_FOUND);
+  if (!isId(input.orderId)) throw new AppError(REFUND_ERRORS.REFUND_ORDER_NOT_FOUND);
   const reason = input.reason.trim();
   if (!reason) throw new Error("A refund needs a reason");
   const db = getDb();
@@ -291,10 +289,9 @@ async function settleAccepted(
   if (to) {
     await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
     if (refund.full) {
-      await revokeOrder(tx, order, now);
-      // A refunded upgrade puts her earlier period back as it was (ADR 039).
-      await restoreAfterUpgradeRevoked(tx, order, now);
-      await revokeGiftOf(tx, order, now);
+      // The order's kind takes back what it gave: a refunded upgrade puts her earlier period back as it was
+      // (ADR 039), a refunded gift can no longer be claimed (ADR 038).
+      await (await purchaseKindOf(tx, order)).takeBack(tx, order, now);
       // A plan refunded in full is not renewed by her card either (a charge that still arrives is refunded).
       await endCardRenewalOf(tx, order.id, "full refund of the first payment", now);
     }
@@ -331,9 +328,9 @@ async function settleAccepted(
 
 /** The refund and the Pesapal tracking id of the payment it refunds. */
 async function refundWithPayment(refundId: string) {
-  if (!UUID.test(refundId)) throw new AppError(REFUND_ERRORS.REFUND_NOT_FOUND);
+  if (!isId(refundId)) throw new AppError(REFUND_ERRORS.REFUND_NOT_FOUND);
   const [row] = await getDb()
-    .select({ refund: refunds, trackingId: payments.gatewayTrackingId })
+    .select({ refund: refunds, trackingId: payments.gatewayTrackingId, confirmationCode: payments.confirmationCode })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(eq(refunds.id, refundId));
@@ -351,16 +348,21 @@ export async function checkRefund(
   viewer: AdminViewer | null,
   now = new Date(),
 ): Promise<RefundOutcome> {
-  const { refund, trackingId } = await refundWithPayment(refundId);
+  const { refund, trackingId, confirmationCode } = await refundWithPayment(refundId);
   if (!isOutcomeUnknown(refund, now)) throw new AppError(REFUND_ERRORS.REFUND_OUTCOME_KNOWN);
+  const provider = await providerOfOrder(refund.orderId);
+  const words = providerWords(provider.name);
   let seen: { refunded: boolean; message: string; reached: boolean };
   try {
-    const provider = await providerOfOrder(refund.orderId);
-    seen = { ...(await provider.refundSettled({ id: refund.orderId, trackingId })), reached: true };
+    const answer = await provider.refundSettled(
+      { id: refund.orderId, trackingId },
+      { id: refund.id, confirmationCode },
+    );
+    seen = { ...answer, reached: true };
   } catch (error) {
-    console.error(`Refund ${refundId}: could not ask Pesapal for the payment's status`, error);
-    await recordGatewayFailure("GetTransactionStatus (refund check)", error, now);
-    seen = { refunded: false, reached: false, message: `Pesapal could not be asked (${errorCode(error)})` };
+    console.error(`Refund ${refundId}: could not ask ${words.name} for the payment's status`, error);
+    if (provider.name === "pesapal") await recordGatewayFailure("GetTransactionStatus (refund check)", error, now);
+    seen = { refunded: false, reached: false, message: `${words.name} could not be asked (${errorCode(error)})` };
   }
   const admin = viewer?.user
     ? (await getDb().select({ email: users.email }).from(users).where(eq(users.id, viewer.user.id)))[0]
@@ -377,8 +379,8 @@ export async function checkRefund(
         .where(eq(refunds.id, current.id));
       return settleAccepted(tx, current, order!, {
         viewer,
-        who: admin?.email ?? "Nuru's check with Pesapal",
-        how: `confirmed by Pesapal's payment status (${seen.message})`,
+        who: admin?.email ?? `Nuru's check with ${words.name}`,
+        how: `confirmed by ${words.name}'s payment status (${seen.message})`,
         now,
       });
     }
@@ -404,12 +406,26 @@ export async function checkRefund(
         action: "refund checked",
         entityType: "order",
         entityId: order!.id,
-        summary: `${order!.merchantReference}: refund of ${formatKesCents(current.amountCents)} checked with Pesapal, outcome still unknown (${seen.message}).`,
+        summary: `${order!.merchantReference}: refund of ${formatKesCents(current.amountCents)} checked with ${words.name}, outcome still unknown (${seen.message}).`,
       });
     return { kind: "unconfirmed", refundId: current.id, message: seen.message };
   });
   if (outcome.kind === "accepted") await sendRefundMail(refund.orderId, refund.amountCents, refund.full);
   return outcome;
+}
+
+/** A refund's final answer recorded: accepted or refused, with what was seen, and no further checks due. */
+function answerRefund(
+  tx: Tx,
+  current: Pick<RefundRow, "id" | "answeredAt">,
+  status: "accepted" | "refused",
+  checkMessage: string,
+  now: Date,
+) {
+  return tx
+    .update(refunds)
+    .set({ status, answeredAt: current.answeredAt ?? now, checkedAt: now, checkMessage, nextCheckAt: null })
+    .where(eq(refunds.id, current.id));
 }
 
 function currentOutcome(refund: RefundRow): RefundOutcome {
@@ -441,7 +457,7 @@ export async function recordReversalResult(
   result: { resultCode: number; resultDesc: string },
   now = new Date(),
 ): Promise<RefundOutcome | null> {
-  if (!UUID.test(refundId)) return null;
+  if (!isId(refundId)) return null;
   const { refund } = await refundWithPayment(refundId);
   const outcome = await getDb().transaction(async (tx): Promise<RefundOutcome | null> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
@@ -449,16 +465,7 @@ export async function recordReversalResult(
     if (!current || !isOutcomeUnknown(current, now)) return null;
     const message = `M-Pesa reversal result ${result.resultCode}: ${result.resultDesc}`;
     if (result.resultCode === 0) {
-      await tx
-        .update(refunds)
-        .set({
-          status: "accepted",
-          answeredAt: current.answeredAt ?? now,
-          checkedAt: now,
-          checkMessage: message,
-          nextCheckAt: null,
-        })
-        .where(eq(refunds.id, current.id));
+      await answerRefund(tx, current, "accepted", message, now);
       return settleAccepted(tx, current, order!, {
         viewer: null,
         who: "M-Pesa reversal",
@@ -466,16 +473,7 @@ export async function recordReversalResult(
         now,
       });
     }
-    await tx
-      .update(refunds)
-      .set({
-        status: "refused",
-        answeredAt: current.answeredAt ?? now,
-        checkedAt: now,
-        checkMessage: message,
-        nextCheckAt: null,
-      })
-      .where(eq(refunds.id, current.id));
+    await answerRefund(tx, current, "refused", message, now);
     await tx.insert(orderStatusHistory).values({
       orderId: order!.id,
       fromStatus: order!.status,
@@ -491,7 +489,7 @@ export async function recordReversalResult(
 }
 
 /**
- * An admin records what the Pesapal dashboard shows for a refund whose outcome is unknown, with a note saying what
+ * An admin records what the provider's records show (the Pesapal dashboard, the M-PESA Org Portal) for a refund whose outcome is unknown, with a note saying what
  * she saw. Refunded -> settled as accepted (access ends for a full refund); not refunded -> refused, and the
  * payment may be refunded again. Both go in the activity log.
  */
@@ -501,37 +499,34 @@ export async function recordRefundOutcome(
   now = new Date(),
 ): Promise<RefundOutcome> {
   const note = input.note.trim();
-  if (!note) throw new Error("Say what the Pesapal dashboard shows");
   const { refund } = await refundWithPayment(input.refundId);
+  const words = providerWords((await providerOfOrder(refund.orderId)).name);
+  if (!note) throw new Error(`Say what ${words.records} shows`);
   const [admin] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, viewer.user.id));
   const who = admin?.email ?? "an admin";
   const outcome = await getDb().transaction(async (tx): Promise<RefundOutcome> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
     const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
     if (!current || !isOutcomeUnknown(current, now)) throw new AppError(REFUND_ERRORS.REFUND_OUTCOME_KNOWN);
-    const seen = `recorded by ${who} from the Pesapal dashboard: ${note}`;
+    const seen = `recorded by ${who} from ${words.records}: ${note}`;
     if (input.refunded) {
       await tx
         .update(refunds)
         .set({ status: "accepted", answeredAt: current.answeredAt ?? now, checkedAt: now, checkMessage: seen })
         .where(eq(refunds.id, current.id));
-      return settleAccepted(tx, current, order!, { viewer, who, how: `shown as refunded on Pesapal (${seen})`, now });
+      return settleAccepted(tx, current, order!, {
+        viewer,
+        who,
+        how: `shown as refunded on ${words.name} (${seen})`,
+        now,
+      });
     }
-    await tx
-      .update(refunds)
-      .set({
-        status: "refused",
-        answeredAt: current.answeredAt ?? now,
-        checkedAt: now,
-        checkMessage: `Not refunded, ${seen}`,
-        nextCheckAt: null,
-      })
-      .where(eq(refunds.id, current.id));
+    await answerRefund(tx, current, "refused", `Not refunded, ${seen}`, now);
     await recordActivity(tx, viewer, {
       action: "refund not made",
       entityType: "order",
       entityId: order!.id,
-      summary: `${order!.merchantReference}: refund of ${formatKesCents(current.amountCents)} not made, per the Pesapal dashboard (${note}); the payment may be refunded again.`,
+      summary: `${order!.merchantReference}: refund of ${formatKesCents(current.amountCents)} not made, per ${words.records} (${note}); the payment may be refunded again.`,
     });
     return { kind: "refused", refundId: current.id, message: `Not refunded, ${seen}` };
   });

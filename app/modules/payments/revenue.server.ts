@@ -3,7 +3,7 @@
 // as paid (completed, partly or fully refunded) less the refunds Pesapal accepted for them. Reversed payments went
 // back through the gateway and count for nothing; payments waiting for review are not revenue until a person decides.
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Rows } from "~/db/client.server";
 import { ebooks, orders, payments, profiles, refunds, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
 import type { AdminViewer } from "~/modules/access/policy";
 import { runningAt } from "~/modules/membership/grants.server";
@@ -95,7 +95,7 @@ export async function revenueLines(from: Date, to: Date): Promise<RevenueLine[]>
   // planned for the range; bench:analytics --explain, issue 35). The leading comment keeps the statement unnamed.
   type Line = { day: string; kind: RevenueLine["kind"]; item: string; method: string | null; cents: string };
   const unnamed = async (statement: SQL) =>
-    ((await db.execute(sql`/* planned per run */ ${statement}`)) as unknown as { rows: Line[] }).rows;
+    ((await db.execute(sql`/* planned per run */ ${statement}`)) as unknown as Rows<Line>).rows;
   const [paid, refunded] = await Promise.all([
     unnamed(sql`
       select ${nairobiDay(payments.verifiedAt)} as day, ${orders.kind} as kind, ${item} as item,

@@ -7,8 +7,9 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, orderStatusHistory } from "~/db/schema";
-import { grantOrder, type Grant } from "~/modules/membership/grants.server";
-import { completeGiftOrder, deliverCompletedGift } from "~/modules/membership/gifts.server";
+import type { Grant } from "~/modules/membership/grants.server";
+import { deliverCompletedGift } from "~/modules/membership/gifts.server";
+import { purchaseKindOf } from "./purchase-kinds/index.server";
 import { issueReceipt } from "~/modules/receipts/receipt-numbers.server";
 import { sendReceipt } from "./payment-verification.server";
 
@@ -39,8 +40,8 @@ function completeInTransaction(orderId: string, now: Date): Promise<ZeroAmountOu
       .set({ status: "completed", completedAt: now, updatedAt: now, nextStatusCheckAt: null, statusChecks: 0 })
       .where(eq(orders.id, order.id));
     await issueReceipt(tx, order, now);
-    // A gift order gives the buyer nothing: its gift waits for the recipient's claim (ADR 038).
-    const grant = (await completeGiftOrder(tx, order, now)) ?? (await grantOrder(tx, order, now));
+    // The order's kind gives: a gift order gives the buyer nothing, its gift waits for the recipient's claim (ADR 038).
+    const grant = await (await purchaseKindOf(tx, order)).grant(tx, order, now);
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: "pending",

@@ -23,6 +23,8 @@ import {
   mailConsents,
   mailSubscribers,
   mediaAssets,
+  mpesaPushes,
+  mpesaReceivedPayments,
   offerCodeRedemptions,
   offerCodes,
   orderStatusHistory,
@@ -32,6 +34,7 @@ import {
   refunds,
   retentionOffers,
   sessions,
+  smsMessages,
   subscriptionEbookUnlocks,
   subscriptionNotices,
   userSubscriptions,
@@ -146,6 +149,7 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
     db.select().from(readerTextPreferences).where(eq(readerTextPreferences.userId, userId)),
   ]);
   const orderIds = orderRows.map((o) => o.id);
+  const mpesaOf = await exportMpesaAndSms(orderIds);
   const subscriptionIds = subscriptionRows.map((s) => s.id);
   const renewalIds = renewalRows.map((r) => r.id);
   const none = Promise.resolve([]);
@@ -245,6 +249,7 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
       payments: paymentRows.filter((p) => p.orderId === o.id),
       statusHistory: historyRows.filter((h) => h.orderId === o.id),
       refunds: refundRows.filter((r) => r.orderId === o.id),
+      ...mpesaOf(o.id),
     })),
     receipts,
     giftsBought: giftRows.map((g) => ({
@@ -279,6 +284,64 @@ export async function exportPersonalData(userId: string, now: Date = new Date())
     stampedCopies: stampedRows,
     staffWork,
   };
+}
+
+/**
+ * For each of her orders, the M-Pesa direct prompts sent to her phone, the M-Pesa payments received for it and the
+ * SMS receipts sent (issue 49): phone numbers are personal data. The SMS's receipt-link token is left out (it opens
+ * the receipt to whoever holds it).
+ */
+async function exportMpesaAndSms(orderIds: string[]) {
+  const db = getDb();
+  const [prompts, received, sms] = orderIds.length
+    ? await Promise.all([
+        db
+          .select({
+            orderId: mpesaPushes.orderId,
+            phone: mpesaPushes.phone,
+            amountCents: mpesaPushes.amountCents,
+            resultCode: mpesaPushes.resultCode,
+            resultDesc: mpesaPushes.resultDesc,
+            receipt: mpesaPushes.receipt,
+            createdAt: mpesaPushes.createdAt,
+            settledAt: mpesaPushes.settledAt,
+          })
+          .from(mpesaPushes)
+          .where(inArray(mpesaPushes.orderId, orderIds))
+          .orderBy(asc(mpesaPushes.createdAt)),
+        db
+          .select({
+            orderId: mpesaReceivedPayments.orderId,
+            receipt: mpesaReceivedPayments.receipt,
+            accountNumber: mpesaReceivedPayments.accountNumber,
+            amountCents: mpesaReceivedPayments.amountCents,
+            payerPhone: mpesaReceivedPayments.payerPhone,
+            payerName: mpesaReceivedPayments.payerName,
+            status: mpesaReceivedPayments.status,
+            createdAt: mpesaReceivedPayments.createdAt,
+          })
+          .from(mpesaReceivedPayments)
+          .where(inArray(mpesaReceivedPayments.orderId, orderIds)),
+        db
+          .select({
+            orderId: smsMessages.orderId,
+            to: smsMessages.to,
+            body: smsMessages.body,
+            status: smsMessages.status,
+            deliveryStatus: smsMessages.deliveryStatus,
+            createdAt: smsMessages.createdAt,
+            sentAt: smsMessages.sentAt,
+            deliveredAt: smsMessages.deliveredAt,
+          })
+          .from(smsMessages)
+          .where(inArray(smsMessages.orderId, orderIds)),
+      ])
+    : [[], [], []];
+  return (orderId: string) => ({
+    mpesaPrompts: prompts.filter((p) => p.orderId === orderId),
+    mpesaPaymentsReceived: received.filter((r) => r.orderId === orderId),
+    smsReceipts: sms.filter((m) => m.orderId === orderId),
+  });
 }
 
 /** Her article e-mail subscriptions (by account or address) and every consent recorded for them. */

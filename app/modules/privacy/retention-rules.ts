@@ -40,7 +40,8 @@ export const MAIL_DELIVERY_RETENTION_DAYS = 90;
 export const DEV_OUTBOX_RETENTION_DAYS = 7;
 
 /**
- * Payment records (orders, payments, refunds, card renewals and their histories) and the receipts made from them:
+ * Payment records (orders, payments, refunds, card renewals and their histories, M-Pesa prompts, payments received
+ * and SMS receipts) and the receipts made from them:
  * kept 5 years after the payment, as Kenyan tax law requires of business records; an erased account's are kept
  * without her name or e-mail. No job deletes them earlier.
  */

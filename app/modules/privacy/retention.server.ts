@@ -1,7 +1,6 @@
 // The retention rules run as the hourly "retention" job (jobs.server.ts). Each delete is one statement over an
 // indexed or small table, so a run stays short however long the shop has been running.
 import { and, inArray, lt, lte, sql } from "drizzle-orm";
-import { nairobiDay } from "~/modules/analytics/counter.server";
 import type { Database } from "~/db/client.server";
 import {
   contentDailyCounts,
@@ -23,6 +22,7 @@ import {
   RATE_LIMIT_IDLE_HOURS,
   RETENTION_DAY_MS,
 } from "./retention-rules";
+import { nairobiDate } from "~/lib/nairobi-time";
 
 export interface RetentionRun {
   accessLogs: number;
@@ -51,7 +51,7 @@ export async function applyRetention(db: Database, now: Date = new Date()): Prom
     .delete(devOutbox)
     .where(lt(devOutbox.createdAt, daysBefore(now, DEV_OUTBOX_RETENTION_DAYS)))
     .returning({ id: devOutbox.id });
-  const oldestKept = nairobiDay(daysBefore(now, ANALYTICS_DAILY_RETENTION_DAYS));
+  const oldestKept = nairobiDate(daysBefore(now, ANALYTICS_DAILY_RETENTION_DAYS));
   const contentDays = await db
     .delete(contentDailyCounts)
     .where(lt(contentDailyCounts.day, oldestKept))

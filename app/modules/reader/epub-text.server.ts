@@ -11,7 +11,7 @@ import { posix } from "node:path";
 import { unzipSync } from "fflate";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { Element, Text, type ChildNode } from "domhandler";
-import { sanitizeArticleHtml } from "~/modules/content/article-html.server";
+import { sanitizeArticleHtml } from "~/lib/safe-html.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { READER_ERRORS } from "./reader-errors";
 import { SECTION_CHARS, type EditionPicture, type EditionSection } from "./text-sections";

@@ -2,7 +2,7 @@
 // handed out one section at a time, only to a reader the access policy lets read the ebook now.
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { getDb, type Database } from "~/db/client.server";
+import { getDb, type Database, type Rows } from "~/db/client.server";
 import {
   ebookTextEditions,
   ebookTextPositions,
@@ -11,7 +11,7 @@ import {
   type TextSectionEntry,
 } from "~/db/schema";
 import { canReadEbook, type AdminViewer, type Viewer } from "~/modules/access/policy";
-import { safeEbookTextHtml, sanitizeEbookTextHtml } from "~/modules/content/article-html.server";
+import { safeEbookTextHtml, sanitizeEbookTextHtml } from "./text-html.server";
 import { getStorage, type ObjectStorage } from "~/modules/storage/storage.server";
 import { objectResponse } from "~/modules/storage/object-response.server";
 import { FILE_HEADERS, unsafeEbookFileRow } from "./ebook-files.server";
@@ -48,7 +48,6 @@ export const TEXT_MAX_ATTEMPTS = 3;
 const BACKOFF_MINUTES = [1, 10];
 
 type Deps = { db?: Database; storage?: ObjectStorage };
-type Rows<T> = { rows: T[] };
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** A failure retrying cannot mend (a PDF without text, a broken EPUB): recorded at once, with its reason. */

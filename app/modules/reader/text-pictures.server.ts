@@ -2,7 +2,7 @@
 // (file-type, like every upload), and a PDF's, from the pixels pdf.js decodes; re-encoded to a small WebP with sharp
 // and stored privately beside the edition's JSON (`ebook-text/{ebook}/{random}/{n}.webp`, a new random per
 // extraction, deleted with the edition); served one at a time by a gated route to a reader who may read the ebook now.
-import { ebookPictureSrc } from "~/modules/content/article-html.server";
+import { ebookPictureSrc } from "./text-html.server";
 import { webpCopy, webpCopyOfPixels, type WebpCopy } from "~/modules/storage/image-variants.server";
 import type { ObjectStorage } from "~/modules/storage/storage.server";
 import { EPUB_LIMITS, type EpubBook, type KeptPicture } from "./epub-text.server";

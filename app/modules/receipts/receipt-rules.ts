@@ -2,6 +2,7 @@
 // once registered (16 % included in the price: the price does not change, part of it is VAT), the KRA PIN format,
 // the receipt number's form and year, the export's month and its CSV cells. Pure functions; unit-tested.
 import { divideRounded, type MinorUnits, assertMinorUnits } from "~/modules/pricing/money";
+import { fromNairobiWallClock, inNairobi } from "~/lib/nairobi-time";
 
 export const VAT_RATE_PERCENT = 16;
 
@@ -22,21 +23,19 @@ export function normalizeKraPin(value: string): string {
   return value.replace(/\s+/g, "").toUpperCase();
 }
 
-const NAIROBI_OFFSET_MS = 3 * 3_600_000; // UTC+3 all year, no daylight saving.
-
 /** The year of an instant in Nairobi: a payment at 00:30 on 1 January, Nairobi time, is next year's. */
 export function nairobiYear(at: Date): number {
-  return new Date(at.getTime() + NAIROBI_OFFSET_MS).getUTCFullYear();
+  return inNairobi(at).getUTCFullYear();
 }
 
 /** The Nairobi month (YYYY-MM) of an instant. */
 export function nairobiMonth(at: Date): string {
-  return new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 7);
+  return inNairobi(at).toISOString().slice(0, 7);
 }
 
 /** '2026-11-26 14:05', Nairobi time. */
 export function nairobiMinute(at: Date): string {
-  return new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
+  return inNairobi(at).toISOString().slice(0, 16).replace("T", " ");
 }
 
 export function formatReceiptNumber(year: number, n: number): string {
@@ -55,7 +54,7 @@ export function monthRange(month: string): { from: Date; to: Date } {
   if (!match) throw new RangeError(`Not a month: "${month}"`);
   const year = Number(match[1]);
   const index = Number(match[2]) - 1;
-  const start = (y: number, m: number) => new Date(Date.UTC(y, m, 1) - NAIROBI_OFFSET_MS);
+  const start = (y: number, m: number) => fromNairobiWallClock(Date.UTC(y, m, 1));
   return { from: start(year, index), to: start(year + Math.floor((index + 1) / 12), (index + 1) % 12) };
 }
 

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 import type { AdminViewer } from "~/modules/access/policy";
+import { nairobiDayStart } from "~/lib/nairobi-time";
 
 const KEY = "receipt_seller";
 
@@ -41,11 +42,6 @@ export async function saveReceiptSettings(
     .insert(siteSettings)
     .values({ key: KEY, value, updatedAt: now })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: now } });
-}
-
-/** The start of a Nairobi date (UTC+3 all year) as an instant. */
-export function nairobiDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+03:00`);
 }
 
 /** Whether a receipt completed at `at` carries VAT under these settings. */

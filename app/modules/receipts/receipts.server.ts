@@ -10,6 +10,7 @@ import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { VAT_RATE_PERCENT } from "./receipt-rules";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { giftRecipientOf } from "~/modules/membership/gifts.server";
+import { isId } from "~/lib/ids";
 
 export const SHOP_NAME = "Nuru";
 
@@ -49,44 +50,11 @@ export interface Receipt {
   shop: { name: string; supportEmail: string; url: string };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The receipt of `orderId` if it is this buyer's and was paid; null otherwise (never another reader's). */
 export async function getReceipt(userId: string, orderId: string): Promise<Receipt | null> {
-  if (!UUID.test(orderId)) return null;
+  if (!isId(orderId)) return null;
   const db = getDb();
-  const [row] = await selectOrdersWithBuyer(
-    {
-      orderId: orders.id,
-      reference: orders.merchantReference,
-      amountCents: orders.amountCents,
-      currency: orders.currency,
-      displayAmount: orders.displayAmount,
-      displayCurrency: orders.displayCurrency,
-      status: orders.status,
-      completedAt: orders.completedAt,
-      kind: orders.kind,
-      planName: subscriptionPlans.name,
-      periodUnit: subscriptionPlans.periodUnit,
-      periodCount: subscriptionPlans.periodCount,
-      ebookTitle: ebooks.title,
-      email: users.email,
-      fullName: profiles.fullName,
-      receiptNumber: orders.receiptNumber,
-      sellerName: orders.receiptSellerName,
-      sellerAddress: orders.receiptSellerAddress,
-      sellerPin: orders.receiptSellerPin,
-      buyerPin: orders.receiptBuyerPin,
-      vatCents: orders.receiptVatCents,
-      upgradeCreditCents: orders.upgradeCreditCents,
-      roundedOffCents: orders.roundedOffCents,
-      offerCode: orders.offerCode,
-      priceBeforeCodeCents: orders.priceBeforeCodeCents,
-      codeDiscountCents: orders.codeDiscountCents,
-      zeroAmountReason: orders.zeroAmountReason,
-    },
-    db,
-  ).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const row = await receiptRow(db, userId, orderId);
   if (!row || !RECEIPT_STATUSES.has(row.status)) return null;
   const [payment] = await db
     .select({ method: payments.paymentMethod, code: payments.confirmationCode, verifiedAt: payments.verifiedAt })
@@ -129,19 +97,7 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
     paidAt: (row.completedAt ?? payment?.verifiedAt ?? new Date()).toISOString(),
     buyerName: row.fullName ?? "",
     buyerEmail: row.email,
-    item: `${giftFor ? `Gift for ${giftFor}: ` : ""}${
-      row.kind === "plan"
-        ? `${planItemText(row.planName, row.periodUnit, row.periodCount)}${
-            // An upgrade (ADR 039): the amount is the plan's price less this credit.
-            row.upgradeCreditCents !== null
-              ? `, upgrade: less ${money(row.upgradeCreditCents)} credit for the unused part of the earlier plan${
-                  // Charged in whole shillings (M-Pesa's unit): the cents left off are hers (issue 46 item 27).
-                  row.roundedOffCents ? ` and ${money(row.roundedOffCents)} rounded off to whole shillings` : ""
-                }`
-              : ""
-          }`
-        : `Ebook: ${row.ebookTitle}`
-    }`,
+    item: receiptItem(row, giftFor, money),
     period: bought
       ? `${formatDate(bought.startDate.toISOString())} to ${bought.endDate ? formatDate(bought.endDate.toISOString()) : "no end date"}`
       : null,
@@ -158,6 +114,62 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
     roundedOff: row.roundedOffCents && row.upgradeCreditCents === null ? money(row.roundedOffCents) : null,
     shop: { name: SHOP_NAME, supportEmail: env.SUPPORT_EMAIL, url: env.PUBLIC_URL },
   };
+}
+
+/** Her order as its receipt reads it (only hers). */
+async function receiptRow(db: ReturnType<typeof getDb>, userId: string, orderId: string) {
+  const [row] = await selectOrdersWithBuyer(
+    {
+      orderId: orders.id,
+      reference: orders.merchantReference,
+      amountCents: orders.amountCents,
+      currency: orders.currency,
+      displayAmount: orders.displayAmount,
+      displayCurrency: orders.displayCurrency,
+      status: orders.status,
+      completedAt: orders.completedAt,
+      kind: orders.kind,
+      planName: subscriptionPlans.name,
+      periodUnit: subscriptionPlans.periodUnit,
+      periodCount: subscriptionPlans.periodCount,
+      ebookTitle: ebooks.title,
+      email: users.email,
+      fullName: profiles.fullName,
+      receiptNumber: orders.receiptNumber,
+      sellerName: orders.receiptSellerName,
+      sellerAddress: orders.receiptSellerAddress,
+      sellerPin: orders.receiptSellerPin,
+      buyerPin: orders.receiptBuyerPin,
+      vatCents: orders.receiptVatCents,
+      upgradeCreditCents: orders.upgradeCreditCents,
+      roundedOffCents: orders.roundedOffCents,
+      offerCode: orders.offerCode,
+      priceBeforeCodeCents: orders.priceBeforeCodeCents,
+      codeDiscountCents: orders.codeDiscountCents,
+      zeroAmountReason: orders.zeroAmountReason,
+    },
+    db,
+  ).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return row ?? null;
+}
+
+type ReceiptRow = NonNullable<Awaited<ReturnType<typeof receiptRow>>>;
+
+/** The receipt's line for what was bought: a gift's recipient, the plan (an upgrade's credit) or the ebook. */
+function receiptItem(row: ReceiptRow, giftFor: string | null, money: (cents: number) => string): string {
+  return `${giftFor ? `Gift for ${giftFor}: ` : ""}${
+    row.kind === "plan"
+      ? `${planItemText(row.planName, row.periodUnit, row.periodCount)}${
+          // An upgrade (ADR 039): the amount is the plan's price less this credit.
+          row.upgradeCreditCents !== null
+            ? `, upgrade: less ${money(row.upgradeCreditCents)} credit for the unused part of the earlier plan${
+                // Charged in whole shillings (M-Pesa's unit): the cents left off are hers (issue 46 item 27).
+                row.roundedOffCents ? ` and ${money(row.roundedOffCents)} rounded off to whole shillings` : ""
+              }`
+            : ""
+        }`
+      : `Ebook: ${row.ebookTitle}`
+  }`;
 }
 
 /** The receipt's lines, label and value, shared by the page, the PDF and the e-mail. */

@@ -2,11 +2,14 @@
 // memory. Rendering costs tens of milliseconds of CPU, so each distinct card is drawn once: the key is a hash of
 // the SVG itself, so an edited title draws a new card and the old one ages out, with no change notification needed.
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { singleton } from "~/lib/singleton.server";
 import { OG_HEIGHT, OG_WIDTH, ogCardSvg, type OgCard } from "./og-image-svg";
 
 export const OG_CONTENT_TYPE = "image/jpeg";
+
+// Loaded on the first card, not at start: libvips adds about 28 MB to a process that may never draw one (issue 51).
+let sharpModule: Promise<typeof import("sharp").default> | undefined;
+const loadSharp = () => (sharpModule ??= import("sharp").then((m) => m.default));
 
 export interface RenderedOgImage {
   bytes: Buffer;
@@ -32,10 +35,13 @@ export function renderOgImage(card: OgCard): Promise<RenderedOgImage> {
     return found;
   }
   // The promise is kept, so requests arriving while it renders wait for the same render.
-  const rendering = sharp(Buffer.from(svg), { density: 72 })
-    .resize(OG_WIDTH, OG_HEIGHT)
-    .jpeg({ quality: 82, mozjpeg: true, chromaSubsampling: "4:2:0" })
-    .toBuffer()
+  const rendering = loadSharp()
+    .then((sharp) =>
+      sharp(Buffer.from(svg), { density: 72 })
+        .resize(OG_WIDTH, OG_HEIGHT)
+        .jpeg({ quality: 82, mozjpeg: true, chromaSubsampling: "4:2:0" })
+        .toBuffer(),
+    )
     .then((bytes) => ({ bytes, etag }));
   kept.set(etag, rendering);
   if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);

@@ -1,7 +1,7 @@
 import { getEnv } from "~/lib/env.server";
 import { isDataSaverRequest } from "~/lib/data-saver";
 import type { RouterContextProvider } from "react-router";
-import type { SessionUser } from "~/modules/accounts/session.server";
+import type { SessionUser } from "~/modules/access/viewer.server";
 import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
 import { isAppError } from "~/lib/app-error";
 import { getOptionalUser } from "~/modules/access/viewer.server";

@@ -2,6 +2,7 @@
 // got. It names what she bought only in generic words chosen by the caller ("Week pass", "Premium plan", "Ebook"):
 // never an article's or an ebook's title, since phones are shared and what she reads about her body is private.
 import { toPlainSmsText } from "./gsm7";
+import { NAIROBI_TIME_ZONE } from "~/lib/nairobi-time";
 
 export const SMS_MAX_CHARS = 160;
 
@@ -33,7 +34,7 @@ export function smsDate(date: Date): string {
     day: "numeric",
     month: "short",
     year: "numeric",
-    timeZone: "Africa/Nairobi",
+    timeZone: NAIROBI_TIME_ZONE,
   }).format(date);
 }
 

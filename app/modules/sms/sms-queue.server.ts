@@ -5,7 +5,7 @@
 // queue every tick, and a grant also starts this process's drain a moment after its commit. Transient failures are
 // retried with backoff; a refusal for good (403 invalid number, 406 blacklisted) is recorded and never retried.
 import { eq, sql } from "drizzle-orm";
-import { getDb, type Database } from "~/db/client.server";
+import { getDb, type Database, type Rows } from "~/db/client.server";
 import { smsMessages } from "~/db/schema";
 import { singleton } from "~/lib/singleton.server";
 import { composeReceiptSms, shortLink, type ReceiptSmsFacts } from "./receipt-sms";
@@ -13,6 +13,11 @@ import { newReceiptLinkToken, receiptLinkUrl } from "./receipt-links.server";
 import { getSmsSender, smsReceiptsAvailable } from "./sms-config.server";
 import type { SmsOutcome, SmsSender } from "./sms-sender";
 
+/**
+ * How long a receipt waits for M-Pesa's code when the grant came before it (the STK query settles a prompt without
+ * the receipt; the callback brings it, usually within a minute): then it goes without the code, with the link.
+ */
+export const CODE_WAIT_MS = 10 * 60 * 1000;
 /** How long a worker holds a claimed row before another may take it (it died mid-send). */
 export const CLAIM_MS = 2 * 60 * 1000;
 export const MAX_ATTEMPTS = 6;
@@ -49,8 +54,16 @@ export async function queueReceiptSms(tx: Tx, order: ReceiptSmsOrder, now: Date)
       kind: "receipt",
       to: order.to,
       body,
+      facts: {
+        mpesaCode: order.mpesaCode,
+        amountCents: order.amountCents,
+        item: order.item,
+        until: order.until?.toISOString() ?? null,
+        receiptNumber: order.receiptNumber,
+      },
       linkToken,
-      nextAttemptAt: now,
+      // CASE: granted before M-Pesa's code is known -> wait for it (addMpesaCodeToReceiptSms), then go without it.
+      nextAttemptAt: order.mpesaCode ? now : new Date(now.getTime() + CODE_WAIT_MS),
       createdAt: now,
       updatedAt: now,
     })
@@ -61,6 +74,34 @@ export async function queueReceiptSms(tx: Tx, order: ReceiptSmsOrder, now: Date)
     setTimeout(() => void drainSmsSoon(), 1500).unref();
   }
   return inserted.length > 0;
+}
+
+/**
+ * M-Pesa's code arrived after the grant (the late STK callback): a receipt still waiting for it is written again with
+ * the code and sent now. A receipt already sent is left alone (she got the link; a second SMS would be noise).
+ */
+export async function addMpesaCodeToReceiptSms(orderId: string, mpesaCode: string, now = new Date()): Promise<boolean> {
+  const db = getDb();
+  const [row] = await db
+    .select()
+    .from(smsMessages)
+    .where(
+      sql`${smsMessages.orderId} = ${orderId} and ${smsMessages.kind} = 'receipt' and ${smsMessages.status} = 'queued' and ${smsMessages.attempts} = 0`,
+    );
+  if (!row?.facts || row.facts.mpesaCode) return false;
+  const facts = { ...row.facts, mpesaCode };
+  const body = composeReceiptSms({
+    ...facts,
+    until: facts.until ? new Date(facts.until) : null,
+    link: shortLink(receiptLinkUrl(row.linkToken)),
+  });
+  const updated = await db
+    .update(smsMessages)
+    .set({ body, facts, nextAttemptAt: now, updatedAt: now })
+    .where(sql`${smsMessages.id} = ${row.id} and ${smsMessages.status} = 'queued' and ${smsMessages.attempts} = 0`)
+    .returning({ id: smsMessages.id });
+  if (updated.length > 0 && drain.auto) setTimeout(() => void drainSmsSoon(), 100).unref();
+  return updated.length > 0;
 }
 
 interface Claimed {
@@ -83,7 +124,7 @@ export async function claimSms(db: Database, limit: number, now: Date): Promise<
       order by next_attempt_at
       limit ${limit}
       for update skip locked)
-    returning m.id, m."to", m.body, m.attempts`)) as unknown as { rows: Claimed[] };
+    returning m.id, m."to", m.body, m.attempts`)) as unknown as Rows<Claimed>;
   return rows;
 }
 

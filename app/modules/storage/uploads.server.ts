@@ -6,9 +6,8 @@ import { getDb } from "~/db/client.server";
 import { mediaAssets, type ImageVariantSet } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { type Viewer, type AdminViewer } from "~/modules/access/policy";
-import { getStorage, publicUrl, type Bucket } from "./storage.server";
+import { getStorage, publicUrl, type Bucket, type ObjectStorage } from "./storage.server";
 import { pdfPageCount } from "./pdf-check.server";
-import { epubProblem } from "./epub-check.server";
 import { createImageVariants, deleteImageWithVariants, type ImageFacts } from "./image-variants.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { UPLOAD_ERRORS } from "./upload-errors";
@@ -16,7 +15,7 @@ import { UPLOAD_ERRORS } from "./upload-errors";
 // Admin uploads: streamed from the request to storage (busboy; never a whole file in memory), recognised by their
 // bytes (file-type), not their names, held to each kind's size, stored under a generated name, and recorded in
 // media_assets. Ebook PDFs go to the private bucket and must open in pdf.js; EPUBs too, and must read as an EPUB
-// (epub-check.server.ts). Images and covers get responsive
+// (reader/epub-check.server.ts, handed in as UploadChecks). Images and covers get responsive
 // copies beside them (image-variants.server.ts) before the upload is answered, so the URL handed back is complete.
 
 export const UPLOAD_KINDS = {
@@ -106,11 +105,26 @@ function readHead(stream: Readable, n: number): Promise<Buffer> {
   });
 }
 
+/**
+ * A check of a file once stored, before the upload is answered: null when it passes, else what is wrong with it in
+ * words the admin can act on (the file is then deleted and the upload refused).
+ */
+export type StoredFileCheck = (storage: ObjectStorage, bucket: Bucket, key: string) => Promise<string | null>;
+
+/**
+ * The checks of kinds storage cannot read itself: an EPUB is read by the reader's EPUB code (reader/epub-check.server.ts
+ * `UPLOAD_CHECKS`). Required, so no caller can forget them; storage does not import the reader.
+ */
+export interface UploadChecks {
+  epub: StoredFileCheck;
+}
+
 async function storeFile(
   viewer: Viewer,
   kind: UploadKind,
   file: Readable & { truncated?: boolean },
   originalName: string | undefined,
+  checks: UploadChecks,
 ): Promise<UploadStored> {
   const spec = UPLOAD_KINDS[kind];
   const head = await readHead(file, 4100);
@@ -147,7 +161,7 @@ async function storeFile(
   }
   if (kind === "epub") {
     // The text edition is made from it later (by a job); a file it cannot read is refused now, with the reason.
-    const problem = await epubProblem(storage, spec.bucket, key);
+    const problem = await checks.epub(storage, spec.bucket, key);
     if (problem) {
       await storage.delete(spec.bucket, key);
       throw failed(kind, problem);
@@ -219,7 +233,12 @@ async function storeFile(
  * Reads one file (field `file`) from a multipart request and stores it; every refusal is thrown as an AppError of
  * UPLOAD_ERRORS that says why in the spec's words.
  */
-export async function receiveUpload(request: Request, viewer: AdminViewer, kind: UploadKind): Promise<UploadStored> {
+export async function receiveUpload(
+  request: Request,
+  viewer: AdminViewer,
+  kind: UploadKind,
+  checks: UploadChecks,
+): Promise<UploadStored> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type) || !request.body) throw failed(kind, "no file was sent");
   const maxBytes = uploadLimitMb(kind) * 1024 * 1024;
@@ -249,7 +268,7 @@ export async function receiveUpload(request: Request, viewer: AdminViewer, kind:
         stream.resume();
         return;
       }
-      work = storeFile(viewer, kind, stream, info.filename).catch((error: unknown) => {
+      work = storeFile(viewer, kind, stream, info.filename, checks).catch((error: unknown) => {
         stream.resume();
         if (isAppError(error)) return error;
         console.error("Upload failed:", error);

@@ -6,6 +6,7 @@ import { ACTIVITY_ENTITIES, ACTIVITY_ENTITY_LABELS } from "~/modules/admin/activ
 import { FilterBar, FilterSelect } from "~/components/admin/filter-bar";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { Pagination } from "~/components/content/pagination";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 export function meta() {
   return [{ title: "Activity | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -34,11 +35,6 @@ const show = (value: unknown) =>
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize, entity } = loaderData;
-  const when = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Africa/Nairobi",
-  });
   return (
     <AdminFrame title="Activity">
       <FilterBar search={false}>
@@ -64,7 +60,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             </p>
             <p className="mt-0.5 text-xs text-gray-600">
               {a.actorName || a.actorEmail || "A removed account"} ·{" "}
-              <time dateTime={a.createdAt}>{when.format(new Date(a.createdAt))}</time>
+              <time dateTime={a.createdAt}>{nairobiDateTime.format(new Date(a.createdAt))}</time>
             </p>
             {Object.keys(a.changes).length ? (
               <dl className="mt-2 grid gap-x-3 gap-y-1 text-xs text-gray-700 sm:grid-cols-[10rem_1fr]">

@@ -19,7 +19,7 @@ import { centsToDecimal } from "~/modules/pricing/money";
 import { isId } from "~/lib/ids";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { OfferCodeForm, refusedCodeForm } from "~/components/admin/offer-code-form";
+import { OfferCodeForm } from "~/components/admin/offer-code-form";
 
 export function meta() {
   return [{ title: "Offer code | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -113,7 +113,6 @@ const button =
 export default function OfferCodeEdit({ loaderData, actionData }: Route.ComponentProps) {
   const l = loaderData;
   const busy = useNavigation().state === "submitting";
-  const refused = refusedCodeForm(refusalOf(actionData)?.form);
   return (
     <AdminFrame title={`Offer code ${l.code}`}>
       <p>
@@ -152,8 +151,9 @@ export default function OfferCodeEdit({ loaderData, actionData }: Route.Componen
           Terms
         </h2>
         <OfferCodeForm
-          values={refused?.values ?? l.values}
-          errors={refused?.errors}
+          values={l.values}
+          lastResult={refusalOf(actionData)?.form}
+          editing
           targets={l.targets}
           submitLabel="Save code"
           busy={busy}

@@ -11,7 +11,8 @@ import { refusalOf } from "~/lib/action-result";
 import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { EMPTY_CODE_FORM, OfferCodeForm, refusedCodeForm } from "~/components/admin/offer-code-form";
+import { EMPTY_CODE_FORM, OfferCodeForm } from "~/components/admin/offer-code-form";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 export function meta() {
   return [{ title: "Offer codes | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -76,13 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
 const card = "rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6";
 
 export default function OfferCodes({ loaderData, actionData }: Route.ComponentProps) {
   const { codes, targets } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const refused = refusedCodeForm(refusalOf(actionData)?.form);
   return (
     <AdminFrame title="Offer codes">
       <section aria-labelledby="codes-list" className={card}>
@@ -120,8 +119,8 @@ export default function OfferCodes({ loaderData, actionData }: Route.ComponentPr
                   {c.isRetentionOffer ? " · retention offer" : ""}
                 </p>
                 <p className="text-xs text-gray-700">
-                  <time dateTime={c.startsAt}>{when.format(new Date(c.startsAt))}</time> to{" "}
-                  {c.endsAt ? <time dateTime={c.endsAt}>{when.format(new Date(c.endsAt))}</time> : "no end"}
+                  <time dateTime={c.startsAt}>{nairobiDateTime.format(new Date(c.startsAt))}</time> to{" "}
+                  {c.endsAt ? <time dateTime={c.endsAt}>{nairobiDateTime.format(new Date(c.endsAt))}</time> : "no end"}
                   {c.description ? ` · ${c.description}` : ""}
                 </p>
               </li>
@@ -140,8 +139,9 @@ export default function OfferCodes({ loaderData, actionData }: Route.ComponentPr
         {/* A new key after each created code: the form starts empty again. */}
         <OfferCodeForm
           key={codes.length}
-          values={refused?.values ?? EMPTY_CODE_FORM}
-          errors={refused?.errors}
+          values={EMPTY_CODE_FORM}
+          lastResult={refusalOf(actionData)?.form}
+          editing={false}
           targets={targets}
           submitLabel="Create code"
           busy={busy}

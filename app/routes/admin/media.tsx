@@ -18,6 +18,7 @@ import { AdminTabs } from "~/components/admin/admin-tabs";
 import { Pagination } from "~/components/content/pagination";
 import { LazyToast } from "~/components/ui/lazy-toast";
 import { useRefusalToast } from "~/components/ui/refusal-toast";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 export function meta() {
   return [{ title: "Files | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -83,11 +84,6 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
   const toast = useRefusalToast(actionData);
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
-  const when = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Africa/Nairobi",
-  });
   return (
     <AdminFrame title="Files">
       <LazyToast toast={toast} />
@@ -141,7 +137,7 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
                 <p className="truncate font-semibold text-gray-900">{f.originalName ?? f.key}</p>
                 <p className="text-gray-700">
                   {f.kind} · {size(f.size)} · {f.uploader ?? "a removed account"} ·{" "}
-                  <time dateTime={f.createdAt.toISOString()}>{when.format(f.createdAt)}</time>
+                  <time dateTime={f.createdAt.toISOString()}>{nairobiDateTime.format(f.createdAt)}</time>
                 </p>
                 <p className="text-gray-800">
                   {f.usedIn.length ? (

@@ -15,6 +15,7 @@ import { AdminFrame } from "~/components/admin/admin-frame";
 import { Star } from "~/components/ui/icons";
 import { LazyToast } from "~/components/ui/lazy-toast";
 import { useRefusalToast } from "~/components/ui/refusal-toast";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 export function meta() {
   return [{ title: "Moderation | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -161,7 +162,7 @@ export default function AdminModeration({ loaderData, actionData }: Route.Compon
                       )}
                     </p>
                     <p className="mt-1 text-sm text-gray-700">
-                      {`${item.author.name} (${item.author.email}) · ${new Date(item.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" })}`}
+                      {`${item.author.name} (${item.author.email}) · ${nairobiDateTime.format(new Date(item.createdAt))}`}
                     </p>
                     {item.rating ? (
                       <p

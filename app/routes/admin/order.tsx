@@ -19,6 +19,8 @@ import {
 } from "~/modules/payments/admin-order-toasts";
 import { verifyPayment } from "~/modules/payments/payment-verification.server";
 import { checkRefund, isRefundError, recordRefundOutcome, refundOrder } from "~/modules/payments/refunds.server";
+import { providerOfOrder } from "~/modules/payments/payment-provider.server";
+import { providerWords } from "~/modules/payments/provider-words";
 import { kesToCents } from "~/modules/pricing/money";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { deliveryWords, smsForOrder, smsStateWords } from "~/modules/sms/sms-reads.server";
@@ -71,6 +73,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const command = submission.value;
   const here = `/admin/orders/${params.id}`;
   if (command.intent === "check-payment") return checkPayment(viewer, params.id, here);
+  // The toasts name the provider that took this order (Pesapal, or M-Pesa direct's reversal).
+  const words = providerWords((await providerOfOrder(params.id)).name);
   try {
     switch (command.intent) {
       case "refund": {
@@ -79,15 +83,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // The attempt is recorded whatever Pesapal says, so the page reloads to show it.
         throw await redirectWithToast(
           here,
-          refundToast(await refundOrder(viewer, { orderId: params.id, amount: amountCents, reason })),
+          refundToast(await refundOrder(viewer, { orderId: params.id, amount: amountCents, reason }), words),
         );
       }
       case "check-refund":
-        throw await redirectWithToast(here, settledRefundToast(await checkRefund(command.refundId, viewer)));
+        throw await redirectWithToast(here, settledRefundToast(await checkRefund(command.refundId, viewer), words));
       case "record-refund": {
         const { refundId, outcome, note } = command;
         const recorded = await recordRefundOutcome(viewer, { refundId, refunded: outcome === "refunded", note });
-        throw await redirectWithToast(here, settledRefundToast(recorded));
+        throw await redirectWithToast(here, settledRefundToast(recorded, words));
       }
       case "grant": {
         const details = await getOrderForAdmin(viewer, params.id);
@@ -147,7 +151,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <OrderSms sms={sms} />
         {loaderData.mpesa ? <MpesaDirect evidence={loaderData.mpesa} /> : null}
       </div>
-      <OrderRefunds refunds={refunds} refund={refund} actionData={actionData} />
+      <OrderRefunds gateway={order.gateway} refunds={refunds} refund={refund} actionData={actionData} />
       <HandGrants email={order.email} handGrants={handGrants} plans={plans} actionData={actionData} />
       <MoneyActivity activity={activity} />
     </AdminFrame>

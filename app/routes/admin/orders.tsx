@@ -26,6 +26,7 @@ import {
   matchMpesaPayment,
   reverseMpesaPayment,
 } from "~/modules/payments/mpesa-payments.server";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 export function meta() {
   return [{ title: "Orders | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -106,8 +107,6 @@ function chargeRefusal(answer: unknown): { chargeId: string; message: string } |
   return refused && typeof chargeId === "string" ? { chargeId, message: refused.error.message } : null;
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
-
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const {
     unmatchedCharges,
@@ -154,7 +153,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       {refundsUnknown > 0 && filters.status !== refundUnknownFilter ? (
         <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
           {refundsUnknown === 1 ? "1 order has a refund" : `${refundsUnknown} orders have refunds`} whose outcome is
-          unknown: Pesapal&apos;s answer never arrived.{" "}
+          unknown: the provider&apos;s answer never arrived.{" "}
           <Link to={`/admin/orders?status=${refundUnknownFilter}`} className="font-semibold underline">
             Show them
           </Link>
@@ -235,7 +234,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                 {o.email}
               </p>
               <p className="text-xs text-gray-600">
-                <time dateTime={o.createdAt}>{when.format(new Date(o.createdAt))}</time>
+                <time dateTime={o.createdAt}>{nairobiDateTime.format(new Date(o.createdAt))}</time>
               </p>
             </li>
           ))}
@@ -278,7 +277,7 @@ function UnmatchedCharges({
               <p className="font-mono break-all text-gray-900">Pesapal {charge.trackingId ?? "(no tracking id)"}</p>
               <p className="mt-1 break-words text-gray-800">{charge.note}</p>
               <p className="text-xs text-gray-600">
-                <time dateTime={charge.createdAt}>{when.format(new Date(charge.createdAt))}</time>
+                <time dateTime={charge.createdAt}>{nairobiDateTime.format(new Date(charge.createdAt))}</time>
               </p>
               <Form method="post" className="mt-2">
                 <input type="hidden" name="intent" value="resolve-charge" />

@@ -4,7 +4,7 @@ import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/plan-edit";
 import { adminOf } from "~/modules/access/viewer.server";
 import { getPlanForAdmin, PLAN_ERRORS, savePlan } from "~/modules/membership/plan-admin.server";
-import { EMPTY_PLAN_FORM, planFormAfterRefusal, planFormSchema, planFormValues } from "~/modules/membership/plan-form";
+import { EMPTY_PLAN_FORM, planFormSchema, planFormValues } from "~/modules/membership/plan-form";
 import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { isAppError } from "~/lib/app-error";
 import { refusalOf } from "~/lib/action-result";
@@ -64,7 +64,6 @@ const card = "rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6";
 export default function PlanEdit({ loaderData, actionData }: Route.ComponentProps) {
   const l = loaderData;
   const busy = useNavigation().state === "submitting";
-  const a = planFormAfterRefusal(refusalOf(actionData)?.form);
   return (
     <AdminFrame title={l.isNew ? "New plan" : `Plan: ${l.name}`}>
       <p>
@@ -80,12 +79,7 @@ export default function PlanEdit({ loaderData, actionData }: Route.ComponentProp
               : `${l.orders} order${l.orders === 1 ? "" : "s"} made; they keep the price they were made at.`}
           </p>
         ) : null}
-        <PlanForm
-          values={a ? { ...a.values, slug: l.isNew ? a.values.slug : l.values.slug } : l.values}
-          errors={a?.errors}
-          isNew={l.isNew}
-          busy={busy}
-        />
+        <PlanForm values={l.values} lastResult={refusalOf(actionData)?.form} isNew={l.isNew} busy={busy} />
       </section>
     </AdminFrame>
   );

@@ -18,6 +18,7 @@ import { AdminFrame } from "~/components/admin/admin-frame";
 import { SmsSettings } from "~/components/admin/sms-settings";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 export function meta() {
   return [{ title: "Receipts | Orders | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -53,7 +54,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
 const card = "rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6";
 const field = "mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-sm";
 
@@ -144,7 +144,7 @@ export default function Receipts({ loaderData, actionData }: Route.ComponentProp
                   {l.vatCents !== 0 ? ` (VAT ${formatKesCents(l.vatCents)})` : ""}
                 </p>
                 <p className="text-xs break-words text-gray-600">
-                  <time dateTime={l.at}>{when.format(new Date(l.at))}</time> · {l.buyer || l.buyerEmail}
+                  <time dateTime={l.at}>{nairobiDateTime.format(new Date(l.at))}</time> · {l.buyer || l.buyerEmail}
                   {l.buyerPin ? ` · PIN ${l.buyerPin}` : ""} · {l.item}
                 </p>
               </li>

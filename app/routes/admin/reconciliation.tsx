@@ -2,9 +2,13 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/reconciliation";
 import { adminOf } from "~/modules/access/viewer.server";
 import { reconcile } from "~/modules/payments/reconciliation.server";
+import { compareWithProviders } from "~/modules/payments/reconcile-report.server";
+import { ProviderComparisons } from "~/components/admin/reconciliation/provider-comparisons";
 import { formatKesCents } from "~/modules/pricing/money";
 import { FilterBar, FilterDate } from "~/components/admin/filter-bar";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { nairobiDate } from "~/lib/nairobi-time";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 export function meta() {
   return [{ title: "Reconciliation | Orders | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -12,7 +16,7 @@ export function meta() {
 
 const LIST_LIMIT = 200;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const nairobiDay = (time: number) => new Date(time + 3 * 3_600_000).toISOString().slice(0, 10);
+const nairobiDay = (time: number) => nairobiDate(new Date(time));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   adminOf(context); // the admin layout's guard ran (this throws outside the layout)
@@ -34,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     grants: full.grants.slice(0, LIST_LIMIT),
   };
   const counts = { payments: full.payments.length, refunds: full.refunds.length, grants: full.grants.length };
-  return { report, counts };
+  // The providers are asked only when she presses "Compare now": each order that can still change is a call.
+  const compared = search.get("compare") === "providers" ? await compareWithProviders() : null;
+  return { report, counts, compared };
 }
 
 // The report takes no posts; the admin check still comes first.
@@ -43,12 +49,11 @@ export async function action({ context }: Route.ActionArgs) {
   throw data(null, { status: 405 });
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
-const at = (iso: string) => <time dateTime={iso}>{when.format(new Date(iso))}</time>;
+const at = (iso: string) => <time dateTime={iso}>{nairobiDateTime.format(new Date(iso))}</time>;
 const card = "rounded-2xl border border-rose-100 bg-white p-4 shadow-sm sm:p-6";
 
 export default function Reconciliation({ loaderData }: Route.ComponentProps) {
-  const { report, counts } = loaderData;
+  const { report, counts, compared } = loaderData;
   const more = (shown: number, all: number) =>
     all > shown ? (
       <p className="mt-2 text-sm text-gray-700">
@@ -137,6 +142,8 @@ export default function Reconciliation({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </section>
+
+      <ProviderComparisons from={report.from} to={report.to} compared={compared} className={`${card} mt-6`} />
 
       <section aria-labelledby="reconcile-payments" className={`${card} mt-6`}>
         <h2 id="reconcile-payments" className="text-lg font-semibold text-gray-900">

@@ -3,6 +3,7 @@ import type { Route } from "./+types/uploads";
 import { adminOf } from "~/modules/access/viewer.server";
 import { isUploadKind, receiveUpload } from "~/modules/storage/uploads.server";
 import { UPLOAD_ERRORS } from "~/modules/storage/upload-errors";
+import { UPLOAD_CHECKS } from "~/modules/reader/epub-check.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import type { ActionRefusal, ActionResult } from "~/lib/action-result";
 
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const kind = new URL(request.url).searchParams.get("kind");
   try {
     if (!isUploadKind(kind)) throw new AppError(UPLOAD_ERRORS.UPLOAD_FAILED, "Unknown kind of upload.");
-    const stored = await receiveUpload(request, viewer, kind);
+    const stored = await receiveUpload(request, viewer, kind, UPLOAD_CHECKS);
     return Response.json(stored satisfies ActionResult, { status: 201, headers: NO_STORE });
   } catch (error) {
     if (!isAppError(error)) throw error;

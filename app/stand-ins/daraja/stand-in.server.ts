@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID } from "node:crypto";
+import { inNairobi } from "~/lib/nairobi-time";
 
 export interface DarajaStandInOptions {
   port?: number;
@@ -110,7 +111,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
 }
 
 function eatTime(date: Date): string {
-  return new Date(date.getTime() + 3 * 3600_000).toISOString().replace(/[-:T]/g, "").slice(0, 14);
+  return inNairobi(date).toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 
 export async function startDarajaStandIn(options: DarajaStandInOptions) {
@@ -123,6 +124,7 @@ export async function startDarajaStandIn(options: DarajaStandInOptions) {
   /** Every request the shop made (paths and bodies), for tests. */
   const requests: { path: string; body: unknown }[] = [];
   let tokensIssued = 0;
+  let resultsToLose = 0;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "Content-Type": "application/json" });
@@ -262,7 +264,10 @@ export async function startDarajaStandIn(options: DarajaStandInOptions) {
           ResponseDescription: "Accept the service request successfully.",
         });
         const reversal = url.pathname.includes("reversal");
-        setTimeout(() => void sendResult(body, reversal, conversationId, originator), 50);
+        // CASE: a result that never comes (Daraja's result queue lost it): the request was still carried out.
+        const lost = resultsToLose > 0;
+        if (lost) resultsToLose--;
+        setTimeout(() => void sendResult(body, reversal, conversationId, originator, lost), 50);
         return;
       }
       default:
@@ -275,6 +280,7 @@ export async function startDarajaStandIn(options: DarajaStandInOptions) {
     reversal: boolean,
     conversationId: string,
     originator: string,
+    lost = false,
   ) {
     const receipt = String(body.TransactionID ?? "");
     const tx = transactions.get(receipt);
@@ -321,7 +327,7 @@ export async function startDarajaStandIn(options: DarajaStandInOptions) {
         },
       };
     }
-    await post(String(body.ResultURL ?? ""), { Result });
+    if (!lost) await post(String(body.ResultURL ?? ""), { Result });
   }
 
   const server = createServer((req, res) => {
@@ -337,6 +343,10 @@ export async function startDarajaStandIn(options: DarajaStandInOptions) {
     requests,
     get tokensIssued() {
       return tokensIssued;
+    },
+    /** The next `count` transaction-status or reversal results are never sent (the request itself is carried out). */
+    loseResults(count = 1) {
+      resultsToLose += count;
     },
     /** Every token issued so far stops working now (the shop's cached one with them). */
     expireTokens() {

@@ -2,6 +2,7 @@
 // /work/shared/research/pesapal-v3-detail.md (string `status`, `error_type`, zone-less transaction dates).
 import { randomBytes } from "node:crypto";
 import { centsToDecimal, type MinorUnits } from "~/modules/pricing/money";
+import { inNairobi } from "~/lib/nairobi-time";
 
 export type StandInPaymentMethod = "mpesa" | "card";
 export type StandInOrderState = "pending" | "completed" | "failed" | "reversed" | "cancelled";
@@ -109,7 +110,7 @@ export function utcDate(time: number): string {
 
 /** "2024-03-18T18:25:46.750": no zone, three hours ahead of UTC like the sandbox's transaction dates. */
 export function zonelessNairobiDate(time: number): string {
-  return new Date(time + 3 * 3600_000).toISOString().slice(0, 23);
+  return inNairobi(new Date(time)).toISOString().slice(0, 23);
 }
 
 /** An HS256-looking JWT; nothing checks its signature, but clients that decode tokens see the real claim names. */

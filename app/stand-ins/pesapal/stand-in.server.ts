@@ -23,6 +23,7 @@ import {
   type StandInPaymentMethod,
   type StandInSchedule,
 } from "./stand-in-wire.server";
+import { fromNairobiWallClock, inNairobi } from "~/lib/nairobi-time";
 
 export interface PesapalStandInOptions {
   /** 0 (the default) picks a free port. The server binds 127.0.0.1 only. */
@@ -793,8 +794,8 @@ function queryValue(query: Record<string, string>, name: string): string | undef
 function parseDdMmYyyy(text: string): number {
   const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
   if (!match) return Number.NaN;
-  const time = Date.UTC(Number(match[3]), Number(match[2]) - 1, Number(match[1])) - 3 * 3600_000;
-  return new Date(time + 3 * 3600_000).getUTCDate() === Number(match[1]) ? time : Number.NaN;
+  const time = fromNairobiWallClock(Date.UTC(Number(match[3]), Number(match[2]) - 1, Number(match[1]))).getTime();
+  return inNairobi(new Date(time)).getUTCDate() === Number(match[1]) ? time : Number.NaN;
 }
 
 function centsOrUndefined(text: string): MinorUnits | undefined {

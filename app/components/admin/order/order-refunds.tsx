@@ -4,31 +4,46 @@ import { lastResultFor } from "./order-form-results";
 import { OrderSection, When } from "./order-section";
 import { RefundForm } from "./refund-form";
 import { UnknownRefundForms } from "./unknown-refund-forms";
+import { providerWords } from "~/modules/payments/provider-words";
 
-const REFUND_STATUS_WORDS: Record<string, string> = {
-  requesting: "Being sent",
-  accepted: "Accepted by Pesapal",
-  refused: "Refused",
-  unconfirmed: "Outcome unknown",
-};
+function refundStatusWords(status: string, provider: string): string {
+  const words: Record<string, string> = {
+    requesting: "Being sent",
+    accepted: `Accepted by ${provider}`,
+    refused: "Refused",
+    unconfirmed: "Outcome unknown",
+  };
+  return words[status] ?? status;
+}
 
 /** The refunds sent for this order and their outcomes; the refund form, or why no refund can be sent now. */
 export function OrderRefunds({
   refunds,
   refund,
   actionData,
+  gateway,
 }: {
+  gateway: string | null;
   refunds: AdminOrder["refunds"];
   refund: AdminOrder["refund"];
   actionData: unknown;
 }) {
+  const words = providerWords(gateway);
   return (
     <OrderSection id="order-refunds" title="Refund" className="mt-6">
-      <p className="mt-2 text-sm text-gray-700">
-        A <strong>full refund</strong> ends the access this order gave (the plan or the ebook), as soon as Pesapal
-        accepts it. A <strong>partial refund</strong> (cards only) keeps the reader&apos;s access. M-Pesa and other
-        mobile money can only be refunded in full, and Pesapal takes one refund per payment. The reader is e-mailed.
-      </p>
+      {gateway === "daraja" ? (
+        <p className="mt-2 text-sm text-gray-700">
+          This order was paid by <strong>M-Pesa direct</strong>: a refund is an M-Pesa reversal of the whole payment,
+          and it ends the access this order gave as soon as M-Pesa confirms it (its answer comes a little later). The
+          reader is e-mailed.
+        </p>
+      ) : (
+        <p className="mt-2 text-sm text-gray-700">
+          A <strong>full refund</strong> ends the access this order gave (the plan or the ebook), as soon as Pesapal
+          accepts it. A <strong>partial refund</strong> (cards only) keeps the reader&apos;s access. M-Pesa and other
+          mobile money can only be refunded in full, and Pesapal takes one refund per payment. The reader is e-mailed.
+        </p>
+      )}
       {refunds.length > 0 ? (
         <ul className="mt-3 divide-y divide-gray-100 text-sm">
           {refunds.map((r) => (
@@ -37,9 +52,9 @@ export function OrderRefunds({
                 <span className="font-semibold">{formatKesCents(r.amountCents)}</span> ({r.full ? "full" : "partial"}
                 ):{" "}
                 <span className="font-semibold" data-testid="order-refund-status">
-                  {r.outcomeUnknown ? "Outcome unknown" : (REFUND_STATUS_WORDS[r.status] ?? r.status)}
+                  {r.outcomeUnknown ? "Outcome unknown" : refundStatusWords(r.status, words.name)}
                 </span>
-                {r.gatewayMessage ? ` — Pesapal: ${r.gatewayMessage}` : ""}
+                {r.gatewayMessage ? ` — ${words.name}: ${r.gatewayMessage}` : ""}
               </p>
               <p className="text-xs break-words text-gray-700">
                 {r.by ?? "A removed account"} · <When iso={r.createdAt} /> · Reason: {r.reason}
@@ -52,6 +67,7 @@ export function OrderRefunds({
               {r.outcomeUnknown ? (
                 <UnknownRefundForms
                   refundId={r.id}
+                  words={words}
                   nextCheckAt={r.nextCheckAt}
                   lastResult={lastResultFor(actionData, "record-refund", r.id)}
                 />

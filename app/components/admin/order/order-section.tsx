@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
+import { nairobiDateTime } from "~/lib/nairobi-display";
 
 // The cards the admin's order page is made of (routes/admin/order.tsx), and the way it writes a moment.
 
@@ -28,11 +29,9 @@ export function OrderSection({
   );
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Nairobi" });
-
 /** A moment in Nairobi time; a dash when it has not happened. */
 export function When({ iso }: { iso: string | null }) {
-  return iso ? <time dateTime={iso}>{when.format(new Date(iso))}</time> : "—";
+  return iso ? <time dateTime={iso}>{nairobiDateTime.format(new Date(iso))}</time> : "—";
 }
 
 /** An order status in the admin's words (the loader sends them, so the page ships no status table of its own). */

@@ -4,6 +4,7 @@
 // Safaricom and to the local stand-in (app/stand-ins/daraja), over HTTP.
 import { z } from "zod";
 import { TokenCache } from "../pesapal/token-cache";
+import { inNairobi } from "~/lib/nairobi-time";
 
 export const DARAJA_BASE_URLS = {
   sandbox: "https://sandbox.safaricom.co.ke",
@@ -101,7 +102,7 @@ export interface AsyncAccepted {
 
 /** YYYYMMDDHHmmss in Nairobi time, as Daraja's Password and Timestamp want it. */
 export function darajaTimestamp(now = new Date()): string {
-  const eat = new Date(now.getTime() + 3 * 3600_000);
+  const eat = inNairobi(now);
   return eat.toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 

@@ -1,7 +1,8 @@
 import { isAppError } from "~/lib/app-error";
-import { sectionsFromEpub } from "~/modules/reader/epub-text.server";
-import { READER_ERRORS } from "~/modules/reader/reader-errors";
-import type { Bucket, ObjectStorage } from "./storage.server";
+import type { UploadChecks } from "~/modules/storage/uploads.server";
+import { sectionsFromEpub } from "./epub-text.server";
+import { READER_ERRORS } from "./reader-errors";
+import type { Bucket, ObjectStorage } from "~/modules/storage/storage.server";
 
 // Reads a stored EPUB the way the text-edition job will (ADR 032): null when it reads, else what is wrong with it in
 // words the admin can act on. The upload's size limit (50 MB) bounds what is held in memory.
@@ -16,3 +17,6 @@ export async function epubProblem(storage: ObjectStorage, bucket: Bucket, key: s
     return isAppError(error, READER_ERRORS.EPUB_UNREADABLE) ? error.message : READER_ERRORS.EPUB_UNREADABLE.message;
   }
 }
+
+/** The checks an admin upload runs on what it stored (receiveUpload): an EPUB must read as one. */
+export const UPLOAD_CHECKS: UploadChecks = { epub: epubProblem };

@@ -1,0 +1,219 @@
+// Reader pages without React in the browser (issue 51 item 1, ADR 045): home, the lists, the categories and pricing
+// are rendered by the server and load one small script, so a page costs at most 75 KiB gzip of JavaScript before
+// any interaction (2.3 KB; they loaded 118.6-125.7 KB with React). Each control on them still works: the
+// carousel, the header and scroll-to-top (home-page.test.ts and shell.test.ts go through those in depth), the
+// account menu, the search filter, bookmarks, the offline library's service worker, signing in.
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { connectBrowser } from "../setup/shared-browser";
+import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
+import { newReader } from "../setup/attacker";
+import { signInCookie } from "../setup/http-session";
+
+/** Issue 51's budget: JavaScript a reader page loads before any interaction, gzip. */
+const BUDGET = 75 * 1024;
+const PAGES = ["/", "/articles", "/ebooks", "/categories", "/category/weight-loss", "/pricing"];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = "right-pass-1";
+
+/** A new reader (signed up and confirmed), with her session cookie. */
+async function freshReader() {
+  const email = await newReader(PASSWORD);
+  return { email, password: PASSWORD, cookie: await signInCookie(email, PASSWORD) };
+}
+
+async function pageAs(cookie: string | null, viewport = PHONE) {
+  const opened = await newPage(browser, viewport);
+  if (cookie)
+    await opened.context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
+      }),
+    );
+  return opened;
+}
+
+/**
+ * The scripts a page loads until it is interactive and its network is quiet (module preloads are scripts to the
+ * browser), as gzip bytes of each body, and the inline scripts it carries.
+ */
+async function scriptBytes(page: Page, path: string) {
+  const bodies: Promise<{ url: string; gzip: number }>[] = [];
+  const onResponse = (response: import("playwright-core").Response) => {
+    if (response.request().resourceType() === "script")
+      bodies.push(response.body().then((b) => ({ url: response.url(), gzip: gzipSync(b, { level: 9 }).length })));
+  };
+  page.on("response", onResponse);
+  await page.goto(path);
+  await waitForHydration(page);
+  // The home page keeps an event stream open (no network idle): a short quiet moment instead.
+  await page.waitForTimeout(300);
+  page.off("response", onResponse);
+  const loaded = await Promise.all(bodies);
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll("script:not([src])")]
+      .filter((s) => s.getAttribute("type") !== "application/ld+json")
+      .map((s) => s.textContent ?? ""),
+  );
+  const inlineGzip = inline.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0);
+  return { loaded, inlineGzip, total: loaded.reduce((sum, s) => sum + s.gzip, 0) + inlineGzip };
+}
+
+describe("reader pages without React in the browser", () => {
+  it("load at most 75 KiB gzip of JavaScript, for a guest and for a subscriber, and no React", async () => {
+    const subscriber = await signInCookie("subscriber@nuru.test");
+    for (const [who, cookie] of [
+      ["guest", null],
+      ["subscriber", subscriber],
+    ] as const) {
+      const { page, context, errors } = await pageAs(cookie);
+      for (const path of PAGES) {
+        const target = who === "subscriber" && path === "/" ? "/home" : path;
+        const js = await scriptBytes(page, target);
+        console.log(`${who} ${target}: ${js.total} bytes of JavaScript (gzip), ${js.loaded.length} script(s)`);
+        expect(js.total, `${who} ${target}`).toBeLessThanOrEqual(BUDGET);
+        // The page's one script, loaded; nothing of React Router's client.
+        expect(js.loaded.map((s) => new URL(s.url).pathname)).toEqual([
+          expect.stringMatching(/^\/assets\/reader-page-[\w-]+\.js$/),
+        ]);
+        expect(await page.evaluate(() => "__reactRouterContext" in window), target).toBe(false);
+        expect(await page.locator("link[rel=modulepreload]").count(), target).toBe(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("opens the account menu, closes it with Escape, and signs out from it", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, DESKTOP);
+    await page.goto("/articles");
+    await waitForHydration(page);
+    const avatar = page.getByRole("button", { name: "Account menu" });
+    expect(await avatar.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByRole("menu").count()).toBe(0);
+    await avatar.click();
+    await expect.poll(() => page.getByRole("menu").isVisible()).toBe(true);
+    expect(await avatar.getAttribute("aria-expanded")).toBe("true");
+    expect(await page.getByRole("menu").getByRole("menuitem").allInnerTexts()).toEqual([
+      "My Library",
+      "Offline library",
+      "Account",
+      "Sign out",
+    ]);
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+    // A click outside closes it too.
+    await avatar.click();
+    await page.locator("main h1").click();
+    await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+    await avatar.click();
+    await page.getByRole("menuitem", { name: "My Library" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto("/pricing");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => page.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("searches at once when she picks an access filter, and with the button", async () => {
+    const { page, context, errors } = await pageAs(null, DESKTOP);
+    for (const list of ["/articles", "/ebooks"]) {
+      await page.goto(list);
+      await waitForHydration(page);
+      await page.getByLabel("Access", { exact: true }).selectOption("free");
+      await page.waitForURL((url) => url.pathname === list && url.searchParams.get("access") === "free");
+      expect(await page.getByLabel("Access", { exact: true }).inputValue()).toBe("free");
+      await page.locator("#search-q").fill("zzz-nothing-matches");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("q") === "zzz-nothing-matches");
+      expect(await page.locator("main article").count()).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("bookmarks a card in place, and the bookmark is kept", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, DESKTOP);
+    await page.goto("/articles");
+    await waitForHydration(page);
+    const first = page.locator("main form.bm-form button[aria-pressed]").first();
+    const label = (await first.getAttribute("aria-label"))!;
+    expect(label).toMatch(/^Bookmark /);
+    const title = label.slice("Bookmark ".length);
+    const posted = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/engagement" && r.request().method() === "POST",
+    );
+    await first.click();
+    // Shown at once, sent without leaving the page (the document is the same one: nothing reloaded it).
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    await expect.poll(() => first.getAttribute("aria-pressed")).toBe("true");
+    expect(await first.getAttribute("aria-label")).toBe(`Remove bookmark ${title}`);
+    expect((await posted).status()).toBe(200);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    // Kept: the bookmarks page lists it, and the list shows it bookmarked.
+    await page.goto("/bookmarks");
+    await expect.poll(() => page.locator("main").innerText()).toContain(title);
+    await page.goto("/articles");
+    await waitForHydration(page);
+    // Its name changes with its state: found by the title alone.
+    const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const again = page.getByRole("button", { name: new RegExp(`^(Remove bookmark|Bookmark) ${escaped}$`) });
+    expect(await again.getAttribute("aria-pressed")).toBe("true");
+    await again.click();
+    await expect.poll(() => again.getAttribute("aria-pressed")).toBe("false");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("registers the offline library's service worker with who is signed in", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie);
+    await page.goto("/home");
+    await waitForHydration(page);
+    const owner = await page.locator("script[data-islands]").getAttribute("data-owner");
+    expect(owner).toMatch(/^\w{8,}$/);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.active?.scriptURL)))
+      .toBe(`${baseUrl()}/sw.js`);
+    // A guest's page says no one is signed in (the worker then deletes any saved copies).
+    const guest = await pageAs(null);
+    await guest.page.goto("/");
+    expect(await guest.page.locator("script[data-islands]").getAttribute("data-owner")).toBe("");
+    await guest.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("signs a guest in from the header on the sign-in page, and brings her back signed in", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(null, DESKTOP);
+    await page.goto("/ebooks");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/signin");
+    await page.getByLabel("Email", { exact: true }).fill(reader.email);
+    await page.getByLabel("Password", { exact: true }).fill(reader.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== "/signin");
+    await expect.poll(() => page.getByRole("button", { name: "Account menu" }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
