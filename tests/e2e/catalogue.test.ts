@@ -230,8 +230,11 @@ describe("catalogue details", () => {
   // 890 B chunk, loaded only for a signed-in reader who may read the article in full). 121,400 with issue 34's follow
   // form and issue 35's paywall link (121,246 B for a subscriber); ADR 006 names how to win it back (the Save button's
   // code loaded on tap). 121,600 with issue 46 (the reader's name in the account menu, the paywall's prices and the
-  // sign-in code form: 121,570 B for a subscriber). Issue 51 takes every reader page under 75 KiB.
-  it("keeps the JavaScript an article page loads within 121.6 KB gzip, for a guest and a signed-in reader", async () => {
+  // sign-in code form: 121,570 B for a subscriber). 121,700 with issue 51's `form-parts` chunk (121,676 B for a
+  // subscriber: the form notice and submit button in a chunk of their own, +60 B here, so an ebook page, checkout
+  // and the dashboard no longer load conform and zod, -38 KB each). Issue 51 takes every reader page under 75 KiB; the
+  // article page is the next island page (ADR 045).
+  it("keeps the JavaScript an article page loads within 121.7 KB gzip, for a guest and a signed-in reader", async () => {
     for (const email of [null, "subscriber@nuru.test"]) {
       const { page, context } = await signedInPage(email);
       // A long seeded article: on one that other tests wrote with a line of text, the comment form is in sight at
@@ -250,7 +253,7 @@ describe("catalogue details", () => {
       await page.waitForLoadState("networkidle");
       const bytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
       expect(scripts.length, `${email ?? "guest"}: scripts`).toBeGreaterThan(1);
-      expect(bytes, `${email ?? "guest"}: gzip bytes of JavaScript`).toBeLessThanOrEqual(121_600);
+      expect(bytes, `${email ?? "guest"}: gzip bytes of JavaScript`).toBeLessThanOrEqual(121_700);
       await context.close();
     }
   });
