@@ -1,0 +1,69 @@
+// The reader's language lives in the address (issue 50, ADR 048): "/sw/..." is Swahili, every other address is English.
+// Pure helpers, safe on the server and the client.
+
+export const LOCALES = ["en", "sw"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+export const LOCALE_COOKIE = "nuru_lang";
+
+/** The Intl locale each language formats with (Kenyan usage in both). */
+export const INTL_LOCALE: Record<Locale, string> = { en: "en-KE", sw: "sw-KE" };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The language an address is in: "/sw" and "/sw/..." are Swahili; "/swahili" is not. */
+export function localeFromPath(pathname: string): Locale {
+  return pathname === "/sw" || pathname.startsWith("/sw/") ? "sw" : DEFAULT_LOCALE;
+}
+
+/** The address without its language prefix: "/sw/pricing" -> "/pricing", "/sw" -> "/". */
+export function stripLocale(pathname: string): string {
+  if (pathname === "/sw") return "/";
+  if (pathname.startsWith("/sw/")) return pathname.slice(3);
+  return pathname;
+}
+
+/**
+ * The same address in `locale`, keeping query and hash: localeHref("/pricing?x=1", "sw") -> "/sw/pricing?x=1".
+ * Only same-site absolute paths are rewritten; anything else (full URLs, "//host", relative paths) is returned as is.
+ */
+export function localeHref(href: string, locale: Locale): string {
+  if (!href.startsWith("/") || href.startsWith("//")) return href;
+  const cut = href.search(/[?#]/);
+  const path = cut === -1 ? href : href.slice(0, cut);
+  const rest = cut === -1 ? "" : href.slice(cut);
+  const bare = stripLocale(path);
+  if (locale === DEFAULT_LOCALE) return bare + rest;
+  return (bare === "/" ? "/sw" : `/sw${bare}`) + rest;
+}
+
+/**
+ * Whether an Accept-Language header prefers Swahili over English (q-values honoured). Used only to offer a link
+ * to the Swahili page, never to redirect or to vary a cacheable response.
+ */
+export function prefersSwahili(acceptLanguage: string | null | undefined): boolean {
+  if (!acceptLanguage) return false;
+  let sw = 0;
+  let en = 0;
+  for (const part of acceptLanguage.split(",")) {
+    const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q)) continue;
+    const base = tag.split("-")[0];
+    if (base === "sw") sw = Math.max(sw, q);
+    else if (base === "en") en = Math.max(en, q);
+  }
+  return sw > 0 && sw > en;
+}
+
+// The English reader pages that also exist under "/sw" (app/routes.ts, SWAHILI_READER_PAGES, plus the home page).
+const SWAHILI_PAGES =
+  /^\/(?:|articles|categories|ebooks|pricing|about|terms|privacy|article\/[^/]+|category\/[^/]+|ebook\/[^/]+)\/?$/;
+
+/** Whether the page at `pathname` (in either language) has a Swahili version, so alternates and switch links exist. */
+export function hasSwahiliVersion(pathname: string): boolean {
+  return SWAHILI_PAGES.test(stripLocale(pathname));
+}

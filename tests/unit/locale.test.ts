@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { localeFromPath, localeHref, prefersSwahili, stripLocale } from "~/lib/locale";
+
+describe("the language in the address", () => {
+  it("reads Swahili only from /sw and /sw/...", () => {
+    expect(localeFromPath("/sw")).toBe("sw");
+    expect(localeFromPath("/sw/pricing")).toBe("sw");
+    expect(localeFromPath("/")).toBe("en");
+    expect(localeFromPath("/swahili-stories")).toBe("en");
+    expect(stripLocale("/sw/article/5")).toBe("/article/5");
+    expect(stripLocale("/sw")).toBe("/");
+  });
+  it("keeps her language on every link, with the query and hash", () => {
+    expect(localeHref("/pricing?plan=1#top", "sw")).toBe("/sw/pricing?plan=1#top");
+    expect(localeHref("/", "sw")).toBe("/sw"); // the guest cache keeps "/sw" as the page, "/sw/" as a variant
+    expect(localeHref("/sw/pricing", "sw")).toBe("/sw/pricing");
+    expect(localeHref("/sw/pricing?x=1", "en")).toBe("/pricing?x=1");
+    expect(localeHref("/sw", "en")).toBe("/");
+  });
+  it("leaves other sites and relative links alone", () => {
+    expect(localeHref("https://evil.example/x", "sw")).toBe("https://evil.example/x");
+    expect(localeHref("//evil.example/x", "sw")).toBe("//evil.example/x");
+    expect(localeHref("pricing", "sw")).toBe("pricing");
+  });
+  it("offers Swahili only when she prefers it to English", () => {
+    expect(prefersSwahili("sw-KE,sw;q=0.9,en;q=0.8")).toBe(true);
+    expect(prefersSwahili("en-GB,en;q=0.9,sw;q=0.8")).toBe(false);
+    expect(prefersSwahili("sw;q=0")).toBe(false);
+    expect(prefersSwahili(null)).toBe(false);
+    expect(prefersSwahili("swe")).toBe(false);
+  });
+});
+
+describe("pages with a Swahili version", () => {
+  it("are the reader pages, in either language", async () => {
+    const { hasSwahiliVersion } = await import("~/lib/locale");
+    expect(hasSwahiliVersion("/")).toBe(true);
+    expect(hasSwahiliVersion("/sw/")).toBe(true);
+    expect(hasSwahiliVersion("/sw/article/abc")).toBe(true);
+    expect(hasSwahiliVersion("/pricing")).toBe(true);
+    expect(hasSwahiliVersion("/admin")).toBe(false);
+    expect(hasSwahiliVersion("/account")).toBe(false);
+    expect(hasSwahiliVersion("/ebook/1/read")).toBe(false);
+  });
+});
