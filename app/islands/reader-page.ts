@@ -174,30 +174,45 @@ function toast() {
  * put in place, except one she is typing in. What she sees is still what the server rendered for her.
  */
 const HERO = "[data-testid=hero]";
-/** What a refresh may replace: the carousel and each section of the page. */
-const PARTS = `main ${HERO}, main section[id]`;
+/** What a refresh may replace: the carousel, the featured ad's place and each section of the page. */
+const PARTS = `main ${HERO}, main #featured-ad, main section[id]`;
 
 function contentRefresh() {
   if (!document.querySelector("[data-live-refresh]") || typeof EventSource === "undefined") return;
-  const source = new EventSource("/api/content-events");
-  source.addEventListener("content-changed", () => {
-    // Asked again of the shop: a guest page may be in the browser's cache (stale-while-revalidate).
-    void fetch(location.href, { credentials: "same-origin", cache: "no-cache" })
-      .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
-      .then((html) => {
-        const next = new DOMParser().parseFromString(html, "text/html");
-        for (const fresh of next.querySelectorAll<HTMLElement>(PARTS)) {
-          const old = fresh.id ? document.getElementById(fresh.id) : document.querySelector<HTMLElement>(HERO);
-          if (!old || old.contains(document.activeElement) || old.outerHTML === fresh.outerHTML) continue;
-          const copy = document.importNode(fresh, true);
-          old.replaceWith(copy);
-          if (copy.matches(HERO)) heroSlider(copy);
-        }
-      })
-      // Not fatal: the next change, or her next page, shows it.
-      .catch(() => undefined);
-  });
-  addEventListener("pagehide", () => source.close());
+  // Open only while she can see the page (issue 51: nothing runs while she is elsewhere); a change made meanwhile
+  // shows on her next page.
+  let source: EventSource | null = null;
+  const open = () => {
+    if (source || document.visibilityState === "hidden") return;
+    source = new EventSource("/api/content-events");
+    source.addEventListener("content-changed", refresh);
+  };
+  const close = () => {
+    source?.close();
+    source = null;
+  };
+  document.addEventListener("visibilitychange", () => (document.visibilityState === "hidden" ? close() : open()));
+  addEventListener("pagehide", close);
+  open();
+}
+
+/** The page read again and each changed part put in place, except one she is typing in. */
+function refresh() {
+  // Asked again of the shop: a guest page may be in the browser's cache (stale-while-revalidate).
+  void fetch(location.href, { credentials: "same-origin", cache: "no-cache" })
+    .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
+    .then((html) => {
+      const next = new DOMParser().parseFromString(html, "text/html");
+      for (const fresh of next.querySelectorAll<HTMLElement>(PARTS)) {
+        const old = fresh.id ? document.getElementById(fresh.id) : document.querySelector<HTMLElement>(HERO);
+        if (!old || old.contains(document.activeElement) || old.outerHTML === fresh.outerHTML) continue;
+        const copy = document.importNode(fresh, true);
+        old.replaceWith(copy);
+        if (copy.matches(HERO)) heroSlider(copy);
+      }
+    })
+    // Not fatal: the next change, or her next page, shows it.
+    .catch(() => undefined);
 }
 
 /** The installable app's service worker (ADR 033), told who is signed in (see root.tsx's useOfflineLibrary). */

@@ -277,7 +277,10 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </div>
       )}
 
-      <StaticHtml value={s.featuredAd}>{(ad) => (ad.ok && ad.data ? <FeaturedAd ad={ad.data} /> : null)}</StaticHtml>
+      {/* Always there, even with no ad: an islands page's live refresh replaces it by its id (ADR 045). */}
+      <div id="featured-ad">
+        <StaticHtml value={s.featuredAd}>{(ad) => (ad.ok && ad.data ? <FeaturedAd ad={ad.data} /> : null)}</StaticHtml>
+      </div>
 
       <SectionShell id="must-reads" title="Must-reads" more={{ to: "/articles", label: "All articles" }}>
         <SectionBody

@@ -201,6 +201,39 @@ describe("reader pages without React in the browser", () => {
     await context.close();
   });
 
+  it("keeps the home page's live updates open only while she can see the page", async () => {
+    const { page, context } = await pageAs(null);
+    // Every event stream the page opens, and whether it is still open.
+    await context.addInitScript(() => {
+      const streams: EventSource[] = [];
+      (window as unknown as { streams: EventSource[] }).streams = streams;
+      const Native = window.EventSource;
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          streams.push(this);
+        }
+      } as typeof EventSource;
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    const open = () =>
+      page.evaluate(
+        () => (window as unknown as { streams: EventSource[] }).streams.filter((s) => s.readyState !== 2).length,
+      );
+    const setVisibility = (state: "hidden" | "visible") =>
+      page.evaluate((v) => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => v });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, state);
+    await expect.poll(open).toBe(1);
+    await setVisibility("hidden");
+    expect(await open()).toBe(0);
+    await setVisibility("visible");
+    expect(await open()).toBe(1);
+    await context.close();
+  });
+
   it("signs a guest in from the header on the sign-in page, and brings her back signed in", async () => {
     const reader = await freshReader();
     const { page, context, errors } = await pageAs(null, DESKTOP);
