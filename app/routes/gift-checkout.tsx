@@ -21,12 +21,12 @@ import {
   SummaryRow,
 } from "~/components/commerce/order-summary";
 import { giftFormSchema, nairobiToday } from "~/modules/membership/gift-form";
+import { paymentMethodField } from "~/modules/membership/card-renewal-schedule";
 import { periodLabel } from "~/modules/membership/plan-period";
 import { giftDetailsForRetry } from "~/modules/membership/gifts.server";
 import { readPaymentMethodSettings } from "~/modules/payments/payment-provider.server";
 import { darajaAvailable } from "~/modules/payments/daraja-gateway.server";
 import { MpesaOrCardButtons } from "~/components/commerce/pay-buttons";
-import { z } from "zod";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Give ${loaderData.quote.name} as a gift | Nuru` : "Give a gift | Nuru" },
@@ -89,9 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Field = "recipientEmail" | "recipientPhone" | "note" | "deliverOn";
 
 /** The gift's details and the button she pressed: M-Pesa direct or card (absent when only Pesapal is offered). */
-const giftCheckoutSchema = giftFormSchema.extend({
-  method: z.enum(["mpesa", "card"], { error: "Choose M-Pesa or card" }).optional(),
-});
+const giftCheckoutSchema = giftFormSchema.extend({ method: paymentMethodField });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const item = itemOf(params);

@@ -32,9 +32,7 @@ import { getPesapal } from "~/modules/payments/payment-gateway.server";
 import { upgradeQuoteTime, upgradeQuoteToken } from "~/modules/membership/upgrade-quote.server";
 import { getReceipt } from "~/modules/receipts/receipts.server";
 import { formatKesCents } from "~/modules/pricing/money";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { routeText } from "../setup/rendered-text";
 import AdminOrder from "~/routes/admin/order";
 import { getOrderForAdmin, ORDER_STATUS_LABELS } from "~/modules/payments/admin-orders.server";
 
@@ -152,19 +150,7 @@ describe(`upgrades in the middle of a plan (${process.env.DB_TARGET ?? "pglite"}
     );
     const details = await getOrderForAdmin(admin, orderId, at(10));
     const loaderData = { ...details!, sms: [], mpesa: null, statusLabels: ORDER_STATUS_LABELS };
-    const Stub = createRoutesStub([
-      { id: "order", path: "/admin/orders/:id", loader: () => loaderData, Component: AdminOrder as never },
-    ]);
-    const html = renderToString(
-      createElement(Stub, {
-        initialEntries: [`/admin/orders/${orderId}`],
-        hydrationData: { loaderData: { order: loaderData } },
-      }),
-    );
-    const text = html
-      .replace(/<!-- -->/g, "")
-      .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " ");
+    const text = routeText(AdminOrder as never, "/admin/orders/:id", `/admin/orders/${orderId}`, loaderData);
     // The page's text with every space one plain space (the amount's no-break space included).
     const credit = formatKesCents(41_525).replace(/\s+/g, " ");
     expect(text).toContain(`Plan Premium Upgrade From the Standard plan: credit −${credit} for its unused part`);

@@ -19,9 +19,7 @@ import { checkPendingOrders } from "~/modules/payments/pending-orders.server";
 import { compareWithProviders, runReconcile } from "~/modules/payments/reconcile-report.server";
 import { reconcile } from "~/modules/payments/reconciliation.server";
 import Reconciliation from "~/routes/admin/reconciliation";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { routeText } from "../setup/rendered-text";
 import { action as darajaRoute } from "~/routes/api-payments-daraja";
 import { startDarajaStandIn, type DarajaStandIn } from "~/stand-ins/daraja/stand-in.server";
 
@@ -36,23 +34,13 @@ async function reconciliationPageText(): Promise<string> {
     counts: { payments: report.payments.length, refunds: report.refunds.length, grants: report.grants.length },
     compared: await compareWithProviders(),
   };
-  const Stub = createRoutesStub([
-    { id: "page", path: "/admin/orders/reconciliation", loader: () => loaderData, Component: Reconciliation as never },
-  ]);
-  const html = renderToString(
-    createElement(Stub, {
-      initialEntries: ["/admin/orders/reconciliation?compare=providers"],
-      hydrationData: { loaderData: { page: loaderData } },
-    }),
+  const text = routeText(
+    Reconciliation as never,
+    "/admin/orders/reconciliation",
+    "/admin/orders/reconciliation?compare=providers",
+    loaderData,
   );
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .replace(/ ([.:;,])/g, "$1");
+  return text.replace(/ ([.:;,])/g, "$1");
 }
 let daraja: DarajaStandIn;
 let server: Server;

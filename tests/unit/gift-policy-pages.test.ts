@@ -6,16 +6,13 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import Terms from "~/routes/terms";
 import Privacy from "~/routes/privacy";
+import { visibleText } from "../setup/rendered-text";
 
 /** The page's visible text, as a person reads it. */
 function textOf(Page: ComponentType<never>): string {
   const props = { matches: [{ loaderData: { supportEmail: "help@nuru.test" } }] } as never;
   const html = renderToString(createElement(MemoryRouter, null, createElement(Page, props)));
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&apos;/g, "'")
-    .replace(/\s+/g, " ");
+  return visibleText(html);
 }
 
 describe("gift wording on the public policy pages", () => {

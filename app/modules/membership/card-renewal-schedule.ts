@@ -93,6 +93,9 @@ export function accountNumberFrom(bytes: Uint8Array): string {
  * The checkout form, for the page and its action: pay (with the card auto-renew box, which posts "on" when ticked and
  * nothing otherwise), or start the plan's free trial (posted from /pricing).
  */
+/** M-Pesa direct or card (ADR 043), on her checkout and the gift checkout; absent when one button (Pesapal) is shown. */
+export const paymentMethodField = z.enum(["mpesa", "card"], { error: "Choose M-Pesa or card" }).optional();
+
 export const checkoutFormSchema = z.discriminatedUnion(
   "intent",
   [
@@ -104,8 +107,7 @@ export const checkoutFormSchema = z.discriminatedUnion(
         .transform((value) => value === "on"),
       // An upgrade's checkout page: the instant it quoted, signed (upgrade-quote.server.ts reads it).
       quote: z.string().max(200).optional(),
-      // M-Pesa direct or card (ADR 043); absent when the shop offers one button (Pesapal for both).
-      method: z.enum(["mpesa", "card"], { error: "Choose M-Pesa or card" }).optional(),
+      method: paymentMethodField,
     }),
     z.object({ intent: z.literal("trial") }),
   ],

@@ -38,13 +38,11 @@ import {
 import { refundForSystem } from "./refunds.server";
 import { isMpesaPayment, queueMpesaReceiptSms } from "./receipt-sms.server";
 import { providerFor } from "./payment-provider.server";
+import { historyName } from "./provider-words";
 import { purchaseKindOf } from "./purchase-kinds/index.server";
 import { isPesapalError } from "./pesapal/errors";
 import { isDarajaError } from "./daraja/client.server";
 import type { PaymentStatus, TransactionStatus } from "./pesapal/types";
-
-/** Whose answer a status history note quotes. */
-const GATEWAY_NAMES: Record<string, string> = { pesapal: "Pesapal", daraja: "M-Pesa direct" };
 
 const PESAPAL_STATUS_WORDS: Record<PaymentStatus, string> = {
   COMPLETED: "paid",
@@ -299,7 +297,7 @@ async function applyEffect(
 
 /** Read by admins on the order page: the gateway's answer in words ('M-Pesa', not 'MpesaKE'). */
 function evidenceOf(order: Order, report: TransactionStatus): string {
-  return `${GATEWAY_NAMES[order.gateway] ?? order.gateway}: ${PESAPAL_STATUS_WORDS[report.status]}, ${formatMinorUnits(report.amountCents, report.currency, "en-KE")}${
+  return `${historyName(order.gateway)}: ${PESAPAL_STATUS_WORDS[report.status]}, ${formatMinorUnits(report.amountCents, report.currency, "en-KE")}${
     report.paymentMethod ? ` by ${paymentMethodLabel(report.paymentMethod)}` : ""
   }${report.confirmationCode ? `, confirmation ${report.confirmationCode}` : ""}`;
 }

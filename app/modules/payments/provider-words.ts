@@ -7,15 +7,22 @@ export interface ProviderWords {
   name: string;
   /** Where she reads the provider's own record of a payment or refund, after "what ... shows". */
   records: string;
+  /** Whose answer an order's status history quotes: "Pesapal: paid, ...", "M-Pesa direct: paid, ...". */
+  historyName: string;
 }
 
 const WORDS: Record<string, ProviderWords> = {
-  pesapal: { name: "Pesapal", records: "the Pesapal dashboard" },
+  pesapal: { name: "Pesapal", records: "the Pesapal dashboard", historyName: "Pesapal" },
   // A reversal of an M-Pesa direct payment is listed in Safaricom's M-PESA Org Portal for the shop's Paybill or Till.
-  daraja: { name: "M-Pesa", records: "the M-PESA Org Portal" },
+  daraja: { name: "M-Pesa", records: "the M-PESA Org Portal", historyName: "M-Pesa direct" },
 };
 
 /** The words for an order's provider (orders.gateway); an order from before providers existed is Pesapal's. */
 export function providerWords(gateway: string | null | undefined): ProviderWords {
   return WORDS[gateway ?? "pesapal"] ?? WORDS.pesapal!;
+}
+
+/** Whose answer an order's status history quotes; a gateway of no provider (test orders) by its own name. */
+export function historyName(gateway: string): string {
+  return WORDS[gateway]?.historyName ?? gateway;
 }

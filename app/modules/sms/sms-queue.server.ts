@@ -4,7 +4,7 @@
 // claim due rows with FOR UPDATE SKIP LOCKED, so two processes never take the same row; the "sms" job drains the
 // queue every tick, and a grant also starts this process's drain a moment after its commit. Transient failures are
 // retried with backoff; a refusal for good (403 invalid number, 406 blacklisted) is recorded and never retried.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Database, type Rows } from "~/db/client.server";
 import { smsMessages } from "~/db/schema";
 import { singleton } from "~/lib/singleton.server";
@@ -82,12 +82,12 @@ export async function queueReceiptSms(tx: Tx, order: ReceiptSmsOrder, now: Date)
  */
 export async function addMpesaCodeToReceiptSms(orderId: string, mpesaCode: string, now = new Date()): Promise<boolean> {
   const db = getDb();
+  // Still waiting: queued and never tried (a claimed or sent one is left as it is).
+  const unsent = and(eq(smsMessages.status, "queued"), eq(smsMessages.attempts, 0));
   const [row] = await db
     .select()
     .from(smsMessages)
-    .where(
-      sql`${smsMessages.orderId} = ${orderId} and ${smsMessages.kind} = 'receipt' and ${smsMessages.status} = 'queued' and ${smsMessages.attempts} = 0`,
-    );
+    .where(and(eq(smsMessages.orderId, orderId), eq(smsMessages.kind, "receipt"), unsent));
   if (!row?.facts || row.facts.mpesaCode) return false;
   const facts = { ...row.facts, mpesaCode };
   const body = composeReceiptSms({
@@ -98,7 +98,7 @@ export async function addMpesaCodeToReceiptSms(orderId: string, mpesaCode: strin
   const updated = await db
     .update(smsMessages)
     .set({ body, facts, nextAttemptAt: now, updatedAt: now })
-    .where(sql`${smsMessages.id} = ${row.id} and ${smsMessages.status} = 'queued' and ${smsMessages.attempts} = 0`)
+    .where(and(eq(smsMessages.id, row.id), unsent))
     .returning({ id: smsMessages.id });
   if (updated.length > 0 && drain.auto) setTimeout(() => void drainSmsSoon(), 100).unref();
   return updated.length > 0;
