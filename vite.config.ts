@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { englishInBrowser, poCatalogues } from "./scripts/po-catalogues.mjs";
 
 // Small modules nearly every page uses, kept in one chunk: each extra chunk costs a request and compresses
 // worse on its own.
@@ -11,6 +12,10 @@ const COMMON_MODULES =
 export default defineConfig({
   plugins: [
     tailwindcss(),
+    // The reader's words: app/locales/<lang>/messages.po compiled for Lingui (issue 50, ADR 048).
+    poCatalogues(),
+    // ...and in the browser's build, the English words inlined where the code asks for them (no runtime, no catalogue).
+    englishInBrowser(),
     reactRouter(),
     {
       // The error page, the account menu and the islands flag (ADR 045: server only there) and the review and comment

@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { poCatalogues } from "./scripts/po-catalogues.mjs";
 
+// Each project: the "~" alias and the catalogues (app/locales/*.po) compiled as the app imports them (issue 50).
+const plugins = [poCatalogues()];
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 export default defineConfig({
@@ -8,6 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        plugins,
         resolve: { alias },
         test: {
           name: "unit",
@@ -19,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        plugins,
         resolve: { alias },
         test: {
           name: "integration",
@@ -33,6 +38,7 @@ export default defineConfig({
         },
       },
       {
+        plugins,
         resolve: { alias },
         test: {
           name: "e2e",

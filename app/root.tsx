@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -28,6 +29,9 @@ import { useIslands } from "~/components/islands";
 import islandsScript from "~/islands/reader-page.ts?worker&url";
 import type { ToastMessage } from "~/components/ui/toast";
 import { registerOfflineWorker } from "~/lib/offline-worker";
+import { useLocale, useT } from "~/lib/i18n/use-t";
+import { translator } from "~/lib/i18n/i18n";
+import { hasSwahiliVersion, localeHref, stripLocale } from "~/lib/locale";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -48,6 +52,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   const out = new Headers();
   for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()])
     out.append("Set-Cookie", cookie);
+  // A response made for her alone (the offer of the Swahili page, ADR 048) says so.
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) out.set("Cache-Control", cacheControl);
   return out;
 };
 
@@ -104,8 +111,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useSignInLinks(!user, openSignIn);
   usePageLinkNavigation();
   useOfflineLibrary(shell ? (user?.offlineKey ?? null) : undefined);
+  // The browser renders English pages only (every Swahili page is an islands page, ADR 045 and 048).
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: hooks keep their order in each build
+  const locale = import.meta.env.SSR ? useLocale() : "en";
+  const t = useT();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -114,6 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#be123c" />
         <Meta />
         <Links />
+        {import.meta.env.SSR ? <LanguageAlternates origin={shell?.origin ?? ""} /> : null}
       </head>
       <DataSaverScope on={dataSaver}>
         <body className="flex min-h-screen flex-col bg-white pb-16 text-gray-900 antialiased md:pb-0">
@@ -121,8 +133,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             href="#main"
             className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
           >
-            Skip to content
+            {t("shell.skip")}
           </a>
+          {import.meta.env.SSR && shell?.offerSwahili ? <SwahiliOffer /> : null}
           <SiteHeader user={user} />
           {flash ? (
             <Suspense fallback={null}>
@@ -170,6 +183,43 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </body>
       </DataSaverScope>
     </html>
+  );
+}
+
+/**
+ * A page in both languages names both to search engines (issue 50): hreflang en, sw and x-default (English), with
+ * the list's page as its canonical link has it. After the feed's link, which stays the head's first alternate.
+ * Server only: such a page is an islands page (ADR 045), never rendered by the browser.
+ */
+function LanguageAlternates({ origin }: { origin: string }) {
+  const { pathname, search } = useLocation();
+  if (!hasSwahiliVersion(pathname)) return null;
+  const page = Number(new URLSearchParams(search).get("page"));
+  const path = stripLocale(pathname) + (page > 1 ? `?page=${page}` : "");
+  const english = origin + localeHref(path, "en");
+  return (
+    <>
+      <link rel="alternate" hrefLang="en" href={english} />
+      <link rel="alternate" hrefLang="sw" href={origin + localeHref(path, "sw")} />
+      <link rel="alternate" hrefLang="x-default" href={english} />
+    </>
+  );
+}
+
+/**
+ * One line above the header for a first visit whose browser prefers Swahili (issue 50): a link to this page in
+ * Swahili, never a redirect. Written in Swahili, for the reader it is meant for; only ever on a personal response
+ * (shell.server.ts).
+ */
+function SwahiliOffer() {
+  const { pathname, search } = useLocation();
+  const t = translator("sw");
+  return (
+    <p lang="sw" className="bg-rose-50 px-4 py-2 text-center text-sm">
+      <a href={`/language?to=sw&next=${encodeURIComponent(pathname + search)}`} hrefLang="sw" className="underline">
+        {t("shell.offerSwahili")}
+      </a>
+    </p>
   );
 }
 

@@ -1,4 +1,17 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+// The reader pages in Swahili (issue 50, ADR 048): the same modules under "/sw", each with an id of its own
+// ("sw/<path>"); the address gives the language (app/lib/locale.ts, hasSwahiliVersion lists the same pages). So far
+// the pages rendered without React in the browser (ADR 045) but pricing, whose plan words (periods, allowances,
+// renewal rules) are not in the catalogues yet.
+const SWAHILI_PAGES = prefix("sw", [
+  index("routes/home.tsx", { id: "sw/index" }),
+  route("home", "routes/home.tsx", { id: "sw/home" }),
+  route("articles", "routes/articles.tsx", { id: "sw/articles" }),
+  route("ebooks", "routes/ebooks.tsx", { id: "sw/ebooks" }),
+  route("categories", "routes/categories.tsx", { id: "sw/categories" }),
+  route("category/:slug", "routes/category.tsx", { id: "sw/category" }),
+]);
 
 export default [
   index("routes/home.tsx"),
@@ -91,10 +104,12 @@ export default [
     route("admin/ai-assist", "routes/admin/ai-assist.ts"),
     route("admin/uploads", "routes/admin/uploads.ts"),
   ]),
+  ...SWAHILI_PAGES,
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("rss.xml", "routes/rss-xml.ts"),
   route("country", "routes/country.tsx"),
   route("data-saver", "routes/data-saver.tsx"),
+  route("language", "routes/language.ts"),
   route("api/pricing", "routes/api-pricing.ts"),
   route("api/content-events", "routes/api-content-events.ts"),
   route("api/sms/delivery-reports/:secret", "routes/api-sms-delivery-reports.ts"),

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { useT } from "~/lib/i18n/use-t";
 
 /** True while the page is rendered for data saver (root Layout provides it from the shell data). */
 export const DataSaverContext = /* @__PURE__ */ createContext(false);
@@ -35,11 +36,12 @@ export function DataSaverSwitch({
   className?: string;
   buttonClassName?: string;
 }) {
+  const t = useT();
   return (
     <form method="post" action="/data-saver" className={className}>
       {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
       <button type="submit" name="dataSaver" value={on ? "off" : "on"} className={buttonClassName}>
-        {on ? "Data saver is on: turn off" : "Data saver: use less data"}
+        {on ? t("dataSaver.turnOff") : t("dataSaver.turnOn")}
       </button>
     </form>
   );

@@ -8,12 +8,13 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import onHeaders from "on-headers";
 import { DATA_SAVER_COOKIE, wantsDataSaver } from "./data-saver";
 import { currentPageEvents, notePageEvent } from "./page-events.server";
+import { LOCALE_COOKIE, offersSwahili } from "./locale";
 
 /**
- * Cookies a guest may carry: her country choice and her data saver choice (both part of the key). Any other cookie
- * means "not a plain guest".
+ * Cookies a guest may carry: her country choice and her data saver choice (both part of the key), and her language
+ * choice (not in the key: the language is in the address, ADR 048). Any other cookie means "not a plain guest".
  */
-const GUEST_COOKIES = new Set(["nuru_country", DATA_SAVER_COOKIE]);
+const GUEST_COOKIES = new Set(["nuru_country", DATA_SAVER_COOKIE, LOCALE_COOKIE]);
 
 /** A CDN may keep a guest page briefly and serve it stale while it asks again; browsers always revalidate (ETag). */
 export const GUEST_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
@@ -90,6 +91,9 @@ export function isGuestPageRequest(
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.originalUrl.length > 512) return false;
   if (!isPublicPage(req.path)) return false;
+  // The offer of the Swahili page is for her alone (ADR 048): that response is personal, never kept or served here.
+  if (offersSwahili(req.path, { acceptLanguage: req.headers["accept-language"], cookie: req.headers.cookie }))
+    return false;
   return cookieNames(req.headers.cookie).every((name) => GUEST_COOKIES.has(name));
 }
 

@@ -1,5 +1,6 @@
 // The reader's language lives in the address (issue 50, ADR 048): "/sw/..." is Swahili, every other address is English.
 // Pure helpers, safe on the server and the client.
+import { cookieValue } from "./cookie-value";
 
 export const LOCALES = ["en", "sw"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -59,11 +60,47 @@ export function prefersSwahili(acceptLanguage: string | null | undefined): boole
   return sw > 0 && sw > en;
 }
 
-// The English reader pages that also exist under "/sw" (app/routes.ts, SWAHILI_READER_PAGES, plus the home page).
-const SWAHILI_PAGES =
-  /^\/(?:|articles|categories|ebooks|pricing|about|terms|privacy|article\/[^/]+|category\/[^/]+|ebook\/[^/]+)\/?$/;
+// The reader pages that also exist under "/sw" (app/routes.ts, SWAHILI_PAGES): so far the pages rendered without
+// React in the browser (ADR 045) but pricing. Pricing, an article, an ebook, about, terms and privacy follow once
+// their words are in the catalogues.
+const SWAHILI_PAGES = /^\/(?:|home|articles|categories|ebooks|category\/[^/]+)\/?$/;
 
 /** Whether the page at `pathname` (in either language) has a Swahili version, so alternates and switch links exist. */
 export function hasSwahiliVersion(pathname: string): boolean {
   return SWAHILI_PAGES.test(stripLocale(pathname));
+}
+
+/**
+ * `href` for a reader of `locale`: the Swahili address when that page has a Swahili version, else the English one
+ * (sign-in, account, checkout keep their single address). Query and hash are kept.
+ */
+export function localizedHref(href: string, locale: Locale): string {
+  if (!href.startsWith("/") || href.startsWith("//")) return href;
+  if (locale === DEFAULT_LOCALE) return localeHref(href, locale);
+  const path = href.split(/[?#]/, 1)[0];
+  return hasSwahiliVersion(path) ? localeHref(href, locale) : href;
+}
+
+/** The language a reader chose (the switch link, app/routes/language.ts), or null when she has not chosen. */
+export function chosenLocale(cookieHeader: string | null | undefined): Locale | null {
+  const value = cookieValue(cookieHeader, LOCALE_COOKIE);
+  return isLocale(value) ? value : null;
+}
+
+/**
+ * Whether this request gets the one-line offer of the Swahili page: an English page that has a Swahili version, asked
+ * for by a browser that prefers Swahili, from a reader who has not chosen a language. Such a response is personal
+ * (`private, no-store`) and bypasses the guest page cache (ADR 048): no other visitor ever receives the offer, and no
+ * cacheable response varies on Accept-Language.
+ */
+export function offersSwahili(
+  pathname: string,
+  headers: { acceptLanguage: string | null | undefined; cookie: string | null | undefined },
+): boolean {
+  return (
+    localeFromPath(pathname) === DEFAULT_LOCALE &&
+    hasSwahiliVersion(pathname) &&
+    chosenLocale(headers.cookie) === null &&
+    prefersSwahili(headers.acceptLanguage)
+  );
 }

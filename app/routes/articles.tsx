@@ -4,7 +4,8 @@ import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
+import { useT } from "~/lib/i18n/use-t";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
@@ -45,11 +46,11 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
-    title: "Articles",
-    description:
-      "Wellness articles for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty.",
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = metaT(matches);
+  return pageMeta({
+    title: t("articles.title"),
+    description: t("articles.description"),
     path: pagedPath("/articles", loaderData?.page),
     // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
     // card list stays on the server, not in a chunk of its own that the page would preload.
@@ -57,25 +58,24 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     imageAlt: "Articles: Wellness articles for women. Nuru",
     matches,
   });
+};
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, access, signedIn, bookmarks } = loaderData;
   const search = listSearch(q, access);
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">Articles</h1>
-      <p className="mt-2 text-gray-700">
-        Practical guides on body, food and confidence. Free to start, more for members.
-      </p>
+      <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">{t("articles.title")}</h1>
+      <p className="mt-2 text-gray-700">{t("articles.intro")}</p>
       <div className="mt-6">
-        <SearchFilter key={`${q}|${access}`} q={q} access={access} label="Search articles" />
+        <SearchFilter key={`${q}|${access}`} q={q} access={access} label={t("articles.search")} />
       </div>
       <p className="mt-4 text-sm text-gray-700" aria-live="polite">
-        {total} {total === 1 ? "article" : "articles"}
-        {q ? ` matching “${q}”` : ""}
+        {q ? t("articles.countMatching", { count: total, q }) : t("articles.count", { count: total })}
       </p>
       {items.length === 0 ? (
-        <p className="mt-10 text-center text-gray-700">No articles found.</p>
+        <p className="mt-10 text-center text-gray-700">{t("articles.none")}</p>
       ) : (
         <ArticleGrid
           leadsPage

@@ -7,7 +7,8 @@ import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid } from "~/components/content/bookmarkable-cards";
 import { getCategoryBySlug, movedCategorySlug } from "~/modules/content/categories.server";
 import { listArticlesForViewer } from "~/modules/content/articles.server";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { articleCard } from "~/modules/content/card-data";
@@ -41,26 +42,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { category, ...result, items, signedIn: viewer.user !== null, bookmarks: await bookmarksOf(who) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
-  loaderData
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+  const t = metaT(matches);
+  return loaderData
     ? pageMeta({
         title: loaderData.category.name,
-        description: loaderData.category.description ?? `Articles about ${loaderData.category.name}.`,
+        description: loaderData.category.description ?? t("category.description", { name: loaderData.category.name }),
         path: pagedPath(`/category/${params.slug}`, loaderData.page),
         image: `/og/category/${loaderData.category.slug}.jpg`,
         matches,
       })
     : [{ title: "Category not found | Nuru" }];
+};
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, items, total, page, pageSize, signedIn, bookmarks } = loaderData;
+  const t = useT();
+  const localHref = useLocalHref();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Link
-        to="/categories"
+        to={localHref("/categories")}
         className="inline-flex items-center gap-1 py-2 text-sm font-medium text-brand-700 hover:underline"
       >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Categories
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {t("category.back")}
       </Link>
       <div className="mt-2 flex items-center gap-4">
         <CategoryIcon icon={category.icon} color={category.themeColor} />
@@ -68,7 +73,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </div>
       {category.description ? <p className="mt-3 max-w-2xl text-gray-700">{category.description}</p> : null}
       {items.length === 0 ? (
-        <p className="mt-10 text-center text-gray-700">No articles found</p>
+        <p className="mt-10 text-center text-gray-700">{t("category.none")}</p>
       ) : (
         <ArticleGrid
           leadsPage

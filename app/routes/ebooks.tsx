@@ -6,7 +6,8 @@ import { EbookGrid } from "~/components/content/bookmarkable-cards";
 import { listEbooksForViewer } from "~/modules/content/ebooks.server";
 import { visitorCountry } from "~/modules/pricing/visitor-country.server";
 import { withShownPrices } from "~/modules/pricing/shown-prices.server";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
+import { useT } from "~/lib/i18n/use-t";
 import { withImages } from "~/modules/storage/responsive-images.server";
 import { IMAGE_SLOTS } from "~/modules/storage/responsive-image";
 import { ebookCard } from "~/modules/content/card-data";
@@ -37,11 +38,11 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
-    title: "Ebooks",
-    description:
-      "Practical wellness ebooks for women, read securely on Nuru. Free guides and premium books priced in shillings.",
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = metaT(matches);
+  return pageMeta({
+    title: t("ebooks.title"),
+    description: t("ebooks.description"),
     path: pagedPath("/ebooks", loaderData?.page),
     // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
     // card list stays on the server, not in a chunk of its own that the page would preload.
@@ -49,19 +50,21 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     imageAlt: "Ebooks: Practical wellness ebooks for women. Nuru",
     matches,
   });
+};
 
 export default function Ebooks({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize, q, access, signedIn, bookmarks } = loaderData;
   const search = listSearch(q, access);
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">Ebooks</h1>
-      <p className="mt-2 text-gray-700">Step-by-step guides you can read on your phone, anywhere.</p>
+      <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">{t("ebooks.title")}</h1>
+      <p className="mt-2 text-gray-700">{t("ebooks.intro")}</p>
       <div className="mt-6">
-        <SearchFilter key={`${q}|${access}`} q={q} access={access} label="Search ebooks" />
+        <SearchFilter key={`${q}|${access}`} q={q} access={access} label={t("ebooks.search")} />
       </div>
       {items.length === 0 ? (
-        <p className="mt-10 text-center text-gray-700">No ebooks found</p>
+        <p className="mt-10 text-center text-gray-700">{t("ebooks.none")}</p>
       ) : (
         <EbookGrid
           leadsPage

@@ -4,7 +4,8 @@ import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
-import { originFrom, pageMeta } from "~/modules/site/meta";
+import { metaT, originFrom, pageMeta } from "~/modules/site/meta";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 import { visitorCountry } from "~/modules/pricing/visitor-country.server";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
@@ -53,18 +54,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = metaT(matches);
+  return pageMeta({
     title: "Nuru",
-    description:
-      "Wellness articles and ebooks for women: weight loss and gain, flat tummy, hips and glutes, breast health, skin and beauty. Read free, or join for more.",
-    path: loaderData?.path === "/home" ? "/home" : "/",
+    description: t("home.description"),
+    path: loaderData?.path.endsWith("/home") ? "/home" : "/",
     // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
     // card list stays on the server, not in a chunk of its own that the page would preload.
     image: "/og/home.jpg",
     imageAlt: "Read free or join: Wellness articles and ebooks for women. Nuru",
     matches,
   });
+};
 
 function SectionShell({
   id,
@@ -78,13 +80,14 @@ function SectionShell({
   /** The whole list this section shows the start of: one tap away (issue 46: the home page shows a few of each). */
   more?: { to: string; label: string };
 }) {
+  const localHref = useLocalHref();
   return (
     // Not a named region: ten landmarks on one page are noise to a screen reader, which moves by the headings.
     <section id={id} className="section">
       <div className="section-head">
         <h2 className="section-title">{title}</h2>
         {more ? (
-          <PageLink to={more.to} className="more">
+          <PageLink to={localHref(more.to)} className="more">
             {more.label}
           </PageLink>
         ) : null}
@@ -130,6 +133,7 @@ type FeaturedAdData = NonNullable<
 >;
 
 function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
+  const t = useT();
   return (
     <section className="ad">
       <div className="ad-box">
@@ -146,7 +150,7 @@ function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
           />
         ) : null}
         <div>
-          <p className="ad-kicker">Featured ebook</p>
+          <p className="ad-kicker">{t("home.featuredEbook")}</p>
           <h2 className="ad-title">{ad.headline}</h2>
           {ad.subtext ? <p className="ad-sub">{ad.subtext}</p> : null}
           <div className="ad-acts">
@@ -167,9 +171,6 @@ function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
   );
 }
 
-const ERROR_ARTICLES = "Error loading articles: ";
-const HOME_HEADING = "Nuru: wellness for women";
-
 /** The latest articles with their search: the last section of the home page, and all of it in data saver. */
 function LatestArticles({
   sections: s,
@@ -178,15 +179,16 @@ function LatestArticles({
   bookmarks,
 }: Pick<Route.ComponentProps["loaderData"], "sections" | "q" | "signedIn" | "bookmarks">) {
   const isEmpty = (d: unknown[]) => d.length === 0;
+  const t = useT();
   return (
     <SectionShell
       id="latest"
-      title="Latest articles"
-      more={{ to: q ? `/articles?q=${encodeURIComponent(q)}` : "/articles", label: "All articles" }}
+      title={t("home.latest")}
+      more={{ to: q ? `/articles?q=${encodeURIComponent(q)}` : "/articles", label: t("home.allArticles") }}
     >
       <Form method="get" action="#latest" role="search" className="mb-6 flex gap-2">
         <label htmlFor="home-search" className="sr-only">
-          Search latest articles
+          {t("home.searchLatest")}
         </label>
         <input
           id="home-search"
@@ -194,14 +196,19 @@ function LatestArticles({
           name="q"
           defaultValue={q}
           maxLength={100}
-          placeholder="Search latest articles"
+          placeholder={t("home.searchLatest")}
           className="flex-1 rounded-full border border-gray-300 px-4 py-2.5"
         />
         <button type="submit" className="btn px-5 py-2.5 text-base">
-          Search
+          {t("list.search")}
         </button>
       </Form>
-      <SectionBody section={s.latest} isEmpty={isEmpty} empty="No articles found." errorPrefix={ERROR_ARTICLES}>
+      <SectionBody
+        section={s.latest}
+        isEmpty={isEmpty}
+        empty={t("articles.none")}
+        errorPrefix={t("home.errorArticles")}
+      >
         {(items) => <ArticleRows articles={items} signedIn={signedIn} bookmarks={bookmarks} />}
       </SectionBody>
     </SectionShell>
@@ -213,22 +220,24 @@ function LatestArticles({
  * sections of pictures. The same words and links, a fraction of the bytes.
  */
 function DataSaverHome(props: Pick<Route.ComponentProps["loaderData"], "sections" | "q" | "signedIn" | "bookmarks">) {
+  const t = useT();
+  const localHref = useLocalHref();
   return (
     <div>
       <div className="mx-auto max-w-6xl px-4 pt-8">
-        <h1 className="font-serif text-3xl font-bold text-gray-900">{HOME_HEADING}</h1>
+        <h1 className="font-serif text-3xl font-bold text-gray-900">{t("home.heading")}</h1>
         <p className="mt-2 text-gray-700">
-          Data saver is on: the home page is short and pictures load when you tap them.{" "}
-          <Link to="/articles" className="font-semibold text-brand-700 underline">
-            All articles
+          {t("home.dataSaverNote")}{" "}
+          <Link to={localHref("/articles")} className="font-semibold text-brand-700 underline">
+            {t("home.allArticles")}
           </Link>
           {" · "}
-          <Link to="/ebooks" className="font-semibold text-brand-700 underline">
-            Ebooks
+          <Link to={localHref("/ebooks")} className="font-semibold text-brand-700 underline">
+            {t("nav.ebooks")}
           </Link>
           {" · "}
-          <Link to="/pricing" className="font-semibold text-brand-700 underline">
-            Plans
+          <Link to={localHref("/pricing")} className="font-semibold text-brand-700 underline">
+            {t("home.plansLink")}
           </Link>
         </p>
       </div>
@@ -241,6 +250,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { sections: s, q, signedIn, bookmarks } = loaderData;
   useContentRefresh();
   const dataSaver = useDataSaver();
+  const t = useT();
+  const localHref = useLocalHref();
   const isEmpty = (d: unknown[]) => d.length === 0;
   // WebSite (with its search) and Organization for search engines (issue 46), written by the server only: the client
   // build drops this branch (import.meta.env.SSR is false there) and with it homeJsonLd, so the home chunk does not
@@ -267,13 +278,13 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         // carousel hides the first one after 5 s (issue 46: axe page-has-heading-one).
         <div className="relative">
           <h1 className="hero-h1">
-            <span>{HOME_HEADING}</span>
+            <span>{t("home.heading")}</span>
           </h1>
           <HeroSlider slides={s.heroSlides.data} />
         </div>
       ) : (
         <div className="bg-rose-50 px-4 py-16 text-center">
-          <h1 className="font-serif text-4xl font-bold text-gray-900">{HOME_HEADING}</h1>
+          <h1 className="font-serif text-4xl font-bold text-gray-900">{t("home.heading")}</h1>
         </div>
       )}
 
@@ -282,12 +293,16 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <StaticHtml value={s.featuredAd}>{(ad) => (ad.ok && ad.data ? <FeaturedAd ad={ad.data} /> : null)}</StaticHtml>
       </div>
 
-      <SectionShell id="must-reads" title="Must-reads" more={{ to: "/articles", label: "All articles" }}>
+      <SectionShell
+        id="must-reads"
+        title={t("home.mustReads")}
+        more={{ to: "/articles", label: t("home.allArticles") }}
+      >
         <SectionBody
           section={s.mustReads}
           isEmpty={isEmpty}
-          empty="No must-read articles available at the moment. Check back soon!"
-          errorPrefix={ERROR_ARTICLES}
+          empty={t("home.noMustReads")}
+          errorPrefix={t("home.errorArticles")}
         >
           {(items) => (
             <ArticleGrid
@@ -303,14 +318,14 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 
       <SectionShell
         id="promos"
-        title="Ebooks worth reading"
-        more={{ to: "/ebooks?access=premium", label: "More ebooks" }}
+        title={t("home.promos")}
+        more={{ to: "/ebooks?access=premium", label: t("home.moreEbooks") }}
       >
         <SectionBody
           section={s.promos}
           isEmpty={isEmpty}
-          empty="No ebook promotions at the moment."
-          errorPrefix="Failed to load ebooks: "
+          empty={t("home.noPromos")}
+          errorPrefix={t("home.errorEbooks")}
         >
           {(items) => (
             <EbookGrid ebooks={items} className="strip strip-books strip-4" signedIn={signedIn} bookmarks={bookmarks} />
@@ -318,12 +333,12 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </SectionBody>
       </SectionShell>
 
-      <SectionShell id="shop" title="Reader favourites" more={{ to: "/ebooks", label: "Visit the shop" }}>
+      <SectionShell id="shop" title={t("home.favourites")} more={{ to: "/ebooks", label: t("home.visitShop") }}>
         <SectionBody
           section={s.favourites}
           isEmpty={isEmpty}
-          empty="No favorite ebooks to display currently."
-          errorPrefix="Failed to load ebooks: "
+          empty={t("home.noFavourites")}
+          errorPrefix={t("home.errorEbooks")}
         >
           {(items) => (
             <EbookGrid ebooks={items} className="strip strip-books strip-4" signedIn={signedIn} bookmarks={bookmarks} />
@@ -331,17 +346,10 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </SectionBody>
       </SectionShell>
 
-      <SectionShell id="subscription-cta" title="Membership plans" more={{ to: "/pricing", label: "See prices" }}>
+      <SectionShell id="subscription-cta" title={t("home.plans")} more={{ to: "/pricing", label: t("home.seePrices") }}>
         {/* The spec's compact pricing banner, as the plans' opening line. */}
-        <p className="-mt-2 mb-4 text-gray-700">
-          Prices in Kenyan shillings. Pay with M-Pesa or card. Cancel anytime • No hidden fees
-        </p>
-        <SectionBody
-          section={s.plans}
-          isEmpty={isEmpty}
-          empty="Plans will be listed here soon."
-          errorPrefix="Failed to load pricing data: "
-        >
+        <p className="-mt-2 mb-4 text-gray-700">{t("home.plansLine")}</p>
+        <SectionBody section={s.plans} isEmpty={isEmpty} empty={t("home.noPlans")} errorPrefix={t("home.errorPlans")}>
           {(plans) => (
             <ul className="strip strip-plans">
               {plans.map((p) => (
@@ -355,8 +363,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                       <li key={f}>{`✓ ${f}`}</li>
                     ))}
                   </ul>
-                  <Link to="/pricing" discover="none" className="btn plan-btn">
-                    {`Choose ${p.name}`}
+                  <Link to={localHref("/pricing")} discover="none" className="btn plan-btn">
+                    {t("home.choosePlan", { plan: p.name })}
                   </Link>
                 </li>
               ))}
@@ -365,30 +373,30 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </SectionBody>
       </SectionShell>
 
-      <SectionShell id="testimonials" title="What readers say">
+      <SectionShell id="testimonials" title={t("home.testimonials")}>
         <SectionBody
           section={s.testimonials}
           isEmpty={isEmpty}
-          empty="No testimonials yet."
-          errorPrefix="Failed to load testimonials: "
+          empty={t("home.noTestimonials")}
+          errorPrefix={t("home.errorTestimonials")}
         >
           {(items) => (
             // Focusable: a row that scrolls sideways with no link in it is reached by the keyboard this way.
-            <ul className="strip strip-3 strip-quotes" tabIndex={0} aria-label="Readers' words">
-              {items.map((t) => (
-                <li key={t.id}>
+            <ul className="strip strip-3 strip-quotes" tabIndex={0} aria-label={t("home.readersWords")}>
+              {items.map((quote) => (
+                <li key={quote.id}>
                   <figure className="quote">
                     <p
                       role="img"
                       className="stars"
-                      style={{ "--stars": t.rating } as React.CSSProperties}
-                      aria-label={`${t.rating} out of 5 stars`}
+                      style={{ "--stars": quote.rating } as React.CSSProperties}
+                      aria-label={t("home.stars", { rating: String(quote.rating) })}
                     />
-                    <blockquote>{`“${t.content}”`}</blockquote>
+                    <blockquote>{`“${quote.content}”`}</blockquote>
                     <figcaption className="quote-by">
-                      {t.avatarUrl ? (
+                      {quote.avatarUrl ? (
                         <img
-                          src={t.avatarUrl}
+                          src={quote.avatarUrl}
                           alt=""
                           width="40"
                           height="40"
@@ -397,8 +405,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                         />
                       ) : null}
                       <span>
-                        {t.name}
-                        {t.role ? <span>{`, ${t.role}`}</span> : null}
+                        {quote.name}
+                        {quote.role ? <span>{`, ${quote.role}`}</span> : null}
                       </span>
                     </figcaption>
                   </figure>
@@ -409,29 +417,29 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </SectionBody>
       </SectionShell>
 
-      <SectionShell id="featured" title="Featured reads">
+      <SectionShell id="featured" title={t("home.featured")}>
         <SectionBody
           section={s.featured}
           isEmpty={isEmpty}
-          empty="No featured articles available at the moment."
-          errorPrefix={ERROR_ARTICLES}
+          empty={t("home.noFeatured")}
+          errorPrefix={t("home.errorArticles")}
         >
           {(items) => <ArticleRows articles={items} signedIn={signedIn} bookmarks={bookmarks} />}
         </SectionBody>
       </SectionShell>
 
-      <SectionShell id="categories" title="Explore by topic" more={{ to: "/categories", label: "All topics" }}>
+      <SectionShell id="categories" title={t("home.topics")} more={{ to: "/categories", label: t("home.allTopics") }}>
         <SectionBody
           section={s.categories}
           isEmpty={isEmpty}
-          empty="No categories found."
-          errorPrefix="Error loading categories: "
+          empty={t("categories.none")}
+          errorPrefix={t("home.errorCategories")}
         >
           {(items) => (
             <ul className="strip strip-topics">
               {items.map((c) => (
                 <li key={c.id}>
-                  <Link to={`/category/${c.slug}`} className="tile">
+                  <Link to={localHref(`/category/${c.slug}`)} className="tile">
                     <CategoryIcon icon={c.icon} color={c.themeColor} />
                     <span className="tile-name">{c.name}</span>
                   </Link>
@@ -442,7 +450,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </SectionBody>
       </SectionShell>
 
-      <SectionShell id="follow" title="New articles by e-mail">
+      <SectionShell id="follow" title={t("home.follow")}>
         {/* A plain GET form (no script, nothing personal: guest pages are cached, ADR 016); she chooses categories
             and sees the consent wording on /newsletter. Written out here rather than shared: a shared module would
             be one more script chunk on the home page. */}
@@ -452,11 +460,11 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             type="email"
             name="email"
             required
-            aria-label="Your e-mail address"
-            placeholder="Your e-mail"
+            aria-label={t("home.emailLabel")}
+            placeholder={t("home.emailPlaceholder")}
             className="min-h-11 min-w-0 flex-1 rounded-md border px-3"
           />
-          <button className="btn px-5">Follow</button>
+          <button className="btn px-5">{t("home.followButton")}</button>
         </form>
       </SectionShell>
 

@@ -36,10 +36,24 @@ describe("pages with a Swahili version", () => {
     const { hasSwahiliVersion } = await import("~/lib/locale");
     expect(hasSwahiliVersion("/")).toBe(true);
     expect(hasSwahiliVersion("/sw/")).toBe(true);
-    expect(hasSwahiliVersion("/sw/article/abc")).toBe(true);
-    expect(hasSwahiliVersion("/pricing")).toBe(true);
+    expect(hasSwahiliVersion("/sw/category/weight-loss")).toBe(true);
+    expect(hasSwahiliVersion("/ebooks")).toBe(true);
+    // An article and an ebook get theirs once their pages' words are in the catalogues.
+    expect(hasSwahiliVersion("/article/abc")).toBe(false);
     expect(hasSwahiliVersion("/admin")).toBe(false);
     expect(hasSwahiliVersion("/account")).toBe(false);
     expect(hasSwahiliVersion("/ebook/1/read")).toBe(false);
+  });
+});
+
+describe("links on a Swahili page", () => {
+  it("go to the Swahili page where there is one, and keep query and hash", async () => {
+    const { localizedHref } = await import("~/lib/locale");
+    expect(localizedHref("/articles?q=tumbo#list", "sw")).toBe("/sw/articles?q=tumbo#list");
+    expect(localizedHref("/", "sw")).toBe("/sw");
+    expect(localizedHref("/signin?redirectTo=/sw", "sw")).toBe("/signin?redirectTo=/sw");
+    expect(localizedHref("/articles", "en")).toBe("/articles");
+    expect(localizedHref("/sw/articles?page=2", "en")).toBe("/articles?page=2");
+    expect(localizedHref("https://wa.me/254700000000", "sw")).toBe("https://wa.me/254700000000");
   });
 });

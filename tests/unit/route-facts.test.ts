@@ -24,6 +24,13 @@ describe("route facts", () => {
       "/ebooks",
       "/home",
       "/pricing",
+      // The Swahili reader pages (issue 50): guest pages too, cached by their own address.
+      "/sw",
+      "/sw/articles",
+      "/sw/categories",
+      "/sw/category/:slug",
+      "/sw/ebooks",
+      "/sw/home",
       "/terms",
     ]);
     expect(facts.patterns.crossSitePosts).toEqual([

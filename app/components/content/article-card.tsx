@@ -3,6 +3,7 @@ import type { ArticleCardData } from "~/modules/content/card-data";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { useT } from "~/lib/i18n/use-t";
 
 export type { ArticleCardData };
 
@@ -79,12 +80,13 @@ export function ArticleCard({
   priority?: boolean;
 }) {
   const Heading = `h${headingLevel}` as "h2" | "h3";
+  const t = useT();
   const locked = article.access === "preview";
   const cta = !locked
-    ? { to: `/article/${article.id}`, label: "Read Article" }
+    ? { to: `/article/${article.id}`, label: t("card.readArticle") }
     : signedIn
-      ? { to: "/pricing", label: "Subscribe to Read" }
-      : { to: signInHref(`/article/${article.id}`), label: "Login to Read" };
+      ? { to: "/pricing", label: t("card.subscribeToRead") }
+      : { to: signInHref(`/article/${article.id}`), label: t("card.loginToRead") };
   const button = (
     <PageLink to={cta.to} aria-label={`${cta.label}: ${article.title}`} className="btn">
       {cta.label}
@@ -100,7 +102,7 @@ export function ArticleCard({
         </Heading>
         <p className="card-text">{article.excerpt}</p>
         <div className="card-foot">
-          <span className="meta">{`${article.readingMinutes} min read`}</span>
+          <span className="meta">{t("card.minRead", { minutes: String(article.readingMinutes) })}</span>
           {actions ? (
             <div className="acts">
               {actions}

@@ -1,6 +1,7 @@
 import { PageLink } from "~/components/ui/page-link";
 import type { ArticleRowData } from "~/modules/content/card-data";
 import { ArticleImage, ArticleTags } from "./article-card";
+import { useT } from "~/lib/i18n/use-t";
 
 export type { ArticleRowData };
 
@@ -13,13 +14,14 @@ const ROW_IMAGE_SIZES = "112px";
  * A row is a third of a card's HTML (issue 14); its title opens the article, whose page offers the unlock action.
  */
 export function ArticleRow({ article, actions }: { article: ArticleRowData; actions?: React.ReactNode }) {
+  const t = useT();
   return (
     <article className="row">
       <ArticleImage article={article} sizes={ROW_IMAGE_SIZES} className="row-img" />
       <div className="row-body">
         {/* The reading time on the badges' line: a line less a row (issue 46: the home page in six phone screens). */}
         <ArticleTags article={article}>
-          <span className="meta">{`${article.readingMinutes} min read`}</span>
+          <span className="meta">{t("card.minRead", { minutes: String(article.readingMinutes) })}</span>
         </ArticleTags>
         <h3 className="card-title">
           <PageLink to={`/article/${article.id}`}>{article.title}</PageLink>

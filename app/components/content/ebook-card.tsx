@@ -3,6 +3,7 @@ import type { EbookCardData } from "~/modules/content/card-data";
 import { AccessBadge } from "./access-badge";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { useT } from "~/lib/i18n/use-t";
 
 export type { EbookCardData };
 
@@ -12,21 +13,28 @@ export type { EbookCardData };
  */
 export const EBOOK_CARD_SIZES = "(min-width: 768px) 30vw, 50vw";
 
-export function ebookAction(ebook: EbookCardData, signedIn: boolean): { to: string; label: string } {
+/** The card's action, its words in the page's language. */
+export function useEbookAction(ebook: EbookCardData, signedIn: boolean): { to: string; label: string } {
+  const t = useT();
   switch (ebook.access) {
     case "read":
-      return { to: `/ebook/${ebook.id}/read`, label: "Read Ebook" };
+      return { to: `/ebook/${ebook.id}/read`, label: t("card.readEbook") };
     case "unlock":
-      return { to: `/ebook/${ebook.id}`, label: "Read with your plan" };
+      return { to: `/ebook/${ebook.id}`, label: t("card.readWithPlan") };
     case "purchase":
       // Signed out too (spec): the ebook's page then asks her to sign in when she presses Purchase Ebook.
-      return { to: `/ebook/${ebook.id}`, label: `Purchase ${ebook.shownPrice?.charged ?? ""}`.trim() };
+      return {
+        to: `/ebook/${ebook.id}`,
+        label: ebook.shownPrice?.charged
+          ? t("card.purchasePrice", { price: ebook.shownPrice.charged })
+          : t("card.purchase"),
+      };
     case "subscribe":
       return signedIn
-        ? { to: "/pricing", label: "Upgrade Subscription" }
-        : { to: signInHref(`/ebook/${ebook.id}`), label: "Login to Access" };
+        ? { to: "/pricing", label: t("card.upgrade") }
+        : { to: signInHref(`/ebook/${ebook.id}`), label: t("card.loginToAccess") };
     case "sign-in":
-      return { to: signInHref(`/ebook/${ebook.id}`), label: "Login to Access" };
+      return { to: signInHref(`/ebook/${ebook.id}`), label: t("card.loginToAccess") };
   }
 }
 
@@ -44,7 +52,8 @@ export function EbookCard({
   /** The first card of a list page: its cover is likely the page's largest picture (LCP), so it is fetched at once. */
   priority?: boolean;
 }) {
-  const action = ebookAction(ebook, signedIn);
+  const t = useT();
+  const action = useEbookAction(ebook, signedIn);
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <article className="card ebook">
@@ -71,7 +80,9 @@ export function EbookCard({
         <div className="tags">
           <AccessBadge accessType={ebook.accessType} />
           <span className="price">
-            {ebook.priceCents === null ? "Subscription" : (ebook.shownPrice?.label ?? "Free")}
+            {ebook.priceCents === null
+              ? t("list.access.subscription")
+              : (ebook.shownPrice?.label ?? t("list.access.free"))}
           </span>
         </div>
         <Heading className="card-title">

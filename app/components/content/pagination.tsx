@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/lib/i18n/use-t";
 
 /**
  * A paged list's own address, for its canonical link: page 2 onwards keeps its page parameter, so search engines
@@ -21,6 +22,7 @@ export function Pagination({
   total: number;
   search: URLSearchParams;
 }) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   const href = (p: number) => {
@@ -31,26 +33,24 @@ export function Pagination({
     return qs ? `?${qs}` : "?";
   };
   return (
-    <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
+    <nav aria-label={t("list.pagination")} className="mt-8 flex items-center justify-center gap-3">
       {page > 1 ? (
         <Link
           to={href(page - 1)}
           rel="prev"
           className="rounded-full border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-rose-50"
         >
-          Previous
+          {t("list.previous")}
         </Link>
       ) : null}
-      <span className="text-sm text-gray-700">
-        Page {page} of {pages}
-      </span>
+      <span className="text-sm text-gray-700">{t("list.pageOf", { page: String(page), pages: String(pages) })}</span>
       {page < pages ? (
         <Link
           to={href(page + 1)}
           rel="next"
           className="rounded-full border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-rose-50"
         >
-          Next
+          {t("list.next")}
         </Link>
       ) : null}
     </nav>

@@ -1,15 +1,16 @@
 import { Form, useSubmit } from "react-router";
-
-const OPTIONS = [
-  { value: "all", label: "All" },
-  { value: "free", label: "Free" },
-  { value: "premium", label: "Premium" },
-  { value: "subscription", label: "Subscription" },
-];
+import { useT } from "~/lib/i18n/use-t";
 
 /** A GET form: the query and filter live in the URL. Works without JavaScript. */
 export function SearchFilter({ q, access, label }: { q: string; access: string; label: string }) {
   const submit = useSubmit();
+  const t = useT();
+  const options = [
+    { value: "all", label: t("list.access.all") },
+    { value: "free", label: t("list.access.free") },
+    { value: "premium", label: t("list.access.premium") },
+    { value: "subscription", label: t("list.access.subscription") },
+  ];
   return (
     <Form
       method="get"
@@ -32,7 +33,7 @@ export function SearchFilter({ q, access, label }: { q: string; access: string; 
         className="flex-1 rounded-full border border-gray-300 px-4 py-2.5 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       />
       <label htmlFor="search-access" className="sr-only">
-        Access
+        {t("list.access")}
       </label>
       <select
         id="search-access"
@@ -40,7 +41,7 @@ export function SearchFilter({ q, access, label }: { q: string; access: string; 
         defaultValue={access}
         className="rounded-full border border-gray-300 px-4 py-2.5"
       >
-        {OPTIONS.map((o) => (
+        {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
@@ -50,7 +51,7 @@ export function SearchFilter({ q, access, label }: { q: string; access: string; 
         type="submit"
         className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
       >
-        Search
+        {t("list.search")}
       </button>
     </Form>
   );

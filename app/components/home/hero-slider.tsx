@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useT } from "~/lib/i18n/use-t";
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -81,6 +82,7 @@ function useAutoAdvance(ref: React.RefObject<HTMLElement | null>) {
 }
 
 export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const carousel = useRef<HTMLElement>(null);
   const { running, hold } = useAutoAdvance(carousel);
@@ -108,7 +110,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={t("home.slides")}
       data-testid="hero"
       data-index={shown}
       ref={carousel}
@@ -124,7 +126,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               key={i}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
+              aria-label={t("home.slideOf", { n: String(i + 1), count: String(count) })}
               aria-hidden={i !== shown}
               inert={i !== shown}
               className={`slide ${i === shown ? "opacity-100" : "opacity-0"}`}
@@ -175,7 +177,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
         <>
           <button
             type="button"
-            aria-label="Previous slide"
+            aria-label={t("home.previousSlide")}
             data-slide-prev=""
             onClick={() => go(shown - 1)}
             className="slide-btn left-2"
@@ -184,7 +186,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
           </button>
           <button
             type="button"
-            aria-label="Next slide"
+            aria-label={t("home.nextSlide")}
             data-slide-next=""
             onClick={() => go(shown + 1)}
             className="slide-btn right-2"
@@ -196,7 +198,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               <button
                 key={i}
                 type="button"
-                aria-label={`Go to slide ${i + 1}`}
+                aria-label={t("home.goToSlide", { n: String(i + 1) })}
                 aria-current={i === shown}
                 data-slide-to={i}
                 onClick={() => go(i)}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
 import type { HeaderUser } from "./site-header";
+import { useT } from "~/lib/i18n/use-t";
 
 export function AccountMenu({
   user,
@@ -41,6 +42,7 @@ export function AccountMenu({
       document.removeEventListener("keydown", onKey);
     };
   }, [open]);
+  const t = useT();
   const name = readerNameOf(user);
   const initial = (name[0] ?? "R").toUpperCase();
   return (
@@ -50,7 +52,7 @@ export function AccountMenu({
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label="Account menu"
+        aria-label={t("nav.accountMenu")}
         onClick={() => setOpen((o) => !o)}
         className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
       >
@@ -69,17 +71,17 @@ export function AccountMenu({
             <p className="mt-1 text-xs font-medium text-brand-700">{roleLabelOf(user.role)}</p>
           </div>
           <Link role="menuitem" to="/dashboard" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
-            My Library
+            {t("nav.myLibrary")}
           </Link>
           <Link role="menuitem" to="/library/offline" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
-            Offline library
+            {t("nav.offlineLibrary")}
           </Link>
           <Link role="menuitem" to="/account" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
-            Account
+            {t("nav.account")}
           </Link>
           {user.role === "admin" ? (
             <Link role="menuitem" to="/admin" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
-              Admin Dashboard
+              {t("nav.admin")}
             </Link>
           ) : null}
           <Form method="post" action="/signout">
@@ -88,7 +90,7 @@ export function AccountMenu({
               type="submit"
               className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-rose-50"
             >
-              Sign out
+              {t("nav.signOut")}
             </button>
           </Form>
         </div>

@@ -1,30 +1,35 @@
 import { BookOpen, CreditCard, FileText, House, LayoutGrid, User } from "~/components/ui/icons";
+import { useT } from "~/lib/i18n/use-t";
 
 export interface NavItem {
   label: string;
   to: string;
 }
 
-export function desktopNav(signedIn: boolean): NavItem[] {
+/** The header's links, their words in the page's language. */
+export function useDesktopNav(signedIn: boolean): NavItem[] {
+  const t = useT();
   return [
-    { label: "Home", to: signedIn ? "/home" : "/" },
-    { label: "Articles", to: "/articles" },
-    { label: "Ebooks", to: "/ebooks" },
-    { label: "Pricing", to: "/pricing" },
-    { label: "Bookmarks", to: "/bookmarks" },
-    { label: "Categories", to: "/categories" },
-    { label: "About", to: "/about" },
-    { label: "Account", to: "/account" },
+    { label: t("nav.home"), to: signedIn ? "/home" : "/" },
+    { label: t("nav.articles"), to: "/articles" },
+    { label: t("nav.ebooks"), to: "/ebooks" },
+    { label: t("nav.pricing"), to: "/pricing" },
+    { label: t("nav.bookmarks"), to: "/bookmarks" },
+    { label: t("nav.categories"), to: "/categories" },
+    { label: t("nav.about"), to: "/about" },
+    { label: t("nav.account"), to: "/account" },
   ];
 }
 
-export function bottomNav(signedIn: boolean) {
+/** The phone's bottom bar, its words in the page's language. */
+export function useBottomNav(signedIn: boolean) {
+  const t = useT();
   return [
-    { label: "Home", to: signedIn ? "/home" : "/", icon: House },
-    { label: "Articles", to: "/articles", icon: FileText },
-    { label: "Ebooks", to: "/ebooks", icon: BookOpen },
-    { label: "Categories", to: "/categories", icon: LayoutGrid },
-    { label: "Pricing", to: "/pricing", icon: CreditCard },
-    { label: "Account", to: "/account", icon: User },
+    { label: t("nav.home"), to: signedIn ? "/home" : "/", icon: House },
+    { label: t("nav.articles"), to: "/articles", icon: FileText },
+    { label: t("nav.ebooks"), to: "/ebooks", icon: BookOpen },
+    { label: t("nav.categories"), to: "/categories", icon: LayoutGrid },
+    { label: t("nav.pricing"), to: "/pricing", icon: CreditCard },
+    { label: t("nav.account"), to: "/account", icon: User },
   ];
 }

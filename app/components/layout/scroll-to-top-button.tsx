@@ -1,6 +1,7 @@
 import { ArrowUp } from "~/components/ui/icons";
 import { SCROLL_TOP_BUTTON_AFTER_PX, useScroll } from "./use-scroll-y";
 import { useIslands } from "~/components/islands";
+import { useT } from "~/lib/i18n/use-t";
 
 /**
  * Desktop only (issue 46, item 17): on a phone a floating button sits over the article's text and the buy buttons
@@ -9,6 +10,7 @@ import { useIslands } from "~/components/islands";
  */
 export function ScrollToTopButton() {
   const { y } = useScroll();
+  const t = useT();
   // An islands page (ADR 045): in the page, hidden, for its script to show once she has scrolled.
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
@@ -17,7 +19,7 @@ export function ScrollToTopButton() {
     <button
       type="button"
       {...(import.meta.env.SSR && islands ? { hidden: true, "data-scroll-top": "" } : null)}
-      aria-label="Scroll to top"
+      aria-label={t("nav.scrollTop")}
       onClick={() =>
         window.scrollTo({
           top: 0,

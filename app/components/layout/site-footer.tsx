@@ -1,6 +1,26 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { DataSaverSwitch } from "~/components/data-saver";
 import type { ShellData } from "~/modules/site/shell.server";
+import { hasSwahiliVersion, type Locale } from "~/lib/locale";
+import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+
+/**
+ * The link to this page in the other language (issue 50): through /language, which remembers her choice, so it works
+ * as a plain link with no script. Each language is named in itself. Only on pages that exist in both languages.
+ */
+function LanguageSwitch({ locale }: { locale: Locale }) {
+  const { pathname, search } = useLocation();
+  if (!hasSwahiliVersion(pathname)) return null;
+  const other: Locale = locale === "sw" ? "en" : "sw";
+  const href = `/language?to=${other}&next=${encodeURIComponent(pathname + search)}`;
+  return (
+    <p className="mt-4">
+      <a href={href} hrefLang={other} lang={other} className="font-semibold text-brand-700 underline">
+        {other === "sw" ? "Kiswahili" : "English"}
+      </a>
+    </p>
+  );
+}
 
 export function SiteFooter({
   supportEmail,
@@ -11,60 +31,67 @@ export function SiteFooter({
   country: ShellData["country"] | null;
   dataSaver: boolean;
 }) {
+  const t = useT();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: hooks keep their order in each build
+  const locale = import.meta.env.SSR ? useLocale() : "en";
+  const localHref = useLocalHref();
   return (
     <footer className="foot">
       <div className="foot-grid">
         <div>
           <p className="text-lg font-bold text-brand-700">Nuru</p>
-          <p className="mt-2">Wellness, body confidence and beauty, written for the women of Kenya.</p>
+          <p className="mt-2">{t("footer.tagline")}</p>
           {country ? (
             <p className="mt-4">
-              Prices for <span className="font-semibold">{country.name}</span>
+              {`${t("footer.pricesFor")} `}
+              <span className="font-semibold">{country.name}</span>
               {" · "}
               <Link to="/country" className="font-semibold text-brand-700 underline" discover="none">
-                change
+                {t("footer.change")}
               </Link>
             </p>
           ) : null}
           <DataSaverSwitch on={dataSaver} />
+          {/* Server only: a page in both languages is an islands page, so the browser never renders it. */}
+          {import.meta.env.SSR ? <LanguageSwitch locale={locale} /> : null}
         </div>
         {/* About and pricing are in the header too: its links mark them for React Router's route discovery. */}
-        <nav aria-label="Footer">
+        <nav aria-label={t("nav.footer")}>
           <ul className="space-y-1">
             <li>
               <Link className="foot-link" to="/about" discover="none">
-                About us
+                {t("footer.about")}
               </Link>
             </li>
             <li>
-              <Link className="foot-link" to="/pricing" discover="none">
-                Plans and pricing
+              <Link className="foot-link" to={localHref("/pricing")} discover="none">
+                {t("footer.plans")}
               </Link>
             </li>
             <li>
               <Link className="foot-link" to="/terms">
-                Terms of service
+                {t("footer.terms")}
               </Link>
             </li>
             <li>
               <Link className="foot-link" to="/privacy">
-                Privacy and your data
+                {t("footer.privacy")}
               </Link>
             </li>
             <li>
               {/* A file, not a page: a plain link, so the browser (or her feed reader) opens it. */}
               <a className="foot-link" href="/rss.xml" type="application/rss+xml">
-                RSS feed of new articles
+                {t("footer.rss")}
               </a>
             </li>
           </ul>
         </nav>
         <div>
-          <p className="font-semibold">Support</p>
+          <p className="font-semibold">{t("footer.support")}</p>
           <a className="foot-link underline" href={`mailto:${supportEmail}`}>
             {supportEmail}
           </a>
-          <p className="mt-2 text-xs text-gray-600">{`© ${new Date().getFullYear()} Nuru. Made in Nairobi.`}</p>
+          <p className="mt-2 text-xs text-gray-600">{`© ${new Date().getFullYear()} ${t("footer.madeIn")}`}</p>
         </div>
       </div>
     </footer>

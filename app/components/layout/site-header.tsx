@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { desktopNav } from "./nav-links";
+import { useDesktopNav } from "./nav-links";
 import { HIDE_HEADER_AFTER_PX, SHADOW_AFTER_PX, useIsMobile, useScroll } from "./use-scroll-y";
 // The server renders the menu whole for an islands page (ADR 045); the browser's build drops this import (no side
 // effects, vite.config.ts) and loads the menu lazily as before.
 import { AccountMenu as ServerAccountMenu } from "./account-menu";
 import { useIslands } from "~/components/islands";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 export interface HeaderUser {
   fullName: string | null;
@@ -24,6 +25,8 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const mobile = useIsMobile();
   const hidden = mobile && y > HIDE_HEADER_AFTER_PX && direction === "down";
   const scrolled = y > SHADOW_AFTER_PX;
+  const t = useT();
+  const localHref = useLocalHref();
   return (
     <header
       data-testid="site-header"
@@ -33,15 +36,15 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
       className="site-header"
     >
       <div className="header-bar">
-        <Link to={user ? "/home" : "/"} className="logo">
+        <Link to={localHref(user ? "/home" : "/")} className="logo">
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>Nuru</span>
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={t("nav.main")} className="hidden md:block">
           <ul className="flex items-center gap-1 text-sm font-medium">
-            {desktopNav(Boolean(user)).map((item) => (
+            {useDesktopNav(Boolean(user)).map((item) => (
               <li key={item.label}>
-                <NavLink to={item.to} end className="nav-link">
+                <NavLink to={localHref(item.to)} end className="nav-link">
                   {item.label}
                 </NavLink>
               </li>
@@ -54,7 +57,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           ) : (
             // With JavaScript this opens the sign-in dialog (useSignInLinks in the root layout).
             <Link to="/signin" className="btn">
-              Sign In
+              {t("nav.signIn")}
             </Link>
           )}
         </div>
@@ -66,6 +69,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
 function AccountSlot({ user }: { user: HeaderUser }) {
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
+  const t = useT();
   const [hydrated, setHydrated] = useState(false);
   const [opened, setOpened] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -75,7 +79,7 @@ function AccountSlot({ user }: { user: HeaderUser }) {
       type="button"
       aria-haspopup="menu"
       aria-expanded={opened}
-      aria-label="Account menu"
+      aria-label={t("nav.accountMenu")}
       onPointerEnter={() => void loadAccountMenu()}
       onFocus={() => void loadAccountMenu()}
       onClick={onClick}
@@ -88,7 +92,7 @@ function AccountSlot({ user }: { user: HeaderUser }) {
   // Without JavaScript (and until the page is interactive) the avatar is a link to the account page.
   if (!hydrated)
     return (
-      <Link to="/account" aria-label="Account" className={avatarClass}>
+      <Link to="/account" aria-label={t("nav.account")} className={avatarClass}>
         {initial}
       </Link>
     );

@@ -6,6 +6,7 @@ import { getDb } from "~/db/client.server";
 import { categories, ebooks } from "~/db/schema";
 import { SHOP_NAME } from "~/lib/shop-name";
 import { rssArticles, sitemapArticles, type RssArticle } from "./feed-articles.server";
+import { hasSwahiliVersion, localeHref } from "~/lib/locale";
 import { cachedFeed } from "./feed-cache.server";
 
 export const STATIC_PATHS = ["/", "/about", "/terms", "/pricing", "/articles", "/ebooks", "/categories"] as const;
@@ -62,15 +63,20 @@ async function buildSitemapXml(o: string): Promise<string> {
       .where(eq(categories.isActive, true))
       .orderBy(asc(categories.sortKey), asc(categories.name)),
   ]);
-  const entries: SitemapEntry[] = [
-    ...STATIC_PATHS.map((p) => ({ loc: `${o}${p}` })),
-    ...articleList.map((a) => ({ loc: `${o}/article/${a.id}`, lastmod: a.updatedAt.toISOString() })),
-    ...ebookRows.map((e) => ({ loc: `${o}/ebook/${e.id}`, lastmod: e.updatedAt.toISOString() })),
+  const pages: SitemapEntry[] = [
+    ...STATIC_PATHS.map((p) => ({ loc: p })),
+    ...articleList.map((a) => ({ loc: `/article/${a.id}`, lastmod: a.updatedAt.toISOString() })),
+    ...ebookRows.map((e) => ({ loc: `/ebook/${e.id}`, lastmod: e.updatedAt.toISOString() })),
     ...categoryRows.map((c) => ({
-      loc: `${o}/category/${encodeURIComponent(c.slug)}`,
+      loc: `/category/${encodeURIComponent(c.slug)}`,
       lastmod: c.updatedAt.toISOString(),
     })),
-  ].slice(0, SITEMAP_MAX_URLS);
+  ];
+  // A page in both languages is listed at both addresses, the Swahili one right after the English (issue 50).
+  const entries = pages
+    .flatMap((page) => (hasSwahiliVersion(page.loc) ? [page, { ...page, loc: localeHref(page.loc, "sw") }] : [page]))
+    .slice(0, SITEMAP_MAX_URLS)
+    .map((page) => ({ ...page, loc: `${o}${page.loc}` }));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

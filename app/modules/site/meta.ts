@@ -1,9 +1,13 @@
 import { SHOP_NAME } from "~/lib/shop-name";
+import { localeFromPath, localeHref, type Locale } from "~/lib/locale";
+import { translator, type Translate } from "~/lib/i18n/i18n";
 
 export { SHOP_NAME };
 
 interface RootMatch {
   id: string;
+  /** The address the match rendered at: the page's own (the last match) says its language. */
+  pathname?: string;
   loaderData?: unknown;
 }
 
@@ -13,7 +17,22 @@ export function originFrom(matches: readonly (RootMatch | undefined)[]): string 
   return root?.origin ?? "";
 }
 
-/** Title, description, canonical link and social tags for a page. */
+/** The language of the page being described (its address says it, issue 50). */
+/* @__NO_SIDE_EFFECTS__ */
+export function metaLocale(matches: readonly (RootMatch | undefined)[]): Locale {
+  return localeFromPath(matches.at(-1)?.pathname ?? "/");
+}
+
+/** The page's words for its title and description, in its language. */
+/* @__NO_SIDE_EFFECTS__ */
+export function metaT(matches: readonly (RootMatch | undefined)[]): Translate {
+  return translator(metaLocale(matches));
+}
+
+/**
+ * Title, description, canonical link and social tags for a page. `path` is the English address; a Swahili page's
+ * canonical is its own "/sw" address (the root layout names both languages of such a page, LanguageAlternates).
+ */
 export function pageMeta({
   title,
   description,
@@ -39,7 +58,8 @@ export function pageMeta({
 }) {
   const fullTitle = title === SHOP_NAME ? title : `${title} | ${SHOP_NAME}`;
   const origin = originFrom(matches);
-  const url = `${origin}${path}`;
+  // Server only: the browser renders English pages only (ADR 048), so the common chunk carries none of this.
+  const url = import.meta.env.SSR ? origin + localeHref(path, metaLocale(matches)) : origin + path;
   const picture = image && origin + image;
   return [
     { title: fullTitle },

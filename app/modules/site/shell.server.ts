@@ -1,5 +1,7 @@
 import { getEnv } from "~/lib/env.server";
 import { isDataSaverRequest } from "~/lib/data-saver";
+import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
+import { offersSwahili } from "~/lib/locale";
 import type { RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/modules/access/viewer.server";
 import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
@@ -22,6 +24,11 @@ export interface ShellData {
   country: ShellCountry;
   /** Pages without scripts, pictures and video on tap (lib/data-saver.ts). */
   dataSaver: boolean;
+  /**
+   * Present (true) only when this response offers her the Swahili page (lib/locale.ts offersSwahili): such a response
+   * is personal, and every other one carries no trace of the field.
+   */
+  offerSwahili?: true;
 }
 
 /** What every page needs: the signed-in person, a one-time message and shop settings. */
@@ -45,6 +52,13 @@ export async function getShellData({
     if (!isAppError(error, ACCOUNT_ERRORS.PROFILE_TIMEOUT)) throw error;
     flash = { kind: "error", title: error.payload.title, message: error.message };
   }
+  const offerSwahili =
+    offersSwahili(new URL(request.url).pathname, {
+      acceptLanguage: request.headers.get("accept-language"),
+      cookie: request.headers.get("cookie"),
+    }) || undefined;
+  // The offer is for her alone: never kept by a shared cache (the guest page cache does not take it either).
+  if (offerSwahili) headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
   const offlineSession = await offlineSessionCookie(request, user !== null);
   if (offlineSession) headers.append("Set-Cookie", offlineSession);
   return {
@@ -58,6 +72,7 @@ export async function getShellData({
       flash,
       country: await country,
       dataSaver: isDataSaverRequest(request),
+      ...(offerSwahili ? { offerSwahili } : {}),
     },
     headers,
   };
