@@ -92,7 +92,7 @@ export function stopServer(server) {
  * Lighthouse (mobile, default throttling) on `url`, its JSON written to `out`; up to three attempts. In the whole
  * browser, as a reader's Chrome (the tests' headless shell is lighter, and scores would not compare with earlier runs).
  */
-export function runLighthouse(url, out, { args = [], timeout }) {
+export function runLighthouse(url, out, { args = [], timeout, chrome = findChrome({ full: true }) }) {
   for (let attempt = 1; attempt <= 3; attempt++) {
     // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine; try again.
     const run = spawnSync(
@@ -106,7 +106,7 @@ export function runLighthouse(url, out, { args = [], timeout }) {
         "--quiet",
         ...args,
       ],
-      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: findChrome({ full: true }) }, timeout },
+      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome }, timeout },
     );
     if (run.status === 0) return;
   }
