@@ -8,7 +8,6 @@ import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { sendQueuedMailNow } from "~/lib/mail/mail-queue.server";
 import { queueReceiptMail, receiptMailKey } from "./receipt-mail.server";
 import type { Grant, Tx } from "~/modules/membership/grants.server";
-import { recheckUpgrade } from "~/modules/membership/upgrades.server";
 import { issueReceipt } from "~/modules/receipts/receipt-numbers.server";
 import { deliverCompletedGift } from "~/modules/membership/gifts.server";
 import { formatMinorUnits } from "~/modules/pricing/money";
@@ -206,8 +205,9 @@ async function decideReport(
   if (order.cardRenewalId && decision.to !== null) {
     ({ decision, refundDue } = await decideCharge(tx, order, decision, now));
   }
-  // An upgrade's locked credit is re-checked against her plan now (ADR 039); a mismatch goes to review.
-  if (order.upgradeCreditCents !== null) decision = await recheckUpgrade(tx, order, decision, now);
+  // The kind's own check (an upgrade's locked credit against her plan now, ADR 039); a mismatch goes to review.
+  const kind = await purchaseKindOf(tx, order);
+  if (kind.recheck) decision = await kind.recheck(tx, order, decision, now);
   return { decision, refundDue };
 }
 
