@@ -15,6 +15,17 @@ import { signInCookie } from "../setup/http-session";
 const BUDGET = 75 * 1024;
 const PAGES = ["/", "/articles", "/ebooks", "/categories", "/category/weight-loss", "/pricing"];
 
+/** A free demo ebook with a PDF she may download once signed in. */
+const MEAL_STARTER = "The Nuru 14-Day Kenyan Meal Starter";
+
+/** An ebook's page, found by its title in the list. */
+async function ebookHref(page: Page, title: string) {
+  await page.goto(`/ebooks?q=${encodeURIComponent(title)}`);
+  const href = await page.locator('main a[href^="/ebook/"]').first().getAttribute("href");
+  if (!href) throw new Error(`no ebook called ${title}`);
+  return href;
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await connectBrowser();
@@ -70,29 +81,36 @@ async function scriptBytes(page: Page, path: string) {
 }
 
 describe("reader pages without React in the browser", () => {
-  it("load at most 75 KiB gzip of JavaScript, for a guest and for a subscriber, and no React", async () => {
-    const subscriber = await signInCookie("subscriber@nuru.test");
-    for (const [who, cookie] of [
-      ["guest", null],
-      ["subscriber", subscriber],
-    ] as const) {
+  for (const who of ["guest", "subscriber"] as const)
+    it(`load at most 75 KiB gzip of JavaScript, for a ${who}, and no React`, async () => {
+      const probe = await pageAs(null);
+      const ebook = await ebookHref(probe.page, MEAL_STARTER);
+      await probe.context.close();
+      const cookie = who === "subscriber" ? await signInCookie("subscriber@nuru.test") : null;
       const { page, context, errors } = await pageAs(cookie);
-      for (const path of PAGES) {
+      for (const path of [...PAGES, ebook, "/bookmarks", "/library/offline"]) {
         const target = who === "subscriber" && path === "/" ? "/home" : path;
         const js = await scriptBytes(page, target);
         console.log(`${who} ${target}: ${js.total} bytes of JavaScript (gzip), ${js.loaded.length} script(s)`);
         expect(js.total, `${who} ${target}`).toBeLessThanOrEqual(BUDGET);
-        // The page's one script, loaded; nothing of React Router's client.
-        expect(js.loaded.map((s) => new URL(s.url).pathname)).toEqual([
-          expect.stringMatching(/^\/assets\/reader-page-[\w-]+\.js$/),
-        ]);
+        // The shell's one script and the page's own, if it has one; nothing of React Router's client.
+        const own =
+          path === ebook
+            ? "ebook-page"
+            : path === "/library/offline" && who === "subscriber"
+              ? "offline-library-page"
+              : null;
+        expect([...new Set(js.loaded.map((s) => new URL(s.url).pathname))].sort(), target).toEqual(
+          [...(own ? [own] : []), "reader-page"].map((name) =>
+            expect.stringMatching(new RegExp(`^/assets/${name}-[\\w-]+\\.js$`)),
+          ),
+        );
         expect(await page.evaluate(() => "__reactRouterContext" in window), target).toBe(false);
         expect(await page.locator("link[rel=modulepreload]").count(), target).toBe(0);
       }
       expect(errors).toEqual([]);
       await context.close();
-    }
-  });
+    });
 
   it("opens the account menu, closes it with Escape, and signs out from it", async () => {
     const reader = await freshReader();
@@ -246,6 +264,96 @@ describe("reader pages without React in the browser", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL((url) => url.pathname !== "/signin");
     await expect.poll(() => page.getByRole("button", { name: "Account menu" }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it("on an ebook's page: copies its link, downloads the PDF in place, and takes a review as a plain form", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, PHONE);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+    const href = await ebookHref(page, MEAL_STARTER);
+    await page.goto(href);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // Copy link and the share sheet are added by the page's script, as on a React page.
+    const row = page.getByRole("group", { name: "Share" });
+    await row.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => row.getByRole("status").textContent()).toBe("Link copied.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`${href}$`));
+    // Download PDF: the file, and the message in place (the same document: nothing reloaded it).
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download PDF" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    await expect.poll(() => page.getByTestId("toast").textContent()).toContain("Download Started");
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    await page.getByRole("button", { name: "Dismiss" }).click();
+    expect(await page.getByTestId("toast").count()).toBe(0);
+    // The review form is in the page at once (no script loads it), and posts to the server, which brings her back.
+    expect(await page.locator("main").innerText()).not.toContain("Loading the review form");
+    await page.getByLabel("Rating").selectOption("4");
+    await page.getByLabel(/^Your review/).fill("Simple plates, easy shopping list.");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.getByText("Your review will be visible once approved.").waitFor();
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lists her offline copies on the offline library page, and removes one", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, PHONE);
+    await page.goto("/articles?access=free");
+    const article = (await page.locator('main a[href^="/article/"]').first().getAttribute("href"))!;
+    await page.goto(article);
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+      .toBe(true);
+    await page.getByRole("button", { name: "Save for offline" }).click();
+    await page.getByRole("status").filter({ hasText: "Saved on this phone" }).waitFor();
+    const title = (await page.locator("main h1").first().innerText()).trim();
+
+    await page.goto("/library/offline");
+    await waitForHydration(page);
+    const saved = page.locator("main li").filter({ hasText: title });
+    await saved.waitFor();
+    expect(await saved.innerText()).toMatch(/\d+ KB · saved/);
+    expect(await page.getByText(/^1 saved · \d+ KB in all$/).isVisible()).toBe(true);
+    expect(await saved.getByRole("link", { name: title }).getAttribute("href")).toBe(article);
+    await expectAccessible(page);
+    await saved.getByRole("button", { name: `Remove ${title} from this phone` }).click();
+    await page.getByRole("heading", { name: "Nothing saved on this phone" }).waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Nothing saved on this phone" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("takes a bookmark off on the bookmarks page in place", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, PHONE);
+    const href = await ebookHref(page, MEAL_STARTER);
+    await page.goto(href);
+    await waitForHydration(page);
+    const mark = page.locator("main form.bm-form button[aria-pressed]").first();
+    await mark.click();
+    await expect.poll(() => mark.getAttribute("aria-pressed")).toBe("true");
+    await page.goto("/bookmarks");
+    await waitForHydration(page);
+    const item = page.getByTestId("bookmark-ebook").filter({ hasText: MEAL_STARTER });
+    // Its name changes with its state: found by where it is.
+    const toggle = item.locator("button[aria-pressed]");
+    expect(await toggle.getAttribute("aria-label")).toBe(`Remove bookmark ${MEAL_STARTER}`);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("false");
+    expect(await toggle.getAttribute("aria-label")).toBe(`Bookmark ${MEAL_STARTER}`);
+    await page.reload();
+    await expect.poll(() => page.locator("main").innerText()).toContain("No bookmarks yet");
     expect(errors).toEqual([]);
     await context.close();
   });
