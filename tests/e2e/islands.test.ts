@@ -2,7 +2,8 @@
 // are rendered by the server and load one small script, so a page costs at most 75 KiB gzip of JavaScript before
 // any interaction (2.3 KB; they loaded 118.6-125.7 KB with React). Each control on them still works: the
 // carousel, the header and scroll-to-top (home-page.test.ts and shell.test.ts go through those in depth), the
-// account menu, the search filter, bookmarks, the offline library's service worker, signing in.
+// account menu, the search filter, bookmarks, the offline library's service worker, signing in. An article too, with
+// a small script of its own: sharing, the video, the review and comment forms sent in place, Save for offline.
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -356,5 +357,95 @@ describe("reader pages without React in the browser", () => {
     await expect.poll(() => page.locator("main").innerText()).toContain("No bookmarks yet");
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+/** A free article of the demo shop with a video in its body (a reader without a plan reads it in full). */
+async function videoArticle() {
+  const list = await fetch(`${baseUrl()}/articles?access=free&q=kenyan+heat`).then((res) => res.text());
+  return /href="(\/article\/[0-9a-f-]{36})"/.exec(list)![1]!;
+}
+
+describe("an article without React in the browser", () => {
+  it("loads the reader pages' script and its own, at most 75 KiB gzip, for a guest and for a subscriber", async () => {
+    const href = await videoArticle();
+    const subscriber = await signInCookie("subscriber@nuru.test");
+    for (const [who, cookie] of [
+      ["guest", null],
+      ["subscriber", subscriber],
+    ] as const) {
+      const { page, context, errors } = await pageAs(cookie);
+      const js = await scriptBytes(page, href);
+      console.log(`${who} ${href}: ${js.total} bytes of JavaScript (gzip), ${js.loaded.length} script(s)`);
+      expect(js.total, who).toBeLessThanOrEqual(BUDGET);
+      expect(js.loaded.map((s) => new URL(s.url).pathname).sort()).toEqual([
+        expect.stringMatching(/^\/assets\/article-page-[\w-]+\.js$/),
+        expect.stringMatching(/^\/assets\/reader-page-[\w-]+\.js$/),
+      ]);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+      expect(await page.locator("link[rel=modulepreload]").count()).toBe(0);
+      // The page she came for, whole: the body, the share row, the reviews and comments.
+      expect(await page.locator("article .article-body").isVisible()).toBe(true);
+      expect(await page.getByRole("group", { name: "Share" }).isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("shares, plays the video, sends a comment and a review in place and saves the article for offline", async () => {
+    const href = await videoArticle();
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+    // Tests stay on localhost: the player's own request is stopped before it leaves the machine.
+    await context.route(/youtube/, (route) => route.abort());
+    await page.goto(href);
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+    const row = page.getByRole("group", { name: "Share" });
+    await row.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => row.getByRole("status").textContent()).toBe("Link copied.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`${href}$`));
+
+    expect(await page.locator("iframe").count()).toBe(0);
+    await page.locator("article .article-body").getByRole("link", { name: "Play video" }).click();
+    await expect
+      .poll(() => page.locator("iframe").getAttribute("src"))
+      .toBe("https://www.youtube-nocookie.com/embed/qW8eT4yR2uI?autoplay=1");
+
+    const save = page.getByRole("button", { name: "Save for offline" });
+    await save.click();
+    await page.getByRole("status").filter({ hasText: "Saved on this phone" }).waitFor();
+    expect(await save.isVisible()).toBe(false);
+
+    const comments = page.locator("#comments");
+    await comments.getByRole("button", { name: "Post Comment" }).click();
+    await expect
+      .poll(() => comments.getByRole("alert").innerText())
+      .toMatch(/^Empty comment\s+Please write something first$/);
+    await comments.getByLabel("Leave a comment").fill("Read it on the bus, no React needed.");
+    await comments.getByRole("button", { name: "Post Comment" }).click();
+    await expect
+      .poll(() => comments.getByRole("status").innerText())
+      .toMatch(/^Submitted for review\s+Your comment will be visible once approved\.$/);
+    expect(await comments.getByLabel("Leave a comment").inputValue()).toBe("");
+    expect(await comments.getByRole("alert").count()).toBe(0);
+
+    const reviews = page.locator("#reviews");
+    await reviews.getByLabel(/^Your review/).fill("Clear and practical.");
+    await reviews.getByRole("button", { name: "Submit Review" }).click();
+    await expect.poll(() => reviews.getByText("Your review will be visible once approved.").isVisible()).toBe(true);
+    await expectAccessible(page);
+    // All of it in the same document: nothing reloaded the page.
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Both wait for approval: the article does not show the comment yet.
+    const again = await pageAs(reader.cookie);
+    await again.page.goto(href);
+    expect(await again.page.getByText("Read it on the bus, no React needed.").count()).toBe(0);
+    await again.context.close();
   });
 });

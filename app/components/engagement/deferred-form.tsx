@@ -22,9 +22,9 @@ export function DeferredForm({ what, children }: { what: "review" | "comment"; c
   const dataSaver = useDataSaver();
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
-  // Data saver, or an islands page (ADR 045): no script will ever load the form (issue 46: "Loading the review
-  // form..." forever), so the server renders it in place, a plain form post (the server build imports the form, not
-  // lazily: see the blocks).
+  // Data saver: no script will ever load the form (issue 46: "Loading the review form..." forever), so the server
+  // renders it in place, a plain form post (the server build imports the form, not lazily: see the blocks). An islands
+  // page (ADR 045) the same: its script sends the form in place and shows the answer under it.
   if (import.meta.env.SSR && (dataSaver || islands)) return <div>{children}</div>;
   return (
     <div ref={formArea}>
