@@ -10,7 +10,15 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { loadavg } from "node:os";
 import path from "node:path";
 import { findChrome } from "../tests/setup/browser.ts";
-import { buildUnlessAsked, root, runLighthouse, signInCookie, startLocalApp } from "./local-app.mjs";
+import {
+  buildUnlessAsked,
+  firstLink,
+  root,
+  runLighthouse,
+  signInCookie,
+  startLocalApp,
+  waitSeeded,
+} from "./local-app.mjs";
 import { mainThreadCpu } from "./trace-cpu.mjs";
 
 const GOALS = { ownBlockingCpuAt4xMs: 100, lcpMs: 2000, cls: 0.05, score: 95 };
@@ -25,23 +33,6 @@ const results = path.join(root, "bench/results");
 mkdirSync(results, { recursive: true });
 buildUnlessAsked();
 const { base, stop, ready } = startLocalApp(Number(process.env.BENCH_PORT ?? 3995), "nuru-bench-lh-", { quiet: true });
-
-async function waitSeeded() {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${base}/ebooks`).catch(() => null);
-    if (res?.status === 200 && (await res.text()).includes('href="/ebook/')) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("demo content did not load");
-}
-
-async function firstLink(page, prefix) {
-  const html = await (await fetch(`${base}${page}`)).text();
-  const m = html.match(new RegExp(`href="(${prefix.replace(/\//g, "\\/")}[^"#?]+)"`));
-  if (!m) throw new Error(`no link to ${prefix}… on ${page}`);
-  return m[1];
-}
 
 const median = (values) => {
   const sorted = values.filter((v) => typeof v === "number").sort((a, b) => a - b);
@@ -77,15 +68,15 @@ function measure(url, name, run, cookie) {
 const report = { date: new Date().toISOString(), runs: RUNS, chrome: findChrome(), goals: GOALS, pages: {} };
 try {
   await ready();
-  await waitSeeded();
+  await waitSeeded(base);
   const subscriber = await signInCookie(base, "subscriber@nuru.test");
   const plan = /checkout(?:\/|%2F)plan(?:\/|%2F)([a-z0-9-]+)/i.exec(await (await fetch(`${base}/pricing`)).text())?.[1];
   const pages = [
     ["home", "/"],
     ["articles", "/articles"],
-    ["article", await firstLink("/articles", "/article/")],
+    ["article", await firstLink(base, "/articles", "/article/")],
     ["ebooks", "/ebooks"],
-    ["ebook", await firstLink("/ebooks", "/ebook/")],
+    ["ebook", await firstLink(base, "/ebooks", "/ebook/")],
     ["pricing", "/pricing"],
     ["categories", "/categories"],
     ["checkout (subscriber)", `/checkout/plan/${plan}`, subscriber],

@@ -112,3 +112,22 @@ export function runLighthouse(url, out, { args = [], timeout, chrome = findChrom
   }
   throw new Error(`lighthouse failed on ${url}`);
 }
+
+/** The demo shop is seeded after /healthz answers: waits until its ebooks are listed. */
+export async function waitSeeded(base, ms = 180_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${base}/ebooks`).catch(() => null);
+    if (res?.status === 200 && (await res.text()).includes('href="/ebook/')) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("demo content did not load");
+}
+
+/** The first link on `page` whose href starts with `prefix` (the shop's own demo content). */
+export async function firstLink(base, page, prefix) {
+  const html = await (await fetch(`${base}${page}`)).text();
+  const m = html.match(new RegExp(`href="(${prefix.replace(/\//g, "\\/")}[^"#?]+)"`));
+  if (!m) throw new Error(`no link to ${prefix}… on ${page}`);
+  return m[1];
+}
