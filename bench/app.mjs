@@ -17,7 +17,7 @@ import sharp from "sharp";
 import { chromium } from "playwright-core";
 import { mainThreadCpu } from "./trace-cpu.mjs";
 import { CHROME_ARGS, findChrome } from "../tests/setup/browser.ts";
-import { buildUnlessAsked, root, runLighthouse, startLocalApp } from "./local-app.mjs";
+import { buildUnlessAsked, root, runLighthouse, startLocalApp, waitSeeded } from "./local-app.mjs";
 
 const results = path.join(root, "bench/results");
 mkdirSync(results, { recursive: true });
@@ -28,17 +28,6 @@ const {
   stop: stopServer,
   ready: waitReady,
 } = startLocalApp(Number(process.env.BENCH_PORT ?? 3997), "nuru-bench-app-");
-
-/** The demo shop is seeded after the server answers /healthz: wait until its ebooks are listed. */
-async function waitSeeded() {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const ebooks = await fetch(`${base}/ebooks`).catch(() => null);
-    if (ebooks?.status === 200 && (await ebooks.text()).includes('href="/ebook/')) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("demo content did not load");
-}
 
 /**
  * Waits until the server process has been idle for 3 s (under 5 % of a core): the demo seed and the jobs' first run
@@ -187,7 +176,7 @@ function lighthouse(pagePath, name) {
 const report = { date: new Date().toISOString(), node: process.version };
 try {
   await waitReady();
-  await waitSeeded();
+  await waitSeeded(base);
   const list = await (await fetch(`${base}/articles`)).text();
   const article = /href="(\/article\/[0-9a-f-]{36})"/.exec(list)[1];
   const installable = await manifestChecks();

@@ -9,7 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROME_ARGS, findChrome } from "../tests/setup/browser.ts";
-import { buildUnlessAsked, root, startLocalApp } from "./local-app.mjs";
+import { buildUnlessAsked, firstLink, root, startLocalApp, waitSeeded } from "./local-app.mjs";
 
 const BUDGET_BYTES = 75 * 1024;
 const results = path.join(root, "bench/results");
@@ -20,25 +20,6 @@ buildUnlessAsked();
 const { base, stop, ready, dataDir } = startLocalApp(Number(process.env.BENCH_PORT ?? 3996), "nuru-bench-js-", {
   quiet: true,
 });
-
-/** The demo shop is seeded after /healthz answers: wait until its ebooks are listed. */
-async function waitSeeded() {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${base}/ebooks`).catch(() => null);
-    if (res?.status === 200 && (await res.text()).includes('href="/ebook/')) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("demo content did not load");
-}
-
-/** The first link on `page` whose href starts with `prefix` (the shop's own demo content). */
-async function firstLink(page, prefix) {
-  const html = await (await fetch(`${base}${page}`)).text();
-  const m = html.match(new RegExp(`href="(${prefix.replace(/\//g, "\\/")}[^"#?]+)"`));
-  if (!m) throw new Error(`no link to ${prefix}… on ${page}`);
-  return m[1];
-}
 
 /** A plan's checkout, from /pricing (a guest's link goes through sign-in and carries it encoded). */
 async function checkoutLink() {
@@ -55,16 +36,16 @@ let browser;
 const rows = [];
 try {
   await ready();
-  await waitSeeded();
+  await waitSeeded(base);
   const pages = [
     ["home", "/"],
     ["articles", "/articles"],
-    ["article", await firstLink("/articles", "/article/")],
+    ["article", await firstLink(base, "/articles", "/article/")],
     ["ebooks", "/ebooks"],
-    ["ebook", await firstLink("/ebooks", "/ebook/")],
+    ["ebook", await firstLink(base, "/ebooks", "/ebook/")],
     ["pricing", "/pricing"],
     ["categories", "/categories"],
-    ["category", await firstLink("/categories", "/category/")],
+    ["category", await firstLink(base, "/categories", "/category/")],
     ["checkout", await checkoutLink()],
     ["dashboard", "/dashboard"],
     ["offline library", "/library/offline"],

@@ -92,7 +92,7 @@ export function stopServer(server) {
  * Lighthouse (mobile, default throttling) on `url`, its JSON written to `out`; up to three attempts. In the whole
  * browser, as a reader's Chrome (the tests' headless shell is lighter, and scores would not compare with earlier runs).
  */
-export function runLighthouse(url, out, { args = [], timeout }) {
+export function runLighthouse(url, out, { args = [], timeout, chrome = findChrome({ full: true }) }) {
   for (let attempt = 1; attempt <= 3; attempt++) {
     // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine; try again.
     const run = spawnSync(
@@ -106,9 +106,28 @@ export function runLighthouse(url, out, { args = [], timeout }) {
         "--quiet",
         ...args,
       ],
-      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: findChrome({ full: true }) }, timeout },
+      { cwd: root, stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome }, timeout },
     );
     if (run.status === 0) return;
   }
   throw new Error(`lighthouse failed on ${url}`);
+}
+
+/** The demo shop is seeded after /healthz answers: waits until its ebooks are listed. */
+export async function waitSeeded(base, ms = 180_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${base}/ebooks`).catch(() => null);
+    if (res?.status === 200 && (await res.text()).includes('href="/ebook/')) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("demo content did not load");
+}
+
+/** The first link on `page` whose href starts with `prefix` (the shop's own demo content). */
+export async function firstLink(base, page, prefix) {
+  const html = await (await fetch(`${base}${page}`)).text();
+  const m = html.match(new RegExp(`href="(${prefix.replace(/\//g, "\\/")}[^"#?]+)"`));
+  if (!m) throw new Error(`no link to ${prefix}… on ${page}`);
+  return m[1];
 }

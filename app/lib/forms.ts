@@ -15,7 +15,10 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S) {
 }
 
 /** The first message of a refused submission, for the toast that names what to fix. */
-export function firstFormError(submission: { error?: Record<string, string[] | null> | null }): string {
+export function firstFormError(submission: {
+  status?: string;
+  error?: Record<string, string[] | null> | null;
+}): string {
   return Object.values(submission.error ?? {}).flat()[0] ?? "please check the form";
 }
 

@@ -25,12 +25,15 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?nuru\.session_token=([^;]+)/;
 /**
  * A page request that is not a navigation: browsers say what a request is for in Sec-Fetch-Mode and Sec-Fetch-Dest.
  * A document counts only when it was navigated to as a page (both absent in old browsers and plain clients); a `.data`
- * request is React Router's client-side navigation (a fetch by design), so it counts as one.
+ * request is React Router's client-side navigation (a fetch by design), so it counts as one. A navigation that the
+ * offline library's service worker passes on (ADR 033: every page of a reader who has it) keeps its mode but comes
+ * with dest "empty" (Chromium); only a navigation has that mode, so it counts too (an islands page's links, ADR 045).
  */
 export function isNotNavigation(path: string, headers: Request["headers"]): boolean {
   if (path.endsWith(".data")) return headers["sec-fetch-dest"] !== undefined && headers["sec-fetch-dest"] !== "empty";
   const mode = headers["sec-fetch-mode"];
   const dest = headers["sec-fetch-dest"];
+  if (mode === "navigate" && dest === "empty") return false;
   return (mode !== undefined && mode !== "navigate") || (dest !== undefined && dest !== "document");
 }
 

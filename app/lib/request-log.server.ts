@@ -39,7 +39,8 @@ export function requestLog({ logger, routeOf, trustProxy }: RequestLogOptions) {
         // The client went away before the whole answer was written (a closed tab, a cut connection).
         ...(res.writableFinished ? {} : { aborted: true }),
       };
-      if (status >= 500) logger.error(fields, "request");
+      // /readyz answers 503 while the process starts or drains: that is its job, not a failure.
+      if (status >= 500 && route !== "/readyz") logger.error(fields, "request");
       // Hashed build assets: a dozen a page, always the same answer; counted in the metrics, logged only at debug.
       else if (route === "/assets/*") logger.debug(fields, "request");
       else logger.info(fields, "request");

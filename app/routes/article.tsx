@@ -29,8 +29,13 @@ import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 import { paywallOffers } from "~/modules/membership/membership.server";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import { SaveForOfflineIsland } from "~/components/offline/save-for-offline-island";
+import articleScript from "~/islands/article-page.ts?worker&url";
 
-export const handle: RouteFacts = { guestPage: true, countsViews: true };
+// An islands page (ADR 045): rendered by the server, with the reader pages' script and the article's own small one.
+export const handle: RouteFacts = { islands: true, guestPage: true, countsViews: true };
 
 // Only a signed-in reader who may read the article in full gets the Save for offline button: its code loads then.
 const SaveForOffline = lazy(() =>
@@ -101,6 +106,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, body, signedIn, engagement, bookmarked, jsonLd, offers } = loaderData;
   const dataSaver = useDataSaver();
   const owner = useRouteLoaderData<typeof rootLoader>("root")?.user?.offlineKey;
+  const nonce = useNonce();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const saveTarget = {
+    kind: "article",
+    id: article.id,
+    readUrl: `/article/${article.id}`,
+    copyUrl: `/library/offline/article/${article.id}`,
+  };
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link
@@ -192,19 +206,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="mt-4">
-            {owner ? (
+            {!owner ? null : import.meta.env.SSR && islands ? (
+              <SaveForOfflineIsland owner={owner} target={saveTarget} />
+            ) : (
               <Suspense fallback={null}>
-                <SaveForOffline
-                  owner={owner}
-                  target={{
-                    kind: "article",
-                    id: article.id,
-                    readUrl: `/article/${article.id}`,
-                    copyUrl: `/library/offline/article/${article.id}`,
-                  }}
-                />
+                <SaveForOffline owner={owner} target={saveTarget} />
               </Suspense>
-            ) : null}
+            )}
             <StaticHtml value={body}>{(blocks) => <ArticleBody blocks={blocks} />}</StaticHtml>
           </div>
         )}
@@ -243,6 +251,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         />
         <CommentsBlock articleId={article.id} comments={engagement.comments} signedIn={signedIn} />
       </div>
+      {/* The article's own controls on an islands page (share buttons, the video, the forms sent in place, Save for
+          offline): a module script after the reader pages' one, loaded on this page only. */}
+      {import.meta.env.SSR && islands ? <script type="module" src={articleScript} nonce={nonce} /> : null}
     </div>
   );
 }

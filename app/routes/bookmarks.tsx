@@ -8,6 +8,10 @@ import { getOptionalUser } from "~/modules/access/viewer.server";
 import { listBookmarks } from "~/modules/engagement/bookmarks.server";
 import { formatDate } from "~/lib/format";
 import { BookmarkButton } from "~/components/engagement/bookmark-button";
+import type { RouteFacts } from "~/lib/route-facts";
+
+// An islands page (ADR 045): rendered by the server only; reader-page.ts sends each bookmark button's tap in place.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({

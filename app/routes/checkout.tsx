@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CheckoutBackLink } from "~/components/commerce/checkout-back-link";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/checkout";
 import { MpesaOrCardButtons } from "~/components/commerce/pay-buttons";
@@ -295,12 +296,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = refusalOf(actionData)?.error.message ?? refusal;
-  const back = quote.kind === "plan" ? "/pricing" : `/ebook/${quote.itemId}`;
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <Link to={back} className="inline-block py-2 text-sm font-medium text-brand-700 hover:underline">
-        ← {quote.kind === "plan" ? "Back to plans" : "Back to the ebook"}
-      </Link>
+      <CheckoutBackLink quote={quote} />
       <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">
         {upgrade ? `Upgrade to ${quote.name}` : "Checkout"}
       </h1>

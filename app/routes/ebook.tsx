@@ -32,8 +32,12 @@ import { ShareLinks } from "~/components/content/share-links";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 import { getEbookSampleForViewer } from "~/modules/reader/text-edition.server";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import ebookScript from "~/islands/ebook-page.ts?worker&url";
 
-export const handle: RouteFacts = { guestPage: true, countsViews: true };
+// An islands page (ADR 045): rendered by the server only; reader-page.ts and this page's own ebook-page.ts wire it up.
+export const handle: RouteFacts = { guestPage: true, countsViews: true, islands: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -203,7 +207,16 @@ const ACCESS_VIA = {
 
 export default function EbookPage({ loaderData, actionData }: Route.ComponentProps) {
   const { ebook, signedIn, engagement, bookmarked, allowance, accessVia, charged, chargedNotice, sample } = loaderData;
-  const jsonLd = <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />;
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
+  const jsonLd = (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
+      {/* The page's own script, beside the shell's reader-page.ts: share buttons and Download PDF in place. */}
+      {islands ? <script type="module" src={ebookScript} nonce={nonce} data-ebook-page="" /> : null}
+    </>
+  );
   const bookmark = (
     <BookmarkButton
       contentType="ebook"

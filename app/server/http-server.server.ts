@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import { documentRenderScope } from "~/lib/document-render.server";
 import type { ServerBuild } from "react-router";
 import { ConfigError, getEnv, localAddress, trustedProxyHops } from "~/lib/env.server";
-import { bootDatabase, closeDatabase } from "~/db/boot.server";
+import { PREPARE_DATA_ONLY, bootDatabase, closeDatabase, prepareDataDirectory } from "~/db/boot.server";
 import { applyServerRuntimeSettings } from "~/lib/runtime-settings.server";
 import { indexRouteFacts } from "~/lib/route-facts";
 import { settleMemoryWhenIdle } from "~/lib/settle-memory.server";
@@ -46,6 +46,11 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
       process.exit(1);
     }
     throw error;
+  }
+  if (process.env[PREPARE_DATA_ONLY] === "1") {
+    // The child of a first start on PGlite (boot.server.ts): prepare the data directory, and nothing else.
+    await prepareDataDirectory(env);
+    process.exit(0);
   }
 
   // What routes declare about themselves in their handle (guest page, cross-site posts, a large form), as lists.
@@ -279,7 +284,7 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
     console.log(`Nuru listening on ${env.PORT === 0 ? localAddress(env.HOST, port) : env.PUBLIC_URL}`);
   });
 
-  bootDatabase(env).then(
+  bootDatabase(env, console.log, path.join(root, "server.js")).then(
     () => settleMemoryWhenIdle(),
     (error) => {
       logger.fatal(errorFields(error), "Database failed to start");

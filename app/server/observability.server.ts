@@ -10,6 +10,7 @@ import { routePatternMatcher } from "~/lib/route-patterns";
 import { appDatabase } from "~/db/client.server";
 import { countOrdersByState } from "~/modules/payments/order-state-counts.server";
 import { memberMailQueueDepth } from "~/modules/member-mail/queue-depth.server";
+import { mailQueueDepth } from "~/lib/mail/mail-queue.server";
 
 /** Reads the database only once it is open and migrated; before that a scrape reports no figure. */
 function whenReady<T>(read: () => Promise<T>): () => Promise<T> {
@@ -28,6 +29,11 @@ export function observability(routes: ServerBuild["routes"], env: Env, trustProx
     name: "nuru_member_mail_queue_depth",
     help: "Member mail deliveries queued or being sent, read from the database at each scrape",
     read: whenReady(memberMailQueueDepth),
+  });
+  registerScrapeGauge({
+    name: "nuru_transactional_mail_queue_depth",
+    help: "Receipts, refund and gift mails queued or being sent (ADR 046), read from the database at each scrape",
+    read: whenReady(mailQueueDepth),
   });
   return {
     requestLog: requestLog({ logger, routeOf: routePatternMatcher(routes), trustProxy }),

@@ -240,10 +240,15 @@ describe("buying an ebook", () => {
     const { page, context } = await newPage(browser, PHONE);
     await page.goto(`/ebook/${premiumEbook.id}`);
     await waitForHydration(page);
+    // On the sign-in page (the ebook page runs no React, ADR 045), which brings her to checkout after.
     await page.getByRole("link", { name: /^Purchase Ebook/ }).click();
-    const dialog = page.getByRole("dialog");
-    await expect.poll(() => dialog.getByText("Sign in required.", { exact: false }).isVisible()).toBe(true);
-    expect(await dialog.getByText("Please sign in to purchase ebooks.", { exact: false }).isVisible()).toBe(true);
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/signin" && url.searchParams.get("redirectTo") === `/checkout/ebook/${premiumEbook.id}`,
+    );
+    const signIn = page.getByRole("main");
+    await expect.poll(() => signIn.getByText("Sign in required.", { exact: false }).isVisible()).toBe(true);
+    expect(await signIn.getByText("Please sign in to purchase ebooks.", { exact: false }).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -129,7 +129,7 @@ describe("M-Pesa direct at 390 px", () => {
     await signIn(reader.page, "reader@nuru.test");
     await reader.page.goto("/gift/plan/standard");
     await waitForHydration(reader.page);
-    await reader.page.locator("#recipientEmail").fill("wanjiru.gift@example.com");
+    await reader.page.getByLabel("Her e-mail address").fill("wanjiru.gift@example.com");
     await reader.page.getByRole("button", { name: /^Pay KSh .* for the gift with M-Pesa$/ }).click();
     await reader.page.waitForURL((url) => url.pathname.startsWith("/pay/mpesa/"));
     const number = "0712345679";

@@ -1,4 +1,5 @@
-// Parts of a page rendered once (ADR 022): guest home sections and a text article body.
+// Parts of a page rendered once (ADR 022): guest home sections and a text article body. Home and articles are
+// islands pages since issue 51 (ADR 045): their first load carries no hydration data at all.
 // On a first load their content is in the HTML and not repeated in the hydration data; in the browser the HTML
 // stays after hydration, its links navigate inside the app, and data requests (navigation, search, revalidation)
 // carry everything. The home page hydrates nothing since ADR 045: it has no hydration data at all.
@@ -77,8 +78,9 @@ describe("parts of a page rendered once", () => {
     await page.waitForURL(/q=weight/);
     await expect.poll(() => page.locator("#latest article").count()).toBeGreaterThan(0);
     expect(await page.locator("#home-search").inputValue()).toBe("weight");
-    // From a page that runs the app (the article), the logo goes home inside the app: every section, from the data.
-    await page.goto(new URL((await latest.first().locator("h3 a").getAttribute("href")) ?? "/", baseUrl()).pathname);
+    // From a page that runs the app (/about; an article is an islands page too since issue 51), the logo goes home
+    // inside the app: every section, from the data.
+    await page.goto("/about");
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.getByRole("banner").getByRole("link", { name: "Nuru" }).click();
@@ -90,9 +92,8 @@ describe("parts of a page rendered once", () => {
     await context.close();
   });
 
-  it("keeps a free article's body as HTML only, through a revalidation", async () => {
-    // An article of text and images (one with a video player keeps its body as data, with the video's embedUrl).
-    // Demo articles of text and images first (other suites may edit the newest free ones), then any free article.
+  it("sends a free article's body as HTML only on a first load, and renders it from data inside the app", async () => {
+    // An article of text and images; demo articles first (other suites may edit the newest free ones).
     const listing = [
       (await getText("/articles?q=Finding%20a%20Bra%20That%20Actually%20Fits")).body,
       (await getText("/articles?q=Walking%20Your%20Way%20Lighter")).body,
@@ -104,26 +105,29 @@ describe("parts of a page rendered once", () => {
     for (const [, candidate] of listing.matchAll(/href="(\/article\/[0-9a-f-]{36})"/g)) {
       body = (await getText(candidate)).body;
       path = candidate;
-      if (!hydrationData(body).includes("embedUrl") && firstParagraph(body)) break;
+      if (firstParagraph(body)) break;
     }
-    const data = hydrationData(body);
-    expect(data).toContain("article.body");
+    // An islands page (ADR 045, issue 51): the body is in the HTML, and no hydration data repeats it.
     const paragraph = firstParagraph(body);
     expect(paragraph).toBeTruthy();
-    expect(data).not.toContain(decode(paragraph!).slice(0, 40));
+    expect(hydrationData(body)).toBe("");
+    expect(body).not.toContain("__reactRouterContext");
 
+    // Reached from a page that runs the app, the article renders whole from its data, in the same document.
     const { page, context, errors } = await newPage(browser, PHONE);
-    await page.goto(path);
+    await page.goto("/about");
     await waitForHydration(page);
-    expect(await page.locator(".article-body").innerText()).toContain(decode(paragraph!).slice(0, 40));
-    // A revalidation (what follows any action) brings the body as data: it renders from it.
-    await page.evaluate(() =>
-      (
-        window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }
-      ).__reactRouterDataRouter.revalidate(),
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.evaluate(
+      (to) =>
+        (
+          window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+        ).__reactRouterDataRouter.navigate(to),
+      path,
     );
-    await expect.poll(() => page.locator("[data-kept]").count()).toBe(0);
-    expect(await page.locator(".article-body").innerText()).toContain(decode(paragraph!).slice(0, 40));
+    await page.waitForURL((url) => url.pathname === path);
+    await expect.poll(() => page.locator(".article-body").innerText()).toContain(decode(paragraph!).slice(0, 40));
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

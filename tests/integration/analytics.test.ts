@@ -191,8 +191,12 @@ describe(`page view counts (${target})`, () => {
       );
     await flushCounts(db);
     expect(await views()).toBe(5);
+    // A navigation passed on by the service worker (ADR 033; Chromium sends it with dest "empty") is one too.
+    open({ "sec-fetch-mode": "navigate", "sec-fetch-dest": "empty", "x-nuru-client-ip": "203.0.113.31" });
+    await flushCounts(db);
+    expect(await views()).toBe(6);
     const [row] = await db.select().from(contentDailyCounts).where(eq(contentDailyCounts.itemId, article.id));
-    expect(row?.paywallViews).toBe(5);
+    expect(row?.paywallViews).toBe(6);
     // The next Nairobi day, the same address counts again.
     open({ ...navigate, "x-nuru-client-ip": "203.0.113.7" }, new Date("2026-04-03T09:00:00Z"));
     await flushCounts(db);

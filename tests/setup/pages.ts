@@ -138,6 +138,12 @@ export async function afterScrollHandled(page: Page) {
  */
 export async function waitForInteractive(page: Page, section: string, selector: string) {
   await page.locator(section).scrollIntoViewIfNeeded();
+  // An islands page (ADR 045): the element is in the server's HTML and its script listens once the page has loaded.
+  if (await page.evaluate(() => document.querySelector("script[data-islands]") !== null)) {
+    await page.waitForFunction(() => document.readyState === "complete");
+    await page.locator(`${section} ${selector}`).first().waitFor();
+    return;
+  }
   await page.waitForFunction((sel) => {
     const element = document.querySelector(sel);
     return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TokenCache } from "~/modules/payments/pesapal/token-cache";
+import { TokenCache } from "~/lib/gateway-http/token-cache";
 import { amountCentsSchema, transactionStatusSchema } from "~/modules/payments/pesapal/wire-schemas";
 
 describe("Pesapal amounts", () => {

@@ -12,14 +12,16 @@ const ShareButtons = lazy(() => import("./share-buttons"));
 /**
  * Share actions for an article or ebook: links to WhatsApp, Facebook, X and Telegram in the HTML; once the page runs,
  * "Copy link" and, where the browser has one, the system share sheet (Web Share API) are added. No button is in the
- * server's HTML, so nothing shows that cannot work without JavaScript.
+ * server's HTML, so nothing shows that cannot work without JavaScript. On an islands page (ADR 045) its script adds
+ * them (app/islands/article-page.ts).
  */
 export function ShareLinks({ path, title }: { path: string; title: string }) {
   const origin = (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin ?? "";
   const url = `${origin}${path}`;
   const [ref, near] = useNearViewport<HTMLDivElement>();
   return (
-    <div ref={ref} className="share" role="group" aria-label="Share">
+    // The address and title for an islands page's script (ADR 045), which adds the two buttons there.
+    <div ref={ref} className="share" role="group" aria-label="Share" data-share-url={url} data-share-title={title}>
       <span aria-hidden="true">Share</span>
       {shareTargets(url, title).map((t) => (
         <a

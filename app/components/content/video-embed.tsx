@@ -17,6 +17,9 @@ export function VideoEmbed({ url, embedUrl, caption }: { url: string; embedUrl: 
         ) : (
           <a
             href={url}
+            // For an islands page's script (ADR 045), which puts the player in place the same way.
+            data-embed={embedUrl}
+            data-title={caption ?? "Video"}
             onClick={(e) => {
               e.preventDefault();
               setPlaying(true);

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 import { useNearViewport } from "~/components/ui/when-near-viewport";
 import { useDataSaver } from "~/components/data-saver";
+import { useIslands } from "~/components/islands";
 
 /** Where a review or comment form appears once its code has loaded. */
 function FormLoading({ what }: { what: "review" | "comment" }) {
@@ -19,9 +20,12 @@ function FormLoading({ what }: { what: "review" | "comment" }) {
 export function DeferredForm({ what, children }: { what: "review" | "comment"; children: ReactNode }) {
   const [formArea, near] = useNearViewport<HTMLDivElement>();
   const dataSaver = useDataSaver();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
   // Data saver: no script will ever load the form (issue 46: "Loading the review form..." forever), so the server
-  // renders it in place, a plain form post (the server build imports the form, not lazily: see the blocks).
-  if (import.meta.env.SSR && dataSaver) return <div>{children}</div>;
+  // renders it in place, a plain form post (the server build imports the form, not lazily: see the blocks). An islands
+  // page (ADR 045) the same: its script sends the form in place and shows the answer under it.
+  if (import.meta.env.SSR && (dataSaver || islands)) return <div>{children}</div>;
   return (
     <div ref={formArea}>
       {near ? <Suspense fallback={<FormLoading what={what} />}>{children}</Suspense> : <FormLoading what={what} />}

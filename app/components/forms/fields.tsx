@@ -63,10 +63,12 @@ export function TextField({
 }: {
   meta: Meta;
   label: ReactNode;
-  type?: "text" | "email" | "url" | "search" | "number";
+  type?: "text" | "email" | "url" | "search" | "number" | "tel" | "date";
   hint?: ReactNode;
   required?: boolean;
   autoComplete?: string;
+  /** The earliest date a date field offers (YYYY-MM-DD). */
+  min?: string;
   maxLength?: number;
   placeholder?: string;
   step?: string;

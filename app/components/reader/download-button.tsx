@@ -58,7 +58,7 @@ export function DownloadButton({ ebookId, className }: { ebookId: string; classN
 
   return (
     <>
-      <form method="post" action={action} onSubmit={download}>
+      <form method="post" action={action} onSubmit={download} data-download="">
         <button
           type="submit"
           disabled={busy}

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Mail captured by the development/test stand-in mailer instead of being sent. Never used in production. */
 export const devOutbox = pgTable("dev_mail_outbox", {
@@ -13,3 +13,35 @@ export const devOutbox = pgTable("dev_mail_outbox", {
   raw: text("raw").notNull().default(""),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Transactional mail after a change (issue 47 item 4, ADR 046): receipts, refund notices and gift claim mails. One row
+// per mail, written in the transaction that causes it (so a crash between the commit and the send loses none, a
+// rolled-back change sends none), then sent by the request right after its commit and, failing that, by the "mail"
+// job from any app process (rows are claimed with SKIP LOCKED, so two processes never send one twice). The message is
+// composed when it is sent, by the composer its kind's module registered (lib/mail/mail-queue.server.ts).
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // What the mail is for, once: 'receipt:<orderId>', 'refund:<refundId>', 'gift:<giftId>:<sendCount>'.
+    key: text("key").notNull(),
+    // Which composer makes the message: 'receipt', 'refund', 'gift'.
+    kind: text("kind").notNull(),
+    // What the composer needs: ids and words only, never a claim token, an address or a PDF (all read or made at
+    // send time).
+    facts: jsonb("facts").$type<Record<string, unknown>>().notNull().default({}),
+    // queued: waiting (or waiting for a retry); sending: claimed by a worker; sent: the mailer took it; skipped: there
+    // was nothing to send any more (the gift was refunded, the order is gone); failed: gave up retrying.
+    status: text("status", { enum: ["queued", "sending", "sent", "skipped", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("mail_messages_key_idx").on(t.key), index("mail_messages_due_idx").on(t.status, t.nextAttemptAt)],
+);

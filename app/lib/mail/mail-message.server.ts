@@ -10,6 +10,11 @@ export interface MailMessage {
   attachments?: { filename: string; content: Uint8Array; contentType: string }[];
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on member mail (RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * The Message-ID, "<...@host>" (a queued mail's is made from its row id, so a re-send after a crash is the same
+   * message to mail clients); without it nodemailer makes a new one.
+   */
+  messageId?: string;
 }
 
 /** What nodemailer's sendMail is given for a message from `from`. */
@@ -21,6 +26,7 @@ export function nodemailerFields(from: string, message: MailMessage) {
     text: message.text,
     html: message.html,
     headers: message.headers,
+    messageId: message.messageId,
     attachments: message.attachments?.map((a) => ({
       filename: a.filename,
       content: Buffer.from(a.content),

@@ -13,6 +13,11 @@ import { applyRetention, describeRetentionRun } from "~/modules/privacy/retentio
 import { drainMailQueueSoon, queueWeeklyDigest } from "~/modules/member-mail/member-queue.server";
 import { processTextEditions } from "~/modules/reader/text-edition.server";
 import { processSmsQueue } from "~/modules/sms/sms-queue.server";
+import { processMailQueue } from "~/lib/mail/mail-queue.server";
+// The queued mails' composers (ADR 046), registered when their modules load: named here so that every process running
+// the "mail" job has them, whatever else it imports.
+import "~/modules/payments/receipt-mail.server";
+import "~/modules/payments/refund-mail.server";
 import { createScheduler, pruneJobRuns, type Job, type Scheduler } from "./scheduler.server";
 
 export const JOBS: readonly Job[] = [
@@ -65,7 +70,7 @@ export const JOBS: readonly Job[] = [
     },
   },
   {
-    // Gifts' claim mails (ADR 038) on their Nairobi delivery day, and any whose mail at completion failed.
+    // Gifts' claim mails (ADR 038) on their Nairobi delivery day, queued then and sent by the mail queue (ADR 046).
     name: "deliver-gifts",
     everySeconds: 300,
     async run({ now }) {
@@ -124,6 +129,23 @@ export const JOBS: readonly Job[] = [
         if (r.claimed === 0) break;
       }
       return `sent ${total.sent}, refused ${total.rejected}, retrying ${total.retrying}, failed ${total.failed}`;
+    },
+  },
+  {
+    // Receipts, refund mails and gifts' claim mails (ADR 046): queued with the change that causes them, sent by the
+    // request after its commit; this sends what that missed (a crash, an SMTP failure) from any process (rows are
+    // claimed with SKIP LOCKED, so none goes twice), retrying after 1, 5, 15, 60 and 240 minutes. The kinds' composers
+    // are registered by the modules imported above (payments' receipt and refund mails, membership's gifts).
+    name: "mail",
+    everySeconds: 60,
+    async run({ db, now }) {
+      const total = { sent: 0, skipped: 0, retrying: 0, failed: 0 };
+      for (let batch = 0; batch < 10; batch += 1) {
+        const r = await processMailQueue({ db, now });
+        for (const outcome of Object.keys(total) as (keyof typeof total)[]) total[outcome] += r[outcome];
+        if (r.claimed === 0) break;
+      }
+      return `sent ${total.sent}, skipped ${total.skipped}, retrying ${total.retrying}, failed ${total.failed}`;
     },
   },
   {

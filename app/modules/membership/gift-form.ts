@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { idField } from "~/lib/ids";
 import { nairobiDate } from "~/lib/nairobi-time";
+import { paymentMethodField } from "./card-renewal-schedule";
 
 const PHONE = /^\+?[0-9][0-9 ]{6,18}[0-9]$/;
 
@@ -58,6 +59,10 @@ export const giftFormSchema = z.object({
 });
 
 export type GiftDetails = z.output<typeof giftFormSchema>;
+
+/** The gift checkout's form: the gift's details and the button she pressed, M-Pesa direct or card (absent when only
+ * Pesapal is offered). Checked in the browser and again by the action. */
+export const giftCheckoutSchema = giftFormSchema.extend({ method: paymentMethodField });
 
 /** Today's date in Nairobi, as YYYY-MM-DD. */
 export function nairobiToday(now: Date): string {

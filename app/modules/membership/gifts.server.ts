@@ -10,7 +10,8 @@ import { ebookPurchases, ebooks, gifts, orders, profiles, subscriptionPlans, use
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
 import type { AdminViewer } from "~/modules/access/policy";
-import { getMailer } from "~/lib/mail/mailer.server";
+import { getMailer, type MailMessage } from "~/lib/mail/mailer.server";
+import { queueMail, registerMailComposer, sendQueuedMailNow } from "~/lib/mail/mail-queue.server";
 import { giftMail } from "./membership-mails.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
@@ -70,7 +71,12 @@ export async function completeGiftOrder(tx: Tx, order: Order, now: Date): Promis
     await tx.update(gifts).set({ status: "paid", updatedAt: now }).where(eq(gifts.id, gift.id));
   }
   const sendNow = gift.deliverOn === null || gift.deliverOn <= nairobiToday(now);
-  return { kind: order.kind, gift: { id: gift.id, recipientEmail: gift.recipientEmail, sendNow } };
+  // The claim mail due today is queued with the completion (ADR 046), so no crash or SMTP outage loses it.
+  const mailKey =
+    sendNow && (gift.status === "awaiting_payment" || gift.status === "paid")
+      ? await queueGiftMail(tx, gift, now)
+      : undefined;
+  return { kind: order.kind, gift: { id: gift.id, recipientEmail: gift.recipientEmail, sendNow, mailKey } };
 }
 
 /**
@@ -177,8 +183,11 @@ async function issueClaimLink(giftId: string, now: Date) {
   return { row, url: `${getEnv().PUBLIC_URL}/gift/${token}`, expiresAt };
 }
 
-/** Sends (or sends again) the claim mail with a new link (the previous one stops working). */
-export async function sendGift(giftId: string, now = new Date()): Promise<SendOutcome> {
+/**
+ * The claim mail with a new link (the previous one stops working), or why there is none: the gift is not sendable
+ * (refunded, claimed, its payment reversed) or does not exist.
+ */
+async function composeGiftMail(giftId: string, now: Date): Promise<MailMessage | "not-sendable" | "not-found"> {
   const issued = await issueClaimLink(giftId, now);
   if (typeof issued === "string") return issued;
   const { row, url, expiresAt } = issued;
@@ -187,17 +196,35 @@ export async function sendGift(giftId: string, now = new Date()): Promise<SendOu
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, row.buyerId));
-  await getMailer().send(
-    giftMail({
-      to: row.recipientEmail,
-      from: buyer?.name?.trim() || buyer?.email || "A friend",
-      item: itemText(itemOf(row)),
-      note: row.note,
-      phone: row.recipientPhone,
-      url,
-      expires: formatDate(expiresAt.toISOString()),
-    }),
-  );
+  return giftMail({
+    to: row.recipientEmail,
+    from: buyer?.name?.trim() || buyer?.email || "A friend",
+    item: itemText(itemOf(row)),
+    note: row.note,
+    phone: row.recipientPhone,
+    url,
+    expires: formatDate(expiresAt.toISOString()),
+  });
+}
+
+// A queued claim mail (ADR 046) is composed when it is sent: the link is issued then, never stored in the queue.
+registerMailComposer("gift", async (facts, now) => {
+  const mail = await composeGiftMail(String(facts.giftId), now);
+  return typeof mail === "string" ? null : mail;
+});
+
+/** Queues a paid gift's claim mail in `tx`, once per send of the gift (its send count names it); returns its key. */
+async function queueGiftMail(tx: Tx, gift: { id: string; sendCount: number }, now: Date): Promise<string> {
+  const key = `gift:${gift.id}:${gift.sendCount}`;
+  await queueMail(tx, { key, kind: "gift", facts: { giftId: gift.id } }, now);
+  return key;
+}
+
+/** Sends again the claim mail with a new link now (the buyer's or an admin's Resend: she sees the answer). */
+export async function sendGift(giftId: string, now = new Date()): Promise<SendOutcome> {
+  const mail = await composeGiftMail(giftId, now);
+  if (typeof mail === "string") return mail;
+  await getMailer().send(mail);
   return "sent";
 }
 
@@ -238,21 +265,18 @@ export async function shareGiftLinkForBuyer(
   return typeof issued === "string" ? issued : { url: issued.url };
 }
 
-/** After a completion's commit: the claim mail now, unless a later delivery date was chosen. */
+/** After a completion's commit: the claim mail queued with it is sent now (the "mail" job retries a failure). */
 export async function deliverCompletedGift(grant: Grant | undefined, now = new Date()): Promise<void> {
-  if (!grant?.gift?.sendNow) return;
-  try {
-    await sendGift(grant.gift.id, now);
-  } catch (error) {
-    // The gift stays paid; the delivery job sends it at its next run.
-    console.error(`Gift ${grant.gift.id}: claim mail not sent`, error);
-  }
+  if (grant?.gift?.mailKey) await sendQueuedMailNow(grant.gift.mailKey, now);
 }
 
-/** The job: paid gifts whose delivery day has come in Nairobi (or that had no date and whose mail failed). */
+/**
+ * The job: paid gifts whose delivery day has come in Nairobi (or whose mail at completion was never queued), each
+ * claim mail queued once and sent now; one that fails is retried by the "mail" job.
+ */
 export async function sendDueGifts(now = new Date(), limit = 50) {
   const due = await getDb()
-    .select({ id: gifts.id })
+    .select({ id: gifts.id, sendCount: gifts.sendCount })
     .from(gifts)
     .innerJoin(orders, eq(orders.id, gifts.orderId))
     .where(
@@ -266,12 +290,15 @@ export async function sendDueGifts(now = new Date(), limit = 50) {
     .limit(limit);
   let sent = 0;
   let failed = 0;
-  for (const { id } of due) {
+  for (const gift of due) {
     try {
-      if ((await sendGift(id, now)) === "sent") sent++;
+      const key = await getDb().transaction((tx) => queueGiftMail(tx, gift, now));
+      const outcome = await sendQueuedMailNow(key, now);
+      if (outcome === "sent") sent++;
+      else if (outcome === "retrying" || outcome === "failed") failed++;
     } catch (error) {
       failed++;
-      console.error(`Gift ${id}: claim mail not sent`, error);
+      console.error(`Gift ${gift.id}: claim mail not queued`, error);
     }
   }
   return { sent, failed };

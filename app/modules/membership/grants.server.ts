@@ -26,7 +26,13 @@ export interface Grant {
   /** Set when nothing new could be given (e.g. the ebook was already hers): the order needs a refund. */
   note?: string;
   /** A gift order (gifts.server.ts): nothing was given to the buyer; the gift is paid and waits for its claim. */
-  gift?: { id: string; recipientEmail: string; sendNow: boolean };
+  gift?: {
+    id: string;
+    recipientEmail: string;
+    sendNow: boolean;
+    /** The claim mail queued with the completion (mail_messages.key), sent after the commit; none for a later day. */
+    mailKey?: string;
+  };
 }
 
 // Period arithmetic lives in plan-period.ts (ADR 036); these names stay for the callers that add days or months.

@@ -16,7 +16,7 @@ import { renewUrl } from "./subscriptions.server";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import type { CardRenewalView } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
-import type { MemberStanding } from "./member-standing";
+import type { MemberStanding, PeriodFacts, PeriodStatus } from "./member-standing";
 import { isShortPeriod, periodLabel, planTitle } from "./plan-period";
 
 export interface SubscriptionPeriod {
@@ -27,7 +27,7 @@ export interface SubscriptionPeriod {
   /** ISO dates; endDate null for open-ended. */
   startDate: string;
   endDate: string | null;
-  status: "active" | "cancelled" | "scheduled" | "expired" | "revoked" | "pending";
+  status: PeriodStatus;
   isTrial: boolean;
 }
 
@@ -68,16 +68,11 @@ const periodColumns = {
   periodCount: subscriptionPlans.periodCount,
 };
 
-interface PeriodRow {
-  id: string;
-  planId: string;
-  planSlug: string;
-  planName: string;
-  startDate: Date;
-  endDate: Date | null;
-  status: SubscriptionPeriod["status"];
-  isTrial: boolean;
-}
+/** A period's row as the standing reads it (member-standing.ts), less what the library does not show. */
+type PeriodRow = Pick<
+  PeriodFacts,
+  "id" | "planId" | "planSlug" | "planName" | "startDate" | "endDate" | "status" | "isTrial"
+>;
 
 function period(row: PeriodRow): SubscriptionPeriod {
   return {

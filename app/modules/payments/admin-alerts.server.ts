@@ -1,11 +1,21 @@
 // Nobody used to be told (issue 30 item 7): what needs a person about payments is e-mailed to every admin, a short
 // mail per kind listing the items not mailed before, at most one mail per kind an hour. The reconciliation's
-// differences are one of the kinds (issue 46 item 25), each finding mailed once. Run by the scheduler every
+// differences are one of the kinds (issue 46 item 25), each finding mailed once, and so are readers' receipts, refund
+// and gift mails the mail queue gave up on (mail-failed, ADR 046). Run by the scheduler every
 // few minutes; each kind's last mail is claimed in the database before it is sent, so two processes (or two runs in
 // one hour) send it once, and each item is remembered once mailed.
 import { and, asc, eq, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { adminAlertItems, adminAlertSends, cardRenewalEvents, orders, profiles, refunds, users } from "~/db/schema";
+import {
+  adminAlertItems,
+  adminAlertSends,
+  cardRenewalEvents,
+  mailMessages,
+  orders,
+  profiles,
+  refunds,
+  users,
+} from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { getMailer } from "~/lib/mail/mailer.server";
 import { adminAlertMail } from "./payment-mails.server";
@@ -34,6 +44,7 @@ export const ALERT_KINDS = [
   "unmatched-charge",
   "gateway-failures",
   "reconcile-difference",
+  "mail-failed",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -49,6 +60,7 @@ const SUBJECTS: Record<AlertKind, (n: number) => string> = {
   "unmatched-charge": (n) => `Nuru: ${n === 1 ? "1 card charge matches" : `${n} card charges match`} no subscription`,
   "gateway-failures": () => "Nuru: Pesapal calls keep failing",
   "reconcile-difference": (n) => `Nuru: the reconciliation found ${n === 1 ? "1 difference" : `${n} differences`}`,
+  "mail-failed": (n) => `Nuru: ${n === 1 ? "1 mail to a reader was" : `${n} mails to readers were`} not sent`,
 };
 
 const INTROS: Record<AlertKind, string> = {
@@ -67,6 +79,10 @@ const INTROS: Record<AlertKind, string> = {
   "reconcile-difference":
     "Our own records of payments, refunds and access disagree (for example a plan giving access with no payment " +
     "standing behind it). Open each order, settle it by hand or refund it; the reconciliation page lists them all.",
+  "mail-failed":
+    "These receipts, refund mails or gift claim mails could not be sent after six tries over about five hours (the " +
+    "last error is named). Check the SMTP settings and the mail server; tell the reader, or resend a gift from the " +
+    "gifts screen.",
 };
 
 const notMailed = (kind: AlertKind, key: ReturnType<typeof sql>) =>
@@ -138,6 +154,7 @@ async function newItems(kind: AlertKind, now: Date): Promise<AlertItem[]> {
     }));
   }
   if (kind === "reconcile-difference") return newDifferences(now);
+  if (kind === "mail-failed") return failedMails();
   const { failures, lastError, lastHour } = await recentGatewayFailures(now);
   if (failures < GATEWAY_FAILURES_ALERT_THRESHOLD || !lastHour) return [];
   // Keyed by the hour of the latest failure: one burst is mailed once; failures going on into a new hour again.
@@ -197,6 +214,29 @@ async function newDifferences(now: Date): Promise<AlertItem[]> {
     );
   const seen = new Set(mailed.map((row) => row.key));
   return items.filter((item) => !seen.has(item.key));
+}
+
+/** Queued mails that reached `failed` (ADR 046), not mailed before; a receipt's or refund's links to its order. */
+async function failedMails(): Promise<AlertItem[]> {
+  const origin = getEnv().PUBLIC_URL;
+  const rows = await getDb()
+    .select({
+      id: mailMessages.id,
+      key: mailMessages.key,
+      kind: mailMessages.kind,
+      orderId: sql<string | null>`${mailMessages.facts} ->> 'orderId'`,
+      attempts: mailMessages.attempts,
+      lastError: mailMessages.lastError,
+    })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.status, "failed"), notMailed("mail-failed", sql`${mailMessages.id}::text`)))
+    .orderBy(asc(mailMessages.updatedAt))
+    .limit(200);
+  return rows.map((r) => ({
+    key: r.id,
+    line: `The ${r.kind} mail ${r.key} failed ${r.attempts} times (last: ${r.lastError ?? "no error recorded"})`,
+    url: r.orderId ? `${origin}/admin/orders/${r.orderId}` : `${origin}/admin/gifts`,
+  }));
 }
 
 /** Every admin's address: the admin role, not banned. */

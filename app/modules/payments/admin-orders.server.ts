@@ -41,6 +41,7 @@ export { ORDER_STATUS_LABELS };
 import { isCardPayment, isOutcomeUnknown, STALE_REQUEST_MS } from "./refunds.server";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { getMemberStanding } from "~/modules/membership/member-standing.server";
+import type { MemberStanding } from "~/modules/membership/member-standing";
 import { periodStatusWords } from "~/modules/membership/member-standing";
 import { parseNairobiDay } from "~/lib/nairobi-time";
 import { isId } from "~/lib/ids";
@@ -194,194 +195,24 @@ export async function listOrdersForAdmin(_admin: AdminViewer, filters: OrderFilt
 
 export async function getOrderForAdmin(_admin: AdminViewer, orderId: string, now = new Date()) {
   if (!isId(orderId)) return null;
-  const db = getDb();
-  const [order] = await selectOrdersWithBuyer(
-    {
-      id: orders.id,
-      reference: orders.merchantReference,
-      status: orders.status,
-      kind: orders.kind,
-      userId: orders.userId,
-      planId: orders.planId,
-      ebookId: orders.ebookId,
-      amountCents: orders.amountCents,
-      currency: orders.currency,
-      basePriceCents: orders.basePriceCents,
-      countryCode: orders.countryCode,
-      countrySource: orders.countrySource,
-      pickedCountryCode: orders.pickedCountryCode,
-      displayAmount: orders.displayAmount,
-      displayCurrency: orders.displayCurrency,
-      offerCode: orders.offerCode,
-      priceBeforeCodeCents: orders.priceBeforeCodeCents,
-      codeDiscountCents: orders.codeDiscountCents,
-      zeroAmountReason: orders.zeroAmountReason,
-      upgradeCreditCents: orders.upgradeCreditCents,
-      roundedOffCents: orders.roundedOffCents,
-      upgradeFromSubscriptionId: orders.upgradeFromSubscriptionId,
-      gateway: orders.gateway,
-      trackingId: orders.gatewayTrackingId,
-      cardRenewalId: orders.cardRenewalId,
-      createdAt: orders.createdAt,
-      completedAt: orders.completedAt,
-      email: users.email,
-      fullName: profiles.fullName,
-      planName: subscriptionPlans.name,
-      ebookTitle: ebooks.title,
-    },
-    db,
-  ).where(eq(orders.id, orderId));
+  const order = await adminOrderRow(orderId);
   if (!order) return null;
-  const requester = aliasedTable(users, "requester");
-  const granter = aliasedTable(users, "granter");
   const [history, paid, subscriptions, purchases, refundRows, handGrants, plans] = await Promise.all([
-    db
-      .select()
-      .from(orderStatusHistory)
-      .where(eq(orderStatusHistory.orderId, order.id))
-      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
-    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.verifiedAt)),
-    db
-      .select({
-        id: userSubscriptions.id,
-        status: userSubscriptions.status,
-        startDate: userSubscriptions.startDate,
-        endDate: userSubscriptions.endDate,
-        autoRenew: userSubscriptions.autoRenew,
-        planName: subscriptionPlans.name,
-      })
-      .from(userSubscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
-      .where(eq(userSubscriptions.orderId, order.id)),
-    db
-      .select({ id: ebookPurchases.id, createdAt: ebookPurchases.createdAt, revokedAt: ebookPurchases.revokedAt })
-      .from(ebookPurchases)
-      .where(eq(ebookPurchases.orderId, order.id)),
-    db
-      .select({
-        id: refunds.id,
-        amountCents: refunds.amountCents,
-        currency: refunds.currency,
-        full: refunds.full,
-        reason: refunds.reason,
-        status: refunds.status,
-        gatewayMessage: refunds.gatewayMessage,
-        createdAt: refunds.createdAt,
-        answeredAt: refunds.answeredAt,
-        checkedAt: refunds.checkedAt,
-        checkMessage: refunds.checkMessage,
-        nextCheckAt: refunds.nextCheckAt,
-        by: requester.email,
-      })
-      .from(refunds)
-      .leftJoin(requester, eq(requester.id, refunds.requestedBy))
-      .where(eq(refunds.orderId, order.id))
-      .orderBy(asc(refunds.createdAt)),
-    // Periods given to this reader by hand (they belong to no order, but are money decisions about her).
-    db
-      .select({
-        id: userSubscriptions.id,
-        status: userSubscriptions.status,
-        startDate: userSubscriptions.startDate,
-        endDate: userSubscriptions.endDate,
-        planName: subscriptionPlans.name,
-        reason: userSubscriptions.grantReason,
-        by: granter.email,
-        createdAt: userSubscriptions.createdAt,
-      })
-      .from(userSubscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
-      .leftJoin(granter, eq(granter.id, userSubscriptions.grantedBy))
-      .where(and(eq(userSubscriptions.userId, order.userId), isNotNull(userSubscriptions.grantReason)))
-      .orderBy(desc(userSubscriptions.createdAt)),
-    db
-      .select({
-        id: subscriptionPlans.id,
-        name: subscriptionPlans.name,
-        periodUnit: subscriptionPlans.periodUnit,
-        periodCount: subscriptionPlans.periodCount,
-      })
-      .from(subscriptionPlans)
-      .orderBy(asc(subscriptionPlans.sortKey), asc(subscriptionPlans.priceCents)),
+    statusHistoryOf(order.id),
+    paymentsOf(order.id),
+    subscriptionsGrantedBy(order.id),
+    purchasesGrantedBy(order.id),
+    refundsOf(order.id),
+    handGrantsTo(order.userId),
+    planChoices(),
   ]);
-  const activityConditions = [and(eq(adminActivity.entityType, "order"), eq(adminActivity.entityId, order.id))];
-  if (handGrants.length > 0) {
-    activityConditions.push(
-      and(
-        eq(adminActivity.entityType, "subscription"),
-        inArray(
-          adminActivity.entityId,
-          handGrants.map((g) => g.id),
-        ),
-      ),
-    );
-  }
-  const actor = aliasedTable(users, "actor");
-  const activity = await db
-    .select({
-      id: adminActivity.id,
-      action: adminActivity.action,
-      summary: adminActivity.summary,
-      createdAt: adminActivity.createdAt,
-      actorEmail: actor.email,
-    })
-    .from(adminActivity)
-    .leftJoin(actor, eq(actor.id, adminActivity.actorId))
-    .where(or(...activityConditions))
-    .orderBy(desc(adminActivity.createdAt), desc(adminActivity.id));
-
-  // Card auto-renew (ADR 019): the agreement this order started, or whose scheduled charge it is.
-  const [agreement] = await db
-    .select({
-      accountNumber: cardRenewals.accountNumber,
-      status: cardRenewals.status,
-      firstOrderId: cardRenewals.firstOrderId,
-    })
-    .from(cardRenewals)
-    .where(order.cardRenewalId ? eq(cardRenewals.id, order.cardRenewalId) : eq(cardRenewals.firstOrderId, order.id));
-  // An upgrade (ADR 039): the plan it upgraded from (the subscription it ended; gone with a deleted account).
-  const [upgradedFrom] = order.upgradeFromSubscriptionId
-    ? await db
-        .select({ planName: subscriptionPlans.name })
-        .from(userSubscriptions)
-        .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
-        .where(eq(userSubscriptions.id, order.upgradeFromSubscriptionId))
-    : [];
+  const activity = await activityAbout(order.id, handGrants);
+  const agreement = await cardAgreementOf(order);
+  const upgradedFrom = await planUpgradedFrom(order);
   // What the reader holds now, in the words My Library and /pricing use (member-standing.ts).
   const standing = await getMemberStanding(order.userId, now);
-  const payment = [...paid].reverse().find((p) => p.status === "completed") ?? null;
-  // A refund whose outcome is unknown may have reached Pesapal: no new one is offered until it is settled.
-  const refunded = refundRows.some(
-    (r) => r.status === "requesting" || r.status === "accepted" || r.status === "unconfirmed",
-  );
-  const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
-    order: {
-      ...order,
-      fullName: order.fullName ?? "",
-      item: (order.kind === "plan" ? order.planName : order.ebookTitle) ?? "",
-      /** An upgrade's credit (the unused part of the plan it ended) and that plan's title, like an offer code's. */
-      upgrade:
-        order.upgradeCreditCents === null
-          ? null
-          : {
-              creditCents: order.upgradeCreditCents,
-              roundedOffCents: order.roundedOffCents,
-              fromPlan: upgradedFrom ? planTitle(upgradedFrom.planName) : null,
-            },
-      cardRenewal: agreement
-        ? {
-            accountNumber: agreement.accountNumber,
-            status: agreement.status,
-            role: order.cardRenewalId ? ("charge" as const) : ("first" as const),
-            firstOrderId: agreement.firstOrderId,
-          }
-        : null,
-      createdAt: order.createdAt.toISOString(),
-      completedAt: iso(order.completedAt),
-      /** "Basic plan · Active · renewal off · paid up to 26 March 2027", or null when she never had a plan. */
-      memberStanding: standing?.words.summary ?? null,
-    },
+    order: orderView(order, { agreement, upgradedFrom, standing }),
     history: history.map((h) => ({
       id: h.id,
       from: h.fromStatus,
@@ -400,24 +231,7 @@ export async function getOrderForAdmin(_admin: AdminViewer, orderId: string, now
       trackingId: p.gatewayTrackingId,
       verifiedAt: p.verifiedAt.toISOString(),
     })),
-    grants: [
-      ...subscriptions.map((s) => ({
-        id: s.id,
-        what: planTitle(s.planName),
-        state: s.status,
-        words: periodStatusWords(s, now),
-        from: s.startDate.toISOString(),
-        until: iso(s.endDate),
-      })),
-      ...purchases.map((p) => ({
-        id: p.id,
-        what: "Ebook purchase",
-        state: p.revokedAt ? "revoked" : "active",
-        words: p.revokedAt ? "Revoked" : "Active",
-        from: p.createdAt.toISOString(),
-        until: iso(p.revokedAt),
-      })),
-    ],
+    grants: grantViews(subscriptions, purchases, now),
     refunds: refundRows.map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
@@ -436,16 +250,279 @@ export async function getOrderForAdmin(_admin: AdminViewer, orderId: string, now
     activity: activity.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     plans,
     /** What the refund form offers: null when this order cannot be refunded now. */
-    refund:
-      payment && payment.confirmationCode && (order.status === "completed" || order.status === "review") && !refunded
-        ? {
-            paidCents: payment.amountCents,
-            currency: payment.currency,
-            method: paymentMethodLabel(payment.paymentMethod) ?? "",
-            partialAllowed: isCardPayment(payment.paymentMethod),
-          }
-        : null,
+    refund: refundOffer(order, paid, refundRows),
   };
 }
 
 export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The order with its buyer and item, and every column of it the order page shows. */
+async function adminOrderRow(orderId: string) {
+  const [order] = await selectOrdersWithBuyer({
+    id: orders.id,
+    reference: orders.merchantReference,
+    status: orders.status,
+    kind: orders.kind,
+    userId: orders.userId,
+    planId: orders.planId,
+    ebookId: orders.ebookId,
+    amountCents: orders.amountCents,
+    currency: orders.currency,
+    basePriceCents: orders.basePriceCents,
+    countryCode: orders.countryCode,
+    countrySource: orders.countrySource,
+    pickedCountryCode: orders.pickedCountryCode,
+    displayAmount: orders.displayAmount,
+    displayCurrency: orders.displayCurrency,
+    offerCode: orders.offerCode,
+    priceBeforeCodeCents: orders.priceBeforeCodeCents,
+    codeDiscountCents: orders.codeDiscountCents,
+    zeroAmountReason: orders.zeroAmountReason,
+    upgradeCreditCents: orders.upgradeCreditCents,
+    roundedOffCents: orders.roundedOffCents,
+    upgradeFromSubscriptionId: orders.upgradeFromSubscriptionId,
+    gateway: orders.gateway,
+    trackingId: orders.gatewayTrackingId,
+    cardRenewalId: orders.cardRenewalId,
+    createdAt: orders.createdAt,
+    completedAt: orders.completedAt,
+    email: users.email,
+    fullName: profiles.fullName,
+    planName: subscriptionPlans.name,
+    ebookTitle: ebooks.title,
+  }).where(eq(orders.id, orderId));
+  return order;
+}
+
+type AdminOrderRow = NonNullable<Awaited<ReturnType<typeof adminOrderRow>>>;
+
+function statusHistoryOf(orderId: string) {
+  return getDb()
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+}
+
+function paymentsOf(orderId: string) {
+  return getDb().select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.verifiedAt));
+}
+
+function subscriptionsGrantedBy(orderId: string) {
+  return getDb()
+    .select({
+      id: userSubscriptions.id,
+      status: userSubscriptions.status,
+      startDate: userSubscriptions.startDate,
+      endDate: userSubscriptions.endDate,
+      autoRenew: userSubscriptions.autoRenew,
+      planName: subscriptionPlans.name,
+    })
+    .from(userSubscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .where(eq(userSubscriptions.orderId, orderId));
+}
+
+function purchasesGrantedBy(orderId: string) {
+  return getDb()
+    .select({ id: ebookPurchases.id, createdAt: ebookPurchases.createdAt, revokedAt: ebookPurchases.revokedAt })
+    .from(ebookPurchases)
+    .where(eq(ebookPurchases.orderId, orderId));
+}
+
+function refundsOf(orderId: string) {
+  const requester = aliasedTable(users, "requester");
+  return getDb()
+    .select({
+      id: refunds.id,
+      amountCents: refunds.amountCents,
+      currency: refunds.currency,
+      full: refunds.full,
+      reason: refunds.reason,
+      status: refunds.status,
+      gatewayMessage: refunds.gatewayMessage,
+      createdAt: refunds.createdAt,
+      answeredAt: refunds.answeredAt,
+      checkedAt: refunds.checkedAt,
+      checkMessage: refunds.checkMessage,
+      nextCheckAt: refunds.nextCheckAt,
+      by: requester.email,
+    })
+    .from(refunds)
+    .leftJoin(requester, eq(requester.id, refunds.requestedBy))
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt));
+}
+
+/** Periods given to this reader by hand (they belong to no order, but are money decisions about her). */
+function handGrantsTo(userId: string) {
+  const granter = aliasedTable(users, "granter");
+  return getDb()
+    .select({
+      id: userSubscriptions.id,
+      status: userSubscriptions.status,
+      startDate: userSubscriptions.startDate,
+      endDate: userSubscriptions.endDate,
+      planName: subscriptionPlans.name,
+      reason: userSubscriptions.grantReason,
+      by: granter.email,
+      createdAt: userSubscriptions.createdAt,
+    })
+    .from(userSubscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .leftJoin(granter, eq(granter.id, userSubscriptions.grantedBy))
+    .where(and(eq(userSubscriptions.userId, userId), isNotNull(userSubscriptions.grantReason)))
+    .orderBy(desc(userSubscriptions.createdAt));
+}
+
+/** The plans an admin may pick from on the order page. */
+function planChoices() {
+  return getDb()
+    .select({
+      id: subscriptionPlans.id,
+      name: subscriptionPlans.name,
+      periodUnit: subscriptionPlans.periodUnit,
+      periodCount: subscriptionPlans.periodCount,
+    })
+    .from(subscriptionPlans)
+    .orderBy(asc(subscriptionPlans.sortKey), asc(subscriptionPlans.priceCents));
+}
+
+/** The admins' actions on this order and on the periods given to its reader by hand, newest first. */
+function activityAbout(orderId: string, handGrants: { id: string }[]) {
+  const activityConditions = [and(eq(adminActivity.entityType, "order"), eq(adminActivity.entityId, orderId))];
+  if (handGrants.length > 0) {
+    activityConditions.push(
+      and(
+        eq(adminActivity.entityType, "subscription"),
+        inArray(
+          adminActivity.entityId,
+          handGrants.map((g) => g.id),
+        ),
+      ),
+    );
+  }
+  const actor = aliasedTable(users, "actor");
+  return getDb()
+    .select({
+      id: adminActivity.id,
+      action: adminActivity.action,
+      summary: adminActivity.summary,
+      createdAt: adminActivity.createdAt,
+      actorEmail: actor.email,
+    })
+    .from(adminActivity)
+    .leftJoin(actor, eq(actor.id, adminActivity.actorId))
+    .where(or(...activityConditions))
+    .orderBy(desc(adminActivity.createdAt), desc(adminActivity.id));
+}
+
+/** Card auto-renew (ADR 019): the agreement this order started, or whose scheduled charge it is. */
+async function cardAgreementOf(order: AdminOrderRow) {
+  const [agreement] = await getDb()
+    .select({
+      accountNumber: cardRenewals.accountNumber,
+      status: cardRenewals.status,
+      firstOrderId: cardRenewals.firstOrderId,
+    })
+    .from(cardRenewals)
+    .where(order.cardRenewalId ? eq(cardRenewals.id, order.cardRenewalId) : eq(cardRenewals.firstOrderId, order.id));
+  return agreement;
+}
+
+/** An upgrade (ADR 039): the plan it upgraded from (the subscription it ended; gone with a deleted account). */
+async function planUpgradedFrom(order: AdminOrderRow) {
+  if (!order.upgradeFromSubscriptionId) return undefined;
+  const [upgradedFrom] = await getDb()
+    .select({ planName: subscriptionPlans.name })
+    .from(userSubscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .where(eq(userSubscriptions.id, order.upgradeFromSubscriptionId));
+  return upgradedFrom;
+}
+
+function orderView(
+  order: AdminOrderRow,
+  related: {
+    agreement: Awaited<ReturnType<typeof cardAgreementOf>>;
+    upgradedFrom: Awaited<ReturnType<typeof planUpgradedFrom>>;
+    standing: MemberStanding | null;
+  },
+) {
+  const { agreement, upgradedFrom, standing } = related;
+  return {
+    ...order,
+    fullName: order.fullName ?? "",
+    item: (order.kind === "plan" ? order.planName : order.ebookTitle) ?? "",
+    /** An upgrade's credit (the unused part of the plan it ended) and that plan's title, like an offer code's. */
+    upgrade:
+      order.upgradeCreditCents === null
+        ? null
+        : {
+            creditCents: order.upgradeCreditCents,
+            roundedOffCents: order.roundedOffCents,
+            fromPlan: upgradedFrom ? planTitle(upgradedFrom.planName) : null,
+          },
+    cardRenewal: agreement
+      ? {
+          accountNumber: agreement.accountNumber,
+          status: agreement.status,
+          role: order.cardRenewalId ? ("charge" as const) : ("first" as const),
+          firstOrderId: agreement.firstOrderId,
+        }
+      : null,
+    createdAt: order.createdAt.toISOString(),
+    completedAt: iso(order.completedAt),
+    /** "Basic plan · Active · renewal off · paid up to 26 March 2027", or null when she never had a plan. */
+    memberStanding: standing?.words.summary ?? null,
+  };
+}
+
+/** What the order granted: its plan periods and its ebook purchases. */
+function grantViews(
+  subscriptions: Awaited<ReturnType<typeof subscriptionsGrantedBy>>,
+  purchases: Awaited<ReturnType<typeof purchasesGrantedBy>>,
+  now: Date,
+) {
+  return [
+    ...subscriptions.map((s) => ({
+      id: s.id,
+      what: planTitle(s.planName),
+      state: s.status,
+      words: periodStatusWords(s, now),
+      from: s.startDate.toISOString(),
+      until: iso(s.endDate),
+    })),
+    ...purchases.map((p) => ({
+      id: p.id,
+      what: "Ebook purchase",
+      state: p.revokedAt ? "revoked" : "active",
+      words: p.revokedAt ? "Revoked" : "Active",
+      from: p.createdAt.toISOString(),
+      until: iso(p.revokedAt),
+    })),
+  ];
+}
+
+/** What the refund form offers: null when this order cannot be refunded now. */
+function refundOffer(
+  order: AdminOrderRow,
+  paid: Awaited<ReturnType<typeof paymentsOf>>,
+  refundRows: Awaited<ReturnType<typeof refundsOf>>,
+) {
+  const payment = [...paid].reverse().find((p) => p.status === "completed") ?? null;
+  // A refund whose outcome is unknown may have reached Pesapal: no new one is offered until it is settled.
+  const refunded = refundRows.some(
+    (r) => r.status === "requesting" || r.status === "accepted" || r.status === "unconfirmed",
+  );
+  return payment && payment.confirmationCode && (order.status === "completed" || order.status === "review") && !refunded
+    ? {
+        paidCents: payment.amountCents,
+        currency: payment.currency,
+        method: paymentMethodLabel(payment.paymentMethod) ?? "",
+        partialAllowed: isCardPayment(payment.paymentMethod),
+      }
+    : null;
+}

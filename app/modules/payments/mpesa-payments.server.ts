@@ -114,35 +114,81 @@ export interface PayPage {
   mpesaCode: string | null;
 }
 
+type Push = typeof mpesaPushes.$inferSelect;
+
 /** The "check your phone" page for her own M-Pesa direct order; null for anyone else's or an unknown one. */
 export async function loadPayPage(input: { orderId: string; userId: string; now?: Date }): Promise<PayPage | null> {
   const now = input.now ?? new Date();
-  let order = await ownOrder(input.orderId, input.userId);
-  if (!order) return null;
+  const own = await ownOrder(input.orderId, input.userId);
+  if (!own) return null;
+  const { order, latest } = await queryPromptWhenDue(own, input.userId, now);
   const db = getDb();
-  let [latest] = await db
+  const item = await orderItem(order.id);
+  const [profile] = await db.select({ phone: profiles.mpesaPhone }).from(profiles).where(eq(profiles.id, input.userId));
+  const checking = await pastedCodeOfLastMinute(order.id, now);
+  const state = payPageState(order, latest, now);
+  const details = paybillDetails();
+  const paid = await paidDetails(order, state);
+  // A gift (ADR 038): the buyer is told it is paid and where to follow it, never that she can read it.
+  const [gift] = await db
+    .select({ recipientEmail: gifts.recipientEmail })
+    .from(gifts)
+    .where(eq(gifts.orderId, order.id));
+  return {
+    mpesaCode: paid.mpesaCode,
+    giftFor: gift?.recipientEmail ?? null,
+    retryPath: retryPathOf(order, item?.slug ?? null, Boolean(gift)),
+    kind: order.kind,
+    ebookId: order.ebookId,
+    paidUntil: paid.paidUntil,
+    orderId: order.id,
+    item: item?.plan ? planItemText(item.plan, item.unit, item.count) : (item?.ebook ?? "your order"),
+    amount: formatKesCents(order.amountCents),
+    accountNumber: order.mpesaAccount ?? "",
+    businessNumber: details.businessNumber,
+    businessName: details.businessName,
+    till: details.till,
+    savedPhone: profile?.phone ?? null,
+    state,
+    ...(await codeState(order.id, state.kind === "paid" ? undefined : checking)),
+  };
+}
+
+/**
+ * The order and its latest prompt, after asking Daraja about the prompt when it is due. While she answers: at most
+ * one STK query per 5 s, from the first refresh on (the callback usually wins).
+ */
+async function queryPromptWhenDue(
+  order: Order,
+  userId: string,
+  now: Date,
+): Promise<{ order: Order; latest: Push | undefined }> {
+  const db = getDb();
+  const [latest] = await db
     .select()
     .from(mpesaPushes)
     .where(eq(mpesaPushes.orderId, order.id))
     .orderBy(desc(mpesaPushes.createdAt))
     .limit(1);
-  // While she answers: at most one STK query per 5 s, from the first refresh on (the callback usually wins).
-  if (latest && latest.resultCode === null && OPEN.includes(order.status)) {
-    const [lastQuery] = await db
-      .select({ at: mpesaEvents.createdAt })
-      .from(mpesaEvents)
-      .where(and(eq(mpesaEvents.reference, latest.checkoutRequestId), eq(mpesaEvents.kind, "query")))
-      .orderBy(desc(mpesaEvents.createdAt))
-      .limit(1);
-    const due = now.getTime() - latest.createdAt.getTime() >= 3_000;
-    const notJustAsked = !lastQuery || now.getTime() - lastQuery.at.getTime() >= CHECK_EVERY_MS - 500;
-    if (due && notJustAsked) {
-      await verifyPayment({ trackingId: latest.checkoutRequestId, source: "callback", ownerId: input.userId, now });
-      [order] = await db.select().from(orders).where(eq(orders.id, order.id));
-      [latest] = await db.select().from(mpesaPushes).where(eq(mpesaPushes.id, latest.id));
-    }
-  }
-  const [item] = await db
+  if (!latest || latest.resultCode !== null || !OPEN.includes(order.status)) return { order, latest };
+  const [lastQuery] = await db
+    .select({ at: mpesaEvents.createdAt })
+    .from(mpesaEvents)
+    .where(and(eq(mpesaEvents.reference, latest.checkoutRequestId), eq(mpesaEvents.kind, "query")))
+    .orderBy(desc(mpesaEvents.createdAt))
+    .limit(1);
+  const due = now.getTime() - latest.createdAt.getTime() >= 3_000;
+  const notJustAsked = !lastQuery || now.getTime() - lastQuery.at.getTime() >= CHECK_EVERY_MS - 500;
+  if (!due || !notJustAsked) return { order, latest };
+  await verifyPayment({ trackingId: latest.checkoutRequestId, source: "callback", ownerId: userId, now });
+  const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id));
+  const [freshPush] = await db.select().from(mpesaPushes).where(eq(mpesaPushes.id, latest.id));
+  return { order: fresh!, latest: freshPush };
+}
+
+/** What the order buys: a plan (its name and period) or an e-book (its title). */
+async function orderItem(orderId: string) {
+  const [item] = await getDb()
     .select({
       slug: subscriptionPlans.slug,
       plan: subscriptionPlans.name,
@@ -153,71 +199,55 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
     .from(orders)
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
     .leftJoin(ebooks, eq(ebooks.id, orders.ebookId))
-    .where(eq(orders.id, order!.id));
-  const [profile] = await db.select({ phone: profiles.mpesaPhone }).from(profiles).where(eq(profiles.id, input.userId));
-  const [checking] = await db
+    .where(eq(orders.id, orderId));
+  return item;
+}
+
+/** The code she pasted on this order in the last minute, if any. */
+async function pastedCodeOfLastMinute(orderId: string, now: Date) {
+  const [checking] = await getDb()
     .select({ reference: mpesaEvents.reference, at: mpesaEvents.createdAt })
     .from(mpesaEvents)
     .where(
       and(
-        eq(mpesaEvents.orderId, order!.id),
+        eq(mpesaEvents.orderId, orderId),
         eq(mpesaEvents.kind, "code"),
         gt(mpesaEvents.createdAt, new Date(now.getTime() - 60_000)),
       ),
     )
     .orderBy(desc(mpesaEvents.createdAt))
     .limit(1);
-  let state: PayPageState;
-  if (paymentStands(order!.status)) state = { kind: "paid" };
-  else if (!latest) state = { kind: "ask" };
-  else if (latest.resultCode !== null) state = { kind: "outcome", resultCode: latest.resultCode, phone: latest.phone };
-  else {
-    const left = PROMPT_WAIT_MS - (now.getTime() - latest.createdAt.getTime());
-    state =
-      left > 0
-        ? { kind: "waiting", phone: latest.phone, secondsLeft: Math.ceil(left / 1000) }
-        : { kind: "outcome", resultCode: null, phone: latest.phone };
-  }
-  const details = paybillDetails();
+  return checking;
+}
+
+function payPageState(order: Order, latest: Push | undefined, now: Date): PayPageState {
+  if (paymentStands(order.status)) return { kind: "paid" };
+  if (!latest) return { kind: "ask" };
+  if (latest.resultCode !== null) return { kind: "outcome", resultCode: latest.resultCode, phone: latest.phone };
+  const left = PROMPT_WAIT_MS - (now.getTime() - latest.createdAt.getTime());
+  return left > 0
+    ? { kind: "waiting", phone: latest.phone, secondsLeft: Math.ceil(left / 1000) }
+    : { kind: "outcome", resultCode: null, phone: latest.phone };
+}
+
+/** Once paid: the plan's new end (for a plan) and the M-Pesa code that paid it, when known. */
+async function paidDetails(order: Order, state: PayPageState) {
+  if (state.kind !== "paid") return { paidUntil: null, mpesaCode: null };
+  const db = getDb();
   const [subscription] =
-    state.kind === "paid" && order!.kind === "plan"
+    order.kind === "plan"
       ? await db
           .select({ end: userSubscriptions.endDate })
           .from(userSubscriptions)
-          .where(eq(userSubscriptions.orderId, order!.id))
+          .where(eq(userSubscriptions.orderId, order.id))
       : [];
-  const [paidWith] =
-    state.kind === "paid"
-      ? await db
-          .select({ code: payments.confirmationCode })
-          .from(payments)
-          .where(and(eq(payments.orderId, order!.id), isNotNull(payments.confirmationCode)))
-          .orderBy(desc(payments.verifiedAt))
-          .limit(1)
-      : [];
-  // A gift (ADR 038): the buyer is told it is paid and where to follow it, never that she can read it.
-  const [gift] = await db
-    .select({ recipientEmail: gifts.recipientEmail })
-    .from(gifts)
-    .where(eq(gifts.orderId, order!.id));
-  return {
-    mpesaCode: paidWith?.code ?? null,
-    giftFor: gift?.recipientEmail ?? null,
-    retryPath: retryPathOf(order!, item?.slug ?? null, Boolean(gift)),
-    kind: order!.kind,
-    ebookId: order!.ebookId,
-    paidUntil: subscription?.end?.toISOString() ?? null,
-    orderId: order!.id,
-    item: item?.plan ? planItemText(item.plan, item.unit, item.count) : (item?.ebook ?? "your order"),
-    amount: formatKesCents(order!.amountCents),
-    accountNumber: order!.mpesaAccount ?? "",
-    businessNumber: details.businessNumber,
-    businessName: details.businessName,
-    till: details.till,
-    savedPhone: profile?.phone ?? null,
-    state,
-    ...(await codeState(order!.id, state.kind === "paid" ? undefined : checking)),
-  };
+  const [paidWith] = await db
+    .select({ code: payments.confirmationCode })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), isNotNull(payments.confirmationCode)))
+    .orderBy(desc(payments.verifiedAt))
+    .limit(1);
+  return { paidUntil: subscription?.end?.toISOString() ?? null, mpesaCode: paidWith?.code ?? null };
 }
 
 /** Whether the code she pasted in the last minute is still being checked, or was answered without paying the order. */
@@ -512,30 +542,8 @@ export async function handleAsyncResult(
 ) {
   const result = readAsyncResult(body);
   if (!result) return { outcome: "unreadable" };
-  const db = getDb();
   if (query.kind === "reversal" && query.payment && isId(query.payment)) {
-    const [received] = await db.select().from(mpesaReceivedPayments).where(eq(mpesaReceivedPayments.id, query.payment));
-    if (!received) return { outcome: "unknown payment" };
-    await recordMpesaEvent({
-      orderId: received.orderId,
-      kind: "reversal",
-      reference: received.receipt,
-      summary: `reversal result ${result.resultCode}: ${result.resultDesc}`,
-      raw: body as object,
-      createdAt: now,
-    });
-    if (result.resultCode !== 0) {
-      await db
-        .update(mpesaReceivedPayments)
-        .set({ status: "unmatched", note: `reversal refused: ${result.resultDesc}` })
-        .where(and(eq(mpesaReceivedPayments.id, received.id), eq(mpesaReceivedPayments.status, "reversal_requested")));
-      return { outcome: "reversal refused" };
-    }
-    await db
-      .update(mpesaReceivedPayments)
-      .set({ status: "reversed", resolvedAt: now })
-      .where(eq(mpesaReceivedPayments.id, received.id));
-    return { outcome: "reversed" };
+    return receivedPaymentReversalResult(query.payment, result, body, now);
   }
   if (query.kind === "refund" && query.refund) {
     await recordMpesaEvent({
@@ -551,7 +559,43 @@ export async function handleAsyncResult(
   }
   if (query.kind === "refund-check" && query.refund) return refundCheckResult(query.refund, result, body, now);
   if (query.kind !== "status" || !query.order || !isId(query.order)) return { outcome: "ignored" };
-  const [order] = await db.select().from(orders).where(eq(orders.id, query.order));
+  return pastedCodeStatusResult(query.order, result, body, now);
+}
+
+/** The reversal of a received payment nobody's order could take: reversed, or held again with M-Pesa's reason. */
+async function receivedPaymentReversalResult(paymentId: string, result: AsyncResult, body: unknown, now: Date) {
+  const db = getDb();
+  const [received] = await db.select().from(mpesaReceivedPayments).where(eq(mpesaReceivedPayments.id, paymentId));
+  if (!received) return { outcome: "unknown payment" };
+  await recordMpesaEvent({
+    orderId: received.orderId,
+    kind: "reversal",
+    reference: received.receipt,
+    summary: `reversal result ${result.resultCode}: ${result.resultDesc}`,
+    raw: body as object,
+    createdAt: now,
+  });
+  if (result.resultCode !== 0) {
+    await db
+      .update(mpesaReceivedPayments)
+      .set({ status: "unmatched", note: `reversal refused: ${result.resultDesc}` })
+      .where(and(eq(mpesaReceivedPayments.id, received.id), eq(mpesaReceivedPayments.status, "reversal_requested")));
+    return { outcome: "reversal refused" };
+  }
+  await db
+    .update(mpesaReceivedPayments)
+    .set({ status: "reversed", resolvedAt: now })
+    .where(eq(mpesaReceivedPayments.id, received.id));
+  return { outcome: "reversed" };
+}
+
+/**
+ * The transaction status asked for a code she pasted on an order: a completed payment to us, used by nothing else,
+ * is received for the order (or claimed from the held Paybill payments) and grants it when its amount fits.
+ */
+async function pastedCodeStatusResult(orderId: string, result: AsyncResult, body: unknown, now: Date) {
+  const db = getDb();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { outcome: "unknown order" };
   const p = result.parameters;
   const receipt = p.ReceiptNo || result.transactionId;
@@ -576,6 +620,23 @@ export async function handleAsyncResult(
     .from(mpesaPushes)
     .where(eq(mpesaPushes.receipt, receipt));
   if (usedByPush) return { outcome: usedByPush.orderId === order.id ? "already counted" : "used by another order" };
+  const taken = await receivePastedCodePayment(order, receipt, amountCents, p, now);
+  if (taken) return { outcome: taken };
+  return grantFromReceivedPayment(order, receipt, amountCents, null, now);
+}
+
+/**
+ * Keeps the payment a pasted code confirmed as received for the order; a payment kept before (a held Paybill payment
+ * of this order's amount) is claimed for it. Returns the outcome when the order is not to be granted now.
+ */
+async function receivePastedCodePayment(
+  order: Order,
+  receipt: string,
+  amountCents: number,
+  p: Record<string, string>,
+  now: Date,
+): Promise<"already counted" | "unmatched" | null> {
+  const db = getDb();
   const problem = paymentMismatch(order, amountCents, "pasted code paid");
   const inserted = await db
     .insert(mpesaReceivedPayments)
@@ -591,29 +652,27 @@ export async function handleAsyncResult(
     })
     .onConflictDoNothing()
     .returning({ id: mpesaReceivedPayments.id });
-  if (inserted.length === 0) {
-    // CASE: paid by Paybill with a mistyped account number (held as unmatched), then she pasted its code on this
-    // order -> the code is her proof: the held payment pays this order when its amount is this order's.
-    if (problem) return { outcome: "already counted" };
-    const claimed = await db
-      .update(mpesaReceivedPayments)
-      .set({
-        status: "resolved",
-        orderId: order.id,
-        resolvedAt: now,
-        note: "held Paybill payment claimed with its pasted code",
-      })
-      .where(
-        and(
-          eq(mpesaReceivedPayments.receipt, receipt),
-          eq(mpesaReceivedPayments.status, "unmatched"),
-          eq(mpesaReceivedPayments.amountCents, order.amountCents),
-        ),
-      )
-      .returning({ id: mpesaReceivedPayments.id });
-    if (claimed.length === 0) return { outcome: "already counted" };
-  } else if (problem) return { outcome: "unmatched" };
-  return grantFromReceivedPayment(order, receipt, amountCents, null, now);
+  if (inserted.length > 0) return problem ? "unmatched" : null;
+  // CASE: paid by Paybill with a mistyped account number (held as unmatched), then she pasted its code on this
+  // order -> the code is her proof: the held payment pays this order when its amount is this order's.
+  if (problem) return "already counted";
+  const claimed = await db
+    .update(mpesaReceivedPayments)
+    .set({
+      status: "resolved",
+      orderId: order.id,
+      resolvedAt: now,
+      note: "held Paybill payment claimed with its pasted code",
+    })
+    .where(
+      and(
+        eq(mpesaReceivedPayments.receipt, receipt),
+        eq(mpesaReceivedPayments.status, "unmatched"),
+        eq(mpesaReceivedPayments.amountCents, order.amountCents),
+      ),
+    )
+    .returning({ id: mpesaReceivedPayments.id });
+  return claimed.length === 0 ? "already counted" : null;
 }
 
 /**

@@ -1,31 +1,16 @@
 // The only way an order changes after checkout: ask Pesapal (GetTransactionStatus) and apply what it says, with
 // the order row locked, once. Callbacks, IPNs, polls and admins all come through here; none of them is trusted on
 // its own (a callback or IPN only says "look at this order").
-import { planItemText } from "~/modules/membership/plan-period";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import {
-  cardRenewals,
-  ebooks,
-  orders,
-  orderStatusHistory,
-  payments,
-  profiles,
-  subscriptionPlans,
-  users,
-} from "~/db/schema";
-import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
-import { getEnv } from "~/lib/env.server";
-import { formatDate } from "~/lib/format";
-import { getReceipt, receiptPdf } from "~/modules/receipts/receipts.server";
+import { cardRenewals, orders, orderStatusHistory, payments } from "~/db/schema";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
-import { getMailer } from "~/lib/mail/mailer.server";
-import { receiptMail } from "./payment-mails.server";
+import { sendQueuedMailNow } from "~/lib/mail/mail-queue.server";
+import { queueReceiptMail, receiptMailKey } from "./receipt-mail.server";
 import type { Grant, Tx } from "~/modules/membership/grants.server";
-import { recheckUpgrade } from "~/modules/membership/upgrades.server";
 import { issueReceipt } from "~/modules/receipts/receipt-numbers.server";
 import { deliverCompletedGift } from "~/modules/membership/gifts.server";
-import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
+import { formatMinorUnits } from "~/modules/pricing/money";
 import { decideTransition, type Decision, type OrderStatus } from "~/modules/orders/order-transitions";
 import { firstRecheckAt } from "~/modules/orders/order-recheck-schedule";
 import { reclaimRedemption, releaseRedemption } from "~/modules/orders/offer-codes.server";
@@ -129,8 +114,9 @@ export async function verifyPayment(input: {
 }
 
 /**
- * A verified gateway answer applied to one of our orders, then what follows the commit: the receipt for a grant,
- * and the automatic refund of a card charge nobody may keep (a renewal the reader had cancelled, ADR 019).
+ * A verified gateway answer applied to one of our orders, then what follows the commit: the receipt for a grant and a
+ * gift's claim mail (queued with the change) sent now, and the automatic refund of a card charge nobody may keep (a
+ * renewal the reader had cancelled, ADR 019).
  */
 export async function applyVerifiedReport(
   orderId: string,
@@ -140,13 +126,8 @@ export async function applyVerifiedReport(
   now: Date,
 ): Promise<Verification> {
   const result = await applyReport(orderId, trackingId, report, source, now);
-  if (result.grant && !result.grant.note) {
-    const paidWith = {
-      method: paymentMethodLabel(report.paymentMethod) ?? "",
-      confirmationCode: report.confirmationCode,
-    };
-    await sendReceipt(orderId, paidWith, result.grant);
-  }
+  // Queued with the change (ADR 046), sent now so she has it at once; the "mail" job sends it if this fails.
+  if (result.grant && !result.grant.note) await sendQueuedMailNow(receiptMailKey(orderId), now);
   await deliverCompletedGift(result.grant, now);
   if (result.refundDue) {
     try {
@@ -224,8 +205,9 @@ async function decideReport(
   if (order.cardRenewalId && decision.to !== null) {
     ({ decision, refundDue } = await decideCharge(tx, order, decision, now));
   }
-  // An upgrade's locked credit is re-checked against her plan now (ADR 039); a mismatch goes to review.
-  if (order.upgradeCreditCents !== null) decision = await recheckUpgrade(tx, order, decision, now);
+  // The kind's own check (an upgrade's locked credit against her plan now, ADR 039); a mismatch goes to review.
+  const kind = await purchaseKindOf(tx, order);
+  if (kind.recheck) decision = await kind.recheck(tx, order, decision, now);
   return { decision, refundDue };
 }
 
@@ -287,6 +269,14 @@ async function applyEffect(
     if (grant && receiptNumber && order.receiptPhone && isMpesaPayment(report.paymentMethod)) {
       await queueMpesaReceiptSms(tx, order, grant, { ...report, receiptNumber }, now);
     }
+    // Her receipt mail, likewise (ADR 046); none when nothing new was given (the order needs a refund).
+    if (grant && !grant.note) {
+      const paidWith = {
+        method: paymentMethodLabel(report.paymentMethod) ?? "",
+        confirmationCode: report.confirmationCode,
+      };
+      await queueReceiptMail(tx, order.id, paidWith, grant, now);
+    }
     return { grant, restored: null };
   }
   if (effect !== "revoke") return { restored: null };
@@ -300,81 +290,4 @@ function evidenceOf(order: Order, report: TransactionStatus): string {
   return `${historyName(order.gateway)}: ${PESAPAL_STATUS_WORDS[report.status]}, ${formatMinorUnits(report.amountCents, report.currency, "en-KE")}${
     report.paymentMethod ? ` by ${paymentMethodLabel(report.paymentMethod)}` : ""
   }${report.confirmationCode ? `, confirmation ${report.confirmationCode}` : ""}`;
-}
-
-/** How she paid, as the receipt mail names it: a payment method and its confirmation, or the code that made it free. */
-export interface ReceiptPaidWith {
-  method: string;
-  confirmationCode?: string;
-}
-
-/**
- * The receipt mail for a completed order, sent after its commit: Pesapal payments (above) and zero-amount orders
- * (zero-amount-orders.server.ts) alike. Never throws: a lost receipt is logged, the grant stands.
- */
-export async function sendReceipt(orderId: string, paidWith: ReceiptPaidWith, grant: Grant) {
-  try {
-    const db = getDb();
-    const [row] = await selectOrdersWithBuyer(
-      {
-        email: users.email,
-        name: profiles.fullName,
-        reference: orders.merchantReference,
-        amountCents: orders.amountCents,
-        planName: subscriptionPlans.name,
-        periodUnit: subscriptionPlans.periodUnit,
-        periodCount: subscriptionPlans.periodCount,
-        ebookTitle: ebooks.title,
-        ebookId: orders.ebookId,
-        userId: orders.userId,
-      },
-      db,
-    ).where(eq(orders.id, orderId));
-    if (!row) return;
-    const origin = getEnv().PUBLIC_URL;
-    const isPlan = grant.kind === "plan";
-    const receipt = await getReceipt(row.userId, orderId);
-    const item = isPlan
-      ? `the ${planItemText(row.planName, row.periodUnit, row.periodCount)}`
-      : `the ebook "${row.ebookTitle}"`;
-    const gift = grant.gift;
-    const mail = receiptMail({
-      to: row.email,
-      name: row.name ?? "",
-      item: gift ? `a gift for ${gift.recipientEmail}: ${item}` : item,
-      amount: formatKesCents(row.amountCents),
-      reference: row.reference,
-      method: paidWith.method,
-      confirmationCode: paidWith.confirmationCode ?? "",
-      access: gift
-        ? gift.sendNow
-          ? `We have e-mailed ${gift.recipientEmail} a link to claim it. You can follow it, and send it again, from My Library.`
-          : `We will e-mail ${gift.recipientEmail} a link to claim it on the day you chose. You can follow it from My Library.`
-        : isPlan
-          ? grant.endDate
-            ? `Your plan is paid up to ${formatDate(grant.endDate.toISOString())}.`
-            : "Your plan has no end date."
-          : "The ebook is yours to read on Nuru.",
-      url: gift ? `${origin}/account/gifts` : isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,
-      receiptUrl: `${origin}/receipts/${orderId}`,
-    });
-    // The same receipt as the page and the PDF of the billing history.
-    await getMailer().send(
-      receipt
-        ? {
-            ...mail,
-            attachments: [
-              {
-                filename: `nuru-receipt-${row.reference}.pdf`,
-                content: await receiptPdf(receipt),
-                contentType: "application/pdf",
-              },
-            ],
-          }
-        : mail,
-    );
-  } catch (error) {
-    // The grant stands; a lost receipt is logged, not a reason to fail the payment.
-    console.error(`Receipt for order ${orderId} not sent:`, error);
-  }
 }

@@ -15,7 +15,7 @@ import {
   type Verification,
   type VerifySource,
 } from "./payment-verification.server";
-import { agreementNamedBy } from "~/modules/membership/card-renewals.server";
+import { agreementNamedBy, type CardRenewal } from "~/modules/membership/card-renewals.server";
 import { isPesapalError } from "./pesapal/errors";
 import type { TransactionStatus } from "./pesapal/types";
 import { centsToDecimal } from "~/modules/pricing/money";
@@ -25,6 +25,8 @@ const REFERENCE = /^[A-Za-z0-9._:-]{1,50}$/;
 
 /** A completed scheduled charge naming no agreement of ours: held for review; Pesapal is asked to send it again. */
 export type RecurringOutcome = Verification | { kind: "unmatched"; why: string };
+
+type Order = typeof orders.$inferSelect;
 
 export async function handleRecurringNotification(input: {
   trackingId: string;
@@ -36,7 +38,6 @@ export async function handleRecurringNotification(input: {
   if (!TRACKING_ID.test(input.trackingId)) return { kind: "unknown" };
   // Only a hint for the record: Pesapal's own answer decides which agreement a charge belongs to.
   const notified = REFERENCE.test(input.accountNumber) ? input.accountNumber : "";
-  const db = getDb();
   const known = await chargeOrder(input.trackingId);
   // CASE: a repeated notification (or one after a poll) -> the charge is an order already: the usual door.
   if (known)
@@ -44,20 +45,9 @@ export async function handleRecurringNotification(input: {
       ? verifyPayment({ trackingId: input.trackingId, source: input.source, now })
       : { kind: "unknown" };
 
-  let report: TransactionStatus;
-  try {
-    // The same bound and sharing as every IPN (gateway-checks.server.ts): a charge's notification can be forged too.
-    const check = await checkTransactionStatus(input.trackingId, input.source === "ipn" ? "ipn" : "other");
-    if (check.kind === "busy" || (check.shared && input.source === "ipn")) {
-      return { kind: "deferred", orderId: "", status: "pending" };
-    }
-    report = check.report;
-  } catch (error) {
-    console.error(
-      `Recurring charge ${input.trackingId} could not be checked: ${isPesapalError(error) ? error.code : error}`,
-    );
-    return { kind: "unreachable", orderId: "" };
-  }
+  const checked = await checkCharge(input.trackingId, input.source);
+  if ("outcome" in checked) return checked.outcome;
+  const { report } = checked;
   // CASE: not (yet) a completed charge -> nothing to record; "not paid yet" asks Pesapal to notify again.
   if (report.statusCode !== 1) {
     return report.statusCode === 0 ? { kind: "unreachable", orderId: "" } : { kind: "unknown" };
@@ -66,15 +56,49 @@ export async function handleRecurringNotification(input: {
   const named = await agreementNamedBy(report);
   // CASE: a completed charge naming no agreement of ours -> kept for a person, and Pesapal is asked to send it again.
   if (!named) return holdUnmatchedCharge(report, notified, input.source, now);
-  const agreement = named.agreement;
 
-  const created = await db.transaction(async (tx) => {
+  const created = await recordCharge({ ...named, report, trackingId: input.trackingId, source: input.source, now });
+  if (created === "duplicate") return { kind: "checked", orderId: "", status: "completed", changed: false };
+  if (created === null) return verifyPayment({ trackingId: input.trackingId, source: input.source, now });
+  return applyVerifiedReport(created.id, input.trackingId, report, input.source, now);
+}
+
+/** Pesapal's report of the charge, or what to answer when it could not (or need not) be had now. */
+async function checkCharge(
+  trackingId: string,
+  source: VerifySource,
+): Promise<{ report: TransactionStatus } | { outcome: RecurringOutcome }> {
+  try {
+    // The same bound and sharing as every IPN (gateway-checks.server.ts): a charge's notification can be forged too.
+    const check = await checkTransactionStatus(trackingId, source === "ipn" ? "ipn" : "other");
+    if (check.kind === "busy" || (check.shared && source === "ipn")) {
+      return { outcome: { kind: "deferred", orderId: "", status: "pending" } };
+    }
+    return { report: check.report };
+  } catch (error) {
+    console.error(`Recurring charge ${trackingId} could not be checked: ${isPesapalError(error) ? error.code : error}`);
+    return { outcome: { kind: "unreachable", orderId: "" } };
+  }
+}
+
+/**
+ * The completed charge as a pending renewal order of its agreement, with its history and the agreement's event, in
+ * one transaction. Null when a concurrent notification made the order first; "duplicate" when the same charge is an
+ * order already under another tracking id.
+ */
+async function recordCharge(charge: {
+  agreement: CardRenewal;
+  by: string;
+  report: TransactionStatus;
+  trackingId: string;
+  source: VerifySource;
+  now: Date;
+}): Promise<Order | "duplicate" | null> {
+  const { report, trackingId, source, now } = charge;
+  return getDb().transaction(async (tx) => {
     // The agreement row queues concurrent notifications of its charges; the second finds the first one's order.
-    const [locked] = await tx.select().from(cardRenewals).where(eq(cardRenewals.id, agreement.id)).for("update");
-    const [again] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.gatewayTrackingId, input.trackingId));
+    const [locked] = await tx.select().from(cardRenewals).where(eq(cardRenewals.id, charge.agreement.id)).for("update");
+    const [again] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.gatewayTrackingId, trackingId));
     if (again) return null;
     // CASE: the same charge under another tracking id (a confirmation code seen before) -> not charged twice.
     if (report.confirmationCode) {
@@ -88,54 +112,56 @@ export async function handleRecurringNotification(input: {
     const [first] = await tx.select().from(orders).where(eq(orders.id, locked!.firstOrderId));
     const [order] = await tx
       .insert(orders)
-      .values({
-        merchantReference: newMerchantReference(),
-        userId: locked!.userId,
-        kind: "plan",
-        planId: locked!.planId,
-        // The agreement's locked amount: the charge's report is compared with it, never the other way round.
-        amountCents: locked!.amountCents,
-        currency: locked!.currency,
-        basePriceCents: first!.basePriceCents,
-        countryCode: first!.countryCode,
-        countrySource: first!.countrySource,
-        pickedCountryCode: first!.pickedCountryCode,
-        pricingRuleId: first!.pricingRuleId,
-        markupPercentage: first!.markupPercentage,
-        discountPercentage: first!.discountPercentage,
-        exchangeRate: first!.exchangeRate,
-        displayCurrency: first!.displayCurrency,
-        displayAmount: first!.displayAmount,
-        status: "pending",
-        gateway: first!.gateway,
-        gatewayTrackingId: input.trackingId,
-        cardRenewalId: locked!.id,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(renewalOrder(locked!, first!, trackingId, now))
       .returning();
     await tx.insert(orderStatusHistory).values({
       orderId: order!.id,
       fromStatus: null,
       toStatus: "pending",
-      source: input.source,
-      note: `scheduled card charge of ${locked!.accountNumber} (Pesapal ${input.trackingId})`,
+      source,
+      note: `scheduled card charge of ${locked!.accountNumber} (Pesapal ${trackingId})`,
       createdAt: now,
     });
     await tx.insert(cardRenewalEvents).values({
       cardRenewalId: locked!.id,
       accountNumber: locked!.accountNumber,
       orderId: order!.id,
-      gatewayTrackingId: input.trackingId,
-      source: input.source,
-      note: `scheduled charge reported: ${report.currency} ${centsToDecimal(report.amountCents)} (named by its ${named.by})`,
+      gatewayTrackingId: trackingId,
+      source,
+      note: `scheduled charge reported: ${report.currency} ${centsToDecimal(report.amountCents)} (named by its ${charge.by})`,
       createdAt: now,
     });
     return order!;
   });
-  if (created === "duplicate") return { kind: "checked", orderId: "", status: "completed", changed: false };
-  if (created === null) return verifyPayment({ trackingId: input.trackingId, source: input.source, now });
-  return applyVerifiedReport(created.id, input.trackingId, report, input.source, now);
+}
+
+/** A renewal order: the agreement's locked amount, priced and sent like the agreement's first order. */
+function renewalOrder(agreement: CardRenewal, first: Order, trackingId: string, now: Date): typeof orders.$inferInsert {
+  return {
+    merchantReference: newMerchantReference(),
+    userId: agreement.userId,
+    kind: "plan",
+    planId: agreement.planId,
+    // The agreement's locked amount: the charge's report is compared with it, never the other way round.
+    amountCents: agreement.amountCents,
+    currency: agreement.currency,
+    basePriceCents: first.basePriceCents,
+    countryCode: first.countryCode,
+    countrySource: first.countrySource,
+    pickedCountryCode: first.pickedCountryCode,
+    pricingRuleId: first.pricingRuleId,
+    markupPercentage: first.markupPercentage,
+    discountPercentage: first.discountPercentage,
+    exchangeRate: first.exchangeRate,
+    displayCurrency: first.displayCurrency,
+    displayAmount: first.displayAmount,
+    status: "pending",
+    gateway: first.gateway,
+    gatewayTrackingId: trackingId,
+    cardRenewalId: agreement.id,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 async function chargeOrder(trackingId: string) {

@@ -2,21 +2,18 @@
 // payment, mobile money only in full, cards in full or in part, never more than was collected. Its 200 means
 // "received": we count that as the refund accepted, move the order to refunded / partially_refunded, and a full
 // refund takes back what the order gave (the same revocation as a reversal). A partial card refund keeps access.
-import { planTitle } from "~/modules/membership/plan-period";
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { ebooks, orders, orderStatusHistory, payments, profiles, refunds, subscriptionPlans, users } from "~/db/schema";
-import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
-import { getEnv } from "~/lib/env.server";
+import { orders, orderStatusHistory, payments, refunds, users } from "~/db/schema";
 import { AppError, defineErrors, isAppError } from "~/lib/app-error";
 import type { AdminViewer } from "~/modules/access/policy";
 import { recordActivity } from "~/modules/admin/activity.server";
-import { getMailer } from "~/lib/mail/mailer.server";
-import { refundMail } from "./payment-mails.server";
+import { sendQueuedMailNow } from "~/lib/mail/mail-queue.server";
+import { queueRefundMail, refundMailKey } from "./refund-mail.server";
 import { purchaseKindOf } from "./purchase-kinds/index.server";
 import { formatKesCents, type MinorUnits } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
-import { providerFor, providerOfOrder } from "./payment-provider.server";
+import { providerFor, providerOfOrder, type RefundAnswer } from "./payment-provider.server";
 import { providerWords } from "./provider-words";
 import { isCardPayment } from "~/modules/orders/payment-method";
 import { endCardRenewalOf } from "~/modules/membership/card-renewals.server";
@@ -137,19 +134,30 @@ export function refundForSystem(input: RefundInput & { mailNote?: string }, now 
   return requestRefund({ viewer: null, mailNote: input.mailNote }, input, now);
 }
 
-async function requestRefund(
-  actor: { viewer: AdminViewer | null; mailNote?: string },
-  input: RefundInput,
-  now: Date,
-): Promise<RefundOutcome> {
-  const viewer = actor.viewer;
+type Actor = { viewer: AdminViewer | null; mailNote?: string };
+
+async function requestRefund(actor: Actor, input: RefundInput, now: Date): Promise<RefundOutcome> {
   if (!isId(input.orderId)) throw new AppError(REFUND_ERRORS.REFUND_ORDER_NOT_FOUND);
   const reason = input.reason.trim();
   if (!reason) throw new Error("A refund needs a reason");
-  const db = getDb();
+  const { refund, payment } = await claimRefund(actor.viewer, input, reason, now);
+  const { answer, who } = await askProviderToRefund(actor.viewer, refund, payment.confirmationCode!, reason, now);
+  const outcome = await recordRefundAnswer(actor, { ...refund, reason }, answer, who, now);
+  // Queued with the settlement (ADR 046), sent now; the "mail" job sends it if this fails.
+  if (outcome.kind === "accepted") await sendQueuedMailNow(refundMailKey(refund.id), now);
+  // A duplicate answer means a refund exists: ask the payment's status now rather than leave it to the schedule.
+  if (outcome.kind === "unconfirmed" && answer.duplicate) {
+    return checkRefund(refund.id, actor.viewer, now);
+  }
+  return outcome;
+}
 
-  // 1. Checks and the claim: a 'requesting' row, unique per payment, so two admins (or a double click) send one.
-  const claim = await db.transaction(async (tx) => {
+/**
+ * Step 1, the checks and the claim: a 'requesting' row, unique per payment, so two admins (or a double click) send
+ * one refund.
+ */
+function claimRefund(viewer: AdminViewer | null, input: RefundInput, reason: string, now: Date) {
+  return getDb().transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) throw new AppError(REFUND_ERRORS.REFUND_ORDER_NOT_FOUND);
     if (!REFUNDABLE.includes(order.status)) {
@@ -190,27 +198,46 @@ async function requestRefund(
       .returning();
     return { refund, payment };
   });
-  const { refund, payment } = claim;
+}
 
-  // 2. Pesapal, outside any transaction: a slow gateway must not hold the order row (or PGlite's one connection).
+/**
+ * Step 2, the provider, outside any transaction (a slow gateway must not hold the order row, or PGlite's one
+ * connection): Pesapal's RefundRequest, or M-Pesa direct's reversal (its result comes later: unconfirmed until then).
+ * Returns its answer and who asked, as the history names her.
+ */
+async function askProviderToRefund(
+  viewer: AdminViewer | null,
+  refund: RefundRow,
+  confirmationCode: string,
+  reason: string,
+  now: Date,
+) {
+  const db = getDb();
   const [admin] = viewer
     ? await db.select({ email: users.email }).from(users).where(eq(users.id, viewer.user!.id))
     : [{ email: "Nuru (automatic refund)" }];
-  // Pesapal's RefundRequest, or M-Pesa direct's reversal (its result comes later: unconfirmed until then).
   const [paid] = await db.select({ gateway: orders.gateway }).from(orders).where(eq(orders.id, refund.orderId));
   const provider = await providerFor(paid?.gateway ?? "pesapal");
   const answer = await provider.refund({
     refundId: refund.id,
-    confirmationCode: payment.confirmationCode!,
+    confirmationCode,
     amountCents: refund.amountCents,
     username: admin?.email ?? "admin",
     remarks: reason,
     now,
   });
+  return { answer, who: admin?.email };
+}
 
-  // 3. The answer, the order's new status, the revocation and the audit entry, together.
-  const amount = formatKesCents(refund.amountCents);
-  const outcome = await db.transaction(async (tx): Promise<RefundOutcome> => {
+/** Step 3, the answer, the order's new status, the revocation, the refund mail and the audit entry, together. */
+function recordRefundAnswer(
+  actor: Actor,
+  refund: RefundRow,
+  answer: RefundAnswer,
+  who: string | undefined,
+  now: Date,
+): Promise<RefundOutcome> {
+  return getDb().transaction(async (tx): Promise<RefundOutcome> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
     await tx
       .update(refunds)
@@ -223,46 +250,50 @@ async function requestRefund(
       })
       .where(eq(refunds.id, refund.id));
     if (answer.kind !== "accepted") {
-      // CASE: an automatic refund Pesapal refused or did not answer -> the order stays where it was (review, first
-      // in the admin's list) and its history says what happened.
-      if (!viewer) {
-        await tx.insert(orderStatusHistory).values({
-          orderId: order.id,
-          fromStatus: order.status,
-          toStatus: order.status,
-          source: "system",
-          note: `Automatic refund of ${amount} ${answer.kind} (${answer.message}); reason: ${reason}`,
-          createdAt: now,
-        });
-        return { kind: answer.kind, refundId: refund.id, message: answer.message };
-      }
-      await recordActivity(tx, viewer, {
-        action: answer.kind === "refused" ? "refund refused" : "refund outcome unknown",
-        entityType: "order",
-        entityId: order.id,
-        summary: `${order.merchantReference}: ${refund.full ? "full" : "partial"} refund of ${amount} ${
-          answer.kind === "refused"
-            ? `refused by Pesapal (${answer.message})`
-            : `sent, outcome unknown (${answer.message})`
-        }. Reason: ${reason}`,
-      });
-      return { kind: answer.kind, refundId: refund.id, message: answer.message };
+      return recordUnaccepted(tx, actor.viewer, refund, order, { ...answer, kind: answer.kind }, now);
     }
-    return settleAccepted(tx, { ...refund, reason }, order, {
-      viewer,
-      who: admin?.email ?? "an admin",
+    return settleAccepted(tx, refund, order, {
+      viewer: actor.viewer,
+      who: who ?? "an admin",
       how: `accepted by Pesapal (${answer.message})`,
+      mailNote: actor.mailNote,
       now,
     });
   });
-  if (outcome.kind === "accepted") {
-    await sendRefundMail(refund.orderId, refund.amountCents, refund.full, actor.mailNote);
+}
+
+/** A refund the provider refused or did not answer: the history (a system refund) or the audit log says so. */
+async function recordUnaccepted(
+  tx: Tx,
+  viewer: AdminViewer | null,
+  refund: RefundRow,
+  order: typeof orders.$inferSelect,
+  answer: RefundAnswer & { kind: "refused" | "unconfirmed" },
+  now: Date,
+): Promise<RefundOutcome> {
+  const amount = formatKesCents(refund.amountCents);
+  // CASE: an automatic refund Pesapal refused or did not answer -> the order stays where it was (review, first in the
+  // admin's list) and its history says what happened.
+  if (!viewer) {
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      source: "system",
+      note: `Automatic refund of ${amount} ${answer.kind} (${answer.message}); reason: ${refund.reason}`,
+      createdAt: now,
+    });
+    return { kind: answer.kind, refundId: refund.id, message: answer.message };
   }
-  // A duplicate answer means a refund exists: ask the payment's status now rather than leave it to the schedule.
-  if (outcome.kind === "unconfirmed" && answer.duplicate) {
-    return checkRefund(refund.id, viewer, now);
-  }
-  return outcome;
+  await recordActivity(tx, viewer, {
+    action: answer.kind === "refused" ? "refund refused" : "refund outcome unknown",
+    entityType: "order",
+    entityId: order.id,
+    summary: `${order.merchantReference}: ${refund.full ? "full" : "partial"} refund of ${amount} ${
+      answer.kind === "refused" ? `refused by Pesapal (${answer.message})` : `sent, outcome unknown (${answer.message})`
+    }. Reason: ${refund.reason}`,
+  });
+  return { kind: answer.kind, refundId: refund.id, message: answer.message };
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
@@ -270,15 +301,19 @@ type Tx = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
 /**
  * A refund known to be accepted (Pesapal's 200, the payment's status, or the dashboard as an admin read it): the
  * order becomes refunded or partially refunded, a full refund takes back what it gave, and the history and the
- * audit log say so. The caller holds the order row and has set the refund row's status.
+ * audit log say so, and the buyer's refund mail is queued. The caller holds the order row and has set the refund row's
+ * status.
  */
 async function settleAccepted(
   tx: Tx,
   refund: Pick<RefundRow, "id" | "full" | "amountCents" | "reason">,
   order: typeof orders.$inferSelect,
-  by: { viewer: AdminViewer | null; who: string; how: string; now: Date },
+  by: { viewer: AdminViewer | null; who: string; how: string; mailNote?: string; now: Date },
 ): Promise<RefundOutcome> {
   const { viewer, now } = by;
+  // The buyer's mail, queued with the settlement so no crash or SMTP outage loses it (ADR 046).
+  const facts = { orderId: order.id, amountCents: refund.amountCents, full: refund.full, note: by.mailNote ?? null };
+  await queueRefundMail(tx, refund.id, facts, now);
   const amount = formatKesCents(refund.amountCents);
   // CASE: the order changed while Pesapal was asked (a reversal's IPN) -> the refund is recorded, the status stays.
   const to: OrderStatus | null = REFUNDABLE.includes(order.status)
@@ -410,7 +445,7 @@ export async function checkRefund(
       });
     return { kind: "unconfirmed", refundId: current.id, message: seen.message };
   });
-  if (outcome.kind === "accepted") await sendRefundMail(refund.orderId, refund.amountCents, refund.full);
+  if (outcome.kind === "accepted") await sendQueuedMailNow(refundMailKey(refund.id), now);
   return outcome;
 }
 
@@ -484,7 +519,7 @@ export async function recordReversalResult(
     });
     return { kind: "refused", refundId: current.id, message };
   });
-  if (outcome?.kind === "accepted") await sendRefundMail(refund.orderId, refund.amountCents, refund.full);
+  if (outcome?.kind === "accepted") await sendQueuedMailNow(refundMailKey(refund.id), now);
   return outcome;
 }
 
@@ -530,7 +565,7 @@ export async function recordRefundOutcome(
     });
     return { kind: "refused", refundId: current.id, message: `Not refunded, ${seen}` };
   });
-  if (outcome.kind === "accepted") await sendRefundMail(refund.orderId, refund.amountCents, refund.full);
+  if (outcome.kind === "accepted") await sendQueuedMailNow(refundMailKey(refund.id), now);
   return outcome;
 }
 
@@ -564,32 +599,4 @@ export async function settleUnknownRefunds(now = new Date(), limit = 20) {
     }
   }
   return { checked: due.length, settled, unknown };
-}
-
-async function sendRefundMail(orderId: string, amountCents: MinorUnits, full: boolean, note?: string) {
-  try {
-    const [row] = await selectOrdersWithBuyer({
-      email: users.email,
-      name: profiles.fullName,
-      reference: orders.merchantReference,
-      planName: subscriptionPlans.name,
-      ebookTitle: ebooks.title,
-    }).where(eq(orders.id, orderId));
-    if (!row) return;
-    await getMailer().send(
-      refundMail({
-        to: row.email,
-        name: row.name ?? "",
-        item: row.planName ? `the ${planTitle(row.planName)}` : `the ebook "${row.ebookTitle}"`,
-        amount: formatKesCents(amountCents),
-        reference: row.reference,
-        full,
-        note,
-        url: `${getEnv().PUBLIC_URL}/dashboard`,
-      }),
-    );
-  } catch (error) {
-    // The refund stands; a lost e-mail is logged, not a reason to undo it.
-    console.error(`Refund e-mail for order ${orderId} not sent:`, error);
-  }
 }

@@ -2,8 +2,9 @@
 // Its grant is traced to the order's recorded zero_amount_reason instead of a verified payment; no payments row is
 // written (nothing was paid), and it gets a receipt number like every completed order (a KSh 0.00 receipt with the
 // code and the discount on it), so the year's numbers stay gapless and the accountant sees the sale. The receipt mail
-// follows the commit like a paid one's. An order the process left pending (it died between creating and completing
-// it) is completed by the pending-orders job (pending-orders.server.ts), never sent to Pesapal.
+// is queued with the completion and sent after the commit like a paid one's (ADR 046). An order the process left
+// pending (it died between creating and completing it) is completed by the pending-orders job
+// (pending-orders.server.ts), never sent to Pesapal.
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, orderStatusHistory } from "~/db/schema";
@@ -11,17 +12,16 @@ import type { Grant } from "~/modules/membership/grants.server";
 import { deliverCompletedGift } from "~/modules/membership/gifts.server";
 import { purchaseKindOf } from "./purchase-kinds/index.server";
 import { issueReceipt } from "~/modules/receipts/receipt-numbers.server";
-import { sendReceipt } from "./payment-verification.server";
+import { sendQueuedMailNow } from "~/lib/mail/mail-queue.server";
+import { queueReceiptMail, receiptMailKey } from "./receipt-mail.server";
 
 export type ZeroAmountOutcome =
   { completed: true; grant: Grant; reason: string } | { completed: false; status: string };
 
 export async function completeZeroAmountOrder(orderId: string, now = new Date()): Promise<ZeroAmountOutcome> {
   const outcome = await completeInTransaction(orderId, now);
-  // The receipt mail after the commit, as after a Pesapal payment; only the call that completed it sends one.
-  if (outcome.completed && !outcome.grant.note) {
-    await sendReceipt(orderId, { method: outcome.reason }, outcome.grant);
-  }
+  // The receipt mail, queued with the completion, sent after the commit as after a Pesapal payment (ADR 046).
+  if (outcome.completed && !outcome.grant.note) await sendQueuedMailNow(receiptMailKey(orderId), now);
   // A gift made free by a code: its claim mail goes out as after a paid one (ADR 038).
   if (outcome.completed) await deliverCompletedGift(outcome.grant, now);
   return outcome;
@@ -42,6 +42,7 @@ function completeInTransaction(orderId: string, now: Date): Promise<ZeroAmountOu
     await issueReceipt(tx, order, now);
     // The order's kind gives: a gift order gives the buyer nothing, its gift waits for the recipient's claim (ADR 038).
     const grant = await (await purchaseKindOf(tx, order)).grant(tx, order, now);
+    if (!grant.note) await queueReceiptMail(tx, order.id, { method: order.zeroAmountReason }, grant, now);
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: "pending",

@@ -44,70 +44,117 @@ export interface MonthExport {
 
 export async function monthExport(_admin: AdminViewer, month: string): Promise<MonthExport> {
   const { from, to } = monthRange(month);
-  const db = getDb();
-  const orderColumns = {
-    orderId: orders.id,
-    receiptNumber: orders.receiptNumber,
-    reference: orders.merchantReference,
-    amountCents: orders.amountCents,
-    vatCents: orders.receiptVatCents,
-    buyerPin: orders.receiptBuyerPin,
-    kind: orders.kind,
-    ...buyerAndItemColumns,
-  };
   const [sales, refunded, reversed] = await Promise.all([
-    selectOrdersWithBuyer({ ...orderColumns, at: orders.completedAt }, db).where(
-      and(
-        isNotNull(orders.receiptNumber),
-        inArray(orders.status, [...PAID_STATUSES, "reversed"]),
-        eq(orders.currency, "KES"),
-        gte(orders.completedAt, from),
-        lt(orders.completedAt, to),
-      ),
-    ),
-    selectOrdersWithBuyer(
-      { ...orderColumns, at: refunds.answeredAt, refundId: refunds.id, refundCents: refunds.amountCents },
-      db,
-    )
-      .innerJoin(refunds, eq(refunds.orderId, orders.id))
-      .where(
-        and(
-          eq(refunds.status, "accepted"),
-          eq(refunds.currency, "KES"),
-          inArray(orders.status, [...PAID_STATUSES]),
-          gte(refunds.answeredAt, from),
-          lt(refunds.answeredAt, to),
-        ),
-      ),
-    selectOrdersWithBuyer({ ...orderColumns, at: orderStatusHistory.createdAt }, db)
-      .innerJoin(orderStatusHistory, eq(orderStatusHistory.orderId, orders.id))
-      .where(
-        and(
-          eq(orderStatusHistory.toStatus, "reversed"),
-          eq(orders.status, "reversed"),
-          isNotNull(orders.receiptNumber),
-          eq(orders.currency, "KES"),
-          gte(orderStatusHistory.createdAt, from),
-          lt(orderStatusHistory.createdAt, to),
-        ),
-      ),
+    salesIn(from, to),
+    refundsAcceptedIn(from, to),
+    reversalsIn(from, to),
   ]);
-  const orderIds = [...new Set([...sales, ...refunded, ...reversed].map((r) => r.orderId))];
-  const paidWith = new Map<string, { method: string; code: string }>();
-  if (orderIds.length > 0) {
-    const rows = await db
-      .select({ orderId: payments.orderId, method: payments.paymentMethod, code: payments.confirmationCode })
-      .from(payments)
-      .where(and(inArray(payments.orderId, orderIds), eq(payments.status, "completed")))
-      .orderBy(asc(payments.orderId), desc(payments.verifiedAt));
-    for (const row of rows) {
-      if (!paidWith.has(row.orderId)) {
-        paidWith.set(row.orderId, { method: paymentMethodLabel(row.method) ?? "Pesapal", code: row.code ?? "" });
-      }
+  const paidWith = await paymentsOf([...new Set([...sales, ...refunded, ...reversed].map((r) => r.orderId))]);
+  const line = exportLine(paidWith);
+  const lines = [
+    ...sales.map((r) => line("Sale", r, r.at, r.amountCents)),
+    ...refunded.map((r) => line("Refund", r, r.at, -r.refundCents, r.refundId)),
+    ...reversed.map((r) => line("Reversal", r, r.at, -r.amountCents)),
+  ].sort((a, b) => a.at.localeCompare(b.at) || a.receiptNumber.localeCompare(b.receiptNumber));
+  const sum = (pick: (l: ExportLine) => number) => lines.reduce((total, l) => total + pick(l), 0);
+  return {
+    month,
+    lines,
+    totals: {
+      amountCents: sum((l) => l.amountCents),
+      vatCents: sum((l) => l.vatCents),
+      netCents: sum((l) => l.netCents),
+      sales: sales.length,
+      refunds: refunded.length + reversed.length,
+    },
+  };
+}
+
+/** What every line reads of its order (and buyer and item). */
+const orderColumns = {
+  orderId: orders.id,
+  receiptNumber: orders.receiptNumber,
+  reference: orders.merchantReference,
+  amountCents: orders.amountCents,
+  vatCents: orders.receiptVatCents,
+  buyerPin: orders.receiptBuyerPin,
+  kind: orders.kind,
+  ...buyerAndItemColumns,
+};
+
+/** Numbered KES receipts completed in [from, to), still standing as paid or reversed since. */
+function salesIn(from: Date, to: Date) {
+  return selectOrdersWithBuyer({ ...orderColumns, at: orders.completedAt }).where(
+    and(
+      isNotNull(orders.receiptNumber),
+      inArray(orders.status, [...PAID_STATUSES, "reversed"]),
+      eq(orders.currency, "KES"),
+      gte(orders.completedAt, from),
+      lt(orders.completedAt, to),
+    ),
+  );
+}
+
+/** KES refunds Pesapal accepted in [from, to), of orders that still stand as paid. */
+function refundsAcceptedIn(from: Date, to: Date) {
+  return selectOrdersWithBuyer({
+    ...orderColumns,
+    at: refunds.answeredAt,
+    refundId: refunds.id,
+    refundCents: refunds.amountCents,
+  })
+    .innerJoin(refunds, eq(refunds.orderId, orders.id))
+    .where(
+      and(
+        eq(refunds.status, "accepted"),
+        eq(refunds.currency, "KES"),
+        inArray(orders.status, [...PAID_STATUSES]),
+        gte(refunds.answeredAt, from),
+        lt(refunds.answeredAt, to),
+      ),
+    );
+}
+
+/** Numbered KES receipts reversed (chargeback) in [from, to). */
+function reversalsIn(from: Date, to: Date) {
+  return selectOrdersWithBuyer({ ...orderColumns, at: orderStatusHistory.createdAt })
+    .innerJoin(orderStatusHistory, eq(orderStatusHistory.orderId, orders.id))
+    .where(
+      and(
+        eq(orderStatusHistory.toStatus, "reversed"),
+        eq(orders.status, "reversed"),
+        isNotNull(orders.receiptNumber),
+        eq(orders.currency, "KES"),
+        gte(orderStatusHistory.createdAt, from),
+        lt(orderStatusHistory.createdAt, to),
+      ),
+    );
+}
+
+type PaidWith = Map<string, { method: string; code: string }>;
+
+/** How each order was paid: the method and confirmation code of its latest verified payment. */
+async function paymentsOf(orderIds: string[]): Promise<PaidWith> {
+  const paidWith: PaidWith = new Map();
+  if (orderIds.length === 0) return paidWith;
+  const rows = await getDb()
+    .select({ orderId: payments.orderId, method: payments.paymentMethod, code: payments.confirmationCode })
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), eq(payments.status, "completed")))
+    .orderBy(asc(payments.orderId), desc(payments.verifiedAt));
+  for (const row of rows) {
+    if (!paidWith.has(row.orderId)) {
+      paidWith.set(row.orderId, { method: paymentMethodLabel(row.method) ?? "Pesapal", code: row.code ?? "" });
     }
   }
-  type Row = (typeof sales)[number];
-  const line = (kind: ExportLineKind, row: Row, at: Date | null, amountCents: number, refundId = ""): ExportLine => {
+  return paidWith;
+}
+
+type Row = Awaited<ReturnType<typeof salesIn>>[number];
+
+/** Makes the export's lines, each naming how its order was paid. */
+function exportLine(paidWith: PaidWith) {
+  return (kind: ExportLineKind, row: Row, at: Date | null, amountCents: number, refundId = ""): ExportLine => {
     // A refund or reversal takes back its share of the receipt's VAT, by the same rule (vat.ts).
     const vatCents = row.vatCents === null ? 0 : kind === "Sale" ? row.vatCents : -vatIncludedIn(Math.abs(amountCents));
     return {
@@ -127,23 +174,6 @@ export async function monthExport(_admin: AdminViewer, month: string): Promise<M
       orderReference: row.reference,
       refundReference: refundId,
     };
-  };
-  const lines = [
-    ...sales.map((r) => line("Sale", r, r.at, r.amountCents)),
-    ...refunded.map((r) => line("Refund", r, r.at, -r.refundCents, r.refundId)),
-    ...reversed.map((r) => line("Reversal", r, r.at, -r.amountCents)),
-  ].sort((a, b) => a.at.localeCompare(b.at) || a.receiptNumber.localeCompare(b.receiptNumber));
-  const sum = (pick: (l: ExportLine) => number) => lines.reduce((total, l) => total + pick(l), 0);
-  return {
-    month,
-    lines,
-    totals: {
-      amountCents: sum((l) => l.amountCents),
-      vatCents: sum((l) => l.vatCents),
-      netCents: sum((l) => l.netCents),
-      sales: sales.length,
-      refunds: refunded.length + reversed.length,
-    },
   };
 }
 

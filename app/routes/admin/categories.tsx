@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/categories";
 import { adminOf } from "~/modules/access/viewer.server";
@@ -8,19 +8,13 @@ import {
   listCategoriesForAdmin,
   saveCategory,
 } from "~/modules/content/category-admin.server";
-import {
-  categoryFormSchema,
-  categorySlug,
-  CATEGORY_DESCRIPTION_MAX,
-  CATEGORY_NAME_MAX,
-} from "~/modules/content/category-form";
+import { categoryFormSchema } from "~/modules/content/category-form";
 import { isAppError } from "~/lib/app-error";
 import { refusal } from "~/lib/app-error.server";
 import { readSubmission, refuseForm } from "~/lib/forms.server";
-import { firstFormError, parseForm } from "~/lib/forms";
-import { refusalOf } from "~/lib/action-result";
 import { setFlash } from "~/modules/site/flash.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { CategoryDialog, type EditingCategory } from "~/components/admin/category-dialog";
 import { LazyToast } from "~/components/ui/lazy-toast";
 import { refusalToast, useRefusalToast } from "~/components/ui/refusal-toast";
 import type { ToastMessage } from "~/components/ui/toast";
@@ -74,155 +68,6 @@ const successToast = (change: "created" | "updated" | "unchanged" | "deleted"): 
   }[change],
 });
 
-type Editing = { id?: string; slug?: string; name: string; description: string; isActive: boolean };
-
-function CategoryDialog({
-  editing,
-  onClose,
-  onToast,
-}: {
-  editing: Editing;
-  onClose: (toast?: ToastMessage) => void;
-  onToast: (toast: ToastMessage) => void;
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<typeof action>();
-  const [name, setName] = useState(editing.name);
-  const [description, setDescription] = useState(editing.description);
-  const [isActive, setIsActive] = useState(editing.isActive);
-  const [errors, setErrors] = useState<Record<string, string[] | null | undefined>>({});
-  const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
-  // The same toast object while the answer is the same: the effect runs again on every render of the page (onClose
-  // is new each time), and a new object each time would set the page's toast without end.
-  const refusedToast = useRefusalToast(fetcher.data);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const refused = refusalOf(fetcher.data);
-    if (!refused || !refusedToast) return onClose();
-    setErrors(refused.form?.error ?? {});
-    onToast(refusedToast);
-  }, [fetcher.state, fetcher.data, refusedToast, onClose, onToast]);
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    // The same schema as the action, so a mistake is named before anything is sent.
-    const checked = parseForm(form, categoryFormSchema);
-    if (checked.status !== "success") {
-      setErrors(checked.error ?? {});
-      onToast({ kind: "error", title: "Validation Error", message: firstFormError(checked) });
-      return;
-    }
-    // CASE: nothing changed -> close without asking the server (spec: 'No Changes').
-    if (
-      editing.id &&
-      name.trim() === editing.name &&
-      description.trim() === editing.description &&
-      isActive === editing.isActive
-    )
-      return onClose({ kind: "success", title: "No Changes" });
-    void fetcher.submit(form, { method: "post" });
-  }
-
-  const nameError = errors.name?.[0];
-  const descriptionError = errors.description?.[0];
-  const slug = categorySlug(name);
-  return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="category-dialog-title"
-      onClose={() => onClose()}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 backdrop:bg-black/40"
-    >
-      <fetcher.Form method="post" onSubmit={submit} noValidate className="space-y-4 p-6">
-        <h2 id="category-dialog-title" className="text-xl font-semibold text-gray-900">
-          {editing.id ? "Edit Category" : "New Category"}
-        </h2>
-        <input type="hidden" name="intent" value={editing.id ? "update" : "create"} />
-        {editing.id ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <div>
-          <label htmlFor="category-name" className="block text-sm font-medium text-gray-900">
-            Name
-          </label>
-          <input
-            id="category-name"
-            name="name"
-            value={name}
-            maxLength={CATEGORY_NAME_MAX}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? "category-name-error category-slug" : "category-slug"}
-            className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
-          />
-          {nameError ? (
-            <p id="category-name-error" className="mt-1 text-sm text-red-700">
-              {nameError}
-            </p>
-          ) : null}
-          <p id="category-slug" className="mt-1 text-sm text-gray-700">
-            Address: /category/{slug || "…"}
-            {/* Renaming moves the address; the old one is kept as a redirect (ADR 025), which she should know. */}
-            {editing.slug && slug && slug !== editing.slug
-              ? `. Links to /category/${editing.slug} will lead here.`
-              : null}
-          </p>
-        </div>
-        <div>
-          <label htmlFor="category-description" className="block text-sm font-medium text-gray-900">
-            Description <span className="font-normal text-gray-600">(optional)</span>
-          </label>
-          <textarea
-            id="category-description"
-            name="description"
-            rows={3}
-            value={description}
-            maxLength={CATEGORY_DESCRIPTION_MAX}
-            onChange={(e) => setDescription(e.target.value)}
-            aria-invalid={descriptionError ? true : undefined}
-            aria-describedby={descriptionError ? "category-description-error" : undefined}
-            className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2"
-          />
-          {descriptionError ? (
-            <p id="category-description-error" className="mt-1 text-sm text-red-700">
-              {descriptionError}
-            </p>
-          ) : null}
-        </div>
-        <label className="flex items-center gap-2 text-sm text-gray-900">
-          <input
-            type="checkbox"
-            name="isActive"
-            checked={isActive}
-            onChange={(e) => setIsActive(e.target.checked)}
-            className="h-4 w-4"
-          />
-          Shown on the site
-        </label>
-        <div className="flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => onClose()}
-            className="min-h-11 rounded-full border border-gray-300 px-5 font-semibold text-gray-900"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={busy}
-            className="min-h-11 rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            {busy ? "Saving..." : "Save Category"}
-          </button>
-        </div>
-      </fetcher.Form>
-    </dialog>
-  );
-}
-
 function DeleteCategory({
   id,
   name,
@@ -260,10 +105,10 @@ function DeleteCategory({
 }
 
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<EditingCategory | null>(null);
   // Without script the form posts the page itself, and a refusal comes back as its action data.
   const [toast, setToast] = useState<ToastMessage | null>(refusalToast(actionData));
-  const open = (next: Editing) => {
+  const open = (next: EditingCategory) => {
     setToast(null);
     setEditing(next);
   };

@@ -3,7 +3,8 @@
 // the asynchronous results well (research 2.3), so this is fetch with the wire checked by zod. The same code talks to
 // Safaricom and to the local stand-in (app/stand-ins/daraja), over HTTP.
 import { z } from "zod";
-import { TokenCache } from "../pesapal/token-cache";
+import { TokenCache } from "~/lib/gateway-http/token-cache";
+import { sendToGateway } from "~/lib/gateway-http/send.server";
 import { inNairobi } from "~/lib/nairobi-time";
 
 export const DARAJA_BASE_URLS = {
@@ -112,204 +113,229 @@ export function stkPassword(shortcode: string, passkey: string, timestamp: strin
 
 export type DarajaClient = ReturnType<typeof createDarajaClient>;
 
+/** How one client talks to Daraja: its connection, where and how long it waits, and its token. */
+interface Session {
+  connection: DarajaConnection;
+  base: string;
+  timeoutMs: number;
+  fetch: typeof fetch;
+  tokens: TokenCache;
+}
+
 export function createDarajaClient(connection: DarajaConnection, fetchImpl: typeof fetch = fetch) {
-  const base = connection.baseUrl.replace(/\/$/, "");
-  const timeoutMs = connection.timeoutMs ?? 15_000;
-
-  async function send(method: "GET" | "POST", path: string, init: { bearer?: string; basic?: string; body?: unknown }) {
-    const headers: Record<string, string> = { Accept: "application/json" };
-    if (init.body !== undefined) headers["Content-Type"] = "application/json";
-    if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
-    if (init.basic) headers.Authorization = `Basic ${init.basic}`;
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetchImpl(base + path, {
-        method,
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        redirect: "error",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (cause) {
-      const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-      throw new DarajaError(timedOut ? "DARAJA_TIMEOUT" : "DARAJA_NETWORK", `${path}: ${String(cause)}`);
-    }
-    let json: unknown = undefined;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      // CASE: an HTML error page (a gateway in front of Daraja) -> read by its status below.
-    }
-    const error = errorSchema.safeParse(json);
-    if (error.success) {
-      const auth = response.status === 401 || error.data.errorCode === INVALID_TOKEN;
-      throw new DarajaError(
-        auth ? "DARAJA_AUTH" : "DARAJA_REJECTED",
-        `${path}: ${error.data.errorMessage}`,
-        error.data.errorCode,
-        response.status,
-      );
-    }
-    if (!response.ok) {
-      throw new DarajaError(
-        response.status === 401 ? "DARAJA_AUTH" : "DARAJA_BAD_RESPONSE",
-        `${path}: HTTP ${response.status}`,
-        undefined,
-        response.status,
-      );
-    }
-    return json;
-  }
-
-  function parse<T>(schema: z.ZodType<T>, json: unknown, path: string): T {
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new DarajaError("DARAJA_BAD_RESPONSE", `${path}: unexpected answer`);
-    return parsed.data;
-  }
-
-  const tokens = new TokenCache(async () => {
-    const path = "/oauth/v1/generate?grant_type=client_credentials";
-    const basic = Buffer.from(`${connection.consumerKey}:${connection.consumerSecret}`).toString("base64");
-    const token = parse(tokenSchema, await send("GET", path, { basic }), path);
-    return { value: token.access_token, expiresAt: Date.now() + token.expires_in * 1000 };
-  }, 60_000);
-
-  /** A call with the cached token; a token Daraja refused (expired early, revoked) is replaced once. */
-  async function call(path: string, body: unknown): Promise<unknown> {
-    const bearer = await tokens.get();
-    try {
-      return await send("POST", path, { bearer, body });
-    } catch (error) {
-      if (!isDarajaError(error, "DARAJA_AUTH")) throw error;
-      tokens.invalidate(bearer);
-      return send("POST", path, { bearer: await tokens.get(), body });
-    }
-  }
-
-  function initiator() {
-    if (!connection.initiatorName || !connection.securityCredential) {
-      throw new DarajaError(
-        "DARAJA_NOT_CONFIGURED",
-        "DARAJA_INITIATOR_NAME and DARAJA_SECURITY_CREDENTIAL are needed for transaction status and reversal",
-      );
-    }
-    return { Initiator: connection.initiatorName, SecurityCredential: connection.securityCredential };
-  }
-
-  function accepted(ack: z.infer<typeof ackSchema>, path: string): AsyncAccepted {
-    if (ack.ResponseCode !== "0") throw new DarajaError("DARAJA_REJECTED", `${path}: ${ack.ResponseDescription}`);
-    return {
-      conversationId: ack.ConversationID,
-      originatorConversationId: ack.OriginatorConversationID || ack.OriginatorCoversationID || "",
-    };
-  }
-
+  const session: Session = {
+    connection,
+    base: connection.baseUrl.replace(/\/$/, ""),
+    timeoutMs: connection.timeoutMs ?? 15_000,
+    fetch: fetchImpl,
+    tokens: new TokenCache(() => requestToken(session), 60_000),
+  };
   return {
     connection,
-
-    async stkPush(push: StkPush, now = new Date()): Promise<PushAccepted> {
-      const path = "/mpesa/stkpush/v1/processrequest";
-      const timestamp = darajaTimestamp(now);
-      const json = await call(path, {
-        BusinessShortCode: connection.shortcode,
-        Password: stkPassword(connection.shortcode, connection.passkey, timestamp),
-        Timestamp: timestamp,
-        TransactionType: connection.tillNumber ? "CustomerBuyGoodsOnline" : "CustomerPayBillOnline",
-        // M-Pesa moves whole shillings.
-        Amount: Math.ceil(push.amountCents / 100),
-        PartyA: push.phone,
-        PartyB: connection.tillNumber ?? connection.shortcode,
-        PhoneNumber: push.phone,
-        CallBackURL: push.callbackUrl,
-        AccountReference: push.accountReference.slice(0, 12),
-        TransactionDesc: push.description.replace(/[^A-Za-z0-9 ]/g, "").slice(0, 13),
-      });
-      const answer = parse(pushSchema, json, path);
-      if (answer.ResponseCode !== "0") throw new DarajaError("DARAJA_REJECTED", answer.ResponseDescription);
-      return {
-        merchantRequestId: answer.MerchantRequestID,
-        checkoutRequestId: answer.CheckoutRequestID,
-        customerMessage: answer.CustomerMessage,
-      };
-    },
-
-    async stkQuery(checkoutRequestId: string, now = new Date()): Promise<StkQueryAnswer> {
-      const path = "/mpesa/stkpushquery/v1/query";
-      const timestamp = darajaTimestamp(now);
-      try {
-        const json = await call(path, {
-          BusinessShortCode: connection.shortcode,
-          Password: stkPassword(connection.shortcode, connection.passkey, timestamp),
-          Timestamp: timestamp,
-          CheckoutRequestID: checkoutRequestId,
-        });
-        const answer = parse(querySchema, json, path);
-        return {
-          kind: "done",
-          resultCode: answer.ResultCode,
-          resultDesc: answer.ResultDesc,
-          checkoutRequestId: answer.CheckoutRequestID,
-        };
-      } catch (error) {
-        // CASE: she has not answered yet -> Daraja answers with an error body; nothing is known.
-        if (isDarajaError(error) && error.darajaCode === STILL_PROCESSING) return { kind: "processing" };
-        throw error;
-      }
-    },
-
-    async registerC2bUrls(urls: { confirmationUrl: string; validationUrl: string }): Promise<void> {
-      const path = "/mpesa/c2b/v1/registerurl";
-      const json = await call(path, {
-        ShortCode: connection.tillNumber ?? connection.shortcode,
-        // CASE: our validation URL unreachable -> Safaricom completes the payment; we match or hold it afterwards.
-        ResponseType: "Completed",
-        ConfirmationURL: urls.confirmationUrl,
-        ValidationURL: urls.validationUrl,
-      });
-      accepted(parse(ackSchema, json, path), path);
-    },
-
-    async transactionStatus(input: { receipt: string; resultUrl: string; timeoutUrl: string }): Promise<AsyncAccepted> {
-      const path = "/mpesa/transactionstatus/v1/query";
-      const json = await call(path, {
-        ...initiator(),
-        CommandID: "TransactionStatusQuery",
-        TransactionID: input.receipt,
-        PartyA: connection.shortcode,
-        IdentifierType: "4",
-        ResultURL: input.resultUrl,
-        QueueTimeOutURL: input.timeoutUrl,
-        Remarks: "Payment check",
-        Occasion: "",
-      });
-      return accepted(parse(ackSchema, json, path), path);
-    },
-
-    async reversal(input: {
-      receipt: string;
-      amountCents: number;
-      resultUrl: string;
-      timeoutUrl: string;
-      remarks: string;
-    }): Promise<AsyncAccepted> {
-      const path = "/mpesa/reversal/v1/request";
-      const json = await call(path, {
-        ...initiator(),
-        CommandID: "TransactionReversal",
-        TransactionID: input.receipt,
-        Amount: Math.round(input.amountCents / 100),
-        ReceiverParty: connection.shortcode,
-        RecieverIdentifierType: "11",
-        ResultURL: input.resultUrl,
-        QueueTimeOutURL: input.timeoutUrl,
-        Remarks: input.remarks.replace(/[^A-Za-z0-9 ]/g, "").slice(0, 100) || "Refund",
-        Occasion: "",
-      });
-      return accepted(parse(ackSchema, json, path), path);
-    },
+    stkPush: (push: StkPush, now = new Date()): Promise<PushAccepted> => stkPush(session, push, now),
+    stkQuery: (checkoutRequestId: string, now = new Date()): Promise<StkQueryAnswer> =>
+      stkQuery(session, checkoutRequestId, now),
+    registerC2bUrls: (urls: { confirmationUrl: string; validationUrl: string }): Promise<void> =>
+      registerC2bUrls(session, urls),
+    transactionStatus: (input: { receipt: string; resultUrl: string; timeoutUrl: string }): Promise<AsyncAccepted> =>
+      transactionStatus(session, input),
+    reversal: (input: ReversalRequest): Promise<AsyncAccepted> => reversal(session, input),
   };
+}
+
+interface ReversalRequest {
+  receipt: string;
+  amountCents: number;
+  resultUrl: string;
+  timeoutUrl: string;
+  remarks: string;
+}
+
+async function send(
+  session: Session,
+  method: "GET" | "POST",
+  path: string,
+  init: { bearer?: string; basic?: string; body?: unknown },
+): Promise<unknown> {
+  const { response, text } = await sendToGateway(
+    {
+      method,
+      url: session.base + path,
+      authorization: init.basic ? `Basic ${init.basic}` : init.bearer ? `Bearer ${init.bearer}` : undefined,
+      body: init.body,
+      timeoutMs: session.timeoutMs,
+      fetch: session.fetch,
+    },
+    (cause, timedOut) => new DarajaError(timedOut ? "DARAJA_TIMEOUT" : "DARAJA_NETWORK", `${path}: ${String(cause)}`),
+  );
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    // CASE: an HTML error page (a gateway in front of Daraja) -> read by its status below.
+  }
+  const error = errorSchema.safeParse(json);
+  if (error.success) {
+    const auth = response.status === 401 || error.data.errorCode === INVALID_TOKEN;
+    throw new DarajaError(
+      auth ? "DARAJA_AUTH" : "DARAJA_REJECTED",
+      `${path}: ${error.data.errorMessage}`,
+      error.data.errorCode,
+      response.status,
+    );
+  }
+  if (!response.ok) {
+    throw new DarajaError(
+      response.status === 401 ? "DARAJA_AUTH" : "DARAJA_BAD_RESPONSE",
+      `${path}: HTTP ${response.status}`,
+      undefined,
+      response.status,
+    );
+  }
+  return json;
+}
+
+function parse<T>(schema: z.ZodType<T>, json: unknown, path: string): T {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new DarajaError("DARAJA_BAD_RESPONSE", `${path}: unexpected answer`);
+  return parsed.data;
+}
+
+async function requestToken(session: Session) {
+  const { connection } = session;
+  const path = "/oauth/v1/generate?grant_type=client_credentials";
+  const basic = Buffer.from(`${connection.consumerKey}:${connection.consumerSecret}`).toString("base64");
+  const token = parse(tokenSchema, await send(session, "GET", path, { basic }), path);
+  return { value: token.access_token, expiresAt: Date.now() + token.expires_in * 1000 };
+}
+
+/** A call with the cached token; a token Daraja refused (expired early, revoked) is replaced once. */
+function call(session: Session, path: string, body: unknown): Promise<unknown> {
+  return session.tokens.withToken(
+    (bearer) => send(session, "POST", path, { bearer, body }),
+    (error) => isDarajaError(error, "DARAJA_AUTH"),
+  );
+}
+
+function initiator(connection: DarajaConnection) {
+  if (!connection.initiatorName || !connection.securityCredential) {
+    throw new DarajaError(
+      "DARAJA_NOT_CONFIGURED",
+      "DARAJA_INITIATOR_NAME and DARAJA_SECURITY_CREDENTIAL are needed for transaction status and reversal",
+    );
+  }
+  return { Initiator: connection.initiatorName, SecurityCredential: connection.securityCredential };
+}
+
+function accepted(ack: z.infer<typeof ackSchema>, path: string): AsyncAccepted {
+  if (ack.ResponseCode !== "0") throw new DarajaError("DARAJA_REJECTED", `${path}: ${ack.ResponseDescription}`);
+  return {
+    conversationId: ack.ConversationID,
+    originatorConversationId: ack.OriginatorConversationID || ack.OriginatorCoversationID || "",
+  };
+}
+
+async function stkPush(session: Session, push: StkPush, now: Date): Promise<PushAccepted> {
+  const { connection } = session;
+  const path = "/mpesa/stkpush/v1/processrequest";
+  const timestamp = darajaTimestamp(now);
+  const json = await call(session, path, {
+    BusinessShortCode: connection.shortcode,
+    Password: stkPassword(connection.shortcode, connection.passkey, timestamp),
+    Timestamp: timestamp,
+    TransactionType: connection.tillNumber ? "CustomerBuyGoodsOnline" : "CustomerPayBillOnline",
+    // M-Pesa moves whole shillings.
+    Amount: Math.ceil(push.amountCents / 100),
+    PartyA: push.phone,
+    PartyB: connection.tillNumber ?? connection.shortcode,
+    PhoneNumber: push.phone,
+    CallBackURL: push.callbackUrl,
+    AccountReference: push.accountReference.slice(0, 12),
+    TransactionDesc: push.description.replace(/[^A-Za-z0-9 ]/g, "").slice(0, 13),
+  });
+  const answer = parse(pushSchema, json, path);
+  if (answer.ResponseCode !== "0") throw new DarajaError("DARAJA_REJECTED", answer.ResponseDescription);
+  return {
+    merchantRequestId: answer.MerchantRequestID,
+    checkoutRequestId: answer.CheckoutRequestID,
+    customerMessage: answer.CustomerMessage,
+  };
+}
+
+async function stkQuery(session: Session, checkoutRequestId: string, now: Date): Promise<StkQueryAnswer> {
+  const { connection } = session;
+  const path = "/mpesa/stkpushquery/v1/query";
+  const timestamp = darajaTimestamp(now);
+  try {
+    const json = await call(session, path, {
+      BusinessShortCode: connection.shortcode,
+      Password: stkPassword(connection.shortcode, connection.passkey, timestamp),
+      Timestamp: timestamp,
+      CheckoutRequestID: checkoutRequestId,
+    });
+    const answer = parse(querySchema, json, path);
+    return {
+      kind: "done",
+      resultCode: answer.ResultCode,
+      resultDesc: answer.ResultDesc,
+      checkoutRequestId: answer.CheckoutRequestID,
+    };
+  } catch (error) {
+    // CASE: she has not answered yet -> Daraja answers with an error body; nothing is known.
+    if (isDarajaError(error) && error.darajaCode === STILL_PROCESSING) return { kind: "processing" };
+    throw error;
+  }
+}
+
+async function registerC2bUrls(
+  session: Session,
+  urls: { confirmationUrl: string; validationUrl: string },
+): Promise<void> {
+  const path = "/mpesa/c2b/v1/registerurl";
+  const json = await call(session, path, {
+    ShortCode: session.connection.tillNumber ?? session.connection.shortcode,
+    // CASE: our validation URL unreachable -> Safaricom completes the payment; we match or hold it afterwards.
+    ResponseType: "Completed",
+    ConfirmationURL: urls.confirmationUrl,
+    ValidationURL: urls.validationUrl,
+  });
+  accepted(parse(ackSchema, json, path), path);
+}
+
+async function transactionStatus(
+  session: Session,
+  input: { receipt: string; resultUrl: string; timeoutUrl: string },
+): Promise<AsyncAccepted> {
+  const path = "/mpesa/transactionstatus/v1/query";
+  const json = await call(session, path, {
+    ...initiator(session.connection),
+    CommandID: "TransactionStatusQuery",
+    TransactionID: input.receipt,
+    PartyA: session.connection.shortcode,
+    IdentifierType: "4",
+    ResultURL: input.resultUrl,
+    QueueTimeOutURL: input.timeoutUrl,
+    Remarks: "Payment check",
+    Occasion: "",
+  });
+  return accepted(parse(ackSchema, json, path), path);
+}
+
+async function reversal(session: Session, input: ReversalRequest): Promise<AsyncAccepted> {
+  const path = "/mpesa/reversal/v1/request";
+  const json = await call(session, path, {
+    ...initiator(session.connection),
+    CommandID: "TransactionReversal",
+    TransactionID: input.receipt,
+    Amount: Math.round(input.amountCents / 100),
+    ReceiverParty: session.connection.shortcode,
+    RecieverIdentifierType: "11",
+    ResultURL: input.resultUrl,
+    QueueTimeOutURL: input.timeoutUrl,
+    Remarks: input.remarks.replace(/[^A-Za-z0-9 ]/g, "").slice(0, 100) || "Refund",
+    Occasion: "",
+  });
+  return accepted(parse(ackSchema, json, path), path);
 }
 
 // The asynchronous bodies Daraja POSTs to us, read leniently (extra fields ignored) and typed.

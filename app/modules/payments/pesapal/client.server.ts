@@ -1,9 +1,9 @@
 // A typed Pesapal API 3.0 client over fetch. Decisions: docs/decisions/010-pesapal-client.md.
 import type { z } from "zod";
 import { centsToDecimal } from "~/modules/pricing/money";
-import { PesapalError, type PesapalOperation } from "./errors";
+import { isPesapalError, PesapalError, type PesapalOperation } from "./errors";
 import { countGatewayCall } from "~/lib/metrics.server";
-import { TokenCache } from "./token-cache";
+import { TokenCache } from "~/lib/gateway-http/token-cache";
 import { assertSuccess, exchange, type Answer } from "./transport.server";
 import {
   envelopeSchema,
@@ -63,60 +63,103 @@ interface Call<T> {
   read: (answer: Answer) => T;
 }
 
+/** How one client talks to Pesapal: its options with their defaults filled in, and its token. */
+interface Session {
+  baseUrl: string;
+  timeoutMs: number;
+  retries: number;
+  retryDelayMs: number;
+  fetch: typeof fetch;
+  statusTimeout: { ms: number; retries: number };
+  tokens: TokenCache;
+}
+
 const PENDING_PAYMENT_CODE = "payment_details_not_found";
 export const STATUS_TIMEOUT_MS = 8_000;
 
 export function createPesapalClient(options: PesapalClientOptions) {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const session = openSession(options);
+  return {
+    /** A token for callers that need one directly; normally each operation fetches its own. */
+    requestToken: (): Promise<string> => session.tokens.get(),
+    registerIpn: (url: string, notificationType: IpnNotificationType): Promise<RegisteredIpn> =>
+      authorized(session, registerIpnCall(url, notificationType)),
+    getIpnList: (): Promise<RegisteredIpn[]> => authorized(session, ipnListCall),
+    submitOrder: (order: OrderRequest): Promise<SubmittedOrder> => authorized(session, submitOrderCall(order)),
+    getTransactionStatus: (orderTrackingId: string): Promise<TransactionStatus> =>
+      authorized(session, transactionStatusCall(orderTrackingId, session.statusTimeout)),
+    refund: (request: RefundRequest): Promise<GatewayAcknowledgement> => authorized(session, refundCall(request)),
+    cancelOrder: (orderTrackingId: string): Promise<GatewayAcknowledgement> =>
+      authorized(session, cancelOrderCall(orderTrackingId)),
+  };
+}
+
+function openSession(options: PesapalClientOptions): Session {
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const retries = options.retries ?? 2;
-  const retryDelayMs = options.retryDelayMs ?? 250;
-  const fetchImpl = options.fetch ?? fetch;
-  const statusTimeout = { ms: Math.min(options.statusTimeoutMs ?? STATUS_TIMEOUT_MS, timeoutMs), retries: 1 };
+  const tokenCall = requestTokenCall(options);
+  const session: Session = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    timeoutMs,
+    retries: options.retries ?? 2,
+    retryDelayMs: options.retryDelayMs ?? 250,
+    fetch: options.fetch ?? fetch,
+    statusTimeout: { ms: Math.min(options.statusTimeoutMs ?? STATUS_TIMEOUT_MS, timeoutMs), retries: 1 },
+    tokens: new TokenCache(
+      () =>
+        withRetries(session, tokenCall, () => once(session, tokenCall, undefined)).then((token) => ({
+          value: token.token,
+          expiresAt: parseUtcDate(token.expiryDate),
+        })),
+      options.tokenRefreshMarginMs ?? 60_000,
+    ),
+  };
+  return session;
+}
 
-  async function once<T>(call: Call<T>, bearer: string | undefined): Promise<T> {
-    // Every attempt is counted for /metrics, and its failure (the answer's reading included) by code (ADR 042).
-    return countGatewayCall(call.operation, async () => {
-      const answer = await exchange({
-        operation: call.operation,
-        method: call.method,
-        url: baseUrl + call.path,
-        bearer,
-        body: call.body,
-        timeoutMs: call.timeout?.ms ?? timeoutMs,
-        fetch: fetchImpl,
-      });
-      return call.read(answer);
+async function once<T>(session: Session, call: Call<T>, bearer: string | undefined): Promise<T> {
+  // Every attempt is counted for /metrics, and its failure (the answer's reading included) by code (ADR 042).
+  return countGatewayCall(call.operation, async () => {
+    const answer = await exchange({
+      operation: call.operation,
+      method: call.method,
+      url: session.baseUrl + call.path,
+      bearer,
+      body: call.body,
+      timeoutMs: call.timeout?.ms ?? session.timeoutMs,
+      fetch: session.fetch,
     });
-  }
+    return call.read(answer);
+  });
+}
 
-  async function withRetries<T>(call: Call<T>, attempt: () => Promise<T>): Promise<T> {
-    let timedOut = 0;
-    for (let tried = 0; ; tried++) {
-      try {
-        return await attempt();
-      } catch (error) {
-        const transient =
-          error instanceof PesapalError && (error.code === "PESAPAL_NETWORK" || error.code === "PESAPAL_UNAVAILABLE");
-        // CASE: a read that hung -> asked again only as often as the call allows (a hang costs a whole timeout).
-        const hung = error instanceof PesapalError && error.code === "PESAPAL_TIMEOUT";
-        const again = transient ? tried < retries : hung && timedOut++ < (call.timeout?.retries ?? 0);
-        if (!call.retrySafe || !again) throw error;
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** tried));
-      }
+async function withRetries<T>(session: Session, call: Call<T>, attempt: () => Promise<T>): Promise<T> {
+  let timedOut = 0;
+  for (let tried = 0; ; tried++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const transient = isPesapalError(error, "PESAPAL_NETWORK") || isPesapalError(error, "PESAPAL_UNAVAILABLE");
+      // CASE: a read that hung -> asked again only as often as the call allows (a hang costs a whole timeout).
+      const hung = isPesapalError(error, "PESAPAL_TIMEOUT");
+      const again = transient ? tried < session.retries : hung && timedOut++ < (call.timeout?.retries ?? 0);
+      if (!call.retrySafe || !again) throw error;
+      await new Promise((resolve) => setTimeout(resolve, session.retryDelayMs * 2 ** tried));
     }
   }
+}
 
-  const tokens = new TokenCache(
-    () =>
-      withRetries(tokenCall, () => once(tokenCall, undefined)).then((token) => ({
-        value: token.token,
-        expiresAt: parseUtcDate(token.expiryDate),
-      })),
-    options.tokenRefreshMarginMs ?? 60_000,
+/** Sends with a cached token; a refused token is replaced once (it may have expired early or been revoked). */
+function authorized<T>(session: Session, call: Call<T>): Promise<T> {
+  return withRetries(session, call, () =>
+    session.tokens.withToken(
+      (token) => once(session, call, token),
+      (error) => isPesapalError(error, "PESAPAL_AUTH"),
+    ),
   );
+}
 
-  const tokenCall: Call<z.infer<typeof tokenSchema>> = {
+function requestTokenCall(options: PesapalClientOptions): Call<z.infer<typeof tokenSchema>> {
+  return {
     operation: "RequestToken",
     method: "POST",
     path: "/api/Auth/RequestToken",
@@ -124,103 +167,85 @@ export function createPesapalClient(options: PesapalClientOptions) {
     retrySafe: true,
     read: (answer) => parseBody("RequestToken", answer, tokenSchema),
   };
+}
 
-  /** Sends with a cached token; a refused token is replaced once (it may have expired early or been revoked). */
-  function authorized<T>(call: Call<T>): Promise<T> {
-    return withRetries(call, async () => {
-      const token = await tokens.get();
-      try {
-        return await once(call, token);
-      } catch (error) {
-        if (!(error instanceof PesapalError) || error.code !== "PESAPAL_AUTH") throw error;
-        tokens.invalidate(token);
-        return once(call, await tokens.get());
-      }
-    });
-  }
-
+function registerIpnCall(url: string, notificationType: IpnNotificationType): Call<RegisteredIpn> {
   return {
-    /** A token for callers that need one directly; normally each operation fetches its own. */
-    requestToken: () => tokens.get(),
+    operation: "RegisterIPN",
+    method: "POST",
+    path: "/api/URLSetup/RegisterIPN",
+    body: { url, ipn_notification_type: notificationType },
+    // Registering twice mints a second id at worst; a missing id breaks every order. Still: ask once.
+    retrySafe: false,
+    read: (answer) => toIpn(parseBody("RegisterIPN", answer, ipnSchema)),
+  };
+}
 
-    registerIpn(url: string, notificationType: IpnNotificationType): Promise<RegisteredIpn> {
-      return authorized({
-        operation: "RegisterIPN",
-        method: "POST",
-        path: "/api/URLSetup/RegisterIPN",
-        body: { url, ipn_notification_type: notificationType },
-        // Registering twice mints a second id at worst; a missing id breaks every order. Still: ask once.
-        retrySafe: false,
-        read: (answer) => toIpn(parseBody("RegisterIPN", answer, ipnSchema)),
-      });
-    },
+const ipnListCall: Call<RegisteredIpn[]> = {
+  operation: "GetIpnList",
+  method: "GET",
+  path: "/api/URLSetup/GetIpnList",
+  retrySafe: true,
+  read: (answer) => parseBody("GetIpnList", answer, ipnListSchema).map((ipn) => toIpn(ipn)),
+};
 
-    getIpnList(): Promise<RegisteredIpn[]> {
-      return authorized({
-        operation: "GetIpnList",
-        method: "GET",
-        path: "/api/URLSetup/GetIpnList",
-        retrySafe: true,
-        read: (answer) => parseBody("GetIpnList", answer, ipnListSchema).map((ipn) => toIpn(ipn)),
-      });
+function submitOrderCall(order: OrderRequest): Call<SubmittedOrder> {
+  return {
+    operation: "SubmitOrderRequest",
+    method: "POST",
+    path: "/api/Transactions/SubmitOrderRequest",
+    body: orderBody(order),
+    retrySafe: false,
+    read: (answer) => {
+      const body = parseBody("SubmitOrderRequest", answer, submitOrderSchema);
+      return {
+        orderTrackingId: body.order_tracking_id,
+        merchantReference: body.merchant_reference,
+        redirectUrl: body.redirect_url,
+      };
     },
+  };
+}
 
-    submitOrder(order: OrderRequest): Promise<SubmittedOrder> {
-      return authorized({
-        operation: "SubmitOrderRequest",
-        method: "POST",
-        path: "/api/Transactions/SubmitOrderRequest",
-        body: orderBody(order),
-        retrySafe: false,
-        read: (answer) => {
-          const body = parseBody("SubmitOrderRequest", answer, submitOrderSchema);
-          return {
-            orderTrackingId: body.order_tracking_id,
-            merchantReference: body.merchant_reference,
-            redirectUrl: body.redirect_url,
-          };
-        },
-      });
-    },
+function transactionStatusCall(
+  orderTrackingId: string,
+  timeout: { ms: number; retries: number },
+): Call<TransactionStatus> {
+  return {
+    operation: "GetTransactionStatus",
+    method: "GET",
+    path: `/api/Transactions/GetTransactionStatus?orderTrackingId=${encodeURIComponent(orderTrackingId)}`,
+    retrySafe: true,
+    timeout,
+    read: (answer) => readTransactionStatus(answer, orderTrackingId),
+  };
+}
 
-    getTransactionStatus(orderTrackingId: string): Promise<TransactionStatus> {
-      return authorized({
-        operation: "GetTransactionStatus",
-        method: "GET",
-        path: `/api/Transactions/GetTransactionStatus?orderTrackingId=${encodeURIComponent(orderTrackingId)}`,
-        retrySafe: true,
-        timeout: statusTimeout,
-        read: (answer) => readTransactionStatus(answer, orderTrackingId),
-      });
+function refundCall(request: RefundRequest): Call<GatewayAcknowledgement> {
+  return {
+    operation: "RefundRequest",
+    method: "POST",
+    path: "/api/Transactions/RefundRequest",
+    // The docs' sample sends the amount as a string; a decimal string keeps cents exact.
+    body: {
+      confirmation_code: request.confirmationCode,
+      amount: centsToDecimal(request.amountCents),
+      username: request.username,
+      remarks: request.remarks,
     },
+    retrySafe: false,
+    read: (answer) => acknowledgement("RefundRequest", answer),
+  };
+}
 
-    refund(request: RefundRequest): Promise<GatewayAcknowledgement> {
-      return authorized({
-        operation: "RefundRequest",
-        method: "POST",
-        path: "/api/Transactions/RefundRequest",
-        // The docs' sample sends the amount as a string; a decimal string keeps cents exact.
-        body: {
-          confirmation_code: request.confirmationCode,
-          amount: centsToDecimal(request.amountCents),
-          username: request.username,
-          remarks: request.remarks,
-        },
-        retrySafe: false,
-        read: (answer) => acknowledgement("RefundRequest", answer),
-      });
-    },
-
-    cancelOrder(orderTrackingId: string): Promise<GatewayAcknowledgement> {
-      return authorized({
-        operation: "CancelOrder",
-        method: "POST",
-        path: "/api/Transactions/CancelOrder",
-        body: { order_tracking_id: orderTrackingId },
-        retrySafe: false,
-        read: (answer) => acknowledgement("CancelOrder", answer),
-      });
-    },
+function cancelOrderCall(orderTrackingId: string): Call<GatewayAcknowledgement> {
+  return {
+    operation: "CancelOrder",
+    method: "POST",
+    path: "/api/Transactions/CancelOrder",
+    body: { order_tracking_id: orderTrackingId },
+    retrySafe: false,
+    read: (answer) => acknowledgement("CancelOrder", answer),
   };
 }
 

@@ -1,7 +1,9 @@
-// One HTTP exchange with Pesapal: timeout, JSON parsing and reading failure from the body on any HTTP status
-// (the sandbox answers HTTP 200 with body `status: "500"`; other statuses are unconfirmed, so trust the body).
+// One HTTP exchange with Pesapal: JSON parsing and reading failure from the body on any HTTP status (the sandbox
+// answers HTTP 200 with body `status: "500"`; other statuses are unconfirmed, so trust the body). The request itself
+// (headers, timeout) is the one both gateways share: ~/lib/gateway-http/send.server.ts.
 import { envelopeSchema, type Envelope } from "./wire-schemas";
 import { PesapalError, type PesapalOperation } from "./errors";
+import { sendToGateway } from "~/lib/gateway-http/send.server";
 
 export interface Exchange {
   operation: PesapalOperation;
@@ -20,26 +22,20 @@ export interface Answer {
 
 export async function exchange(request: Exchange): Promise<Answer> {
   const { operation } = request;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (request.body !== undefined) headers["Content-Type"] = "application/json";
-  if (request.bearer) headers.Authorization = `Bearer ${request.bearer}`;
-  let response: Response;
-  let text: string;
-  try {
-    response = await request.fetch(request.url, {
+  const { response, text } = await sendToGateway(
+    {
       method: request.method,
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      redirect: "error",
-      signal: AbortSignal.timeout(request.timeoutMs),
-    });
-    text = await response.text();
-  } catch (cause) {
-    if (cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError")) {
-      throw new PesapalError("PESAPAL_TIMEOUT", `no answer within ${request.timeoutMs} ms`, { operation, cause });
-    }
-    throw new PesapalError("PESAPAL_NETWORK", "the request failed before an answer arrived", { operation, cause });
-  }
+      url: request.url,
+      authorization: request.bearer ? `Bearer ${request.bearer}` : undefined,
+      body: request.body,
+      timeoutMs: request.timeoutMs,
+      fetch: request.fetch,
+    },
+    (cause, timedOut) =>
+      timedOut
+        ? new PesapalError("PESAPAL_TIMEOUT", `no answer within ${request.timeoutMs} ms`, { operation, cause })
+        : new PesapalError("PESAPAL_NETWORK", "the request failed before an answer arrived", { operation, cause }),
+  );
   const httpStatus = response.status;
   let json: unknown;
   try {

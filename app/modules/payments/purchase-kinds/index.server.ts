@@ -3,10 +3,10 @@ import type { Tx } from "~/modules/membership/grants.server";
 import { ebookKind } from "./ebook.server";
 import { giftKind, isGiftOrder } from "./gift.server";
 import { planKind } from "./plan.server";
-import type { Order, PurchaseKind, PurchaseKindName } from "./types";
+import type { Order, PurchaseKind, PurchaseKindName, QuoteRequest } from "./types";
 import { upgradeKind } from "./upgrade.server";
 
-export type { Order, PurchaseKind, PurchaseKindName } from "./types";
+export type { Order, OrderAmountColumns, PurchaseKind, PurchaseKindName, Quote, QuoteRequest } from "./types";
 
 export const PURCHASE_KINDS: Record<PurchaseKindName, PurchaseKind> = {
   plan: planKind,
@@ -16,8 +16,15 @@ export const PURCHASE_KINDS: Record<PurchaseKindName, PurchaseKind> = {
 };
 
 /** Which kind of purchase this order is: a gift (it has a gift row), an upgrade (a locked credit), else its item. */
-export async function purchaseKindOf(tx: Tx, order: Order): Promise<PurchaseKind> {
-  if (await isGiftOrder(tx, order)) return PURCHASE_KINDS.gift;
+export async function purchaseKindOf(db: Pick<Tx, "select">, order: Order): Promise<PurchaseKind> {
+  if (await isGiftOrder(db, order)) return PURCHASE_KINDS.gift;
   if (order.upgradeCreditCents !== null) return PURCHASE_KINDS.upgrade;
   return PURCHASE_KINDS[order.kind];
+}
+
+/** Which kind a checkout asks for: a gift (a recipient given), an upgrade of a plan (asked for), else its item. */
+export function purchaseKindFor(request: Pick<QuoteRequest, "item" | "gift"> & { upgrade?: boolean }): PurchaseKind {
+  if (request.gift) return PURCHASE_KINDS.gift;
+  if (request.upgrade && request.item.kind === "plan") return PURCHASE_KINDS.upgrade;
+  return PURCHASE_KINDS[request.item.kind];
 }

@@ -1,3 +1,4 @@
+// The bearer token a payment gateway (Pesapal, Daraja) hands out for a while, kept and shared by every call.
 export interface CachedToken {
   value: string;
   expiresAt: number;
@@ -5,7 +6,7 @@ export interface CachedToken {
 
 /**
  * Keeps one bearer token until shortly before it expires. Concurrent callers share one in-flight request, so a
- * burst of checkouts never asks Pesapal for a burst of tokens.
+ * burst of checkouts never asks the gateway for a burst of tokens.
  */
 export class TokenCache {
   #current: { value: string; refreshAt: number } | undefined;
@@ -34,8 +35,23 @@ export class TokenCache {
     return this.#inFlight;
   }
 
-  /** Forgets `value` after Pesapal refused it, unless another caller already replaced it. */
+  /** Forgets `value` after the gateway refused it, unless another caller already replaced it. */
   invalidate(value: string): void {
     if (this.#current?.value === value) this.#current = undefined;
+  }
+
+  /**
+   * Sends with the cached token; a token the gateway refused (`refused(error)`: it expired early or was revoked) is
+   * replaced once and the call sent again. A second refusal is the caller's error.
+   */
+  async withToken<T>(send: (token: string) => Promise<T>, refused: (error: unknown) => boolean): Promise<T> {
+    const token = await this.get();
+    try {
+      return await send(token);
+    } catch (error) {
+      if (!refused(error)) throw error;
+      this.invalidate(token);
+      return send(await this.get());
+    }
   }
 }

@@ -1,0 +1,106 @@
+// The receipt mail of a completed order (a paid one, payment-verification.server.ts, and one an offer code made free,
+// zero-amount-orders.server.ts), queued in the transaction that completes it (ADR 046) and composed when it is sent:
+// the order, the buyer and the receipt's PDF are read then, so the queue row holds ids and words only.
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { ebooks, orders, profiles, subscriptionPlans, users } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { queueMail, registerMailComposer, type MailFacts } from "~/lib/mail/mail-queue.server";
+import type { MailMessage } from "~/lib/mail/mailer.server";
+import type { Grant, Tx } from "~/modules/membership/grants.server";
+import { giftRecipientOf } from "~/modules/membership/gifts.server";
+import { planItemText } from "~/modules/membership/plan-period";
+import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
+import { formatKesCents } from "~/modules/pricing/money";
+import { getReceipt, receiptPdf } from "~/modules/receipts/receipts.server";
+import { receiptMail } from "./payment-mails.server";
+
+/** How she paid, as the receipt mail names it: a payment method and its confirmation, or the code that made it free. */
+export interface ReceiptPaidWith {
+  method: string;
+  confirmationCode?: string;
+}
+
+/** What the receipt is composed from (mail_messages.facts). */
+interface ReceiptFacts {
+  orderId: string;
+  method: string;
+  confirmationCode: string;
+  kind: Grant["kind"];
+  /** The plan's paid-up end (ISO), null for no end or an ebook. */
+  endDate: string | null;
+  /** A gift order: whether the claim mail goes now or on the chosen day. */
+  gift: { sendNow: boolean } | null;
+}
+
+export const receiptMailKey = (orderId: string) => `receipt:${orderId}`;
+
+/** Queues the receipt of an order completed in `tx` (once per order). */
+export function queueReceiptMail(tx: Tx, orderId: string, paidWith: ReceiptPaidWith, grant: Grant, now: Date) {
+  const facts: ReceiptFacts = {
+    orderId,
+    method: paidWith.method,
+    confirmationCode: paidWith.confirmationCode ?? "",
+    kind: grant.kind,
+    endDate: grant.endDate?.toISOString() ?? null,
+    gift: grant.gift ? { sendNow: grant.gift.sendNow } : null,
+  };
+  return queueMail(tx, { key: receiptMailKey(orderId), kind: "receipt", facts: { ...facts } }, now);
+}
+
+/** The receipt mail, with the same receipt as the page and the PDF of the billing history attached. */
+async function composeReceiptMail(stored: MailFacts): Promise<MailMessage | null> {
+  const facts = stored as unknown as ReceiptFacts;
+  const orderId = facts.orderId;
+  const [row] = await selectOrdersWithBuyer(
+    {
+      email: users.email,
+      name: profiles.fullName,
+      reference: orders.merchantReference,
+      amountCents: orders.amountCents,
+      planName: subscriptionPlans.name,
+      periodUnit: subscriptionPlans.periodUnit,
+      periodCount: subscriptionPlans.periodCount,
+      ebookTitle: ebooks.title,
+      ebookId: orders.ebookId,
+      userId: orders.userId,
+    },
+    getDb(),
+  ).where(eq(orders.id, orderId));
+  if (!row) return null;
+  const origin = getEnv().PUBLIC_URL;
+  const isPlan = facts.kind === "plan";
+  const receipt = await getReceipt(row.userId, orderId);
+  const item = isPlan
+    ? `the ${planItemText(row.planName, row.periodUnit, row.periodCount)}`
+    : `the ebook "${row.ebookTitle}"`;
+  const gift = facts.gift
+    ? { ...facts.gift, recipientEmail: (await giftRecipientOf(orderId)) ?? "the recipient" }
+    : null;
+  const mail = receiptMail({
+    to: row.email,
+    name: row.name ?? "",
+    item: gift ? `a gift for ${gift.recipientEmail}: ${item}` : item,
+    amount: formatKesCents(row.amountCents),
+    reference: row.reference,
+    method: facts.method,
+    confirmationCode: facts.confirmationCode,
+    access: gift
+      ? gift.sendNow
+        ? `We have e-mailed ${gift.recipientEmail} a link to claim it. You can follow it, and send it again, from My Library.`
+        : `We will e-mail ${gift.recipientEmail} a link to claim it on the day you chose. You can follow it from My Library.`
+      : isPlan
+        ? facts.endDate
+          ? `Your plan is paid up to ${formatDate(facts.endDate)}.`
+          : "Your plan has no end date."
+        : "The ebook is yours to read on Nuru.",
+    url: gift ? `${origin}/account/gifts` : isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,
+    receiptUrl: `${origin}/receipts/${orderId}`,
+  });
+  if (!receipt) return mail;
+  const pdf = { filename: `nuru-receipt-${row.reference}.pdf`, content: await receiptPdf(receipt) };
+  return { ...mail, attachments: [{ ...pdf, contentType: "application/pdf" }] };
+}
+
+registerMailComposer("receipt", composeReceiptMail);
