@@ -250,10 +250,26 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
     />
   ) : null;
 
+  // Approved reviews are public: a reader weighs them before she signs in or buys, not only after.
+  const reviewsAfter = (
+    <>
+      {jsonLd}
+      <div className="mt-12">
+        <ReviewsBlock
+          contentType="ebook"
+          contentId={ebook.id}
+          summary={engagement.summary}
+          reviews={engagement.reviews}
+          signedIn={signedIn}
+        />
+      </div>
+    </>
+  );
+
   if (ebook.access !== "read") {
     const signIn = signInHref(`/ebook/${ebook.id}`);
     return (
-      <EbookLayout back={back} cover={cover} after={jsonLd}>
+      <EbookLayout back={back} cover={cover} after={reviewsAfter}>
         <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
           <Lock aria-hidden="true" className="h-4 w-4" />{" "}
           {ebook.access === "unlock" ? "Included in your plan" : LOCKED_LINE[ebook.accessType]}
@@ -327,24 +343,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
   }
 
   return (
-    <EbookLayout
-      back={back}
-      cover={cover}
-      after={
-        <>
-          {jsonLd}
-          <div className="mt-12">
-            <ReviewsBlock
-              contentType="ebook"
-              contentId={ebook.id}
-              summary={engagement.summary}
-              reviews={engagement.reviews}
-              signedIn={signedIn}
-            />
-          </div>
-        </>
-      }
-    >
+    <EbookLayout back={back} cover={cover} after={reviewsAfter}>
       <h1 className="font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <AccessBadge accessType={ebook.accessType} />

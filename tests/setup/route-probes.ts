@@ -56,6 +56,13 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     ]),
     categories: page(["/categories"]),
     "category/:slug": page(["/category/weight-loss"]),
+    // The Swahili addresses (issue 50, ADR 048): the same pages and gating in the other language.
+    sw: page(["/sw", `/sw?q=${q}`]),
+    "sw/home": page(["/sw/home", `/sw/home?q=${q}`]),
+    "sw/articles": page(["/sw/articles", `/sw/articles?q=${q}`, "/sw/articles?access=premium"]),
+    "sw/ebooks": page(["/sw/ebooks"]),
+    "sw/categories": page(["/sw/categories"]),
+    "sw/category/:slug": page(["/sw/category/weight-loss"]),
     collections: resource(["/collections"]),
     beauty: resource(["/beauty"]),
     ebooks: page(["/ebooks"]),
@@ -200,6 +207,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "api/content-events": resource([]),
     country: page(["/country", "/country?redirectTo=%2Fpricing"], true),
     "data-saver": page(["/data-saver", "/data-saver?redirectTo=%2Farticles"], true),
+    language: page(["/language?to=sw&next=%2Farticles", "/language?to=en&next=%2Fsw%2Farticles"], true),
     "api/pricing": resource(["/api/pricing", "/api/pricing?country=US"]),
     "robots.txt": resource(["/robots.txt"]),
     // The home page's, a locked article's and ebook's images (title and category only), and addresses that must
