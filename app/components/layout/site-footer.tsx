@@ -1,16 +1,18 @@
 import { Link, useLocation } from "react-router";
 import { DataSaverSwitch } from "~/components/data-saver";
 import type { ShellData } from "~/modules/site/shell.server";
-import { hasSwahiliVersion, type Locale } from "~/lib/locale";
-import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+import { hasSwahiliVersion, localeFromPath, type Locale } from "~/lib/locale";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 /**
  * The link to this page in the other language (issue 50): through /language, which remembers her choice, so it works
  * as a plain link with no script. Each language is named in itself. Only on pages that exist in both languages.
  */
-function LanguageSwitch({ locale }: { locale: Locale }) {
+function LanguageSwitch() {
   const { pathname, search } = useLocation();
   if (!hasSwahiliVersion(pathname)) return null;
+  // From the address, the same on the server and in the browser (an islands route's error page hydrates React).
+  const locale = localeFromPath(pathname);
   const other: Locale = locale === "sw" ? "en" : "sw";
   const href = `/language?to=${other}&next=${encodeURIComponent(pathname + search)}`;
   return (
@@ -32,8 +34,6 @@ export function SiteFooter({
   dataSaver: boolean;
 }) {
   const t = useT();
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: hooks keep their order in each build
-  const locale = import.meta.env.SSR ? useLocale() : "en";
   const localHref = useLocalHref();
   return (
     <footer className="foot">
@@ -52,8 +52,7 @@ export function SiteFooter({
             </p>
           ) : null}
           <DataSaverSwitch on={dataSaver} />
-          {/* Server only: a page in both languages is an islands page, so the browser never renders it. */}
-          {import.meta.env.SSR ? <LanguageSwitch locale={locale} /> : null}
+          <LanguageSwitch />
         </div>
         {/* About and pricing are in the header too: its links mark them for React Router's route discovery. */}
         <nav aria-label={t("nav.footer")}>
