@@ -31,6 +31,7 @@ import type { ToastMessage } from "~/components/ui/toast";
 import { registerOfflineWorker } from "~/lib/offline-worker";
 import { useLocale, useT } from "~/lib/i18n/use-t";
 import { translator } from "~/lib/i18n/i18n";
+import { islandWords } from "~/lib/i18n/island-words";
 import { hasSwahiliVersion, localeHref, stripLocale } from "~/lib/locale";
 
 export const links: Route.LinksFunction = () => [
@@ -173,6 +174,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
               nonce={nonce}
               data-islands=""
               data-owner={shell ? (user?.offlineKey ?? "") : undefined}
+              // A Swahili page's words for what its scripts write (app/lib/page-words.ts); none on an English page.
+              data-words={import.meta.env.SSR && locale === "sw" ? islandWords() : undefined}
             />
           ) : (
             <>

@@ -5,8 +5,9 @@
 import { refusalOf } from "../lib/action-result";
 import { shareButtons } from "./share-buttons";
 import { showToast } from "./page-toast";
+import { say } from "../lib/page-words";
 
-const UNEXPECTED = ["Download Failed", "An unexpected error occurred. Please try again."] as const;
+const UNEXPECTED = [say("Download Failed"), say("An unexpected error occurred. Please try again.")] as const;
 
 function fileNameOf(response: Response): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
@@ -18,7 +19,7 @@ async function download(form: HTMLFormElement, button: HTMLButtonElement) {
   const label = button.lastChild;
   const idle = label?.textContent ?? "";
   button.disabled = true;
-  if (label) label.textContent = "Preparing...";
+  if (label) label.textContent = say("Preparing...");
   try {
     const response = await fetch(form.action, {
       method: "POST",
@@ -40,7 +41,7 @@ async function download(form: HTMLFormElement, button: HTMLButtonElement) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    showToast("success", "Download Started", "Your ebook download has started.");
+    showToast("success", say("Download Started"), say("Your ebook download has started."));
   } catch {
     showToast("error", ...UNEXPECTED);
   } finally {

@@ -3,6 +3,7 @@ import { Download } from "~/components/ui/icons";
 import type { ToastMessage } from "~/components/ui/toast";
 import { LazyToast } from "~/components/ui/lazy-toast";
 import { refusalOf } from "~/lib/action-result";
+import { useT } from "~/lib/i18n/use-t";
 
 const UNEXPECTED: ToastMessage = {
   kind: "error",
@@ -22,6 +23,7 @@ function fileNameOf(response: Response): string {
 export function DownloadButton({ ebookId, className }: { ebookId: string; className?: string }) {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const action = `/ebook/${ebookId}/download`;
 
   async function download(event: React.FormEvent<HTMLFormElement>) {
@@ -68,7 +70,7 @@ export function DownloadButton({ ebookId, className }: { ebookId: string; classN
           }
         >
           <Download aria-hidden="true" className="h-4 w-4" />
-          {busy ? "Preparing..." : "Download PDF"}
+          {busy ? t("download.preparing") : t("download.pdf")}
         </button>
       </form>
       <LazyToast toast={toast} />

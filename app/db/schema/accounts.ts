@@ -12,6 +12,9 @@ export const users = pgTable("users", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  // The language she chose in her account (issue 50, ADR 048): "en" or "sw"; null until she chooses. Signing in
+  // with a choice sets the nuru_lang cookie.
+  language: text("language"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
