@@ -3,7 +3,9 @@
 // any interaction (2.3 KB; they loaded 118.6-125.7 KB with React). Each control on them still works: the
 // carousel, the header and scroll-to-top (home-page.test.ts and shell.test.ts go through those in depth), the
 // account menu, the search filter, bookmarks, the offline library's service worker, signing in. An article too, with
-// a small script of its own: sharing, the video, the review and comment forms sent in place, Save for offline.
+// a small script of its own: sharing, the video, the review and comment forms sent in place, Save for offline. And
+// the way to pay: sign-in (its forms checked before they go, in the server's words), a checkout and a gift's (Pay
+// busy, one post) and the payment status page, each with its own small script.
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -447,5 +449,160 @@ describe("an article without React in the browser", () => {
     await again.page.goto(href);
     expect(await again.page.getByText("Read it on the bus, no React needed.").count()).toBe(0);
     await again.context.close();
+  });
+});
+
+/** The pages on her way to pay, by who opens them; a guest's checkout is the sign-in page (it sends her there). */
+const BUYING = {
+  guest: ["/signin", "/checkout/plan/standard", "/payment/return"],
+  subscriber: ["/checkout/plan/standard", "/gift/plan/standard", "/payment/return"],
+} as const;
+
+/** Each page's own script, beside the shell's reader-page.ts. */
+const OWN_SCRIPT: Record<string, string> = {
+  "/signin": "signin-page",
+  "/checkout/plan/standard": "checkout-page",
+  "/gift/plan/standard": "checkout-page",
+  "/payment/return": "payment-status-page",
+};
+
+describe("signing in and buying without React in the browser", () => {
+  for (const who of ["guest", "subscriber"] as const)
+    it(`load at most 75 KiB gzip of JavaScript, for a ${who}: the shell's script and the page's own`, async () => {
+      const cookie = who === "subscriber" ? await signInCookie("subscriber@nuru.test") : null;
+      const { page, context, errors } = await pageAs(cookie);
+      for (const path of BUYING[who]) {
+        const js = await scriptBytes(page, path);
+        const landed = new URL(page.url()).pathname;
+        console.log(
+          `${who} ${path} (${landed}): ${js.total} bytes of JavaScript (gzip), ${js.loaded.length} script(s)`,
+        );
+        expect(js.total, `${who} ${path}`).toBeLessThanOrEqual(BUDGET);
+        expect([...new Set(js.loaded.map((s) => new URL(s.url).pathname))].sort(), path).toEqual(
+          [OWN_SCRIPT[landed]!, "reader-page"]
+            .sort()
+            .map((name) => expect.stringMatching(new RegExp(`^/assets/${name}-[\\w-]+\\.js$`))),
+        );
+        expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+        expect(await page.locator("link[rel=modulepreload]").count(), path).toBe(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+  it("checks the sign-in forms before they go, in the server's words, and signs her in where she was going", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(null);
+    await page.goto("/signin?redirectTo=%2Fbookmarks");
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const stillHere = () => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
+    // Nothing typed: each field says what is missing, nothing is posted, and the first field has the focus.
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect.poll(() => page.locator("#signin-email-error").textContent()).toBe("Email is required");
+    expect(await page.locator("#signin-password-error").textContent()).toBe("Password is required");
+    expect(await page.locator("#signin-email").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#signin-email").getAttribute("aria-describedby")).toBe("signin-email-error");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("signin-email");
+    await expectAccessible(page);
+    // Checked again as she types: a wrong address, then a right one takes the message away.
+    await page.getByLabel("Email", { exact: true }).fill("not-an-address");
+    await expect
+      .poll(() => page.locator("#signin-email-error").textContent())
+      .toBe("Please enter a valid email address");
+    await page.getByLabel("Email", { exact: true }).fill(reader.email);
+    await expect.poll(() => page.locator("#signin-email-error").count()).toBe(0);
+    expect(await page.locator("#signin-email").getAttribute("aria-invalid")).toBeNull();
+    expect(await stillHere()).toBe(true);
+    // Show password, and Hide.
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("wrong-pass-1");
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await password.getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    expect(await password.getAttribute("type")).toBe("password");
+    // A wrong password goes to the server, which answers with the page: the refusal, and where she was going kept.
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "Error" }).waitFor();
+    expect(await stillHere()).toBe(false);
+    // Sign Up is a page of its own, still going where she was going; two passwords that differ are caught here.
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.waitForURL((url) => url.searchParams.get("view") === "signup");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/bookmarks");
+    await waitForHydration(page);
+    await page.getByLabel("Full name").fill("Wanjiru Kamau");
+    await page.getByLabel("Email", { exact: true }).fill(`signup-${reader.email}`);
+    await page.getByLabel("Password", { exact: true }).fill("sukuma1");
+    await page.getByLabel("Confirm password", { exact: true }).fill("sukuma2");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => page.locator("#signup-confirmPassword-error").textContent()).toBe("Passwords do not match");
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/signin" && !url.searchParams.has("view"));
+    await waitForHydration(page);
+    await page.getByLabel("Email", { exact: true }).fill(reader.email);
+    await page.getByLabel("Password", { exact: true }).fill(reader.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/bookmarks");
+    await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Signed in successfully!");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says Pay is on its way once she taps it, and takes no second tap", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, DESKTOP);
+    await page.goto("/checkout/plan/standard");
+    await waitForHydration(page);
+    // The payment's post answered "204 No Content": the browser stays on the page, as it looks while the payment's
+    // page is on its way on a slow connection.
+    const posts: string[] = [];
+    const checkout = (url: URL) => url.pathname === "/checkout/plan/standard";
+    await page.route(checkout, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      posts.push(route.request().postData() ?? "");
+      await route.fulfill({ status: 204 });
+    });
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    const busy = page.getByRole("button", { name: "Taking you to Pesapal..." });
+    await expect.poll(() => busy.isDisabled()).toBe(true);
+    await busy.click({ force: true });
+    await expect.poll(() => posts.length).toBe(1);
+    expect(new URLSearchParams(posts[0]).get("intent")).toBe("pay");
+    // For real: the payment's page.
+    await page.unroute(checkout);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("checks a gift's details before they go, in the server's words", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie);
+    await page.goto("/gift/plan/standard");
+    await waitForHydration(page);
+    await page.getByLabel("Her e-mail address").fill("wanjiru@");
+    await page.getByLabel(/^Her phone number/).fill("12");
+    await page.getByRole("button", { name: /^Pay KSh .* for the gift$/ }).click();
+    await expect
+      .poll(() => page.locator("#gift-recipientEmail-error").textContent())
+      .toBe("Enter a valid e-mail address.");
+    expect(await page.locator("#gift-recipientPhone-error").textContent()).toBe(
+      "Enter a Kenyan (07… or +254…) or international (+…) phone number.",
+    );
+    expect(await page.locator("#gift-recipientEmail").getAttribute("aria-describedby")).toBe(
+      "gift-recipientEmail-description gift-recipientEmail-error",
+    );
+    expect(new URL(page.url()).pathname).toBe("/gift/plan/standard");
+    await expectAccessible(page);
+    await page.getByLabel(/^Her phone number/).fill("");
+    await page.getByLabel("Her e-mail address").fill("wanjiru.gift@example.com");
+    await expect.poll(() => page.locator("#gift-recipientEmail-error").count()).toBe(0);
+    await page.getByRole("button", { name: /^Pay KSh .* for the gift$/ }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
