@@ -48,6 +48,8 @@ try {
     ["category", await firstLink(base, "/categories", "/category/")],
     ["checkout", await checkoutLink()],
     ["dashboard", "/dashboard"],
+    ["account", "/account"],
+    ["account gifts", "/account/gifts"],
     ["offline library", "/library/offline"],
     ["bookmarks", "/bookmarks"],
   ];

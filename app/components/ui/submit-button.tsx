@@ -16,6 +16,8 @@ export function SubmitButton({
     <button
       type="submit"
       disabled={busy}
+      // Its busy label for an islands page's script (ADR 045), which shows it while the form is sent.
+      data-busy={busyLabel}
       className={clsx(
         "rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-200 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-70",
         className,
