@@ -8,18 +8,10 @@ import type { Route } from "./+types/language";
 import { isLocale, LOCALE_COOKIE, localizedHref, type Locale } from "~/lib/locale";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { preferenceCookieHeader } from "~/lib/cookie-value";
 
 export function languageCookieHeader(locale: Locale, secure: boolean): string {
-  return [
-    `${LOCALE_COOKIE}=${locale}`,
-    "Path=/",
-    `Max-Age=${ONE_YEAR_SECONDS}`,
-    "SameSite=Lax",
-    "HttpOnly",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return preferenceCookieHeader(LOCALE_COOKIE, locale, secure);
 }
 
 export function loader({ request }: Route.LoaderArgs) {

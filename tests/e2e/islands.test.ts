@@ -5,7 +5,9 @@
 // account menu, the search filter, bookmarks, the offline library's service worker, signing in. An article too, with
 // a small script of its own: sharing, the video, the review and comment forms sent in place, Save for offline. And
 // the way to pay: sign-in (its forms checked before they go, in the server's words), a checkout and a gift's (Pay
-// busy, one post) and the payment status page, each with its own small script.
+// busy, one post) and the payment status page, each with its own small script. Her own pages (My Library, Account,
+// her gifts) with theirs: the question before cancelling a renewal, busy labels, and every form still a plain post
+// without JavaScript.
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -13,10 +15,13 @@ import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { newReader } from "../setup/attacker";
 import { signInCookie } from "../setup/http-session";
+import { payOnPesapal } from "../setup/shop-journeys";
 
 /** Issue 51's budget: JavaScript a reader page loads before any interaction, gzip. */
 const BUDGET = 75 * 1024;
 const PAGES = ["/", "/articles", "/ebooks", "/categories", "/category/weight-loss", "/pricing"];
+/** Her own pages: a guest is asked to sign in there (the shell's script only); signed in, they load account-page.ts. */
+const OWN_PAGES = ["/dashboard", "/account", "/account/gifts"];
 
 /** A free demo ebook with a PDF she may download once signed in. */
 const MEAL_STARTER = "The Nuru 14-Day Kenyan Meal Starter";
@@ -45,16 +50,23 @@ async function freshReader() {
   return { email, password: PASSWORD, cookie: await signInCookie(email, PASSWORD) };
 }
 
+const cookiesOf = (cookie: string) =>
+  cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
+  });
+
 async function pageAs(cookie: string | null, viewport = PHONE) {
   const opened = await newPage(browser, viewport);
-  if (cookie)
-    await opened.context.addCookies(
-      cookie.split("; ").map((pair) => {
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
-      }),
-    );
+  if (cookie) await opened.context.addCookies(cookiesOf(cookie));
   return opened;
+}
+
+/** A browser with JavaScript turned off, signed in with `cookie`. */
+async function plainPageAs(cookie: string) {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl(), javaScriptEnabled: false });
+  await context.addCookies(cookiesOf(cookie));
+  return { context, page: await context.newPage() };
 }
 
 /**
@@ -91,7 +103,7 @@ describe("reader pages without React in the browser", () => {
       await probe.context.close();
       const cookie = who === "subscriber" ? await signInCookie("subscriber@nuru.test") : null;
       const { page, context, errors } = await pageAs(cookie);
-      for (const path of [...PAGES, ebook, "/bookmarks", "/library/offline"]) {
+      for (const path of [...PAGES, ebook, "/bookmarks", "/library/offline", ...OWN_PAGES]) {
         const target = who === "subscriber" && path === "/" ? "/home" : path;
         const js = await scriptBytes(page, target);
         console.log(`${who} ${target}: ${js.total} bytes of JavaScript (gzip), ${js.loaded.length} script(s)`);
@@ -102,11 +114,13 @@ describe("reader pages without React in the browser", () => {
             ? "ebook-page"
             : path === "/library/offline" && who === "subscriber"
               ? "offline-library-page"
-              : null;
+              : OWN_PAGES.includes(path) && who === "subscriber"
+                ? "account-page"
+                : null;
         expect([...new Set(js.loaded.map((s) => new URL(s.url).pathname))].sort(), target).toEqual(
-          [...(own ? [own] : []), "reader-page"].map((name) =>
-            expect.stringMatching(new RegExp(`^/assets/${name}-[\\w-]+\\.js$`)),
-          ),
+          [...(own ? [own] : []), "reader-page"]
+            .sort()
+            .map((name) => expect.stringMatching(new RegExp(`^/assets/${name}-[\\w-]+\\.js$`))),
         );
         expect(await page.evaluate(() => "__reactRouterContext" in window), target).toBe(false);
         expect(await page.locator("link[rel=modulepreload]").count(), target).toBe(0);
@@ -604,5 +618,117 @@ describe("signing in and buying without React in the browser", () => {
     await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+const CANCEL_QUESTION = "Cancel renewal? You keep access until your paid time ends, and can undo this.";
+
+describe("her own pages without React in the browser", () => {
+  it("My Library asks before cancelling the renewal, shows it is saving, and works without JavaScript (390 px)", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, PHONE);
+    await page.goto("/checkout/plan/standard");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await payOnPesapal(page, "Complete M-Pesa payment");
+    await page.locator('[data-status="success"]').waitFor({ timeout: 20_000 });
+
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    const status = () => page.getByTestId("plan-status").innerText();
+    expect(await status()).toBe("Active · renewal on");
+    // She says no: nothing is sent.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Cancel renewal" }).click();
+    await expect.poll(() => asked).toEqual([CANCEL_QUESTION]);
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    expect(await status()).toBe("Active · renewal on");
+    // She says yes: the button says it is saving while the form is sent (here the page's own send is stopped after
+    // the script's turn, so that the label can be seen: holding the request instead closes the headless page).
+    await page.evaluate(() => document.addEventListener("submit", (event) => event.preventDefault()));
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Cancel renewal" }).click();
+    const saving = page.getByRole("button", { name: "Saving..." });
+    await expect.poll(() => saving.isDisabled()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    // Sent: the page shows the outcome.
+    await page.reload();
+    await waitForHydration(page);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Cancel renewal" }).click();
+    await expect.poll(() => page.getByTestId("toast").textContent()).toContain("Renewal cancelled");
+    expect(await status()).toBe("Active · renewal off");
+    await expectAccessible(page);
+    // Her receipt: the same two small scripts, and Print opens the browser's print dialog.
+    const receipt = (await page
+      .getByTestId("billing-entry")
+      .first()
+      .getByRole("link", { name: /^Receipt/ })
+      .getAttribute("href"))!;
+    const js = await scriptBytes(page, receipt);
+    expect(js.total).toBeLessThanOrEqual(BUDGET);
+    expect(js.loaded.map((s) => new URL(s.url).pathname).sort()).toEqual([
+      expect.stringMatching(/^\/assets\/account-page-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/reader-page-[\w-]+\.js$/),
+    ]);
+    await page.evaluate(() => (window.print = () => ((window as unknown as { printed: boolean }).printed = true)));
+    await page.getByRole("button", { name: "Print" }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Without JavaScript: the same forms post to the shop, which answers with the page and its message.
+    const plain = await plainPageAs(reader.cookie);
+    await plain.page.goto("/dashboard");
+    await plain.page.getByRole("button", { name: "Resume renewal" }).click();
+    await plain.page.getByTestId("toast").getByText("Renewal resumed").waitFor();
+    expect(await plain.page.getByTestId("plan-status").innerText()).toBe("Active · renewal on");
+    await plain.page.getByRole("button", { name: "Cancel renewal" }).click();
+    await plain.page.getByTestId("toast").getByText("Renewal cancelled").waitFor();
+    expect(await plain.page.getByTestId("plan-status").innerText()).toBe("Active · renewal off");
+    // Her receipt is a link.
+    await plain.page
+      .getByTestId("billing-entry")
+      .first()
+      .getByRole("link", { name: /^Receipt/ })
+      .click();
+    await plain.page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
+    // No Print button that could not work; the PDF is a link.
+    expect(await plain.page.getByRole("button", { name: "Print" }).count()).toBe(0);
+    expect(await plain.page.getByRole("link", { name: "Download PDF" }).isVisible()).toBe(true);
+    await plain.context.close();
+  });
+
+  it("Account: the shop checks her name and saves it, with JavaScript and without", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, PHONE);
+    await page.goto("/account");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await page.locator("#account-fullName").fill("");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.getByText("Full name is required").waitFor();
+    await page.locator("#account-fullName").fill("Njeri Wambui");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Profile updated");
+    expect(await page.getByTestId("account-name").innerText()).toBe("Njeri Wambui");
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const plain = await plainPageAs(reader.cookie);
+    await plain.page.goto("/account");
+    await plain.page.locator("#account-fullName").fill("");
+    await plain.page.getByRole("button", { name: "Update Profile" }).click();
+    await plain.page.getByText("Full name is required").waitFor();
+    await plain.page.locator("#account-fullName").fill("Njeri W. Wambui");
+    await plain.page.getByRole("button", { name: "Update Profile" }).click();
+    await plain.page.getByTestId("toast").getByText("Profile updated").waitFor();
+    expect(await plain.page.getByTestId("account-name").innerText()).toBe("Njeri W. Wambui");
+    await plain.context.close();
   });
 });

@@ -18,6 +18,7 @@ import type { CardRenewalView } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
 import type { MemberStanding, PeriodFacts, PeriodStatus } from "./member-standing";
 import { isShortPeriod, periodLabel, planTitle } from "./plan-period";
+import { itemWordsOf } from "./purchase-kind-words";
 
 export interface SubscriptionPeriod {
   id: string;
@@ -203,7 +204,7 @@ export async function listBillingHistory(userId: string, limit = 200): Promise<B
       date: r.createdAt.toISOString(),
       kind: r.kind,
       // A gift (ADR 038) says for whom.
-      itemName: `${r.giftFor ? `Gift for ${r.giftFor}: ` : ""}${(r.kind === "plan" ? r.planName : r.ebookTitle) ?? ""}`,
+      itemName: `${r.giftFor ? `Gift for ${r.giftFor}: ` : ""}${itemWordsOf(r).name(r)}`,
       amountCents: r.amountCents,
       currency: r.currency,
       displayAmount: r.displayAmount,

@@ -8,7 +8,6 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
   userSubscriptions,
-  gifts,
   ebooks,
   mpesaEvents,
   mpesaPushes,
@@ -22,6 +21,8 @@ import type { AdminViewer } from "~/modules/access/policy";
 import { AppError, defineErrors } from "~/lib/app-error";
 import { isId } from "~/lib/ids";
 import { planItemText } from "~/modules/membership/plan-period";
+import { giftRecipientOf } from "~/modules/membership/gifts.server";
+import { wordsOf } from "~/modules/membership/purchase-kind-words";
 import { formatKesCents } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { isDarajaError, readAsyncResult, readStkCallback, c2bSchema, type AsyncResult } from "./daraja/client.server";
@@ -128,16 +129,13 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
   const checking = await pastedCodeOfLastMinute(order.id, now);
   const state = payPageState(order, latest, now);
   const details = paybillDetails();
-  const paid = await paidDetails(order, state);
   // A gift (ADR 038): the buyer is told it is paid and where to follow it, never that she can read it.
-  const [gift] = await db
-    .select({ recipientEmail: gifts.recipientEmail })
-    .from(gifts)
-    .where(eq(gifts.orderId, order.id));
+  const giftFor = await giftRecipientOf(order.id);
+  const paid = await paidDetails(order, state, wordsOf({ ...order, giftFor }).showsPeriod);
   return {
     mpesaCode: paid.mpesaCode,
-    giftFor: gift?.recipientEmail ?? null,
-    retryPath: retryPathOf(order, item?.slug ?? null, Boolean(gift)),
+    giftFor,
+    retryPath: retryPathOf(order, item?.slug ?? null, giftFor !== null),
     kind: order.kind,
     ebookId: order.ebookId,
     paidUntil: paid.paidUntil,
@@ -230,17 +228,16 @@ function payPageState(order: Order, latest: Push | undefined, now: Date): PayPag
     : { kind: "outcome", resultCode: null, phone: latest.phone };
 }
 
-/** Once paid: the plan's new end (for a plan) and the M-Pesa code that paid it, when known. */
-async function paidDetails(order: Order, state: PayPageState) {
+/** Once paid: her plan's new end (when the kind gave her a period) and the M-Pesa code that paid it, when known. */
+async function paidDetails(order: Order, state: PayPageState, showsPeriod: boolean) {
   if (state.kind !== "paid") return { paidUntil: null, mpesaCode: null };
   const db = getDb();
-  const [subscription] =
-    order.kind === "plan"
-      ? await db
-          .select({ end: userSubscriptions.endDate })
-          .from(userSubscriptions)
-          .where(eq(userSubscriptions.orderId, order.id))
-      : [];
+  const [subscription] = showsPeriod
+    ? await db
+        .select({ end: userSubscriptions.endDate })
+        .from(userSubscriptions)
+        .where(eq(userSubscriptions.orderId, order.id))
+    : [];
   const [paidWith] = await db
     .select({ code: payments.confirmationCode })
     .from(payments)

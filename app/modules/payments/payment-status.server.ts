@@ -1,5 +1,5 @@
 // What the payment pages show about one of the reader's own orders, after it was verified with Pesapal.
-import { planTitle } from "~/modules/membership/plan-period";
+import { itemWordsOf, wordsOf } from "~/modules/membership/purchase-kind-words";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, subscriptionPlans, userSubscriptions } from "~/db/schema";
@@ -99,7 +99,8 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     .limit(1);
   let subscriptionEnds: string | null | undefined;
   const giftFor = await giftRecipientOf(orderId);
-  if (order.kind === "plan" && order.status === "completed" && !giftFor) {
+  // Her own plan period (a plan or an upgrade; a gift's period is the recipient's), once the order completed.
+  if (wordsOf({ ...order, giftFor }).showsPeriod && order.status === "completed") {
     const [sub] = await db
       .select({ endDate: userSubscriptions.endDate })
       .from(userSubscriptions)
@@ -109,7 +110,7 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
   return {
     view: VIEW_BY_STATUS[order.status],
     kind: order.kind,
-    item: order.kind === "plan" ? planTitle(row.planName ?? "Plan") : (row.ebookTitle ?? "Ebook"),
+    item: itemWordsOf(order).title(row),
     ebookId: order.ebookId,
     amount: formatKesCents(order.amountCents),
     localAmount:
