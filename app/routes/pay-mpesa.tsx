@@ -20,7 +20,11 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { LiveRefresh } from "~/components/commerce/live-refresh";
 import payScript from "~/islands/pay-mpesa-page.ts?worker&url";
 
-export const handle: RouteFacts = { islands: true };
+export const handle: RouteFacts = {
+  islands: true,
+  noscriptRefresh: (data) =>
+    isWaiting((data as Route.ComponentProps["loaderData"]).page) ? { seconds: LOOK_AGAIN_SECONDS } : null,
+};
 
 /** Seconds between two looks while the prompt or a pasted code waits for M-Pesa's answer. */
 const LOOK_AGAIN_SECONDS = 5;
@@ -87,12 +91,17 @@ const button =
 const secondary =
   "min-h-12 w-full rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-rose-50";
 
+/** She is to answer the prompt on her phone, or the shop is checking a confirmation code she typed. */
+function isWaiting(page: Route.ComponentProps["loaderData"]["page"]): boolean {
+  return page.state.kind === "waiting" || Boolean(page.codeChecking);
+}
+
 export default function PayMpesa({ loaderData, actionData }: Route.ComponentProps) {
   const { page, change } = loaderData;
   const state = page.state;
   const refused = actionData && "field" in actionData ? actionData : null;
   const askNumber = state.kind === "ask" || change || refused?.field === "phone";
-  const waiting = state.kind === "waiting" || Boolean(page.codeChecking);
+  const waiting = isWaiting(page);
   return (
     <>
       <LiveRefresh seconds={waiting ? LOOK_AGAIN_SECONDS : null} script={payScript} />

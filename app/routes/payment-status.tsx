@@ -14,7 +14,13 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { LiveRefresh } from "~/components/commerce/live-refresh";
 import statusScript from "~/islands/payment-status-page.ts?worker&url";
 
-export const handle: RouteFacts = { islands: true };
+export const handle: RouteFacts = {
+  islands: true,
+  noscriptRefresh: (data) => {
+    const page = data as Route.ComponentProps["loaderData"];
+    return "recheck" in page ? (page.recheck ?? null) : null;
+  },
+};
 
 const MESSAGES = {
   missing: "Missing order tracking id",
