@@ -41,7 +41,12 @@ try {
     ...(await publicPages(base)),
     ["category", await firstLink(base, "/categories", "/category/")],
     ["checkout", await checkoutLink()],
+    ["gift checkout", (await checkoutLink()).replace("/checkout/", "/gift/")],
+    ["signin", "/signin"],
+    ["payment status", "/payment/return"],
     ["dashboard", "/dashboard"],
+    ["account", "/account"],
+    ["account gifts", "/account/gifts"],
     ["offline library", "/library/offline"],
     ["bookmarks", "/bookmarks"],
   ];

@@ -43,6 +43,13 @@ import { isCoded, offerText } from "~/modules/orders/offer-code-rules";
 import { currentPlanOf } from "~/modules/membership/membership.server";
 import { readPaymentMethodSettings } from "~/modules/payments/payment-provider.server";
 import { darajaAvailable } from "~/modules/payments/daraja-gateway.server";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import checkoutScript from "~/islands/checkout-page.ts?worker&url";
+
+// An islands page (ADR 045): plain forms answered by the server; checkout-page.ts marks Pay busy once it is sent.
+export const handle: RouteFacts = { islands: true };
 
 /** `?upgrade=1`: the plan bought as an upgrade now, paying the difference (ADR 039). */
 function isUpgrade(request: Request, item: CheckoutItem): boolean {
@@ -296,6 +303,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = refusalOf(actionData)?.error.message ?? refusal;
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <CheckoutBackLink quote={quote} />
@@ -494,6 +504,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <button
                 type="submit"
                 disabled={busy}
+                data-busy-label={quote.free ? "Confirming..." : "Taking you to Pesapal..."}
                 className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
               >
                 {quote.free
@@ -516,6 +527,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           )}
         </Form>
       )}
+      {islands ? <script type="module" src={checkoutScript} nonce={nonce} /> : null}
     </div>
   );
 }

@@ -27,6 +27,13 @@ import { giftDetailsForRetry } from "~/modules/membership/gifts.server";
 import { readPaymentMethodSettings } from "~/modules/payments/payment-provider.server";
 import { darajaAvailable } from "~/modules/payments/daraja-gateway.server";
 import { GiftDetailsForm } from "~/components/commerce/gift-details-form";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import checkoutScript from "~/islands/checkout-page.ts?worker&url";
+
+// An islands page (ADR 045), with her own checkout's script: the gift's details checked before they go, Pay busy.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Give ${loaderData.quote.name} as a gift | Nuru` : "Give a gift | Nuru" },
@@ -119,6 +126,9 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
   const { quote, email, notice, today, retry } = loaderData;
   const busy = useNavigation().state !== "idle";
   const refused = refusalOf(actionData);
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <CheckoutBackLink quote={quote} />
@@ -156,6 +166,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
         mpesaDirect={loaderData.mpesaDirect}
         busy={busy}
       />
+      {islands ? <script type="module" src={checkoutScript} nonce={nonce} /> : null}
     </div>
   );
 }
