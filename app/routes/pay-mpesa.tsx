@@ -15,8 +15,8 @@ import {
 import { displayMpesaPhone, promptOutcome } from "~/modules/payments/mpesa-phone";
 import { isAppError } from "~/lib/app-error";
 import { readForm } from "~/lib/read-form.server";
-import { formatDate } from "~/lib/format";
 import type { RouteFacts } from "~/lib/route-facts";
+import { SentenceText } from "~/components/commerce/sentence";
 import { LiveRefresh } from "~/components/commerce/live-refresh";
 import payScript from "~/islands/pay-mpesa-page.ts?worker&url";
 
@@ -304,31 +304,7 @@ function Paid({ page }: { page: PayPage }) {
           M-Pesa code <strong>{page.mpesaCode}</strong>
         </p>
       ) : null}
-      {page.giftFor ? (
-        <p data-testid="gift-next">
-          Your gift for <span className="font-semibold break-all">{page.giftFor}</span> is paid. Follow it, and send the
-          claim e-mail again, from{" "}
-          <Link to="/account/gifts" className="font-semibold underline">
-            your gifts
-          </Link>
-          .
-        </p>
-      ) : page.kind === "plan" ? (
-        <p>
-          Every premium article is open to you now
-          {page.paidUntil ? `, until ${formatDate(page.paidUntil)}` : ""}.{" "}
-          <Link to="/articles" className="font-semibold underline">
-            Start reading
-          </Link>
-        </p>
-      ) : (
-        <p>
-          The ebook is yours to read now.{" "}
-          <Link to={`/ebook/${page.ebookId}`} className="font-semibold underline">
-            Open it
-          </Link>
-        </p>
-      )}
+      <SentenceText sentence={page.paidNext} linkClassName="font-semibold underline" />
       <p className="mt-2">
         <Link to={`/receipts/${page.orderId}`} className="underline">
           Your receipt
