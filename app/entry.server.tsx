@@ -10,6 +10,8 @@ import { NonceContext } from "~/lib/nonce";
 import { IslandsContext, islandsPage } from "~/components/islands";
 import { ServerOnlyData } from "~/components/static-html";
 import { documentRenderData } from "~/lib/document-render.server";
+import { TemplateMarksContext } from "~/components/template-marks";
+import { choiceMarks, renderingTemplate } from "~/lib/shared-render.server";
 import { contentSecurityPolicy } from "~/lib/security-headers.server";
 import { getEnv } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
@@ -55,7 +57,9 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <ServerOnlyData.Provider value={documentRenderData()}>
           <IslandsContext.Provider value={islandsPage(routerContext)}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <TemplateMarksContext.Provider value={renderingTemplate() ? choiceMarks : null}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </TemplateMarksContext.Provider>
           </IslandsContext.Provider>
         </ServerOnlyData.Provider>
       </NonceContext.Provider>,

@@ -26,6 +26,7 @@ import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-i
 import { usePageLinkNavigation } from "~/components/ui/page-link";
 import { DataSaverScope } from "~/components/data-saver";
 import { useIslands } from "~/components/islands";
+import { NoscriptRefresh } from "~/components/commerce/noscript-refresh";
 import islandsScript from "~/islands/reader-page.ts?worker&url";
 import type { ToastMessage } from "~/components/ui/toast";
 import { registerOfflineWorker } from "~/lib/offline-worker";
@@ -127,6 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {import.meta.env.SSR ? <LanguageAlternates origin={shell?.origin ?? ""} /> : null}
+        {islands ? <NoscriptRefresh /> : null}
       </head>
       <DataSaverScope on={dataSaver}>
         <body className="flex min-h-screen flex-col bg-white pb-16 text-gray-900 antialiased md:pb-0">

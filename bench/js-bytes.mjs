@@ -9,7 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROME_ARGS, findChrome } from "../tests/setup/browser.ts";
-import { buildUnlessAsked, firstLink, root, startLocalApp, waitSeeded } from "./local-app.mjs";
+import { buildUnlessAsked, firstLink, publicPages, root, startLocalApp, waitSeeded } from "./local-app.mjs";
 
 const BUDGET_BYTES = 75 * 1024;
 const results = path.join(root, "bench/results");
@@ -38,16 +38,15 @@ try {
   await ready();
   await waitSeeded(base);
   const pages = [
-    ["home", "/"],
-    ["articles", "/articles"],
-    ["article", await firstLink(base, "/articles", "/article/")],
-    ["ebooks", "/ebooks"],
-    ["ebook", await firstLink(base, "/ebooks", "/ebook/")],
-    ["pricing", "/pricing"],
-    ["categories", "/categories"],
+    ...(await publicPages(base)),
     ["category", await firstLink(base, "/categories", "/category/")],
     ["checkout", await checkoutLink()],
+    ["gift checkout", (await checkoutLink()).replace("/checkout/", "/gift/")],
+    ["signin", "/signin"],
+    ["payment status", "/payment/return"],
     ["dashboard", "/dashboard"],
+    ["account", "/account"],
+    ["account gifts", "/account/gifts"],
     ["offline library", "/library/offline"],
     ["bookmarks", "/bookmarks"],
   ];

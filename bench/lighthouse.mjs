@@ -12,7 +12,7 @@ import path from "node:path";
 import { findChrome } from "../tests/setup/browser.ts";
 import {
   buildUnlessAsked,
-  firstLink,
+  publicPages,
   root,
   runLighthouse,
   signInCookie,
@@ -72,13 +72,7 @@ try {
   const subscriber = await signInCookie(base, "subscriber@nuru.test");
   const plan = /checkout(?:\/|%2F)plan(?:\/|%2F)([a-z0-9-]+)/i.exec(await (await fetch(`${base}/pricing`)).text())?.[1];
   const pages = [
-    ["home", "/"],
-    ["articles", "/articles"],
-    ["article", await firstLink(base, "/articles", "/article/")],
-    ["ebooks", "/ebooks"],
-    ["ebook", await firstLink(base, "/ebooks", "/ebook/")],
-    ["pricing", "/pricing"],
-    ["categories", "/categories"],
+    ...(await publicPages(base)),
     ["checkout (subscriber)", `/checkout/plan/${plan}`, subscriber],
     ["dashboard (subscriber)", "/dashboard", subscriber],
   ].filter(([name]) => !only || only.some((o) => name.startsWith(o)));

@@ -131,3 +131,16 @@ export async function firstLink(base, page, prefix) {
   if (!m) throw new Error(`no link to ${prefix}… on ${page}`);
   return m[1];
 }
+
+/** The public pages both browser benches measure, each with its address in the demo shop (after waitSeeded). */
+export async function publicPages(base) {
+  return [
+    ["home", "/"],
+    ["articles", "/articles"],
+    ["article", await firstLink(base, "/articles", "/article/")],
+    ["ebooks", "/ebooks"],
+    ["ebook", await firstLink(base, "/ebooks", "/ebook/")],
+    ["pricing", "/pricing"],
+    ["categories", "/categories"],
+  ];
+}

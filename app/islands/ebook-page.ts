@@ -2,17 +2,10 @@
 // so the other reader pages do not carry it: Copy link and the share sheet, and Download PDF answered in place
 // ("Download Started", or why it was refused) instead of by a page load. Without it both still work: the share links
 // are plain links, and the download form posts to the server, which answers with the file or a toast.
-import { refusalOf } from "../lib/action-result";
+import { downloadEbook } from "../lib/ebook-download";
 import { shareButtons } from "./share-buttons";
 import { showToast } from "./page-toast";
 import { say } from "../lib/page-words";
-
-const UNEXPECTED = [say("Download Failed"), say("An unexpected error occurred. Please try again.")] as const;
-
-function fileNameOf(response: Response): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
-  return match?.[1] ?? "ebook.pdf";
-}
 
 /** The stamped PDF fetched and saved, with the same messages as DownloadButton on a React page. */
 async function download(form: HTMLFormElement, button: HTMLButtonElement) {
@@ -21,29 +14,8 @@ async function download(form: HTMLFormElement, button: HTMLButtonElement) {
   button.disabled = true;
   if (label) label.textContent = say("Preparing...");
   try {
-    const response = await fetch(form.action, {
-      method: "POST",
-      headers: { Accept: "application/json" },
-      body: new URLSearchParams(),
-      credentials: "same-origin",
-    });
-    if (!response.ok) {
-      const refused = refusalOf(await response.json().catch(() => null));
-      if (refused) showToast("error", refused.error.title, refused.error.message);
-      else showToast("error", ...UNEXPECTED);
-      return;
-    }
-    const url = URL.createObjectURL(await response.blob());
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = fileNameOf(response);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    showToast("success", say("Download Started"), say("Your ebook download has started."));
-  } catch {
-    showToast("error", ...UNEXPECTED);
+    const toast = await downloadEbook(form.action);
+    showToast(toast.kind, say(toast.title), say(toast.message));
   } finally {
     button.disabled = false;
     if (label) label.textContent = idle;

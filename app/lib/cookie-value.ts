@@ -10,3 +10,20 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
   }
   return null;
 }
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Set-Cookie for one of her preferences (data saver, language, country): a year, the whole site, sent on top-level
+ * navigations from elsewhere too (Lax). A preference grants nothing. HttpOnly unless a page's script reads it.
+ */
+export function preferenceCookieHeader(name: string, value: string, secure: boolean, httpOnly = true): string {
+  return [
+    `${name}=${value}`,
+    "Path=/",
+    `Max-Age=${ONE_YEAR_SECONDS}`,
+    "SameSite=Lax",
+    ...(httpOnly ? ["HttpOnly"] : []),
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}

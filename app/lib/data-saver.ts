@@ -2,10 +2,9 @@
 // home page. A reader turns it on or off with the switch (a cookie, no account needed); without a choice of hers, a
 // browser that asks to save data (the Save-Data: on header, Chrome's Lite setting) gets it. Her own choice wins both
 // ways. Read by the pages (the shell) and by the guest page cache, which keeps the two kinds of page apart.
-import { cookieValue } from "./cookie-value";
+import { cookieValue, preferenceCookieHeader } from "./cookie-value";
 
 export const DATA_SAVER_COOKIE = "nuru_data_saver";
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Whether a request gets data-saver pages: her switch, else the browser's Save-Data header. */
 export function wantsDataSaver(cookieHeader: string | null | undefined, saveData: string | null | undefined): boolean {
@@ -21,12 +20,5 @@ export function isDataSaverRequest(request: Request): boolean {
 
 /** Set-Cookie for her choice: a year, the whole site (a preference only; it grants nothing). */
 export function dataSaverCookieHeader(on: boolean, secure: boolean): string {
-  return [
-    `${DATA_SAVER_COOKIE}=${on ? "on" : "off"}`,
-    "Path=/",
-    `Max-Age=${ONE_YEAR_SECONDS}`,
-    "SameSite=Lax",
-    "HttpOnly",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return preferenceCookieHeader(DATA_SAVER_COOKIE, on ? "on" : "off", secure);
 }

@@ -41,6 +41,9 @@ const schema = z.object({
   JOBS_ENABLED: z.enum(["true", "false"]).default("true"),
   /** Rendered public pages kept for guests until content changes (ADR 016); "false" renders every request. */
   GUEST_PAGE_CACHE: z.enum(["true", "false"]).default("true"),
+  /** Signed-in reader pages rendered once per access level, her parts filled in per request (ADR 049); only with
+   *  GUEST_PAGE_CACHE (the same change notifications clear both). "false" renders each of her pages in full. */
+  SHARED_RENDER: z.enum(["true", "false"]).default("true"),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   // How often each process adds the page views it counted in memory to the database (issue 35); the analytics
   // screen also adds its own process's counts when it opens.

@@ -6,6 +6,12 @@
 export interface RouteFacts {
   /** Server-rendered without React in the browser: the page loads the small islands script instead (ADR 045). */
   islands?: true;
+  /** An islands page that waits (a payment): when a browser without JavaScript looks again, from the route's loader
+   *  data; the root layout writes it in the head (components/commerce/noscript-refresh.tsx). */
+  noscriptRefresh?: (loaderData: unknown) => { seconds: number; url?: string } | null;
+  /** Signed-in readers with the same access share one render of it, their own parts filled in per request (ADR 049).
+   *  Only for a page whose every personal part is a token or a choice (lib/shared-render.server.ts). */
+  sharedRender?: true;
   /** The same page for every guest of one country: the guest page cache may keep it (ADR 016). */
   guestPage?: true;
   /** The query parameters a guest page reads (a search, a list's page, a filter). A guest request carrying any other
@@ -29,6 +35,8 @@ export type BuildRoutes = Record<
 
 export interface RouteFactIndex {
   isGuestPage(path: string): boolean;
+  /** Pages signed-in readers of one access level share a render of (ADR 049); never a `.data` request. */
+  isSharedPage(path: string): boolean;
   /** The query parameters the guest page at `path` declares it reads (none when it declares none). */
   guestQuery(path: string): ReadonlySet<string>;
   takesCrossSitePosts(path: string): boolean;
@@ -69,6 +77,7 @@ function factsOf(handle: unknown): RouteFacts {
 
 export function indexRouteFacts(routes: BuildRoutes): RouteFactIndex {
   const guestPage: string[] = [];
+  const sharedPage: string[] = [];
   const crossSitePosts: string[] = [];
   const countsViews: string[] = [];
   const largeForms: RouteFactIndex["largeForms"] = [];
@@ -78,6 +87,7 @@ export function indexRouteFacts(routes: BuildRoutes): RouteFactIndex {
     const facts = factsOf(route.module.handle);
     const pattern = fullPattern(routes, route.id);
     if (facts.guestPage) guestPage.push(pattern);
+    if (facts.sharedRender) sharedPage.push(pattern);
     if (facts.guestPage && facts.guestQuery)
       guestQueries.push({ path: patternToRegExp(pattern), params: facts.guestQuery });
     if (facts.crossSitePosts) crossSitePosts.push(pattern);
@@ -89,10 +99,12 @@ export function indexRouteFacts(routes: BuildRoutes): RouteFactIndex {
     return (path: string) => expressions.some((expression) => expression.test(path));
   };
   const isGuestPattern = matcher(guestPage);
+  const isSharedPattern = matcher(sharedPage);
   const isCountingPattern = matcher(countsViews);
   return {
     // A page's data twin (`/article/x.data`) is personal to no one either, but it is not the page: never kept.
     isGuestPage: (path) => !path.endsWith(".data") && isGuestPattern(path),
+    isSharedPage: (path) => !path.endsWith(".data") && isSharedPattern(path),
     guestQuery: (path) => new Set(guestQueries.find((route) => route.path.test(path))?.params ?? []),
     takesCrossSitePosts: matcher(crossSitePosts),
     countsViews: (path) => isCountingPattern(path.endsWith(".data") ? path.slice(0, -".data".length) : path),

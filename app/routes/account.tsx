@@ -20,6 +20,14 @@ import { CONSENT_WORDING } from "~/modules/member-mail/member-mail-form";
 import { readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
 import { savedLanguageOf } from "~/modules/accounts/language.server";
 import { LanguageSetting } from "~/components/account/language-setting";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import accountScript from "~/islands/account-page.ts?worker&url";
+
+// An islands page (ADR 045): rendered by the server only; its forms are plain posts (the server checks the profile
+// form and shows what to fix), and account-page.ts adds the busy label.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Account", description: "Your Nuru account settings.", path: "/account", matches }),
@@ -91,6 +99,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const busy = useNavigation().state === "submitting";
   const user = loaderData.user;
   const dataSaver = useDataSaver();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   const [form, fields] = useSchemaForm(profileSchema, {
     id: "account",
     lastResult: refusalOf(actionData)?.form,
@@ -198,6 +209,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Link>
         </div>
       </section>
+      {islands ? <script type="module" src={accountScript} nonce={nonce} /> : null}
     </div>
   );
 }

@@ -39,7 +39,7 @@ import { SaveForOfflineIsland } from "~/components/offline/save-for-offline-isla
 import articleScript from "~/islands/article-page.ts?worker&url";
 
 // An islands page (ADR 045): rendered by the server, with the reader pages' script and the article's own small one.
-export const handle: RouteFacts = { islands: true, guestPage: true, countsViews: true };
+export const handle: RouteFacts = { islands: true, guestPage: true, countsViews: true, sharedRender: true };
 
 // Only a signed-in reader who may read the article in full gets the Save for offline button: its code loads then.
 const SaveForOffline = lazy(() =>

@@ -20,6 +20,7 @@ export const handle: RouteFacts = {
   guestPage: true,
   guestQuery: ["q", "access", "page"],
   countsViews: true,
+  sharedRender: true,
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {

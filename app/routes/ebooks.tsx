@@ -16,7 +16,12 @@ import { Pagination, pagedPath } from "~/components/content/pagination";
 import { listQuery, listSearch, parseListParams, SearchFilter } from "~/components/content/search-filter";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["q", "access", "page"] };
+export const handle: RouteFacts = {
+  islands: true,
+  guestPage: true,
+  guestQuery: ["q", "access", "page"],
+  sharedRender: true,
+};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return orErrorPage(() => loadList(request, context), "EBOOKS_LOAD_FAILED");

@@ -19,7 +19,7 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { isDataSaverRequest } from "~/lib/data-saver";
 import { homeJsonLd, jsonLdScript } from "~/modules/site/structured-data";
 
-export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["q"] };
+export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["q"], sharedRender: true };
 
 /** Sections with nothing of a reader's own (links, text and images): rendered once for everyone (ADR 022). */
 const RENDERED_ONCE = ["featuredAd", "plans", "testimonials", "categories"] as const;

@@ -29,6 +29,7 @@ import { pageEventScope } from "~/lib/page-events.server";
 import { countArrival, countServedPage } from "~/modules/analytics/counter.server";
 import { logger, errorFields } from "~/lib/logger.server";
 import { observability } from "./observability.server";
+import { createSignedInPages } from "./signed-in-pages.server";
 
 /**
  * The HTTP server: security headers, request guards, static assets, the guest page cache and React Router's handler,
@@ -232,31 +233,44 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
       next();
     });
   }
+  let signedInPages: ReturnType<typeof createSignedInPages> | null = null;
   // Guests' public pages are rendered once per country and served again until content changes (ADR 016).
   if (env.GUEST_PAGE_CACHE === "true") {
+    const visitor = async (req: express.Request) => {
+      // The same decision the pages make, from the only inputs it reads.
+      const headers = new Headers();
+      for (const name of ["cookie", "x-nuru-client-ip", ...(env.COUNTRY_HEADER ? [env.COUNTRY_HEADER] : [])]) {
+        const value = req.headers[name.toLowerCase()];
+        if (typeof value === "string") headers.set(name, value);
+      }
+      const { shown, charging } = await priceCountries(new Request("http://nuru.invalid/", { headers }));
+      // CASE: her pick differs from where she is -> pages also name the charging country's prices (ADR 026), so
+      // both are in the key, and a page that depends on her address is never one a shared cache may keep.
+      const country = shown.code === charging.code ? shown.code : `${shown.code}>${charging.code}`;
+      const dependsOnIp = shown.source === "ip" || (shown.code !== charging.code && charging.source === "ip");
+      return { country, source: dependsOnIp ? "ip" : shown.source } as const;
+    };
     const guestPages = createGuestPageCache({
       isPublicPage: routeFacts.isGuestPage,
       guestQuery: routeFacts.guestQuery,
       countryHeader: env.COUNTRY_HEADER,
-      visitor: async (req) => {
-        // The same decision the pages make, from the only inputs it reads.
-        const headers = new Headers();
-        for (const name of ["cookie", "x-nuru-client-ip", ...(env.COUNTRY_HEADER ? [env.COUNTRY_HEADER] : [])]) {
-          const value = req.headers[name.toLowerCase()];
-          if (typeof value === "string") headers.set(name, value);
-        }
-        const { shown, charging } = await priceCountries(new Request("http://nuru.invalid/", { headers }));
-        // CASE: her pick differs from where she is -> pages also name the charging country's prices (ADR 026), so
-        // both are in the key, and a page that depends on her address is never one a shared cache may keep.
-        const country = shown.code === charging.code ? shown.code : `${shown.code}>${charging.code}`;
-        const dependsOnIp = shown.source === "ip" || (shown.code !== charging.code && charging.source === "ip");
-        return { country, source: dependsOnIp ? "ip" : shown.source };
-      },
+      visitor,
     });
+    // Signed-in readers' pages rendered once per access level, her own parts filled in per request (ADR 049).
+    signedInPages =
+      env.SHARED_RENDER === "true"
+        ? createSignedInPages({
+            build,
+            isSharedPage: routeFacts.isSharedPage,
+            pageQuery: routeFacts.guestQuery,
+            visitor,
+          })
+        : null;
     // Public reads shared between requests (lists, slides, plans) follow the same rule as the guest pages.
     enablePublicReads();
     onContentNotified(() => {
       guestPages.clear();
+      signedInPages?.clear();
       clearPublicReads();
     });
     // An admin's change made through this process is visible on the very next request, even before the database's
@@ -264,11 +278,14 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
     // succeeded, never by the bare fact of a POST to /admin (issue 46 item 1).
     onAdminChange(() => {
       guestPages.clear();
+      signedInPages?.clear();
       clearPublicReads();
     });
     app.use(guestPages.middleware);
   }
   app.use(documentRenderScope);
+  // After the document scope: a shared render is a document render like any other (ADR 022).
+  if (signedInPages) app.use(signedInPages.middleware);
   app.all(
     "/{*splat}",
     // This server only ever serves a production build (`react-router dev` has its own); in "development" mode React

@@ -106,11 +106,11 @@ export function rawHttp(
 }
 
 /** A confirmed account of its own: signed up through the form, confirmed with its password via the dev outbox. */
-export async function newReader(password = "right-pass-1"): Promise<string> {
+export async function newReader(password = "right-pass-1", fullName = "Test Reader"): Promise<string> {
   const email = freshEmail("reader");
   await postForm(
     "/signin",
-    { intent: "signup", fullName: "Test Reader", email, password, confirmPassword: password },
+    { intent: "signup", fullName, email, password, confirmPassword: password },
     { from: freshAddress() },
   );
   const outbox = await raw("/dev/mail");

@@ -5,6 +5,7 @@ import type { ContentType } from "~/modules/engagement/schemas";
 import { signInHref } from "~/lib/sign-in-href";
 import type { Shown } from "./bookmark-post";
 import { useT } from "~/lib/i18n/use-t";
+import { useTemplateMarks } from "~/components/template-marks";
 
 // Styles in app.css (.bm, .bm-on, .bm-off, .bm-form, .bm-note): the toggle repeats on every card a signed-in reader sees.
 
@@ -37,6 +38,8 @@ export function BookmarkButton({
   // What she asked for while the page's data says otherwise (queued offline, or until the page reloads its data).
   const [asked, setAsked] = useState<Shown & { of: string }>();
   const t = useT();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders templates
+  const marks = import.meta.env.SSR ? useTemplateMarks() : null;
   if (!signedIn) {
     const href = signInHref(location.pathname + location.search);
     // A plain anchor: the sign-in dialog's handler (root) takes the click, and without JavaScript it opens /signin.
@@ -50,34 +53,52 @@ export function BookmarkButton({
 
   const of = contentId + bookmarked;
   const mine = asked?.of === of ? asked : undefined;
-  const on = mine ? mine.on : bookmarked;
 
-  return (
-    <form
-      method="post"
-      action="/engagement"
-      className="bm-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        void import("./bookmark-post").then((m) => m.tap(form, !on, owner, (s) => setAsked({ of, ...s }), revalidate));
-      }}
-    >
-      <input type="hidden" name="intent" value="bookmark" />
-      <input type="hidden" name="contentType" value={contentType} />
-      <input type="hidden" name="contentId" value={contentId} />
-      <button
-        type="submit"
-        aria-pressed={on}
-        aria-label={on ? t("bookmark.removeTitle", { title }) : t("bookmark.addTitle", { title })}
-        className={`bm ${on ? "bm-on" : "bm-off"} ${className}`}
+  // A page shared by her access level (ADR 049): both ways, and the server keeps hers (on if she bookmarked it).
+  if (marks) {
+    const { open, or, end } = marks(`bm:${contentType}:${contentId}`);
+    return (
+      <>
+        {open}
+        {toggle(false)}
+        {or}
+        {toggle(true)}
+        {end}
+      </>
+    );
+  }
+  return toggle(mine ? mine.on : bookmarked);
+
+  function toggle(on: boolean) {
+    return (
+      <form
+        method="post"
+        action="/engagement"
+        className="bm-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          void import("./bookmark-post").then((m) =>
+            m.tap(form, !on, owner, (s) => setAsked({ of, ...s }), revalidate),
+          );
+        }}
       >
-        <Bookmark aria-hidden="true" className={on ? "h-5 w-5 fill-current" : "h-5 w-5"} />
-        {showLabel ? <span>{on ? t("bookmark.remove") : t("bookmark.add")}</span> : null}
-      </button>
-      <span role="status" className="bm-note">
-        {mine?.note}
-      </span>
-    </form>
-  );
+        <input type="hidden" name="intent" value="bookmark" />
+        <input type="hidden" name="contentType" value={contentType} />
+        <input type="hidden" name="contentId" value={contentId} />
+        <button
+          type="submit"
+          aria-pressed={on}
+          aria-label={on ? t("bookmark.removeTitle", { title }) : t("bookmark.addTitle", { title })}
+          className={`bm ${on ? "bm-on" : "bm-off"} ${className}`}
+        >
+          <Bookmark aria-hidden="true" className={on ? "h-5 w-5 fill-current" : "h-5 w-5"} />
+          {showLabel ? <span>{on ? t("bookmark.remove") : t("bookmark.add")}</span> : null}
+        </button>
+        <span role="status" className="bm-note">
+          {mine?.note}
+        </span>
+      </form>
+    );
+  }
 }

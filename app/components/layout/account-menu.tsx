@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
+import { readerInitialOf, readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
 import type { HeaderUser } from "./site-header";
 import { useT } from "~/lib/i18n/use-t";
 
@@ -44,7 +44,7 @@ export function AccountMenu({
   }, [open]);
   const t = useT();
   const name = readerNameOf(user);
-  const initial = (name[0] ?? "R").toUpperCase();
+  const initial = user.initial ?? readerInitialOf(user);
   return (
     <div ref={ref} className="relative" data-account-menu={islands ? "" : undefined}>
       <button

@@ -12,6 +12,8 @@ export interface HeaderUser {
   fullName: string | null;
   email: string;
   role: string;
+  /** Her initial as the server wrote it (a token in a page rendered once for her access level, ADR 049). */
+  initial?: string;
 }
 
 // The menu's code loads when a signed-in reader reaches for it (hover, focus, tap), not with every page.

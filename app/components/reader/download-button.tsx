@@ -2,19 +2,8 @@ import { useState } from "react";
 import { Download } from "~/components/ui/icons";
 import type { ToastMessage } from "~/components/ui/toast";
 import { LazyToast } from "~/components/ui/lazy-toast";
-import { refusalOf } from "~/lib/action-result";
 import { useT } from "~/lib/i18n/use-t";
-
-const UNEXPECTED: ToastMessage = {
-  kind: "error",
-  title: "Download Failed",
-  message: "An unexpected error occurred. Please try again.",
-};
-
-function fileNameOf(response: Response): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
-  return match?.[1] ?? "ebook.pdf";
-}
+import { downloadEbook } from "~/lib/ebook-download";
 
 /**
  * Download PDF: a plain form post (the server answers with the stamped file, or a toast after a redirect), which
@@ -31,28 +20,7 @@ export function DownloadButton({ ebookId, className }: { ebookId: string; classN
     if (busy) return;
     setBusy(true);
     try {
-      const response = await fetch(action, {
-        method: "POST",
-        headers: { Accept: "application/json" },
-        body: new URLSearchParams(),
-        credentials: "same-origin",
-      });
-      if (!response.ok) {
-        const refused = refusalOf(await response.json().catch(() => null));
-        setToast(refused ? { kind: "error", title: refused.error.title, message: refused.error.message } : UNEXPECTED);
-        return;
-      }
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = fileNameOf(response);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setToast({ kind: "success", title: "Download Started", message: "Your ebook download has started." });
-    } catch {
-      setToast(UNEXPECTED);
+      setToast(await downloadEbook(action));
     } finally {
       setBusy(false);
     }

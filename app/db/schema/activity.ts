@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { createdAt, uuidId } from "./columns";
 
 /** One field's value before and after an admin change. */
 export type FieldChange = { before: unknown; after: unknown };
@@ -8,7 +9,7 @@ export type FieldChange = { before: unknown; after: unknown };
 export const adminActivity = pgTable(
   "admin_activity",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
@@ -16,7 +17,7 @@ export const adminActivity = pgTable(
     /** What the change was about, in words an admin recognises (a title, a name, an e-mail). */
     summary: text("summary").notNull(),
     changes: jsonb("changes").$type<Record<string, FieldChange>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("admin_activity_created_idx").on(t.createdAt),

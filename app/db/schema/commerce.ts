@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
   index,
@@ -11,17 +10,16 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
-import { articles, ebooks } from "./content";
+import { readerId, users } from "./accounts";
+import { articles, ebookOf, ebooks } from "./content";
+import { createdAt, updatedAt, uuidId, timestamptz, cents, stringList } from "./columns";
 
 // Money is integer minor units (cents) in bigint columns, read as safe JavaScript integers; rates and
 // percentages are exact numerics read as strings. app/modules/pricing/money.ts does the arithmetic (ADR 008).
-const cents = (name: string) => bigint(name, { mode: "number" });
 const isCurrencyCode = (column: unknown) => sql`${column} ~ '^[A-Z]{3}$'`;
 
 export const planAccessLevel = pgEnum("plan_access_level", ["premium", "subscription"]);
@@ -29,7 +27,7 @@ export const planAccessLevel = pgEnum("plan_access_level", ["premium", "subscrip
 export const subscriptionPlans = pgTable(
   "subscription_plans",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
     description: text("description"),
@@ -44,13 +42,13 @@ export const subscriptionPlans = pgTable(
     accessLevel: planAccessLevel("access_level").notNull().default("subscription"),
     // null means unlimited; a limit is always at least one ebook (0 no longer doubles as "unlimited").
     ebookLimit: integer("ebook_limit"),
-    features: jsonb("features").$type<string[]>().notNull().default([]),
+    features: stringList("features"),
     badge: text("badge"),
     trialDays: integer("trial_days").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
     sortKey: integer("sort_key").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("subscription_plans_price_not_negative", sql`${t.priceCents} >= 0`),
@@ -83,7 +81,7 @@ export const orderStatus = pgEnum("order_status", [
 export const orders = pgTable(
   "orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     merchantReference: text("merchant_reference").notNull().unique(),
     userId: text("user_id")
       .notNull()
@@ -114,17 +112,17 @@ export const orders = pgTable(
     gateway: text("gateway").notNull(),
     gatewayTrackingId: text("gateway_tracking_id").unique(),
     redirectUrl: text("redirect_url"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamptz("completed_at"),
     // Reconciliation of a pending order (ADR 015): how many GetTransactionStatus checks answered "not paid yet",
     // and when the next one is due (null: one minute after the order was made).
     statusChecks: integer("status_checks").notNull().default(0),
-    nextStatusCheckAt: timestamp("next_status_check_at", { withTimezone: true }),
+    nextStatusCheckAt: timestamptz("next_status_check_at"),
     // After it leaves pending (ADR 027) the same two columns schedule the re-checks of an order whose outcome can
     // still change (completed within the reversal window, failed, abandoned): reset at every change of status.
     // When Pesapal confirmed our CancelOrder of an abandoned order: it can no longer be paid, nor need re-checking.
-    gatewayCancelledAt: timestamp("gateway_cancelled_at", { withTimezone: true }),
+    gatewayCancelledAt: timestamptz("gateway_cancelled_at"),
     // A scheduled card charge of a card auto-renew agreement (ADR 019): Pesapal names it by the agreement's
     // account_number, not by this order's reference. Null for orders a reader made at checkout.
     cardRenewalId: uuid("card_renewal_id").references((): AnyPgColumn => cardRenewals.id, { onDelete: "restrict" }),
@@ -153,7 +151,7 @@ export const orders = pgTable(
     upgradeCreditCents: cents("upgrade_credit_cents"),
     // The instant the credit was worked out for: the checkout page she saw (its signed quote), so she pays the amount
     // its button named; the payment's re-check works the credit out for the same instant. Set with the credit.
-    upgradeCreditAt: timestamp("upgrade_credit_at", { withTimezone: true }),
+    upgradeCreditAt: timestamptz("upgrade_credit_at"),
     // The cents left off an upgrade's charge so it is whole shillings, in her favour (issue 46 item 27): M-Pesa moves
     // whole shillings, so an amount with cents could come back from Pesapal as another amount. amount_cents = the
     // exact charge less this. Null when nothing was left off.
@@ -235,7 +233,7 @@ export const receiptCounters = pgTable(
 export const orderStatusHistory = pgTable(
   "order_status_history",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -244,7 +242,7 @@ export const orderStatusHistory = pgTable(
     // ipn | callback | poll | admin | system
     source: text("source").notNull(),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("order_status_history_order_idx").on(t.orderId)],
 );
@@ -253,7 +251,7 @@ export const orderStatusHistory = pgTable(
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -266,7 +264,7 @@ export const payments = pgTable(
     paymentMethod: text("payment_method"),
     confirmationCode: text("confirmation_code"),
     raw: jsonb("raw"),
-    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamptz("verified_at").notNull().defaultNow(),
   },
   (t) => [
     index("payments_order_idx").on(t.orderId),
@@ -290,10 +288,8 @@ export const subscriptionStatus = pgEnum("subscription_status", [
 export const userSubscriptions = pgTable(
   "user_subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: readerId(),
     planId: uuid("plan_id")
       .notNull()
       .references(() => subscriptionPlans.id, { onDelete: "restrict" }),
@@ -303,29 +299,29 @@ export const userSubscriptions = pgTable(
       .references(() => orders.id, { onDelete: "set null" }),
     // A subscription becomes active only when a verified payment (or a trial grant) says so.
     status: subscriptionStatus("status").notNull().default("pending"),
-    startDate: timestamp("start_date", { withTimezone: true }).notNull().defaultNow(),
+    startDate: timestamptz("start_date").notNull().defaultNow(),
     // null means open-ended.
-    endDate: timestamp("end_date", { withTimezone: true }),
+    endDate: timestamptz("end_date"),
     autoRenew: boolean("auto_renew").notNull().default(true),
     // A free trial (no order): one per account, enforced by the partial unique index below.
     isTrial: boolean("is_trial").notNull().default(false),
     // A period an admin gave by hand (goodwill, a proven technical error): no order, who gave it and why (ADR 018).
     grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
     grantReason: text("grant_reason"),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledAt: timestamptz("cancelled_at"),
     // Ended early by an upgrade (ADR 039): when, and the end it had, so a reversed upgrade can put it back.
-    upgradedAt: timestamp("upgraded_at", { withTimezone: true }),
-    endDateBeforeUpgrade: timestamp("end_date_before_upgrade", { withTimezone: true }),
+    upgradedAt: timestamptz("upgraded_at"),
+    endDateBeforeUpgrade: timestamptz("end_date_before_upgrade"),
     // A switch to a lower plan at the end of this period (ADR 039): the plan, when she asked, when it took effect,
     // and whether scheduling it cancelled her card agreement (cancelling the switch resumes only that one).
     switchToPlanId: uuid("switch_to_plan_id").references((): AnyPgColumn => subscriptionPlans.id, {
       onDelete: "restrict",
     }),
-    switchScheduledAt: timestamp("switch_scheduled_at", { withTimezone: true }),
-    switchedAt: timestamp("switched_at", { withTimezone: true }),
+    switchScheduledAt: timestamptz("switch_scheduled_at"),
+    switchedAt: timestamptz("switched_at"),
     switchPausedCardRenewal: boolean("switch_paused_card_renewal").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("user_subscriptions_user_idx").on(t.userId, t.status, t.endDate),
@@ -347,7 +343,7 @@ export const refundStatus = pgEnum("refund_status", ["requesting", "accepted", "
 export const refunds = pgTable(
   "refunds",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
@@ -364,14 +360,14 @@ export const refunds = pgTable(
     // Pesapal's answer: its message, and its error code when it refused.
     gatewayMessage: text("gateway_message"),
     gatewayCode: text("gateway_code"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    answeredAt: timestamptz("answered_at"),
     // An outcome nobody knows (unconfirmed, or requesting left by a crash) is settled by asking Pesapal for the
     // payment's status (issue 30): when it was last asked, how often, what it said, and when to ask next.
-    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    checkedAt: timestamptz("checked_at"),
     checkCount: integer("check_count").notNull().default(0),
     checkMessage: text("check_message"),
-    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    nextCheckAt: timestamptz("next_check_at"),
   },
   (t) => [
     index("refunds_order_idx").on(t.orderId),
@@ -390,12 +386,12 @@ export const refunds = pgTable(
 export const subscriptionNotices = pgTable(
   "subscription_notices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     subscriptionId: uuid("subscription_id")
       .notNull()
       .references(() => userSubscriptions.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique("subscription_notices_uq").on(t.subscriptionId, t.kind),
@@ -408,17 +404,13 @@ export const subscriptionNotices = pgTable(
 export const subscriptionEbookUnlocks = pgTable(
   "subscription_ebook_unlocks",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     subscriptionId: uuid("subscription_id")
       .notNull()
       .references(() => userSubscriptions.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    ebookId: uuid("ebook_id")
-      .notNull()
-      .references(() => ebooks.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: readerId(),
+    ebookId: ebookOf(),
+    createdAt: createdAt(),
   },
   (t) => [unique("subscription_ebook_unlocks_uq").on(t.subscriptionId, t.ebookId)],
 );
@@ -426,10 +418,8 @@ export const subscriptionEbookUnlocks = pgTable(
 export const ebookPurchases = pgTable(
   "ebook_purchases",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: readerId(),
     ebookId: uuid("ebook_id")
       .notNull()
       .references(() => ebooks.id, { onDelete: "restrict" }),
@@ -440,8 +430,8 @@ export const ebookPurchases = pgTable(
     // null for a grant without payment (e.g. by an admin).
     pricePaidCents: cents("price_paid_cents"),
     currency: text("currency").notNull().default("KES"),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamptz("revoked_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     unique("ebook_purchases_user_ebook_uq").on(t.userId, t.ebookId),
@@ -455,14 +445,14 @@ export const ebookPurchases = pgTable(
 export const pricingRules = pgTable(
   "pricing_rules",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     countryCode: text("country_code").notNull().unique(),
     countryName: text("country_name").notNull(),
     currency: text("currency").notNull(),
     markupPercentage: numeric("markup_percentage", { precision: 7, scale: 2 }).notNull().default("0"),
     discountPercentage: numeric("discount_percentage", { precision: 7, scale: 2 }).notNull().default("0"),
     notes: text("notes"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("pricing_rules_country_code", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
@@ -480,7 +470,7 @@ export const exchangeRates = pgTable(
     // Units of this currency per 1 KES, exact ("0.00800000").
     ratePerKes: numeric("rate_per_kes", { precision: 18, scale: 8 }).notNull(),
     source: text("source").notNull().default("fallback"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("exchange_rates_currency_code", isCurrencyCode(t.currency)),
@@ -497,7 +487,7 @@ export const cardRenewalStatus = pgEnum("card_renewal_status", ["pending", "acti
 export const cardRenewals = pgTable(
   "card_renewals",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -515,10 +505,10 @@ export const cardRenewals = pgTable(
     currency: text("currency").notNull(),
     // The subscription_details frequency we sent (MONTHLY / YEARLY), or null when the buyer picked it on Pesapal's page.
     frequency: text("frequency"),
-    activatedAt: timestamp("activated_at", { withTimezone: true }),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamptz("activated_at"),
+    cancelledAt: timestamptz("cancelled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("card_renewals_user_idx").on(t.userId, t.status),
@@ -533,7 +523,7 @@ export const cardRenewals = pgTable(
 export const cardRenewalEvents = pgTable(
   "card_renewal_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     cardRenewalId: uuid("card_renewal_id").references(() => cardRenewals.id, { onDelete: "cascade" }),
     accountNumber: text("account_number").notNull(),
     fromStatus: cardRenewalStatus("from_status"),
@@ -543,10 +533,10 @@ export const cardRenewalEvents = pgTable(
     gatewayTrackingId: text("gateway_tracking_id"),
     source: text("source").notNull(),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     // A charge matching no agreement, once an admin has dealt with it (found the reader's agreement, refunded it on
     // Pesapal's dashboard): when, by whom and what was done. Resolved, it is no longer a reconciliation difference.
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedAt: timestamptz("resolved_at"),
     resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
     resolutionNote: text("resolution_note"),
   },

@@ -1,19 +1,7 @@
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./accounts";
+import { createdAt, updatedAt, uuidId, cents } from "./columns";
 
 export const accessType = pgEnum("access_type", ["free", "premium", "subscription"]);
 
@@ -23,7 +11,7 @@ export type RichBlock =
   | { type: "video"; content: string; caption?: string };
 
 export const categories = pgTable("categories", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidId(),
   name: text("name").notNull(),
   slug: text("slug").notNull().unique(),
   description: text("description"),
@@ -33,8 +21,8 @@ export const categories = pgTable("categories", {
   icon: text("icon"),
   isActive: boolean("is_active").notNull().default(true),
   sortKey: integer("sort_key").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -49,7 +37,7 @@ export const categoryOldSlugs = pgTable(
     categoryId: uuid("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("category_old_slugs_category_idx").on(t.categoryId)],
 );
@@ -57,7 +45,7 @@ export const categoryOldSlugs = pgTable(
 export const articles = pgTable(
   "articles",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     title: text("title").notNull(),
     excerpt: text("excerpt"),
     content: text("content").notNull().default(""),
@@ -89,8 +77,8 @@ export const articles = pgTable(
     // 0021) sets both back to null when an update changes the body or excerpt without them (ADR 021).
     readingMinutes: integer("reading_minutes"),
     cardExcerpt: text("card_excerpt"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("articles_published_created_idx").on(t.published, t.createdAt),
@@ -118,7 +106,7 @@ export const articleCategories = pgTable(
 export const ebooks = pgTable(
   "ebooks",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     title: text("title").notNull(),
     description: text("description"),
     coverImageUrl: text("cover_image_url"),
@@ -128,14 +116,14 @@ export const ebooks = pgTable(
     epubPath: text("epub_path"),
     pageCount: integer("page_count"),
     // Base price in KES cents (ADR 008); null means subscription-only.
-    priceCents: bigint("price_cents", { mode: "number" }),
+    priceCents: cents("price_cents"),
     accessType: accessType("access_type").notNull().default("free"),
     // The language it is written in (issue 50, ADR 048).
     language: text("language").notNull().default("en"),
     published: boolean("published").notNull().default(false),
     downloadable: boolean("downloadable").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("ebooks_published_created_idx").on(t.published, t.createdAt),
@@ -143,6 +131,12 @@ export const ebooks = pgTable(
     check("ebooks_language_known", sql`${t.language} in ('en', 'sw')`),
   ],
 );
+
+/** A row about one ebook that goes with it: ebook_id, deleted with the ebook. */
+export const ebookOf = () =>
+  uuid("ebook_id")
+    .notNull()
+    .references(() => ebooks.id, { onDelete: "cascade" });
 
 export const ebookCategories = pgTable(
   "ebook_categories",

@@ -1,36 +1,23 @@
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { users } from "./accounts";
+import { readerId } from "./accounts";
 import { articles } from "./content";
+import { createdAt, uuidId, timestamptz } from "./columns";
 
 export const contentKind = pgEnum("content_kind", ["article", "ebook"]);
 
 export const contentReviews = pgTable(
   "content_reviews",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     contentType: contentKind("content_type").notNull(),
     contentId: uuid("content_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: readerId(),
     rating: integer("rating"),
     title: text("title"),
     body: text("body"),
     isApproved: boolean("is_approved").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check("content_reviews_rating_range", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
@@ -41,16 +28,14 @@ export const contentReviews = pgTable(
 export const articleComments = pgTable(
   "article_comments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     articleId: uuid("article_id")
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: readerId(),
     body: text("body").notNull(),
     isApproved: boolean("is_approved").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("article_comments_article_idx").on(t.articleId, t.isApproved)],
 );
@@ -59,13 +44,11 @@ export const articleComments = pgTable(
 export const bookmarks = pgTable(
   "bookmarks",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: readerId(),
     contentType: contentKind("content_type").notNull(),
     contentId: uuid("content_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique("bookmarks_user_content_uq").on(t.userId, t.contentType, t.contentId)],
 );
@@ -76,12 +59,10 @@ export const bookmarks = pgTable(
 export const bookmarkChanges = pgTable(
   "bookmark_changes",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: readerId(),
     contentType: contentKind("content_type").notNull(),
     contentId: uuid("content_id").notNull(),
-    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+    changedAt: timestamptz("changed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.contentType, t.contentId] })],
 );

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { orders } from "./commerce";
+import { createdAt, updatedAt, uuidId, timestamptz } from "./columns";
 
 // A gift (issue 33, ADR 038): an order bought for someone else. The row is written with the order at checkout
 // ('awaiting_payment'); the verified completion makes it 'paid' instead of granting the buyer; sending the claim mail
@@ -13,7 +14,7 @@ export const giftStatus = pgEnum("gift_status", ["awaiting_payment", "paid", "un
 export const gifts = pgTable(
   "gifts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     // One gift per order: a completion applied twice (IPN and callback) can only ever find this one row.
     orderId: uuid("order_id")
       .notNull()
@@ -27,14 +28,14 @@ export const gifts = pgTable(
     deliverOn: date("deliver_on", { mode: "string" }),
     status: giftStatus("status").notNull().default("awaiting_payment"),
     tokenHash: text("token_hash").unique(),
-    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    tokenExpiresAt: timestamptz("token_expires_at"),
+    sentAt: timestamptz("sent_at"),
     sendCount: integer("send_count").notNull().default(0),
     claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
-    claimedAt: timestamp("claimed_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamptz("claimed_at"),
+    revokedAt: timestamptz("revoked_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("gifts_due_idx").on(t.status, t.deliverOn),

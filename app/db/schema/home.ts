@@ -1,9 +1,10 @@
-import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { ebooks } from "./content";
+import { createdAt, updatedAt, uuidId } from "./columns";
 
 export const heroSlides = pgTable("hero_slides", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidId(),
   title: text("title").notNull(),
   subtitle: text("subtitle"),
   imageUrl: text("image_url"),
@@ -13,12 +14,12 @@ export const heroSlides = pgTable("hero_slides", {
   secondaryButtonLink: text("secondary_button_link"),
   published: boolean("published").notNull().default(false),
   sortKey: integer("sort_key").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const featuredEbookAd = pgTable("featured_ebook_ad", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidId(),
   active: boolean("active").notNull().default(false),
   ebookId: uuid("ebook_id").references(() => ebooks.id, { onDelete: "set null" }),
   coverImageUrl: text("cover_image_url"),
@@ -28,13 +29,13 @@ export const featuredEbookAd = pgTable("featured_ebook_ad", {
   primaryButtonLink: text("primary_button_link"),
   secondaryButtonText: text("secondary_button_text"),
   secondaryButtonLink: text("secondary_button_link"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const testimonials = pgTable(
   "testimonials",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     name: text("name").notNull(),
     role: text("role"),
     content: text("content").notNull(),
@@ -42,7 +43,7 @@ export const testimonials = pgTable(
     avatarUrl: text("avatar_url"),
     published: boolean("published").notNull().default(false),
     sortKey: integer("sort_key").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check("testimonials_rating_range", sql`${t.rating} between 1 and 5`)],
 );

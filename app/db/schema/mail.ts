@@ -1,8 +1,9 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, uuidId, timestamptz } from "./columns";
 
 /** Mail captured by the development/test stand-in mailer instead of being sent. Never used in production. */
 export const devOutbox = pgTable("dev_mail_outbox", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidId(),
   to: text("to").notNull(),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
@@ -11,7 +12,7 @@ export const devOutbox = pgTable("dev_mail_outbox", {
   headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
   // The whole message as an SMTP server would have received it (RFC 5322, CRLF lines), offered as a .eml file.
   raw: text("raw").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 // Transactional mail after a change (issue 47 item 4, ADR 046): receipts, refund notices and gift claim mails. One row
@@ -22,7 +23,7 @@ export const devOutbox = pgTable("dev_mail_outbox", {
 export const mailMessages = pgTable(
   "mail_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     // What the mail is for, once: 'receipt:<orderId>', 'refund:<refundId>', 'gift:<giftId>:<sendCount>'.
     key: text("key").notNull(),
     // Which composer makes the message: 'receipt', 'refund', 'gift'.
@@ -36,12 +37,12 @@ export const mailMessages = pgTable(
       .notNull()
       .default("queued"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    claimedUntil: timestamptz("claimed_until"),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamptz("sent_at"),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("mail_messages_key_idx").on(t.key), index("mail_messages_due_idx").on(t.status, t.nextAttemptAt)],
 );

@@ -1,6 +1,7 @@
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./accounts";
+import { createdAt, uuidId, cents } from "./columns";
 
 /** Responsive copies stored beside an image (`<stem>-<width>w.<format>`), see modules/storage/image-variants. */
 export interface ImageVariantSet {
@@ -14,12 +15,12 @@ export interface ImageVariantSet {
 export const mediaAssets = pgTable(
   "media_assets",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     kind: text("kind").notNull(),
     bucket: text("bucket").notNull(),
     key: text("key").notNull().unique(),
     contentType: text("content_type").notNull(),
-    size: bigint("size", { mode: "number" }).notNull(),
+    size: cents("size").notNull(),
     originalName: text("original_name"),
     /** Pages of an ebook PDF, read with pdf.js when it was uploaded. */
     pageCount: integer("page_count"),
@@ -29,7 +30,7 @@ export const mediaAssets = pgTable(
     /** Responsive copies of an image; null for GIFs (kept as uploaded), animations, videos and PDFs. */
     variants: jsonb("variants").$type<ImageVariantSet>(),
     uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("media_assets_created_idx").on(t.createdAt),

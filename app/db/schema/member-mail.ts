@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { articles } from "./content";
+import { createdAt, updatedAt, uuidId, timestamptz } from "./columns";
 
 // Member e-mail (issue 34, ADR 035): who follows the shop by e-mail, what she agreed to and when, and the queue of
 // mails sent to followers. Kept apart from the account: a guest follows without one, and withdrawing consent leaves
@@ -11,7 +12,7 @@ import { articles } from "./content";
 export const mailSubscribers = pgTable(
   "mail_subscribers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     email: text("email").notNull(),
     // Her account, when she has one (a guest gets a password-less one when she confirms).
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
@@ -28,12 +29,12 @@ export const mailSubscribers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    confirmedAt: timestamptz("confirmed_at"),
+    unsubscribedAt: timestamptz("unsubscribed_at"),
     // When she was last sent a weekly digest (the next one covers what was published since).
-    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastDigestAt: timestamptz("last_digest_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("mail_subscribers_email_idx").on(t.email),
@@ -46,7 +47,7 @@ export const mailSubscribers = pgTable(
 export const mailConsents = pgTable(
   "mail_consents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     subscriberId: uuid("subscriber_id")
       .notNull()
       .references(() => mailSubscribers.id, { onDelete: "cascade" }),
@@ -55,7 +56,7 @@ export const mailConsents = pgTable(
     wording: text("wording").notNull(),
     // home, article, account, subscribe, preferences, one-click, confirm-link.
     source: text("source").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz("at").notNull().defaultNow(),
   },
   (t) => [index("mail_consents_subscriber_idx").on(t.subscriberId, t.at)],
 );
@@ -64,7 +65,7 @@ export const mailConsents = pgTable(
 export const mailSends = pgTable(
   "mail_sends",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     kind: text("kind", { enum: ["article", "digest"] }).notNull(),
     articleId: uuid("article_id").references(() => articles.id, { onDelete: "set null" }),
     // followers: everyone following its categories; paying: those of them with a running plan; digest: weekly readers.
@@ -73,8 +74,8 @@ export const mailSends = pgTable(
     // The digest's week (its Monday, yyyy-mm-dd), so a week is queued once however many processes try.
     week: text("week"),
     total: integer("total").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamptz("finished_at"),
   },
   (t) => [
     // An article is mailed once, however often it is saved or published again.
@@ -92,7 +93,7 @@ export const mailSends = pgTable(
 export const mailDeliveries = pgTable(
   "mail_deliveries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     sendId: uuid("send_id")
       .notNull()
       .references(() => mailSends.id, { onDelete: "cascade" }),
@@ -104,12 +105,12 @@ export const mailDeliveries = pgTable(
       .notNull()
       .default("queued"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    claimedUntil: timestamptz("claimed_until"),
+    sentAt: timestamptz("sent_at"),
     // The SMTP server's answer for a failure or bounce, or why it was skipped.
     lastError: text("last_error"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("mail_deliveries_send_subscriber_idx").on(t.sendId, t.subscriberId),

@@ -3,16 +3,15 @@
 // order's status and grant stay where every gateway's are (orders, order_status_history, payments); these rows are
 // the evidence, and the keys that make a callback or confirmation count once.
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./commerce";
-
-const cents = (name: string) => bigint(name, { mode: "number" });
+import { createdAt, uuidId, timestamptz, cents } from "./columns";
 
 /** One STK push (M-Pesa Express prompt). CheckoutRequestID is Daraja's key for its callback and its query. */
 export const mpesaPushes = pgTable(
   "mpesa_pushes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -27,8 +26,8 @@ export const mpesaPushes = pgTable(
     resultDesc: text("result_desc"),
     // The M-Pesa receipt (e.g. QJK1ABCD23), from the callback only.
     receipt: text("receipt"),
-    settledAt: timestamp("settled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamptz("settled_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("mpesa_pushes_order_idx").on(t.orderId, t.createdAt)],
 );
@@ -37,7 +36,7 @@ export const mpesaPushes = pgTable(
 export const mpesaEvents = pgTable(
   "mpesa_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     // push | callback | query | confirmation | validation | status | reversal | code
     kind: text("kind").notNull(),
@@ -45,7 +44,7 @@ export const mpesaEvents = pgTable(
     reference: text("reference"),
     summary: text("summary").notNull(),
     raw: jsonb("raw"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("mpesa_events_order_idx").on(t.orderId, t.createdAt)],
 );
@@ -59,7 +58,7 @@ export const mpesaEvents = pgTable(
 export const mpesaReceivedPayments = pgTable(
   "mpesa_received_payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     receipt: text("receipt").notNull().unique(),
     // The account number she typed (BillRefNumber); empty when she typed none.
     accountNumber: text("account_number").notNull(),
@@ -72,8 +71,8 @@ export const mpesaReceivedPayments = pgTable(
     note: text("note"),
     // Reversal: Daraja's ConversationID while its result is awaited.
     reversalConversationId: text("reversal_conversation_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    resolvedAt: timestamptz("resolved_at"),
   },
   (t) => [
     index("mpesa_received_payments_status_idx").on(t.status, t.createdAt),

@@ -1,21 +1,19 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   check,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
+import { readerId, users } from "./accounts";
 import { orders } from "./commerce";
+import { createdAt, updatedAt, uuidId, timestamptz, cents, stringList } from "./columns";
 
 // Offer codes (issue 33, ADR 037). A code takes a percentage or a fixed KES amount off the regional price, for every
 // item, for plans or for ebooks (optionally only the listed ones), between starts_at and ends_at, at most
@@ -24,20 +22,20 @@ import { orders } from "./commerce";
 export const offerCodes = pgTable(
   "offer_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     // Upper case, as typed in links and at checkout (compared upper-cased).
     code: text("code").notNull().unique(),
     description: text("description"),
     // 'percent': percent_off of the price; 'fixed': amount_off_cents KES off.
     kind: text("kind").notNull(),
     percentOff: numeric("percent_off", { precision: 5, scale: 2 }),
-    amountOffCents: bigint("amount_off_cents", { mode: "number" }),
+    amountOffCents: cents("amount_off_cents"),
     // 'all' | 'plans' | 'ebooks'; with ids, only those plans / ebooks.
     appliesTo: text("applies_to").notNull().default("all"),
-    planIds: jsonb("plan_ids").$type<string[]>().notNull().default([]),
-    ebookIds: jsonb("ebook_ids").$type<string[]>().notNull().default([]),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }),
+    planIds: stringList("plan_ids"),
+    ebookIds: stringList("ebook_ids"),
+    startsAt: timestamptz("starts_at").notNull(),
+    endsAt: timestamptz("ends_at"),
     // null: no limit.
     totalLimit: integer("total_limit"),
     perReaderLimit: integer("per_reader_limit"),
@@ -47,8 +45,8 @@ export const offerCodes = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     // The one code offered, once, to a card payer who turns auto-renew off.
     isRetentionOffer: boolean("is_retention_offer").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("offer_codes_code_shape", sql`${t.code} ~ '^[A-Z0-9-]{3,32}$'`),
@@ -77,19 +75,17 @@ export const offerCodes = pgTable(
 export const offerCodeRedemptions = pgTable(
   "offer_code_redemptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     codeId: uuid("code_id")
       .notNull()
       .references(() => offerCodes.id, { onDelete: "restrict" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: readerId(),
     orderId: uuid("order_id")
       .notNull()
       .unique()
       .references(() => orders.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    releasedAt: timestamptz("released_at"),
   },
   (t) => [index("offer_code_redemptions_code_user_idx").on(t.codeId, t.userId)],
 );
@@ -102,7 +98,7 @@ export const retentionOffers = pgTable("retention_offers", {
   codeId: uuid("code_id")
     .notNull()
     .references(() => offerCodes.id, { onDelete: "restrict" }),
-  offeredAt: timestamp("offered_at", { withTimezone: true }).notNull().defaultNow(),
+  offeredAt: timestamptz("offered_at").notNull().defaultNow(),
 });
 
 // One-per-reader allowances that outlive a deleted account (issue 46 item 5): a free trial and the uses of a code
@@ -116,7 +112,7 @@ export const formerAllowances = pgTable(
     /** "trial", or "code:<offer code id>". */
     allowance: text("allowance").notNull(),
     uses: integer("uses").notNull(),
-    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    recordedAt: timestamptz("recorded_at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.addressHash, t.allowance] }),

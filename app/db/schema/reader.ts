@@ -1,35 +1,20 @@
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { users } from "./accounts";
-import { ebooks } from "./content";
+import { readerId, users } from "./accounts";
+import { ebookOf, ebooks } from "./content";
+import { createdAt, updatedAt, uuidId, timestamptz } from "./columns";
 
 export const ebookAccessKind = pgEnum("ebook_access_kind", ["view", "download"]);
 
 export const ebookAccessLogs = pgTable(
   "ebook_access_logs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    ebookId: uuid("ebook_id")
-      .notNull()
-      .references(() => ebooks.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    ebookId: ebookOf(),
+    userId: readerId(),
     accessType: ebookAccessKind("access_type").notNull(),
     orderReference: text("order_reference"),
-    accessedAt: timestamp("accessed_at", { withTimezone: true }).notNull().defaultNow(),
+    accessedAt: timestamptz("accessed_at").notNull().defaultNow(),
   },
   (t) => [
     index("ebook_access_logs_rate_idx").on(t.userId, t.ebookId, t.accessType, t.accessedAt),
@@ -42,15 +27,11 @@ export const ebookAccessLogs = pgTable(
 export const ebookReadingProgress = pgTable(
   "ebook_reading_progress",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    ebookId: uuid("ebook_id")
-      .notNull()
-      .references(() => ebooks.id, { onDelete: "cascade" }),
+    userId: readerId(),
+    ebookId: ebookOf(),
     lastPage: integer("last_page").notNull(),
     pageCount: integer("page_count"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.ebookId] }),
@@ -62,18 +43,14 @@ export const ebookReadingProgress = pgTable(
 export const ebookStampedCopies = pgTable(
   "ebook_stamped_copies",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    ebookId: uuid("ebook_id")
-      .notNull()
-      .references(() => ebooks.id, { onDelete: "cascade" }),
+    userId: readerId(),
+    ebookId: ebookOf(),
     fileKey: text("file_key").notNull(),
     // The source file and stamp it was made from; a change to either makes a new copy.
     sourceKey: text("source_key").notNull(),
     sourceEtag: text("source_etag").notNull(),
     stamp: text("stamp").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.ebookId] })],
 );
@@ -99,17 +76,17 @@ export const ebookTextEditions = pgTable(
     /** Which kind of file sourceKey is: an uploaded EPUB wins over the PDF. */
     source: text("source").$type<"pdf" | "epub">().notNull().default("pdf"),
     /** Set while the job has it to make (again): when the next attempt may start. Null once ready or failed. */
-    runAfter: timestamp("run_after", { withTimezone: true }),
+    runAfter: timestamptz("run_after"),
     /** Attempts at the current request (a failure that may pass, such as storage unreachable, is retried). */
     attempts: integer("attempts").notNull().default(0),
     /** The runner that claimed it and until when; a claim that runs out (a crash) is claimed again. */
     claim: uuid("claim"),
-    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    claimedUntil: timestamptz("claimed_until"),
     /** The admin's switch for PDFs whose extraction reads poorly. */
     enabled: boolean("enabled").notNull().default(true),
     sections: jsonb("sections").$type<TextSectionEntry[]>().notNull().default([]),
     error: text("error"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("ebook_text_editions_due_idx").on(t.runAfter)],
 );
@@ -118,15 +95,11 @@ export const ebookTextEditions = pgTable(
 export const ebookTextPositions = pgTable(
   "ebook_text_positions",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    ebookId: uuid("ebook_id")
-      .notNull()
-      .references(() => ebooks.id, { onDelete: "cascade" }),
+    userId: readerId(),
+    ebookId: ebookOf(),
     section: integer("section").notNull(),
     offset: integer("offset").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.ebookId] }),
@@ -147,7 +120,7 @@ export const readerTextPreferences = pgTable(
     /** Line height in tenths (16 = 1.6). */
     lineHeight: integer("line_height").notNull().default(16),
     theme: readerTheme("theme").notNull().default("light"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("reader_text_preferences_font_size", sql`${t.fontSize} between 16 and 32`),

@@ -1,6 +1,7 @@
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { orders } from "./commerce";
+import { createdAt, updatedAt, uuidId, timestamptz } from "./columns";
 
 // Transactional SMS (issue 49 item 5, ADR 044): one row per message, written in the transaction that grants an M-Pesa
 // order (so a crash loses no receipt), then sent by the "sms" job from any app process (rows are claimed with SKIP
@@ -8,7 +9,7 @@ import { orders } from "./commerce";
 export const smsMessages = pgTable(
   "sms_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -38,8 +39,8 @@ export const smsMessages = pgTable(
       .notNull()
       .default("queued"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    claimedUntil: timestamptz("claimed_until"),
     // The provider's answer for this recipient: its status code (101 Sent, 102 Queued, 403, 406, ...) and words.
     providerStatusCode: integer("provider_status_code"),
     providerStatus: text("provider_status"),
@@ -51,10 +52,10 @@ export const smsMessages = pgTable(
     // The delivery report posted to our callback: Success, Failed, Rejected, Buffered, Sent, Submitted, ...
     deliveryStatus: text("delivery_status"),
     deliveryFailureReason: text("delivery_failure_reason"),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamptz("delivered_at"),
+    createdAt: createdAt(),
+    sentAt: timestamptz("sent_at"),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("sms_messages_order_kind_idx").on(t.orderId, t.kind),

@@ -9,6 +9,11 @@ export function readerNameOf(user: { fullName: string | null; email: string }): 
   return user.email.split("@")[0] || "Reader";
 }
 
+/** The letter on her account button: the first of her name. */
+export function readerInitialOf(user: { fullName: string | null; email: string }): string {
+  return (readerNameOf(user)[0] ?? "R").toUpperCase();
+}
+
 /** The account's access level in her words: "Reader" for the role stored as "guest". */
 export const ROLE_LABELS: Record<string, string> = { guest: "Reader", subscriber: "Subscriber", admin: "Admin" };
 

@@ -4,6 +4,7 @@
 // (a guest page, an image, the IPN) reads no session, and a request without a session cookie asks the database nothing.
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { isAppError } from "~/lib/app-error";
+import { templateViewer } from "~/lib/shared-render.server";
 import { guestViewer } from "~/modules/access/policy";
 import { loadViewerRead } from "~/modules/access/viewer-row.server";
 import { setRequestViewer, type LazyViewer, type RequestViewer } from "~/modules/access/viewer.server";
@@ -27,6 +28,10 @@ function lazyViewer(request: Request): LazyViewer {
   // change what the loaders rendering after it must see (a bookmark, a purchase, a sign-out).
   const once = request.method === "GET" || request.method === "HEAD";
   let pending: Promise<RequestViewer> | undefined;
+  // A page rendered once for an access level (ADR 049) is rendered for the stand-in reader its scope holds, never for
+  // the person whose request started it.
+  const standIn = templateViewer<RequestViewer>();
+  if (standIn) return { read: () => Promise.resolve(standIn) };
   return {
     read() {
       if (!once) return readViewer(request);
@@ -44,7 +49,7 @@ function lazyViewer(request: Request): LazyViewer {
  * Subscription and purchase reads give up after 10 s (spec); the reader then gets previews (failing closed) rather
  * than an endless wait. A profile read that times out rejects with PROFILE_TIMEOUT (the shell says so).
  */
-async function readViewer(request: Request): Promise<RequestViewer> {
+export async function readViewer(request: Request): Promise<RequestViewer> {
   const session = await readSession(request);
   if (!session) return { viewer: guestViewer(), user: null, bookmarks: null };
   const { user } = session;

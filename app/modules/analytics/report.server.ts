@@ -490,7 +490,7 @@ function revenueTablesOf(period: PeriodRange, lines: RevenueLine[]) {
   const byMethod = new Map<string, Sum>();
   for (const l of lines) {
     add(byBucket, bucketOf(l.day), l);
-    add(byItem, `${l.kind === "plan" ? "Plan" : "Ebook"}|${l.item}`, l);
+    add(byItem, `${l.label}|${l.item}`, l);
     add(byMethod, methodGroup(l.method), l);
   }
   const moneyCells = (s: Sum) => [money(s.payments), money(s.refunds), money(s.payments - s.refunds)];

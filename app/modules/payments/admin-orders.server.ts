@@ -45,6 +45,8 @@ import type { MemberStanding } from "~/modules/membership/member-standing";
 import { periodStatusWords } from "~/modules/membership/member-standing";
 import { parseNairobiDay } from "~/lib/nairobi-time";
 import { isId } from "~/lib/ids";
+import { itemWordsOf } from "~/modules/membership/purchase-kind-words";
+import { refundLineColumns } from "./reconciliation-rows.server";
 
 export const ORDERS_PAGE_SIZE = 30;
 
@@ -169,7 +171,7 @@ export async function listOrdersForAdmin(_admin: AdminViewer, filters: OrderFilt
       reference: r.reference,
       status: r.status,
       kind: r.kind,
-      item: (r.kind === "plan" ? r.planName : r.ebookTitle) ?? "",
+      item: itemWordsOf(r).name(r),
       amountCents: r.amountCents,
       currency: r.currency,
       createdAt: r.createdAt.toISOString(),
@@ -310,16 +312,18 @@ function paymentsOf(orderId: string) {
   return getDb().select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.verifiedAt));
 }
 
+/** A plan period as the order page lists it: the order's own and those given to her by hand. */
+const periodColumns = {
+  id: userSubscriptions.id,
+  status: userSubscriptions.status,
+  startDate: userSubscriptions.startDate,
+  endDate: userSubscriptions.endDate,
+  planName: subscriptionPlans.name,
+};
+
 function subscriptionsGrantedBy(orderId: string) {
   return getDb()
-    .select({
-      id: userSubscriptions.id,
-      status: userSubscriptions.status,
-      startDate: userSubscriptions.startDate,
-      endDate: userSubscriptions.endDate,
-      autoRenew: userSubscriptions.autoRenew,
-      planName: subscriptionPlans.name,
-    })
+    .select({ ...periodColumns, autoRenew: userSubscriptions.autoRenew })
     .from(userSubscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
     .where(eq(userSubscriptions.orderId, orderId));
@@ -337,14 +341,8 @@ function refundsOf(orderId: string) {
   return getDb()
     .select({
       id: refunds.id,
-      amountCents: refunds.amountCents,
-      currency: refunds.currency,
-      full: refunds.full,
-      reason: refunds.reason,
-      status: refunds.status,
+      ...refundLineColumns,
       gatewayMessage: refunds.gatewayMessage,
-      createdAt: refunds.createdAt,
-      answeredAt: refunds.answeredAt,
       checkedAt: refunds.checkedAt,
       checkMessage: refunds.checkMessage,
       nextCheckAt: refunds.nextCheckAt,
@@ -361,11 +359,7 @@ function handGrantsTo(userId: string) {
   const granter = aliasedTable(users, "granter");
   return getDb()
     .select({
-      id: userSubscriptions.id,
-      status: userSubscriptions.status,
-      startDate: userSubscriptions.startDate,
-      endDate: userSubscriptions.endDate,
-      planName: subscriptionPlans.name,
+      ...periodColumns,
       reason: userSubscriptions.grantReason,
       by: granter.email,
       createdAt: userSubscriptions.createdAt,
@@ -455,7 +449,7 @@ function orderView(
   return {
     ...order,
     fullName: order.fullName ?? "",
-    item: (order.kind === "plan" ? order.planName : order.ebookTitle) ?? "",
+    item: itemWordsOf(order).name(order),
     /** An upgrade's credit (the unused part of the plan it ended) and that plan's title, like an offer code's. */
     upgrade:
       order.upgradeCreditCents === null

@@ -8,7 +8,6 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
   userSubscriptions,
-  gifts,
   ebooks,
   mpesaEvents,
   mpesaPushes,
@@ -21,7 +20,8 @@ import {
 import type { AdminViewer } from "~/modules/access/policy";
 import { AppError, defineErrors } from "~/lib/app-error";
 import { isId } from "~/lib/ids";
-import { planItemText } from "~/modules/membership/plan-period";
+import { giftRecipientOf } from "~/modules/membership/gifts.server";
+import { itemWordsOf, wordsOf, type Sentence } from "~/modules/membership/purchase-kind-words";
 import { formatKesCents } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { isDarajaError, readAsyncResult, readStkCallback, c2bSchema, type AsyncResult } from "./daraja/client.server";
@@ -110,6 +110,8 @@ export interface PayPage {
   ebookId: string | null;
   /** A paid plan's end, for the success message. */
   paidUntil: string | null;
+  /** What next once paid, in the words of the order's kind (components/commerce/sentence.tsx renders it). */
+  paidNext: Sentence;
   /** The M-Pesa confirmation code of the payment, once known. */
   mpesaCode: string | null;
 }
@@ -128,21 +130,20 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
   const checking = await pastedCodeOfLastMinute(order.id, now);
   const state = payPageState(order, latest, now);
   const details = paybillDetails();
-  const paid = await paidDetails(order, state);
   // A gift (ADR 038): the buyer is told it is paid and where to follow it, never that she can read it.
-  const [gift] = await db
-    .select({ recipientEmail: gifts.recipientEmail })
-    .from(gifts)
-    .where(eq(gifts.orderId, order.id));
+  const giftFor = await giftRecipientOf(order.id);
+  const words = wordsOf({ ...order, giftFor });
+  const paid = await paidDetails(order, state, words.showsPeriod);
   return {
     mpesaCode: paid.mpesaCode,
-    giftFor: gift?.recipientEmail ?? null,
-    retryPath: retryPathOf(order, item?.slug ?? null, Boolean(gift)),
+    giftFor,
+    retryPath: retryPathOf(order, item?.slug ?? null, giftFor !== null),
     kind: order.kind,
     ebookId: order.ebookId,
     paidUntil: paid.paidUntil,
+    paidNext: words.paidNext({ giftFor, ebookId: order.ebookId, paidUntil: paid.paidUntil }, "mpesa"),
     orderId: order.id,
-    item: item?.plan ? planItemText(item.plan, item.unit, item.count) : (item?.ebook ?? "your order"),
+    item: (item && itemWordsOf(order).payText(item)) ?? "your order",
     amount: formatKesCents(order.amountCents),
     accountNumber: order.mpesaAccount ?? "",
     businessNumber: details.businessNumber,
@@ -191,10 +192,10 @@ async function orderItem(orderId: string) {
   const [item] = await getDb()
     .select({
       slug: subscriptionPlans.slug,
-      plan: subscriptionPlans.name,
-      unit: subscriptionPlans.periodUnit,
-      count: subscriptionPlans.periodCount,
-      ebook: ebooks.title,
+      planName: subscriptionPlans.name,
+      periodUnit: subscriptionPlans.periodUnit,
+      periodCount: subscriptionPlans.periodCount,
+      ebookTitle: ebooks.title,
     })
     .from(orders)
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
@@ -230,17 +231,16 @@ function payPageState(order: Order, latest: Push | undefined, now: Date): PayPag
     : { kind: "outcome", resultCode: null, phone: latest.phone };
 }
 
-/** Once paid: the plan's new end (for a plan) and the M-Pesa code that paid it, when known. */
-async function paidDetails(order: Order, state: PayPageState) {
+/** Once paid: her plan's new end (when the kind gave her a period) and the M-Pesa code that paid it, when known. */
+async function paidDetails(order: Order, state: PayPageState, showsPeriod: boolean) {
   if (state.kind !== "paid") return { paidUntil: null, mpesaCode: null };
   const db = getDb();
-  const [subscription] =
-    order.kind === "plan"
-      ? await db
-          .select({ end: userSubscriptions.endDate })
-          .from(userSubscriptions)
-          .where(eq(userSubscriptions.orderId, order.id))
-      : [];
+  const [subscription] = showsPeriod
+    ? await db
+        .select({ end: userSubscriptions.endDate })
+        .from(userSubscriptions)
+        .where(eq(userSubscriptions.orderId, order.id))
+    : [];
   const [paidWith] = await db
     .select({ code: payments.confirmationCode })
     .from(payments)

@@ -5,12 +5,11 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, profiles, subscriptionPlans, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
-import { formatDate } from "~/lib/format";
 import { queueMail, registerMailComposer, type MailFacts } from "~/lib/mail/mail-queue.server";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import type { Grant, Tx } from "~/modules/membership/grants.server";
 import { giftRecipientOf } from "~/modules/membership/gifts.server";
-import { planItemText } from "~/modules/membership/plan-period";
+import { PURCHASE_KIND_WORDS, purchaseKindNameOf } from "~/modules/membership/purchase-kind-words";
 import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { getReceipt, receiptPdf } from "~/modules/receipts/receipts.server";
@@ -27,6 +26,7 @@ interface ReceiptFacts {
   orderId: string;
   method: string;
   confirmationCode: string;
+  /** What the grant gave (kept in queued rows; the kind is read from the order when the mail is composed). */
   kind: Grant["kind"];
   /** The plan's paid-up end (ISO), null for no end or an ebook. */
   endDate: string | null;
@@ -65,37 +65,28 @@ async function composeReceiptMail(stored: MailFacts): Promise<MailMessage | null
       ebookTitle: ebooks.title,
       ebookId: orders.ebookId,
       userId: orders.userId,
+      kind: orders.kind,
+      upgradeCreditCents: orders.upgradeCreditCents,
     },
     getDb(),
   ).where(eq(orders.id, orderId));
   if (!row) return null;
   const origin = getEnv().PUBLIC_URL;
-  const isPlan = facts.kind === "plan";
   const receipt = await getReceipt(row.userId, orderId);
-  const item = isPlan
-    ? `the ${planItemText(row.planName, row.periodUnit, row.periodCount)}`
-    : `the ebook "${row.ebookTitle}"`;
-  const gift = facts.gift
-    ? { ...facts.gift, recipientEmail: (await giftRecipientOf(orderId)) ?? "the recipient" }
-    : null;
+  // The kind words the item, her access and where the button goes (a gift: for whom, and when its claim mail goes).
+  const words = PURCHASE_KIND_WORDS[purchaseKindNameOf({ ...row, isGift: facts.gift !== null })];
+  const order = { ...row, giftFor: facts.gift ? await giftRecipientOf(orderId) : null };
+  const mailFacts = { ...facts, ebookId: row.ebookId };
   const mail = receiptMail({
     to: row.email,
     name: row.name ?? "",
-    item: gift ? `a gift for ${gift.recipientEmail}: ${item}` : item,
+    item: words.mailItem(order),
     amount: formatKesCents(row.amountCents),
     reference: row.reference,
     method: facts.method,
     confirmationCode: facts.confirmationCode,
-    access: gift
-      ? gift.sendNow
-        ? `We have e-mailed ${gift.recipientEmail} a link to claim it. You can follow it, and send it again, from My Library.`
-        : `We will e-mail ${gift.recipientEmail} a link to claim it on the day you chose. You can follow it from My Library.`
-      : isPlan
-        ? facts.endDate
-          ? `Your plan is paid up to ${formatDate(facts.endDate)}.`
-          : "Your plan has no end date."
-        : "The ebook is yours to read on Nuru.",
-    url: gift ? `${origin}/account/gifts` : isPlan ? `${origin}/articles` : `${origin}/ebook/${row.ebookId}`,
+    access: words.mailAccess(order, mailFacts),
+    url: `${origin}${words.mailPath(mailFacts)}`,
     receiptUrl: `${origin}/receipts/${orderId}`,
   });
   if (!receipt) return mail;

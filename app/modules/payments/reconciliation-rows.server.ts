@@ -63,19 +63,24 @@ function completedPaymentsIn(inRange: InRange) {
     .orderBy(asc(payments.verifiedAt));
 }
 
+/** A refund as the reconciliation and the admin's order page list it (each adds its own columns). */
+export const refundLineColumns = {
+  amountCents: refunds.amountCents,
+  currency: refunds.currency,
+  full: refunds.full,
+  status: refunds.status,
+  reason: refunds.reason,
+  createdAt: refunds.createdAt,
+  answeredAt: refunds.answeredAt,
+};
+
 function refundsIn(inRange: InRange) {
   return getDb()
     .select({
       orderId: refunds.orderId,
       reference: orders.merchantReference,
       paymentId: refunds.paymentId,
-      amountCents: refunds.amountCents,
-      currency: refunds.currency,
-      full: refunds.full,
-      status: refunds.status,
-      reason: refunds.reason,
-      createdAt: refunds.createdAt,
-      answeredAt: refunds.answeredAt,
+      ...refundLineColumns,
       by: users.email,
     })
     .from(refunds)

@@ -9,6 +9,7 @@ import type { AdminViewer } from "~/modules/access/policy";
 import { runningAt } from "~/modules/membership/grants.server";
 import { periodStatusWords } from "~/modules/membership/member-standing";
 import { PAID_STATUSES } from "~/modules/orders/order-transitions";
+import { itemWordsOf } from "~/modules/membership/purchase-kind-words";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,6 +69,8 @@ export interface RevenueLine {
   /** The Nairobi day the payment was verified or the refund accepted, YYYY-MM-DD. */
   day: string;
   kind: "plan" | "ebook";
+  /** What the item is, as the reports label it: "Plan", "Ebook" (its kind's words). */
+  label: string;
   /** The plan's name or the ebook's title. */
   item: string;
   /** Pesapal's payment_method of the order's payment (paymentMethodLabel / isCardPayment name it). */
@@ -127,6 +130,7 @@ export async function revenueLines(from: Date, to: Date): Promise<RevenueLine[]>
   ].map(({ day, kind, item: name, method, paymentsCents, refundsCents }) => ({
     day,
     kind,
+    label: itemWordsOf({ kind }).label,
     item: name,
     method,
     paymentsCents,

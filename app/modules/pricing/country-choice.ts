@@ -1,10 +1,9 @@
 // The reader's own choice of country (the footer picker): its form schema and the cookie that keeps it.
 // The cookie holds only a preference for how prices are shown; what a reader may read never depends on it.
 import { z } from "zod";
-import { cookieValue } from "~/lib/cookie-value";
+import { cookieValue, preferenceCookieHeader } from "~/lib/cookie-value";
 
 export const COUNTRY_COOKIE = "nuru_country";
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The picker form: one country among those the picker offers. */
 export function countryChoiceSchema(offered: readonly string[]) {
@@ -19,13 +18,7 @@ export function countryChoiceSchema(offered: readonly string[]) {
 
 /** Set-Cookie for the chosen country: a year, the whole site, sent on top-level navigations from elsewhere too. */
 export function countryCookieHeader(code: string, secure: boolean): string {
-  return [
-    `${COUNTRY_COOKIE}=${code}`,
-    "Path=/",
-    `Max-Age=${ONE_YEAR_SECONDS}`,
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return preferenceCookieHeader(COUNTRY_COOKIE, code, secure, false);
 }
 
 /** The raw value of the country cookie, unvalidated (the caller checks it against the countries it knows). */

@@ -3,7 +3,7 @@
 // accepted in the month and a reversal (chargeback) that happened in the month are negative lines naming the
 // receipt they take back. Refunds carry their own reference, not a second receipt sequence (ADR
 // receipt-numbering-vat-snapshots): the credit note numbering eTIMS will want can be added from these rows.
-import { planItemText } from "~/modules/membership/plan-period";
+import { itemWordsOf } from "~/modules/membership/purchase-kind-words";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, orderStatusHistory, payments, refunds } from "~/db/schema";
@@ -164,8 +164,7 @@ function exportLine(paidWith: PaidWith) {
       buyer: row.fullName ?? "",
       buyerEmail: row.email,
       buyerPin: row.buyerPin ?? "",
-      item:
-        row.kind === "plan" ? planItemText(row.planName, row.periodUnit, row.periodCount) : `Ebook: ${row.ebookTitle}`,
+      item: itemWordsOf(row).receiptText(row),
       amountCents,
       vatCents,
       netCents: amountCents - vatCents,

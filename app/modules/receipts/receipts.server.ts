@@ -1,5 +1,4 @@
 // Receipts: what a completed order proves, for its buyer only, as a printable page and as a PDF (pdf-lib).
-import { planItemText } from "~/modules/membership/plan-period";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, profiles, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
@@ -10,6 +9,7 @@ import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { VAT_RATE_PERCENT } from "./receipt-rules";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { giftRecipientOf } from "~/modules/membership/gifts.server";
+import { wordsOf } from "~/modules/membership/purchase-kind-words";
 import { isId } from "~/lib/ids";
 
 export const SHOP_NAME = "Nuru";
@@ -65,16 +65,16 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
   // No verified completed payment: nothing to prove (an order is only completed after one, so this is defensive),
   // unless an offer code brought it to zero: then its recorded reason stands in for the payment (ADR 037).
   if (!payment && !row.zeroAmountReason) return null;
-  // A gift (ADR 038): the receipt says for whom; the recipient's period is hers, not on the buyer's receipt.
+  // The order's kind names what was bought (a gift says for whom) and whether her period is on it (ADR 047).
   const giftFor = await giftRecipientOf(orderId);
-  const [bought] =
-    row.kind === "plan" && !giftFor
-      ? await db
-          .select({ startDate: userSubscriptions.startDate, endDate: userSubscriptions.endDate })
-          .from(userSubscriptions)
-          .where(eq(userSubscriptions.orderId, orderId))
-          .limit(1)
-      : [];
+  const words = wordsOf({ ...row, giftFor });
+  const [bought] = words.showsPeriod
+    ? await db
+        .select({ startDate: userSubscriptions.startDate, endDate: userSubscriptions.endDate })
+        .from(userSubscriptions)
+        .where(eq(userSubscriptions.orderId, orderId))
+        .limit(1)
+    : [];
   const env = getEnv();
   const money = (cents: number) =>
     row.currency === "KES" ? formatKesCents(cents) : formatMinorUnits(cents, row.currency, "en-KE");
@@ -97,7 +97,7 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
     paidAt: (row.completedAt ?? payment?.verifiedAt ?? new Date()).toISOString(),
     buyerName: row.fullName ?? "",
     buyerEmail: row.email,
-    item: receiptItem(row, giftFor, money),
+    item: words.receiptItem({ ...row, giftFor }, money),
     period: bought
       ? `${formatDate(bought.startDate.toISOString())} to ${bought.endDate ? formatDate(bought.endDate.toISOString()) : "no end date"}`
       : null,
@@ -111,7 +111,7 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
       row.offerCode && row.priceBeforeCodeCents !== null && row.codeDiscountCents !== null
         ? { code: row.offerCode, before: money(row.priceBeforeCodeCents), discount: money(row.codeDiscountCents) }
         : null,
-    roundedOff: row.roundedOffCents && row.upgradeCreditCents === null ? money(row.roundedOffCents) : null,
+    roundedOff: row.roundedOffCents && words.roundedOffLine ? money(row.roundedOffCents) : null,
     shop: { name: SHOP_NAME, supportEmail: env.SUPPORT_EMAIL, url: env.PUBLIC_URL },
   };
 }
@@ -151,25 +151,6 @@ async function receiptRow(db: ReturnType<typeof getDb>, userId: string, orderId:
     db,
   ).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   return row ?? null;
-}
-
-type ReceiptRow = NonNullable<Awaited<ReturnType<typeof receiptRow>>>;
-
-/** The receipt's line for what was bought: a gift's recipient, the plan (an upgrade's credit) or the ebook. */
-function receiptItem(row: ReceiptRow, giftFor: string | null, money: (cents: number) => string): string {
-  return `${giftFor ? `Gift for ${giftFor}: ` : ""}${
-    row.kind === "plan"
-      ? `${planItemText(row.planName, row.periodUnit, row.periodCount)}${
-          // An upgrade (ADR 039): the amount is the plan's price less this credit.
-          row.upgradeCreditCents !== null
-            ? `, upgrade: less ${money(row.upgradeCreditCents)} credit for the unused part of the earlier plan${
-                // Charged in whole shillings (M-Pesa's unit): the cents left off are hers (issue 46 item 27).
-                row.roundedOffCents ? ` and ${money(row.roundedOffCents)} rounded off to whole shillings` : ""
-              }`
-            : ""
-        }`
-      : `Ebook: ${row.ebookTitle}`
-  }`;
 }
 
 /** The receipt's lines, label and value, shared by the page, the PDF and the e-mail. */

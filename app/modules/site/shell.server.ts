@@ -12,10 +12,11 @@ import { takeFlash, type Flash } from "./flash.server";
 import { offlineKey } from "~/modules/offline/offline-key.server";
 import { offlineSessionCookie } from "~/modules/offline/offline-session.server";
 import { shellCountry, type ShellCountry } from "~/modules/pricing/shell-country.server";
+import { personalToken, renderingTemplate } from "~/lib/shared-render.server";
 
 export interface ShellData {
   /** offlineKey: the name of her offline library's cache on a device (ADR 033). */
-  user: (Pick<SessionUser, "fullName" | "email" | "role"> & { offlineKey: string }) | null;
+  user: (Pick<SessionUser, "fullName" | "email" | "role"> & { offlineKey: string; initial?: string }) | null;
   supportEmail: string;
   origin: string;
   googleEnabled: boolean;
@@ -41,7 +42,10 @@ export async function getShellData({
 }): Promise<{ shell: ShellData; headers: Headers }> {
   const env = getEnv();
   const headers = new Headers();
-  const taken = await takeFlash(request);
+  // A page rendered once for an access level (ADR 049): her name, address and offline key are tokens the server fills
+  // in for each request, which also answers her flash and her offline cookie itself (a page with a flash is never one).
+  const template = renderingTemplate();
+  const taken = template ? { flash: null, clear: null } : await takeFlash(request);
   let flash = taken.flash;
   if (taken.clear) headers.append("Set-Cookie", taken.clear);
   const country = shellCountry(request);
@@ -59,12 +63,20 @@ export async function getShellData({
     }) || undefined;
   // The offer is for her alone: never kept by a shared cache (the guest page cache does not take it either).
   if (offerSwahili) headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
-  const offlineSession = await offlineSessionCookie(request, user !== null);
+  const offlineSession = template ? null : await offlineSessionCookie(request, user !== null);
   if (offlineSession) headers.append("Set-Cookie", offlineSession);
   return {
     shell: {
       user: user
-        ? { fullName: user.fullName, email: user.email, role: user.role, offlineKey: offlineKey(user.id) }
+        ? template
+          ? {
+              fullName: personalToken("name"),
+              email: personalToken("email"),
+              role: user.role,
+              offlineKey: personalToken("owner"),
+              initial: personalToken("initial"),
+            }
+          : { fullName: user.fullName, email: user.email, role: user.role, offlineKey: offlineKey(user.id) }
         : null,
       supportEmail: env.SUPPORT_EMAIL,
       origin: env.PUBLIC_URL,

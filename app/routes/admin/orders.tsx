@@ -27,6 +27,7 @@ import {
   reverseMpesaPayment,
 } from "~/modules/payments/mpesa-payments.server";
 import { nairobiDateTime } from "~/lib/nairobi-display";
+import { itemWordsOf } from "~/modules/membership/purchase-kind-words";
 
 export function meta() {
   return [{ title: "Orders | Admin | Nuru" }, { name: "robots", content: "noindex" }];
@@ -226,7 +227,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                 <p className="mt-1 text-sm font-semibold text-amber-900">Refund outcome unknown: check it</p>
               ) : null}
               <p className="mt-1 text-sm text-gray-900">
-                {o.kind === "plan" ? "Plan" : "Ebook"}: {o.item} ·{" "}
+                {itemWordsOf(o).label}: {o.item} ·{" "}
                 <span className="font-semibold">{formatKesCents(o.amountCents)}</span>
               </p>
               <p className="text-sm break-all text-gray-700">

@@ -8,6 +8,7 @@ import { CheckPaymentForm } from "./check-payment-form";
 import { OfferCodeDiscount } from "./offer-code-discount";
 import { OrderSection, When, type StatusLabel } from "./order-section";
 import { UpgradeCredit } from "./upgrade-credit";
+import { itemWordsOf } from "~/modules/membership/purchase-kind-words";
 
 const term = "font-medium text-gray-700";
 
@@ -29,7 +30,7 @@ export function OrderSummary({ order, label }: { order: AdminOrder["order"]; lab
         <dd className="text-gray-900" data-testid="order-member-standing">
           {order.memberStanding ?? "No plan"}
         </dd>
-        <dt className={term}>{order.kind === "plan" ? "Plan" : "Ebook"}</dt>
+        <dt className={term}>{itemWordsOf(order).label}</dt>
         <dd className="text-gray-900">{order.item}</dd>
         <OfferCodeDiscount order={order} />
         <UpgradeCredit upgrade={order.upgrade} />

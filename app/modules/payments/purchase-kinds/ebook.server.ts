@@ -1,4 +1,5 @@
 // A single ebook bought for herself: hers to read, until the payment is reversed or refunded in full.
+import { PURCHASE_KIND_WORDS } from "~/modules/membership/purchase-kind-words";
 import { AppError } from "~/lib/app-error";
 import { CHECKOUT_ERRORS } from "~/modules/orders/checkout-errors";
 import { grantOrder, revokeOrder } from "~/modules/membership/grants.server";
@@ -8,6 +9,7 @@ import type { PurchaseKind } from "./types";
 
 export const ebookKind: PurchaseKind = {
   name: "ebook",
+  words: PURCHASE_KIND_WORDS.ebook,
   async quote(request) {
     const autoRenew = autoRenewAsked(request);
     const item = await itemOnSale(request);

@@ -1,6 +1,7 @@
 // A plan or an ebook bought for someone else (ADR 038): the buyer's own "already have it" rules do not apply and it
 // is never auto-renewed; the buyer gets nothing; the gift is paid and waits for the recipient's claim. Taken back:
 // what the recipient claimed (the order's grant) and the gift itself.
+import { PURCHASE_KIND_WORDS } from "~/modules/membership/purchase-kind-words";
 import { eq } from "drizzle-orm";
 import { gifts } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
@@ -13,6 +14,7 @@ import type { Order, PurchaseKind } from "./types";
 
 export const giftKind: PurchaseKind = {
   name: "gift",
+  words: PURCHASE_KIND_WORDS.gift,
   async quote(request) {
     const item = await itemOnSale(request);
     if (!request.gift || checkDeliveryDate(request.gift.deliverOn, request.now)) {

@@ -1,5 +1,6 @@
 // The table of purchase kinds (ADR 047): a new kind is one file beside this one and one row here.
 import type { Tx } from "~/modules/membership/grants.server";
+import { purchaseKindNameOf } from "~/modules/membership/purchase-kind-words";
 import { ebookKind } from "./ebook.server";
 import { giftKind, isGiftOrder } from "./gift.server";
 import { planKind } from "./plan.server";
@@ -17,9 +18,7 @@ export const PURCHASE_KINDS: Record<PurchaseKindName, PurchaseKind> = {
 
 /** Which kind of purchase this order is: a gift (it has a gift row), an upgrade (a locked credit), else its item. */
 export async function purchaseKindOf(db: Pick<Tx, "select">, order: Order): Promise<PurchaseKind> {
-  if (await isGiftOrder(db, order)) return PURCHASE_KINDS.gift;
-  if (order.upgradeCreditCents !== null) return PURCHASE_KINDS.upgrade;
-  return PURCHASE_KINDS[order.kind];
+  return PURCHASE_KINDS[purchaseKindNameOf({ ...order, isGift: await isGiftOrder(db, order) })];
 }
 
 /** Which kind a checkout asks for: a gift (a recipient given), an upgrade of a plan (asked for), else its item. */

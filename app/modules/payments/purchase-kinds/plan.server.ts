@@ -1,4 +1,5 @@
 // A plan period (or a pass: a plan of days) bought for herself: a period of the plan, queued behind a running one.
+import { PURCHASE_KIND_WORDS } from "~/modules/membership/purchase-kind-words";
 import { grantOrder, revokeOrder } from "~/modules/membership/grants.server";
 import { assertCanBuy } from "../checkout-items.server";
 import {
@@ -13,6 +14,7 @@ import type { PurchaseKind } from "./types";
 
 export const planKind: PurchaseKind = {
   name: "plan",
+  words: PURCHASE_KIND_WORDS.plan,
   async quote(request) {
     const autoRenew = autoRenewAsked(request);
     const item = await itemOnSale(request);

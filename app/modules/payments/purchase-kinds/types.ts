@@ -1,17 +1,20 @@
 // A purchase kind (issue 47 item 1, ADR 047): what one kind of order costs (its quote, the only writer of the order's
 // amount), what a completed payment of it gives, and what a reversal or a full refund takes back. Each kind is one
 // file beside this one and one row in index.server.ts; the checkout, payment verification, refunds and zero-amount
-// orders read the kind (from the checkout's input, or from the order) and dispatch.
+// orders read the kind (from the checkout's input, or from the order) and dispatch. What a kind is called on her
+// receipt, in the receipt mail and in "Try again" is its row of membership/purchase-kind-words.ts (`words`): receipts
+// read it there, as they may not import payments.
 import type { orders } from "~/db/schema";
 import type { Decision } from "~/modules/orders/order-transitions";
 import type { Grant, Tx } from "~/modules/membership/grants.server";
 import type { GiftDetails } from "~/modules/membership/gift-form";
+import type { PurchaseKindName, PurchaseKindWords } from "~/modules/membership/purchase-kind-words";
 import type { orderPriceColumns, RegionalPrice } from "~/modules/pricing/pricing";
 import type { CheckoutBuyer, CheckoutItem, CheckoutQuote } from "../checkout-items.server";
 
 export type Order = typeof orders.$inferSelect;
 
-export type PurchaseKindName = "plan" | "ebook" | "gift" | "upgrade";
+export type { PurchaseKindName };
 
 /** What the checkout asks a kind to quote: the buyer, the item and her choices, for one instant. */
 export interface QuoteRequest {
@@ -46,6 +49,8 @@ export interface Quote {
 
 export interface PurchaseKind {
   name: PurchaseKindName;
+  /** Its receipt line, receipt mail and "Try again" address (the same name's row of PURCHASE_KIND_WORDS). */
+  words: PurchaseKindWords;
   /** What she pays for this request at request.now, or the checkout refusal that says why she cannot buy it so. */
   quote(request: QuoteRequest): Promise<Quote>;
   /** Whether a pending order of this kind for the same terms is shown again instead of a new one. */

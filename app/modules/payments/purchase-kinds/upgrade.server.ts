@@ -1,6 +1,7 @@
 // A plan bought as an upgrade now, paying the difference after her credit (ADR 039): the running period ends and
 // the new plan starts. Never with card auto-renew nor an offer code. Taken back: the new period, and the period it
 // ended comes back while its own payment stands.
+import { PURCHASE_KIND_WORDS } from "~/modules/membership/purchase-kind-words";
 import { AppError } from "~/lib/app-error";
 import { CHECKOUT_ERRORS } from "~/modules/orders/checkout-errors";
 import { revokeOrder } from "~/modules/membership/grants.server";
@@ -16,6 +17,7 @@ import type { PurchaseKind } from "./types";
 
 export const upgradeKind: PurchaseKind = {
   name: "upgrade",
+  words: PURCHASE_KIND_WORDS.upgrade,
   async quote(request) {
     const autoRenew = autoRenewAsked(request);
     const item = await itemOnSale(request);
