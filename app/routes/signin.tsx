@@ -16,6 +16,7 @@ import {
   startGoogleSignIn,
 } from "~/modules/accounts/sign-in.server";
 import { requestSignInCode, signInWithCode } from "~/modules/accounts/sign-in-code.server";
+import { signUpLanguage } from "~/modules/accounts/language.server";
 import { googleConfigured } from "~/modules/accounts/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
@@ -126,7 +127,8 @@ export async function action({ request }: Route.ActionArgs) {
     // From a page that sent her here (a gift's claim page): confirming the address lands her back there. The
     // /signin page's own redirectTo, else the page the sign-in dialog was opened over (its Referer, same origin).
     const returnTo = signUpReturnPath(posted.redirectTo, request);
-    const { mailed } = await signUpWithPassword(request, posted, returnTo);
+    // Her language rides along (a Swahili page she came from, or her switch's cookie): her mails are written in it.
+    const { mailed } = await signUpWithPassword(request, posted, returnTo, signUpLanguage(request, returnTo));
     if (!mailed) return refused(ACCOUNT_ERRORS.MAIL_LIMITED);
     // A sign-up from an article's paywall counts for that article (a number, never who signed up).
     countSignUpFrom(request);

@@ -10,6 +10,7 @@ import {
   MAIL_LIMIT_PER_CLIENT_PER_HOUR,
   MAIL_LIMIT_PER_HOUR,
   confirmAndSignIn,
+  requestPasswordReset,
   resendConfirmation,
   signInWithPassword,
   signUpWithPassword,
@@ -168,5 +169,44 @@ describe(`mail limits (${target})`, () => {
     let sent = 0;
     for (const email of emails) if (await latestOutboxMailTo(t.db, email)) sent++;
     expect(sent).toBe(MAIL_LIMIT_PER_CLIENT_PER_HOUR);
+  });
+});
+
+// Issue 50, ADR 048: her mails are in her language, the one she signed up in or saved in her account.
+describe(`mails in her language (${target})`, () => {
+  it("saves a sign-up from a Swahili page as her language and confirms in Swahili; a later English sign-up does not", async () => {
+    const email = address("swahili");
+    await signUpWithPassword(request(), { fullName: "Amina", email, password: "amina-pass-1" }, "/sw/articles", "sw");
+    const [row] = await t.db.select({ language: users.language }).from(users).where(eq(users.email, email));
+    expect(row.language).toBe("sw");
+    const mail = (await latestOutboxMailTo(t.db, email))!;
+    expect(mail.subject).toBe("Thibitisha akaunti yako ya Nuru");
+    expect(mail.text).toContain("Habari Amina,");
+    expect(mail.html).toContain('<html lang="sw">');
+
+    // The newest sign-up of an unconfirmed address wins, its language too.
+    await signUpWithPassword(request(), { fullName: "Amina", email, password: "amina-pass-2" });
+    expect((await latestOutboxMailTo(t.db, email))!.subject).toBe("Confirm your Nuru account");
+  });
+
+  it("mails a password reset in Swahili to a reader whose language is Swahili, and in English to one without", async () => {
+    const [swahili, english] = [address("reset-sw"), address("reset-en")];
+    for (const email of [swahili, english]) {
+      await signUpWithPassword(request(), { fullName: "Neema", email, password: "neema-pass-1" });
+      const [link] = await confirmationLinks(email);
+      expect(await confirmEmail(t.db, getEnv(), tokenOf(link), "neema-pass-1")).toBe("confirmed");
+    }
+    await t.db.update(users).set({ language: "sw" }).where(eq(users.email, swahili));
+
+    expect((await requestPasswordReset(request(), swahili)).mailed).toBe(true);
+    const mail = (await latestOutboxMailTo(t.db, swahili))!;
+    expect(mail.subject).toBe("Weka upya nenosiri lako la Nuru");
+    expect(mail.text).toContain("Chagua nenosiri jipya:");
+    expect(mail.text.replace(/https?:\/\/\S+/g, "")).not.toMatch(/\b(Hello|password|reset|ignore)\b/i);
+    // The reset page has one address (no Swahili version yet): the link opens it.
+    expect(mail.text).toMatch(/\/reset-password\?token=/);
+
+    expect((await requestPasswordReset(request(), english)).mailed).toBe(true);
+    expect((await latestOutboxMailTo(t.db, english))!.subject).toBe("Reset your Nuru password");
   });
 });

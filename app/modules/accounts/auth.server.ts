@@ -10,6 +10,7 @@ import { singleton } from "~/lib/singleton.server";
 import { getMailer, type Mailer } from "~/lib/mail/mailer.server";
 import { resetPasswordMail, signInCodeMail } from "./account-mails.server";
 import { sendConfirmation } from "./email-confirmation.server";
+import { mailLanguageOf } from "./language.server";
 import { clearSignInFailures } from "~/modules/security/rate-limit.server";
 import { ensureProfile } from "./profile.server";
 
@@ -52,7 +53,8 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       // Our own page reads the token, so the link goes straight there.
       sendResetPassword: async ({ user, token }) => {
         const url = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
+        const locale = await mailLanguageOf(db, { userId: user.id });
+        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, locale }));
       },
     },
     emailVerification: {
@@ -128,8 +130,10 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
         resendStrategy: "rotate",
         sendVerificationOTP: async ({ email, otp, type }) => {
           // Only sign-in codes are asked for (the plugin's other flows have no door: api-auth.ts).
-          if (type === "sign-in")
-            await mailer.send(signInCodeMail({ to: email, code: otp, minutes: SIGN_IN_CODE.minutes }));
+          if (type === "sign-in") {
+            const locale = await mailLanguageOf(db, { email });
+            await mailer.send(signInCodeMail({ to: email, code: otp, minutes: SIGN_IN_CODE.minutes, locale }));
+          }
         },
       }),
       genericOAuth({

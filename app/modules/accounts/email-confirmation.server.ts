@@ -11,6 +11,7 @@ import type { Env } from "~/lib/env.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
 import { confirmEmailMail } from "./account-mails.server";
 import { ensureProfile } from "./profile.server";
+import { mailLanguageOf } from "./language.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +48,8 @@ export async function sendConfirmation(
     value: JSON.stringify(back ? { userId: user.id, returnTo: back } : { userId: user.id }),
     expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS),
   });
-  await mailer.send(confirmEmailMail({ to: user.email, name: user.name, url: confirmationUrl(env, token) }));
+  const locale = await mailLanguageOf(db, { userId: user.id });
+  await mailer.send(confirmEmailMail({ to: user.email, name: user.name, url: confirmationUrl(env, token), locale }));
 }
 
 export type ConfirmationOutcome = "confirmed" | "wrong-password" | "invalid";

@@ -1,9 +1,9 @@
 // Her language kept in her account (issue 50, ADR 048): the account page saves it on her user row (and in the
 // cookie), and signing in with a saved choice sets the cookie, so a new phone or browser knows it too.
 import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { isLocale, type Locale } from "~/lib/locale";
+import { chosenLocale, DEFAULT_LOCALE, isLocale, localeFromPath, type Locale } from "~/lib/locale";
 import { languageCookieHeader } from "~/lib/language-cookie";
 
 /** The language she chose in her account, or null when she has not chosen. */
@@ -22,4 +22,21 @@ export async function signInLanguageCookie(email: string, request: Request): Pro
   return isLocale(row?.language)
     ? languageCookieHeader(row.language, new URL(request.url).protocol === "https:")
     : null;
+}
+
+/** The language her account's mails are written in: her saved choice, English when none (or no such account). */
+export async function mailLanguageOf(db: Database, who: { userId: string } | { email: string }): Promise<Locale> {
+  const where = "userId" in who ? eq(users.id, who.userId) : eq(users.email, who.email.toLowerCase());
+  const [row] = await db.select({ language: users.language }).from(users).where(where);
+  return isLocale(row?.language) ? row.language : DEFAULT_LOCALE;
+}
+
+/**
+ * The language a sign-up carries: Swahili when she came from a Swahili page (the page confirming lands her on),
+ * else the language she chose with the switch (its cookie), else none. Saved as her language with the sign-up, so
+ * the confirmation mail and every later mail are in it.
+ */
+export function signUpLanguage(request: Request, returnTo: string | null | undefined): Locale | null {
+  if (returnTo && localeFromPath(returnTo.split(/[?#]/, 1)[0]) === "sw") return "sw";
+  return chosenLocale(request.headers.get("Cookie"));
 }

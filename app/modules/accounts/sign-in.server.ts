@@ -22,6 +22,7 @@ import {
 } from "./email-confirmation.server";
 import { deviceCookie, knownDeviceId } from "./known-device.server";
 import { signInLanguageCookie } from "./language.server";
+import type { Locale } from "~/lib/locale";
 
 export { clientIp };
 
@@ -176,6 +177,8 @@ export async function signUpWithPassword(
   input: { fullName: string; email: string; password: string },
   /** The local page she signed up from (a gift's claim page): confirming the address lands her back there. */
   returnTo?: string | null,
+  /** The language the sign-up came in (signUpLanguage): saved as hers, so her mails are written in it. */
+  language: Locale | null = null,
 ): Promise<MailOutcome> {
   const email = input.email.toLowerCase();
   const mayMailNow = await mayMail("confirm", email, clientIp(request));
@@ -196,6 +199,10 @@ export async function signUpWithPassword(
     needsMail = Boolean(user && !user.emailVerified);
   }
   if (!needsMail || !user) return { mailed: mayMailNow };
+  // CASE: a new or taken-over unconfirmed account -> this sign-up's language is hers (a confirmed one is left alone).
+  if (user.language !== language) {
+    await getDb().update(users).set({ language }).where(eq(users.id, user.id));
+  }
   if (mayMailNow) {
     await sendConfirmation(getDb(), getEnv(), getMailer(), { ...user, name: input.fullName }, returnTo);
   }
