@@ -38,6 +38,9 @@ describe("pages with a Swahili version", () => {
     expect(hasSwahiliVersion("/sw/")).toBe(true);
     expect(hasSwahiliVersion("/sw/category/weight-loss")).toBe(true);
     expect(hasSwahiliVersion("/ebooks")).toBe(true);
+    for (const page of ["/about", "/terms", "/privacy", "/sw/about", "/sw/terms", "/sw/privacy"])
+      expect(hasSwahiliVersion(page), page).toBe(true);
+    expect(hasSwahiliVersion("/privacy/extra")).toBe(false);
     // An article and an ebook get theirs once their pages' words are in the catalogues.
     expect(hasSwahiliVersion("/article/abc")).toBe(false);
     expect(hasSwahiliVersion("/admin")).toBe(false);
