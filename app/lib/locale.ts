@@ -60,10 +60,9 @@ export function prefersSwahili(acceptLanguage: string | null | undefined): boole
   return sw > 0 && sw > en;
 }
 
-// The reader pages that also exist under "/sw" (app/routes.ts, SWAHILI_PAGES): so far the pages rendered without
-// React in the browser (ADR 045) but pricing. Pricing, an article, an ebook, about, terms and privacy follow once
-// their words are in the catalogues.
-const SWAHILI_PAGES = /^\/(?:|home|articles|categories|ebooks|category\/[^/]+)\/?$/;
+// The reader pages that also exist under "/sw" (app/routes.ts, SWAHILI_PAGES): the pages rendered without React in
+// the browser (ADR 045). About, terms and privacy follow once their words are in the catalogues.
+const SWAHILI_PAGES = /^\/(?:|home|articles|categories|ebooks|pricing|(?:category|article|ebook)\/[^/]+)\/?$/;
 
 /** Whether the page at `pathname` (in either language) has a Swahili version, so alternates and switch links exist. */
 export function hasSwahiliVersion(pathname: string): boolean {

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ITEM_WORDS } from "~/modules/membership/purchase-kind-words";
 import { CheckoutBackLink } from "~/components/commerce/checkout-back-link";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/checkout";
@@ -31,7 +32,7 @@ import {
   checkoutFormSchema,
   firstPeriodCodeAutoRenewText,
 } from "~/modules/membership/card-renewal-schedule";
-import { periodLabel, planTitle } from "~/modules/membership/plan-period";
+import { periodLabel } from "~/modules/membership/plan-period";
 import { isId } from "~/lib/ids";
 import { quoteUpgrade, type UpgradeQuote } from "~/modules/membership/upgrades.server";
 import { upgradeQuoteTime, upgradeQuoteToken } from "~/modules/membership/upgrade-quote.server";
@@ -316,7 +317,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         headingId="order-summary"
         heading="Your order"
         coverImageUrl={quote.coverImageUrl}
-        title={quote.kind === "plan" ? planTitle(quote.name) : quote.name}
+        title={ITEM_WORDS[quote.kind].title({ planName: quote.name, ebookTitle: quote.name })}
         subtitle={
           quote.kind === "plan" ? (
             <>

@@ -1,5 +1,6 @@
 // /gift/plan/:slug and /gift/ebook/:id: buy a plan or an ebook for someone else (issue 33, ADR 038). The same
 // checkout as her own purchase, without the "you already have it" rules; the recipient gets a claim link by e-mail.
+import { ITEM_WORDS } from "~/modules/membership/purchase-kind-words";
 import { data, redirect, useNavigation } from "react-router";
 import { CheckoutBackLink } from "~/components/commerce/checkout-back-link";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
@@ -137,7 +138,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
         headingId="gift-summary"
         heading="Your gift"
         coverImageUrl={quote.coverImageUrl}
-        title={quote.kind === "plan" ? `${quote.name} plan` : quote.name}
+        title={ITEM_WORDS[quote.kind].title({ planName: quote.name, ebookTitle: quote.name })}
         subtitle={
           quote.kind === "plan"
             ? `${quote.periodText} from the day she claims it · ${ebookAllowanceText(quote.ebookLimit)}`

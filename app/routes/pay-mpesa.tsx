@@ -15,12 +15,16 @@ import {
 import { displayMpesaPhone, promptOutcome } from "~/modules/payments/mpesa-phone";
 import { isAppError } from "~/lib/app-error";
 import { readForm } from "~/lib/read-form.server";
-import { formatDate } from "~/lib/format";
 import type { RouteFacts } from "~/lib/route-facts";
+import { SentenceText } from "~/components/commerce/sentence";
 import { LiveRefresh } from "~/components/commerce/live-refresh";
 import payScript from "~/islands/pay-mpesa-page.ts?worker&url";
 
-export const handle: RouteFacts = { islands: true };
+export const handle: RouteFacts = {
+  islands: true,
+  noscriptRefresh: (data) =>
+    isWaiting((data as Route.ComponentProps["loaderData"]).page) ? { seconds: LOOK_AGAIN_SECONDS } : null,
+};
 
 /** Seconds between two looks while the prompt or a pasted code waits for M-Pesa's answer. */
 const LOOK_AGAIN_SECONDS = 5;
@@ -87,12 +91,17 @@ const button =
 const secondary =
   "min-h-12 w-full rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-rose-50";
 
+/** She is to answer the prompt on her phone, or the shop is checking a confirmation code she typed. */
+function isWaiting(page: Route.ComponentProps["loaderData"]["page"]): boolean {
+  return page.state.kind === "waiting" || Boolean(page.codeChecking);
+}
+
 export default function PayMpesa({ loaderData, actionData }: Route.ComponentProps) {
   const { page, change } = loaderData;
   const state = page.state;
   const refused = actionData && "field" in actionData ? actionData : null;
   const askNumber = state.kind === "ask" || change || refused?.field === "phone";
-  const waiting = state.kind === "waiting" || Boolean(page.codeChecking);
+  const waiting = isWaiting(page);
   return (
     <>
       <LiveRefresh seconds={waiting ? LOOK_AGAIN_SECONDS : null} script={payScript} />
@@ -295,31 +304,7 @@ function Paid({ page }: { page: PayPage }) {
           M-Pesa code <strong>{page.mpesaCode}</strong>
         </p>
       ) : null}
-      {page.giftFor ? (
-        <p data-testid="gift-next">
-          Your gift for <span className="font-semibold break-all">{page.giftFor}</span> is paid. Follow it, and send the
-          claim e-mail again, from{" "}
-          <Link to="/account/gifts" className="font-semibold underline">
-            your gifts
-          </Link>
-          .
-        </p>
-      ) : page.kind === "plan" ? (
-        <p>
-          Every premium article is open to you now
-          {page.paidUntil ? `, until ${formatDate(page.paidUntil)}` : ""}.{" "}
-          <Link to="/articles" className="font-semibold underline">
-            Start reading
-          </Link>
-        </p>
-      ) : (
-        <p>
-          The ebook is yours to read now.{" "}
-          <Link to={`/ebook/${page.ebookId}`} className="font-semibold underline">
-            Open it
-          </Link>
-        </p>
-      )}
+      <SentenceText sentence={page.paidNext} linkClassName="font-semibold underline" />
       <p className="mt-2">
         <Link to={`/receipts/${page.orderId}`} className="underline">
           Your receipt

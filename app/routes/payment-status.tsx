@@ -11,10 +11,17 @@ import { formatDate } from "~/lib/format";
 import { getEnv } from "~/lib/env.server";
 import { SubscriptionStartedDialog } from "~/components/commerce/subscription-started-dialog";
 import type { RouteFacts } from "~/lib/route-facts";
+import { SentenceText } from "~/components/commerce/sentence";
 import { LiveRefresh } from "~/components/commerce/live-refresh";
 import statusScript from "~/islands/payment-status-page.ts?worker&url";
 
-export const handle: RouteFacts = { islands: true };
+export const handle: RouteFacts = {
+  islands: true,
+  noscriptRefresh: (data) => {
+    const page = data as Route.ComponentProps["loaderData"];
+    return "recheck" in page ? (page.recheck ?? null) : null;
+  },
+};
 
 const MESSAGES = {
   missing: "Missing order tracking id",
@@ -143,39 +150,7 @@ function NextSteps({ details }: { details: PaymentDetails }) {
   const link = "font-semibold text-brand-700 underline";
   switch (details.view) {
     case "success":
-      if (details.giftFor) {
-        return (
-          <p data-testid="gift-next">
-            Your gift for <span className="font-semibold break-all">{details.giftFor}</span> is paid. Follow it, and
-            send the claim e-mail again, from{" "}
-            <Link to="/account/gifts" className={link}>
-              your gifts
-            </Link>
-            . A receipt is on its way to your e-mail.
-          </p>
-        );
-      }
-      return details.kind === "plan" ? (
-        <p>
-          Next:{" "}
-          <Link to="/articles" className={link}>
-            read premium articles
-          </Link>{" "}
-          or{" "}
-          <Link to="/ebooks" className={link}>
-            choose your ebooks
-          </Link>
-          . A receipt is on its way to your e-mail.
-        </p>
-      ) : (
-        <p>
-          Next:{" "}
-          <Link to={`/ebook/${details.ebookId}`} className={link}>
-            open your ebook
-          </Link>
-          . A receipt is on its way to your e-mail.
-        </p>
-      );
+      return <SentenceText sentence={details.paidNext} linkClassName={link} />;
     case "failed":
       return (
         <p>
@@ -285,7 +260,7 @@ export default function PaymentStatus() {
         <div className="mt-6 text-gray-800">
           <NextSteps details={details} />
         </div>
-        {details.view === "success" && details.kind === "plan" && !details.giftFor ? (
+        {details.view === "success" && details.showsPeriod ? (
           <SubscriptionStartedDialog
             message={`Your ${details.item} is active${
               details.subscriptionEnds ? ` until ${formatDate(details.subscriptionEnds)}` : ""
