@@ -27,11 +27,13 @@ import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-i
 import { usePageLinkNavigation } from "~/components/ui/page-link";
 import { DataSaverScope } from "~/components/data-saver";
 import { useIslands } from "~/components/islands";
+import { NoscriptRefresh } from "~/components/commerce/noscript-refresh";
 import islandsScript from "~/islands/reader-page.ts?worker&url";
 import type { ToastMessage } from "~/components/ui/toast";
 import { registerOfflineWorker } from "~/lib/offline-worker";
 import { useLocale, useT } from "~/lib/i18n/use-t";
 import { translator } from "~/lib/i18n/i18n";
+import { islandWords } from "~/lib/i18n/island-words";
 import { hasSwahiliVersion, localeHref, stripLocale } from "~/lib/locale";
 
 export const links: Route.LinksFunction = () => [
@@ -127,6 +129,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {import.meta.env.SSR ? <LanguageAlternates origin={shell?.origin ?? ""} /> : null}
+        {islands ? <NoscriptRefresh /> : null}
       </head>
       <DataSaverScope on={dataSaver}>
         <body className="flex min-h-screen flex-col bg-white pb-16 text-gray-900 antialiased md:pb-0">
@@ -174,6 +177,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
               nonce={nonce}
               data-islands=""
               data-owner={shell ? (user?.offlineKey ?? "") : undefined}
+              // A Swahili page's words for what its scripts write (app/lib/page-words.ts); none on an English page.
+              data-words={import.meta.env.SSR && locale === "sw" ? islandWords() : undefined}
             />
           ) : (
             <>

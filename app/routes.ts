@@ -1,10 +1,9 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // The reader pages in Swahili (issue 50, ADR 048): the same modules under "/sw", each with an id of its own
-// ("sw/<path>"); the address gives the language (app/lib/locale.ts, hasSwahiliVersion lists the same pages). So far
-// the pages rendered without React in the browser (ADR 045) but pricing, whose plan words (periods, allowances,
-// renewal rules) are not in the catalogues yet, and about, terms and privacy (every "/sw" document is rendered
-// without React in the browser, components/islands.tsx).
+// ("sw/<path>"); the address gives the language (app/lib/locale.ts, hasSwahiliVersion lists the same pages): the
+// pages rendered without React in the browser (ADR 045), and about, terms and privacy (every "/sw" document is
+// rendered without React in the browser, components/islands.tsx).
 const SWAHILI_PAGES = prefix("sw", [
   index("routes/home.tsx", { id: "sw/index" }),
   route("home", "routes/home.tsx", { id: "sw/home" }),
@@ -12,6 +11,9 @@ const SWAHILI_PAGES = prefix("sw", [
   route("ebooks", "routes/ebooks.tsx", { id: "sw/ebooks" }),
   route("categories", "routes/categories.tsx", { id: "sw/categories" }),
   route("category/:slug", "routes/category.tsx", { id: "sw/category" }),
+  route("pricing", "routes/pricing.tsx", { id: "sw/pricing" }),
+  route("article/:id", "routes/article.tsx", { id: "sw/article" }),
+  route("ebook/:id", "routes/ebook.tsx", { id: "sw/ebook" }),
   route("about", "routes/about.tsx", { id: "sw/about" }),
   route("terms", "routes/terms.tsx", { id: "sw/terms" }),
   route("privacy", "routes/privacy.tsx", { id: "sw/privacy" }),

@@ -41,7 +41,13 @@ try {
     ...(await publicPages(base)),
     ["category", await firstLink(base, "/categories", "/category/")],
     ["checkout", await checkoutLink()],
+    ["gift checkout", (await checkoutLink()).replace("/checkout/", "/gift/")],
+    ["signin", "/signin"],
+    ["payment status", "/payment/return"],
     ["dashboard", "/dashboard"],
+    ["account", "/account"],
+    ["account gifts", "/account/gifts"],
+    ["delete account", "/account/delete"],
     ["offline library", "/library/offline"],
     ["bookmarks", "/bookmarks"],
   ];

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Fails when the English and Swahili catalogues disagree (issue 50, ADR 048): a key missing in either, an empty
-// translation, a Swahili message identical to the English one (unless allowlisted: brand names), or placeholders that
-// differ between the languages.
+// translation, a Swahili message identical to the English one (unless allowlisted: brand names), placeholders that
+// differ between the languages, or a Swahili message that leaves the glossary's terms (docs/glossary-sw.md).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -97,14 +97,75 @@ export function checkCatalogues(en, sw) {
   return problems;
 }
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The terms of docs/glossary-sw.md's table: `{ english: [...], swahili: [...], never: [...] }` per row. English forms
+ * are split at " / " (a note in brackets dropped), Swahili forms at " / ", the words never to use at ", ".
+ */
+export function glossaryTerms(markdown) {
+  const terms = [];
+  for (const line of markdown.split(/\r?\n/)) {
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+    if (cells.length !== 3 || cells[0] === "English" || /^-+$/.test(cells[0])) continue;
+    const split = (cell, at) =>
+      cell
+        ? cell
+            .split(at)
+            .map((form) => form.trim())
+            .filter(Boolean)
+        : [];
+    terms.push({
+      english: split(cells[0].replace(/\(.*?\)/g, ""), " / "),
+      swahili: split(cells[1], " / "),
+      never: split(cells[2], ", "),
+    });
+  }
+  return terms;
+}
+
+/**
+ * Every message that breaks the glossary: an English term (placeholders aside; longer terms first, each taking its
+ * words out of the sentence, so "for review" is not also "review") whose Swahili uses none of the term's forms, and
+ * any Swahili message with a word the glossary says never to use.
+ */
+export function checkGlossary(en, sw, terms) {
+  const problems = [];
+  const ordered = [...terms].sort(
+    (a, b) => Math.max(...b.english.map((f) => f.length)) - Math.max(...a.english.map((f) => f.length)),
+  );
+  for (const [id, swahili] of sw) {
+    let english = (en.get(id) ?? "").replace(/\{[^{}]*\}/g, " ");
+    const said = swahili.toLowerCase();
+    for (const term of ordered) {
+      const pattern = new RegExp(`\\b(?:${term.english.map((form) => escapeRegExp(form)).join("|")})\\b`, "gi");
+      if (!pattern.test(english)) continue;
+      english = english.replace(pattern, " ");
+      if (!term.swahili.some((form) => said.includes(form.toLowerCase())))
+        problems.push(`"${id}" says "${term.english[0]}" but not ${term.swahili.map((f) => `"${f}"`).join(" or ")}`);
+    }
+    for (const term of terms)
+      for (const word of term.never)
+        if (new RegExp(`(?<![\\p{L}-])${escapeRegExp(word)}(?![\\p{L}-])`, "u").test(swahili))
+          problems.push(`"${id}" uses "${word}" (docs/glossary-sw.md: never)`);
+  }
+  return problems;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = new URL("../app/locales/", import.meta.url);
   const en = parsePo(readFileSync(new URL("en/messages.po", dir), "utf8"));
   const sw = parsePo(readFileSync(new URL("sw/messages.po", dir), "utf8"));
-  const problems = checkCatalogues(en, sw);
+  const glossary = glossaryTerms(readFileSync(new URL("../docs/glossary-sw.md", import.meta.url), "utf8"));
+  const problems = [...checkCatalogues(en, sw), ...checkGlossary(en, sw, glossary)];
   if (problems.length > 0) {
     console.error(`Catalogues disagree (${problems.length}):\n- ${problems.join("\n- ")}`);
     process.exit(1);
   }
-  console.log(`Catalogues agree: ${en.size} messages in English and Swahili.`);
+  console.log(
+    `Catalogues agree: ${en.size} messages in English and Swahili, with the ${glossary.length} terms of the glossary.`,
+  );
 }

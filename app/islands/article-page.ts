@@ -6,6 +6,7 @@
 import type { SaveTarget } from "../lib/offline-library";
 import type { SaveForOffline } from "./save-offline";
 import type { EngagementResult } from "../modules/engagement/schemas";
+import { say } from "../lib/page-words";
 
 /** Share…, where the browser has a share sheet (Web Share API), and Copy link, with a spoken and shown answer. */
 function shareButtons() {
@@ -23,18 +24,18 @@ function shareButtons() {
     const status = document.createElement("span");
     status.setAttribute("role", "status");
     status.className = "sr-only";
-    const say = (words: string) => {
+    const tell = (words: string) => {
       status.className = "basis-full text-sm text-gray-700";
       status.textContent = words;
     };
     // CASE: she closes the share sheet -> the promise rejects; nothing to tell her.
     if (typeof navigator.share === "function")
-      button("Share…", () => void navigator.share({ title, url }).catch(() => undefined));
+      button(say("Share…"), () => void navigator.share({ title, url }).catch(() => undefined));
     if (navigator.clipboard)
-      button("Copy link", () =>
+      button(say("Copy link"), () =>
         navigator.clipboard.writeText(url).then(
-          () => say("Link copied."),
-          () => say("Could not copy: copy the address from the address bar."),
+          () => tell(say("Link copied.")),
+          () => tell(say("Could not copy: copy the address from the address bar.")),
         ),
       );
     row.append(status);
@@ -59,7 +60,10 @@ function videos() {
 }
 
 /** What each form's button says while it is sent (SubmitButton's busy labels in comment-form and review-form). */
-const BUSY: Record<string, string> = { comment: "Posting...", review: "Submitting..." };
+const BUSY: Record<string, string> = {
+  comment: say("Posting..."),
+  review: say("Submitting..."),
+};
 
 /**
  * The review and comment forms: sent without leaving the page (the shop's JSON answer, as the React forms had), the
@@ -89,7 +93,11 @@ function engagementForms() {
           answer.ok
             ? { ok: true, title: answer.title, message: answer.message }
             : { ok: false, title: answer.error.title, message: answer.error.message },
-        () => ({ ok: false, title: "Not sent", message: "No connection. Please try again." }),
+        () => ({
+          ok: false,
+          title: say("Not sent"),
+          message: say("No connection. Please try again."),
+        }),
       )
       .then((notice) => {
         delete form.dataset.sending;
@@ -139,7 +147,7 @@ function saveForOffline() {
     saved.hidden = state !== "saved";
     button.hidden = state === "saved";
     failed.hidden = state !== "failed";
-    words.textContent = state === "saving" ? "Saving…" : "Save for offline";
+    words.textContent = state === "saving" ? say("Saving…") : say("Save for offline");
     if (state === "saving") button.setAttribute("aria-disabled", "true");
     else button.removeAttribute("aria-disabled");
   };

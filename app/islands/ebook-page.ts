@@ -5,16 +5,17 @@
 import { downloadEbook } from "../lib/ebook-download";
 import { shareButtons } from "./share-buttons";
 import { showToast } from "./page-toast";
+import { say } from "../lib/page-words";
 
 /** The stamped PDF fetched and saved, with the same messages as DownloadButton on a React page. */
 async function download(form: HTMLFormElement, button: HTMLButtonElement) {
   const label = button.lastChild;
   const idle = label?.textContent ?? "";
   button.disabled = true;
-  if (label) label.textContent = "Preparing...";
+  if (label) label.textContent = say("Preparing...");
   try {
     const toast = await downloadEbook(form.action);
-    showToast(toast.kind, toast.title, toast.message);
+    showToast(toast.kind, say(toast.title), say(toast.message));
   } finally {
     button.disabled = false;
     if (label) label.textContent = idle;

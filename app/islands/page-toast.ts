@@ -1,6 +1,7 @@
 // A toast raised by an islands page's script (ADR 045), with the same look and words as the React Toast
 // (app/components/ui/toast.tsx): one at a time, so it takes the place of any toast shown; gone after 6 s or when
 // dismissed. Errors are announced assertively.
+import { say } from "../lib/page-words";
 
 const TOAST_MS = 6000;
 
@@ -28,7 +29,7 @@ export function showToast(kind: "success" | "error", title: string, message?: st
   }
   const dismiss = document.createElement("button");
   dismiss.type = "button";
-  dismiss.setAttribute("aria-label", "Dismiss");
+  dismiss.setAttribute("aria-label", say("Dismiss"));
   dismiss.className = "-m-1 p-1 text-lg leading-none";
   dismiss.textContent = "×";
   dismiss.addEventListener("click", () => box.remove());

@@ -4,6 +4,7 @@
 // Each part finds its elements by what the server rendered and does nothing when they are not on the page.
 import { tap, type Shown } from "../components/engagement/bookmark-post";
 import { registerOfflineWorker } from "../lib/offline-worker";
+import { say } from "../lib/page-words";
 
 const HIDE_HEADER_AFTER_PX = 100;
 const SHADOW_AFTER_PX = 50;
@@ -145,15 +146,18 @@ function bookmarks() {
     const note = form.querySelector<HTMLElement>(".bm-note");
     if (!button) return;
     e.preventDefault();
-    const title = (button.getAttribute("aria-label") ?? "").replace(/^(Remove bookmark|Bookmark) /, "");
+    // The title after the words BookmarkButton wrote before it (in the page's language).
+    const [remove, add] = [say("Remove bookmark"), say("Bookmark")];
+    const said = button.getAttribute("aria-label") ?? "";
+    const title = said.startsWith(`${remove} `) ? said.slice(remove.length + 1) : said.slice(add.length + 1);
     const show = ({ on, note: words }: Shown) => {
       button.setAttribute("aria-pressed", String(on));
-      button.setAttribute("aria-label", `${on ? "Remove bookmark" : "Bookmark"} ${title}`);
+      button.setAttribute("aria-label", `${on ? remove : add} ${title}`);
       button.classList.toggle("bm-on", on);
       button.classList.toggle("bm-off", !on);
       button.querySelector("svg")?.classList.toggle("fill-current", on);
       const label = button.querySelector("span");
-      if (label) label.textContent = on ? "Remove" : "Bookmark";
+      if (label) label.textContent = on ? say("Remove") : say("Bookmark");
       if (note) note.textContent = words ?? "";
     };
     void tap(form, button.getAttribute("aria-pressed") !== "true", owner || undefined, show, () => undefined);
@@ -165,7 +169,7 @@ function toast() {
   const box = document.querySelector<HTMLElement>("[data-testid=toast]");
   if (!box) return;
   const hide = () => box.remove();
-  box.querySelector("button[aria-label=Dismiss]")?.addEventListener("click", hide);
+  box.querySelector("button[aria-label]")?.addEventListener("click", hide);
   setTimeout(hide, TOAST_MS);
 }
 

@@ -1,6 +1,7 @@
 // Copy link and the phone's share sheet on an islands page (ADR 045): what share-buttons.tsx adds on a React page,
 // added here to each share row the server rendered (its links to WhatsApp, Facebook, X and Telegram work without
 // script). The page's canonical address is what is shared, and its heading is the title.
+import { say } from "../lib/page-words";
 
 /** The address and title to share: the page's canonical link (the one its share links carry) and its heading. */
 function sharedPage() {
@@ -28,14 +29,14 @@ export function shareButtons() {
     status.className = "sr-only";
     const said = (copied: boolean) => {
       status.className = "basis-full text-sm text-gray-700";
-      status.textContent = copied ? "Link copied." : "Could not copy: copy the address from the address bar.";
+      status.textContent = copied ? say("Link copied.") : say("Could not copy: copy the address from the address bar.");
     };
     if (typeof navigator.share === "function")
       // CASE: she closes the share sheet -> the promise rejects; nothing to tell her.
-      row.append(shareButton("Share…", () => void navigator.share({ title, url }).catch(() => undefined)));
+      row.append(shareButton(say("Share…"), () => void navigator.share({ title, url }).catch(() => undefined)));
     if (navigator.clipboard)
       row.append(
-        shareButton("Copy link", () =>
+        shareButton(say("Copy link"), () =>
           navigator.clipboard.writeText(url).then(
             () => said(true),
             () => said(false),

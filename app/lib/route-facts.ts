@@ -6,6 +6,9 @@
 export interface RouteFacts {
   /** Server-rendered without React in the browser: the page loads the small islands script instead (ADR 045). */
   islands?: true;
+  /** An islands page that waits (a payment): when a browser without JavaScript looks again, from the route's loader
+   *  data; the root layout writes it in the head (components/commerce/noscript-refresh.tsx). */
+  noscriptRefresh?: (loaderData: unknown) => { seconds: number; url?: string } | null;
   /** Signed-in readers with the same access share one render of it, their own parts filled in per request (ADR 049).
    *  Only for a page whose every personal part is a token or a choice (lib/shared-render.server.ts). */
   sharedRender?: true;

@@ -10,6 +10,14 @@ import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { resendGiftFormSchema } from "~/modules/membership/member-forms";
 import { formatDate } from "~/lib/format";
 import { redirectWithToast } from "~/modules/site/flash.server";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import accountScript from "~/islands/account-page.ts?worker&url";
+
+// An islands page (ADR 045): rendered by the server only. Resend is a plain post; account-page.ts sends "Get a link to
+// share" in place (its answer is this page with the link: a reload then asks for no new link) and adds Copy link.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = () => [{ title: "Your gifts | Nuru" }, { name: "robots", content: "noindex" }];
 
@@ -71,6 +79,9 @@ const STATUS_TONES: Record<string, string> = {
 
 export default function AccountGifts({ loaderData, actionData }: Route.ComponentProps) {
   const shared = actionData && "shared" in actionData ? actionData.shared : null;
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   if (!loaderData.signedIn)
     return <SignInRequired what="Sign in to see the gifts you have given." returnTo="/account/gifts" />;
   const { gifts } = loaderData;
@@ -132,6 +143,7 @@ export default function AccountGifts({ loaderData, actionData }: Route.Component
                     type="submit"
                     name="intent"
                     value="link"
+                    data-in-place=""
                     className="min-h-11 rounded-full border border-brand-600 px-5 py-2 font-semibold text-brand-700 hover:bg-rose-50"
                   >
                     Get a link to share
@@ -143,6 +155,7 @@ export default function AccountGifts({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
+      {islands ? <script type="module" src={accountScript} nonce={nonce} /> : null}
     </div>
   );
 }

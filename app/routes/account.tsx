@@ -18,6 +18,16 @@ import { followingFor } from "~/modules/member-mail/subscribers.server";
 import { listCategories } from "~/modules/content/categories.server";
 import { CONSENT_WORDING } from "~/modules/member-mail/member-mail-form";
 import { readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
+import { savedLanguageOf } from "~/modules/accounts/language.server";
+import { LanguageSetting } from "~/components/account/language-setting";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import accountScript from "~/islands/account-page.ts?worker&url";
+
+// An islands page (ADR 045): rendered by the server only; its forms are plain posts (the server checks the profile
+// form and shows what to fix), and account-page.ts adds the busy label.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: "Account", description: "Your Nuru account settings.", path: "/account", matches }),
@@ -26,9 +36,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getOptionalUser(context);
-  if (!user) return { user, kraPin: null, following: null, categories: [] };
-  const [kraPin, following, categories] = await Promise.all([kraPinOf(user.id), followingFor(user), listCategories()]);
-  return { user, kraPin, following, categories: categories.map((c) => ({ id: c.id, name: c.name })) };
+  if (!user) return { user, kraPin: null, following: null, categories: [], language: null };
+  const [kraPin, following, categories, language] = await Promise.all([
+    kraPinOf(user.id),
+    followingFor(user),
+    listCategories(),
+    savedLanguageOf(user.id),
+  ]);
+  return { user, kraPin, following, categories: categories.map((c) => ({ id: c.id, name: c.name })), language };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -84,6 +99,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const busy = useNavigation().state === "submitting";
   const user = loaderData.user;
   const dataSaver = useDataSaver();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   const [form, fields] = useSchemaForm(profileSchema, {
     id: "account",
     lastResult: refusalOf(actionData)?.form,
@@ -162,6 +180,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           buttonClassName="btn min-h-11 px-5 text-base"
         />
       </section>
+      <LanguageSetting current={loaderData.language} />
       <MemberMail following={loaderData.following} categories={loaderData.categories} />
       <section aria-labelledby="your-data" className="mt-8 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
         <h2 id="your-data" className="text-xl font-semibold text-gray-900">
@@ -190,6 +209,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Link>
         </div>
       </section>
+      {islands ? <script type="module" src={accountScript} nonce={nonce} /> : null}
     </div>
   );
 }

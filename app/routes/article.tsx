@@ -28,9 +28,13 @@ import type { loader as rootLoader } from "~/root";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 import { paywallOffers } from "~/modules/membership/membership.server";
+import { PlanPeriodText, PlanTitle } from "~/components/commerce/plan-words";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
+import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
+import { textParts } from "~/lib/i18n/parts";
+import { metaT } from "~/modules/site/meta";
 import { SaveForOfflineIsland } from "~/components/offline/save-for-offline-island";
 import articleScript from "~/islands/article-page.ts?worker&url";
 
@@ -86,7 +90,8 @@ async function loadArticlePage(context: Route.LoaderArgs["context"], id: string,
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: "Page not found | Nuru" }];
+  const t = metaT(matches);
+  if (!loaderData) return [{ title: t("article.notFoundTitle") }];
   const { article } = loaderData;
   return [
     ...pageMeta({
@@ -109,6 +114,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
+  const t = useT();
+  const localHref = useLocalHref();
+  const locale = useLocale();
   const saveTarget = {
     kind: "article",
     id: article.id,
@@ -118,17 +126,19 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link
-        to="/articles"
+        to={localHref("/articles")}
         className="inline-flex items-center gap-1 py-2 text-sm font-medium text-brand-700 hover:underline"
       >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to Articles
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        {` ${t("article.back")}`}
       </Link>
-      <article className="mt-2">
+      {/* Written in another language than the page's: said so, for screen readers and translators (ADR 048). */}
+      <article className="mt-2" lang={article.language === locale ? undefined : article.language}>
         <div className="flex flex-wrap items-center gap-2">
           {article.categories.map((c) => (
             <Link
               key={c.id}
-              to={`/category/${c.slug}`}
+              to={localHref(`/category/${c.slug}`)}
               className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-rose-100"
             >
               {c.name}
@@ -139,8 +149,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-3 font-serif text-3xl leading-tight font-bold text-gray-900 sm:text-4xl">{article.title}</h1>
         <div className="mt-2 flex items-center justify-between gap-3">
           <p className="text-sm text-gray-600">
-            <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time> · {article.readingMinutes} min
-            read
+            <time dateTime={article.createdAt}>{formatDate(article.createdAt, locale)}</time>
+            {" · "}
+            {textParts(t("article.readingTime", { count: article.readingMinutes }), article.readingMinutes)}
           </p>
           <BookmarkButton
             contentType="article"
@@ -172,10 +183,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="rounded-2xl border border-brand-200 bg-rose-50 p-6 text-center">
               <Lock aria-hidden="true" className="mx-auto h-8 w-8 text-brand-600" />
-              <h2 className="mt-2 text-xl font-semibold text-gray-900">Full content locked</h2>
+              <h2 className="mt-2 text-xl font-semibold text-gray-900">{t("article.locked")}</h2>
               <p className="mt-1 text-gray-700">
-                {article.accessType === "premium" ? "This premium article" : "This article"} is for members with an
-                active plan.
+                {article.accessType === "premium" ? t("article.thisPremium") : t("article.thisArticle")}
+                {t("article.forMembers")}
               </p>
               {offers.length ? (
                 <ul className="mx-auto mt-4 max-w-sm space-y-2 text-left" data-testid="paywall-offers">
@@ -187,7 +198,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                         className="flex min-h-11 items-center justify-between gap-3 rounded-xl border border-brand-200 bg-white px-4 py-2 hover:bg-rose-100"
                       >
                         <span className="font-semibold text-gray-900">
-                          {offer.title} <span className="font-normal text-gray-700">· {offer.period}</span>
+                          <PlanTitle name={offer.name} plan={offer} />{" "}
+                          <span className="font-normal text-gray-700">
+                            {"· "}
+                            <PlanPeriodText plan={offer} />
+                          </span>
                         </span>
                         <span className="font-semibold whitespace-nowrap text-brand-700">{offer.price}</span>
                       </Link>
@@ -197,10 +212,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               ) : null}
               <Link
                 // A guest too goes to the plans and passes (issue 46, item 18): checkout asks her to sign in there.
-                to={`/pricing?from=${article.id}`}
+                to={localHref(`/pricing?from=${article.id}`)}
                 className="mt-4 inline-block rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
               >
-                Unlock Premium Content
+                {t("article.unlock")}
               </Link>
             </div>
           </div>
@@ -217,7 +232,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         {article.tags.length ? (
-          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">
+          <ul className="mt-8 flex flex-wrap gap-2" aria-label={t("article.tags")}>
             {article.tags.map((t) => (
               <li key={t} className="rounded-full border border-gray-200 px-3 py-1 text-sm text-gray-700">
                 #{t}
@@ -230,11 +245,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             article page's JavaScript budget is nearly spent: /newsletter takes "from article" from the category. */}
         <form method="get" action="/newsletter" className="mt-8 flex flex-wrap gap-2 rounded-2xl bg-rose-50 p-5">
           <label htmlFor="follow" className="w-full font-semibold">
-            New articles like this by e-mail
+            {t("article.followLabel")}
           </label>
           {article.categories[0] ? <input type="hidden" name="category" value={article.categories[0].slug} /> : null}
           <input id="follow" type="email" name="email" required className="min-h-11 flex-1 rounded-md border px-3" />
-          <button className="btn px-5">Follow</button>
+          <button className="btn px-5">{t("article.follow")}</button>
         </form>
       </article>
       {/* Search engines never ask for data saver; its pages carry no script element at all. */}

@@ -1,4 +1,5 @@
 import { orErrorPage } from "~/lib/app-error.server";
+import { localeFromPath } from "~/lib/locale";
 import type { Route } from "./+types/articles";
 import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
@@ -31,7 +32,8 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   const params = parseListParams(url);
   const who = await getRequestViewer(context);
   const { viewer } = who;
-  const result = await listArticlesForViewer({ viewer, ...params });
+  // Her language's articles first (the page's language, its address says it; ADR 048).
+  const result = await listArticlesForViewer({ viewer, ...params, language: localeFromPath(url.pathname) });
   // Searches are counted by their words alone (and whether they found anything), never with who searched.
   if (params.q && params.page === 1) noteSearch(params.q, result.total);
   return {

@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { localeFromPath } from "~/lib/locale";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/category";
@@ -17,7 +18,13 @@ import { Pagination, pagedPath } from "~/components/content/pagination";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["page"], countsViews: true };
+export const handle: RouteFacts = {
+  islands: true,
+  guestPage: true,
+  guestQuery: ["page"],
+  countsViews: true,
+  sharedRender: true,
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);
@@ -33,7 +40,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const who = await getRequestViewer(context);
   const { viewer } = who;
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
-  const result = await listArticlesForViewer({ viewer, categoryId: category.id, page });
+  // Her language's articles first (the page's language, its address says it; ADR 048).
+  const language = localeFromPath(new URL(request.url).pathname);
+  const result = await listArticlesForViewer({ viewer, categoryId: category.id, page, language });
   const items = await withImages(
     result.items.map((article) => articleCard(article)),
     (a) => a.imageUrl,

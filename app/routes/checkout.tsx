@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ITEM_WORDS } from "~/modules/membership/purchase-kind-words";
 import { CheckoutBackLink } from "~/components/commerce/checkout-back-link";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/checkout";
@@ -31,7 +32,7 @@ import {
   checkoutFormSchema,
   firstPeriodCodeAutoRenewText,
 } from "~/modules/membership/card-renewal-schedule";
-import { periodLabel, planTitle } from "~/modules/membership/plan-period";
+import { periodLabel } from "~/modules/membership/plan-period";
 import { isId } from "~/lib/ids";
 import { quoteUpgrade, type UpgradeQuote } from "~/modules/membership/upgrades.server";
 import { upgradeQuoteTime, upgradeQuoteToken } from "~/modules/membership/upgrade-quote.server";
@@ -43,6 +44,13 @@ import { isCoded, offerText } from "~/modules/orders/offer-code-rules";
 import { currentPlanOf } from "~/modules/membership/membership.server";
 import { readPaymentMethodSettings } from "~/modules/payments/payment-provider.server";
 import { darajaAvailable } from "~/modules/payments/daraja-gateway.server";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import checkoutScript from "~/islands/checkout-page.ts?worker&url";
+
+// An islands page (ADR 045): plain forms answered by the server; checkout-page.ts marks Pay busy once it is sent.
+export const handle: RouteFacts = { islands: true };
 
 /** `?upgrade=1`: the plan bought as an upgrade now, paying the difference (ADR 039). */
 function isUpgrade(request: Request, item: CheckoutItem): boolean {
@@ -296,6 +304,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = refusalOf(actionData)?.error.message ?? refusal;
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <CheckoutBackLink quote={quote} />
@@ -306,7 +317,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         headingId="order-summary"
         heading="Your order"
         coverImageUrl={quote.coverImageUrl}
-        title={quote.kind === "plan" ? planTitle(quote.name) : quote.name}
+        title={ITEM_WORDS[quote.kind].title({ planName: quote.name, ebookTitle: quote.name })}
         subtitle={
           quote.kind === "plan" ? (
             <>
@@ -494,6 +505,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <button
                 type="submit"
                 disabled={busy}
+                data-busy-label={quote.free ? "Confirming..." : "Taking you to Pesapal..."}
                 className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
               >
                 {quote.free
@@ -516,6 +528,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           )}
         </Form>
       )}
+      {islands ? <script type="module" src={checkoutScript} nonce={nonce} /> : null}
     </div>
   );
 }

@@ -21,6 +21,14 @@ import { cancelSwitch, planChangeChoices, scheduleSwitch } from "~/modules/membe
 import { isCheckoutError } from "~/modules/orders/checkout-errors";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { formatKesCents } from "~/modules/pricing/money";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import accountScript from "~/islands/account-page.ts?worker&url";
+
+// An islands page (ADR 045): rendered by the server only; its forms are plain posts, and account-page.ts adds the
+// busy labels and the question before cancelling a renewal.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
@@ -137,19 +145,22 @@ const card = "rounded-2xl border border-rose-100 bg-white p-5 shadow-sm sm:p-6";
 
 type Loaded = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
 
+const CANCEL_QUESTION = "Cancel renewal? You keep access until your paid time ends, and can undo this.";
+
 function RenewalForm({ subscriptionId, cancel }: { subscriptionId: string; cancel: boolean }) {
   const busy = useNavigation().formData?.get("subscriptionId") === subscriptionId;
   return (
     <Form
       method="post"
       onSubmit={(event) => {
-        if (cancel && !window.confirm("Cancel renewal? You keep access until your paid time ends, and can undo this."))
-          event.preventDefault();
+        if (cancel && !window.confirm(CANCEL_QUESTION)) event.preventDefault();
       }}
+      // For an islands page's script, which asks the same (without script she can undo it on this page).
+      data-confirm={cancel ? CANCEL_QUESTION : undefined}
     >
       <input type="hidden" name="intent" value={cancel ? "cancel-renewal" : "resume-renewal"} />
       <input type="hidden" name="subscriptionId" value={subscriptionId} />
-      <button disabled={busy} className={cancel ? secondary : primary}>
+      <button disabled={busy} className={cancel ? secondary : primary} data-busy-label="Saving...">
         {busy ? "Saving..." : cancel ? "Cancel renewal" : "Resume renewal"}
       </button>
     </Form>
@@ -358,6 +369,9 @@ function Shelf({ shelf }: { shelf: Loaded["shelf"] }) {
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   if (!loaderData.signedIn) {
     return <SignInRequired what="Sign in to see your plan, your ebooks and your payments." returnTo="/dashboard" />;
   }
@@ -393,6 +407,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </p>
       </section>
       <BillingHistory entries={billing} />
+      {islands ? <script type="module" src={accountScript} nonce={nonce} /> : null}
     </div>
   );
 }

@@ -34,10 +34,15 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { getEbookSampleForViewer } from "~/modules/reader/text-edition.server";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
+import { textParts } from "~/lib/i18n/parts";
+import { metaT } from "~/modules/site/meta";
+import { translator } from "~/lib/i18n/i18n";
+import { localeFromPath, localeHref } from "~/lib/locale";
 import ebookScript from "~/islands/ebook-page.ts?worker&url";
 
 // An islands page (ADR 045): rendered by the server only; reader-page.ts and this page's own ebook-page.ts wire it up.
-export const handle: RouteFacts = { guestPage: true, countsViews: true, islands: true };
+export const handle: RouteFacts = { guestPage: true, countsViews: true, islands: true, sharedRender: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(
@@ -101,29 +106,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!isCheckoutError(error)) throw error;
     return refusal(error);
   }
-  throw await redirectWithToast(`/ebook/${params.id}`, {
+  // Back to the page she unlocked it on, in its language (a Swahili page posts to its own "/sw" address).
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  throw await redirectWithToast(localeHref(`/ebook/${params.id}`, locale), {
     kind: "success",
-    title: "Ebook unlocked",
-    message: "It stays yours to read while your plan lasts.",
+    title: t("ebook.unlocked"),
+    message: t("ebook.yoursWhilePlan"),
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return loaderData
     ? pageMeta({
         title: loaderData.ebook.title,
-        description: loaderData.ebook.description ?? "A Nuru wellness ebook.",
+        description: loaderData.ebook.description ?? t("ebook.fallbackDescription"),
         path: `/ebook/${loaderData.ebook.id}`,
         image: `/og/ebook/${loaderData.ebook.id}.jpg`,
         matches,
       })
-    : [{ title: "Ebook Not Found | Nuru" }];
-
-const DENIED_BADGE = {
-  free: "Free (Login Required)",
-  premium: "Premium Content",
-  subscription: "Subscription Only",
-} as const;
+    : [{ title: t("ebook.notFoundTitle") }];
+};
 
 function UnlockOffer({
   allowance,
@@ -133,45 +137,41 @@ function UnlockOffer({
   error?: string;
 }) {
   const busy = useNavigation().state !== "idle";
+  const t = useT();
   const question =
-    allowance.limit === null
-      ? "Add this title to your ebooks? Your plan includes unlimited ebooks."
-      : `Use 1 of your ${allowance.limit} ebooks on this title?`;
+    allowance.limit === null ? t("ebook.unlockUnlimited") : t("ebook.unlockOne", { limit: allowance.limit });
   return (
     <Form method="post" className="mt-6 rounded-2xl border border-brand-200 bg-rose-50 p-4">
       <input type="hidden" name="intent" value="unlock" />
       <p className="font-semibold text-gray-900">{question}</p>
       {allowance.left !== null ? (
         <p className="mt-1 text-sm text-gray-700">
-          {`You have ${allowance.left} of ${allowance.limit} left. It stays yours to read while your plan lasts.`}
+          {t("ebook.allowanceLeft", { left: allowance.left, limit: allowance.limit ?? 0 })}
         </p>
       ) : null}
-      {error ? <FormNotice className="mt-3" notice={{ ok: false, title: "Could not unlock", message: error }} /> : null}
+      {error ? (
+        <FormNotice className="mt-3" notice={{ ok: false, title: t("ebook.couldNotUnlock"), message: error }} />
+      ) : null}
       <button
         type="submit"
         disabled={busy}
         className="mt-3 min-h-11 rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
       >
-        {busy ? "Unlocking..." : "Yes, unlock this ebook"}
+        {busy ? t("ebook.unlocking") : t("ebook.unlockYes")}
       </button>
     </Form>
   );
 }
 
-const LOCKED_LINE = {
-  free: "Sign in to read it free",
-  premium: "Buy it or read it with a plan",
-  subscription: "Read it with a plan",
-} as const;
-
 /** The chapter titles and the opening of the first chapter, for anyone who may not read the ebook yet. */
 function SampleBlock({ sample, description }: { sample: EbookSample | null; description: string | null }) {
+  const t = useT();
   return (
     <section className="mt-8" aria-labelledby="ebook-contents">
       {sample?.contents.length ? (
         <>
           <h2 id="ebook-contents" className="font-serif text-xl font-bold text-gray-900">
-            Contents
+            {t("ebook.contents")}
           </h2>
           <ol className="mt-2 list-decimal space-y-1 pl-6 text-gray-800" data-testid="ebook-contents">
             {sample.contents.map((title, i) => (
@@ -181,35 +181,30 @@ function SampleBlock({ sample, description }: { sample: EbookSample | null; desc
         </>
       ) : (
         <h2 id="ebook-contents" className="sr-only">
-          Sample
+          {t("ebook.sample")}
         </h2>
       )}
       <div id="sample" className="mt-6 rounded-2xl border border-gray-200 bg-white p-4" data-testid="ebook-sample">
-        <h3 className="font-serif text-lg font-bold text-gray-900">Read a sample</h3>
+        <h3 className="font-serif text-lg font-bold text-gray-900">{t("ebook.readSample")}</h3>
         {sample?.blocks.length ? (
           // The blocks are sanitised on the server with the article allow-list (text-edition.server.ts).
           <div className="prose mt-3 max-w-none" dangerouslySetInnerHTML={{ __html: sample.blocks.join("") }} />
         ) : (
-          <p className="mt-3 text-gray-700">{description ?? "A Nuru wellness ebook."}</p>
+          <p className="mt-3 text-gray-700">{description ?? t("ebook.fallbackDescription")}</p>
         )}
-        <p className="mt-4 text-sm font-semibold text-gray-900">The sample ends here. Choose how to read on:</p>
+        <p className="mt-4 text-sm font-semibold text-gray-900">{t("ebook.sampleEnds")}</p>
       </div>
     </section>
   );
 }
-
-const ACCESS_VIA = {
-  free: "This ebook is free for every reader.",
-  admin: "You can read every ebook as an admin.",
-  purchase: "You own this ebook.",
-  plan: "Unlocked with your plan.",
-} as const;
 
 export default function EbookPage({ loaderData, actionData }: Route.ComponentProps) {
   const { ebook, signedIn, engagement, bookmarked, allowance, accessVia, charged, chargedNotice, sample } = loaderData;
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
   const nonce = useNonce();
+  const t = useT();
+  const localHref = useLocalHref();
   const jsonLd = (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
@@ -229,17 +224,18 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
   );
   const back = (
     <Link
-      to="/ebooks"
+      to={localHref("/ebooks")}
       className="inline-flex items-center gap-1 py-2 text-sm font-medium text-brand-700 hover:underline"
     >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Go to Ebooks List
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      {` ${t("ebook.back")}`}
     </Link>
   );
   const cover = ebook.coverImageUrl ? (
     <ResponsiveImage
       image={ebook.image}
       src={ebook.coverImageUrl}
-      alt={`Cover of ${ebook.title}`}
+      alt={t("ebook.cover", { title: ebook.title })}
       width={400}
       height={600}
       sizes="(min-width: 640px) 224px, 160px"
@@ -267,16 +263,27 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
   );
 
   if (ebook.access !== "read") {
-    const signIn = signInHref(`/ebook/${ebook.id}`);
+    const signIn = signInHref(localHref(`/ebook/${ebook.id}`));
+    const lockedLine =
+      ebook.accessType === "free"
+        ? t("ebook.lockedFree")
+        : ebook.accessType === "premium"
+          ? t("ebook.lockedPremium")
+          : t("ebook.lockedSubscription");
+    const deniedBadge =
+      ebook.accessType === "free"
+        ? t("ebook.badgeFree")
+        : ebook.accessType === "premium"
+          ? t("ebook.badgePremium")
+          : t("card.subscription");
     return (
       <EbookLayout back={back} cover={cover} after={reviewsAfter}>
         <p className="flex items-center gap-2 text-sm font-semibold text-brand-700">
-          <Lock aria-hidden="true" className="h-4 w-4" />{" "}
-          {ebook.access === "unlock" ? "Included in your plan" : LOCKED_LINE[ebook.accessType]}
+          <Lock aria-hidden="true" className="h-4 w-4" /> {ebook.access === "unlock" ? t("ebook.inPlan") : lockedLine}
         </p>
         <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <AccessBadge accessType={ebook.accessType} label={DENIED_BADGE[ebook.accessType]} />
+          <AccessBadge accessType={ebook.accessType} label={deniedBadge} />
           {ebook.shownPrice ? (
             <span className="text-sm font-semibold text-gray-900">{ebook.shownPrice.label}</span>
           ) : null}
@@ -291,7 +298,8 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
           href="#sample"
           className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 hover:underline"
         >
-          <BookOpen aria-hidden="true" className="h-4 w-4" /> Read sample
+          <BookOpen aria-hidden="true" className="h-4 w-4" />
+          {` ${t("ebook.readSampleLink")}`}
         </a>
         <div className="mt-3">{bookmark}</div>
         <ShareLinks path={`/ebook/${ebook.id}`} title={ebook.title} />
@@ -301,7 +309,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         {ebook.access !== "unlock" && allowance?.left === 0 ? (
           <p role="status" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            {`You have used all ${allowance.limit} ebooks of your plan. Buy this ebook or upgrade your plan to read it.`}
+            {t("ebook.allowanceUsed", { limit: allowance.limit ?? 0 })}
           </p>
         ) : null}
         <div className="mt-6 flex flex-wrap gap-3">
@@ -310,7 +318,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
               to={signIn}
               className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
             >
-              Login or Sign Up
+              {t("ebook.signInOrUp")}
             </Link>
           ) : null}
           {ebook.access === "purchase" && ebook.priceCents ? (
@@ -318,7 +326,8 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
               to={signedIn ? `/checkout/ebook/${ebook.id}` : signInHref(`/checkout/ebook/${ebook.id}`, "purchase")}
               className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
             >
-              Purchase Ebook {charged}
+              {t("ebook.purchase")}
+              {charged}
             </Link>
           ) : null}
           {ebook.accessType !== "free" && ebook.priceCents ? (
@@ -326,15 +335,15 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
               to={signedIn ? `/gift/ebook/${ebook.id}` : signInHref(`/gift/ebook/${ebook.id}`, "purchase")}
               className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
             >
-              Give as a gift
+              {t("ebook.gift")}
             </Link>
           ) : null}
           {ebook.accessType !== "free" && ebook.access !== "unlock" ? (
             <Link
-              to="/pricing"
+              to={localHref("/pricing")}
               className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
             >
-              View Subscription Plans
+              {t("ebook.viewPlans")}
             </Link>
           ) : null}
         </div>
@@ -347,18 +356,33 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
       <h1 className="font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <AccessBadge accessType={ebook.accessType} />
-        {ebook.pageCount ? <span className="text-sm text-gray-700">{ebook.pageCount} pages</span> : null}
+        {ebook.pageCount ? (
+          <span className="text-sm text-gray-700">
+            {textParts(t("ebook.pages", { count: ebook.pageCount }), ebook.pageCount)}
+          </span>
+        ) : null}
       </div>
       <p className="mt-4 text-gray-700">{ebook.description}</p>
       <div className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-        <p className="font-semibold">{accessVia ? ACCESS_VIA[accessVia] : "You have access to this ebook."}</p>
+        <p className="font-semibold">
+          {accessVia === "free"
+            ? t("ebook.viaFree")
+            : accessVia === "admin"
+              ? t("ebook.viaAdmin")
+              : accessVia === "purchase"
+                ? t("ebook.viaPurchase")
+                : accessVia === "plan"
+                  ? t("ebook.viaPlan")
+                  : t("ebook.viaAccess")}
+        </p>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Link
           to={`/ebook/${ebook.id}/read`}
           className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
-          <BookOpen aria-hidden="true" className="h-4 w-4" /> Read Ebook
+          <BookOpen aria-hidden="true" className="h-4 w-4" />
+          {` ${t("ebook.read")}`}
         </Link>
         {ebook.downloadable ? <DownloadButton ebookId={ebook.id} /> : null}
       </div>

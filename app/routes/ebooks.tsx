@@ -1,4 +1,5 @@
 import { orErrorPage } from "~/lib/app-error.server";
+import { localeFromPath } from "~/lib/locale";
 import type { Route } from "./+types/ebooks";
 import { getRequestViewer } from "~/modules/access/viewer.server";
 import { bookmarksOf } from "~/modules/engagement/page-data.server";
@@ -31,7 +32,8 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   const params = parseListParams(url);
   const [who, country] = await Promise.all([getRequestViewer(context), visitorCountry(request)]);
   const { viewer } = who;
-  const result = await listEbooksForViewer({ viewer, ...params });
+  // Her language's ebooks first (the page's language, its address says it; ADR 048).
+  const result = await listEbooksForViewer({ viewer, ...params, language: localeFromPath(url.pathname) });
   return {
     ...result,
     items: (

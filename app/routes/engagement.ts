@@ -16,6 +16,8 @@ import { setBookmark, toggleBookmark } from "~/modules/engagement/bookmarks.serv
 import { offlineKey } from "~/modules/offline/offline-key.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
 import { sameOriginPath } from "~/lib/safe-redirect";
+import { localeFromPath } from "~/lib/locale";
+import { translator } from "~/lib/i18n/i18n";
 
 export function loader() {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
@@ -32,6 +34,8 @@ const answerRefused = ({ error, retryAfterMs }: Refused) => refusal(error, { hea
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
   const answer = await respond({ request, context });
+  // CASE: sent from a Swahili page (its address, in the Referer, says so) -> the answer in Swahili (ADR 048).
+  if (localeFromPath(pageOf(request)) === "sw") answer.data = inSwahili(answer.data);
   if (request.headers.get("Sec-Fetch-Mode") !== "navigate") return answer;
   const result: EngagementResult = answer.data;
   return redirectWithToast(
@@ -88,4 +92,39 @@ async function respond({ request, context }: Pick<Route.ActionArgs, "request" | 
     message: result.bookmarked ? "Saved to your bookmarks." : "Removed from your bookmarks.",
     bookmarked: result.bookmarked,
   });
+}
+
+/** An answer in Swahili: what was done, or why not, by the refusal's code (its English detail is not shown). */
+function inSwahili(result: EngagementResult): EngagementResult {
+  const t = translator("sw");
+  if (result.ok) {
+    if (result.intent === "bookmark")
+      return result.bookmarked
+        ? { ...result, title: t("bookmark.done"), message: t("bookmark.doneMessage") }
+        : { ...result, title: t("bookmark.removed"), message: t("bookmark.removedMessage") };
+    const message = result.intent === "review" ? t("engagement.reviewHeld") : t("engagement.commentHeld");
+    return { ...result, title: t("engagement.submitted"), message };
+  }
+  if (!("error" in result) || !result.error) return result;
+  const code = result.error.code;
+  const title =
+    code === "COMMENT_EMPTY"
+      ? t("comments.empty")
+      : code.startsWith("REVIEW")
+        ? t("reviews.couldNotSubmit")
+        : code.startsWith("COMMENT")
+          ? t("comments.couldNotSubmit")
+          : code.startsWith("BOOKMARK")
+            ? t("bookmark.couldNotUpdate")
+            : t("engagement.error");
+  const message = code.endsWith("TOO_FAST")
+    ? t("engagement.tooFast")
+    : code === "COMMENT_EMPTY"
+      ? t("comments.emptyMessage")
+      : code === "BOOKMARK_NOT_YOURS"
+        ? t("bookmark.notYours")
+        : code.endsWith("TARGET_GONE") || code === "BOOKMARK_INVALID"
+          ? t("engagement.gone")
+          : t("engagement.checkForm");
+  return { ...result, error: { ...result.error, title, message } };
 }

@@ -1,5 +1,6 @@
 // /gift/plan/:slug and /gift/ebook/:id: buy a plan or an ebook for someone else (issue 33, ADR 038). The same
 // checkout as her own purchase, without the "you already have it" rules; the recipient gets a claim link by e-mail.
+import { ITEM_WORDS } from "~/modules/membership/purchase-kind-words";
 import { data, redirect, useNavigation } from "react-router";
 import { CheckoutBackLink } from "~/components/commerce/checkout-back-link";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
@@ -27,6 +28,13 @@ import { giftDetailsForRetry } from "~/modules/membership/gifts.server";
 import { readPaymentMethodSettings } from "~/modules/payments/payment-provider.server";
 import { darajaAvailable } from "~/modules/payments/daraja-gateway.server";
 import { GiftDetailsForm } from "~/components/commerce/gift-details-form";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import checkoutScript from "~/islands/checkout-page.ts?worker&url";
+
+// An islands page (ADR 045), with her own checkout's script: the gift's details checked before they go, Pay busy.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Give ${loaderData.quote.name} as a gift | Nuru` : "Give a gift | Nuru" },
@@ -119,6 +127,9 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
   const { quote, email, notice, today, retry } = loaderData;
   const busy = useNavigation().state !== "idle";
   const refused = refusalOf(actionData);
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <CheckoutBackLink quote={quote} />
@@ -127,7 +138,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
         headingId="gift-summary"
         heading="Your gift"
         coverImageUrl={quote.coverImageUrl}
-        title={quote.kind === "plan" ? `${quote.name} plan` : quote.name}
+        title={ITEM_WORDS[quote.kind].title({ planName: quote.name, ebookTitle: quote.name })}
         subtitle={
           quote.kind === "plan"
             ? `${quote.periodText} from the day she claims it · ${ebookAllowanceText(quote.ebookLimit)}`
@@ -156,6 +167,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
         mpesaDirect={loaderData.mpesaDirect}
         busy={busy}
       />
+      {islands ? <script type="module" src={checkoutScript} nonce={nonce} /> : null}
     </div>
   );
 }

@@ -5,14 +5,14 @@
 // language, so no page ever redirects by it.
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
-import { isLocale, LOCALE_COOKIE, localizedHref, type Locale } from "~/lib/locale";
+import { isLocale, localizedHref, type Locale } from "~/lib/locale";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
-import { preferenceCookieHeader } from "~/lib/cookie-value";
-
-export function languageCookieHeader(locale: Locale, secure: boolean): string {
-  return preferenceCookieHeader(LOCALE_COOKIE, locale, secure);
-}
+import { languageCookieHeader } from "~/lib/language-cookie";
+import { requireUser } from "~/modules/access/viewer.server";
+import { saveLanguage } from "~/modules/accounts/language.server";
+import { redirectWithToast } from "~/modules/site/flash.server";
+import { translator } from "~/lib/i18n/i18n";
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -26,4 +26,18 @@ export function loader({ request }: Route.LoaderArgs) {
       "Cache-Control": PERSONAL_CACHE_CONTROL,
     },
   });
+}
+
+/**
+ * POST /language (the account page's setting, issue 50): her choice saved in her account and in this browser's
+ * cookie, then back to her account with a word in the language she chose.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context });
+  const to = (await request.formData()).get("language");
+  if (!isLocale(to)) throw new Response("Unknown language", { status: 400 });
+  await saveLanguage(user.id, to);
+  const t = translator(to);
+  const headers = new Headers({ "Set-Cookie": languageCookieHeader(to, new URL(request.url).protocol === "https:") });
+  throw await redirectWithToast("/account", { kind: "success", title: t("account.languageSaved") }, headers);
 }

@@ -10,9 +10,16 @@ import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { FollowChoices } from "~/components/mail/follow-choices";
 import { FormNotice } from "~/components/ui/form-notice";
 import { SubmitButton } from "~/components/ui/submit-button";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import accountScript from "~/islands/account-page.ts?worker&url";
 
 // Her e-mail preferences, from the link in every member mail: no sign-in, the signed token in the address is the
-// key (issue 34). A forged or erased token answers 404.
+// key (issue 34). A forged or erased token answers 404. An islands page (ADR 045): a plain form, which
+// account-page.ts sends in place (the notice under the heading, as React showed it; a reload sends nothing again).
+export const handle: RouteFacts = { islands: true };
+
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: "Your e-mail preferences",
@@ -53,6 +60,9 @@ const STATUS = {
 
 export default function NewsletterPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   const { preferences, categories } = loaderData;
   const refused = refusalOf(actionData);
   const notice = refused
@@ -67,7 +77,11 @@ export default function NewsletterPreferences({ loaderData, actionData }: Route.
         For <strong>{preferences.email}</strong>. <span data-testid="follow-status">{STATUS[preferences.status]}</span>
       </p>
       {notice ? <FormNotice className="mt-4" reveal notice={notice} /> : null}
-      <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+      <Form
+        method="post"
+        data-in-place=""
+        className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm"
+      >
         <FollowChoices categories={categories} checked={preferences.categoryIds} frequency={preferences.frequency} />
         <div className="flex flex-wrap gap-3">
           <SubmitButton
@@ -87,6 +101,7 @@ export default function NewsletterPreferences({ loaderData, actionData }: Route.
           ) : null}
         </div>
       </Form>
+      {islands ? <script type="module" src={accountScript} nonce={nonce} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // M-Pesa direct (ADR 043): her number once, then "Check your phone" while she enters her PIN, the outcome in plain
-// words, and the Paybill way from the start. Server-rendered: without JavaScript it refreshes itself every 5 s
-// (meta refresh) for 90 s, and every form is a plain POST.
+// words, and the Paybill way from the start. An islands page (ADR 045): every form is a plain POST; while it waits,
+// its script (islands/pay-mpesa-page.ts) looks again every 5 s for 90 s, never while the page is hidden, and without
+// JavaScript a meta refresh reloads it as often.
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/pay-mpesa";
 import { requireUser } from "~/modules/access/viewer.server";
@@ -14,14 +15,24 @@ import {
 import { displayMpesaPhone, promptOutcome } from "~/modules/payments/mpesa-phone";
 import { isAppError } from "~/lib/app-error";
 import { readForm } from "~/lib/read-form.server";
-import { formatDate } from "~/lib/format";
+import type { RouteFacts } from "~/lib/route-facts";
+import { SentenceText } from "~/components/commerce/sentence";
+import { LiveRefresh } from "~/components/commerce/live-refresh";
+import payScript from "~/islands/pay-mpesa-page.ts?worker&url";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const tags: Route.MetaDescriptors = [{ title: "Pay with M-Pesa | Nuru" }, { name: "robots", content: "noindex" }];
-  if (loaderData?.page.state.kind === "waiting" || loaderData?.page.codeChecking)
-    tags.push({ httpEquiv: "refresh", content: "5" });
-  return tags;
+export const handle: RouteFacts = {
+  islands: true,
+  noscriptRefresh: (data) =>
+    isWaiting((data as Route.ComponentProps["loaderData"]).page) ? { seconds: LOOK_AGAIN_SECONDS } : null,
 };
+
+/** Seconds between two looks while the prompt or a pasted code waits for M-Pesa's answer. */
+const LOOK_AGAIN_SECONDS = 5;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Pay with M-Pesa | Nuru" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser({ request, context });
@@ -80,54 +91,67 @@ const button =
 const secondary =
   "min-h-12 w-full rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-rose-50";
 
+/** She is to answer the prompt on her phone, or the shop is checking a confirmation code she typed. */
+function isWaiting(page: Route.ComponentProps["loaderData"]["page"]): boolean {
+  return page.state.kind === "waiting" || Boolean(page.codeChecking);
+}
+
 export default function PayMpesa({ loaderData, actionData }: Route.ComponentProps) {
   const { page, change } = loaderData;
   const state = page.state;
   const refused = actionData && "field" in actionData ? actionData : null;
   const askNumber = state.kind === "ask" || change || refused?.field === "phone";
+  const waiting = isWaiting(page);
   return (
-    <div className="mx-auto max-w-md px-4 py-8">
-      <h1 className="text-2xl font-bold text-gray-900">
-        {state.kind === "paid"
-          ? "Payment received"
-          : askNumber
-            ? "Pay with M-Pesa"
-            : state.kind === "waiting"
-              ? "Check your phone"
-              : outcomeTitle(state)}
-      </h1>
-      <p className="mt-2 text-gray-800" data-testid="mpesa-amount">
-        {page.item}: <strong>{page.amount}</strong>
-      </p>
-      {refused?.field === "form" ? (
-        <Notice tone="failed" title="Not done">
-          {refused.message}
-        </Notice>
-      ) : null}
+    <>
+      <LiveRefresh seconds={waiting ? LOOK_AGAIN_SECONDS : null} script={payScript} />
+      <div
+        className="mx-auto max-w-md px-4 py-8"
+        data-live-page=""
+        data-poll-seconds={waiting ? LOOK_AGAIN_SECONDS : undefined}
+      >
+        <h1 className="text-2xl font-bold text-gray-900">
+          {state.kind === "paid"
+            ? "Payment received"
+            : askNumber
+              ? "Pay with M-Pesa"
+              : state.kind === "waiting"
+                ? "Check your phone"
+                : outcomeTitle(state)}
+        </h1>
+        <p className="mt-2 text-gray-800" data-testid="mpesa-amount">
+          {page.item}: <strong>{page.amount}</strong>
+        </p>
+        {refused?.field === "form" ? (
+          <Notice tone="failed" title="Not done">
+            {refused.message}
+          </Notice>
+        ) : null}
 
-      {state.kind === "paid" ? (
-        <Paid page={page} />
-      ) : askNumber ? (
-        <NumberForm page={page} refused={refused} />
-      ) : state.kind === "waiting" ? (
-        <Waiting page={page} phone={state.phone} secondsLeft={state.secondsLeft} />
-      ) : (
-        <Outcome resultCode={state.resultCode} phone={state.phone} />
-      )}
+        {state.kind === "paid" ? (
+          <Paid page={page} />
+        ) : askNumber ? (
+          <NumberForm page={page} refused={refused} />
+        ) : state.kind === "waiting" ? (
+          <Waiting page={page} phone={state.phone} secondsLeft={state.secondsLeft} />
+        ) : (
+          <Outcome resultCode={state.resultCode} phone={state.phone} />
+        )}
 
-      {state.kind === "paid" ? null : (
-        <>
-          <Paybill page={page} />
-          <PasteCode page={page} refused={refused} />
-          <p className="mt-6 text-center text-sm text-gray-700">
-            Rather pay by card?{" "}
-            <Link to={page.retryPath} className="font-semibold text-brand-700 underline">
-              Back to checkout
-            </Link>
-          </p>
-        </>
-      )}
-    </div>
+        {state.kind === "paid" ? null : (
+          <>
+            <Paybill page={page} />
+            <PasteCode page={page} refused={refused} />
+            <p className="mt-6 text-center text-sm text-gray-700">
+              Rather pay by card?{" "}
+              <Link to={page.retryPath} className="font-semibold text-brand-700 underline">
+                Back to checkout
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </>
   );
 }
 
@@ -280,31 +304,7 @@ function Paid({ page }: { page: PayPage }) {
           M-Pesa code <strong>{page.mpesaCode}</strong>
         </p>
       ) : null}
-      {page.giftFor ? (
-        <p data-testid="gift-next">
-          Your gift for <span className="font-semibold break-all">{page.giftFor}</span> is paid. Follow it, and send the
-          claim e-mail again, from{" "}
-          <Link to="/account/gifts" className="font-semibold underline">
-            your gifts
-          </Link>
-          .
-        </p>
-      ) : page.kind === "plan" ? (
-        <p>
-          Every premium article is open to you now
-          {page.paidUntil ? `, until ${formatDate(page.paidUntil)}` : ""}.{" "}
-          <Link to="/articles" className="font-semibold underline">
-            Start reading
-          </Link>
-        </p>
-      ) : (
-        <p>
-          The ebook is yours to read now.{" "}
-          <Link to={`/ebook/${page.ebookId}`} className="font-semibold underline">
-            Open it
-          </Link>
-        </p>
-      )}
+      <SentenceText sentence={page.paidNext} linkClassName="font-semibold underline" />
       <p className="mt-2">
         <Link to={`/receipts/${page.orderId}`} className="underline">
           Your receipt

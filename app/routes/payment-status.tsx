@@ -1,5 +1,7 @@
 // /payment/return (Pesapal's callback) and /payment-success: verify the reader's own order with Pesapal and show
-// what it says. The query says which order to look at, never what happened to it.
+// what it says. The query says which order to look at, never what happened to it. An islands page (ADR 045): a
+// pending payment is looked at again by its script (islands/payment-status-page.ts), never while the page is hidden,
+// or without JavaScript by a meta refresh.
 import { Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/payment-status";
 import { getOptionalUser } from "~/modules/access/viewer.server";
@@ -8,6 +10,18 @@ import { signInHref } from "~/lib/sign-in-href";
 import { formatDate } from "~/lib/format";
 import { getEnv } from "~/lib/env.server";
 import { SubscriptionStartedDialog } from "~/components/commerce/subscription-started-dialog";
+import type { RouteFacts } from "~/lib/route-facts";
+import { SentenceText } from "~/components/commerce/sentence";
+import { LiveRefresh } from "~/components/commerce/live-refresh";
+import statusScript from "~/islands/payment-status-page.ts?worker&url";
+
+export const handle: RouteFacts = {
+  islands: true,
+  noscriptRefresh: (data) => {
+    const page = data as Route.ComponentProps["loaderData"];
+    return "recheck" in page ? (page.recheck ?? null) : null;
+  },
+};
 
 const MESSAGES = {
   missing: "Missing order tracking id",
@@ -59,13 +73,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state: page.state, details: page.details, recheck, supportEmail };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const tags: Route.MetaDescriptors = [{ title: "Payment Status | Nuru" }, { name: "robots", content: "noindex" }];
-  // Re-checks a pending payment by itself, with or without JavaScript.
-  const recheck = loaderData && "recheck" in loaderData ? loaderData.recheck : null;
-  if (recheck) tags.push({ httpEquiv: "refresh", content: `${recheck.seconds};url=${recheck.url}` });
-  return tags;
-};
+export const meta: Route.MetaFunction = () => [
+  { title: "Payment Status | Nuru" },
+  { name: "robots", content: "noindex" },
+];
 
 const TONES = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-950",
@@ -139,39 +150,7 @@ function NextSteps({ details }: { details: PaymentDetails }) {
   const link = "font-semibold text-brand-700 underline";
   switch (details.view) {
     case "success":
-      if (details.giftFor) {
-        return (
-          <p data-testid="gift-next">
-            Your gift for <span className="font-semibold break-all">{details.giftFor}</span> is paid. Follow it, and
-            send the claim e-mail again, from{" "}
-            <Link to="/account/gifts" className={link}>
-              your gifts
-            </Link>
-            . A receipt is on its way to your e-mail.
-          </p>
-        );
-      }
-      return details.kind === "plan" ? (
-        <p>
-          Next:{" "}
-          <Link to="/articles" className={link}>
-            read premium articles
-          </Link>{" "}
-          or{" "}
-          <Link to="/ebooks" className={link}>
-            choose your ebooks
-          </Link>
-          . A receipt is on its way to your e-mail.
-        </p>
-      ) : (
-        <p>
-          Next:{" "}
-          <Link to={`/ebook/${details.ebookId}`} className={link}>
-            open your ebook
-          </Link>
-          . A receipt is on its way to your e-mail.
-        </p>
-      );
+      return <SentenceText sentence={details.paidNext} linkClassName={link} />;
     case "failed":
       return (
         <p>
@@ -281,7 +260,7 @@ export default function PaymentStatus() {
         <div className="mt-6 text-gray-800">
           <NextSteps details={details} />
         </div>
-        {details.view === "success" && details.kind === "plan" && !details.giftFor ? (
+        {details.view === "success" && details.showsPeriod ? (
           <SubscriptionStartedDialog
             message={`Your ${details.item} is active${
               details.subscriptionEnds ? ` until ${formatDate(details.subscriptionEnds)}` : ""
@@ -291,15 +270,25 @@ export default function PaymentStatus() {
       </>
     );
   }
+  // Re-checks a pending payment by itself, with or without JavaScript.
+  const recheck = "recheck" in page ? page.recheck : null;
   return (
-    <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold text-gray-900">Payment Status</h1>
-      {verifying ? (
-        <p role="status" className="mt-2 text-gray-700">
-          Verifying...
-        </p>
-      ) : null}
-      {body}
-    </div>
+    <>
+      <LiveRefresh seconds={recheck?.seconds ?? null} url={recheck?.url} script={statusScript} />
+      <div
+        className="mx-auto max-w-xl px-4 py-10"
+        data-live-page=""
+        data-poll-seconds={recheck?.seconds}
+        data-poll-url={recheck?.url}
+      >
+        <h1 className="font-serif text-3xl font-bold text-gray-900">Payment Status</h1>
+        {verifying ? (
+          <p role="status" className="mt-2 text-gray-700">
+            Verifying...
+          </p>
+        ) : null}
+        {body}
+      </div>
+    </>
   );
 }

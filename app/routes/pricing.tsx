@@ -1,5 +1,18 @@
 import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
+import {
+  allowanceWords,
+  badgeWords,
+  featureWords,
+  perPeriodWords,
+  periodText,
+  planNameWords,
+} from "~/components/commerce/plan-words";
+import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
+import { textParts } from "~/lib/i18n/parts";
+import { translator } from "~/lib/i18n/i18n";
+import { INTL_LOCALE, localeFromPath } from "~/lib/locale";
+import { countryName } from "~/modules/pricing/countries";
 import { perPeriodText, periodLabel } from "~/modules/membership/plan-period";
 import type { Route } from "./+types/pricing";
 import type { loader as rootLoader } from "~/root";
@@ -8,7 +21,7 @@ import { membershipOf, planOffers, type PlanOffer } from "~/modules/membership/m
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { chargingNotice } from "~/modules/pricing/charging-country-text";
 import { PRICING_FALLBACK_MESSAGE } from "~/modules/pricing/pricing-response.server";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
 import { getEnv } from "~/lib/env.server";
 import { signInHref } from "~/lib/sign-in-href";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE } from "~/modules/membership/renewal-rules";
@@ -23,11 +36,11 @@ import { codedPlanPrices } from "~/modules/orders/offer-codes.server";
 import { beginCodeAttempt } from "~/modules/orders/offer-code-attempts.server";
 import { retryAfterHeader } from "~/lib/route-headers";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Plans and pricing",
-    description:
-      "Nuru membership plans: every premium article and your choice of ebooks, paid by M-Pesa or card. Cancel anytime, no hidden fees.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta({
+    title: t("pricing.title"),
+    description: t("pricing.description"),
     path: "/pricing",
     // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
     // card list stays on the server, not in a chunk of its own that the page would preload.
@@ -35,12 +48,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     imageAlt: "Plans and prices: Every premium article and your choice of ebooks. Nuru",
     matches,
   });
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { shown, charging }] = await Promise.all([getOptionalUser(context), priceCountries(request)]);
   // CASE: she picked a country other than where she is -> her pick's prices are shown, and beside each the price
   // checkout will charge from where she is (ADR 026).
   const notice = chargingNotice(shown.code, charging.code);
+  // The page's language (its address): the words the loader writes, and the shillings' digits (ADR 048).
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  const beside = !notice
+    ? null
+    : locale === "sw"
+      ? t("pricing.chargedFrom", { country: countryName(charging.code) ?? charging.code })
+      : notice.beside;
   // CASE: opened from an article's paywall -> an offer view for that article, and checkout remembers the article.
   const from = new URL(request.url).searchParams.get("from");
   const fromArticle = isId(from) ? from.toLowerCase() : null;
@@ -72,12 +94,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...plan,
         shownPrice: withCode ? { ...plan.shownPrice, label: withCode.label } : plan.shownPrice,
         priceBeforeCode: withCode?.beforeLabel ?? null,
-        chargedHere: notice ? `${notice.beside}: ${chargedHere.get(plan.id) ?? plan.shownPrice.label}.` : null,
+        chargedHere: beside ? `${beside}: ${chargedHere.get(plan.id) ?? plan.shownPrice.label}.` : null,
         // A member's way up now (ADR 039): the difference after her credit, in the shillings she is charged.
         upgrade: (() => {
           const offer = upgrades[plan.slug];
           if (!offer) return null;
-          return "covered" in offer ? { covered: true as const } : { charge: formatKesCents(offer.chargeCents) };
+          return "covered" in offer
+            ? { covered: true as const }
+            : { charge: formatKesCents(offer.chargeCents, INTL_LOCALE[locale]) };
         })(),
       };
     }),
@@ -86,8 +110,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : limited
         ? { code: typed!.trim().slice(0, 32), offer: null, refusal: limited.message, carried: null }
         : null,
-    chargingNotice: notice ? `${notice.beside}.` : null,
-    fallbackMessage: offers.fallback ? PRICING_FALLBACK_MESSAGE : null,
+    chargingNotice: beside ? `${beside}.` : null,
+    fallbackMessage: !offers.fallback ? null : locale === "sw" ? t("pricing.fallback") : PRICING_FALLBACK_MESSAGE,
     membership,
     supportEmail: getEnv().SUPPORT_EMAIL,
     fromArticle,
@@ -120,6 +144,10 @@ function PlanCard({
   code: string | null;
 }) {
   const busy = useNavigation().formData?.get("plan") === plan.slug;
+  const t = useT();
+  const localHref = useLocalHref();
+  const swahili = useLocale() === "sw";
+  const name = planNameWords(t, swahili, plan.name, plan);
   const query = new URLSearchParams();
   if (fromArticle) query.set("from", fromArticle);
   if (code && plan.priceBeforeCode) query.set("code", code);
@@ -138,26 +166,32 @@ function PlanCard({
     >
       {plan.badge ? (
         <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-          {plan.badge}
+          {badgeWords(t, swahili, plan.badge)}
         </span>
       ) : null}
       <h2 id={`plan-${plan.slug}`} className="text-xl font-semibold text-gray-900">
-        {plan.name}
+        {name}
       </h2>
-      {plan.description ? <p className="mt-1 text-sm text-gray-700">{plan.description}</p> : null}
+      {/* An admin writes the description in English; the Swahili card says the same in its features below. */}
+      {plan.description && !swahili ? <p className="mt-1 text-sm text-gray-700">{plan.description}</p> : null}
       {plan.priceBeforeCode ? (
         <p className="mt-4 text-sm text-gray-700">
-          <span className="sr-only">Normal price: </span>
+          <span className="sr-only">{t("pricing.normalPrice")}</span>
           <s data-testid={`price-before-${plan.slug}`}>{plan.priceBeforeCode}</s>
         </p>
       ) : null}
       <p className={`${plan.priceBeforeCode ? "" : "mt-4 "}text-2xl font-bold text-gray-900`}>
-        {plan.priceBeforeCode ? <span className="sr-only">With your offer code: </span> : null}
+        {plan.priceBeforeCode ? <span className="sr-only">{t("pricing.withCode")}</span> : null}
         <span data-testid={`price-${plan.slug}`}>{plan.shownPrice.label}</span>{" "}
-        <span className="text-base font-medium whitespace-nowrap text-gray-700">{perPeriodText(plan)}</span>
+        <span className="text-base font-medium whitespace-nowrap text-gray-700">
+          {swahili ? perPeriodWords(t, plan) : perPeriodText(plan)}
+        </span>
       </p>
       <p className="text-sm text-gray-700" data-testid={`period-${plan.slug}`}>
-        for {periodLabel(plan)} · {ebookAllowanceText(plan.ebookLimit)}
+        {t("pricing.for")}
+        {swahili ? periodText(t, plan) : periodLabel(plan)}
+        {" · "}
+        {swahili ? allowanceWords(t, plan.ebookLimit) : ebookAllowanceText(plan.ebookLimit)}
       </p>
       {plan.chargedHere ? (
         <p className="mt-1 text-sm font-medium text-amber-900" data-testid={`charged-${plan.slug}`}>
@@ -165,7 +199,7 @@ function PlanCard({
         </p>
       ) : null}
       <ul className="mt-4 flex-1 space-y-1.5 text-sm text-gray-800">
-        {plan.features.map((feature) => (
+        {(swahili ? featureWords(t, plan) : plan.features).map((feature) => (
           <li key={feature} className="flex gap-2">
             <span aria-hidden="true" className="text-brand-600">
               ✓
@@ -176,7 +210,9 @@ function PlanCard({
       </ul>
       <div className="mt-6 space-y-2">
         {isCurrent ? (
-          <p className="rounded-full bg-emerald-50 py-2.5 text-center font-semibold text-emerald-900">Your plan</p>
+          <p className="rounded-full bg-emerald-50 py-2.5 text-center font-semibold text-emerald-900">
+            {t("pricing.yourPlan")}
+          </p>
         ) : plan.upgrade && "charge" in plan.upgrade ? (
           <>
             <Link
@@ -184,21 +220,22 @@ function PlanCard({
               className="block min-h-11 rounded-full bg-brand-600 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
               data-testid={`upgrade-${plan.slug}`}
             >
-              Upgrade for {plan.upgrade.charge}
+              {t("pricing.upgradeFor")}
+              {plan.upgrade.charge}
             </Link>
-            <p className="text-center text-xs text-gray-700">Starts today; the unused part of your plan is credited.</p>
+            <p className="text-center text-xs text-gray-700">{t("pricing.upgradeNote")}</p>
           </>
         ) : current ? (
           <p className="rounded-full bg-gray-100 py-2.5 text-center text-sm text-gray-700">
-            Available when your plan ends
+            {t("pricing.whenPlanEnds")}
           </p>
         ) : (
           <Link
             to={membership.signedIn ? checkout : signInHref(checkout, "subscribe")}
             className="block min-h-11 rounded-full bg-brand-600 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
-            aria-label={`Get Started with ${plan.name}`}
+            aria-label={t("pricing.getStartedWith", { name })}
           >
-            Get Started
+            {t("pricing.getStarted")}
           </Link>
         )}
         {trialOffered ? (
@@ -211,48 +248,74 @@ function PlanCard({
                 disabled={busy}
                 className="min-h-11 w-full rounded-full border border-brand-600 py-2.5 font-semibold text-brand-700 hover:bg-rose-50 disabled:opacity-70"
               >
-                {busy ? "Starting..." : "Start Free Trial"}
+                {busy ? t("pricing.starting") : t("pricing.startTrial")}
               </button>
             </Form>
           ) : (
             <Link
-              to={signInHref("/pricing", "subscribe")}
+              to={signInHref(localHref("/pricing"), "subscribe")}
               className="block min-h-11 rounded-full border border-brand-600 py-2.5 text-center font-semibold text-brand-700 hover:bg-rose-50"
             >
-              Start Free Trial
+              {t("pricing.startTrial")}
             </Link>
           )
         ) : null}
         {plan.trialDays > 0 ? (
-          <p className="text-center text-xs text-gray-700">{plan.trialDays}-day free trial, once per account</p>
+          <p className="text-center text-xs text-gray-700">
+            {textParts(t("pricing.trialNote", { days: plan.trialDays }), plan.trialDays)}
+          </p>
         ) : null}
         <Link
           to={membership.signedIn ? `/gift/plan/${plan.slug}` : signInHref(`/gift/plan/${plan.slug}`, "subscribe")}
           className="block min-h-11 py-2.5 text-center text-sm font-semibold text-brand-700 underline"
         >
-          Give <span className="sr-only">{plan.name} </span>as a gift
+          {t("pricing.give")}
+          <span className="sr-only">{name} </span>
+          {t("pricing.asGift")}
         </Link>
       </div>
     </li>
   );
 }
 
+/** The renewal rules (the Terms' words in English, renewal-rules.ts), up to the link to the Terms. */
+function RenewalRules() {
+  const t = useT();
+  if (useLocale() === "sw") return <>{t("pricing.rules")}</>;
+  // The texts as the page wrote them before, one by one (the same HTML).
+  const texts = [
+    "Payments by M-Pesa or card through Pesapal, charged in Kenyan shillings. ",
+    PREPAID_RULE,
+    " ",
+    CARD_RULE,
+    " ",
+    CANCEL_RULE,
+    " See the",
+  ];
+  return <>{texts}</>;
+}
+
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { plans, fallbackMessage, membership, supportEmail, chargingNotice: notice, offerCode } = loaderData;
   const country = useRouteLoaderData<typeof rootLoader>("root")?.country ?? null;
   const current = membership.current;
+  const t = useT();
+  const localHref = useLocalHref();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="mx-auto max-w-2xl text-center">
-        <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">Plans and pricing</h1>
-        <p className="mt-3 text-gray-700">
-          Every premium and subscription article, and ebooks of your choice. Pay once per period with M-Pesa or card.
-        </p>
+        <h1 className="font-serif text-3xl font-bold text-gray-900 sm:text-4xl">{t("pricing.title")}</h1>
+        <p className="mt-3 text-gray-700">{t("pricing.intro")}</p>
         {country ? (
           <p className="mt-3 text-sm text-gray-800">
-            Prices for {country.name} ·{" "}
-            <Link to="/country?redirectTo=%2Fpricing" className="font-semibold text-brand-700 underline">
-              change
+            {t("pricing.pricesFor")}
+            {country.name}
+            {" ·"}{" "}
+            <Link
+              to={`/country?redirectTo=${encodeURIComponent(localHref("/pricing"))}`}
+              className="font-semibold text-brand-700 underline"
+            >
+              {t("footer.change")}
             </Link>
             {notice ? <span className="mt-1 block text-amber-900">{notice}</span> : null}
           </p>
@@ -273,8 +336,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             className="mx-auto mt-6 max-w-2xl rounded-md bg-emerald-50 p-3 text-center text-emerald-900"
             data-testid="offer-code"
           >
-            Offer code <span className="font-mono font-semibold">{offerCode.code}</span>: {offerCode.offer}. The prices
-            below include it.
+            {t("pricing.offerCode")}
+            <span className="font-mono font-semibold">{offerCode.code}</span>: {offerCode.offer}
+            {t("pricing.offerIncluded")}
           </p>
         ) : (
           <p
@@ -288,9 +352,10 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       ) : null}
       {current ? (
         <p role="status" className="mx-auto mt-6 max-w-2xl rounded-md bg-emerald-50 p-3 text-center text-emerald-900">
-          Your plan: <span data-testid="pricing-standing">{current.standing.words.summary}</span>.{" "}
-          <Link to="/articles" className="font-semibold underline">
-            Start reading
+          {t("pricing.yourPlanIs")}
+          <span data-testid="pricing-standing">{current.standing.words.summary}</span>.{" "}
+          <Link to={localHref("/articles")} className="font-semibold underline">
+            {t("pricing.startReading")}
           </Link>
         </p>
       ) : null}
@@ -305,23 +370,22 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </ul>
-      <p className="mt-8 text-center font-medium text-gray-800">Cancel anytime • No hidden fees</p>
+      <p className="mt-8 text-center font-medium text-gray-800">{t("pricing.cancelAnytime")}</p>
       <p className="mx-auto mt-2 max-w-3xl text-center text-sm text-gray-700" data-testid="renewal-rules">
-        Payments by M-Pesa or card through Pesapal, charged in Kenyan shillings. {PREPAID_RULE} {CARD_RULE}{" "}
-        {CANCEL_RULE} See the{" "}
+        <RenewalRules />{" "}
         <Link to="/terms" className="font-semibold text-brand-700 underline">
-          Terms
+          {t("pricing.terms")}
         </Link>
         .
       </p>
       <div className="mx-auto mt-10 max-w-3xl rounded-2xl bg-rose-50 p-6 text-center">
-        <h2 className="font-semibold text-gray-900">Buying for a group or a clinic?</h2>
-        <p className="mt-1 text-sm text-gray-700">We offer plans for teams and wellness practices.</p>
+        <h2 className="font-semibold text-gray-900">{t("pricing.groupTitle")}</h2>
+        <p className="mt-1 text-sm text-gray-700">{t("pricing.groupLine")}</p>
         <a
-          href={`mailto:${supportEmail}?subject=${encodeURIComponent("Nuru plans for a group")}`}
+          href={`mailto:${supportEmail}?subject=${encodeURIComponent(t("pricing.groupSubject"))}`}
           className="mt-3 inline-block min-h-11 rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-white"
         >
-          Contact Sales
+          {t("pricing.contactSales")}
         </a>
       </div>
     </div>

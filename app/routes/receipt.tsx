@@ -3,6 +3,13 @@ import type { Route } from "./+types/receipt";
 import { requireUser } from "~/modules/access/viewer.server";
 import { getReceipt, receiptLines } from "~/modules/receipts/receipts.server";
 import { PrintButton } from "~/components/commerce/print-button";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import accountScript from "~/islands/account-page.ts?worker&url";
+
+// An islands page (ADR 045): rendered by the server only; account-page.ts shows and wires the Print button.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Receipt ${loaderData.receipt.reference} | Nuru` : "Receipt | Nuru" },
@@ -23,6 +30,9 @@ export function headers() {
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   const { receipt, lines } = loaderData;
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   return (
     <div data-receipt className="mx-auto max-w-2xl px-4 py-10">
       <p data-print-hidden className="mb-4">
@@ -48,7 +58,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         </p>
       </article>
       <div data-print-hidden className="mt-6 flex flex-wrap gap-3">
-        <PrintButton />
+        <PrintButton hidden={islands} />
         <a
           href={`/receipts/${receipt.orderId}/pdf`}
           download
@@ -57,6 +67,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           Download PDF
         </a>
       </div>
+      {islands ? <script type="module" src={accountScript} nonce={nonce} /> : null}
     </div>
   );
 }

@@ -23,6 +23,13 @@ import { sameOriginPath, safeRedirectPath } from "~/lib/safe-redirect";
 import { cookiesAndRetryAfter, retryAfterHeader } from "~/lib/route-headers";
 import { signInNotice } from "~/lib/sign-in-href";
 import { countSignUpFrom } from "~/modules/analytics/counter.server";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import signInScript from "~/islands/signin-page.ts?worker&url";
+
+// An islands page (ADR 045): its forms are plain posts answered with the page; signin-page.ts checks them first.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Sign in", description: "Sign in or create your Nuru account.", path: "/signin", matches });
@@ -139,6 +146,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <div className="rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
@@ -156,6 +166,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           actionData={actionData}
         />
       </div>
+      {islands ? <script type="module" src={signInScript} nonce={nonce} /> : null}
     </div>
   );
 }

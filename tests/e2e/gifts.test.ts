@@ -59,12 +59,30 @@ describe("gifts", () => {
     await page.getByLabel("Her e-mail address").fill(recipient);
     await page.getByRole("button", { name: /Pay KSh.* for the gift/ }).click();
     await payOnPesapal(page, "Complete M-Pesa payment");
+    // Without JavaScript the button is a plain form: the shop answers with the page and the link (ADR 045).
+    const plain = await browser.newContext({ viewport: PHONE, baseURL: baseUrl(), javaScriptEnabled: false });
+    await plain.addCookies(await context.cookies());
+    const plainPage = await plain.newPage();
+    await plainPage.goto("/account/gifts");
+    const plainRow = plainPage.getByRole("listitem").filter({ hasText: recipient });
+    await plainRow.getByRole("button", { name: "Get a link to share" }).click();
+    const firstUrl = await plainRow.getByLabel("Her claim link").inputValue();
+    expect(firstUrl).toMatch(/\/gift\/[A-Za-z0-9_-]{20,}$/);
+    await plain.close();
+    // With JavaScript it comes in place, as React showed it; each ask makes a new link.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await page.goto("/account/gifts");
     await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
     const row = page.getByRole("listitem").filter({ hasText: recipient });
     await row.getByRole("button", { name: "Get a link to share" }).click();
     const url = await row.getByLabel("Her claim link").inputValue();
     expect(url).toMatch(/\/gift\/[A-Za-z0-9_-]{20,}$/);
+    expect(url).not.toBe(firstUrl);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    await row.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => row.getByRole("status").textContent()).toBe("Link copied.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     // WhatsApp works without JavaScript (a plain link); its message names no item.
     const whatsapp = await row.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href");
     expect(whatsapp!.startsWith("https://wa.me/?text=")).toBe(true);

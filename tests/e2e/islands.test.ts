@@ -3,7 +3,11 @@
 // any interaction (2.3 KB; they loaded 118.6-125.7 KB with React). Each control on them still works: the
 // carousel, the header and scroll-to-top (home-page.test.ts and shell.test.ts go through those in depth), the
 // account menu, the search filter, bookmarks, the offline library's service worker, signing in. An article too, with
-// a small script of its own: sharing, the video, the review and comment forms sent in place, Save for offline.
+// a small script of its own: sharing, the video, the review and comment forms sent in place, Save for offline. And
+// the way to pay: sign-in (its forms checked before they go, in the server's words), a checkout and a gift's (Pay
+// busy, one post) and the payment status page, each with its own small script. Her own pages (My Library, Account,
+// her gifts) with theirs: the question before cancelling a renewal, busy labels, and every form still a plain post
+// without JavaScript.
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -11,10 +15,13 @@ import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { newReader } from "../setup/attacker";
 import { signInCookie } from "../setup/http-session";
+import { payOnPesapal } from "../setup/shop-journeys";
 
 /** Issue 51's budget: JavaScript a reader page loads before any interaction, gzip. */
 const BUDGET = 75 * 1024;
 const PAGES = ["/", "/articles", "/ebooks", "/categories", "/category/weight-loss", "/pricing"];
+/** Her own pages: a guest is asked to sign in there (the shell's script only); signed in, they load account-page.ts. */
+const OWN_PAGES = ["/dashboard", "/account", "/account/gifts"];
 
 /** A free demo ebook with a PDF she may download once signed in. */
 const MEAL_STARTER = "The Nuru 14-Day Kenyan Meal Starter";
@@ -43,16 +50,23 @@ async function freshReader() {
   return { email, password: PASSWORD, cookie: await signInCookie(email, PASSWORD) };
 }
 
+const cookiesOf = (cookie: string) =>
+  cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
+  });
+
 async function pageAs(cookie: string | null, viewport = PHONE) {
   const opened = await newPage(browser, viewport);
-  if (cookie)
-    await opened.context.addCookies(
-      cookie.split("; ").map((pair) => {
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
-      }),
-    );
+  if (cookie) await opened.context.addCookies(cookiesOf(cookie));
   return opened;
+}
+
+/** A browser with JavaScript turned off, signed in with `cookie`. */
+async function plainPageAs(cookie: string) {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl(), javaScriptEnabled: false });
+  await context.addCookies(cookiesOf(cookie));
+  return { context, page: await context.newPage() };
 }
 
 /**
@@ -89,7 +103,7 @@ describe("reader pages without React in the browser", () => {
       await probe.context.close();
       const cookie = who === "subscriber" ? await signInCookie("subscriber@nuru.test") : null;
       const { page, context, errors } = await pageAs(cookie);
-      for (const path of [...PAGES, ebook, "/bookmarks", "/library/offline"]) {
+      for (const path of [...PAGES, ebook, "/bookmarks", "/library/offline", ...OWN_PAGES, "/account/delete"]) {
         const target = who === "subscriber" && path === "/" ? "/home" : path;
         const js = await scriptBytes(page, target);
         console.log(`${who} ${target}: ${js.total} bytes of JavaScript (gzip), ${js.loaded.length} script(s)`);
@@ -100,11 +114,15 @@ describe("reader pages without React in the browser", () => {
             ? "ebook-page"
             : path === "/library/offline" && who === "subscriber"
               ? "offline-library-page"
-              : null;
+              : OWN_PAGES.includes(path) && who === "subscriber"
+                ? "account-page"
+                : path === "/account/delete" && who === "subscriber"
+                  ? "account-delete-page"
+                  : null;
         expect([...new Set(js.loaded.map((s) => new URL(s.url).pathname))].sort(), target).toEqual(
-          [...(own ? [own] : []), "reader-page"].map((name) =>
-            expect.stringMatching(new RegExp(`^/assets/${name}-[\\w-]+\\.js$`)),
-          ),
+          [...(own ? [own] : []), "reader-page"]
+            .sort()
+            .map((name) => expect.stringMatching(new RegExp(`^/assets/${name}-[\\w-]+\\.js$`))),
         );
         expect(await page.evaluate(() => "__reactRouterContext" in window), target).toBe(false);
         expect(await page.locator("link[rel=modulepreload]").count(), target).toBe(0);
@@ -447,5 +465,272 @@ describe("an article without React in the browser", () => {
     await again.page.goto(href);
     expect(await again.page.getByText("Read it on the bus, no React needed.").count()).toBe(0);
     await again.context.close();
+  });
+});
+
+/** The pages on her way to pay, by who opens them; a guest's checkout is the sign-in page (it sends her there). */
+const BUYING = {
+  guest: ["/signin", "/checkout/plan/standard", "/payment/return"],
+  subscriber: ["/checkout/plan/standard", "/gift/plan/standard", "/payment/return"],
+} as const;
+
+/** Each page's own script, beside the shell's reader-page.ts. */
+const OWN_SCRIPT: Record<string, string> = {
+  "/signin": "signin-page",
+  "/checkout/plan/standard": "checkout-page",
+  "/gift/plan/standard": "checkout-page",
+  "/payment/return": "payment-status-page",
+};
+
+describe("signing in and buying without React in the browser", () => {
+  for (const who of ["guest", "subscriber"] as const)
+    it(`load at most 75 KiB gzip of JavaScript, for a ${who}: the shell's script and the page's own`, async () => {
+      const cookie = who === "subscriber" ? await signInCookie("subscriber@nuru.test") : null;
+      const { page, context, errors } = await pageAs(cookie);
+      for (const path of BUYING[who]) {
+        const js = await scriptBytes(page, path);
+        const landed = new URL(page.url()).pathname;
+        console.log(
+          `${who} ${path} (${landed}): ${js.total} bytes of JavaScript (gzip), ${js.loaded.length} script(s)`,
+        );
+        expect(js.total, `${who} ${path}`).toBeLessThanOrEqual(BUDGET);
+        expect([...new Set(js.loaded.map((s) => new URL(s.url).pathname))].sort(), path).toEqual(
+          [OWN_SCRIPT[landed]!, "reader-page"]
+            .sort()
+            .map((name) => expect.stringMatching(new RegExp(`^/assets/${name}-[\\w-]+\\.js$`))),
+        );
+        expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+        expect(await page.locator("link[rel=modulepreload]").count(), path).toBe(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+  it("checks the sign-in forms before they go, in the server's words, and signs her in where she was going", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(null);
+    await page.goto("/signin?redirectTo=%2Fbookmarks");
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const stillHere = () => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
+    // Nothing typed: each field says what is missing, nothing is posted, and the first field has the focus.
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect.poll(() => page.locator("#signin-email-error").textContent()).toBe("Email is required");
+    expect(await page.locator("#signin-password-error").textContent()).toBe("Password is required");
+    expect(await page.locator("#signin-email").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#signin-email").getAttribute("aria-describedby")).toBe("signin-email-error");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("signin-email");
+    await expectAccessible(page);
+    // Checked again as she types: a wrong address, then a right one takes the message away.
+    await page.getByLabel("Email", { exact: true }).fill("not-an-address");
+    await expect
+      .poll(() => page.locator("#signin-email-error").textContent())
+      .toBe("Please enter a valid email address");
+    await page.getByLabel("Email", { exact: true }).fill(reader.email);
+    await expect.poll(() => page.locator("#signin-email-error").count()).toBe(0);
+    expect(await page.locator("#signin-email").getAttribute("aria-invalid")).toBeNull();
+    expect(await stillHere()).toBe(true);
+    // Show password, and Hide.
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("wrong-pass-1");
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await password.getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    expect(await password.getAttribute("type")).toBe("password");
+    // A wrong password goes to the server, which answers with the page: the refusal, and where she was going kept.
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "Error" }).waitFor();
+    expect(await stillHere()).toBe(false);
+    // Sign Up is a page of its own, still going where she was going; two passwords that differ are caught here.
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.waitForURL((url) => url.searchParams.get("view") === "signup");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/bookmarks");
+    await waitForHydration(page);
+    await page.getByLabel("Full name").fill("Wanjiru Kamau");
+    await page.getByLabel("Email", { exact: true }).fill(`signup-${reader.email}`);
+    await page.getByLabel("Password", { exact: true }).fill("sukuma1");
+    await page.getByLabel("Confirm password", { exact: true }).fill("sukuma2");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect.poll(() => page.locator("#signup-confirmPassword-error").textContent()).toBe("Passwords do not match");
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/signin" && !url.searchParams.has("view"));
+    await waitForHydration(page);
+    await page.getByLabel("Email", { exact: true }).fill(reader.email);
+    await page.getByLabel("Password", { exact: true }).fill(reader.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/bookmarks");
+    await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Signed in successfully!");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says Pay is on its way once she taps it, and takes no second tap", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, DESKTOP);
+    await page.goto("/checkout/plan/standard");
+    await waitForHydration(page);
+    // The payment's post answered "204 No Content": the browser stays on the page, as it looks while the payment's
+    // page is on its way on a slow connection.
+    const posts: string[] = [];
+    const checkout = (url: URL) => url.pathname === "/checkout/plan/standard";
+    await page.route(checkout, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      posts.push(route.request().postData() ?? "");
+      await route.fulfill({ status: 204 });
+    });
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    const busy = page.getByRole("button", { name: "Taking you to Pesapal..." });
+    await expect.poll(() => busy.isDisabled()).toBe(true);
+    await busy.click({ force: true });
+    await expect.poll(() => posts.length).toBe(1);
+    expect(new URLSearchParams(posts[0]).get("intent")).toBe("pay");
+    // For real: the payment's page.
+    await page.unroute(checkout);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("checks a gift's details before they go, in the server's words", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie);
+    await page.goto("/gift/plan/standard");
+    await waitForHydration(page);
+    await page.getByLabel("Her e-mail address").fill("wanjiru@");
+    await page.getByLabel(/^Her phone number/).fill("12");
+    await page.getByRole("button", { name: /^Pay KSh .* for the gift$/ }).click();
+    await expect
+      .poll(() => page.locator("#gift-recipientEmail-error").textContent())
+      .toBe("Enter a valid e-mail address.");
+    expect(await page.locator("#gift-recipientPhone-error").textContent()).toBe(
+      "Enter a Kenyan (07… or +254…) or international (+…) phone number.",
+    );
+    expect(await page.locator("#gift-recipientEmail").getAttribute("aria-describedby")).toBe(
+      "gift-recipientEmail-description gift-recipientEmail-error",
+    );
+    expect(new URL(page.url()).pathname).toBe("/gift/plan/standard");
+    await expectAccessible(page);
+    await page.getByLabel(/^Her phone number/).fill("");
+    await page.getByLabel("Her e-mail address").fill("wanjiru.gift@example.com");
+    await expect.poll(() => page.locator("#gift-recipientEmail-error").count()).toBe(0);
+    await page.getByRole("button", { name: /^Pay KSh .* for the gift$/ }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+const CANCEL_QUESTION = "Cancel renewal? You keep access until your paid time ends, and can undo this.";
+
+describe("her own pages without React in the browser", () => {
+  it("My Library asks before cancelling the renewal, shows it is saving, and works without JavaScript (390 px)", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, PHONE);
+    await page.goto("/checkout/plan/standard");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Pay KSh/ }).click();
+    await payOnPesapal(page, "Complete M-Pesa payment");
+    await page.locator('[data-status="success"]').waitFor({ timeout: 20_000 });
+
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    const status = () => page.getByTestId("plan-status").innerText();
+    expect(await status()).toBe("Active · renewal on");
+    // She says no: nothing is sent.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Cancel renewal" }).click();
+    await expect.poll(() => asked).toEqual([CANCEL_QUESTION]);
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    expect(await status()).toBe("Active · renewal on");
+    // She says yes: the button says it is saving while the form is sent (here the page's own send is stopped after
+    // the script's turn, so that the label can be seen: holding the request instead closes the headless page).
+    await page.evaluate(() => document.addEventListener("submit", (event) => event.preventDefault()));
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Cancel renewal" }).click();
+    const saving = page.getByRole("button", { name: "Saving..." });
+    await expect.poll(() => saving.isDisabled()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    // Sent: the page shows the outcome.
+    await page.reload();
+    await waitForHydration(page);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Cancel renewal" }).click();
+    await expect.poll(() => page.getByTestId("toast").textContent()).toContain("Renewal cancelled");
+    expect(await status()).toBe("Active · renewal off");
+    await expectAccessible(page);
+    // Her receipt: the same two small scripts, and Print opens the browser's print dialog.
+    const receipt = (await page
+      .getByTestId("billing-entry")
+      .first()
+      .getByRole("link", { name: /^Receipt/ })
+      .getAttribute("href"))!;
+    const js = await scriptBytes(page, receipt);
+    expect(js.total).toBeLessThanOrEqual(BUDGET);
+    expect(js.loaded.map((s) => new URL(s.url).pathname).sort()).toEqual([
+      expect.stringMatching(/^\/assets\/account-page-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/reader-page-[\w-]+\.js$/),
+    ]);
+    await page.evaluate(() => (window.print = () => ((window as unknown as { printed: boolean }).printed = true)));
+    await page.getByRole("button", { name: "Print" }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Without JavaScript: the same forms post to the shop, which answers with the page and its message.
+    const plain = await plainPageAs(reader.cookie);
+    await plain.page.goto("/dashboard");
+    await plain.page.getByRole("button", { name: "Resume renewal" }).click();
+    await plain.page.getByTestId("toast").getByText("Renewal resumed").waitFor();
+    expect(await plain.page.getByTestId("plan-status").innerText()).toBe("Active · renewal on");
+    await plain.page.getByRole("button", { name: "Cancel renewal" }).click();
+    await plain.page.getByTestId("toast").getByText("Renewal cancelled").waitFor();
+    expect(await plain.page.getByTestId("plan-status").innerText()).toBe("Active · renewal off");
+    // Her receipt is a link.
+    await plain.page
+      .getByTestId("billing-entry")
+      .first()
+      .getByRole("link", { name: /^Receipt/ })
+      .click();
+    await plain.page.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
+    // No Print button that could not work; the PDF is a link.
+    expect(await plain.page.getByRole("button", { name: "Print" }).count()).toBe(0);
+    expect(await plain.page.getByRole("link", { name: "Download PDF" }).isVisible()).toBe(true);
+    await plain.context.close();
+  });
+
+  it("Account: the shop checks her name and saves it, with JavaScript and without", async () => {
+    const reader = await freshReader();
+    const { page, context, errors } = await pageAs(reader.cookie, PHONE);
+    await page.goto("/account");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await page.locator("#account-fullName").fill("");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.getByText("Full name is required").waitFor();
+    await page.locator("#account-fullName").fill("Njeri Wambui");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Profile updated");
+    expect(await page.getByTestId("account-name").innerText()).toBe("Njeri Wambui");
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const plain = await plainPageAs(reader.cookie);
+    await plain.page.goto("/account");
+    await plain.page.locator("#account-fullName").fill("");
+    await plain.page.getByRole("button", { name: "Update Profile" }).click();
+    await plain.page.getByText("Full name is required").waitFor();
+    await plain.page.locator("#account-fullName").fill("Njeri W. Wambui");
+    await plain.page.getByRole("button", { name: "Update Profile" }).click();
+    await plain.page.getByTestId("toast").getByText("Profile updated").waitFor();
+    expect(await plain.page.getByTestId("account-name").innerText()).toBe("Njeri W. Wambui");
+    await plain.context.close();
   });
 });

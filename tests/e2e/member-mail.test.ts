@@ -237,8 +237,12 @@ describe("member e-mail", () => {
     await page.getByLabel("Weight Loss").uncheck();
     await page.getByLabel("Skin & Beauty").check();
     await page.getByLabel("One weekly digest").check();
+    // Sent in place (an islands page, ADR 045: no React, its small script): the same document shows the notice.
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
     await page.getByRole("button", { name: "Save my choices" }).click();
     await expect.poll(() => page.getByText("Your choices are saved.").isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await expectAccessible(page);
     await saveScreenshot(page, "member-mail-preferences-390", { fullPage: true });
     await page.reload();

@@ -103,7 +103,7 @@ describe("M-Pesa direct at 390 px", () => {
     await reader.page.getByRole("heading", { name: "Check your phone" }).waitFor();
 
     await answerOnPhone(handset.page, number, "Approve");
-    // Without reloading: the page checks again by itself within 5 s (meta refresh).
+    // Without reloading: the page checks again by itself within 5 s (its script; a meta refresh without JavaScript).
     await reader.page.getByRole("heading", { name: "Payment received" }).waitFor({ timeout: 15_000 });
     expect(await reader.page.getByText("Every premium article is open to you now").isVisible()).toBe(true);
     expect(await reader.page.getByTestId("mpesa-code").textContent()).toMatch(/^M-Pesa code [A-Z0-9]{10}$/);
@@ -121,6 +121,65 @@ describe("M-Pesa direct at 390 px", () => {
     expect(text).toMatch(/result 1032/);
     expect(text).toMatch(/M-Pesa code [A-Z0-9]{10}/);
     expect(await section.getByTestId("mpesa-event").filter({ hasText: "callback" }).count()).toBeGreaterThanOrEqual(2);
+  });
+
+  it("the waiting page looks again only while she can see it, and shows the payment in place (issue 51 item 4)", async () => {
+    const reader = await phone();
+    await signIn(reader.page, "reader@nuru.test");
+    await reader.page.goto("/checkout/plan/standard");
+    await waitForHydration(reader.page);
+    await reader.page.getByRole("button", { name: /^Pay KSh .* with M-Pesa$/ }).click();
+    await reader.page.waitForURL((url) => url.pathname.startsWith("/pay/mpesa/"));
+    const number = "0712345670";
+    await reader.page.getByLabel("Your M-Pesa number").fill(number);
+    await reader.page.getByRole("button", { name: "Send the M-Pesa prompt" }).click();
+    await reader.page.getByRole("heading", { name: "Check your phone" }).waitFor();
+    await waitForHydration(reader.page);
+    // Without JavaScript the page would reload itself (a meta refresh kept in <noscript>, in the head where HTML
+    // allows it).
+    expect(await reader.page.locator("head > noscript").evaluateAll((all) => all.map((n) => n.textContent))).toContain(
+      '<meta http-equiv="refresh" content="5"/>',
+    );
+    // And it does: the same page without JavaScript loads itself again within 5 s.
+    const noScript = await browser.newContext({ viewport: PHONE, baseURL: app.url, javaScriptEnabled: false });
+    await noScript.addCookies(await reader.context.cookies());
+    const plain = await noScript.newPage();
+    await plain.goto(reader.page.url());
+    await plain.getByRole("heading", { name: "Check your phone" }).waitFor();
+    await plain.waitForEvent("framenavigated", { timeout: 8_000 });
+    await noScript.close();
+    const looks: string[] = [];
+    reader.page.on("request", (request) => {
+      if (request.resourceType() === "fetch" && new URL(request.url()).pathname.startsWith("/pay/mpesa/"))
+        looks.push(request.url());
+    });
+    await reader.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const setVisibility = (state: "hidden" | "visible") =>
+      reader.page.evaluate((v) => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => v });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, state);
+    await expect.poll(() => looks.length, { timeout: 8_000 }).toBeGreaterThanOrEqual(1);
+    await setVisibility("hidden");
+    const whileShown = looks.length;
+    const handset = await phone();
+    await answerOnPhone(handset.page, number, "Approve");
+    // Hidden for longer than two looks: none.
+    await reader.page.waitForTimeout(11_000);
+    expect(looks.length).toBe(whileShown);
+    expect(await reader.page.getByRole("heading", { name: "Check your phone" }).isVisible()).toBe(true);
+    // Back to the page: it looks at once, and shows the payment in the same document.
+    await setVisibility("visible");
+    await reader.page.getByRole("heading", { name: "Payment received" }).waitFor({ timeout: 3_000 });
+    expect(await reader.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(await reader.page.title()).toBe("Pay with M-Pesa | Nuru");
+    await expectAccessible(reader.page);
+    // Paid: no more looks.
+    const paid = looks.length;
+    await reader.page.waitForTimeout(6_000);
+    expect(looks.length).toBe(paid);
+    await reader.context.close();
+    await handset.context.close();
   });
 
   it("a gift is paid by M-Pesa direct too: the paid page names the recipient, never her own access", async () => {

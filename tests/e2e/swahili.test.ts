@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { baseUrl, newPage, PHONE } from "../setup/pages";
+import { signInCookie } from "../setup/http-session";
+import { newReader } from "../setup/attacker";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +17,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SWAHILI_PAGES = ["/sw", "/sw/home", "/sw/articles", "/sw/ebooks", "/sw/categories", "/sw/category/weight-loss"];
+const SWAHILI_PAGES = [
+  "/sw",
+  "/sw/home",
+  "/sw/articles",
+  "/sw/ebooks",
+  "/sw/categories",
+  "/sw/category/weight-loss",
+  "/sw/pricing",
+];
 
 /** English words the shell used to show: none may be left on a Swahili page's header, menus or footer. */
 const ENGLISH_SHELL_WORDS =
@@ -42,9 +52,9 @@ describe("Swahili pages at 390 px", () => {
         "Bei",
         "Akaunti",
       ]);
-      // The links keep her language where the page exists in Swahili (pricing not yet).
+      // The links keep her language where the page exists in Swahili.
       expect(await bottom.getByRole("link", { name: "Makala" }).getAttribute("href")).toBe("/sw/articles");
-      expect(await bottom.getByRole("link", { name: "Bei" }).getAttribute("href")).toBe("/pricing");
+      expect(await bottom.getByRole("link", { name: "Bei" }).getAttribute("href")).toBe("/sw/pricing");
       expect(await bottom.getByRole("link", { name: "Akaunti" }).getAttribute("href")).toBe("/account");
       const shell = await page.evaluate(() =>
         ["header", "nav[aria-label='Menyu ya simu']", "footer"]
@@ -162,9 +172,201 @@ describe("the sitemap", () => {
     const { body } = await fetchPage("/sitemap.xml");
     const origin = /<loc>(https?:\/\/[^/<]+)\//.exec(body)?.[1];
     expect(origin).toBeTruthy();
-    for (const path of ["/", "/articles", "/ebooks", "/categories", "/category/weight-loss"]) {
+    const article = /<loc>[^<]*(\/article\/[\w-]+)<\/loc>/.exec(body)?.[1];
+    const ebook = /<loc>[^<]*(\/ebook\/[\w-]+)<\/loc>/.exec(body)?.[1];
+    expect(article && ebook).toBeTruthy();
+    for (const path of [
+      "/",
+      "/articles",
+      "/ebooks",
+      "/categories",
+      "/category/weight-loss",
+      "/pricing",
+      article,
+      ebook,
+    ]) {
       expect(body).toContain(`<loc>${origin}${path === "/" ? "/" : path}</loc>`);
       expect(body).toContain(`<loc>${origin}${path === "/" ? "/sw" : `/sw${path}`}</loc>`);
     }
+  });
+});
+
+/** English words of the article, ebook and pricing pages' own controls and messages: none may be left in Swahili. */
+const ENGLISH_PAGE_WORDS =
+  /\b(Back to Articles|min read|Full content locked|Unlock Premium Content|is for members|Bookmark|Remove|Share|Write a review|Sign in|Join the conversation|No reviews yet|No comments yet|Reviews|Comments|New articles like this|Follow|Rating|Post Comment|Submit Review|Plans and pricing|Get Started|Start Free Trial|as a gift|Cancel anytime|Contact Sales|Read sample|Read a sample|Purchase Ebook|View Subscription Plans|Login or Sign Up|of your choice|Unlimited ebooks|Most Popular|Recommended|free trial|Go to Ebooks List|The sample ends here|Download PDF|Read Ebook|Your plan|Prices for|Payments by|See the|Terms|days?|months?|weeks?|access)\b/;
+
+/** The page's own words: its main region without what the writer wrote (title, preview, body, tags, sample, reviews). */
+async function pageWords(page: import("playwright-core").Page): Promise<string> {
+  return page.evaluate(() => {
+    const main = document.querySelector("main")!.cloneNode(true) as HTMLElement;
+    const content = [
+      "h1",
+      ".paywalled-content > p:first-child",
+      ".article-body",
+      "ul[aria-label]",
+      "a[href*='/category/']",
+      "[data-testid=ebook-contents]",
+      "[data-testid=ebook-sample] .prose",
+      "[data-testid=ebook-sample] > p.mt-3",
+      "[data-testid=review] h3",
+      "[data-testid=review] p",
+      "[data-testid=comment] p",
+      "p.mt-4.text-gray-700",
+      "script",
+    ];
+    for (const node of main.querySelectorAll(content.join(","))) node.remove();
+    return main.innerText;
+  });
+}
+
+/** The first address of `kind` ("article" or "ebook") on a Swahili list, filtered by `access`. */
+async function firstOnList(kind: "article" | "ebook", access: string, cookie?: string): Promise<string> {
+  const { body } = await fetchPage(`/sw/${kind}s?access=${access}`, cookie ? { Cookie: cookie } : {});
+  const path = new RegExp(`href="(/sw/${kind}/[\\w-]+)"`).exec(body)?.[1];
+  expect(path, `a ${access} ${kind} on /sw/${kind}s`).toBeTruthy();
+  return path!;
+}
+
+describe("an article, an ebook and the plans in Swahili at 390 px", () => {
+  it("the lists link to the Swahili article and ebook pages", async () => {
+    expect(await firstOnList("article", "free")).toMatch(/^\/sw\/article\//);
+    expect(await firstOnList("ebook", "premium")).toMatch(/^\/sw\/ebook\//);
+  });
+
+  for (const kind of ["article", "ebook", "pricing"] as const)
+    it(`${kind}: lang="sw", its own words in Swahili, named in both languages, no overflow`, async () => {
+      const path = kind === "pricing" ? "/sw/pricing" : await firstOnList(kind, "premium");
+      const { page, context, errors } = await newPage(browser, PHONE);
+      expect((await page.goto(path))?.status(), path).toBe(200);
+      expect(await page.locator("html").getAttribute("lang")).toBe("sw");
+      const words = await pageWords(page);
+      expect(words, path).not.toMatch(ENGLISH_PAGE_WORDS);
+      expect(words).toMatch(/KSh\s[\d,]+\.\d\d/);
+      if (kind === "article") {
+        expect(words).toContain("Maudhui kamili yamefungwa");
+        expect(words).toMatch(
+          /\d{1,2} (Januari|Februari|Machi|Aprili|Mei|Juni|Julai|Agosti|Septemba|Oktoba|Novemba|Desemba) \d{4}/,
+        );
+        expect(words).toMatch(/dakika \d+ za kusoma/);
+        expect(await page.getByRole("link", { name: "Rudi kwenye makala" }).getAttribute("href")).toBe("/sw/articles");
+      }
+      if (kind === "ebook") {
+        expect(words).toContain("Soma sehemu ya mwanzo");
+        expect(words).toMatch(/Nunua kitabu pepe KSh/);
+      }
+      if (kind === "pricing") {
+        expect(words).toContain("Sitisha wakati wowote");
+        expect(words).toMatch(/KSh\s99\.00\s+kwa siku 7/);
+        expect(words).toContain("Anza majaribio ya bure");
+      }
+      const english = path.replace(/^\/sw/, "");
+      const links = await page.$$eval("link[rel=alternate][hreflang]", (found) =>
+        found.map((l) => `${l.getAttribute("hreflang")} ${new URL(l.getAttribute("href")!).pathname}`),
+      );
+      expect(links).toEqual([`en ${english}`, `sw ${path}`, `x-default ${english}`]);
+      expect(new URL((await page.locator("link[rel=canonical]").getAttribute("href"))!).pathname).toBe(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+  it("a premium article is gated the same in Swahili: a guest sees the preview, a subscriber all of it", async () => {
+    const path = await firstOnList("article", "premium");
+    const english = path.replace(/^\/sw/, "");
+    const guest = (await fetchPage(path)).body;
+    const guestEnglish = (await fetchPage(english)).body;
+    for (const body of [guest, guestEnglish]) {
+      expect(body).toContain('class="paywalled-content"');
+      expect(body).not.toContain('class="article-body"');
+    }
+    expect(guest).toContain("Maudhui kamili yamefungwa");
+
+    const cookie = await signInCookie("subscriber@nuru.test");
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const [name, ...value] = pair.split("=");
+        return { name, value: value.join("="), url: baseUrl() };
+      }),
+    );
+    await page.goto(path);
+    expect(await page.locator(".paywalled-content").count()).toBe(0);
+    const body = await page.locator(".article-body").innerText();
+    // The whole body: the same text the English page gives her.
+    const whole = await fetchPage(english, { Cookie: cookie });
+    expect(whole.body).toContain('class="article-body"');
+    expect(body.length).toBeGreaterThan(400);
+    // Her forms, in Swahili too.
+    expect(await page.getByRole("button", { name: "Tuma tathmini" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Tuma maoni" }).count()).toBe(1);
+    expect(await pageWords(page)).not.toMatch(ENGLISH_PAGE_WORDS);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The cards of a list page: each card's title and its language mark ("" when none). */
+async function cards(path: string): Promise<{ title: string; mark: string }[]> {
+  const { page, context } = await newPage(browser, PHONE);
+  await page.goto(path);
+  const found = await page.$$eval("main .card-title", (titles) =>
+    titles.map((title) => {
+      const card = title.closest("article, li, .card") ?? title.parentElement!;
+      const mark = card.querySelector(".tags [lang]");
+      return { title: title.textContent!.trim(), mark: mark ? `${mark.getAttribute("lang")} ${mark.textContent}` : "" };
+    }),
+  );
+  await context.close();
+  return found;
+}
+
+describe("content in either language", () => {
+  it("a Swahili list shows the Swahili articles first and marks the English ones", async () => {
+    const listed = await cards("/sw/articles");
+    expect(listed.length).toBeGreaterThan(3);
+    expect(listed.slice(0, 3).map((c) => c.mark)).toEqual(["", "", ""]);
+    expect(listed[0].title).toBe("Sahani ya Afya: Kula Ugali na Bado Kupunguza Uzito");
+    expect(listed[3].mark).toBe("en English");
+    expect(listed.slice(3).every((c) => c.mark === "en English")).toBe(true);
+  });
+
+  it("an English list shows the English ebooks first and marks the Swahili one", async () => {
+    // Other files add ebooks of their own: the list is English first, then the others, each marked.
+    const marks = (await cards("/ebooks")).map((c) => c.mark);
+    const firstMarked = marks.findIndex((m) => m !== "");
+    expect(firstMarked === -1 ? [] : marks.slice(firstMarked).filter((m) => m === "")).toEqual([]);
+    expect(await cards("/ebooks?q=Ngozi")).toEqual([
+      { title: "Ngozi Yenye Afya: Mwongozo wa Utunzaji wa Ngozi wa Kila Siku", mark: "sw Kiswahili" },
+    ]);
+    const swahili = await cards("/sw/ebooks");
+    expect(swahili[0]).toEqual({ title: "Ngozi Yenye Afya: Mwongozo wa Utunzaji wa Ngozi wa Kila Siku", mark: "" });
+    expect(swahili.slice(1).every((c) => c.mark === "en English")).toBe(true);
+  });
+});
+
+describe("her language in her account", () => {
+  it("is saved on the account page, kept in the cookie, and set again when she signs in elsewhere", async () => {
+    const email = await newReader();
+    const cookie = await signInCookie(email, "right-pass-1");
+    expect(cookie).not.toContain("nuru_lang=");
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
+      }),
+    );
+    await page.goto("/account");
+    await page.getByLabel("The shop's language for you").selectOption("sw");
+    await page.getByRole("button", { name: "Save language" }).click();
+    await expect.poll(() => page.getByTestId("toast").textContent()).toContain("Lugha imehifadhiwa");
+    expect((await context.cookies()).find((c) => c.name === "nuru_lang")?.value).toBe("sw");
+    expect(await page.getByLabel("The shop's language for you").inputValue()).toBe("sw");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+    // Another browser: signing in sets her language there too.
+    expect(await signInCookie(email, "right-pass-1")).toContain("nuru_lang=sw");
   });
 });

@@ -1,6 +1,13 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain ES module script without types
-import { checkCatalogues, parsePo, placeholders } from "../../scripts/check-catalogues.mjs";
+import {
+  checkCatalogues,
+  checkGlossary,
+  glossaryTerms,
+  parsePo,
+  placeholders,
+  // @ts-expect-error -- a plain ES module script without types
+} from "../../scripts/check-catalogues.mjs";
 
 const po = (pairs: [string, string][]) =>
   `msgid ""\nmsgstr ""\n"Language: xx\\n"\n\n` + pairs.map(([id, s]) => `msgid "${id}"\nmsgstr "${s}"\n`).join("\n");
@@ -62,5 +69,40 @@ describe("the catalogue check", () => {
     const parsed = parsePo('msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr ""\n"Habari "\n"{name}"\n') as Map<string, string>;
     expect(parsed.get("a")).toBe("Habari {name}");
     expect(placeholders("{count, plural, one {# of {total}} other {#}} {name}")).toEqual(["count", "name", "total"]);
+  });
+});
+
+describe("the glossary (docs/glossary-sw.md)", () => {
+  const glossary = glossaryTerms(readFileSync("docs/glossary-sw.md", "utf8"));
+  const check = (english: string, swahili: string) =>
+    checkGlossary(new Map([["x", english]]), new Map([["x", swahili]]), glossary);
+
+  it("is read from its table", () => {
+    const ebook = glossary.find((term: { english: string[] }) => term.english.includes("ebook"));
+    expect(ebook.swahili).toContain("vitabu pepe");
+    expect(ebook.never).toContain("e-book");
+  });
+
+  it("wants the glossary's word where the English uses the term", () => {
+    expect(check("Sign in to comment", "Ingia ili utoe maoni")).toEqual([]);
+    expect(check("Sign in to comment", "Logini ili utoe maoni")).toEqual(['"x" says "sign in" but not "ingia"']);
+    // A placeholder is not a term, and a longer term takes its words first.
+    expect(check("Choose {plan}", "Chagua {plan}")).toEqual([]);
+    expect(check("Submitted for review", "Imetumwa ili ikaguliwe")).toEqual([]);
+  });
+
+  it("refuses the words it says never to use", () => {
+    expect(check("Read Ebook", "Soma ebook")).toEqual([
+      '"x" says "ebook" but not "kitabu pepe" or "vitabu pepe" or "kitabu" or "vitabu" or "kinunue" or "kisome" or "kimo"',
+      '"x" uses "ebook" (docs/glossary-sw.md: never)',
+    ]);
+    expect(check("Price", "Bei Ksh 100")).toEqual(['"x" uses "Ksh" (docs/glossary-sw.md: never)']);
+    expect(check("Price", "Bei KSh 100")).toEqual([]);
+  });
+
+  it("holds for the whole catalogue", () => {
+    const en = parsePo(readFileSync("app/locales/en/messages.po", "utf8"));
+    const sw = parsePo(readFileSync("app/locales/sw/messages.po", "utf8"));
+    expect(checkGlossary(en, sw, glossary)).toEqual([]);
   });
 });

@@ -41,11 +41,14 @@ describe("pages with a Swahili version", () => {
     for (const page of ["/about", "/terms", "/privacy", "/sw/about", "/sw/terms", "/sw/privacy"])
       expect(hasSwahiliVersion(page), page).toBe(true);
     expect(hasSwahiliVersion("/privacy/extra")).toBe(false);
-    // An article and an ebook get theirs once their pages' words are in the catalogues.
-    expect(hasSwahiliVersion("/article/abc")).toBe(false);
+    expect(hasSwahiliVersion("/pricing")).toBe(true);
+    expect(hasSwahiliVersion("/article/abc")).toBe(true);
+    expect(hasSwahiliVersion("/sw/ebook/abc")).toBe(true);
+    // Not the pages under an ebook (the reader, its file), nor the pages that have one address.
+    expect(hasSwahiliVersion("/ebook/1/read")).toBe(false);
+    expect(hasSwahiliVersion("/checkout/plan/basic")).toBe(false);
     expect(hasSwahiliVersion("/admin")).toBe(false);
     expect(hasSwahiliVersion("/account")).toBe(false);
-    expect(hasSwahiliVersion("/ebook/1/read")).toBe(false);
   });
 });
 

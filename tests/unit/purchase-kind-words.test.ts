@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { PURCHASE_KINDS } from "~/modules/payments/purchase-kinds/index.server";
-import { PURCHASE_KIND_WORDS, purchaseKindNameOf, wordsOf } from "~/modules/membership/purchase-kind-words";
+import {
+  ITEM_WORDS,
+  itemWordsOf,
+  PURCHASE_KIND_WORDS,
+  purchaseKindNameOf,
+  wordsOf,
+  type OrderKindFacts,
+  type Sentence,
+} from "~/modules/membership/purchase-kind-words";
 
 const money = (cents: number) => `KSh ${(cents / 100).toFixed(2)}`;
 const plan = {
@@ -40,5 +48,61 @@ describe("the words of each purchase kind", () => {
     );
     expect(wordsOf(upgrade).roundedOffLine).toBe(false);
     expect(wordsOf(upgrade).showsPeriod).toBe(true);
+  });
+
+  it("name what she bought in the receipt SMS in generic words: never an ebook's title or the recipient", () => {
+    const ebook = { ...plan, kind: "ebook" as const, ebookTitle: "Mto" };
+    const pass = { ...plan, planName: "7-day pass" };
+    expect(wordsOf(plan).smsItem(plan)).toBe("Standard plan");
+    expect(wordsOf(pass).smsItem(pass)).toBe("7-day pass");
+    expect(wordsOf({ ...plan, upgradeCreditCents: 100 }).smsItem(plan)).toBe("Standard plan");
+    expect(wordsOf(ebook).smsItem(ebook)).toBe("Ebook");
+    expect(wordsOf({ ...ebook, giftFor: "amani@example.com" }).smsItem(ebook)).toBe("Gift");
+    expect(wordsOf({ ...plan, planName: null }).smsItem({ ...plan, planName: null })).toBe("Purchase");
+  });
+  it("write the billing history's item and heading; a gift says for whom, whatever its address holds", () => {
+    const history = (o: OrderKindFacts) => {
+      const words = wordsOf(o);
+      return [words.historyItem(o, itemWordsOf(o).name(o)), words.historyItem(o, itemWordsOf(o).title(o))];
+    };
+    expect(history(plan)).toEqual(["Standard", "Standard plan"]);
+    expect(history({ ...plan, planName: "7-day pass" })).toEqual(["7-day pass", "7-day pass"]);
+    expect(history({ ...plan, kind: "ebook", ebookTitle: "Mto" })).toEqual(["Mto", "Mto"]);
+    expect(history({ ...plan, giftFor: "plan.reader@example.com" })).toEqual([
+      "Gift for plan.reader@example.com: Standard",
+      "Gift for plan.reader@example.com: Standard plan",
+    ]);
+  });
+  it("say what next once paid, on the payment status page and the M-Pesa pay page", () => {
+    const text = (s: Sentence) =>
+      s.parts.map((p) => (typeof p === "string" ? p : "strong" in p ? p.strong : `[${p.link}](${p.to})`)).join("");
+    const paid = { giftFor: null, ebookId: "e1", paidUntil: "2026-12-05T09:00:00Z" };
+    expect(text(PURCHASE_KIND_WORDS.plan.paidNext(paid, "status"))).toBe(
+      "Next: [read premium articles](/articles) or [choose your ebooks](/ebooks). A receipt is on its way to your e-mail.",
+    );
+    expect(text(PURCHASE_KIND_WORDS.upgrade.paidNext(paid, "mpesa"))).toBe(
+      "Every premium article is open to you now, until 5 December 2026. [Start reading](/articles)",
+    );
+    expect(text(PURCHASE_KIND_WORDS.plan.paidNext({ ...paid, paidUntil: null }, "mpesa"))).toBe(
+      "Every premium article is open to you now. [Start reading](/articles)",
+    );
+    expect(text(PURCHASE_KIND_WORDS.ebook.paidNext(paid, "status"))).toBe(
+      "Next: [open your ebook](/ebook/e1). A receipt is on its way to your e-mail.",
+    );
+    expect(text(PURCHASE_KIND_WORDS.ebook.paidNext(paid, "mpesa"))).toBe(
+      "The ebook is yours to read now. [Open it](/ebook/e1)",
+    );
+    const gift = PURCHASE_KIND_WORDS.gift.paidNext({ ...paid, giftFor: "amani@example.com" }, "status");
+    expect(gift.testId).toBe("gift-next");
+    expect(text(gift)).toBe(
+      "Your gift for amani@example.com is paid. Follow it, and send the claim e-mail again, from [your gifts](/account/gifts). A receipt is on its way to your e-mail.",
+    );
+    expect(text(PURCHASE_KIND_WORDS.gift.paidNext({ ...paid, giftFor: "amani@example.com" }, "mpesa"))).toBe(
+      "Your gift for amani@example.com is paid. Follow it, and send the claim e-mail again, from [your gifts](/account/gifts).",
+    );
+  });
+  it("lead back from a checkout to the plans or the ebook", () => {
+    expect([ITEM_WORDS.plan.backPath("p1"), ITEM_WORDS.plan.backLabel]).toEqual(["/pricing", "Back to plans"]);
+    expect([ITEM_WORDS.ebook.backPath("e1"), ITEM_WORDS.ebook.backLabel]).toEqual(["/ebook/e1", "Back to the ebook"]);
   });
 });

@@ -26,11 +26,14 @@ describe("route facts", () => {
       "/pricing",
       // The Swahili reader pages (issue 50): guest pages too, cached by their own address.
       "/sw",
+      "/sw/article/:id",
       "/sw/articles",
       "/sw/categories",
       "/sw/category/:slug",
+      "/sw/ebook/:id",
       "/sw/ebooks",
       "/sw/home",
+      "/sw/pricing",
       "/terms",
     ]);
     expect(facts.patterns.crossSitePosts).toEqual([

@@ -72,6 +72,26 @@ export function AdminEditorForm<Schema extends Record<string, unknown>>({
   );
 }
 
+/** The language an article or ebook is written in, posted as `language` (issue 50). */
+export function LanguageSelect({ id, defaultValue }: { id: string; defaultValue: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        Language
+      </label>
+      <select
+        id={id}
+        name="language"
+        defaultValue={defaultValue}
+        className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
+      >
+        <option value="en">English</option>
+        <option value="sw">Kiswahili</option>
+      </select>
+    </div>
+  );
+}
+
 /** Free, premium or subscription-only, posted as `accessType`. */
 export function AccessTypeSelect({ id, defaultValue }: { id: string; defaultValue: string }) {
   return (

@@ -115,10 +115,18 @@ export function AuthPanel({
   /** The address a sign-in code went to: the code form shows, for it (after asking, or after a refused code). */
   const codeSentTo = view === "code" ? (result?.codeFor ?? (result?.ok ? result.sentTo : undefined)) : undefined;
   const codeRedirectTo = result?.redirectTo ?? redirectTo;
+  /** A view's own address: its link works as a page of its own (data saver, the islands /signin page), and keeps
+   * where signing in goes. */
+  const viewHref = (target: AuthView) => {
+    const query = new URLSearchParams(target === "signin" ? {} : { view: target });
+    if (codeRedirectTo) query.set("redirectTo", codeRedirectTo);
+    const search = query.toString();
+    return `/signin${search ? `?${search}` : ""}`;
+  };
   /** Opens the code view at its first step (the address), with or without JavaScript. */
   const askForCode = (label: string, className: string) => (
     <a
-      href={`/signin?view=code${codeRedirectTo ? `&redirectTo=${encodeURIComponent(codeRedirectTo)}` : ""}`}
+      href={viewHref("code")}
       onClick={(e) => {
         e.preventDefault();
         setLeftAnswer(answer);
@@ -136,7 +144,7 @@ export function AuthPanel({
       id={`tab-${target}`}
       aria-selected={view === target}
       aria-controls={`panel-${target}`}
-      href={`/signin?view=${target}`}
+      href={viewHref(target)}
       onClick={(e) => {
         e.preventDefault();
         setView(target);
@@ -151,7 +159,7 @@ export function AuthPanel({
 
   const backToSignIn = (
     <a
-      href="/signin"
+      href={viewHref("signin")}
       onClick={(e) => {
         e.preventDefault();
         setView("signin");
@@ -207,7 +215,7 @@ export function AuthPanel({
             <PasswordField meta={signIn.password} label="Password" autoComplete="current-password" />
             <SubmitButton className="w-full" busy={busy} busyLabel="Signing in..." label="Sign In" />
             <a
-              href="/signin?view=reset"
+              href={viewHref("reset")}
               onClick={(e) => {
                 e.preventDefault();
                 setView("reset");

@@ -1,4 +1,3 @@
-import { planTitle } from "~/modules/membership/plan-period";
 import { Link } from "react-router";
 import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { formatDate } from "~/lib/format";
@@ -41,9 +40,7 @@ export function BillingHistory({ entries }: { entries: BillingEntry[] }) {
             return (
               <li key={e.orderId} data-testid="billing-entry" className="py-4 first:pt-0">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="font-semibold text-gray-900">
-                    {e.kind === "plan" ? planTitle(e.itemName) : e.itemName}
-                  </p>
+                  <p className="font-semibold text-gray-900">{e.title}</p>
                   <p className="font-semibold text-gray-900">
                     {amountOf(e.amountCents, e.currency)}
                     {e.displayCurrency !== e.currency ? (

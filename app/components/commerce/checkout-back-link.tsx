@@ -1,13 +1,15 @@
 import { Link } from "react-router";
+import { ITEM_WORDS, type OrderItemKind } from "~/modules/membership/purchase-kind-words";
 
 /** The link back from a checkout (her own or a gift's) to what she was buying: the plans, or the ebook. */
-export function CheckoutBackLink({ quote }: { quote: { kind: "plan" | "ebook"; itemId: string } }) {
+export function CheckoutBackLink({ quote }: { quote: { kind: OrderItemKind; itemId: string } }) {
+  const item = ITEM_WORDS[quote.kind];
   return (
     <Link
-      to={quote.kind === "plan" ? "/pricing" : `/ebook/${quote.itemId}`}
+      to={item.backPath(quote.itemId)}
       className="inline-block py-2 text-sm font-medium text-brand-700 hover:underline"
     >
-      ← {quote.kind === "plan" ? "Back to plans" : "Back to the ebook"}
+      ← {item.backLabel}
     </Link>
   );
 }

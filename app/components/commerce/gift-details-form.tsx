@@ -91,6 +91,7 @@ export function GiftDetailsForm({
           <button
             type="submit"
             disabled={busy}
+            data-busy-label="Taking you to Pesapal..."
             className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
           >
             {busy ? "Taking you to Pesapal..." : `Pay ${charged} for the gift`}

@@ -1,9 +1,10 @@
 import { PageLink } from "~/components/ui/page-link";
 import type { ArticleCardData } from "~/modules/content/card-data";
 import { AccessBadge } from "./access-badge";
+import { LanguageTag } from "./language-tag";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { useT } from "~/lib/i18n/use-t";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 export type { ArticleCardData };
 
@@ -47,7 +48,7 @@ export function ArticleTags({
   article,
   children,
 }: {
-  article: Pick<ArticleCardData, "categories" | "accessType">;
+  article: Pick<ArticleCardData, "categories" | "accessType" | "language">;
   /** After the badges, on their line (a row's reading time). */
   children?: React.ReactNode;
 }) {
@@ -59,6 +60,7 @@ export function ArticleTags({
         </span>
       ))}
       <AccessBadge accessType={article.accessType} />
+      <LanguageTag language={article.language} />
       {children}
     </div>
   );
@@ -81,12 +83,13 @@ export function ArticleCard({
 }) {
   const Heading = `h${headingLevel}` as "h2" | "h3";
   const t = useT();
+  const localHref = useLocalHref();
   const locked = article.access === "preview";
   const cta = !locked
-    ? { to: `/article/${article.id}`, label: t("card.readArticle") }
+    ? { to: localHref(`/article/${article.id}`), label: t("card.readArticle") }
     : signedIn
-      ? { to: "/pricing", label: t("card.subscribeToRead") }
-      : { to: signInHref(`/article/${article.id}`), label: t("card.loginToRead") };
+      ? { to: localHref("/pricing"), label: t("card.subscribeToRead") }
+      : { to: signInHref(localHref(`/article/${article.id}`)), label: t("card.loginToRead") };
   const button = (
     <PageLink to={cta.to} aria-label={`${cta.label}: ${article.title}`} className="btn">
       {cta.label}
@@ -98,7 +101,7 @@ export function ArticleCard({
       <div className="card-body">
         <ArticleTags article={article} />
         <Heading className="card-title">
-          <PageLink to={`/article/${article.id}`}>{article.title}</PageLink>
+          <PageLink to={localHref(`/article/${article.id}`)}>{article.title}</PageLink>
         </Heading>
         <p className="card-text">{article.excerpt}</p>
         <div className="card-foot">

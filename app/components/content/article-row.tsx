@@ -1,7 +1,7 @@
 import { PageLink } from "~/components/ui/page-link";
 import type { ArticleRowData } from "~/modules/content/card-data";
 import { ArticleImage, ArticleTags } from "./article-card";
-import { useT } from "~/lib/i18n/use-t";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 export type { ArticleRowData };
 
@@ -15,6 +15,7 @@ const ROW_IMAGE_SIZES = "112px";
  */
 export function ArticleRow({ article, actions }: { article: ArticleRowData; actions?: React.ReactNode }) {
   const t = useT();
+  const localHref = useLocalHref();
   return (
     <article className="row">
       <ArticleImage article={article} sizes={ROW_IMAGE_SIZES} className="row-img" />
@@ -24,7 +25,7 @@ export function ArticleRow({ article, actions }: { article: ArticleRowData; acti
           <span className="meta">{t("card.minRead", { minutes: String(article.readingMinutes) })}</span>
         </ArticleTags>
         <h3 className="card-title">
-          <PageLink to={`/article/${article.id}`}>{article.title}</PageLink>
+          <PageLink to={localHref(`/article/${article.id}`)}>{article.title}</PageLink>
         </h3>
       </div>
       {actions}

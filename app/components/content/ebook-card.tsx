@@ -1,9 +1,10 @@
 import { PageLink } from "~/components/ui/page-link";
 import type { EbookCardData } from "~/modules/content/card-data";
 import { AccessBadge } from "./access-badge";
+import { LanguageTag } from "./language-tag";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { useT } from "~/lib/i18n/use-t";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 export type { EbookCardData };
 
@@ -16,25 +17,26 @@ export const EBOOK_CARD_SIZES = "(min-width: 768px) 30vw, 50vw";
 /** The card's action, its words in the page's language. */
 export function useEbookAction(ebook: EbookCardData, signedIn: boolean): { to: string; label: string } {
   const t = useT();
+  const localHref = useLocalHref();
   switch (ebook.access) {
     case "read":
       return { to: `/ebook/${ebook.id}/read`, label: t("card.readEbook") };
     case "unlock":
-      return { to: `/ebook/${ebook.id}`, label: t("card.readWithPlan") };
+      return { to: localHref(`/ebook/${ebook.id}`), label: t("card.readWithPlan") };
     case "purchase":
       // Signed out too (spec): the ebook's page then asks her to sign in when she presses Purchase Ebook.
       return {
-        to: `/ebook/${ebook.id}`,
+        to: localHref(`/ebook/${ebook.id}`),
         label: ebook.shownPrice?.charged
           ? t("card.purchasePrice", { price: ebook.shownPrice.charged })
           : t("card.purchase"),
       };
     case "subscribe":
       return signedIn
-        ? { to: "/pricing", label: t("card.upgrade") }
-        : { to: signInHref(`/ebook/${ebook.id}`), label: t("card.loginToAccess") };
+        ? { to: localHref("/pricing"), label: t("card.upgrade") }
+        : { to: signInHref(localHref(`/ebook/${ebook.id}`)), label: t("card.loginToAccess") };
     case "sign-in":
-      return { to: signInHref(`/ebook/${ebook.id}`), label: t("card.loginToAccess") };
+      return { to: signInHref(localHref(`/ebook/${ebook.id}`)), label: t("card.loginToAccess") };
   }
 }
 
@@ -53,6 +55,7 @@ export function EbookCard({
   priority?: boolean;
 }) {
   const t = useT();
+  const localHref = useLocalHref();
   const action = useEbookAction(ebook, signedIn);
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
@@ -79,6 +82,7 @@ export function EbookCard({
       <div className="card-body">
         <div className="tags">
           <AccessBadge accessType={ebook.accessType} />
+          <LanguageTag language={ebook.language} />
           <span className="price">
             {ebook.priceCents === null
               ? t("list.access.subscription")
@@ -86,7 +90,7 @@ export function EbookCard({
           </span>
         </div>
         <Heading className="card-title">
-          <PageLink to={`/ebook/${ebook.id}`}>{ebook.title}</PageLink>
+          <PageLink to={localHref(`/ebook/${ebook.id}`)}>{ebook.title}</PageLink>
         </Heading>
         <p className="card-text">{ebook.description}</p>
         <div className="acts mt-3">

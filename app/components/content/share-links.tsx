@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { useRouteLoaderData } from "react-router";
 import { shareTargets } from "~/modules/site/share-links";
 import { useNearViewport } from "~/components/ui/when-near-viewport";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 // Styles in app.css (.share, .share-a): plain links first, so sharing works before (and without) JavaScript.
 
@@ -17,22 +18,32 @@ const ShareButtons = lazy(() => import("./share-buttons"));
  */
 export function ShareLinks({ path, title }: { path: string; title: string }) {
   const origin = (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin ?? "";
-  const url = `${origin}${path}`;
+  const t = useT();
+  const localHref = useLocalHref();
+  // The page in her language: a Swahili page shares its Swahili address.
+  const url = `${origin}${localHref(path)}`;
   const [ref, near] = useNearViewport<HTMLDivElement>();
   return (
     // The address and title for an islands page's script (ADR 045), which adds the two buttons there.
-    <div ref={ref} className="share" role="group" aria-label="Share" data-share-url={url} data-share-title={title}>
-      <span aria-hidden="true">Share</span>
-      {shareTargets(url, title).map((t) => (
+    <div
+      ref={ref}
+      className="share"
+      role="group"
+      aria-label={t("share.group")}
+      data-share-url={url}
+      data-share-title={title}
+    >
+      <span aria-hidden="true">{t("share.group")}</span>
+      {shareTargets(url, title).map((target) => (
         <a
-          key={t.name}
-          href={t.href}
+          key={target.name}
+          href={target.href}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`Share on ${t.name} (opens a new tab)`}
+          aria-label={t("share.on", { name: target.name })}
           className="share-a"
         >
-          {t.name}
+          {target.name}
         </a>
       ))}
       {near ? (

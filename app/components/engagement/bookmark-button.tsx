@@ -4,6 +4,7 @@ import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import type { ContentType } from "~/modules/engagement/schemas";
 import { signInHref } from "~/lib/sign-in-href";
 import type { Shown } from "./bookmark-post";
+import { useT } from "~/lib/i18n/use-t";
 import { useTemplateMarks } from "~/components/template-marks";
 
 // Styles in app.css (.bm, .bm-on, .bm-off, .bm-form, .bm-note): the toggle repeats on every card a signed-in reader sees.
@@ -36,15 +37,16 @@ export function BookmarkButton({
   const owner = (useRouteLoaderData("root") as { user?: { offlineKey?: string } } | undefined)?.user?.offlineKey;
   // What she asked for while the page's data says otherwise (queued offline, or until the page reloads its data).
   const [asked, setAsked] = useState<Shown & { of: string }>();
+  const t = useT();
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders templates
   const marks = import.meta.env.SSR ? useTemplateMarks() : null;
   if (!signedIn) {
     const href = signInHref(location.pathname + location.search);
     // A plain anchor: the sign-in dialog's handler (root) takes the click, and without JavaScript it opens /signin.
     return (
-      <a href={href} aria-label={`Sign in to bookmark ${title}`} className={`bm bm-off ${className}`}>
+      <a href={href} aria-label={t("bookmark.signIn", { title })} className={`bm bm-off ${className}`}>
         <Bookmark aria-hidden="true" className="h-5 w-5" />
-        {showLabel ? <span>Bookmark</span> : null}
+        {showLabel ? <span>{t("bookmark.add")}</span> : null}
       </a>
     );
   }
@@ -87,11 +89,11 @@ export function BookmarkButton({
         <button
           type="submit"
           aria-pressed={on}
-          aria-label={on ? `Remove bookmark ${title}` : `Bookmark ${title}`}
+          aria-label={on ? t("bookmark.removeTitle", { title }) : t("bookmark.addTitle", { title })}
           className={`bm ${on ? "bm-on" : "bm-off"} ${className}`}
         >
           <Bookmark aria-hidden="true" className={on ? "h-5 w-5 fill-current" : "h-5 w-5"} />
-          {showLabel ? <span>{on ? "Remove" : "Bookmark"}</span> : null}
+          {showLabel ? <span>{on ? t("bookmark.remove") : t("bookmark.add")}</span> : null}
         </button>
         <span role="status" className="bm-note">
           {mine?.note}

@@ -3,6 +3,7 @@
 // tap, marked for the service worker's queue (ADR 033). With no connection the worker keeps the post and answers
 // `queued`; it is sent when she is back online, and the shop applies it only if nothing later changed that bookmark.
 import type { EngagementResult } from "~/modules/engagement/schemas";
+import { say } from "~/lib/page-words";
 
 export type Shown = { on: boolean; note?: string };
 
@@ -35,11 +36,11 @@ export async function tap(
   }
   if (form.dataset.takenAt !== takenAt) return;
   if (r?.ok && r.queued) {
-    show({ on, note: on ? "Saved on this phone, will sync" : "Removed on this phone, will sync" });
+    show({ on, note: say(on ? "Saved on this phone, will sync" : "Removed on this phone, will sync") });
     return whenSent(form, takenAt, show);
   }
   // The refusal's words (read in place: this file stays out of the forms' shared code, ADR 033's offline tap).
-  if (!r?.ok) return show({ on: !on, note: r ? r.error.message : "No connection. Please try again." });
+  if (!r?.ok) return show({ on: !on, note: r ? r.error.message : say("No connection. Please try again.") });
   void revalidate();
 }
 
@@ -56,7 +57,7 @@ function whenSent(form: HTMLFormElement, takenAt: string, show: (s: Shown) => vo
     if (!sent || sent.id !== id || String(sent.takenAt) !== takenAt) return;
     worker.removeEventListener("message", onMessage);
     if (form.dataset.takenAt !== takenAt) return;
-    show({ on: sent.bookmarked, note: sent.bookmarked ? "Bookmarked · synced" : "Bookmark removed · synced" });
+    show({ on: sent.bookmarked, note: say(sent.bookmarked ? "Bookmarked · synced" : "Bookmark removed · synced") });
   };
   worker.addEventListener("message", onMessage);
   worker.startMessages();

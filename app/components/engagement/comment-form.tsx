@@ -8,10 +8,12 @@ import { COMMENT_MAX } from "~/modules/engagement/limits";
 import { commentSchema, type EngagementResult } from "~/modules/engagement/schemas";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { engagementNotice } from "./engagement-notice";
+import { useT } from "~/lib/i18n/use-t";
 
 /** The comment form (held for moderation); loaded only for signed-in readers, when they scroll to it. */
 export default function CommentForm({ articleId }: { articleId: string }) {
   const fetcher = useFetcher<EngagementResult>();
+  const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useSchemaForm(commentSchema, { id: `comment-${articleId}` });
   const busy = fetcher.state !== "idle";
@@ -22,7 +24,7 @@ export default function CommentForm({ articleId }: { articleId: string }) {
   const notice = clientError
     ? {
         ok: false,
-        title: String(fields.body.value ?? "").trim() ? "Could not submit comment" : "Empty comment",
+        title: String(fields.body.value ?? "").trim() ? t("comments.couldNotSubmit") : t("comments.empty"),
         message: clientError,
       }
     : result;
@@ -38,12 +40,17 @@ export default function CommentForm({ articleId }: { articleId: string }) {
         <input type="hidden" name="articleId" value={articleId} />
         <TextAreaField
           meta={fields.body}
-          label={<span className="text-lg font-semibold text-gray-900">Leave a comment</span>}
-          hint={`Up to ${COMMENT_MAX} characters. Comments appear once approved.`}
+          label={<span className="text-lg font-semibold text-gray-900">{t("comments.leave")}</span>}
+          hint={t("comments.hint", { max: COMMENT_MAX })}
           required
           maxLength={COMMENT_MAX}
         />
-        <SubmitButton busy={busy} busyLabel="Posting..." label="Post Comment" className="w-full sm:w-auto" />
+        <SubmitButton
+          busy={busy}
+          busyLabel={t("comments.posting")}
+          label={t("comments.post")}
+          className="w-full sm:w-auto"
+        />
       </fetcher.Form>
       {/* Below the button she tapped, brought into view: above the box it would sit off a phone's screen. */}
       {notice ? <FormNotice notice={notice} className="mt-4" reveal /> : null}

@@ -2,13 +2,15 @@ import { Suspense, type ReactNode } from "react";
 import { useNearViewport } from "~/components/ui/when-near-viewport";
 import { useDataSaver } from "~/components/data-saver";
 import { useIslands } from "~/components/islands";
+import { useT } from "~/lib/i18n/use-t";
 
 /** Where a review or comment form appears once its code has loaded. */
 function FormLoading({ what }: { what: "review" | "comment" }) {
+  const t = useT();
   return (
     <p className="mt-4 text-sm text-gray-600">
-      Loading the {what} form…
-      <noscript> Writing a {what} needs JavaScript turned on in your browser.</noscript>
+      {what === "review" ? t("engagement.loadingReview") : t("engagement.loadingComment")}
+      <noscript>{what === "review" ? t("engagement.noScriptReview") : t("engagement.noScriptComment")}</noscript>
     </p>
   );
 }

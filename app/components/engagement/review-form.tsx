@@ -2,18 +2,20 @@ import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { FormNotice } from "~/components/ui/form-notice";
+import { textParts } from "~/lib/i18n/parts";
 import { FieldError, TextAreaField, TextField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/lib/forms";
 import { RATING_DEFAULT, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/modules/engagement/limits";
 import { reviewSchema, type ContentType, type EngagementResult } from "~/modules/engagement/schemas";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { engagementNotice } from "./engagement-notice";
-
-const optional = <span className="font-normal text-gray-600">(optional)</span>;
+import { useT } from "~/lib/i18n/use-t";
 
 /** The review form (held for moderation); loaded only for signed-in readers, when they scroll to it. */
 export default function ReviewForm({ contentType, contentId }: { contentType: ContentType; contentId: string }) {
   const fetcher = useFetcher<EngagementResult>();
+  const t = useT();
+  const optional = <span className="font-normal text-gray-600">{t("reviews.optional")}</span>;
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useSchemaForm(reviewSchema, {
     id: `review-${contentId}`,
@@ -24,7 +26,7 @@ export default function ReviewForm({ contentType, contentId }: { contentType: Co
   const answered = useMemo(() => (fetcher.data ? engagementNotice(fetcher.data) : undefined), [fetcher.data]);
   const result = fetcher.state === "idle" ? answered : undefined;
   const clientError = fields.rating.errors?.[0] ?? fields.title.errors?.[0] ?? fields.body.errors?.[0];
-  const notice = clientError ? { ok: false, title: "Could not submit review", message: clientError } : result;
+  const notice = clientError ? { ok: false, title: t("reviews.couldNotSubmit"), message: clientError } : result;
 
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
@@ -39,7 +41,7 @@ export default function ReviewForm({ contentType, contentId }: { contentType: Co
         <input type="hidden" name="contentId" value={contentId} />
         <div>
           <label htmlFor={fields.rating.id} className="block text-sm font-medium text-gray-800">
-            Rating
+            {t("reviews.rating")}
           </label>
           <select
             key={ratingKey}
@@ -48,7 +50,7 @@ export default function ReviewForm({ contentType, contentId }: { contentType: Co
           >
             {[5, 4, 3, 2, 1].map((n) => (
               <option key={n} value={n}>
-                {n} {n === 1 ? "star" : "stars"}
+                {textParts(t("reviews.starOption", { count: n }), n, " ")}
               </option>
             ))}
           </select>
@@ -56,13 +58,32 @@ export default function ReviewForm({ contentType, contentId }: { contentType: Co
         </div>
         <TextField
           meta={fields.title}
-          label={<>Title {optional}</>}
+          label={
+            <>
+              {`${t("reviews.titleField")} `}
+              {optional}
+            </>
+          }
           required={false}
           maxLength={REVIEW_TITLE_MAX}
           autoComplete="off"
         />
-        <TextAreaField meta={fields.body} label={<>Your review {optional}</>} maxLength={REVIEW_BODY_MAX} />
-        <SubmitButton busy={busy} busyLabel="Submitting..." label="Submit Review" className="w-full sm:w-auto" />
+        <TextAreaField
+          meta={fields.body}
+          label={
+            <>
+              {`${t("reviews.bodyField")} `}
+              {optional}
+            </>
+          }
+          maxLength={REVIEW_BODY_MAX}
+        />
+        <SubmitButton
+          busy={busy}
+          busyLabel={t("reviews.submitting")}
+          label={t("reviews.submit")}
+          className="w-full sm:w-auto"
+        />
       </fetcher.Form>
       {/* Below the button she tapped, brought into view: above the form it would sit off a phone's screen. */}
       {notice ? <FormNotice notice={notice} className="mt-4" reveal /> : null}

@@ -3,6 +3,8 @@ import { DeferredForm } from "./deferred-form";
 import ServerReviewForm from "./review-form";
 import { EngagementSection, SignInToWrite } from "./engagement-section";
 import { formatDate } from "~/lib/format";
+import { textParts } from "~/lib/i18n/parts";
+import { useLocale, useT } from "~/lib/i18n/use-t";
 import type { ContentType, ReviewItem, ReviewSummary } from "~/modules/engagement/schemas";
 
 // The form is code only signed-in readers need, at the bottom of the page: it loads when the reader gets near it. The
@@ -12,8 +14,9 @@ const ReviewForm = import.meta.env.SSR ? ServerReviewForm : lazy(() => import(".
 /** Five stars as text, read out as 'n out of 5 stars'. */
 export function Stars({ rating }: { rating: number }) {
   const r = Math.max(0, Math.min(5, Math.round(rating)));
+  const t = useT();
   return (
-    <span role="img" aria-label={`${r} out of 5 stars`} className="tracking-wider text-amber-500">
+    <span role="img" aria-label={t("reviews.stars", { count: r })} className="tracking-wider text-amber-500">
       {"★".repeat(r)}
       <span className="text-gray-300">{"★".repeat(5 - r)}</span>
     </span>
@@ -34,19 +37,21 @@ export function ReviewsBlock({
   reviews: ReviewItem[];
   signedIn: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <EngagementSection id="reviews" heading="Reviews">
+    <EngagementSection id="reviews" heading={t("reviews.title")}>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="review-summary">
         <span className="text-3xl font-bold text-gray-900">
           {summary.average === null ? (
             <>
               <span aria-hidden="true">—</span>
-              <span className="sr-only">No ratings yet</span>
+              <span className="sr-only">{t("reviews.noRatings")}</span>
             </>
           ) : (
             <>
               {summary.average.toFixed(1)}
-              <span className="sr-only"> out of 5 on average</span>
+              <span className="sr-only">{t("reviews.average")}</span>
             </>
           )}
         </span>
@@ -56,12 +61,13 @@ export function ReviewsBlock({
           </span>
         ) : null}
         <span className="text-sm text-gray-700">
-          {summary.count} {summary.count === 1 ? "review" : "reviews"}
+          {/* The count and its word as separate texts, as English wrote them ("3", " ", "reviews"). */}
+          {textParts(t("reviews.count", { count: summary.count }), summary.count, " ")}
         </span>
       </div>
 
       {reviews.length === 0 ? (
-        <p className="mt-4 text-sm text-gray-700">No reviews yet. Be the first to share your thoughts.</p>
+        <p className="mt-4 text-sm text-gray-700">{t("reviews.none")}</p>
       ) : (
         <ul className="mt-4 divide-y divide-rose-100">
           {reviews.map((r) => (
@@ -69,7 +75,7 @@ export function ReviewsBlock({
               <div className="flex flex-wrap items-center justify-between gap-2">
                 {r.rating !== null ? <Stars rating={r.rating} /> : <span />}
                 <span className="text-xs text-gray-600">
-                  {r.authorName} · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+                  {r.authorName} · <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
                 </span>
               </div>
               {r.title ? <h3 className="mt-1 font-semibold break-words text-gray-900">{r.title}</h3> : null}
@@ -80,9 +86,9 @@ export function ReviewsBlock({
       )}
 
       <div className="mt-6 border-t border-rose-100 pt-5">
-        <h3 className="text-lg font-semibold text-gray-900">Write a review</h3>
+        <h3 className="text-lg font-semibold text-gray-900">{t("reviews.write")}</h3>
         {!signedIn ? (
-          <SignInToWrite label="Sign in to write a review" />
+          <SignInToWrite label={t("reviews.signIn")} />
         ) : (
           <DeferredForm what="review">
             <ReviewForm contentType={contentType} contentId={contentId} />

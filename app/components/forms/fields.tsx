@@ -189,6 +189,8 @@ export function PasswordField({
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
+          // What an islands page's script wires up instead (islands/form-checks.ts).
+          data-password-toggle={label.toLowerCase()}
           aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700"
         >

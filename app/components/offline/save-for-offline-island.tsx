@@ -1,6 +1,7 @@
 import { Download } from "~/components/ui/icons";
 import type { SaveTarget } from "~/lib/offline-library";
 import saveScript from "~/islands/save-offline.ts?worker&url";
+import { useT } from "~/lib/i18n/use-t";
 
 /**
  * 'Save for offline' on an islands page (ADR 045; server only): the same button and words as SaveForOffline, all in
@@ -10,6 +11,7 @@ import saveScript from "~/islands/save-offline.ts?worker&url";
  * Without script nothing of it shows.
  */
 export function SaveForOfflineIsland({ owner, target }: { owner: string; target: SaveTarget }) {
+  const t = useT();
   return (
     <div
       hidden
@@ -18,17 +20,17 @@ export function SaveForOfflineIsland({ owner, target }: { owner: string; target:
       className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm"
     >
       <p hidden data-saved className="font-semibold text-gray-800" role="status">
-        Saved on this phone ·{" "}
+        {t("offline.saved")}{" "}
         <a href="/library/offline" className="text-brand-700 underline underline-offset-2">
-          Offline library
+          {t("offline.library")}
         </a>
       </p>
       <button hidden data-save type="button" className="bm bm-off">
         <Download aria-hidden="true" className="h-5 w-5" />
-        <span>Save for offline</span>
+        <span>{t("offline.save")}</span>
       </button>
       <p hidden data-failed className="text-red-700" role="alert">
-        Could not save it. Check your connection and try again.
+        {t("offline.failed")}
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Download } from "~/components/ui/icons";
 import type { ToastMessage } from "~/components/ui/toast";
 import { LazyToast } from "~/components/ui/lazy-toast";
+import { useT } from "~/lib/i18n/use-t";
 import { downloadEbook } from "~/lib/ebook-download";
 
 /**
@@ -11,6 +12,7 @@ import { downloadEbook } from "~/lib/ebook-download";
 export function DownloadButton({ ebookId, className }: { ebookId: string; className?: string }) {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const action = `/ebook/${ebookId}/download`;
 
   async function download(event: React.FormEvent<HTMLFormElement>) {
@@ -36,7 +38,7 @@ export function DownloadButton({ ebookId, className }: { ebookId: string; classN
           }
         >
           <Download aria-hidden="true" className="h-4 w-4" />
-          {busy ? "Preparing..." : "Download PDF"}
+          {busy ? t("download.preparing") : t("download.pdf")}
         </button>
       </form>
       <LazyToast toast={toast} />

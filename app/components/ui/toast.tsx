@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { useT } from "~/lib/i18n/use-t";
 
 export interface ToastMessage {
   kind: "success" | "error";
@@ -28,6 +29,7 @@ function subscribe(listener: () => void) {
 export function Toast({ toast }: { toast: ToastMessage | null }) {
   const id = useId();
   const [visible, setVisible] = useState<ToastMessage | null>(toast);
+  const t = useT();
   const shown = useSyncExternalStore(
     subscribe,
     () => shownId === id,
@@ -60,7 +62,7 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
         </div>
         <button
           type="button"
-          aria-label="Dismiss"
+          aria-label={t("toast.dismiss")}
           onClick={() => setVisible(null)}
           className="-m-1 p-1 text-lg leading-none"
         >

@@ -13,6 +13,9 @@ export const users = pgTable("users", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamptz("ban_expires"),
+  // The language she chose in her account (issue 50, ADR 048): "en" or "sw"; null until she chooses. Signing in
+  // with a choice sets the nuru_lang cookie.
+  language: text("language"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

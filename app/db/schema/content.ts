@@ -55,6 +55,8 @@ export const articles = pgTable(
     imageUrl: text("image_url"),
     coverImageUrl: text("cover_image_url"),
     accessType: accessType("access_type").notNull().default("free"),
+    // The language it is written in (issue 50, ADR 048): lists put the reader's language first and mark the others.
+    language: text("language").notNull().default("en"),
     tags: text("tags").array().notNull().default([]),
     isPremium: boolean("is_premium").notNull().default(false),
     isFeatured: boolean("is_featured").notNull().default(false),
@@ -81,6 +83,7 @@ export const articles = pgTable(
   (t) => [
     index("articles_published_created_idx").on(t.published, t.createdAt),
     index("articles_access_idx").on(t.accessType),
+    check("articles_language_known", sql`${t.language} in ('en', 'sw')`),
   ],
 );
 
@@ -115,6 +118,8 @@ export const ebooks = pgTable(
     // Base price in KES cents (ADR 008); null means subscription-only.
     priceCents: cents("price_cents"),
     accessType: accessType("access_type").notNull().default("free"),
+    // The language it is written in (issue 50, ADR 048).
+    language: text("language").notNull().default("en"),
     published: boolean("published").notNull().default(false),
     downloadable: boolean("downloadable").notNull().default(false),
     createdAt: createdAt(),
@@ -123,6 +128,7 @@ export const ebooks = pgTable(
   (t) => [
     index("ebooks_published_created_idx").on(t.published, t.createdAt),
     check("ebooks_price_not_negative", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    check("ebooks_language_known", sql`${t.language} in ('en', 'sw')`),
   ],
 );
 

@@ -20,6 +20,8 @@ export interface SeedCategory {
 
 export interface SeedArticle {
   key: string;
+  /** The language it is written in; English when absent (issue 50). */
+  language?: "en" | "sw";
   title: string;
   excerpt: string;
   metaDescription: string;
@@ -39,6 +41,8 @@ export interface SeedArticle {
 
 export interface SeedEbook {
   key: string;
+  /** The language it is written in; English when absent (issue 50). */
+  language?: "en" | "sw";
   title: string;
   description: string;
   categorySlugs: string[];
@@ -963,6 +967,87 @@ export const articles: SeedArticle[] = [
       "Health Organization</a> has more on safe drinking water.</p>",
     ].join(""),
   },
+  // Issue 50: articles written in Swahili, so the Swahili pages list something in their own language first. Older
+  // than the newest English ones, so the English home page is as it was.
+  {
+    key: "sw-sahani-ya-afya",
+    language: "sw",
+    title: "Sahani ya Afya: Kula Ugali na Bado Kupunguza Uzito",
+    excerpt:
+      "Huhitaji kuacha ugali ili kupunguza uzito. Kugawa sahani yako vizuri kunakusaidia kula vyakula unavyovijua kwa kiasi kinachofaa.",
+    metaDescription:
+      "Punguza uzito bila kuacha ugali: jifunze njia ya sahani ukitumia sukuma wiki, maharagwe, omena na vyakula vingine vya kila siku.",
+    categorySlugs: ["weight-loss"],
+    accessType: "free",
+    tags: ["lishe", "ugali", "kupunguza-uzito"],
+    isFeatured: false,
+    isMustRead: false,
+    published: true,
+    daysAgo: 42,
+    blocks: [
+      text(
+        "Kupunguza uzito hakumaanishi kuuaga ugali. Kwa wanawake wengi, tatizo si chakula kimoja bali kiasi kilicho kwenye sahani. Chakula cha mchana kinaweza kuwa vipande viwili vikubwa vya ugali, kijiko kidogo cha sukuma wiki na kipande cha nyama, na kufikia saa kumi jioni unahisi njaa tena.",
+        "Fikiria sahani yako ikiwa na sehemu nne. Nusu yake iwe mboga: sukuma wiki, kabichi, spinachi, managu, terere, karoti au kachumbari. Mboga hizi hukushibisha kwa nyuzinyuzi na maji, na zina kalori chache.",
+        "Robo moja ni ya protini: maharagwe, ndengu, omena, mayai, kuku, samaki au githeri yenye maharagwe mengi. Robo ya mwisho ni ya wanga: ugali, wali, chapati, viazi vitamu au nduma. Kiasi kinachofaa cha wanga ni karibu ukubwa wa ngumi yako.",
+      ),
+      text(
+        "Punguza mafuta ya kupikia na sukari kwenye chai. Kupungua kwa nusu kilo hadi kilo moja kwa wiki ni kasi nzuri kwa watu wazima wengi.",
+        "Ikiwa una kisukari, shinikizo la damu, una mimba, unanyonyesha au unatumia dawa kila siku, zungumza na daktari au mtaalamu wa lishe kabla ya kubadilisha ulaji wako.",
+      ),
+    ],
+  },
+  {
+    key: "sw-jua-na-ngozi",
+    language: "sw",
+    title: "Jua na Ngozi Yako: Kwa Nini Mafuta ya Kuzuia Jua ni Muhimu",
+    excerpt:
+      "Ngozi nyeusi nayo huathiriwa na jua. Jifunze jinsi mafuta ya kuzuia jua yanavyosaidia kuzuia madoa meusi na kulinda ngozi yako kila siku.",
+    metaDescription:
+      "Mwongozo mfupi wa mafuta ya kuzuia jua kwa ngozi nyeusi katika hali ya hewa ya Kenya: SPF, jinsi ya kupaka na kuepuka madoa.",
+    categorySlugs: ["skin-beauty"],
+    accessType: "free",
+    tags: ["ngozi", "jua", "urembo"],
+    isFeatured: false,
+    isMustRead: false,
+    published: true,
+    daysAgo: 50,
+    blocks: [
+      text(
+        "Watu wengi huamini kwamba ngozi nyeusi haihitaji kinga dhidi ya jua. Ni kweli kwamba melanini hutoa kinga fulani, lakini jua la Kenya, hasa saa za mchana, bado linaweza kusababisha madoa meusi, kuzeesha ngozi mapema na kukoza alama za chunusi.",
+        'Chagua mafuta ya kuzuia jua yenye SPF 30 au zaidi, yaliyoandikwa "broad spectrum". Paka kiasi cha kutosha usoni na shingoni kila asubuhi, hata siku ya mawingu. Ukiwa nje kwa muda mrefu, paka tena baada ya saa mbili.',
+      ),
+      text(
+        "Kofia yenye ukingo mpana, miwani ya jua na kukaa kivulini kati ya saa nne asubuhi na saa kumi jioni pia husaidia. Epuka krimu zinazoahidi kung'arisha ngozi haraka: nyingi huwa na viambato hatari kama zebaki au dawa kali zisizoagizwa na daktari.",
+        "Ukiona doa linalobadilika umbo, rangi au ukubwa, au kidonda kisichopona, muone daktari wa ngozi.",
+      ),
+    ],
+  },
+  {
+    key: "sw-kutembea-kila-siku",
+    language: "sw",
+    title: "Kutembea Kila Siku: Mpango wa Wiki Nne kwa Afya ya Mwili",
+    excerpt:
+      "Kutembea ni mazoezi rahisi na ya bure. Mpango huu wa wiki nne unakusaidia kuanza polepole na kujenga tabia itakayodumu.",
+    metaDescription:
+      "Mpango wa wiki nne wa kutembea kwa wanawake wa Kenya: kuanza polepole, kuongeza muda na kufuatilia maendeleo bila gharama.",
+    categorySlugs: ["flat-tummy-lower-belly", "weight-loss"],
+    accessType: "premium",
+    tags: ["mazoezi", "kutembea", "tumbo"],
+    isFeatured: false,
+    isMustRead: false,
+    published: true,
+    daysAgo: 58,
+    blocks: [
+      text(
+        "Huhitaji gym wala vifaa vya bei ghali ili kuanza mazoezi. Kutembea kwa mwendo wa haraka kila siku husaidia kuchoma mafuta, kuimarisha moyo, kupunguza msongo wa mawazo na kuboresha usingizi.",
+        "Wiki ya kwanza, tembea dakika 15 kila siku kwa mwendo unaokuwezesha kuongea lakini si kuimba. Wiki ya pili, ongeza hadi dakika 20. Wiki ya tatu, tembea dakika 25, na mara mbili kwa wiki ongeza vipindi vya dakika moja vya kutembea kwa kasi zaidi. Wiki ya nne, tembea dakika 30 kwa siku tano za wiki.",
+      ),
+      text(
+        "Huwezi kupunguza mafuta ya tumbo peke yake kwa mazoezi ya tumbo tu: mwili hupunguza mafuta sehemu zote taratibu. Kwa hivyo unganisha kutembea na sahani yenye mboga nyingi, maji ya kutosha na usingizi wa saa saba hadi tisa.",
+        "Vaa viatu vinavyokutosha vizuri, beba maji, na chagua njia salama yenye watu. Ikiwa una maumivu ya kifua, kizunguzungu au ugonjwa wa moyo, zungumza na daktari kabla ya kuanza.",
+      ),
+    ],
+  },
 ];
 
 // ---------------------------------------------------------------------------
@@ -1406,6 +1491,44 @@ export const ebooks: SeedEbook[] = [
           "Muscle grows during recovery, not during the workout itself. Sleep is the most powerful recovery tool available, so aim for seven to nine hours each night. Keep at least one full rest day each week, and use lighter activities such as walking or stretching on other days. Persistent fatigue, poor sleep, frequent illness or declining strength are signs you may be doing too much and need more rest.",
           "Mobility work helps you move well and train safely. Spend five to ten minutes after training stretching your hip flexors, hamstrings, quadriceps and glutes. Hip flexor stretches are especially helpful for women who sit for long hours. A foam roller or even a firm bottle can ease tightness in the thighs. Warming up properly before heavy sets remains essential, no matter how experienced you become.",
           "Finally, think long term. Building significant muscle is a process of months and years, not weeks. Take progress photos every four to six weeks in the same light and clothing, and keep your training log. Celebrate strength milestones, such as your first bodyweight hip thrust. Your body shape will always be influenced by genetics, but strength, confidence and health are goals every woman can keep improving.",
+        ],
+      },
+    ],
+  },
+  // Issue 50: an ebook written in Swahili.
+  {
+    key: "sw-ngozi-yenye-afya",
+    language: "sw",
+    title: "Ngozi Yenye Afya: Mwongozo wa Utunzaji wa Ngozi wa Kila Siku",
+    description:
+      "Mwongozo mfupi wa kutunza ngozi katika hali ya hewa ya Kenya: kusafisha, kulainisha, kujikinga na jua na kutibu madoa kwa usalama. Ushauri wa kweli, bila kujichubua na bila ahadi za miujiza.",
+    categorySlugs: ["skin-beauty"],
+    accessType: "premium",
+    price: "350.00",
+    published: true,
+    downloadable: true,
+    coverColors: ["#f59e0b", "#92400e"],
+    daysAgo: 100,
+    chapters: [
+      {
+        title: "Ifahamu Ngozi Yako",
+        paragraphs: [
+          "Ngozi ya kila mtu ni tofauti. Wengine wana ngozi yenye mafuta mengi, hasa kwenye paji la uso na pua; wengine wana ngozi kavu inayowasha baada ya kuoga; na wengi wana mchanganyiko wa hizo mbili. Kuifahamu ngozi yako ndiyo hatua ya kwanza ya kuchagua bidhaa zinazokufaa.",
+          "Hali ya hewa pia ina athari. Baridi na upepo wa nyanda za juu hukausha ngozi, wakati joto na unyevu wa pwani huongeza jasho na mafuta. Badilisha utaratibu wako kulingana na mahali unapoishi na msimu.",
+        ],
+      },
+      {
+        title: "Utaratibu Rahisi wa Kila Siku",
+        paragraphs: [
+          "Asubuhi, osha uso kwa maji ya uvuguvugu na sabuni laini isiyo na manukato makali. Paka mafuta au losheni ya kulainisha, kisha mafuta ya kuzuia jua yenye SPF 30 au zaidi. Usiku, ondoa vipodozi na uchafu wa siku kabla ya kulala, kisha lainisha ngozi tena.",
+          "Huhitaji bidhaa nyingi. Sabuni laini, losheni inayokufaa na mafuta ya kuzuia jua yanatosha kwa wanawake wengi. Ongeza bidhaa mpya moja baada ya nyingine, ili ngozi ikikataa kitu ujue ni kipi.",
+        ],
+      },
+      {
+        title: "Madoa Meusi na Kujichubua",
+        paragraphs: [
+          "Madoa meusi baada ya chunusi au jeraha hupotea taratibu kwa miezi kadhaa, hasa ukijikinga na jua kila siku. Usiyafinye wala kuyakwaruza, kwa kuwa hilo huyakoza zaidi.",
+          "Krimu za kujichubua zinazouzwa bila maelekezo ya daktari mara nyingi huwa na zebaki au steroidi kali. Zinaweza kuharibu ngozi, kuleta madoa mapya na kudhuru afya ya mwili. Ikiwa madoa yanakusumbua, muone daktari wa ngozi akushauri matibabu salama.",
         ],
       },
     ],

@@ -74,6 +74,8 @@ export interface CreateArticleInput {
   excerpt?: string | null;
   richContent?: RichBlock[] | null;
   accessType?: Access;
+  /** "en" (the default) or "sw" (issue 50). */
+  language?: "en" | "sw";
   published?: boolean;
   isFeatured?: boolean;
   isMustRead?: boolean;
@@ -103,6 +105,7 @@ export async function createArticle(db: Database, input: CreateArticleInput = {}
       coverImageUrl: input.imageUrl ?? null,
       videoUrl: input.videoUrl ?? null,
       accessType,
+      language: input.language ?? "en",
       isPremium: accessType !== "free",
       published: input.published ?? true,
       isFeatured: input.isFeatured ?? false,
@@ -124,6 +127,8 @@ export interface CreateEbookInput {
   title?: string;
   description?: string;
   accessType?: Access;
+  /** "en" (the default) or "sw" (issue 50). */
+  language?: "en" | "sw";
   /** KES cents; null means subscription-only. */
   priceCents?: number | null;
   published?: boolean;
@@ -142,6 +147,7 @@ export async function createEbook(db: Database, input: CreateEbookInput = {}) {
       title: input.title ?? `Ebook ${randomUUID().slice(0, 8)}`,
       description: input.description ?? "A practical guide.",
       accessType: input.accessType ?? "free",
+      language: input.language ?? "en",
       priceCents: input.priceCents === undefined ? 0 : input.priceCents,
       published: input.published ?? true,
       downloadable: input.downloadable ?? false,

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { kraPinSchema } from "~/modules/receipts/kra-pin-schema";
+import { CONTROL_CHARS, NAME_UNSAFE_CHARS, WEB_ADDRESS } from "./auth-checks";
 
-// One schema per form, used by the browser (before posting) and by the server action.
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
-/** In names also C1 controls, line and paragraph separators and text-direction overrides (spoofed mail text). */
-// eslint-disable-next-line no-control-regex
-const NAME_UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f]/;
+// One schema per form, used by the browser (before posting) and by the server action. The /signin page's own script
+// checks its forms with auth-checks.ts instead (no zod in the browser there, ADR 045): change both together.
+// A field left empty reaches a schema as undefined (conform's parse), hence each required string's own `error`.
 
 const email = z
   .string({ error: "Email is required" })
@@ -33,18 +30,21 @@ export const fullNameSchema = z
   .refine((v) => !NAME_UNSAFE_CHARS.test(v), "Full name contains characters that are not allowed")
   // The name is repeated in the shop's mails: it must not carry a link (or a bare domain a mail program turns
   // into one) of someone else's choosing.
-  .refine((v) => !/(:\/\/|www\.|https?:|[a-z0-9]\.[a-z]{2,})/i.test(v), "Full name cannot contain a web address");
+  .refine((v) => !WEB_ADDRESS.test(v), "Full name cannot contain a web address");
 
 export const signInSchema = z.object({
   email,
-  password: z.string().min(1, "Password is required").max(128, "Password must be at most 128 characters"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(128, "Password must be at most 128 characters"),
 });
 
 const signUpFields = z.object({
   fullName: fullNameSchema,
   email,
   password,
-  confirmPassword: z.string().min(1, "Please confirm your password"),
+  confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
 });
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 const MISMATCH = { message: "Passwords do not match", path: ["confirmPassword"] };
@@ -65,7 +65,7 @@ export const signInCodeSchema = z.object({
     .transform((v) => v.replace(/[\s-]/g, ""))
     .pipe(
       z
-        .string()
+        .string({ error: "Enter the 6-digit code from the email" })
         .min(1, "Enter the 6-digit code from the email")
         .regex(/^\d{6}$/, "The code is the 6 digits in the email we sent you"),
     ),

@@ -18,6 +18,7 @@ import {
 import { ACCOUNT_ERRORS } from "./account-errors";
 import { getAuth, SIGN_IN_CODE } from "./auth.server";
 import { deviceCookie, knownDeviceId } from "./known-device.server";
+import { signInLanguageCookie } from "./language.server";
 import {
   errorCode,
   MAIL_LIMIT_PER_CLIENT_PER_HOUR,
@@ -134,6 +135,9 @@ export async function signInWithCode(
   if (response.ok) {
     const headers = setCookies(response);
     headers.append("Set-Cookie", deviceCookie(email, deviceId));
+    // CASE: her account keeps a language -> this browser remembers it too (ADR 048).
+    const language = await signInLanguageCookie(email, request);
+    if (language) headers.append("Set-Cookie", language);
     return { ok: true, headers };
   }
   if (code === "OTP_EXPIRED") return refused(ACCOUNT_ERRORS.SIGN_IN_CODE_EXPIRED);

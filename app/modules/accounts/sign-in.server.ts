@@ -21,6 +21,7 @@ import {
   sendConfirmation,
 } from "./email-confirmation.server";
 import { deviceCookie, knownDeviceId } from "./known-device.server";
+import { signInLanguageCookie } from "./language.server";
 
 export { clientIp };
 
@@ -117,6 +118,9 @@ export async function signInWithPassword(
   if (response.ok) {
     const headers = setCookies(response);
     headers.append("Set-Cookie", deviceCookie(email, deviceId));
+    // CASE: her account keeps a language -> this browser remembers it too (ADR 048).
+    const language = await signInLanguageCookie(email, request);
+    if (language) headers.append("Set-Cookie", language);
     return { ok: true, headers };
   }
   if (code === "EMAIL_NOT_VERIFIED") return refused(ACCOUNT_ERRORS.EMAIL_NOT_CONFIRMED);

@@ -62,6 +62,8 @@ export const articleFormSchema = z.object({
   imageUrl: optionalUrl("Image URL"),
   videoUrl: optionalUrl("Video URL"),
   accessType: z.enum(["free", "premium", "subscription"], { error: "Choose an access type" }).default("free"),
+  /** The language it is written in (issue 50): lists show the reader's language first. */
+  language: z.enum(["en", "sw"], { error: "Choose a language" }).default("en"),
   published: z.boolean().default(false),
   isFeatured: z.boolean().default(false),
   isMustRead: z.boolean().default(false),
@@ -109,6 +111,7 @@ export const ARTICLE_FORM_BODY_LIMIT = formBodyLimit({
   imageUrl: ARTICLE_LIMITS.url,
   videoUrl: ARTICLE_LIMITS.url,
   accessType: 12,
+  language: 2,
   published: 5,
   isFeatured: 5,
   isMustRead: 5,

@@ -1,4 +1,6 @@
 import { and, desc, eq, inArray, isNull, like, sql, type SQL } from "drizzle-orm";
+import type { Locale } from "~/lib/locale";
+import { inLanguageFirst } from "./language-order";
 import { getDb } from "~/db/client.server";
 import { publicRead } from "~/lib/public-reads.server";
 import { articleCategories, articles, categories, type RichBlock } from "~/db/schema";
@@ -25,6 +27,8 @@ export interface GatedArticle {
   imageUrl: string | null;
   accessType: AccessType;
   access: "full" | "preview";
+  /** The language it is written in: "en" or "sw" (issue 50). */
+  language: string;
   tags: string[];
   isFeatured: boolean;
   isMustRead: boolean;
@@ -53,6 +57,7 @@ export function gateArticle(viewer: Viewer, row: ArticleRow, cats: CategoryRef[]
     imageUrl: row.imageUrl ?? row.coverImageUrl,
     accessType: row.accessType,
     access,
+    language: row.language,
     tags: row.tags,
     isFeatured: row.isFeatured,
     isMustRead: row.isMustRead,
@@ -82,6 +87,7 @@ export type ArticleListItem = Pick<
   | "updatedAt"
   | "isFeatured"
   | "isMustRead"
+  | "language"
 >;
 
 /** The columns a card needs: never a body (the card's reading time and excerpt are stored with the article). */
@@ -92,6 +98,7 @@ const CARD_COLUMNS = {
   imageUrl: articles.imageUrl,
   coverImageUrl: articles.coverImageUrl,
   accessType: articles.accessType,
+  language: articles.language,
   isFeatured: articles.isFeatured,
   isMustRead: articles.isMustRead,
   createdAt: articles.createdAt,
@@ -151,6 +158,7 @@ async function cardsOf(rows: CardRow[]): Promise<Card[]> {
     excerpt: filled.get(row.id)?.cardExcerpt ?? row.cardExcerpt!,
     imageUrl: row.imageUrl ?? row.coverImageUrl,
     accessType: row.accessType,
+    language: row.language,
     readingMinutes: filled.get(row.id)?.readingMinutes ?? row.readingMinutes!,
     categories: cats.get(row.id) ?? [],
     createdAt: row.createdAt.toISOString(),
@@ -208,6 +216,8 @@ export interface ArticleListQuery {
   categoryId?: string;
   featured?: boolean;
   mustRead?: boolean;
+  /** The reader's language (the page's): her language's articles first, then the others, each newest first. */
+  language?: Locale;
 }
 
 function escapeLike(q: string) {
@@ -239,6 +249,7 @@ export async function listArticlesForViewer(
     q ?? "",
     page,
     pageSize,
+    query.language ?? "",
   ]);
   const listed = await publicRead(key, async () => {
     const where: SQL[] = [eq(articles.published, true)];
@@ -254,7 +265,10 @@ export async function listArticlesForViewer(
         .select(CARD_COLUMNS)
         .from(articles)
         .where(condition)
-        .orderBy(desc(articles.createdAt))
+        .orderBy(
+          ...(query.language ? [inLanguageFirst(articles.language, query.language)] : []),
+          desc(articles.createdAt),
+        )
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       db.$count(articles, condition),

@@ -14,7 +14,12 @@ import { cutAtWord } from "./text";
 export type ArticleCardData = Pick<
   GatedArticle,
   "id" | "title" | "excerpt" | "imageUrl" | "accessType" | "access" | "readingMinutes"
-> & { categories: { name: string }[]; image?: ResponsiveImageData | null };
+> & {
+  categories: { name: string }[];
+  image?: ResponsiveImageData | null;
+  /** Set when it is not English (issue 50): a card in another language than the page's is marked. */
+  language?: string;
+};
 
 /** An article in a row (the home page's compact list): a card without its excerpt. */
 export type ArticleRowData = Omit<ArticleCardData, "excerpt">;
@@ -23,7 +28,12 @@ export type ArticleRowData = Omit<ArticleCardData, "excerpt">;
 export type EbookCardData = Pick<
   GatedEbook,
   "id" | "title" | "description" | "coverImageUrl" | "priceCents" | "accessType" | "access"
-> & { shownPrice: ShownPrice | null; image?: ResponsiveImageData | null };
+> & {
+  shownPrice: ShownPrice | null;
+  image?: ResponsiveImageData | null;
+  /** Set when it is not English (issue 50). */
+  language?: string;
+};
 
 /**
  * Characters of an article's excerpt and of an ebook's description that cards show. The spec has two of each
@@ -49,6 +59,8 @@ export function articleCard(
     access: article.access,
     readingMinutes: article.readingMinutes,
     categories: article.categories.slice(0, 2).map((c) => ({ name: c.name })),
+    // Only when not English: an English card's data (and a page that sends it to the browser) stays as it was.
+    ...notEnglish(article.language),
   };
 }
 
@@ -79,5 +91,11 @@ export function ebookCard(
     accessType: ebook.accessType,
     access: ebook.access,
     shownPrice: ebook.shownPrice,
+    ...notEnglish(ebook.language),
   };
+}
+
+/** `{ language }` for content in another language than English, else nothing. */
+function notEnglish(language: string | undefined): { language?: string } {
+  return language && language !== "en" ? { language } : {};
 }

@@ -44,6 +44,8 @@ export const ebookFormSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
   accessType: z.enum(["free", "premium", "subscription"], { error: "Choose an access type" }).default("free"),
+  /** The language it is written in (issue 50): lists show the reader's language first. */
+  language: z.enum(["en", "sw"], { error: "Choose a language" }).default("en"),
   downloadable: z.boolean().default(false),
   published: z.boolean().default(false),
   categoryIds: z.array(idField("Unknown category")).max(20).default([]),
@@ -70,6 +72,7 @@ export const EBOOK_FORM_BODY_LIMIT = formBodyLimit({
   removeEpub: 5,
   price: 10,
   accessType: 12,
+  language: 2,
   downloadable: 5,
   published: 5,
   categoryIds: [36, 20],

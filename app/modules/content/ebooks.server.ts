@@ -1,4 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { Locale } from "~/lib/locale";
+import { inLanguageFirst } from "./language-order";
 import { getDb } from "~/db/client.server";
 import { publicRead } from "~/lib/public-reads.server";
 import { categories, ebookCategories, ebooks } from "~/db/schema";
@@ -19,6 +21,8 @@ export interface GatedEbook {
   priceCents: number | null;
   accessType: AccessType;
   access: EbookAccess;
+  /** The language it is written in: "en" or "sw" (issue 50). */
+  language: string;
   downloadable: boolean;
   pageCount: number | null;
   createdAt: string;
@@ -34,6 +38,7 @@ export function gateEbook(viewer: Viewer, row: EbookRow, cats: CategoryRef[] = [
     priceCents: row.priceCents,
     accessType: row.accessType,
     access: ebookAccess(viewer, row),
+    language: row.language,
     downloadable: row.downloadable,
     pageCount: row.pageCount,
     createdAt: row.createdAt.toISOString(),
@@ -80,12 +85,14 @@ export async function listEbooksForViewer(query: {
   access?: AccessType | "all";
   page?: number;
   pageSize?: number;
+  /** The reader's language (the page's): her language's ebooks first, then the others, each newest first. */
+  language?: Locale;
 }): Promise<{ items: GatedEbook[]; total: number; page: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(query.pageSize ?? EBOOKS_PAGE_SIZE, 1), 50);
   const page = clampPage(query.page);
   const q = query.q?.trim().slice(0, 100);
   // What is listed does not depend on who asks; only each ebook's access does.
-  const key = JSON.stringify(["ebooks", query.access ?? "all", q ?? "", page, pageSize]);
+  const key = JSON.stringify(["ebooks", query.access ?? "all", q ?? "", page, pageSize, query.language ?? ""]);
   const listed = await publicRead(key, async () => {
     const where: SQL[] = [eq(ebooks.published, true)];
     if (query.access && query.access !== "all") where.push(eq(ebooks.accessType, query.access));
@@ -100,7 +107,7 @@ export async function listEbooksForViewer(query: {
         .select()
         .from(ebooks)
         .where(condition)
-        .orderBy(desc(ebooks.createdAt))
+        .orderBy(...(query.language ? [inLanguageFirst(ebooks.language, query.language)] : []), desc(ebooks.createdAt))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       db.$count(ebooks, condition),

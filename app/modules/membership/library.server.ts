@@ -18,7 +18,7 @@ import type { CardRenewalView } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
 import type { MemberStanding, PeriodFacts, PeriodStatus } from "./member-standing";
 import { isShortPeriod, periodLabel, planTitle } from "./plan-period";
-import { itemWordsOf } from "./purchase-kind-words";
+import { itemWordsOf, wordsOf } from "./purchase-kind-words";
 
 export interface SubscriptionPeriod {
   id: string;
@@ -132,8 +132,10 @@ export interface BillingEntry {
   /** ISO date the order was made. */
   date: string;
   kind: "plan" | "ebook";
-  /** The plan's name or the ebook's title. */
+  /** The plan's name or the ebook's title; a gift says for whom. */
   itemName: string;
+  /** The entry's heading: "Standard plan", the ebook's title; a gift says for whom. */
+  title: string;
   /** What was charged, in minor units of `currency` (KES cents). */
   amountCents: number;
   currency: string;
@@ -167,6 +169,7 @@ export async function listBillingHistory(userId: string, limit = 200): Promise<B
       status: orders.status,
       completedAt: orders.completedAt,
       giftFor: gifts.recipientEmail,
+      upgradeCreditCents: orders.upgradeCreditCents,
     })
     .from(orders)
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))
@@ -199,12 +202,14 @@ export async function listBillingHistory(userId: string, limit = 200): Promise<B
   for (const p of paid) if (!byOrder.has(p.orderId)) byOrder.set(p.orderId, p);
   return rows.map((r) => {
     const payment = byOrder.get(r.orderId);
+    const item = itemWordsOf(r);
+    const words = wordsOf(r);
     return {
       orderId: r.orderId,
       date: r.createdAt.toISOString(),
       kind: r.kind,
-      // A gift (ADR 038) says for whom.
-      itemName: `${r.giftFor ? `Gift for ${r.giftFor}: ` : ""}${itemWordsOf(r).name(r)}`,
+      itemName: words.historyItem(r, item.name(r)),
+      title: words.historyItem(r, item.title(r)),
       amountCents: r.amountCents,
       currency: r.currency,
       displayAmount: r.displayAmount,

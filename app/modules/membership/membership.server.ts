@@ -5,7 +5,7 @@ import { getMemberStanding } from "./member-standing.server";
 import type { MemberStanding } from "./member-standing";
 import { BASE_CURRENCY, formatPrice, regionalPrice } from "~/modules/pricing/pricing";
 import { withShownPrices, type ShownPrice } from "~/modules/pricing/shown-prices.server";
-import { periodLabel, planTitle } from "./plan-period";
+import { periodLabel, planTitle, type PlanPeriod } from "./plan-period";
 
 export interface CurrentPlan {
   slug: string;
@@ -62,8 +62,10 @@ export async function membershipOf(userId: string | null) {
   return { signedIn: true, current, trialUsed };
 }
 
-export interface PaywallOffer {
+export interface PaywallOffer extends PlanPeriod {
   slug: string;
+  /** The plan's name as the admin wrote it ("Basic"); a page says it in its language (plan-words.tsx). */
+  name: string;
   /** "7-day pass", "Basic plan". */
   title: string;
   /** "7 days", "2 months". */
@@ -84,6 +86,9 @@ export async function paywallOffers(countryCode: string): Promise<PaywallOffer[]
   const monthly = priced.find((p) => p.periodUnit === "month" && p.id !== cheapest.id);
   return [cheapest, ...(monthly ? [monthly] : [])].map((p) => ({
     slug: p.slug,
+    name: p.name,
+    periodUnit: p.periodUnit,
+    periodCount: p.periodCount,
     title: planTitle(p.name),
     period: periodLabel(p),
     price: p.shownPrice.label,

@@ -52,6 +52,21 @@ export interface ReceiptMailFacts {
   ebookId: string | null;
 }
 
+/** What the payment pages know of a paid order: for whom (a gift), the ebook, her plan's new end (ISO). */
+export interface PaidFacts {
+  giftFor: string | null;
+  ebookId: string | null;
+  paidUntil: string | null;
+}
+
+/** A sentence with links, words chosen here and rendered by the page as they are (components/commerce/sentence.tsx). */
+export type SentencePart = string | { strong: string } | { link: string; to: string };
+export interface Sentence {
+  /** The paragraph's test id, where tests look for it. */
+  testId?: string;
+  parts: SentencePart[];
+}
+
 type Money = (cents: number) => string;
 
 /** How an item is named, by what it is (a plan or an ebook), whoever it was bought for. */
@@ -68,6 +83,13 @@ export interface ItemWords {
   mailText(o: ItemNames): string;
   /** The checkout address part: "plan/standard", "ebook/<id>"; null when the plan is gone. */
   checkoutPath(o: RetryFacts, planSlug: string | null): string | null;
+  /** Back from its checkout (and Pesapal's cancel): the plans, or the ebook's page. */
+  backPath(itemId: string): string;
+  backLabel: string;
+  /** The M-Pesa pay page's item: "Standard plan (2 months)", the ebook's title; null when the item is gone. */
+  payText(o: ItemNames): string | null;
+  /** The receipt SMS's generic item: "Standard plan", "7-day pass", "Ebook"; never an ebook's title (issue 49). */
+  smsText(o: ItemNames): string;
 }
 
 const planItem: ItemWords = {
@@ -77,6 +99,10 @@ const planItem: ItemWords = {
   receiptText: (o) => planItemText(o.planName ?? null, o.periodUnit ?? null, o.periodCount ?? null),
   mailText: (o) => `the ${planItem.receiptText(o)}`,
   checkoutPath: (_o, planSlug) => (planSlug ? `plan/${encodeURIComponent(planSlug)}` : null),
+  backPath: () => "/pricing",
+  backLabel: "Back to plans",
+  payText: (o) => (o.planName ? planItem.receiptText(o) : null),
+  smsText: (o) => (o.planName ? planTitle(o.planName) : "Purchase"),
 };
 
 const ebookItem: ItemWords = {
@@ -86,6 +112,10 @@ const ebookItem: ItemWords = {
   receiptText: (o) => `Ebook: ${o.ebookTitle}`,
   mailText: (o) => `the ebook "${o.ebookTitle}"`,
   checkoutPath: (o) => `ebook/${o.ebookId}`,
+  backPath: (itemId) => `/ebook/${itemId}`,
+  backLabel: "Back to the ebook",
+  payText: (o) => o.ebookTitle ?? null,
+  smsText: () => "Ebook",
 };
 
 export const ITEM_WORDS: Record<OrderItemKind, ItemWords> = { plan: planItem, ebook: ebookItem };
@@ -108,7 +138,15 @@ export interface PurchaseKindWords {
   mailPath(facts: ReceiptMailFacts): string;
   /** Where "Try again" goes: the same checkout (`itemPath`: "plan/standard") with what she chose. */
   retryPath(o: RetryFacts, itemPath: string): string;
+  /** The receipt SMS's item in generic words (never an ebook's title or a recipient: phones are shared). */
+  smsItem(o: OrderItemFacts): string;
+  /** The billing history's item, from the item's name or title (`itemText`). */
+  historyItem(o: OrderKindFacts, itemText: string): string;
+  /** What next, once paid: on the payment status page (`status`) and the M-Pesa pay page (`mpesa`). */
+  paidNext(o: PaidFacts, page: "status" | "mpesa"): Sentence;
 }
+
+const RECEIPT_ON_ITS_WAY = "A receipt is on its way to your e-mail.";
 
 /** A plan's or an ebook's own checkout again, with the code (none applies to an upgrade) and the article she came from. */
 function sameCheckout(o: RetryFacts, itemPath: string, upgrade = false): string {
@@ -125,6 +163,25 @@ const paidUpTo = (facts: ReceiptMailFacts) =>
 
 const plan: PurchaseKindWords = {
   name: "plan",
+  smsItem: (o) => itemWordsOf(o).smsText(o),
+  historyItem: (_o, itemText) => itemText,
+  paidNext: (o, page) =>
+    page === "status"
+      ? {
+          parts: [
+            "Next: ",
+            { link: "read premium articles", to: "/articles" },
+            " or ",
+            { link: "choose your ebooks", to: "/ebooks" },
+            `. ${RECEIPT_ON_ITS_WAY}`,
+          ],
+        }
+      : {
+          parts: [
+            `Every premium article is open to you now${o.paidUntil ? `, until ${formatDate(o.paidUntil)}` : ""}. `,
+            { link: "Start reading", to: "/articles" },
+          ],
+        },
   receiptItem: (o) => planItem.receiptText(o),
   showsPeriod: true,
   roundedOffLine: true,
@@ -139,6 +196,12 @@ export const PURCHASE_KIND_WORDS: Record<PurchaseKindName, PurchaseKindWords> = 
   plan,
   ebook: {
     name: "ebook",
+    smsItem: (o) => itemWordsOf(o).smsText(o),
+    historyItem: (_o, itemText) => itemText,
+    paidNext: (o, page) =>
+      page === "status"
+        ? { parts: ["Next: ", { link: "open your ebook", to: `/ebook/${o.ebookId}` }, `. ${RECEIPT_ON_ITS_WAY}`] }
+        : { parts: ["The ebook is yours to read now. ", { link: "Open it", to: `/ebook/${o.ebookId}` }] },
     receiptItem: (o) => ebookItem.receiptText(o),
     showsPeriod: false,
     roundedOffLine: true,
@@ -150,6 +213,19 @@ export const PURCHASE_KIND_WORDS: Record<PurchaseKindName, PurchaseKindWords> = 
   // A gift (ADR 038): says for whom; the recipient's period is hers, not on the buyer's receipt.
   gift: {
     name: "gift",
+    smsItem: () => "Gift",
+    historyItem: (o, itemText) => `Gift for ${o.giftFor}: ${itemText}`,
+    // The buyer is told it is paid and where to follow it, never that she can read it.
+    paidNext: (o, page) => ({
+      testId: "gift-next",
+      parts: [
+        "Your gift for ",
+        { strong: o.giftFor ?? "the recipient" },
+        " is paid. Follow it, and send the claim e-mail again, from ",
+        { link: "your gifts", to: "/account/gifts" },
+        page === "status" ? `. ${RECEIPT_ON_ITS_WAY}` : ".",
+      ],
+    }),
     receiptItem: (o) => `Gift for ${o.giftFor}: ${itemWordsOf(o).receiptText(o)}`,
     showsPeriod: false,
     roundedOffLine: true,

@@ -59,7 +59,8 @@ async function quotePlan(slug: string, countryCode: string): Promise<CheckoutQuo
     ebookLimit: plan.ebookLimit,
     trialDays: plan.trialDays,
     coverImageUrl: null,
-    price: await priceFor(plan.priceCents, countryCode),
+    // The rule read afresh (never the pages' cached one) when the order's price is locked.
+    price: regionalPrice({ ...(await loadCountryPricing(countryCode)), baseCents: plan.priceCents }),
   };
 }
 
@@ -80,18 +81,8 @@ async function quoteEbook(id: string, countryCode: string): Promise<CheckoutQuot
     ebookLimit: null,
     trialDays: 0,
     coverImageUrl: ebook.coverImageUrl,
-    price: await priceFor(ebook.priceCents, countryCode),
+    price: regionalPrice({ ...(await loadCountryPricing(countryCode)), baseCents: ebook.priceCents }),
   };
-}
-
-async function priceFor(baseCents: number, countryCode: string): Promise<RegionalPrice> {
-  const pricing = await loadCountryPricing(countryCode);
-  return regionalPrice({
-    baseCents,
-    countryCode: pricing.countryCode,
-    rule: pricing.rule,
-    ratePerKes: pricing.ratePerKes,
-  });
 }
 
 /** Refuses what the buyer already has: a running plan, an ebook she owns or can already read. */

@@ -20,9 +20,8 @@ import {
 import type { AdminViewer } from "~/modules/access/policy";
 import { AppError, defineErrors } from "~/lib/app-error";
 import { isId } from "~/lib/ids";
-import { planItemText } from "~/modules/membership/plan-period";
 import { giftRecipientOf } from "~/modules/membership/gifts.server";
-import { wordsOf } from "~/modules/membership/purchase-kind-words";
+import { itemWordsOf, wordsOf, type Sentence } from "~/modules/membership/purchase-kind-words";
 import { formatKesCents } from "~/modules/pricing/money";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { isDarajaError, readAsyncResult, readStkCallback, c2bSchema, type AsyncResult } from "./daraja/client.server";
@@ -111,6 +110,8 @@ export interface PayPage {
   ebookId: string | null;
   /** A paid plan's end, for the success message. */
   paidUntil: string | null;
+  /** What next once paid, in the words of the order's kind (components/commerce/sentence.tsx renders it). */
+  paidNext: Sentence;
   /** The M-Pesa confirmation code of the payment, once known. */
   mpesaCode: string | null;
 }
@@ -131,7 +132,8 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
   const details = paybillDetails();
   // A gift (ADR 038): the buyer is told it is paid and where to follow it, never that she can read it.
   const giftFor = await giftRecipientOf(order.id);
-  const paid = await paidDetails(order, state, wordsOf({ ...order, giftFor }).showsPeriod);
+  const words = wordsOf({ ...order, giftFor });
+  const paid = await paidDetails(order, state, words.showsPeriod);
   return {
     mpesaCode: paid.mpesaCode,
     giftFor,
@@ -139,8 +141,9 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
     kind: order.kind,
     ebookId: order.ebookId,
     paidUntil: paid.paidUntil,
+    paidNext: words.paidNext({ giftFor, ebookId: order.ebookId, paidUntil: paid.paidUntil }, "mpesa"),
     orderId: order.id,
-    item: item?.plan ? planItemText(item.plan, item.unit, item.count) : (item?.ebook ?? "your order"),
+    item: (item && itemWordsOf(order).payText(item)) ?? "your order",
     amount: formatKesCents(order.amountCents),
     accountNumber: order.mpesaAccount ?? "",
     businessNumber: details.businessNumber,
@@ -189,10 +192,10 @@ async function orderItem(orderId: string) {
   const [item] = await getDb()
     .select({
       slug: subscriptionPlans.slug,
-      plan: subscriptionPlans.name,
-      unit: subscriptionPlans.periodUnit,
-      count: subscriptionPlans.periodCount,
-      ebook: ebooks.title,
+      planName: subscriptionPlans.name,
+      periodUnit: subscriptionPlans.periodUnit,
+      periodCount: subscriptionPlans.periodCount,
+      ebookTitle: ebooks.title,
     })
     .from(orders)
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, orders.planId))

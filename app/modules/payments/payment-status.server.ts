@@ -1,5 +1,5 @@
 // What the payment pages show about one of the reader's own orders, after it was verified with Pesapal.
-import { itemWordsOf, wordsOf } from "~/modules/membership/purchase-kind-words";
+import { itemWordsOf, wordsOf, type Sentence } from "~/modules/membership/purchase-kind-words";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, subscriptionPlans, userSubscriptions } from "~/db/schema";
@@ -31,6 +31,10 @@ export interface PaymentDetails {
   subscriptionEnds: string | null | undefined;
   /** A gift (ADR 038): the recipient's address; nothing was granted to the buyer. */
   giftFor: string | null;
+  /** Whether the order gave her a plan period (the "is active" dialog once paid): a plan or an upgrade, not a gift. */
+  showsPeriod: boolean;
+  /** What next once paid, in the words of the order's kind (components/commerce/sentence.tsx renders it). */
+  paidNext: Sentence;
   /** A failed payment: what Pesapal reported, in her words, and what to do next (issue 46). */
   failure: FailureReason | null;
   /** Where "Try again" / "Buy again" goes: the same checkout with what she chose, from the order's own rows. */
@@ -99,8 +103,9 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     .limit(1);
   let subscriptionEnds: string | null | undefined;
   const giftFor = await giftRecipientOf(orderId);
+  const words = wordsOf({ ...order, giftFor });
   // Her own plan period (a plan or an upgrade; a gift's period is the recipient's), once the order completed.
-  if (wordsOf({ ...order, giftFor }).showsPeriod && order.status === "completed") {
+  if (words.showsPeriod && order.status === "completed") {
     const [sub] = await db
       .select({ endDate: userSubscriptions.endDate })
       .from(userSubscriptions)
@@ -123,6 +128,8 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     date: (order.completedAt ?? order.createdAt).toISOString(),
     subscriptionEnds,
     giftFor,
+    showsPeriod: words.showsPeriod,
+    paidNext: words.paidNext({ giftFor, ebookId: order.ebookId, paidUntil: subscriptionEnds ?? null }, "status"),
     failure:
       VIEW_BY_STATUS[order.status] === "failed"
         ? failureReasonOf(payment?.raw as GatewayFailureReport | null | undefined)

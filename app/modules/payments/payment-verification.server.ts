@@ -263,11 +263,12 @@ async function applyEffect(
   now: Date,
 ): Promise<{ grant?: Grant; restored: string | null }> {
   if (effect === "grant") {
-    const grant = await (await purchaseKindOf(tx, order)).grant(tx, order, now);
+    const kind = await purchaseKindOf(tx, order);
+    const grant = await kind.grant(tx, order, now);
     if (!order.cardRenewalId) await settleFirstPayment(tx, order.id, report, now);
     // Her SMS receipt (issue 49): queued with the grant, so it is sent once whatever happens after the commit.
     if (grant && receiptNumber && order.receiptPhone && isMpesaPayment(report.paymentMethod)) {
-      await queueMpesaReceiptSms(tx, order, grant, { ...report, receiptNumber }, now);
+      await queueMpesaReceiptSms(tx, order, kind.words, grant, { ...report, receiptNumber }, now);
     }
     // Her receipt mail, likewise (ADR 046); none when nothing new was given (the order needs a refund).
     if (grant && !grant.note) {

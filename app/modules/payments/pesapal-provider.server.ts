@@ -3,6 +3,7 @@
 // before the interface existed, moved here unchanged.
 import { getEnv } from "~/lib/env.server";
 import { periodLabel, planTitle } from "~/modules/membership/plan-period";
+import { ITEM_WORDS } from "~/modules/membership/purchase-kind-words";
 import { ensureIpnId, forgetIpnId, getPesapal } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
 import { checkTransactionStatus } from "./gateway-checks.server";
@@ -23,7 +24,8 @@ export const pesapalProvider: PaymentProvider = {
       currency: order.currency,
       description: describe(quote).slice(0, 100),
       callbackUrl: `${env.PUBLIC_URL}/payment/return`,
-      cancellationUrl: quote.kind === "plan" ? `${env.PUBLIC_URL}/pricing` : `${env.PUBLIC_URL}/ebook/${quote.itemId}`,
+      // Cancel on her page leads back as the checkout's own back link does.
+      cancellationUrl: `${env.PUBLIC_URL}${ITEM_WORDS[quote.kind].backPath(quote.itemId)}`,
       notificationId,
       billingAddress: {
         emailAddress: buyer.email,

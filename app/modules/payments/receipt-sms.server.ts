@@ -1,10 +1,11 @@
 // The receipt SMS of an M-Pesa grant (issue 49 item 5), queued in the granting transaction (sms/sms-queue.server.ts).
-// What she bought is named in generic words only: the plan's name as an item ("Premium plan", "7-day pass"), "Ebook"
-// or "Gift"; never an ebook's title (health topics are private and phones are shared).
+// What she bought is named in generic words only, by the order's purchase kind (membership/purchase-kind-words.ts,
+// `smsItem`): the plan's name as an item ("Premium plan", "7-day pass"), "Ebook" or "Gift"; never an ebook's title
+// (health topics are private and phones are shared).
 import { eq } from "drizzle-orm";
 import { subscriptionPlans, type orders } from "~/db/schema";
 import type { Grant, Tx } from "~/modules/membership/grants.server";
-import { planTitle } from "~/modules/membership/plan-period";
+import type { PurchaseKindWords } from "~/modules/membership/purchase-kind-words";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { queueReceiptSms } from "~/modules/sms/sms-queue.server";
 
@@ -15,16 +16,14 @@ export function isMpesaPayment(paymentMethod: string | null | undefined): boolea
   return paymentMethodLabel(paymentMethod) === "M-Pesa";
 }
 
-/** Generic words for what an order bought, for an SMS. */
-async function itemWords(tx: Tx, order: Order, grant: Grant): Promise<string> {
-  if (grant.gift) return "Gift";
-  if (grant.kind === "ebook" || order.ebookId) return "Ebook";
-  if (!order.planId) return "Purchase";
+/** The plan's name, the only name of an item an SMS may say. */
+async function planNameOf(tx: Tx, order: Order): Promise<string | null> {
+  if (!order.planId) return null;
   const [plan] = await tx
     .select({ name: subscriptionPlans.name })
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.id, order.planId));
-  return plan ? planTitle(plan.name) : "Plan";
+  return plan?.name ?? null;
 }
 
 /**
@@ -35,6 +34,7 @@ async function itemWords(tx: Tx, order: Order, grant: Grant): Promise<string> {
 export async function queueMpesaReceiptSms(
   tx: Tx,
   order: Order,
+  words: PurchaseKindWords,
   grant: Grant,
   paid: {
     paymentMethod: string | null | undefined;
@@ -51,8 +51,9 @@ export async function queueMpesaReceiptSms(
       to: order.receiptPhone,
       mpesaCode: paid.confirmationCode ?? "",
       amountCents: order.amountCents,
-      item: await itemWords(tx, order, grant),
-      until: grant.gift || grant.kind !== "plan" ? null : (grant.endDate ?? null),
+      item: words.smsItem({ kind: order.kind, planName: await planNameOf(tx, order) }),
+      // Her own plan's new end; a gift's period is the recipient's, an ebook has none.
+      until: words.showsPeriod ? (grant.endDate ?? null) : null,
       receiptNumber: paid.receiptNumber,
     },
     now,

@@ -109,11 +109,19 @@ export function decimalsEqual(a: string, b: string): boolean {
 // (the division only places the decimal point, and Intl rounds its output to the digits asked for). Built on first
 // use, not on import: a browser's first NumberFormat loads locale data (about 20 ms of a phone's main thread), and
 // every page imports this module while few format a price in the browser (issue 14, blocking time).
-let kesNumber: Intl.NumberFormat | undefined;
+const kesNumbers = new Map<string, Intl.NumberFormat>();
 
-/** 'KSh 250.00', with a no-break space so the symbol never wraps away from the amount. */
-export function formatKesCents(cents: MinorUnits): string {
-  kesNumber ??= new Intl.NumberFormat("en-KE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * 'KSh 250.00', with a no-break space so the symbol never wraps away from the amount. The digits in the reader's
+ * language (`intlLocale`: "en-KE" or "sw-KE", which write shillings the same way); the symbol is the shop's "KSh" in
+ * both (Intl's own is "Ksh"; docs/glossary-sw.md).
+ */
+export function formatKesCents(cents: MinorUnits, intlLocale = "en-KE"): string {
+  let kesNumber = kesNumbers.get(intlLocale);
+  if (!kesNumber) {
+    kesNumber = new Intl.NumberFormat(intlLocale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    kesNumbers.set(intlLocale, kesNumber);
+  }
   return `KSh\u00a0${kesNumber.format(assertMinorUnits(cents) / 100)}`;
 }
 

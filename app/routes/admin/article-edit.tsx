@@ -5,6 +5,7 @@ import { useFetcher, useNavigation } from "react-router";
 import {
   AdminEditorForm,
   AccessTypeSelect,
+  LanguageSelect,
   CategoryChoices,
   checkboxRow,
   useUnsavedChangesWarning,
@@ -243,6 +244,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
 
         <div className="grid gap-5 sm:grid-cols-2">
           <AccessTypeSelect id="article-access-type" defaultValue={article?.accessType ?? "free"} />
+          <LanguageSelect id="article-language" defaultValue={article?.language ?? "en"} />
           <fieldset>
             <legend className="text-sm font-medium text-gray-800">Visibility</legend>
             <label className={checkboxRow}>

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import {
   AdminEditorForm,
   AccessTypeSelect,
+  LanguageSelect,
   CategoryChoices,
   checkboxRow,
   useUnsavedChangesWarning,
@@ -226,6 +227,7 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
           />
           {/* Spec: free in a new form; premium when editing an ebook without one. */}
           <AccessTypeSelect id="ebook-access-type" defaultValue={ebook ? (ebook.accessType ?? "premium") : "free"} />
+          <LanguageSelect id="ebook-language" defaultValue={ebook?.language ?? "en"} />
         </div>
 
         <fieldset>
