@@ -20,6 +20,7 @@ import { BottomNav } from "~/components/layout/bottom-nav";
 import { ScrollToTopButton } from "~/components/layout/scroll-to-top-button";
 import { ErrorView as ServerErrorView } from "~/components/layout/error-view";
 import { errorWords } from "~/components/layout/error-words";
+import { swahiliErrorWords } from "~/components/layout/error-words-sw";
 import { getShellData } from "~/modules/site/shell.server";
 import { viewerMiddleware } from "~/modules/accounts/request-viewer.server";
 import { useSignInLinks, type SignInRequest } from "~/components/auth/use-sign-in-links";
@@ -234,6 +235,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A Swahili error page is rendered by the server only (components/islands.tsx): its words are Swahili, those of the
+  // error's code where the shop names it (issue 50). The browser's build drops this branch.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: hooks keep their order in each build
+  const swahili = import.meta.env.SSR && useLocale() === "sw";
   if (!isRouteErrorResponse(error)) {
     console.error(error);
     return (
@@ -244,7 +249,7 @@ export function ErrorBoundary() {
   }
   return (
     <Suspense fallback={null}>
-      <ErrorView status={error.status} error={errorWords(error.data)} />
+      <ErrorView status={error.status} error={swahili ? swahiliErrorWords(error.data) : errorWords(error.data)} />
     </Suspense>
   );
 }

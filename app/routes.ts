@@ -2,7 +2,8 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 // The reader pages in Swahili (issue 50, ADR 048): the same modules under "/sw", each with an id of its own
 // ("sw/<path>"); the address gives the language (app/lib/locale.ts, hasSwahiliVersion lists the same pages): the
-// pages rendered without React in the browser (ADR 045).
+// pages rendered without React in the browser (ADR 045), and about, terms and privacy (every "/sw" document is
+// rendered without React in the browser, components/islands.tsx).
 const SWAHILI_PAGES = prefix("sw", [
   index("routes/home.tsx", { id: "sw/index" }),
   route("home", "routes/home.tsx", { id: "sw/home" }),
@@ -13,6 +14,9 @@ const SWAHILI_PAGES = prefix("sw", [
   route("pricing", "routes/pricing.tsx", { id: "sw/pricing" }),
   route("article/:id", "routes/article.tsx", { id: "sw/article" }),
   route("ebook/:id", "routes/ebook.tsx", { id: "sw/ebook" }),
+  route("about", "routes/about.tsx", { id: "sw/about" }),
+  route("terms", "routes/terms.tsx", { id: "sw/terms" }),
+  route("privacy", "routes/privacy.tsx", { id: "sw/privacy" }),
 ]);
 
 export default [

@@ -47,6 +47,7 @@ try {
     ["dashboard", "/dashboard"],
     ["account", "/account"],
     ["account gifts", "/account/gifts"],
+    ["delete account", "/account/delete"],
     ["offline library", "/library/offline"],
     ["bookmarks", "/bookmarks"],
   ];

@@ -42,6 +42,13 @@ let LOAD_PATHS = [
 if (args.includes("--no-lighthouse")) LIGHTHOUSE_PAGES = [];
 // --signed-in-only: only the signed-in pages (and any --compare pages), no Lighthouse (issue 51 item 5).
 const signedInOnly = args.includes("--signed-in-only");
+// --signed-in-pages=/category/weight-loss,EBOOK: more signed-in pages (EBOOK: the first ebook on /ebooks).
+const extraSignedIn = (
+  args
+    .find((a) => a.startsWith("--signed-in-pages="))
+    ?.slice(18)
+    .split(",") ?? []
+).filter(Boolean);
 if (signedInOnly) {
   LOAD_PATHS = [];
   LIGHTHOUSE_PAGES = [];
@@ -231,7 +238,10 @@ try {
   const premiumListing = await (await fetch(`${base}/articles?access=premium`)).text();
   const premiumPath = /href="(\/article\/[0-9a-f-]{36})"/.exec(premiumListing)[1];
   console.log(`signed-in pages: /, free article ${articlePath}, premium article ${premiumPath}`);
-  const SIGNED_IN_PATHS = ["/", articlePath, premiumPath];
+  const ebookPath = extraSignedIn.includes("EBOOK")
+    ? /href="(\/ebook\/[0-9a-f-]{36})"/.exec(await (await fetch(`${base}/ebooks`)).text())[1]
+    : null;
+  const SIGNED_IN_PATHS = ["/", articlePath, premiumPath, ...extraSignedIn.map((p) => (p === "EBOOK" ? ebookPath : p))];
   let peakRss = report.idleRssMb ?? 0;
   const rounds = {};
   for (let round = 1; round <= ROUNDS; round++) {

@@ -1,9 +1,11 @@
 // After `react-router build`: bundles the service worker (service-worker/sw.ts), the offline page's script and the offline ebook copy's script, then
 // lets Serwist write the precache list into the worker (ADR 033). Precached: the offline page and what it needs, the
 // icons and the manifest, the same files for everyone; never a page or anything personal.
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { injectManifest } from "@serwist/build";
+import { OFFLINE_PAGES, readCatalogue, renderOfflinePage, scriptWords } from "./offline-pages.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const client = path.join(root, "build/client");
@@ -18,10 +20,21 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"' },
 };
 await build({ ...common, entryPoints: [path.join(root, "service-worker/sw.ts")], outfile: path.join(client, "sw.js") });
+
+// The offline page in each language (issue 50): the template and the catalogues make the pages, and the script carries
+// both languages' few words (it writes in the page's).
+const catalogues = Object.fromEntries(Object.keys(OFFLINE_PAGES).map((lang) => [lang, readCatalogue(lang)]));
+const template = readFileSync(path.join(root, "app/components/offline/offline.html"), "utf8");
+for (const [lang, file] of Object.entries(OFFLINE_PAGES))
+  writeFileSync(path.join(client, file), renderOfflinePage(template, lang, catalogues[lang]));
+const words = Object.fromEntries(
+  Object.entries(catalogues).map(([lang, messages]) => [lang, scriptWords(lang, messages)]),
+);
 await build({
   ...common,
   entryPoints: [path.join(root, "app/components/offline/offline-page-script.ts")],
   outfile: path.join(client, "offline.js"),
+  define: { ...common.define, __OFFLINE_WORDS__: JSON.stringify(words) },
 });
 
 await build({
@@ -35,7 +48,7 @@ const { count, size, warnings } = await injectManifest({
   swDest: path.join(client, "sw.js"),
   globDirectory: client,
   globPatterns: [
-    "offline.html",
+    ...Object.values(OFFLINE_PAGES),
     "offline.js",
     "offline-reader.js",
     "icons/*.png",

@@ -3,8 +3,8 @@
  * scripts/build-service-worker.mjs (esbuild, then Serwist's injectManifest).
  *
  * What it does, and nothing more:
- * - precaches the light offline page, its script, the app icons and the manifest (nothing personal: the same files
- *   for everyone);
+ * - precaches the light offline page (English and Swahili), its script, the app icons and the manifest (nothing
+ *   personal: the same files for everyone);
  * - sends every page request of the shop to the network first; only when the network fails does it answer, with the
  *   saved copy of that address from the offline library of the person signed in on this device (her own cache), only
  *   while the session that saved it is still in this browser (its proof cookie, read with the Cookie Store API), or
@@ -15,6 +15,7 @@
  */
 import { BackgroundSyncQueue, NetworkOnly, Serwist, type PrecacheEntry, type SerwistGlobalConfig } from "serwist";
 import { currentOwner, findSaved, recheckSaved, recordSentBookmark, setOwner } from "~/lib/offline-library";
+import { localeFromPath, type Locale } from "~/lib/locale";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -23,7 +24,8 @@ declare global {
 }
 declare const self: ServiceWorkerGlobalScope;
 
-const OFFLINE_PAGE = "/offline.html";
+/** The offline page in the language of the page that could not load (issue 50; scripts/offline-pages.mjs). */
+const OFFLINE_PAGE = { en: "/offline.html", sw: "/offline-sw.html" } as const satisfies Record<Locale, string>;
 
 /**
  * Reading places made with no connection (the offline ebook copy's script, and the text reader when the network
@@ -142,7 +144,9 @@ const serwist = new Serwist({
           {
             // No connection (or the shop cannot be reached): her saved copy of this page, else the offline page.
             handlerDidError: async ({ request }) =>
-              (await findSaved(request.url)) ?? (await serwist.matchPrecache(OFFLINE_PAGE)) ?? Response.error(),
+              (await findSaved(request.url)) ??
+              (await serwist.matchPrecache(OFFLINE_PAGE[localeFromPath(new URL(request.url).pathname)])) ??
+              Response.error(),
           },
         ],
       }),

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import type { EntryContext } from "react-router";
 import type { RouteFacts } from "~/lib/route-facts";
+import { localeFromPath } from "~/lib/locale";
 
 // Reader pages without React in the browser (ADR 045): a route opts in with `handle: { islands: true }`; the server
 // renders it as always, and the document loads one small plain script (app/islands/reader-page.ts) instead of the
@@ -11,16 +12,20 @@ import type { RouteFacts } from "~/lib/route-facts";
 export const IslandsContext = /* @__PURE__ */ createContext(false);
 
 /**
- * Whether this document is an islands page: the page's own route opts in, it rendered without an error (the error
- * page's buttons need React) and it is not for data saver (no script at all).
+ * Whether this document is an islands page: not for data saver (no script at all), and either a Swahili document
+ * (issue 50, ADR 048: the browser's build holds English words only, so a "/sw" page, its error page included, is never
+ * rendered by React in the browser) or a page whose own route opts in and rendered without an error (an English error
+ * page's "Try again" button needs React).
  */
 export function islandsPage(context: EntryContext): boolean {
-  const { matches, loaderData, errors } = context.staticHandlerContext;
+  const { matches, loaderData, errors, location } = context.staticHandlerContext;
+  const shell = loaderData.root as { dataSaver?: boolean } | undefined;
+  if (shell?.dataSaver) return false;
+  if (localeFromPath(location.pathname) === "sw") return true;
   const page = matches.at(-1);
   if (!page || errors) return false;
   const handle = context.routeModules[page.route.id]?.handle as RouteFacts | undefined;
-  const shell = loaderData.root as { dataSaver?: boolean } | undefined;
-  return Boolean(handle?.islands) && !shell?.dataSaver;
+  return Boolean(handle?.islands);
 }
 
 /**

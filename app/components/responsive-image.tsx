@@ -1,6 +1,7 @@
 import { imageSrcSets, smallestCopyUrl, type ResponsiveImageData } from "~/modules/storage/responsive-image";
 import { useLocation } from "react-router";
 import { useDataSaver } from "~/components/data-saver";
+import { useT } from "~/lib/i18n/use-t";
 
 /**
  * One of our images: a <picture> offering its AVIF copies, so the browser picks the smallest file for the box
@@ -92,6 +93,7 @@ export function ResponsiveImage({
  */
 function TapToShow(props: { id: string; src: string; alt: string; width: number; height: number; className?: string }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   const query = new URLSearchParams(search);
   const anchor = `picture-${props.id}`;
   if (query.getAll("show").includes(props.id))
@@ -108,7 +110,7 @@ function TapToShow(props: { id: string; src: string; alt: string; width: number;
   query.append("show", props.id);
   return (
     <a id={anchor} href={`${pathname}?${query}#${anchor}`} className="img-tap">
-      {props.alt ? `Show picture: ${props.alt}` : "Show picture"}
+      {props.alt ? t("dataSaver.showPicture", { alt: props.alt }) : t("dataSaver.showPictureBare")}
     </a>
   );
 }

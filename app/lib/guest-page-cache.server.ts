@@ -14,7 +14,7 @@ import { LOCALE_COOKIE, offersSwahili } from "./locale";
  * Cookies a guest may carry: her country choice and her data saver choice (both part of the key), and her language
  * choice (not in the key: the language is in the address, ADR 048). Any other cookie means "not a plain guest".
  */
-const GUEST_COOKIES = new Set(["nuru_country", DATA_SAVER_COOKIE, LOCALE_COOKIE]);
+export const GUEST_COOKIES: ReadonlySet<string> = new Set(["nuru_country", DATA_SAVER_COOKIE, LOCALE_COOKIE]);
 
 /** A CDN may keep a guest page briefly and serve it stale while it asks again; browsers always revalidate (ETag). */
 export const GUEST_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";

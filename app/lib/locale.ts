@@ -61,8 +61,10 @@ export function prefersSwahili(acceptLanguage: string | null | undefined): boole
 }
 
 // The reader pages that also exist under "/sw" (app/routes.ts, SWAHILI_PAGES): the pages rendered without React in
-// the browser (ADR 045). About, terms and privacy follow once their words are in the catalogues.
-const SWAHILI_PAGES = /^\/(?:|home|articles|categories|ebooks|pricing|(?:category|article|ebook)\/[^/]+)\/?$/;
+// the browser (ADR 045), and about, terms and privacy (their Swahili text in app/components/legal/). Every "/sw"
+// document is rendered without React in the browser (components/islands.tsx).
+const SWAHILI_PAGES =
+  /^\/(?:|home|articles|categories|ebooks|pricing|about|terms|privacy|(?:category|article|ebook)\/[^/]+)\/?$/;
 
 /** Whether the page at `pathname` (in either language) has a Swahili version, so alternates and switch links exist. */
 export function hasSwahiliVersion(pathname: string): boolean {

@@ -1,15 +1,17 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
 import type { RouteFacts } from "~/lib/route-facts";
+import { useLocale } from "~/lib/i18n/use-t";
+import { AboutSwahili } from "~/components/legal/about-sw";
 
 export const handle: RouteFacts = { guestPage: true };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "About Nuru",
-    description:
-      "Nuru is a Nairobi-based wellness publisher: honest articles and ebooks on weight, body confidence, breast health and skin care for women.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta({
+    title: t("about.title"),
+    description: t("about.description"),
     path: "/about",
     // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
     // card list stays on the server, not in a chunk of its own that the page would preload.
@@ -17,8 +19,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     imageAlt: "About Nuru: Honest wellness guides for women, from Nairobi. Nuru",
     matches,
   });
+};
 
 export default function About() {
+  // The Swahili text (issue 50): server only, as every Swahili page (components/islands.tsx); the browser's build
+  // keeps the English below and nothing else.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: hooks keep their order in each build
+  if (import.meta.env.SSR && useLocale() === "sw") return <AboutSwahili />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="font-serif text-4xl font-bold text-gray-900">About Nuru</h1>

@@ -16,6 +16,14 @@ import { redirectWithToast } from "~/modules/site/flash.server";
 import { deleteAccount, hasPassword } from "~/modules/privacy/account-deletion.server";
 import { PAYMENT_RECORD_RETENTION_YEARS } from "~/modules/privacy/retention-rules";
 import { DELETE_CONFIRMATION_WORD, deleteWithPasswordSchema, deleteWithWordSchema } from "~/modules/privacy/schemas";
+import type { RouteFacts } from "~/lib/route-facts";
+import { useIslands } from "~/components/islands";
+import { useNonce } from "~/lib/nonce";
+import deleteScript from "~/islands/account-delete-page.ts?worker&url";
+
+// An islands page (ADR 045): the form is a plain post, checked by the server; account-delete-page.ts adds Show
+// password and the busy label.
+export const handle: RouteFacts = { islands: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
@@ -64,6 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   const schema = loaderData.withPassword ? deleteWithPasswordSchema : deleteWithWordSchema;
   const refused = refusalOf(actionData);
   const [form, fields] = useSchemaForm(schema, { id: "delete-account", lastResult: refused?.form });
@@ -132,6 +143,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           <button
             type="submit"
             disabled={busy}
+            data-busy-label="Deleting..."
             className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-red-200 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-70"
           >
             {busy ? "Deleting..." : "Delete my account"}
@@ -141,6 +153,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           </Link>
         </div>
       </Form>
+      {islands ? <script type="module" src={deleteScript} nonce={nonce} /> : null}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useLocalHref, useT } from "~/lib/i18n/use-t";
 import { CategoryIcon } from "~/components/content/category-icon";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { islands: true, guestPage: true };
+export const handle: RouteFacts = { islands: true, guestPage: true, sharedRender: true };
 
 export async function loader() {
   return { categories: await listCategories() };

@@ -18,7 +18,13 @@ import { Pagination, pagedPath } from "~/components/content/pagination";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
 
-export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["page"], countsViews: true };
+export const handle: RouteFacts = {
+  islands: true,
+  guestPage: true,
+  guestQuery: ["page"],
+  countsViews: true,
+  sharedRender: true,
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);

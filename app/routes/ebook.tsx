@@ -42,7 +42,7 @@ import { localeFromPath, localeHref } from "~/lib/locale";
 import ebookScript from "~/islands/ebook-page.ts?worker&url";
 
 // An islands page (ADR 045): rendered by the server only; reader-page.ts and this page's own ebook-page.ts wire it up.
-export const handle: RouteFacts = { guestPage: true, countsViews: true, islands: true };
+export const handle: RouteFacts = { guestPage: true, countsViews: true, islands: true, sharedRender: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadOrReturnToList(

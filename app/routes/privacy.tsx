@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
+import { useLocale } from "~/lib/i18n/use-t";
+import { PrivacySwahili } from "~/components/legal/privacy-sw";
 import {
   ACCESS_LOG_RETENTION_DAYS,
   ANALYTICS_DAILY_RETENTION_DAYS,
@@ -10,13 +12,10 @@ import {
   RATE_LIMIT_IDLE_HOURS,
 } from "~/modules/privacy/retention-rules";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Privacy and your data",
-    description: "What Nuru keeps about you, why, for how long, who receives it, and how to get or erase it.",
-    path: "/privacy",
-    matches,
-  });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta({ title: t("privacy.title"), description: t("privacy.description"), path: "/privacy", matches });
+};
 
 const h2 = "mt-8 text-xl font-semibold text-brand-700";
 
@@ -52,6 +51,9 @@ const RETENTION: [string, string][] = [
 
 export default function Privacy({ matches }: Route.ComponentProps) {
   const supportEmail = (matches[0].loaderData as { supportEmail: string }).supportEmail;
+  // The Swahili text (issue 50): server only, as every Swahili page (components/islands.tsx).
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: hooks keep their order in each build
+  if (import.meta.env.SSR && useLocale() === "sw") return <PrivacySwahili supportEmail={supportEmail} />;
   const contact = (
     <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>
       {supportEmail}

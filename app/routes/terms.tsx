@@ -1,14 +1,17 @@
 import type { Route } from "./+types/terms";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE, REMINDER_RULE } from "~/modules/membership/renewal-rules";
 import type { RouteFacts } from "~/lib/route-facts";
+import { useLocale } from "~/lib/i18n/use-t";
+import { TermsSwahili } from "~/components/legal/terms-sw";
 
 export const handle: RouteFacts = { guestPage: true };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Terms of Service",
-    description: "The terms for using Nuru, buying ebooks and holding a Nuru membership plan.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta({
+    title: t("terms.title"),
+    description: t("terms.description"),
     path: "/terms",
     // The card and its words (og-page-cards.server.ts; tests/unit/page-meta.test.ts keeps them equal), written out: the
     // card list stays on the server, not in a chunk of its own that the page would preload.
@@ -16,9 +19,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     imageAlt: "Terms of Service: Reading, buying and membership on Nuru. Nuru",
     matches,
   });
+};
 
 export default function Terms({ matches }: Route.ComponentProps) {
   const supportEmail = (matches[0].loaderData as { supportEmail: string }).supportEmail;
+  // The Swahili text (issue 50): server only, as every Swahili page (components/islands.tsx).
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: hooks keep their order in each build
+  if (import.meta.env.SSR && useLocale() === "sw") return <TermsSwahili supportEmail={supportEmail} />;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 text-gray-800">
       <h1 className="font-serif text-4xl font-bold text-gray-900">Terms of Service</h1>

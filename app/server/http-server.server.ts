@@ -236,10 +236,12 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
   let signedInPages: ReturnType<typeof createSignedInPages> | null = null;
   // Guests' public pages are rendered once per country and served again until content changes (ADR 016).
   if (env.GUEST_PAGE_CACHE === "true") {
+    // What the visitor's country is decided from besides her cookies: her address, a CDN's country header.
+    const visitorHeaders = ["x-nuru-client-ip", ...(env.COUNTRY_HEADER ? [env.COUNTRY_HEADER] : [])];
     const visitor = async (req: express.Request) => {
       // The same decision the pages make, from the only inputs it reads.
       const headers = new Headers();
-      for (const name of ["cookie", "x-nuru-client-ip", ...(env.COUNTRY_HEADER ? [env.COUNTRY_HEADER] : [])]) {
+      for (const name of ["cookie", ...visitorHeaders]) {
         const value = req.headers[name.toLowerCase()];
         if (typeof value === "string") headers.set(name, value);
       }
@@ -264,6 +266,8 @@ export async function startHttpServer({ build, root }: { build: ServerBuild; roo
             isSharedPage: routeFacts.isSharedPage,
             pageQuery: routeFacts.guestQuery,
             visitor,
+            visitorHeaders,
+            revealState: !env.isProduction,
           })
         : null;
     // Public reads shared between requests (lists, slides, plans) follow the same rule as the guest pages.

@@ -11,7 +11,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { wantsDataSaver } from "~/lib/data-saver";
 import { offersSwahili } from "~/lib/locale";
-import { guestCacheAddress, type GuestVisitor } from "~/lib/guest-page-cache.server";
+import { GUEST_COOKIES, guestCacheAddress, type GuestVisitor } from "~/lib/guest-page-cache.server";
 import { currentPageEvents, notePageEvent } from "~/lib/page-events.server";
 import {
   fillTemplate,
@@ -50,6 +50,12 @@ export interface SignedInPagesOptions {
   pageQuery: (path: string) => ReadonlySet<string>;
   /** The visitor's country as the pages decide it (the guest page cache's function). */
   visitor: (req: ExpressRequest) => Promise<GuestVisitor>;
+  /** The request headers `visitor` reads besides cookies (her address, a CDN's country header): the template render
+   *  gets these and nothing else of hers (`templateRequest`). */
+  visitorHeaders: readonly string[];
+  /** Says `X-Shared-Render: hit|miss` (tests, measuring). Never in production: a hit tells her that another reader
+   *  of her exact access level, country and data saver opened this page within the minute. */
+  revealState?: boolean;
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
@@ -62,8 +68,34 @@ function fetchRequest(req: ExpressRequest): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
+  return new Request(pageUrl(req), { method: "GET", headers });
+}
+
+function pageUrl(req: ExpressRequest): string {
   const host = req.get("host") ?? "localhost";
-  return new Request(new URL(`${req.protocol}://${host}${req.originalUrl}`).href, { method: "GET", headers });
+  return new URL(`${req.protocol}://${host}${req.originalUrl}`).href;
+}
+
+/**
+ * The request a template is rendered from: the address, the cookies a guest page may carry (country, data saver,
+ * language) and the headers the key's country is decided from, and nothing else of the reader who started it. Her
+ * session cookie above all stays out: a loader that read the session itself instead of the request's viewer would
+ * otherwise put her data into a page served to others; without it, such a loader sees a guest. Also out: her
+ * Accept-Language (the offer of the Swahili page is never in a template), her User-Agent (a crawler's gets the page
+ * all at once: the first reader would decide the template's form for everyone) and whatever else she sends.
+ */
+export function templateRequest(req: ExpressRequest, visitorHeaders: readonly string[]): Request {
+  const headers = new Headers();
+  const cookies = (req.headers.cookie ?? "")
+    .split(";")
+    .map((c) => c.trim())
+    .filter((c) => GUEST_COOKIES.has(c.slice(0, c.indexOf("=")).trim()));
+  if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
+  for (const name of ["save-data", ...visitorHeaders]) {
+    const value = req.headers[name.toLowerCase()];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return new Request(pageUrl(req), { method: "GET", headers });
 }
 
 export function createSignedInPages(options: SignedInPagesOptions) {
@@ -81,6 +113,19 @@ export function createSignedInPages(options: SignedInPagesOptions) {
 
   /** Renders the page for the stand-in; null when it is not a plain 200 page (then it is rendered in full). */
   async function render(req: ExpressRequest, who: RequestViewer): Promise<Template | null> {
+    const counted = currentPageEvents();
+    const before = counted?.length ?? 0;
+    // What it counted is kept with the template; a page not kept (or a failed render) is rendered in full for her
+    // instead, and counts then.
+    const made = await renderTemplate(req, who).catch((error: unknown) => {
+      if (counted) counted.length = before;
+      throw error;
+    });
+    if (counted && !made) counted.length = before;
+    return made && { ...made, pageEvents: counted ? counted.slice(before) : [] };
+  }
+
+  async function renderTemplate(req: ExpressRequest, who: RequestViewer): Promise<Omit<Template, "pageEvents"> | null> {
     const standIn: RequestViewer = {
       viewer: standInViewer(who.viewer),
       user: {
@@ -91,29 +136,21 @@ export function createSignedInPages(options: SignedInPagesOptions) {
       },
       bookmarks: { articles: [], ebooks: [] },
     };
-    const counted = currentPageEvents();
-    const before = counted?.length ?? 0;
-    const response = await renderAsTemplate(standIn, () => handle(fetchRequest(req)));
+    const response = await renderAsTemplate(standIn, () => handle(templateRequest(req, options.visitorHeaders)));
     const html = /^text\/html/i.test(response.headers.get("Content-Type") ?? "");
     if (response.status !== 200 || !html || response.headers.has("Set-Cookie")) {
       await response.body?.cancel();
-      // The page is rendered in full for her instead, and counts then.
-      if (counted) counted.length = before;
       return null;
     }
     let page = await response.text();
     const policy = response.headers.get("Content-Security-Policy") ?? "";
     const nonce = /'nonce-([A-Za-z0-9+/=]{16,})'/.exec(policy)?.[1];
-    if (!nonce) {
-      if (counted) counted.length = before;
-      return null;
-    }
+    if (!nonce) return null;
     page = page.replaceAll(nonce, personalToken("nonce"));
     const parts = splitTemplate(page);
     // Nothing of hers may be in it (the stand-in never saw her; this checks it did not reach the page another way).
     if (!parts || !personalFree(page, who)) {
       stats.refused++;
-      if (counted) counted.length = before;
       return null;
     }
     const headers: [string, string][] = [];
@@ -121,7 +158,7 @@ export function createSignedInPages(options: SignedInPagesOptions) {
       if (name === "set-cookie" || name === "cache-control" || name === "content-length") continue;
       headers.push([name, name === "content-security-policy" ? value.replaceAll(nonce, NONCE_MARK) : value]);
     }
-    return { parts, headers, storedAt: now(), pageEvents: counted ? counted.slice(before) : [] };
+    return { parts, headers, storedAt: now() };
   }
 
   function personalFree(page: string, who: RequestViewer): boolean {
@@ -175,7 +212,9 @@ export function createSignedInPages(options: SignedInPagesOptions) {
             return made;
           });
           rendering.set(key, pending);
-          void pending.finally(() => rendering.delete(key)).catch(() => {});
+          const mine = pending;
+          // Only its own entry: a clear may have let a newer render of this key begin meanwhile.
+          void mine.finally(() => rendering.get(key) === mine && rendering.delete(key)).catch(() => {});
         }
         template = (await pending) ?? undefined;
         // The render this request waited for counted its page for whoever started it: this one counts too.
@@ -204,7 +243,7 @@ export function createSignedInPages(options: SignedInPagesOptions) {
       for (const [name, value] of template.headers)
         res.setHeader(name, name === "content-security-policy" ? value.replaceAll(NONCE_MARK, nonce) : value);
       res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
-      res.setHeader("X-Shared-Render", hit ? "hit" : "miss");
+      if (options.revealState) res.setHeader("X-Shared-Render", hit ? "hit" : "miss");
       if (offlineCookie) res.append("Set-Cookie", offlineCookie);
       served = true;
       res.end(compressed(req, res, page));
@@ -223,6 +262,9 @@ export function createSignedInPages(options: SignedInPagesOptions) {
     clear() {
       generation++;
       entries.clear();
+      // A render begun before the change is not kept, and nobody arriving after it waits for it either (it may hold
+      // what the change took away: an article that became premium).
+      rendering.clear();
     },
     stats,
     size: () => entries.size,

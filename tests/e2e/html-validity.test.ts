@@ -32,6 +32,11 @@ beforeAll(async () => {
     editorArticle,
     "/pricing",
     "/payment/return",
+    // The Swahili legal pages and a Swahili error page (issue 50); last, as paths[5] and paths[9] are named below.
+    "/sw/about",
+    "/sw/terms",
+    "/sw/privacy",
+    "/sw/no-such-page",
   ];
 });
 

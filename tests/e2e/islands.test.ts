@@ -103,7 +103,7 @@ describe("reader pages without React in the browser", () => {
       await probe.context.close();
       const cookie = who === "subscriber" ? await signInCookie("subscriber@nuru.test") : null;
       const { page, context, errors } = await pageAs(cookie);
-      for (const path of [...PAGES, ebook, "/bookmarks", "/library/offline", ...OWN_PAGES]) {
+      for (const path of [...PAGES, ebook, "/bookmarks", "/library/offline", ...OWN_PAGES, "/account/delete"]) {
         const target = who === "subscriber" && path === "/" ? "/home" : path;
         const js = await scriptBytes(page, target);
         console.log(`${who} ${target}: ${js.total} bytes of JavaScript (gzip), ${js.loaded.length} script(s)`);
@@ -116,7 +116,9 @@ describe("reader pages without React in the browser", () => {
               ? "offline-library-page"
               : OWN_PAGES.includes(path) && who === "subscriber"
                 ? "account-page"
-                : null;
+                : path === "/account/delete" && who === "subscriber"
+                  ? "account-delete-page"
+                  : null;
         expect([...new Set(js.loaded.map((s) => new URL(s.url).pathname))].sort(), target).toEqual(
           [...(own ? [own] : []), "reader-page"]
             .sort()

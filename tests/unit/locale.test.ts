@@ -38,6 +38,9 @@ describe("pages with a Swahili version", () => {
     expect(hasSwahiliVersion("/sw/")).toBe(true);
     expect(hasSwahiliVersion("/sw/category/weight-loss")).toBe(true);
     expect(hasSwahiliVersion("/ebooks")).toBe(true);
+    for (const page of ["/about", "/terms", "/privacy", "/sw/about", "/sw/terms", "/sw/privacy"])
+      expect(hasSwahiliVersion(page), page).toBe(true);
+    expect(hasSwahiliVersion("/privacy/extra")).toBe(false);
     expect(hasSwahiliVersion("/pricing")).toBe(true);
     expect(hasSwahiliVersion("/article/abc")).toBe(true);
     expect(hasSwahiliVersion("/sw/ebook/abc")).toBe(true);

@@ -26,6 +26,7 @@ describe("route facts", () => {
       "/pricing",
       // The Swahili reader pages (issue 50): guest pages too, cached by their own address.
       "/sw",
+      "/sw/about",
       "/sw/article/:id",
       "/sw/articles",
       "/sw/categories",
@@ -34,6 +35,7 @@ describe("route facts", () => {
       "/sw/ebooks",
       "/sw/home",
       "/sw/pricing",
+      "/sw/terms",
       "/terms",
     ]);
     expect(facts.patterns.crossSitePosts).toEqual([

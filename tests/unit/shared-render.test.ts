@@ -10,6 +10,8 @@ import {
   type PersonalParts,
 } from "~/lib/shared-render.server";
 import { accessKey, STAND_IN_USER_ID, standInViewer } from "~/modules/access/shared-access";
+import { templateRequest } from "~/server/signed-in-pages.server";
+import type { Request as ExpressRequest } from "express";
 import {
   accessForArticle,
   ebookAccess,
@@ -104,6 +106,14 @@ describe("access key and stand-in", () => {
     expect(accessKey({ ...ended, user: { id: "u3", role: "guest" } })).toBe(accessKey(reader("u4")));
   });
 
+  it("changes at the instant her plan ends (each request's key is worked out from her viewer at that request)", () => {
+    const ends = new Date(NOW.getTime() + 1000);
+    const before = subscriber("u1", ends, { user: { id: "u1", role: "guest" } });
+    const after = { ...before, now: new Date(ends.getTime() + 1) };
+    expect(accessKey(before)).not.toBe(accessKey(after));
+    expect(accessKey(after)).toBe(accessKey(reader("u2")));
+  });
+
   it("tells apart a subscriber and a reader, a buyer and a non-buyer, an admin, and ebook allowances", () => {
     const keys = [
       accessKey(subscriber("u1", later)),
@@ -140,5 +150,42 @@ describe("access key and stand-in", () => {
         expect(accessForArticle(stand, ebook)).toBe(accessForArticle(viewer, ebook));
       }
     }
+  });
+});
+
+describe("the request a template is rendered from", () => {
+  function expressRequest(headers: Record<string, string>): ExpressRequest {
+    return {
+      headers,
+      protocol: "https",
+      originalUrl: "/article/a1",
+      get: (name: string) => headers[name.toLowerCase()],
+    } as unknown as ExpressRequest;
+  }
+
+  it("carries the key's inputs and nothing else of the reader who started it: no session, no language, no browser", async () => {
+    const request = templateRequest(
+      expressRequest({
+        host: "nuru.test",
+        cookie:
+          "nuru.session_token=tok.sig; nuru_country=UG; __Secure-nuru.session_token=tok2.sig; nuru_data_saver=on; nuru_flash=x; nuru_lang=en; nuru_offline=k",
+        "accept-language": "sw",
+        "user-agent": "Googlebot/2.1",
+        "save-data": "on",
+        "x-nuru-client-ip": "196.201.214.1",
+        "cf-ipcountry": "TZ",
+        "x-forwarded-for": "10.0.0.1",
+        referer: "https://nuru.test/secret-search?q=pregnancy",
+      }),
+      ["x-nuru-client-ip", "cf-ipcountry"],
+    );
+    expect(request.method).toBe("GET");
+    expect(request.url).toBe("https://nuru.test/article/a1");
+    expect(Object.fromEntries(request.headers)).toEqual({
+      cookie: "nuru_country=UG; nuru_data_saver=on; nuru_lang=en",
+      "save-data": "on",
+      "x-nuru-client-ip": "196.201.214.1",
+      "cf-ipcountry": "TZ",
+    });
   });
 });

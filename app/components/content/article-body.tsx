@@ -2,12 +2,14 @@ import type { BodyBlock } from "~/modules/content/article-html.server";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useDataSaver } from "~/components/data-saver";
 import { ARTICLE_COLUMN_SIZES } from "~/modules/storage/responsive-image";
+import { useT } from "~/lib/i18n/use-t";
 
 import { VideoEmbed } from "./video-embed";
 
 /** An article body as prepared on the server: sanitised HTML fragments, images and videos. */
 export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
   const dataSaver = useDataSaver();
+  const t = useT();
   return (
     <div className="article-body">
       {blocks.map((block, i) => {
@@ -33,7 +35,7 @@ export function ArticleBody({ blocks }: { blocks: BodyBlock[] }) {
           return (
             <p key={i}>
               <a href={block.url} rel="noopener noreferrer nofollow" target="_blank">
-                {block.caption ? `Watch the video: ${block.caption}` : "Watch the video"}
+                {block.caption ? t("dataSaver.watchVideo", { caption: block.caption }) : t("dataSaver.watchVideoBare")}
               </a>
             </p>
           );

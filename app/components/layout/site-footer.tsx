@@ -58,7 +58,7 @@ export function SiteFooter({
         <nav aria-label={t("nav.footer")}>
           <ul className="space-y-1">
             <li>
-              <Link className="foot-link" to="/about" discover="none">
+              <Link className="foot-link" to={localHref("/about")} discover="none">
                 {t("footer.about")}
               </Link>
             </li>
@@ -68,12 +68,12 @@ export function SiteFooter({
               </Link>
             </li>
             <li>
-              <Link className="foot-link" to="/terms">
+              <Link className="foot-link" to={localHref("/terms")}>
                 {t("footer.terms")}
               </Link>
             </li>
             <li>
-              <Link className="foot-link" to="/privacy">
+              <Link className="foot-link" to={localHref("/privacy")}>
                 {t("footer.privacy")}
               </Link>
             </li>

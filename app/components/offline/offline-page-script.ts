@@ -1,11 +1,31 @@
 /**
- * The offline page's only script (public/offline.html, bundled to /offline.js at build time): lists the saved copies
- * of the person signed in on this device, read from her own cache, so the offline library opens with no connection
- * (only while the session that saved them is still in this browser: `verifiedOwner`).
+ * The offline page's only script (app/components/offline/offline.html, made into /offline.html and /offline-sw.html
+ * and bundled to /offline.js at build time): lists the saved copies of the person signed in on this device, read from
+ * her own cache, so the offline library opens with no connection (only while the session that saved them is still in
+ * this browser: `verifiedOwner`). It writes in the page's language (issue 50).
  */
 import { listSaved, verifiedOwner } from "~/lib/offline-library";
 import { formatBytes } from "~/lib/offline-size";
 import { formatDate } from "~/lib/format";
+
+type Words = Record<
+  "library" | "libraryNote" | "tryAgain" | "savedCount" | "nothingSaved" | "ebook" | "savedArticle" | "savedEbook",
+  string
+>;
+/** Both languages' words, from the catalogues at build time (scripts/offline-pages.mjs, esbuild's `define`). */
+declare const __OFFLINE_WORDS__: { en: Words; sw: Words };
+
+const swahili = document.documentElement.lang === "sw";
+const words = swahili ? __OFFLINE_WORDS__.sw : __OFFLINE_WORDS__.en;
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+
+/** "28 Nov 2026" in English (the shop's own format); "28 Novemba 2026" in Swahili (docs/glossary-sw.md). */
+function savedOn(iso: string): string {
+  if (!swahili) return formatDate(iso);
+  const format = { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Nairobi" } as const;
+  return new Intl.DateTimeFormat("sw-KE", format).format(new Date(iso));
+}
 
 /**
  * The offline library's own address opens as the library: her copies first, under its own title, and the note that
@@ -17,16 +37,12 @@ function libraryFirst() {
   if (location.pathname !== "/library/offline" || !heading || !needs) return;
   const title = document.createElement("h1");
   title.id = heading.id;
-  title.textContent = "Offline library";
+  title.textContent = words.library;
   heading.replaceWith(title);
-  document.title = "Offline library | Nuru";
+  document.title = `${words.library} | Nuru`;
   needs.replaceChildren(
-    Object.assign(document.createElement("p"), {
-      className: "muted",
-      textContent:
-        "You are offline. What you saved on this phone opens without a connection; the rest of Nuru needs one.",
-    }),
-    Object.assign(document.createElement("a"), { className: "retry", href: "", textContent: "Try again" }),
+    Object.assign(document.createElement("p"), { className: "muted", textContent: words.libraryNote }),
+    Object.assign(document.createElement("a"), { className: "retry", href: "", textContent: words.tryAgain }),
   );
   needs.parentElement?.append(needs);
 }
@@ -38,9 +54,7 @@ async function show() {
   libraryFirst();
   const owner = await verifiedOwner();
   const items = owner ? await listSaved(owner) : [];
-  empty.textContent = items.length
-    ? `${items.length} saved on this phone.`
-    : "Nothing saved on this phone yet: tap “Save for offline” on an article or an ebook in text mode while you are online.";
+  empty.textContent = items.length ? fill(words.savedCount, { count: items.length }) : words.nothingSaved;
   for (const item of items) {
     const li = document.createElement("li");
     const link = document.createElement("a");
@@ -48,7 +62,11 @@ async function show() {
     link.textContent = item.title;
     const meta = document.createElement("p");
     meta.className = "muted";
-    meta.textContent = `${item.kind === "ebook" ? "Ebook · " : ""}${formatBytes(item.bytes)} · saved ${formatDate(new Date(item.savedAt).toISOString())}`;
+    const ebook = item.kind === "ebook";
+    const saved = fill(ebook ? words.savedEbook : words.savedArticle, {
+      date: savedOn(new Date(item.savedAt).toISOString()),
+    });
+    meta.textContent = `${ebook ? words.ebook : ""}${formatBytes(item.bytes)} · ${saved}`;
     li.append(link, meta);
     list.append(li);
   }

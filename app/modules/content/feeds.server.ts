@@ -9,7 +9,16 @@ import { rssArticles, sitemapArticles, type RssArticle } from "./feed-articles.s
 import { hasSwahiliVersion, localeHref } from "~/lib/locale";
 import { cachedFeed } from "./feed-cache.server";
 
-export const STATIC_PATHS = ["/", "/about", "/terms", "/pricing", "/articles", "/ebooks", "/categories"] as const;
+export const STATIC_PATHS = [
+  "/",
+  "/about",
+  "/terms",
+  "/privacy",
+  "/pricing",
+  "/articles",
+  "/ebooks",
+  "/categories",
+] as const;
 export const RSS_ITEMS = 30;
 const SITEMAP_MAX_URLS = 50_000;
 

@@ -1,6 +1,7 @@
 import { SHOP_NAME } from "~/lib/shop-name";
 import { localeFromPath, localeHref, type Locale } from "~/lib/locale";
 import { translator, type Translate } from "~/lib/i18n/i18n";
+import { swahiliShareImage } from "./og-card-words";
 
 export { SHOP_NAME };
 
@@ -59,7 +60,10 @@ export function pageMeta({
   const fullTitle = title === SHOP_NAME ? title : `${title} | ${SHOP_NAME}`;
   const origin = originFrom(matches);
   // Server only: the browser renders English pages only (ADR 048), so the common chunk carries none of this.
+  const swahili = import.meta.env.SSR && metaLocale(matches) === "sw";
   const url = import.meta.env.SSR ? origin + localeHref(path, metaLocale(matches)) : origin + path;
+  // A Swahili page shares its card drawn with Swahili words, and says its language to the scraper (issue 50).
+  if (swahili && image) ({ image, imageAlt } = swahiliShareImage(image, imageAlt));
   const picture = image && origin + image;
   return [
     { title: fullTitle },
@@ -70,6 +74,12 @@ export function pageMeta({
     { property: "og:type", content: type },
     { property: "og:url", content: url },
     { property: "og:site_name", content: SHOP_NAME },
+    ...(swahili
+      ? [
+          { property: "og:locale", content: "sw_KE" },
+          { property: "og:locale:alternate", content: "en_KE" },
+        ]
+      : []),
     // X reads og:title and og:description when its own title and description tags are missing: the description
     // once more on every page would only be bytes (issue 14).
     { name: "twitter:card", content: picture ? "summary_large_image" : "summary" },
