@@ -48,15 +48,19 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const islands = islandsPage(routerContext);
+    // Crawlers get the whole document at once; so does a page no React will hydrate (an islands page, data saver):
+    // React's streamed Suspense reveals are inline scripts, which such a page must not carry (data saver promises no
+    // script at all) and which a page rendered once for many readers (ADR 049) would carry with its nonce token.
+    const wholeDocument =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || islands || withoutScripts(routerContext);
+    const readyOption: keyof RenderToPipeableStreamOptions = wholeDocument ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerOnlyData.Provider value={documentRenderData()}>
-          <IslandsContext.Provider value={islandsPage(routerContext)}>
+          <IslandsContext.Provider value={islands}>
             <TemplateMarksContext.Provider value={renderingTemplate() ? choiceMarks : null}>
               <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
             </TemplateMarksContext.Provider>
@@ -90,6 +94,11 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** A data saver page: no script at all (issue 32), so nothing of React in the browser either. */
+function withoutScripts(context: EntryContext): boolean {
+  return Boolean((context.staticHandlerContext.loaderData.root as { dataSaver?: boolean } | undefined)?.dataSaver);
 }
 
 /**
