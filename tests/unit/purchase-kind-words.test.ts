@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PURCHASE_KINDS } from "~/modules/payments/purchase-kinds/index.server";
 import {
   ITEM_WORDS,
+  isOrderItemKind,
   itemWordsOf,
   PURCHASE_KIND_WORDS,
   purchaseKindNameOf,
@@ -104,5 +105,20 @@ describe("the words of each purchase kind", () => {
   it("lead back from a checkout to the plans or the ebook", () => {
     expect([ITEM_WORDS.plan.backPath("p1"), ITEM_WORDS.plan.backLabel]).toEqual(["/pricing", "Back to plans"]);
     expect([ITEM_WORDS.ebook.backPath("e1"), ITEM_WORDS.ebook.backLabel]).toEqual(["/ebook/e1", "Back to the ebook"]);
+  });
+  it("name the item on the gateway's payment page as the checkout did", () => {
+    expect(ITEM_WORDS.plan.gatewayText({ planName: "Standard", periodUnit: "month", periodCount: 2 })).toBe(
+      "Nuru Standard plan, 2 months",
+    );
+    expect(ITEM_WORDS.plan.gatewayText({ planName: "7-day pass", periodUnit: "day", periodCount: 7 })).toBe(
+      "Nuru 7-day pass, 7 days",
+    );
+    expect(ITEM_WORDS.ebook.gatewayText({ ebookTitle: "Glow Guide" })).toBe("Nuru ebook: Glow Guide");
+    expect([
+      isOrderItemKind("plan"),
+      isOrderItemKind("ebook"),
+      isOrderItemKind("gift"),
+      isOrderItemKind("toString"),
+    ]).toEqual([true, true, false, false]);
   });
 });

@@ -5,7 +5,7 @@
 // `PurchaseKind` points at its row (`words`), so a new kind is still one behaviour file plus one row here and there.
 // Callers read the kind of an order with `purchaseKindNameOf` and dispatch; none branches on kinds itself.
 import { formatDate } from "~/lib/format";
-import { planItemText, planTitle, type PeriodUnit } from "./plan-period";
+import { periodLabel, planItemText, planTitle, type PeriodUnit } from "./plan-period";
 
 export type PurchaseKindName = "plan" | "ebook" | "gift" | "upgrade";
 
@@ -90,6 +90,8 @@ export interface ItemWords {
   payText(o: ItemNames): string | null;
   /** The receipt SMS's generic item: "Standard plan", "7-day pass", "Ebook"; never an ebook's title (issue 49). */
   smsText(o: ItemNames): string;
+  /** What the payment page at the gateway says she buys: "Nuru Standard plan, 2 months", "Nuru ebook: Title". */
+  gatewayText(o: ItemNames): string;
 }
 
 const planItem: ItemWords = {
@@ -103,6 +105,8 @@ const planItem: ItemWords = {
   backLabel: "Back to plans",
   payText: (o) => (o.planName ? planItem.receiptText(o) : null),
   smsText: (o) => (o.planName ? planTitle(o.planName) : "Purchase"),
+  gatewayText: (o) =>
+    `Nuru ${planTitle(o.planName ?? "Plan")}, ${o.periodUnit && o.periodCount ? periodLabel({ periodUnit: o.periodUnit, periodCount: o.periodCount }) : ""}`,
 };
 
 const ebookItem: ItemWords = {
@@ -116,11 +120,16 @@ const ebookItem: ItemWords = {
   backLabel: "Back to the ebook",
   payText: (o) => o.ebookTitle ?? null,
   smsText: () => "Ebook",
+  gatewayText: (o) => `Nuru ebook: ${o.ebookTitle}`,
 };
 
 export const ITEM_WORDS: Record<OrderItemKind, ItemWords> = { plan: planItem, ebook: ebookItem };
 
 /** The words of an order's item (a plan or an ebook). */
+/** Whether `kind` names a kind of item (an admin's filter, a form field). */
+export const isOrderItemKind = (kind: string | undefined): kind is OrderItemKind =>
+  kind !== undefined && Object.hasOwn(ITEM_WORDS, kind);
+
 export const itemWordsOf = (o: Pick<OrderItemFacts, "kind">): ItemWords => ITEM_WORDS[o.kind];
 
 /** How one purchase kind is named on her receipt, in the receipt mail and in "Try again". */

@@ -1,5 +1,6 @@
 // What /admin/orders shows: orders with filters (flagged ones first) and one order with everything that happened to
 // it: its status history, the gateway's verified answers, what it granted, its refunds and the admins' actions.
+import { isOrderItemKind } from "~/modules/membership/purchase-kind-words";
 import { planTitle } from "~/modules/membership/plan-period";
 import {
   aliasedTable,
@@ -125,7 +126,7 @@ export async function listOrdersForAdmin(_admin: AdminViewer, filters: OrderFilt
   const status = (ORDER_STATUSES as readonly string[]).includes(filters.status ?? "")
     ? (filters.status as OrderStatus)
     : "";
-  const kind = filters.kind === "plan" || filters.kind === "ebook" ? filters.kind : "";
+  const kind = isOrderItemKind(filters.kind) ? filters.kind : "";
   if (status) where.push(eq(orders.status, status));
   // Not an order status: orders with a refund whose outcome is unknown (issue 30), for the admin to settle.
   const refundUnknown = filters.status === REFUND_UNKNOWN_FILTER;

@@ -3,7 +3,7 @@
 // kinds (purchase-kinds/) quote from these; the checkout page shows them.
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { ebooks, subscriptionPlans } from "~/db/schema";
+import { ebooks, orders, subscriptionPlans } from "~/db/schema";
 import { hasActiveSubscription, isAdmin } from "~/modules/access/policy";
 import { loadViewer } from "~/modules/access/viewer.server";
 import type { Role } from "~/modules/access/policy";
@@ -13,6 +13,7 @@ import { regionalPrice, type RegionalPrice } from "~/modules/pricing/pricing";
 import { loadCountryPricing } from "~/modules/pricing/regional-price.server";
 import { currentPlanOf } from "~/modules/membership/membership.server";
 import type { PlanPeriod } from "~/modules/membership/plan-period";
+import type { OrderItemKind } from "~/modules/membership/purchase-kind-words";
 
 export type CheckoutItem = { kind: "plan"; slug: string } | { kind: "ebook"; id: string };
 
@@ -24,7 +25,7 @@ export interface CheckoutBuyer {
 }
 
 export interface CheckoutQuote {
-  kind: "plan" | "ebook";
+  kind: OrderItemKind;
   itemId: string;
   name: string;
   description: string | null;
@@ -39,10 +40,11 @@ export interface CheckoutQuote {
 
 /** What the item costs this visitor; null when it is not for sale (unknown, unpublished, free, subscription only). */
 export async function quoteCheckout(item: CheckoutItem, countryCode: string): Promise<CheckoutQuote | null> {
-  return item.kind === "plan" ? quotePlan(item.slug, countryCode) : quoteEbook(item.id, countryCode);
+  // The table's row for the item's kind takes that kind's item (TypeScript cannot tie the two through the index).
+  return CHECKOUT_ITEMS[item.kind].quote(item as never, countryCode);
 }
 
-async function quotePlan(slug: string, countryCode: string): Promise<CheckoutQuote | null> {
+async function quotePlan({ slug }: { slug: string }, countryCode: string): Promise<CheckoutQuote | null> {
   if (!/^[a-z0-9-]{1,60}$/.test(slug)) return null;
   const [plan] = await getDb()
     .select()
@@ -64,7 +66,7 @@ async function quotePlan(slug: string, countryCode: string): Promise<CheckoutQuo
   };
 }
 
-async function quoteEbook(id: string, countryCode: string): Promise<CheckoutQuote | null> {
+async function quoteEbook({ id }: { id: string }, countryCode: string): Promise<CheckoutQuote | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [ebook] = await getDb()
     .select()
@@ -87,15 +89,19 @@ async function quoteEbook(id: string, countryCode: string): Promise<CheckoutQuot
 
 /** Refuses what the buyer already has: a running plan, an ebook she owns or can already read. */
 export async function assertCanBuy(buyer: CheckoutBuyer, quote: CheckoutQuote, now = new Date()): Promise<void> {
+  await CHECKOUT_ITEMS[quote.kind].refuseOwned(buyer, quote, now);
+}
+
+/** CASE: a plan running (or a trial) -> buying a plan, the same or another, is a renewal: its paid period starts when
+ *  the current one ends (ADR 015). One renewal waits at a time; an open-ended plan has nothing to renew. */
+async function refusePlanRunning(buyer: CheckoutBuyer, _quote: CheckoutQuote, now: Date): Promise<void> {
+  const current = await currentPlanOf(buyer.id, now);
+  if (current && current.endDate === null) throw new AppError(CHECKOUT_ERRORS.PLAN_ACTIVE);
+  if (current?.renewedUntil) throw new AppError(CHECKOUT_ERRORS.RENEWAL_QUEUED);
+}
+
+async function refuseEbookOwned(buyer: CheckoutBuyer, quote: CheckoutQuote, now: Date): Promise<void> {
   const viewer = await loadViewer({ id: buyer.id, role: buyer.role }, now);
-  if (quote.kind === "plan") {
-    // CASE: a plan running (or a trial) -> buying a plan, the same or another, is a renewal: its paid period starts
-    // when the current one ends (ADR 015). One renewal waits at a time; an open-ended plan has nothing to renew.
-    const current = await currentPlanOf(buyer.id, now);
-    if (current && current.endDate === null) throw new AppError(CHECKOUT_ERRORS.PLAN_ACTIVE);
-    if (current?.renewedUntil) throw new AppError(CHECKOUT_ERRORS.RENEWAL_QUEUED);
-    return;
-  }
   const unlocked = hasActiveSubscription(viewer) && viewer.unlockedEbookIds.has(quote.itemId);
   if (isAdmin(viewer) || viewer.purchasedEbookIds.has(quote.itemId) || unlocked) {
     throw new AppError(CHECKOUT_ERRORS.ALREADY_OWNED);
@@ -104,9 +110,23 @@ export async function assertCanBuy(buyer: CheckoutBuyer, quote: CheckoutQuote, n
 
 /** The order's item columns: the plan or the ebook it is for. */
 export function orderItemColumns(item: CheckoutQuote) {
-  return {
-    kind: item.kind,
-    planId: item.kind === "plan" ? item.itemId : null,
-    ebookId: item.kind === "ebook" ? item.itemId : null,
-  };
+  return { kind: item.kind, planId: null, ebookId: null, [CHECKOUT_ITEMS[item.kind].column]: item.itemId };
 }
+
+/** The orders column that names an item of this kind (a pending order for the same thing is looked up by it). */
+export function orderItemColumn(kind: OrderItemKind) {
+  return orders[CHECKOUT_ITEMS[kind].column];
+}
+
+/** What each kind of item does at checkout: one row per kind, so no caller branches on plan or ebook. */
+interface CheckoutItemKind<K extends OrderItemKind> {
+  quote(item: Extract<CheckoutItem, { kind: K }>, countryCode: string): Promise<CheckoutQuote | null>;
+  refuseOwned(buyer: CheckoutBuyer, quote: CheckoutQuote, now: Date): Promise<void>;
+  /** The orders column that holds the item's id. */
+  column: "planId" | "ebookId";
+}
+
+const CHECKOUT_ITEMS: { [K in OrderItemKind]: CheckoutItemKind<K> } = {
+  plan: { quote: quotePlan, refuseOwned: refusePlanRunning, column: "planId" },
+  ebook: { quote: quoteEbook, refuseOwned: refuseEbookOwned, column: "ebookId" },
+};

@@ -22,7 +22,7 @@ import type { GiftDetails } from "~/modules/membership/gift-form";
 import { takeRedemption, releaseRedemption } from "~/modules/orders/offer-codes.server";
 import { isCoded } from "~/modules/orders/offer-code-rules";
 import { completeZeroAmountOrder } from "./zero-amount-orders.server";
-import { orderItemColumns, type CheckoutBuyer, type CheckoutItem } from "./checkout-items.server";
+import { orderItemColumn, orderItemColumns, type CheckoutBuyer, type CheckoutItem } from "./checkout-items.server";
 import {
   purchaseKindFor,
   purchaseKindOf,
@@ -114,7 +114,7 @@ async function quoteRequestOf(input: CheckoutInput): Promise<QuoteRequest> {
 async function reusablePendingOrder({ kind, request, quote }: Quoted): Promise<CheckoutStarted | null> {
   if (!kind.reusesPending) return null;
   const { amount, price } = quote;
-  const itemColumn = quote.item.kind === "plan" ? orders.planId : orders.ebookId;
+  const itemColumn = orderItemColumn(quote.item.kind);
   const db = getDb();
   const candidates = await db
     .select({ order: orders, optedIn: cardRenewals.id })

@@ -2,7 +2,6 @@
 // (GetTransactionStatus, shared between concurrent callers) and CancelOrder. The submission is what checkout did
 // before the interface existed, moved here unchanged.
 import { getEnv } from "~/lib/env.server";
-import { periodLabel, planTitle } from "~/modules/membership/plan-period";
 import { ITEM_WORDS } from "~/modules/membership/purchase-kind-words";
 import { ensureIpnId, forgetIpnId, getPesapal } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
@@ -107,7 +106,10 @@ export const pesapalProvider: PaymentProvider = {
 };
 
 function describe(quote: CheckoutQuote): string {
-  return quote.kind === "plan"
-    ? `Nuru ${planTitle(quote.name)}, ${quote.period ? periodLabel(quote.period) : ""}`
-    : `Nuru ebook: ${quote.name}`;
+  return ITEM_WORDS[quote.kind].gatewayText({
+    planName: quote.name,
+    ebookTitle: quote.name,
+    periodUnit: quote.period?.periodUnit,
+    periodCount: quote.period?.periodCount,
+  });
 }
