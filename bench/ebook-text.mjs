@@ -16,11 +16,15 @@ if (!process.argv.includes("--no-build")) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-bench-text-"));
-const seeded = spawnSync(process.execPath, ["--import", "tsx", "bench/ebook-text-seed.ts", dataDir], {
-  cwd: root,
-  encoding: "utf8",
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const seeded = spawnSync(
+  process.execPath,
+  ["--import", "./scripts/register.mjs", "bench/ebook-text-seed.ts", dataDir],
+  {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
 if (seeded.status !== 0) throw new Error("seeding failed");
 const big = JSON.parse(seeded.stdout.trim().split("\n").at(-1));
 

@@ -1,6 +1,6 @@
 // Compressed bytes of the JavaScript a page loads on arrival: module preloads, script tags and the inline
 // entry import (not the route manifest, which lists every route's chunks).
-// Usage: node --import tsx bench/page-javascript.ts URL
+// Usage: node --import ./scripts/register.mjs bench/page-javascript.ts URL
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export interface PageJavascript {

@@ -15,7 +15,7 @@ if (!process.argv.includes("--no-build")) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "nuru-bench-reader-"));
-const seeded = spawnSync(process.execPath, ["--import", "tsx", "bench/reader-seed.ts", dataDir], {
+const seeded = spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "bench/reader-seed.ts", dataDir], {
   cwd: root,
   encoding: "utf8",
   stdio: ["ignore", "pipe", "inherit"],

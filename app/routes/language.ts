@@ -3,6 +3,7 @@
 // nothing, and a cookie the guest page cache still serves) and sends her to the page she was on, in that language.
 // The cookie only stops the offer of the Swahili page (lib/locale.ts offersSwahili): the address alone says the
 // language, so no page ever redirects by it.
+import { readForm } from "~/lib/read-form.server";
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
 import { isLocale, localizedHref, type Locale } from "~/lib/locale";
@@ -34,7 +35,8 @@ export function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context });
-  const to = (await request.formData()).get("language");
+  // The shared form reader: a body that is not a form gets a 400, never a crash.
+  const to = (await readForm(request)).get("language");
   if (!isLocale(to)) throw new Response("Unknown language", { status: 400 });
   await saveLanguage(user.id, to);
   const t = translator(to);

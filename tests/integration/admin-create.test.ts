@@ -19,7 +19,7 @@ describe("npm run admin:create", () => {
     expect(await seeded.ping()).toBe(true);
     await seeded.close();
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], {
+      spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/admin-create.ts", ...args], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
         encoding: "utf8",
       });
@@ -45,7 +45,7 @@ describe("npm run admin:create", () => {
     await createUser(seeded.db, { email: "claimed@nuru.test", password: "claimer-pass", emailVerified: false });
     await seeded.close();
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], {
+      spawnSync(process.execPath, ["--import", "./scripts/register.mjs", "scripts/admin-create.ts", ...args], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
         encoding: "utf8",
       });

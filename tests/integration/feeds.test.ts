@@ -269,7 +269,12 @@ describe(`feeds read the same articles as the gated lists (${process.env.DB_TARG
     const expected: string[] = [];
     for (let page = 1; ; page++) {
       const { items } = await listArticlesForViewer({ viewer: guestViewer(), page, pageSize: 50 });
-      expected.push(...items.map((a) => `<loc>${ORIGIN}/article/${a.id}</loc><lastmod>${a.updatedAt}</lastmod>`));
+      // Each article at its English address and then its Swahili one (issue 50: the sitemap lists both languages).
+      expected.push(
+        ...items.flatMap((a) =>
+          ["", "/sw"].map((lang) => `<loc>${ORIGIN}${lang}/article/${a.id}</loc><lastmod>${a.updatedAt}</lastmod>`),
+        ),
+      );
       if (items.length < 50) break;
     }
     const printed = [...sitemap.matchAll(/<loc>[^<]*\/article\/[^<]*<\/loc><lastmod>[^<]*<\/lastmod>/g)].map(

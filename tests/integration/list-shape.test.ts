@@ -24,6 +24,8 @@ const CARD_FIELDS = [
   "imageUrl",
   "isFeatured",
   "isMustRead",
+  // The article's own language (issue 50): lists show the page's language first and mark the others.
+  "language",
   "readingMinutes",
   "title",
   "updatedAt",

@@ -184,7 +184,7 @@ describe(`reconciliation with Pesapal (${process.env.DB_TARGET ?? "pglite"})`, (
       await disk?.close();
     }
     const command = (...args: string[]) =>
-      run(process.execPath, ["--import", "tsx", "scripts/reconcile.ts", ...args], {
+      run(process.execPath, ["--import", "./scripts/register.mjs", "scripts/reconcile.ts", ...args], {
         env: {
           ...process.env,
           DATA_DIR: dataDir,

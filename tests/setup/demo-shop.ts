@@ -27,7 +27,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Migrates and seeds the demo shop with `npm run seed`'s script, into dataDir (and databaseUrl when given). */
 export function seedDemoShop(dataDir: string, databaseUrl?: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+    const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/seed.ts"], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" },
       stdio: ["ignore", "inherit", "inherit"],

@@ -51,9 +51,13 @@ export async function setup(project: TestProject) {
   project.provide("demoShop", demoShop);
   // The shared app's data: the demo shop plus the leak suite's marker content.
   const dataDir = copyDataDir(demoShop.pgliteDataDir);
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/seed-markers.ts", dataDir], {
-    stdio: "inherit",
-  });
+  const seeded = spawnSync(
+    process.execPath,
+    ["--import", "./scripts/register.mjs", "tests/setup/seed-markers.ts", dataDir],
+    {
+      stdio: "inherit",
+    },
+  );
   if (seeded.status !== 0) throw new Error("Could not prepare the end-to-end data directory");
   app = await startApp({
     DATA_DIR: dataDir,

@@ -1,5 +1,5 @@
 // One shop process for the randomized payment test on PostgreSQL (tests/integration/payment-integrity.test.ts):
-// started as its own OS process (`node --import tsx tests/setup/payment-shop-process.ts`), two of them at once on
+// started as its own OS process (`node --import ./scripts/register.mjs tests/setup/payment-shop-process.ts`), two of them at once on
 // the same database, each serving what the real shop serves to Pesapal and buyers about payments:
 //   GET|POST /api/payments/ipn  the real IPN handler (readIpnRequest -> answerIpn)
 //   POST /verify                the callback page's verification (verifyPayment), JSON in and out

@@ -30,7 +30,7 @@ export async function startShopProcesses(
   const children: ChildProcess[] = [];
   let stderr = "";
   const started = Array.from({ length: count }, () => {
-    const child = spawn(NODE, ["--import", "tsx", "tests/setup/payment-shop-process.ts"], {
+    const child = spawn(NODE, ["--import", "./scripts/register.mjs", "tests/setup/payment-shop-process.ts"], {
       env: {
         ...process.env,
         PAYMENT_SHOP_DATABASE_URL: config.databaseUrl,

@@ -990,6 +990,7 @@ export const articles: SeedArticle[] = [
         "Fikiria sahani yako ikiwa na sehemu nne. Nusu yake iwe mboga: sukuma wiki, kabichi, spinachi, managu, terere, karoti au kachumbari. Mboga hizi hukushibisha kwa nyuzinyuzi na maji, na zina kalori chache.",
         "Robo moja ni ya protini: maharagwe, ndengu, omena, mayai, kuku, samaki au githeri yenye maharagwe mengi. Robo ya mwisho ni ya wanga: ugali, wali, chapati, viazi vitamu au nduma. Kiasi kinachofaa cha wanga ni karibu ukubwa wa ngumi yako.",
       ),
+      image("img:omena-beans", "Omena, maharagwe na mayai: protini ya bei nafuu kutoka sokoni."),
       text(
         "Punguza mafuta ya kupikia na sukari kwenye chai. Kupungua kwa nusu kilo hadi kilo moja kwa wiki ni kasi nzuri kwa watu wazima wengi.",
         "Ikiwa una kisukari, shinikizo la damu, una mimba, unanyonyesha au unatumia dawa kila siku, zungumza na daktari au mtaalamu wa lishe kabla ya kubadilisha ulaji wako.",
@@ -1016,6 +1017,7 @@ export const articles: SeedArticle[] = [
         "Watu wengi huamini kwamba ngozi nyeusi haihitaji kinga dhidi ya jua. Ni kweli kwamba melanini hutoa kinga fulani, lakini jua la Kenya, hasa saa za mchana, bado linaweza kusababisha madoa meusi, kuzeesha ngozi mapema na kukoza alama za chunusi.",
         'Chagua mafuta ya kuzuia jua yenye SPF 30 au zaidi, yaliyoandikwa "broad spectrum". Paka kiasi cha kutosha usoni na shingoni kila asubuhi, hata siku ya mawingu. Ukiwa nje kwa muda mrefu, paka tena baada ya saa mbili.',
       ),
+      image("img:sunscreen", "Urefu wa vidole viwili wa mafuta ya kuzuia jua unatosha uso na shingo."),
       text(
         "Kofia yenye ukingo mpana, miwani ya jua na kukaa kivulini kati ya saa nne asubuhi na saa kumi jioni pia husaidia. Epuka krimu zinazoahidi kung'arisha ngozi haraka: nyingi huwa na viambato hatari kama zebaki au dawa kali zisizoagizwa na daktari.",
         "Ukiona doa linalobadilika umbo, rangi au ukubwa, au kidonda kisichopona, muone daktari wa ngozi.",
@@ -1042,6 +1044,7 @@ export const articles: SeedArticle[] = [
         "Huhitaji gym wala vifaa vya bei ghali ili kuanza mazoezi. Kutembea kwa mwendo wa haraka kila siku husaidia kuchoma mafuta, kuimarisha moyo, kupunguza msongo wa mawazo na kuboresha usingizi.",
         "Wiki ya kwanza, tembea dakika 15 kila siku kwa mwendo unaokuwezesha kuongea lakini si kuimba. Wiki ya pili, ongeza hadi dakika 20. Wiki ya tatu, tembea dakika 25, na mara mbili kwa wiki ongeza vipindi vya dakika moja vya kutembea kwa kasi zaidi. Wiki ya nne, tembea dakika 30 kwa siku tano za wiki.",
       ),
+      image("img:walking", "Matembezi ya asubuhi kabla mji haujaamka ni tabia rahisi kudumisha."),
       text(
         "Huwezi kupunguza mafuta ya tumbo peke yake kwa mazoezi ya tumbo tu: mwili hupunguza mafuta sehemu zote taratibu. Kwa hivyo unganisha kutembea na sahani yenye mboga nyingi, maji ya kutosha na usingizi wa saa saba hadi tisa.",
         "Vaa viatu vinavyokutosha vizuri, beba maji, na chagua njia salama yenye watu. Ikiwa una maumivu ya kifua, kizunguzungu au ugonjwa wa moyo, zungumza na daktari kabla ya kuanza.",
