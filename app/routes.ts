@@ -17,6 +17,10 @@ const SWAHILI_PAGES = prefix("sw", [
   route("about", "routes/about.tsx", { id: "sw/about" }),
   route("terms", "routes/terms.tsx", { id: "sw/terms" }),
   route("privacy", "routes/privacy.tsx", { id: "sw/privacy" }),
+  // Sign-in and her address.
+  // Checkout and payment.
+  // Her account.
+  // Receipts.
 ]);
 
 export default [

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { injectManifest } from "@serwist/build";
-import { OFFLINE_PAGES, readCatalogue, renderOfflinePage, scriptWords } from "./offline-pages.mjs";
+import { OFFLINE_PAGES, readLanguage, renderOfflinePage, scriptWords } from "./offline-pages.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const client = path.join(root, "build/client");
@@ -23,7 +23,7 @@ await build({ ...common, entryPoints: [path.join(root, "service-worker/sw.ts")],
 
 // The offline page in each language (issue 50): the template and the catalogues make the pages, and the script carries
 // both languages' few words (it writes in the page's).
-const catalogues = Object.fromEntries(Object.keys(OFFLINE_PAGES).map((lang) => [lang, readCatalogue(lang)]));
+const catalogues = Object.fromEntries(Object.keys(OFFLINE_PAGES).map((lang) => [lang, readLanguage(lang)]));
 const template = readFileSync(path.join(root, "app/components/offline/offline.html"), "utf8");
 for (const [lang, file] of Object.entries(OFFLINE_PAGES))
   writeFileSync(path.join(client, file), renderOfflinePage(template, lang, catalogues[lang]));

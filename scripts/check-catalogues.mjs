@@ -2,7 +2,8 @@
 // Fails when the English and Swahili catalogues disagree (issue 50, ADR 048): a key missing in either, an empty
 // translation, a Swahili message identical to the English one (unless allowlisted: brand names), placeholders that
 // differ between the languages, or a Swahili message that leaves the glossary's terms (docs/glossary-sw.md).
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Brand and system names that read the same in both languages (docs/glossary-sw.md, "Register"). */
@@ -54,6 +55,29 @@ export function parsePo(text) {
   }
   flush();
   return entries;
+}
+
+/**
+ * A language's whole catalogue: every `.po` file in its folder (`app/locales/<lang>/`), read in name order. The files
+ * split the words by area (messages.po, account.po, checkout.po...) so that areas are written apart; an id in two files
+ * is an error, not an override.
+ */
+export function readCatalogue(folder) {
+  const entries = new Map();
+  for (const file of catalogueFiles(folder))
+    for (const [id, message] of parsePo(readFileSync(file, "utf8"))) {
+      if (entries.has(id)) throw new Error(`"${id}" is in two files of ${folder} (the second: ${file})`);
+      entries.set(id, message);
+    }
+  return entries;
+}
+
+/** The files a language's catalogue is read from (for a bundler to watch). */
+export function catalogueFiles(folder) {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".po"))
+    .sort()
+    .map((name) => join(folder, name));
 }
 
 /** The argument names a message uses: "{count, plural, one {# kitabu} other {...}}" and "{name}" -> count, name. */
@@ -157,8 +181,14 @@ export function checkGlossary(en, sw, terms) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = new URL("../app/locales/", import.meta.url);
-  const en = parsePo(readFileSync(new URL("en/messages.po", dir), "utf8"));
-  const sw = parsePo(readFileSync(new URL("sw/messages.po", dir), "utf8"));
+  const names = (lang) => catalogueFiles(fileURLToPath(new URL(`${lang}/`, dir))).map((file) => basename(file));
+  const [enFiles, swFiles] = [names("en"), names("sw")];
+  if (enFiles.join() !== swFiles.join()) {
+    console.error(`Catalogue files differ: en has ${enFiles.join(", ")}; sw has ${swFiles.join(", ")}`);
+    process.exit(1);
+  }
+  const en = readCatalogue(fileURLToPath(new URL("en/", dir)));
+  const sw = readCatalogue(fileURLToPath(new URL("sw/", dir)));
   const glossary = glossaryTerms(readFileSync(new URL("../docs/glossary-sw.md", import.meta.url), "utf8"));
   const problems = [...checkCatalogues(en, sw), ...checkGlossary(en, sw, glossary)];
   if (problems.length > 0) {

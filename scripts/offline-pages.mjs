@@ -1,8 +1,8 @@
 // The offline page in each language (issue 50, ADR 048): one template (app/components/offline/offline.html) and the
 // catalogues give /offline.html (English) and /offline-sw.html (Swahili), and the words its script writes. Used by
 // scripts/build-service-worker.mjs after `react-router build`; a message missing in a catalogue fails the build.
-import { readFileSync } from "node:fs";
-import { parsePo } from "./check-catalogues.mjs";
+import { fileURLToPath } from "node:url";
+import { readCatalogue } from "./check-catalogues.mjs";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -21,8 +21,8 @@ export const SCRIPT_WORDS = {
   savedEbook: "offlinePage.savedEbook",
 };
 
-export function readCatalogue(lang) {
-  return parsePo(readFileSync(new URL(`app/locales/${lang}/messages.po`, ROOT), "utf8"));
+export function readLanguage(lang) {
+  return readCatalogue(fileURLToPath(new URL(`app/locales/${lang}/`, ROOT)));
 }
 
 function message(messages, lang, id) {

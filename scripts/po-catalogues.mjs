@@ -1,14 +1,17 @@
 // Vite plugin (issue 50, ADR 048): `import { messages } from "~/locales/sw/messages.po"` gives that catalogue compiled
 // for Lingui's runtime. The ICU syntax (plurals, placeholders) is parsed here, at build time, so neither the server
 // nor the browser carries a message parser; the PO file stays what translators edit.
-import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import { parsePo } from "./check-catalogues.mjs";
+import { catalogueFiles, readCatalogue } from "./check-catalogues.mjs";
 
-/** The catalogue at `file` as a module: `export const messages = { id: compiled, ... }`. */
+/**
+ * The language whose catalogue file is `file` as a module: `export const messages = { id: compiled, ... }`. A
+ * language's catalogue is every `.po` in its folder (readCatalogue), so importing its `messages.po` gives all of them.
+ */
 export function compilePoModule(file) {
   const messages = {};
-  for (const [id, message] of parsePo(readFileSync(file, "utf8"))) messages[id] = compileMessageOrThrow(message);
+  for (const [id, message] of readCatalogue(dirname(file))) messages[id] = compileMessageOrThrow(message);
   return `export const messages = ${JSON.stringify(messages)};\n`;
 }
 
@@ -17,6 +20,7 @@ export function poCatalogues() {
     name: "nuru:po-catalogues",
     load(id) {
       if (!id.endsWith(".po")) return;
+      for (const file of catalogueFiles(dirname(id))) this.addWatchFile(file);
       return { code: compilePoModule(id), moduleSideEffects: false };
     },
   };
@@ -60,7 +64,7 @@ function templateOf(tokens) {
  * a catalogue: a page that hydrates ships the same words it did before the words moved into the catalogue. A message
  * id the code computes (`t(label)`) cannot be inlined and fails the build.
  */
-export function englishInBrowser({ catalogue = "app/locales/en/messages.po" } = {}) {
+export function englishInBrowser({ catalogue = "app/locales/en" } = {}) {
   let english;
   return {
     name: "nuru:english-in-browser",
@@ -77,9 +81,7 @@ export function englishInBrowser({ catalogue = "app/locales/en/messages.po" } = 
     transform(code, id) {
       if (/[\\/]app[\\/]lib[\\/]i18n[\\/]/.test(id)) return { code, moduleSideEffects: false };
       if (!/[\\/]app[\\/].*\.tsx?$/.test(id) || !/\b(t|localHref)\(/.test(code)) return;
-      english ??= new Map(
-        [...parsePo(readFileSync(catalogue, "utf8"))].map(([key, message]) => [key, compileMessageOrThrow(message)]),
-      );
+      english ??= new Map([...readCatalogue(catalogue)].map(([key, message]) => [key, compileMessageOrThrow(message)]));
       let out = "";
       let from = 0;
       for (const match of code.matchAll(/(?<![\w.$])(t|localHref)\(/g)) {

@@ -63,12 +63,22 @@ export function prefersSwahili(acceptLanguage: string | null | undefined): boole
 // The reader pages that also exist under "/sw" (app/routes.ts, SWAHILI_PAGES): the pages rendered without React in
 // the browser (ADR 045), and about, terms and privacy (their Swahili text in app/components/legal/). Every "/sw"
 // document is rendered without React in the browser (components/islands.tsx).
-const SWAHILI_PAGES =
-  /^\/(?:|home|articles|categories|ebooks|pricing|about|terms|privacy|(?:category|article|ebook)\/[^/]+)\/?$/;
+// One pattern a line, by area, each the English address without "/sw".
+const SWAHILI_PAGES: readonly RegExp[] = [
+  // The reader pages.
+  /^\/(?:|home|articles|categories|ebooks|pricing|about|terms|privacy)$/,
+  /^\/(?:category|article|ebook)\/[^/]+$/,
+  // Sign-in and her address.
+  // Checkout and payment.
+  // Her account.
+  // Receipts.
+];
 
 /** Whether the page at `pathname` (in either language) has a Swahili version, so alternates and switch links exist. */
 export function hasSwahiliVersion(pathname: string): boolean {
-  return SWAHILI_PAGES.test(stripLocale(pathname));
+  const bare = stripLocale(pathname);
+  const path = bare.length > 1 && bare.endsWith("/") ? bare.slice(0, -1) : bare;
+  return SWAHILI_PAGES.some((page) => page.test(path));
 }
 
 /**

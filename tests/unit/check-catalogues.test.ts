@@ -6,6 +6,7 @@ import {
   glossaryTerms,
   parsePo,
   placeholders,
+  readCatalogue,
   // @ts-expect-error -- a plain ES module script without types
 } from "../../scripts/check-catalogues.mjs";
 
@@ -101,8 +102,25 @@ describe("the glossary (docs/glossary-sw.md)", () => {
   });
 
   it("holds for the whole catalogue", () => {
-    const en = parsePo(readFileSync("app/locales/en/messages.po", "utf8"));
-    const sw = parsePo(readFileSync("app/locales/sw/messages.po", "utf8"));
+    const en = readCatalogue("app/locales/en");
+    const sw = readCatalogue("app/locales/sw");
     expect(checkGlossary(en, sw, glossary)).toEqual([]);
+  });
+});
+
+describe("a language's catalogue is every file in its folder", () => {
+  it("reads the files together and refuses an id written in two of them", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const folder = mkdtempSync(join(tmpdir(), "catalogue-"));
+    writeFileSync(join(folder, "a.po"), po([["one", "Moja"]]));
+    writeFileSync(join(folder, "b.po"), po([["two", "Mbili"]]));
+    expect([...(readCatalogue(folder) as Map<string, string>)]).toEqual([
+      ["one", "Moja"],
+      ["two", "Mbili"],
+    ]);
+    writeFileSync(join(folder, "c.po"), po([["one", "Moja tena"]]));
+    expect(() => readCatalogue(folder)).toThrow('"one" is in two files');
   });
 });

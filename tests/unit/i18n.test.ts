@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { translator } from "~/lib/i18n/i18n";
 // @ts-expect-error -- a plain ES module script without types
-import { parsePo } from "../../scripts/check-catalogues.mjs";
+import { readCatalogue } from "../../scripts/check-catalogues.mjs";
 
 describe("translator", () => {
   it("gives each language its own words for the same id", () => {
@@ -79,7 +79,7 @@ function sourceFiles(dir: string): string[] {
 
 describe("the catalogues and the code", () => {
   it("every id the code translates is in the catalogue", () => {
-    const catalogue = parsePo(readFileSync("app/locales/en/messages.po", "utf8"));
+    const catalogue = readCatalogue("app/locales/en");
     const used = new Set<string>();
     for (const file of sourceFiles("app"))
       for (const match of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([\w.]+)"/g)) used.add(match[1]);
