@@ -19,6 +19,13 @@ const SWAHILI_PAGES = prefix("sw", [
   route("privacy", "routes/privacy.tsx", { id: "sw/privacy" }),
   // Sign-in and her address.
   // Checkout and payment.
+  route("checkout/:kind/:id", "routes/checkout.tsx", { id: "sw/checkout" }),
+  route("gift/:kind/:id", "routes/gift-checkout.tsx", { id: "sw/gift-checkout" }),
+  route("gift/:token", "routes/gift-claim.tsx", { id: "sw/gift-claim" }),
+  route("payment/return", "routes/payment-status.tsx", { id: "sw/payment/return" }),
+  route("payment-success", "routes/payment-status.tsx", { id: "sw/payment-success" }),
+  route("pay/mpesa/:orderId", "routes/pay-mpesa.tsx", { id: "sw/pay/mpesa" }),
+  route("country", "routes/country.tsx", { id: "sw/country" }),
   // Her account.
   // Receipts.
 ]);

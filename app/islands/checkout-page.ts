@@ -4,7 +4,14 @@
 // details are checked before they go, with the schema's words (gift-checks.ts), and once a form goes its buttons are
 // disabled (no second payment from a second tap) and Pay says where it is taking her.
 import { GIFT_CHECKS } from "../modules/membership/gift-checks";
+import { say } from "../lib/page-words";
 import { busyButtons, checkForms } from "./form-checks";
 
-checkForms(GIFT_CHECKS);
+// Each message in the page's language (a Swahili page carries its words, ADR 048).
+checkForms({
+  gift: (values) =>
+    Object.fromEntries(
+      Object.entries(GIFT_CHECKS.gift!(values)).map(([field, message]) => [field, message && say(message)]),
+    ),
+});
 busyButtons();

@@ -70,6 +70,8 @@ const SWAHILI_PAGES: readonly RegExp[] = [
   /^\/(?:category|article|ebook)\/[^/]+$/,
   // Sign-in and her address.
   // Checkout and payment.
+  /^\/(?:checkout|gift)\/[^/]+\/[^/]+$/,
+  /^\/(?:gift\/[^/]+|payment\/return|payment-success|pay\/mpesa\/[^/]+|country)$/,
   // Her account.
   // Receipts.
 ];

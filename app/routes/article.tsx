@@ -194,7 +194,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                     <li key={offer.slug}>
                       {/* Straight to its checkout; a guest signs in there and comes back to it. */}
                       <Link
-                        to={`/checkout/plan/${offer.slug}?from=${article.id}`}
+                        to={localHref(`/checkout/plan/${offer.slug}?from=${article.id}`)}
                         className="flex min-h-11 items-center justify-between gap-3 rounded-xl border border-brand-200 bg-white px-4 py-2 hover:bg-rose-100"
                       >
                         <span className="font-semibold text-gray-900">

@@ -45,6 +45,20 @@ import { currentPlanOf } from "~/modules/membership/membership.server";
 import { readPaymentMethodSettings } from "~/modules/payments/payment-provider.server";
 import { darajaAvailable } from "~/modules/payments/daraja-gateway.server";
 import type { RouteFacts } from "~/lib/route-facts";
+import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
+import { textParts } from "~/lib/i18n/parts";
+import { translator } from "~/lib/i18n/i18n";
+import { localeFromPath, localeHref, localizedHref } from "~/lib/locale";
+import { metaT } from "~/modules/site/meta";
+import { allowanceWords, featureWords, periodText } from "~/components/commerce/plan-words";
+import {
+  autoRenewScheduleSw,
+  chargingNoticeSw,
+  countryNameIn,
+  firstPeriodCodeSw,
+  offerWordsSw,
+  refusalWords,
+} from "~/components/commerce/checkout-words";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
 import checkoutScript from "~/islands/checkout-page.ts?worker&url";
@@ -68,10 +82,13 @@ function articleIdFrom(request: Request): string | null {
   return isId(from) ? from.toLowerCase() : null;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Checkout: ${loaderData.quote.name} | Nuru` : "Checkout | Nuru" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: loaderData ? t("checkout.metaTitle", { name: loaderData.quote.name }) : t("checkout.metaTitleBare") },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 function itemOf(params: Route.LoaderArgs["params"]): CheckoutItem {
   if (params.kind === "plan") return { kind: "plan", slug: params.id };
@@ -92,6 +109,10 @@ async function buyerOrSignIn(
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const item = itemOf(params);
   const user = await buyerOrSignIn({ request, context }, item);
+  // The page's language (its address): the words the loader writes, the dates, and the addresses it gives (ADR 048).
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  const sw = locale === "sw";
   // The price is the charging country's (verified), never her pick on /country's (ADR 026).
   const { shown, charging } = await priceCountries(request);
   const quote = await quoteCheckout(item, charging.code);
@@ -107,7 +128,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (attempt?.allowed) await attempt.settle({ refused: coded.kind === "refused" });
   const price = coded.price;
   const url = new URL(request.url);
-  const here = `/checkout/${params.kind}/${encodeURIComponent(params.id)}`;
+  const here = localeHref(`/checkout/${params.kind}/${encodeURIComponent(params.id)}`, locale);
   // CASE: the code does not apply -> she pays the normal price, so the form posts without it.
   if (coded.kind === "refused" || limited) url.searchParams.delete("code");
   let refused: string | null = null;
@@ -124,7 +145,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   } catch (error) {
     if (!isCheckoutError(error)) throw error;
-    refused = error.message;
+    refused = refusalWords(t, locale, error);
   }
   // An early renewal (ADR 015): the paid period is queued behind the running one; she is told when it starts
   // (issue 46, item 23), in Nairobi time like every date on the site.
@@ -133,14 +154,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mpesaDirect = (await readPaymentMethodSettings()).mpesa === "daraja" && darajaAvailable();
   const page = {
     mpesaDirect,
-    renewalStartsOn: running?.endDate ? formatDate(running.endDate) : null,
+    renewalStartsOn: running?.endDate ? formatDate(running.endDate, locale) : null,
     quote: {
       kind: quote.kind,
       itemId: quote.itemId,
       name: quote.name,
       description: quote.description,
-      features: quote.features,
-      periodText: quote.period ? periodLabel(quote.period) : null,
+      features:
+        sw && quote.period ? featureWords(t, { ...quote.period, ebookLimit: quote.ebookLimit }) : quote.features,
+      periodText: quote.period ? (sw ? periodText(t, quote.period) : periodLabel(quote.period)) : null,
       ebookLimit: quote.ebookLimit,
       coverImageUrl: quote.coverImageUrl,
       label: price.label,
@@ -150,7 +172,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     upgrade: upgrade
       ? {
           fromPlan: upgrade.from.planName,
-          until: formatDate(upgrade.from.endDate.toISOString()),
+          until: formatDate(upgrade.from.endDate.toISOString(), locale),
           paid: formatKesCents(upgrade.from.paidCents),
           price: formatKesCents(upgrade.price.chargedCents),
           credit: formatKesCents(upgrade.creditCents),
@@ -162,7 +184,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     offer: isCoded(price)
       ? {
           code: price.offer.code,
-          words: coded.kind === "applied" ? offerText(coded.code) : "",
+          words: coded.kind !== "applied" ? "" : sw ? offerWordsSw(t, offerText(coded.code)) : offerText(coded.code),
           before: price.offer.beforeLabel,
           discount: formatPrice(price.offer.discountCents, BASE_CURRENCY),
           // M-Pesa moves whole shillings: the cents the code left are hers, and said (issue 46 item 27).
@@ -170,9 +192,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }
       : null,
     codeRefusal: limited
-      ? { code: typed, message: limited.message }
+      ? { code: typed, message: sw ? t("checkout.codesLimited") : limited.message }
       : coded.kind === "refused"
-        ? { code: typed, message: coded.message }
+        ? { code: typed, message: sw ? t("checkout.codeRefused") : coded.message }
         : null,
     // Built from the route's own path: a data request's URL ends in .data.
     formAction: `${here}${url.search}`,
@@ -183,8 +205,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     })(),
     email: user.email,
     fromArticle: articleIdFrom(request),
-    countryName: countryName(charging.code) ?? charging.code,
-    notice: chargingNotice(shown.code, charging.code),
+    countryName: sw ? countryNameIn(charging.code, locale) : (countryName(charging.code) ?? charging.code),
+    notice:
+      sw && chargingNotice(shown.code, charging.code)
+        ? chargingNoticeSw(t, shown.code, charging.code)
+        : chargingNotice(shown.code, charging.code),
     refusal: refused,
     // Card auto-renew (ADR 019): for plans, unless her card already renews one.
     autoRenew:
@@ -194,9 +219,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       price.chargedCents > 0 &&
       !(await hasActiveCardRenewal(user.id))
         ? {
-            schedule: autoRenewScheduleText(quote.period),
+            schedule: sw ? autoRenewScheduleSw(t, quote.period) : autoRenewScheduleText(quote.period),
             // A first-period-only code: both amounts, and why the card cannot renew at the later one (issue 46 item 26).
-            notWithCode: isCoded(price) ? firstPeriodCodeAutoRenewText(price.offer, price.label) : null,
+            notWithCode: !isCoded(price)
+              ? null
+              : sw
+                ? price.offer.firstPeriodOnly
+                  ? firstPeriodCodeSw(t, price.label, price.offer.beforeLabel)
+                  : null
+                : firstPeriodCodeAutoRenewText(price.offer, price.label),
           }
         : null,
   };
@@ -217,23 +248,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, checkoutFormSchema);
   if (submission.status !== "success") return refuseForm(submission);
   const form = submission.value;
+  // Posted from the Swahili page: her answers, toasts and the payment's way back stay in Swahili (ADR 048).
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  const sw = locale === "sw";
   try {
     if (form.intent === "trial") {
       if (item.kind !== "plan") throw new AppError(CHECKOUT_ERRORS.TRIAL_UNAVAILABLE);
       const { endDate } = await startFreeTrial({ userId: user.id, planSlug: item.slug });
-      throw await redirectWithToast("/articles", {
+      throw await redirectWithToast(localizedHref("/articles", locale), {
         kind: "success",
-        title: "Subscription Started",
-        message: `Your free trial runs until ${formatDate(endDate.toISOString())}. Enjoy every premium article.`,
+        title: sw ? t("checkout.trialStarted") : "Subscription Started",
+        message: sw
+          ? t("checkout.trialRuns", { date: formatDate(endDate.toISOString(), locale) })
+          : `Your free trial runs until ${formatDate(endDate.toISOString())}. Enjoy every premium article.`,
       });
     }
     // A code posted straight to Pay counts like one typed into the page (the limit has no other door).
     const typed = isUpgrade(request, item) ? null : codeFrom(request);
     const attempt = typed ? await beginCodeAttempt({ request, userId: user.id }) : null;
     if (attempt && !attempt.allowed) {
-      return refusal(new AppError(CHECKOUT_ERRORS.OFFER_CODE_LIMITED, attempt.message), {
-        headers: retryAfterHeader(attempt.retryAfterMs),
-      });
+      return refusal(
+        new AppError(CHECKOUT_ERRORS.OFFER_CODE_LIMITED, sw ? t("checkout.codesLimited") : attempt.message),
+        {
+          headers: retryAfterHeader(attempt.retryAfterMs),
+        },
+      );
     }
     const { charging, picked } = await priceCountries(request);
     const { redirectUrl, zeroAmount } = await settleAttempt(attempt, () =>
@@ -252,26 +292,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         fromArticleId: articleIdFrom(request),
         offerCode: typed,
         method: form.intent === "pay" ? form.method : undefined,
+        locale,
       }),
     );
     // CASE: the code took the whole price -> completed without Pesapal; her receipt shows the code.
     if (zeroAmount) {
-      throw await redirectWithToast(redirectUrl, {
+      throw await redirectWithToast(localizedHref(redirectUrl, locale), {
         kind: "success",
-        title: "Nothing to pay",
-        message: "Your offer code covered the whole price. It is yours now.",
+        title: sw ? t("checkout.nothingToPay") : "Nothing to pay",
+        message: sw ? t("checkout.codeCoveredAll") : "Your offer code covered the whole price. It is yours now.",
       });
     }
-    // Pesapal's hosted page (M-Pesa or card); it sends the reader back to /payment/return.
-    return redirect(redirectUrl, 303);
+    // Pesapal's hosted page (M-Pesa or card); it sends the reader back to /payment/return (/sw/payment/return when
+    // she paid from the Swahili page). M-Pesa direct's page is ours: in her language.
+    return redirect(localizedHref(redirectUrl, locale), 303);
   } catch (error) {
     if (!isCheckoutError(error)) throw error;
     if (error.is(CHECKOUT_ERRORS.ITEM_NOT_FOUND)) throw data(null, { status: 404 });
     // CASE: Start Free Trial posted from /pricing -> back there with the reason as a toast.
     if (form.intent === "trial") {
-      throw await redirectWithToast("/pricing", { kind: "error", title: "Free trial", message: error.message });
+      throw await redirectWithToast(localizedHref("/pricing", locale), {
+        kind: "error",
+        title: sw ? t("checkout.trialTitle") : "Free trial",
+        message: refusalWords(t, locale, error),
+      });
     }
-    return refusal(error);
+    return sw ? refusal(new AppError(CHECKOUT_ERRORS[error.code], refusalWords(t, locale, error))) : refusal(error);
   }
 }
 
@@ -307,24 +353,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
   const nonce = useNonce();
+  const t = useT();
+  const localHref = useLocalHref();
+  const sw = useLocale() === "sw";
+  const allowance = sw ? allowanceWords(t, quote.ebookLimit) : ebookAllowanceText(quote.ebookLimit);
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <CheckoutBackLink quote={quote} />
       <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">
-        {upgrade ? `Upgrade to ${quote.name}` : "Checkout"}
+        {upgrade ? t("checkout.upgradeTo", { name: quote.name }) : t("checkout.title")}
       </h1>
       <OrderSummary
         headingId="order-summary"
-        heading="Your order"
+        heading={t("checkout.yourOrder")}
         coverImageUrl={quote.coverImageUrl}
         title={ITEM_WORDS[quote.kind].title({ planName: quote.name, ebookTitle: quote.name })}
         subtitle={
           quote.kind === "plan" ? (
             <>
-              <span data-testid="checkout-period">{quote.periodText}</span> · {ebookAllowanceText(quote.ebookLimit)}
+              <span data-testid="checkout-period">{quote.periodText}</span> · {allowance}
             </>
           ) : (
-            "Ebook, yours to read on Nuru"
+            t("checkout.ebookSubtitle")
           )
         }
       >
@@ -338,15 +388,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         {upgrade ? (
           <div className="mt-5 border-t border-rose-100 pt-4 text-sm" data-testid="upgrade-summary">
             <p className="text-gray-800">
-              Your {upgrade.fromPlan} plan ends now and {quote.name} starts today for a full {quote.periodText}. Ebooks
-              you unlocked stay yours.
+              {textParts(
+                t("checkout.upgradeEnds", { from: upgrade.fromPlan, name: quote.name, period: quote.periodText ?? "" }),
+                upgrade.fromPlan,
+                quote.name,
+                quote.periodText ?? "",
+              )}
             </p>
             <dl className="mt-3">
-              <SummaryRow first label={`${quote.name} plan`}>
+              <SummaryRow first label={t("checkout.planRow", { name: quote.name })}>
                 {upgrade.price}
               </SummaryRow>
               <SummaryRow
-                label={`Credit: unused part of the ${upgrade.paid} you paid for ${upgrade.fromPlan} (to ${upgrade.until})`}
+                label={t("checkout.credit", { paid: upgrade.paid, from: upgrade.fromPlan, until: upgrade.until })}
                 valueClassName="shrink-0 text-gray-900"
                 testId="upgrade-credit"
               >
@@ -354,35 +408,34 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </SummaryRow>
               {upgrade.roundedOff ? (
                 <SummaryRow
-                  label="Rounded down to whole shillings (M-Pesa pays in shillings)"
+                  label={t("checkout.roundedOff")}
                   valueClassName="shrink-0 text-gray-900"
                   testId="upgrade-rounded-off"
                 >
                   − {upgrade.roundedOff}
                 </SummaryRow>
               ) : null}
-              {upgrade.raisedToMinimum ? (
-                <p className="mt-1 text-xs text-gray-700">The smallest payment we can take is KSh 10.00.</p>
-              ) : null}
+              {upgrade.raisedToMinimum ? <p className="mt-1 text-xs text-gray-700">{t("checkout.minimum")}</p> : null}
             </dl>
           </div>
         ) : null}
         {renewalStartsOn ? (
           <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950" data-testid="renewal-starts">
-            Your new period starts on {renewalStartsOn}, when your current one ends.
+            {textParts(t("checkout.renewalStarts", { date: renewalStartsOn }), renewalStartsOn)}
           </p>
         ) : null}
         <dl className="mt-5 border-t border-rose-100 pt-4 text-sm">
           {offer ? (
             <>
-              <SummaryRow first label="Price before the code" testId="checkout-price-before">
+              <SummaryRow first label={t("checkout.priceBefore")} testId="checkout-price-before">
                 <s>{offer.before}</s>
               </SummaryRow>
               <SummaryRow
                 label={
                   <>
-                    Offer code <span className="font-mono font-semibold">{offer.code}</span>
-                    {offer.words ? ` (${offer.words})` : ""}
+                    {t("checkout.offerCodeBefore")}
+                    <span className="font-mono font-semibold">{offer.code}</span>
+                    {offer.words ? t("checkout.offerWords", { words: offer.words }) : ""}
                   </>
                 }
                 valueClassName="text-emerald-800"
@@ -392,7 +445,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </SummaryRow>
               {offer.roundedOff ? (
                 <SummaryRow
-                  label="Rounded down to whole shillings (M-Pesa pays in shillings)"
+                  label={t("checkout.roundedOff")}
                   valueClassName="shrink-0 text-gray-900"
                   testId="checkout-rounded-off"
                 >
@@ -403,7 +456,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           <SummaryRow
             first={!offer}
-            label={upgrade ? "To pay now" : offer ? "Price with the code" : "Price"}
+            label={upgrade ? t("checkout.toPayNow") : offer ? t("checkout.priceWithCode") : t("checkout.price")}
             valueClassName="font-semibold text-gray-900"
             testId="checkout-price"
           >
@@ -415,9 +468,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <ChargingCountryNotice notice={notice} testId="charging-country" />
         ) : (
           <p className="mt-3 text-xs text-gray-700">
-            Prices for {country} ·{" "}
-            <Link to="/country" className="font-semibold text-brand-700 underline">
-              change
+            {textParts(t("checkout.pricesFor", { country }), country)}{" "}
+            <Link to={localHref("/country")} className="font-semibold text-brand-700 underline">
+              {t("footer.change")}
             </Link>
           </p>
         )}
@@ -428,10 +481,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       {refusal ? null : (
-        <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" aria-label="Apply an offer code">
+        <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" aria-label={t("checkout.applyCodeLabel")}>
           <div className="min-w-0 flex-1">
             <label htmlFor="offer-code" className="block text-sm font-medium text-gray-900">
-              Offer code
+              {t("checkout.offerCode")}
             </label>
             <input
               id="offer-code"
@@ -448,17 +501,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             type="submit"
             className="min-h-11 rounded-full border border-brand-600 px-5 text-sm font-semibold text-brand-700 hover:bg-rose-50"
           >
-            Apply
+            {t("checkout.apply")}
           </button>
           {offer ? (
             <Link to={loaderData.withoutCode} className="min-h-11 px-2 py-3 text-sm text-gray-700 underline">
-              Remove
+              {t("checkout.remove")}
             </Link>
           ) : null}
         </Form>
       )}
       {error ? (
-        <FormNotice className="mt-4" notice={{ ok: false, title: "We could not start this payment", message: error }} />
+        <FormNotice className="mt-4" notice={{ ok: false, title: t("checkout.couldNotStart"), message: error }} />
       ) : null}
       {refusal ? null : (
         <Form method="post" action={loaderData.formAction} className="mt-6">
@@ -483,20 +536,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
                 />
                 <label htmlFor="auto-renew" className="font-semibold text-gray-900">
-                  Renew automatically by card
+                  {t("checkout.renewByCard")}
                 </label>
               </div>
               <p id="auto-renew-help" className="mt-2 text-sm text-gray-700">
-                Visa or MasterCard only; M-Pesa payers renew by hand. Cancel any time from My Library.{" "}
-                {autoRenew.schedule}
+                {t("checkout.renewByCardHelp")} {autoRenew.schedule}
               </p>
             </div>
           ) : null}
           {loaderData.mpesaDirect && !quote.free ? (
             <MpesaOrCardButtons charged={quote.charged} busy={busy}>
-              Cards on Pesapal&apos;s secure page. Payments are non-refundable (
-              <Link to="/terms" className="underline">
-                Terms
+              {t("checkout.cardsOnPesapal")}
+              <Link to={localHref("/terms")} className="underline">
+                {t("checkout.terms")}
               </Link>
               ).
             </MpesaOrCardButtons>
@@ -505,22 +557,21 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <button
                 type="submit"
                 disabled={busy}
-                data-busy-label={quote.free ? "Confirming..." : "Taking you to Pesapal..."}
+                data-busy-label={quote.free ? t("checkout.confirming") : t("checkout.toPesapal")}
                 className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
               >
                 {quote.free
                   ? busy
-                    ? "Confirming..."
-                    : "Get it with your code"
+                    ? t("checkout.confirming")
+                    : t("checkout.getWithCode")
                   : busy
-                    ? "Taking you to Pesapal..."
-                    : `Pay ${quote.charged}`}
+                    ? t("checkout.toPesapal")
+                    : t("checkout.pay", { amount: quote.charged })}
               </button>
               <p className="mt-3 text-center text-sm text-gray-700">
-                M-Pesa or card, on Pesapal&apos;s secure page. You come back here when it is done. Payments are
-                non-refundable (
-                <Link to="/terms" className="underline">
-                  Terms
+                {t("checkout.mpesaOrCard")}
+                <Link to={localHref("/terms")} className="underline">
+                  {t("checkout.terms")}
                 </Link>
                 ).
               </p>

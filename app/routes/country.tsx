@@ -9,25 +9,36 @@ import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { refusalOf } from "~/lib/action-result";
 import { countryChosen, countryFormSchema, countryReturnPath } from "~/modules/pricing/choose-country.server";
 import { shellCountry } from "~/modules/pricing/shell-country.server";
-import { COUNTRY_CHOICES, pickerDefault } from "~/modules/pricing/country-list.server";
-import { pageMeta } from "~/modules/site/meta";
+import { countryChoicesIn, pickerDefault } from "~/modules/pricing/country-list.server";
+import { countryNameIn } from "~/modules/pricing/countries";
+import { metaT, pageMeta } from "~/modules/site/meta";
+import { useT } from "~/lib/i18n/use-t";
+import { localeFromPath, localeHref } from "~/lib/locale";
 import { FormNotice } from "~/components/ui/form-notice";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    title: "Prices in your country",
-    description: "Choose the country Nuru shows its prices for.",
-    path: "/country",
-    matches,
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta({
+      title: t("country.title"),
+      description: t("country.description"),
+      path: "/country",
+      matches,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const back = countryReturnPath(request, new URL(request.url).searchParams.get("redirectTo"));
   // The names come from the server's Intl, so the browser's (another ICU version) cannot differ from them.
-  const country = await shellCountry(request);
-  return { country, choices: COUNTRY_CHOICES, selected: pickerDefault(country.code), back };
+  const shell = await shellCountry(request);
+  // In Swahili (/sw/country): the names are Intl's Swahili ones, sorted in Swahili, and the form posts to /sw/country.
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const country = locale === "sw" ? { ...shell, name: countryNameIn(shell.code, locale) } : shell;
+  const action = localeHref("/country", locale);
+  const page = { country, choices: countryChoicesIn(locale), selected: pickerDefault(country.code), back };
+  return locale === "sw" ? { ...page, action } : page;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,25 +56,29 @@ export default function Country({ loaderData, actionData }: Route.ComponentProps
   // next post checks it again).
   const posted = refused?.form?.initialValue?.redirectTo;
   const back = typeof posted === "string" && posted ? posted : loaderData.back;
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="font-serif text-3xl font-bold text-gray-900">Prices in your country</h1>
+      <h1 className="font-serif text-3xl font-bold text-gray-900">{t("country.title")}</h1>
       <p className="mt-3 text-gray-700">
-        Nuru charges in Kenyan shillings. Choose your country to see prices set for it, with your own currency beside
-        them; a country without prices of its own sees the Kenyan ones. What you pay at checkout is the price of the
-        country you are paying from. You are seeing prices for <strong>{country.name}</strong>.
+        {t("country.intro")}
+        <strong>{country.name}</strong>.
       </p>
       {refused ? (
         <FormNotice
           className="mt-4"
-          notice={{ ok: false, title: "Country not changed", message: refused.error.message }}
+          notice={{ ok: false, title: t("country.notChanged"), message: refused.error.message }}
         />
       ) : null}
-      <form method="post" action="/country" className="mt-6 flex flex-wrap items-end gap-3">
+      <form
+        method="post"
+        action={"action" in loaderData ? loaderData.action : "/country"}
+        className="mt-6 flex flex-wrap items-end gap-3"
+      >
         <input type="hidden" name="redirectTo" value={back} />
         <div className="flex flex-col">
           <label htmlFor="country-picker" className="text-sm font-medium text-gray-800">
-            Country
+            {t("country.country")}
           </label>
           <select
             id="country-picker"
@@ -79,7 +94,7 @@ export default function Country({ loaderData, actionData }: Route.ComponentProps
           </select>
         </div>
         <button type="submit" className="btn min-h-11 px-5 text-base">
-          Update
+          {t("country.update")}
         </button>
       </form>
     </div>

@@ -29,6 +29,12 @@ import { readPaymentMethodSettings } from "~/modules/payments/payment-provider.s
 import { darajaAvailable } from "~/modules/payments/daraja-gateway.server";
 import { GiftDetailsForm } from "~/components/commerce/gift-details-form";
 import type { RouteFacts } from "~/lib/route-facts";
+import { useLocale, useT } from "~/lib/i18n/use-t";
+import { translator } from "~/lib/i18n/i18n";
+import { localeFromPath, localizedHref } from "~/lib/locale";
+import { metaT } from "~/modules/site/meta";
+import { allowanceWords, periodText } from "~/components/commerce/plan-words";
+import { chargingNoticeSw, giftCheckSw, refusalWords } from "~/components/commerce/checkout-words";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
 import checkoutScript from "~/islands/checkout-page.ts?worker&url";
@@ -36,10 +42,13 @@ import checkoutScript from "~/islands/checkout-page.ts?worker&url";
 // An islands page (ADR 045), with her own checkout's script: the gift's details checked before they go, Pay busy.
 export const handle: RouteFacts = { islands: true };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Give ${loaderData.quote.name} as a gift | Nuru` : "Give a gift | Nuru" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: loaderData ? t("gift.metaTitle", { name: loaderData.quote.name }) : t("gift.metaTitleBare") },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 function itemOf(params: Route.LoaderArgs["params"]): CheckoutItem {
   if (params.kind === "plan") return { kind: "plan", slug: params.id };
@@ -59,6 +68,9 @@ async function buyerOrSignIn({
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const item = itemOf(params);
   const user = await buyerOrSignIn({ request, context });
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  const sw = locale === "sw";
   const { shown, charging } = await priceCountries(request);
   const quote = await quoteCheckout(item, charging.code);
   if (!quote) throw data(null, { status: 404 });
@@ -71,7 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind: quote.kind,
       itemId: quote.itemId,
       name: quote.name,
-      periodText: quote.period ? periodLabel(quote.period) : null,
+      periodText: quote.period ? (sw ? periodText(t, quote.period) : periodLabel(quote.period)) : null,
       ebookLimit: quote.ebookLimit,
       coverImageUrl: quote.coverImageUrl,
       label: quote.price.label,
@@ -80,7 +92,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     email: user.email,
     // M-Pesa direct (ADR 043) beside the card, as on her own checkout.
     mpesaDirect: (await readPaymentMethodSettings()).mpesa === "daraja" && darajaAvailable(),
-    notice: chargingNotice(shown.code, charging.code),
+    notice:
+      sw && chargingNotice(shown.code, charging.code)
+        ? chargingNoticeSw(t, shown.code, charging.code)
+        : chargingNotice(shown.code, charging.code),
     today,
     retry: retry
       ? {
@@ -98,9 +113,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const item = itemOf(params);
   const user = await buyerOrSignIn({ request, context });
   const { submission } = await readSubmission(request, giftCheckoutSchema);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
   // The notice above the form names no field: each field says what to fix beside it.
   if (submission.status !== "success") {
-    return refuseForm(submission, { error: new AppError("VALIDATION", "Please check the gift's details.") });
+    // In Swahili: each field's message from the catalogue (the same English as the schema's).
+    const fieldErrors =
+      locale === "sw"
+        ? Object.fromEntries(
+            Object.entries(submission.error ?? {}).map(([field, messages]) => [
+              field,
+              (messages ?? []).map((message) => giftCheckSw(t, message)),
+            ]),
+          )
+        : undefined;
+    return refuseForm(submission, {
+      error: new AppError("VALIDATION", locale === "sw" ? t("gift.checkDetails") : "Please check the gift's details."),
+      fieldErrors,
+    });
   }
   try {
     const { charging, picked } = await priceCountries(request);
@@ -112,14 +142,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       countryEvidence: { source: charging.source, picked },
       gift,
       method,
+      locale,
     });
-    return redirect(redirectUrl, 303);
+    return redirect(localizedHref(redirectUrl, locale), 303);
   } catch (error) {
     if (!isCheckoutError(error)) throw error;
     if (error.is(CHECKOUT_ERRORS.ITEM_NOT_FOUND)) throw data(null, { status: 404 });
     // CASE: the date is out of range -> said beside the date too, with everything she typed kept.
-    const fieldErrors = error.is(CHECKOUT_ERRORS.GIFT_DATE_INVALID) ? { deliverOn: [error.message] } : undefined;
-    return refuseForm(submission, { error, fieldErrors });
+    const message = refusalWords(t, locale, error);
+    const fieldErrors = error.is(CHECKOUT_ERRORS.GIFT_DATE_INVALID) ? { deliverOn: [message] } : undefined;
+    return refuseForm(submission, {
+      error: locale === "sw" ? new AppError(CHECKOUT_ERRORS[error.code], message) : error,
+      fieldErrors,
+    });
   }
 }
 
@@ -130,23 +165,33 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
   const nonce = useNonce();
+  const t = useT();
+  const sw = useLocale() === "sw";
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <CheckoutBackLink quote={quote} />
-      <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">Give as a gift</h1>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">{t("gift.title")}</h1>
       <OrderSummary
         headingId="gift-summary"
-        heading="Your gift"
+        heading={t("gift.yourGift")}
         coverImageUrl={quote.coverImageUrl}
         title={ITEM_WORDS[quote.kind].title({ planName: quote.name, ebookTitle: quote.name })}
         subtitle={
           quote.kind === "plan"
-            ? `${quote.periodText} from the day she claims it · ${ebookAllowanceText(quote.ebookLimit)}`
-            : "Ebook, hers to read on Nuru"
+            ? t("gift.planSubtitle", {
+                period: quote.periodText ?? "",
+                allowance: sw ? allowanceWords(t, quote.ebookLimit) : ebookAllowanceText(quote.ebookLimit),
+              })
+            : t("gift.ebookSubtitle")
         }
       >
         <dl className="mt-5 border-t border-rose-100 pt-4 text-sm">
-          <SummaryRow first label="Price" valueClassName="font-semibold text-gray-900" testId="gift-price">
+          <SummaryRow
+            first
+            label={t("checkout.price")}
+            valueClassName="font-semibold text-gray-900"
+            testId="gift-price"
+          >
             {quote.label}
           </SummaryRow>
           <ChargedAndReceiptRows charged={quote.charged} email={email} />
@@ -156,7 +201,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
       {refused ? (
         <FormNotice
           className="mt-4"
-          notice={{ ok: false, title: "We could not start this payment", message: refused.error.message }}
+          notice={{ ok: false, title: t("checkout.couldNotStart"), message: refused.error.message }}
         />
       ) : null}
       <GiftDetailsForm

@@ -12,29 +12,50 @@ import { readForm } from "~/lib/read-form.server";
 import { refusal } from "~/lib/app-error.server";
 import { refusalOf } from "~/lib/action-result";
 import { GIFT_ERRORS } from "~/modules/membership/gift-errors";
+import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
+import { translator, type Translate } from "~/lib/i18n/i18n";
+import { localeFromPath, localeHref, localizedHref, type Locale } from "~/lib/locale";
+import { metaT } from "~/modules/site/meta";
 
 // A shared claim link's preview (WhatsApp, issue 46) says "a Nuru gift" and nothing of what it is or who gave it.
-export const meta: Route.MetaFunction = () => [
-  { title: "A Nuru gift for you" },
-  { name: "description", content: "A Nuru gift." },
-  { property: "og:title", content: "A Nuru gift for you" },
-  { property: "og:description", content: "A Nuru gift." },
-  { name: "robots", content: "noindex" },
-  // The link is the key: never sent on as a Referer.
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("gift.claimMetaTitle") },
+    { name: "description", content: t("gift.claimMetaDescription") },
+    { property: "og:title", content: t("gift.claimMetaTitle") },
+    { property: "og:description", content: t("gift.claimMetaDescription") },
+    { name: "robots", content: "noindex" },
+    // The link is the key: never sent on as a Referer.
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
+
+/** A claim's refusal in the page's language (the English as GIFT_ERRORS says it). */
+function giftRefusal(t: Translate, locale: Locale, code: keyof typeof GIFT_ERRORS) {
+  const error = GIFT_ERRORS[code];
+  if (locale === "en") return refusal(error);
+  const message = {
+    GIFT_SIGN_IN_FIRST: t("gift.error.signInFirst"),
+    GIFT_LINK_INVALID: t("gift.error.linkInvalid"),
+    GIFT_ALREADY_CLAIMED: t("gift.error.alreadyClaimed"),
+    GIFT_ALREADY_OWNED: t("gift.error.alreadyOwned"),
+  }[code];
+  return refusal({ ...error, title: t("gift.notClaimed"), message });
+}
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const [view, user] = await Promise.all([viewClaim(params.token), getOptionalUser(context)]);
-  const path = `/gift/${params.token}`;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const [view, user] = await Promise.all([viewClaim(params.token, new Date(), locale), getOptionalUser(context)]);
+  const path = localeHref(`/gift/${params.token}`, locale);
   return data(
     {
       view,
       signedInAs: user?.email ?? null,
-      signIn: signInHref(path),
-      signUp: `/signin?view=signup&redirectTo=${encodeURIComponent(path)}`,
+      signIn: localizedHref(signInHref(path), locale),
+      signUp: localizedHref(`/signin?view=signup&redirectTo=${encodeURIComponent(path)}`, locale),
     },
     { status: view.kind === "open" ? 200 : 404 },
   );
@@ -42,30 +63,42 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getOptionalUser(context);
-  if (!user) return refusal(GIFT_ERRORS.GIFT_SIGN_IN_FIRST);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  if (!user) return giftRefusal(t, locale, "GIFT_SIGN_IN_FIRST");
   // Read for the body limits only: the link and the signed-in reader are all a claim needs.
   await readForm(request);
   const outcome = await claimGift(params.token, user.id);
   switch (outcome.kind) {
     case "claimed": {
       const message =
-        outcome.itemKind === "plan"
-          ? `Your plan runs from ${formatDate(outcome.startDate!.toISOString())}${
-              outcome.endDate ? ` to ${formatDate(outcome.endDate.toISOString())}` : ""
-            }. Enjoy every premium article.`
-          : "The ebook is in your library.";
-      throw await redirectWithToast(outcome.itemKind === "plan" ? "/articles" : `/ebook/${outcome.ebookId}`, {
+        locale === "sw"
+          ? outcome.itemKind === "plan"
+            ? outcome.endDate
+              ? t("gift.claimedPlanUntil", {
+                  from: formatDate(outcome.startDate!.toISOString(), locale),
+                  to: formatDate(outcome.endDate.toISOString(), locale),
+                })
+              : t("gift.claimedPlan", { from: formatDate(outcome.startDate!.toISOString(), locale) })
+            : t("gift.claimedEbook")
+          : outcome.itemKind === "plan"
+            ? `Your plan runs from ${formatDate(outcome.startDate!.toISOString())}${
+                outcome.endDate ? ` to ${formatDate(outcome.endDate.toISOString())}` : ""
+              }. Enjoy every premium article.`
+            : "The ebook is in your library.";
+      const next = outcome.itemKind === "plan" ? "/articles" : `/ebook/${outcome.ebookId}`;
+      throw await redirectWithToast(localizedHref(next, locale), {
         kind: "success",
-        title: "Gift claimed",
+        title: locale === "sw" ? t("gift.claimed") : "Gift claimed",
         message,
       });
     }
     case "already-claimed":
-      return refusal(GIFT_ERRORS.GIFT_ALREADY_CLAIMED);
+      return giftRefusal(t, locale, "GIFT_ALREADY_CLAIMED");
     case "already-owned":
-      return refusal(GIFT_ERRORS.GIFT_ALREADY_OWNED);
+      return giftRefusal(t, locale, "GIFT_ALREADY_OWNED");
     default:
-      return refusal(GIFT_ERRORS.GIFT_LINK_INVALID);
+      return giftRefusal(t, locale, "GIFT_LINK_INVALID");
   }
 }
 
@@ -75,25 +108,36 @@ const button =
 export default function GiftClaim({ loaderData, actionData }: Route.ComponentProps) {
   const { view, signedInAs, signIn, signUp } = loaderData;
   const refused = refusalOf(actionData);
+  const t = useT();
+  const localHref = useLocalHref();
+  const sw = useLocale() === "sw";
   if (view.kind !== "open") {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
-        <h1 className="font-serif text-3xl font-bold text-gray-900">A gift on Nuru</h1>
+        <h1 className="font-serif text-3xl font-bold text-gray-900">{t("gift.onNuru")}</h1>
         <p className="mt-4 text-gray-800">
-          {(view.kind === "claimed" ? GIFT_ERRORS.GIFT_ALREADY_CLAIMED : GIFT_ERRORS.GIFT_LINK_INVALID).message}
+          {sw
+            ? view.kind === "claimed"
+              ? t("gift.error.alreadyClaimed")
+              : t("gift.error.linkInvalid")
+            : (view.kind === "claimed" ? GIFT_ERRORS.GIFT_ALREADY_CLAIMED : GIFT_ERRORS.GIFT_LINK_INVALID).message}
         </p>
-        <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
-          Go to Nuru
+        <Link to={localHref("/")} className="mt-6 inline-block font-semibold text-brand-700 underline">
+          {t("gift.goToNuru")}
         </Link>
       </div>
     );
   }
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold text-gray-900">A gift for you</h1>
-      <section aria-label="Your gift" className="mt-6 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
+      <h1 className="font-serif text-3xl font-bold text-gray-900">{t("gift.forYou")}</h1>
+      <section
+        aria-label={t("gift.yourGift")}
+        className="mt-6 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm"
+      >
         <p className="text-lg text-gray-900">
-          <span className="font-semibold break-words">{view.from}</span> has given you{" "}
+          <span className="font-semibold break-words">{view.from}</span>
+          {t("gift.hasGivenYou")}{" "}
           <span className="font-semibold" data-testid="gift-item">
             {view.item}
           </span>
@@ -105,10 +149,8 @@ export default function GiftClaim({ loaderData, actionData }: Route.ComponentPro
           </blockquote>
         ) : null}
         <p className="mt-4 text-sm text-gray-700">
-          {view.itemKind === "plan"
-            ? "The plan starts on the day you claim it (after any plan you already have)."
-            : "The ebook stays in your library."}{" "}
-          This link works once, until {view.expires}.
+          {view.itemKind === "plan" ? t("gift.planStarts") : t("gift.ebookStays")} {t("gift.linkWorksOnce")}
+          {view.expires}.
         </p>
       </section>
       {refused ? (
@@ -121,26 +163,26 @@ export default function GiftClaim({ loaderData, actionData }: Route.ComponentPro
         <div className="mt-6">
           <Form method="post">
             <button type="submit" className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
-              Claim my gift
+              {t("gift.claimMine")}
             </button>
           </Form>
           <Form method="post" action="/signout" className="mt-3 text-center text-sm text-gray-700">
-            Signed in as <span className="break-all">{signedInAs}</span>. Not you?{" "}
+            {t("gift.signedInAs")}
+            <span className="break-all">{signedInAs}</span>
+            {t("gift.notYou")}{" "}
             <button type="submit" className="font-semibold text-brand-700 underline">
-              Sign out
+              {t("gift.signOut")}
             </button>
           </Form>
         </div>
       ) : (
         <div className="mt-6 space-y-3">
-          <p className="text-gray-800">
-            Sign in, or create a free account, to claim it. You come back here afterwards.
-          </p>
+          <p className="text-gray-800">{t("gift.signInToClaim")}</p>
           <Link to={signUp} className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
-            Create an account
+            {t("gift.createAccount")}
           </Link>
           <Link to={signIn} className={`${button} border border-brand-600 text-brand-700 hover:bg-rose-50`}>
-            Sign in
+            {t("gift.signIn")}
           </Link>
         </div>
       )}

@@ -19,26 +19,38 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { SentenceText } from "~/components/commerce/sentence";
 import { LiveRefresh } from "~/components/commerce/live-refresh";
 import payScript from "~/islands/pay-mpesa-page.ts?worker&url";
+import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
+import { textParts } from "~/lib/i18n/parts";
+import { translator, type Translate } from "~/lib/i18n/i18n";
+import { localeFromPath, localeHref, localizedHref } from "~/lib/locale";
+import { metaT } from "~/modules/site/meta";
+import { promptOutcomeSw, refusalWords } from "~/components/commerce/checkout-words";
 
 export const handle: RouteFacts = {
   islands: true,
-  noscriptRefresh: (data) =>
-    isWaiting((data as Route.ComponentProps["loaderData"]).page) ? { seconds: LOOK_AGAIN_SECONDS } : null,
+  // No loader data when the page is an error (a 404 rendered by the Swahili error boundary): no refresh then.
+  noscriptRefresh: (data) => {
+    const page = (data as Route.ComponentProps["loaderData"] | undefined)?.page;
+    return page && isWaiting(page) ? { seconds: LOOK_AGAIN_SECONDS } : null;
+  },
 };
 
 /** Seconds between two looks while the prompt or a pasted code waits for M-Pesa's answer. */
 const LOOK_AGAIN_SECONDS = 5;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Pay with M-Pesa | Nuru" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches)("mpesa.metaTitle") },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser({ request, context });
-  const page = await loadPayPage({ orderId: params.orderId, userId: user.id });
-  if (!page) throw data(null, { status: 404 });
+  const loaded = await loadPayPage({ orderId: params.orderId, userId: user.id });
+  if (!loaded) throw data(null, { status: 404 });
   const change = new URL(request.url).searchParams.get("change") === "1";
+  // "Back to checkout" stays in the language of the page (ADR 048).
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const page = locale === "sw" ? { ...loaded, retryPath: localizedHref(loaded.retryPath, locale) } : loaded;
   return { page, change };
 }
 
@@ -50,6 +62,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const phone = String(form.get("phone") ?? "").slice(0, 40);
   const code = String(form.get("code") ?? "").slice(0, 40);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  const here = localeHref(`/pay/mpesa/${params.orderId}`, locale);
   const refuse = (field: Field, message: string) =>
     data(
       { field, message, phone, code, remember: form.get("remember") === "on", sms: form.get("sms") === "on" },
@@ -64,11 +79,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         remember: form.get("remember") === "on",
         smsReceipt: form.get("sms") === "on",
       });
-      return redirect(`/pay/mpesa/${params.orderId}`, 303);
+      return redirect(here, 303);
     }
     if (intent === "code") {
       await checkPastedCode({ orderId: params.orderId, userId: user.id, code });
-      return redirect(`/pay/mpesa/${params.orderId}`, 303);
+      return redirect(here, 303);
     }
   } catch (error) {
     if (isAppError(error, MPESA_ERRORS.MPESA_PAYMENT_NOT_FOUND)) throw data(null, { status: 404 });
@@ -79,11 +94,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           : intent === "prompt" && error.is(MPESA_ERRORS.MPESA_PHONE_INVALID)
             ? "phone"
             : "form",
-        error.message,
+        refusalWords(t, locale, error),
       );
     throw error;
   }
-  return refuse("form", "Choose what to do.");
+  return refuse("form", locale === "sw" ? t("mpesa.chooseWhat") : "Choose what to do.");
 }
 
 const button =
@@ -102,6 +117,8 @@ export default function PayMpesa({ loaderData, actionData }: Route.ComponentProp
   const refused = actionData && "field" in actionData ? actionData : null;
   const askNumber = state.kind === "ask" || change || refused?.field === "phone";
   const waiting = isWaiting(page);
+  const t = useT();
+  const sw = useLocale() === "sw";
   return (
     <>
       <LiveRefresh seconds={waiting ? LOOK_AGAIN_SECONDS : null} script={payScript} />
@@ -112,18 +129,18 @@ export default function PayMpesa({ loaderData, actionData }: Route.ComponentProp
       >
         <h1 className="text-2xl font-bold text-gray-900">
           {state.kind === "paid"
-            ? "Payment received"
+            ? t("mpesa.received")
             : askNumber
-              ? "Pay with M-Pesa"
+              ? t("mpesa.payWith")
               : state.kind === "waiting"
-                ? "Check your phone"
-                : outcomeTitle(state)}
+                ? t("mpesa.checkPhone")
+                : outcomeTitle(state, sw ? t : null)}
         </h1>
         <p className="mt-2 text-gray-800" data-testid="mpesa-amount">
           {page.item}: <strong>{page.amount}</strong>
         </p>
         {refused?.field === "form" ? (
-          <Notice tone="failed" title="Not done">
+          <Notice tone="failed" title={t("mpesa.notDone")}>
             {refused.message}
           </Notice>
         ) : null}
@@ -143,9 +160,9 @@ export default function PayMpesa({ loaderData, actionData }: Route.ComponentProp
             <Paybill page={page} />
             <PasteCode page={page} refused={refused} />
             <p className="mt-6 text-center text-sm text-gray-700">
-              Rather pay by card?{" "}
+              {t("mpesa.ratherCard")}{" "}
               <Link to={page.retryPath} className="font-semibold text-brand-700 underline">
-                Back to checkout
+                {t("mpesa.backToCheckout")}
               </Link>
             </p>
           </>
@@ -155,7 +172,8 @@ export default function PayMpesa({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function outcomeTitle(state: Extract<PayPage["state"], { kind: "outcome" }>): string {
+function outcomeTitle(state: Extract<PayPage["state"], { kind: "outcome" }>, sw: Translate | null): string {
+  if (sw) return state.resultCode === null ? sw("mpesa.noAnswerYet") : promptOutcomeSw(sw, state.resultCode).title;
   return state.resultCode === null ? "No answer from your phone yet" : promptOutcome(state.resultCode).title;
 }
 
@@ -189,12 +207,13 @@ type Refused = { field: Field; message: string; phone: string; code: string; rem
 
 function NumberForm({ page, refused }: { page: PayPage; refused: Refused }) {
   const typed = refused?.field === "phone" ? refused.phone : page.savedPhone ? displayMpesaPhone(page.savedPhone) : "";
+  const t = useT();
   return (
     <Form method="post" className="mt-5 space-y-4" noValidate>
       <input type="hidden" name="intent" value="prompt" />
       <div>
         <label htmlFor="phone" className="block font-semibold text-gray-900">
-          Your M-Pesa number
+          {t("mpesa.yourNumber")}
         </label>
         <input
           id="phone"
@@ -209,7 +228,7 @@ function NumberForm({ page, refused }: { page: PayPage; refused: Refused }) {
           className="mt-1 min-h-12 w-full rounded-xl border border-gray-400 px-3 text-lg"
         />
         <p id="phone-help" className="mt-1 text-sm text-gray-700">
-          07..., 01..., +254... or 254... We send an M-Pesa prompt to this phone; you enter your PIN there.
+          {t("mpesa.numberHelp")}
         </p>
         {refused?.field === "phone" ? (
           <p id="phone-error" role="alert" className="mt-1 text-sm font-semibold text-red-800">
@@ -218,7 +237,10 @@ function NumberForm({ page, refused }: { page: PayPage; refused: Refused }) {
         ) : null}
       </div>
       <p className="rounded-xl bg-rose-50 p-3 text-sm text-gray-800" data-testid="prompt-name">
-        The prompt will say: pay <strong>{page.amount}</strong> to <strong>{page.businessName}</strong>.
+        {t("mpesa.promptSays")}
+        <strong>{page.amount}</strong>
+        {t("mpesa.promptSaysTo")}
+        <strong>{page.businessName}</strong>.
       </p>
       <label className="flex items-start gap-3 text-gray-900">
         <input
@@ -227,7 +249,7 @@ function NumberForm({ page, refused }: { page: PayPage; refused: Refused }) {
           defaultChecked={refused ? refused.remember : Boolean(page.savedPhone)}
           className="mt-1 h-5 w-5 accent-brand-600"
         />
-        Remember this number for next time
+        {t("mpesa.remember")}
       </label>
       <label className="flex items-start gap-3 text-gray-900">
         <input
@@ -236,10 +258,10 @@ function NumberForm({ page, refused }: { page: PayPage; refused: Refused }) {
           defaultChecked={refused?.sms ?? false}
           className="mt-1 h-5 w-5 accent-brand-600"
         />
-        Send my receipt by SMS to this number
+        {t("mpesa.smsReceipt")}
       </label>
       <button type="submit" className={button}>
-        Send the M-Pesa prompt
+        {t("mpesa.sendPrompt")}
       </button>
     </Form>
   );
@@ -258,23 +280,31 @@ function ResendForm({ phone, label }: { phone: string; label: string }) {
 }
 
 function Waiting({ page, phone, secondsLeft }: { page: PayPage; phone: string; secondsLeft: number }) {
+  const t = useT();
   return (
     <>
-      <Notice tone="pending" title={`Prompt sent to ${displayMpesaPhone(phone)}`}>
+      <Notice tone="pending" title={t("mpesa.promptSent", { phone: displayMpesaPhone(phone) })}>
         <p>
-          Enter your M-Pesa PIN in the prompt to pay {page.amount} to {page.businessName}. This page checks every 5
-          seconds by itself ({secondsLeft} s left).
+          {textParts(
+            t("mpesa.enterPin", { amount: page.amount, business: page.businessName }),
+            page.amount,
+            page.businessName,
+          )}
+          {secondsLeft}
+          {t("mpesa.secondsLeft")}
         </p>
       </Notice>
-      <p className="mt-4 text-sm text-gray-700">No prompt on your phone? Send it again, or pay by Paybill below.</p>
-      <ResendForm phone={phone} label="Resend prompt" />
+      <p className="mt-4 text-sm text-gray-700">{t("mpesa.noPrompt")}</p>
+      <ResendForm phone={phone} label={t("mpesa.resend")} />
       <AnotherNumber />
     </>
   );
 }
 
 function Outcome({ resultCode, phone }: { resultCode: number | null; phone: string }) {
-  const outcome =
+  const t = useT();
+  const sw = useLocale() === "sw";
+  const english =
     resultCode === null
       ? {
           message:
@@ -282,32 +312,37 @@ function Outcome({ resultCode, phone }: { resultCode: number | null; phone: stri
           retry: true,
         }
       : promptOutcome(resultCode);
+  const outcome = !sw
+    ? english
+    : resultCode === null
+      ? { message: t("mpesa.notHeard"), retry: true }
+      : { message: promptOutcomeSw(t, resultCode).message, retry: english.retry };
   return (
     <>
-      <Notice
-        tone="failed"
-        title={resultCode === null ? "No answer from your phone yet" : promptOutcome(resultCode).title}
-      >
+      <Notice tone="failed" title={outcomeTitle({ kind: "outcome", resultCode, phone }, sw ? t : null)}>
         <p data-testid="mpesa-outcome">{outcome.message}</p>
       </Notice>
-      {outcome.retry ? <ResendForm phone={phone} label="Send the prompt again" /> : null}
+      {outcome.retry ? <ResendForm phone={phone} label={t("mpesa.sendAgain")} /> : null}
       <AnotherNumber />
     </>
   );
 }
 
 function Paid({ page }: { page: PayPage }) {
+  const t = useT();
+  const localHref = useLocalHref();
   return (
-    <Notice tone="success" title="Paid with M-Pesa">
+    <Notice tone="success" title={t("mpesa.paidWith")}>
       {page.mpesaCode ? (
         <p className="mb-1" data-testid="mpesa-code">
-          M-Pesa code <strong>{page.mpesaCode}</strong>
+          {t("mpesa.code")}
+          <strong>{page.mpesaCode}</strong>
         </p>
       ) : null}
       <SentenceText sentence={page.paidNext} linkClassName="font-semibold underline" />
       <p className="mt-2">
-        <Link to={`/receipts/${page.orderId}`} className="underline">
-          Your receipt
+        <Link to={localHref(`/receipts/${page.orderId}`)} className="underline">
+          {t("mpesa.yourReceipt")}
         </Link>
       </p>
     </Notice>
@@ -315,37 +350,53 @@ function Paid({ page }: { page: PayPage }) {
 }
 
 function Paybill({ page }: { page: PayPage }) {
+  const t = useT();
+  const sw = useLocale() === "sw";
   return (
     <section aria-labelledby="paybill" className="mt-8 rounded-2xl border border-rose-100 bg-white p-4">
       <h2 id="paybill" className="font-semibold text-gray-900">
-        Or pay by {page.till ? "Till" : "Paybill"} on your phone
+        {sw ? (
+          page.till ? (
+            t("mpesa.orTill")
+          ) : (
+            t("mpesa.orPaybill")
+          )
+        ) : (
+          <>Or pay by {page.till ? "Till" : "Paybill"} on your phone</>
+        )}
       </h2>
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-gray-800">
-        <li>Open M-Pesa, then Lipa na M-Pesa.</li>
-        <li>{page.till ? "Buy Goods and Services." : "Pay Bill."}</li>
+        <li>{t("mpesa.openMpesa")}</li>
+        <li>{page.till ? t("mpesa.buyGoods") : t("mpesa.payBill")}</li>
         <li>
-          {page.till ? "Till" : "Business"} number: <strong data-testid="paybill-number">{page.businessNumber}</strong>
+          {page.till ? t("mpesa.till") : t("mpesa.business")}
+          {t("mpesa.numberLabel")}
+          <strong data-testid="paybill-number">{page.businessNumber}</strong>
         </li>
         {page.till ? null : (
           <li>
-            Account number: <strong data-testid="paybill-account">{page.accountNumber}</strong>
+            {t("mpesa.accountNumber")}
+            <strong data-testid="paybill-account">{page.accountNumber}</strong>
           </li>
         )}
         <li>
-          Amount: <strong>{page.amount}</strong>, then your PIN.
+          {t("mpesa.amount")}
+          <strong>{page.amount}</strong>
+          {t("mpesa.thenPin")}
         </li>
       </ol>
-      <p className="mt-2 text-sm text-gray-700">This page shows the payment as soon as M-Pesa tells us.</p>
+      <p className="mt-2 text-sm text-gray-700">{t("mpesa.showsSoon")}</p>
     </section>
   );
 }
 
 function PasteCode({ page, refused }: { page: PayPage; refused: Refused }) {
+  const t = useT();
   return (
     <Form method="post" className="mt-6 rounded-2xl border border-rose-100 bg-white p-4" noValidate>
       <input type="hidden" name="intent" value="code" />
       <label htmlFor="code" className="block font-semibold text-gray-900">
-        Paid already? Paste the M-Pesa code from your SMS
+        {t("mpesa.pasteCode")}
       </label>
       <input
         id="code"
@@ -363,17 +414,21 @@ function PasteCode({ page, refused }: { page: PayPage; refused: Refused }) {
       ) : null}
       {page.codeRefused ? (
         <p className="mt-1 text-sm font-semibold text-red-800" role="alert" data-testid="code-refused">
-          M-Pesa did not confirm {page.codeRefused} as a payment of {page.amount} to {page.businessName} for this order.
-          Check the code in your SMS, or pay by Paybill above.
+          {textParts(
+            t("mpesa.codeRefused", { code: page.codeRefused, amount: page.amount, business: page.businessName }),
+            page.codeRefused,
+            page.amount,
+            page.businessName,
+          )}
         </p>
       ) : null}
       {page.codeChecking ? (
         <p className="mt-1 text-sm text-gray-800" role="status" data-testid="code-checking">
-          We asked M-Pesa about {page.codeChecking}. If it paid this order, this page will show it in a moment.
+          {textParts(t("mpesa.codeChecking", { code: page.codeChecking }), page.codeChecking)}
         </p>
       ) : null}
       <button type="submit" className={`${secondary} mt-3`}>
-        Check the code
+        {t("mpesa.checkCode")}
       </button>
     </Form>
   );
@@ -381,10 +436,11 @@ function PasteCode({ page, refused }: { page: PayPage; refused: Refused }) {
 
 /** Back to the number form, to be prompted on another phone. */
 function AnotherNumber() {
+  const t = useT();
   return (
     <p className="mt-2 text-center text-sm">
       <Link to="?change=1" className="text-brand-700 underline">
-        Use another number
+        {t("mpesa.anotherNumber")}
       </Link>
     </p>
   );

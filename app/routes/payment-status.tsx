@@ -14,12 +14,18 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { SentenceText } from "~/components/commerce/sentence";
 import { LiveRefresh } from "~/components/commerce/live-refresh";
 import statusScript from "~/islands/payment-status-page.ts?worker&url";
+import { useLocale, useT } from "~/lib/i18n/use-t";
+import { textParts } from "~/lib/i18n/parts";
+import { translator } from "~/lib/i18n/i18n";
+import { localeFromPath, localizedHref } from "~/lib/locale";
+import { metaT } from "~/modules/site/meta";
+import { failureWordsSw, methodWordsSw } from "~/components/commerce/checkout-words";
 
 export const handle: RouteFacts = {
   islands: true,
   noscriptRefresh: (data) => {
-    const page = data as Route.ComponentProps["loaderData"];
-    return "recheck" in page ? (page.recheck ?? null) : null;
+    const page = data as Route.ComponentProps["loaderData"] | undefined;
+    return page && "recheck" in page ? (page.recheck ?? null) : null;
   },
 };
 
@@ -47,12 +53,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reference = queryValue(url, "OrderMerchantReference");
   const check = Math.min(Math.max(Number.parseInt(url.searchParams.get("check") ?? "0", 10) || 0, 0), MAX_CHECKS);
   const supportEmail = getEnv().SUPPORT_EMAIL;
+  // Pesapal sends her back to the address in the language she paid in (/sw/payment/return, ADR 048).
+  const locale = localeFromPath(url.pathname);
+  const t = translator(locale);
+  const sw = locale === "sw";
   if (!trackingId) {
-    const message = url.pathname.startsWith("/payment-success") ? MESSAGES.missingOnSuccessPage : MESSAGES.missing;
+    const message = sw
+      ? t("status.missing")
+      : url.pathname.startsWith("/payment-success")
+        ? MESSAGES.missingOnSuccessPage
+        : MESSAGES.missing;
     return { state: "missing" as const, message, supportEmail };
   }
   const user = await getOptionalUser(context);
-  if (!user) return { state: "sign-in" as const, signIn: signInHref(url.pathname + url.search), supportEmail };
+  if (!user) {
+    return {
+      state: "sign-in" as const,
+      signIn: localizedHref(signInHref(url.pathname + url.search), locale),
+      supportEmail,
+    };
+  }
   const page = await checkPaymentForReader({
     userId: user.id,
     trackingId,
@@ -70,11 +90,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       url: next.pathname + next.search,
     };
   }
-  return { state: page.state, details: page.details, recheck, supportEmail };
+  const details: PaymentDetails = sw
+    ? {
+        ...page.details,
+        method: methodWordsSw(t, page.details.method),
+        failure: page.details.failure ? failureWordsSw(t, page.details.failure) : null,
+        retryPath: localizedHref(page.details.retryPath, locale),
+      }
+    : page.details;
+  return { state: page.state, details, recheck, supportEmail };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Payment Status | Nuru" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches)("status.metaTitle") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -100,14 +128,16 @@ function Banner({ tone, title, children }: { tone: keyof typeof TONES; title: st
 }
 
 function DetailsCard({ details }: { details: PaymentDetails }) {
+  const t = useT();
+  const locale = useLocale();
   const rows: [string, string | null][] = [
-    ["Item", details.item],
-    ["Amount", details.localAmount ? `${details.amount} (≈ ${details.localAmount})` : details.amount],
-    ["Currency", details.currency],
-    ["Payment method", details.method],
-    ["Confirmation code", details.confirmationCode],
-    ["Reference", details.reference],
-    ["Date", formatDate(details.date)],
+    [t("status.item"), details.item],
+    [t("status.amount"), details.localAmount ? `${details.amount} (≈ ${details.localAmount})` : details.amount],
+    [t("status.currency"), details.currency],
+    [t("status.method"), details.method],
+    [t("status.confirmationCode"), details.confirmationCode],
+    [t("status.reference"), details.reference],
+    [t("status.date"), formatDate(details.date, locale)],
   ];
   return (
     <section
@@ -115,7 +145,7 @@ function DetailsCard({ details }: { details: PaymentDetails }) {
       className="mt-6 rounded-2xl border border-rose-100 bg-white p-5 shadow-sm"
     >
       <h2 id="payment-details" className="font-semibold text-gray-900">
-        Payment details
+        {t("status.details")}
       </h2>
       <dl className="mt-3 space-y-2 text-sm">
         {rows
@@ -136,10 +166,11 @@ function DetailsCard({ details }: { details: PaymentDetails }) {
  * cannot know it was M-Pesa: it says what to do if it was (issue 46, item 16), plainly.
  */
 function MpesaPrompt() {
+  const t = useT();
   return (
     <div data-testid="mpesa-prompt" className="mb-2">
-      <p className="font-semibold">Paying with M-Pesa? Check your phone for the M-Pesa prompt.</p>
-      <p>Enter your M-Pesa PIN to confirm. It may take a minute; this page updates by itself.</p>
+      <p className="font-semibold">{t("status.mpesaPrompt")}</p>
+      <p>{t("status.mpesaPromptPin")}</p>
     </div>
   );
 }
@@ -148,27 +179,28 @@ function NextSteps({ details }: { details: PaymentDetails }) {
   // The same checkout with what she chose (plan or ebook, code, upgrade, gift), from the order's own rows.
   const retry = details.retryPath;
   const link = "font-semibold text-brand-700 underline";
+  const t = useT();
   switch (details.view) {
     case "success":
       return <SentenceText sentence={details.paidNext} linkClassName={link} />;
     case "failed":
       return (
         <p>
-          No money was taken for this order.{" "}
+          {t("status.noMoneyTaken")}{" "}
           <Link to={retry} className={link} data-testid="retry-payment">
-            Try again
+            {t("status.tryAgain")}
           </Link>
-          , with M-Pesa or a card: your choices are kept.
+          {t("status.tryAgainAfter")}
         </p>
       );
     case "reversed":
       return (
         <p>
-          The access this payment gave has ended.{" "}
+          {t("status.accessEnded")}{" "}
           <Link to={retry} className={link}>
-            Buy again
+            {t("status.buyAgain")}
           </Link>{" "}
-          to read on.
+          {t("status.toReadOn")}
         </p>
       );
     default:
@@ -179,6 +211,8 @@ function NextSteps({ details }: { details: PaymentDetails }) {
 export default function PaymentStatus() {
   const page = useLoaderData<typeof loader>();
   const verifying = useNavigation().state === "loading";
+  const t = useT();
+  const locale = useLocale();
   const support = (
     <a href={`mailto:${page.supportEmail}`} className="font-semibold underline">
       {page.supportEmail}
@@ -188,23 +222,24 @@ export default function PaymentStatus() {
   if (page.state === "missing") {
     body = (
       <Banner tone="failed" title={page.message}>
-        Open this page from the link Pesapal sends you back with.
+        {t("status.openFromLink")}
       </Banner>
     );
   } else if (page.state === "sign-in") {
     body = (
-      <Banner tone="pending" title="Sign in to see your payment">
+      <Banner tone="pending" title={t("status.signInTitle")}>
         <Link to={page.signIn} className="font-semibold underline">
-          Sign in
+          {t("status.signIn")}
         </Link>{" "}
-        with the account you paid from.
+        {t("status.withAccount")}
       </Banner>
     );
   } else if (page.state === "unknown") {
     body = (
-      <Banner tone="failed" title={MESSAGES.unknown}>
-        We found no payment of yours with this reference. If you paid, write to {support} with your M-Pesa or card
-        confirmation.
+      <Banner tone="failed" title={locale === "sw" ? t("status.unknown") : MESSAGES.unknown}>
+        {t("status.noPaymentFound")}
+        {support}
+        {t("status.noPaymentFoundAfter")}
       </Banner>
     );
   } else {
@@ -212,30 +247,31 @@ export default function PaymentStatus() {
     const recheck = page.recheck;
     const again = recheck ? (
       <p className="mt-2 text-sm">
-        Verifying... checking again in {recheck.seconds} seconds.{" "}
+        {textParts(t("status.checkingAgain", { seconds: recheck.seconds }), recheck.seconds)}{" "}
         <Link to={recheck.url} className="font-semibold underline">
-          Check now
+          {t("status.checkNow")}
         </Link>
       </p>
     ) : null;
     const banner =
       page.state === "unreachable" ? (
-        <Banner tone="pending" title={MESSAGES.verificationError}>
-          We could not reach Pesapal to confirm this payment. {MESSAGES.pending}
+        <Banner tone="pending" title={locale === "sw" ? t("status.verificationError") : MESSAGES.verificationError}>
+          {t("status.unreachable")}
+          {locale === "sw" ? t("status.pending") : MESSAGES.pending}
           {again}
         </Banner>
       ) : details.view === "success" ? (
-        <Banner tone="success" title="Payment successful">
-          Thank you! Your payment is confirmed.
+        <Banner tone="success" title={t("status.successTitle")}>
+          {t("status.success")}
         </Banner>
       ) : details.view === "pending" ? (
-        <Banner tone="pending" title="Payment pending">
+        <Banner tone="pending" title={t("status.pendingTitle")}>
           <MpesaPrompt />
-          {MESSAGES.pending}
+          {locale === "sw" ? t("status.pending") : MESSAGES.pending}
           {again}
         </Banner>
       ) : details.view === "failed" ? (
-        <Banner tone="failed" title={MESSAGES.failed}>
+        <Banner tone="failed" title={locale === "sw" ? t("status.failed") : MESSAGES.failed}>
           {details.failure ? (
             <div data-testid="failure-reason">
               <p className="font-semibold">{details.failure.reason}</p>
@@ -244,13 +280,13 @@ export default function PaymentStatus() {
           ) : null}
         </Banner>
       ) : details.view === "reversed" ? (
-        <Banner tone="reversed" title="Payment reversed">
-          This payment was reversed.
+        <Banner tone="reversed" title={t("status.reversedTitle")}>
+          {t("status.reversed")}
         </Banner>
       ) : (
-        <Banner tone="review" title={MESSAGES.verificationError}>
-          The payment we received does not match this order, so nothing was unlocked yet. We will check it and write to
-          you; questions to {support}.
+        <Banner tone="review" title={locale === "sw" ? t("status.verificationError") : MESSAGES.verificationError}>
+          {t("status.review")}
+          {support}.
         </Banner>
       );
     body = (
@@ -262,9 +298,18 @@ export default function PaymentStatus() {
         </div>
         {details.view === "success" && details.showsPeriod ? (
           <SubscriptionStartedDialog
-            message={`Your ${details.item} is active${
-              details.subscriptionEnds ? ` until ${formatDate(details.subscriptionEnds)}` : ""
-            }. Every premium and subscription article is open to you.`}
+            message={
+              locale === "sw"
+                ? details.subscriptionEnds
+                  ? t("status.activeUntil", {
+                      item: details.item,
+                      date: formatDate(details.subscriptionEnds, locale),
+                    })
+                  : t("status.active", { item: details.item })
+                : `Your ${details.item} is active${
+                    details.subscriptionEnds ? ` until ${formatDate(details.subscriptionEnds)}` : ""
+                  }. Every premium and subscription article is open to you.`
+            }
           />
         ) : null}
       </>
@@ -281,10 +326,10 @@ export default function PaymentStatus() {
         data-poll-seconds={recheck?.seconds}
         data-poll-url={recheck?.url}
       >
-        <h1 className="font-serif text-3xl font-bold text-gray-900">Payment Status</h1>
+        <h1 className="font-serif text-3xl font-bold text-gray-900">{t("status.title")}</h1>
         {verifying ? (
           <p role="status" className="mt-2 text-gray-700">
-            Verifying...
+            {t("status.verifying")}
           </p>
         ) : null}
         {body}

@@ -12,7 +12,8 @@ import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
 import { textParts } from "~/lib/i18n/parts";
 import { translator } from "~/lib/i18n/i18n";
 import { INTL_LOCALE, localeFromPath } from "~/lib/locale";
-import { countryName } from "~/modules/pricing/countries";
+import { countryNameIn } from "~/modules/pricing/countries";
+import { offerWordsSw, standingSummarySw } from "~/components/commerce/checkout-words";
 import { perPeriodText, periodLabel } from "~/modules/membership/plan-period";
 import type { Route } from "./+types/pricing";
 import type { loader as rootLoader } from "~/root";
@@ -58,10 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's language (its address): the words the loader writes, and the shillings' digits (ADR 048).
   const locale = localeFromPath(new URL(request.url).pathname);
   const t = translator(locale);
+  const sw = locale === "sw";
   const beside = !notice
     ? null
     : locale === "sw"
-      ? t("pricing.chargedFrom", { country: countryName(charging.code) ?? charging.code })
+      ? t("pricing.chargedFrom", { country: countryNameIn(charging.code, locale) })
       : notice.beside;
   // CASE: opened from an article's paywall -> an offer view for that article, and checkout remembers the article.
   const from = new URL(request.url).searchParams.get("from");
@@ -105,14 +107,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         })(),
       };
     }),
+    // In Swahili (ADR 048): the code's few words and its refusal (one message for every reason) from the catalogue.
     offerCode: coded
-      ? { code: coded.code, offer: coded.offer, refusal: coded.refusal, carried: coded.offer ? coded.code : null }
+      ? {
+          code: coded.code,
+          offer: coded.offer && sw ? offerWordsSw(t, coded.offer) : coded.offer,
+          refusal: coded.refusal && sw ? t("checkout.codeRefused") : coded.refusal,
+          carried: coded.offer ? coded.code : null,
+        }
       : limited
-        ? { code: typed!.trim().slice(0, 32), offer: null, refusal: limited.message, carried: null }
+        ? {
+            code: typed!.trim().slice(0, 32),
+            offer: null,
+            refusal: sw ? t("checkout.codesLimited") : limited.message,
+            carried: null,
+          }
         : null,
     chargingNotice: beside ? `${beside}.` : null,
     fallbackMessage: !offers.fallback ? null : locale === "sw" ? t("pricing.fallback") : PRICING_FALLBACK_MESSAGE,
-    membership,
+    // Her standing in one line, in Swahili from the same facts (the English words are member-standing.ts's).
+    membership:
+      sw && membership.current
+        ? {
+            ...membership,
+            current: {
+              ...membership.current,
+              standing: {
+                ...membership.current.standing,
+                words: {
+                  ...membership.current.standing.words,
+                  summary: standingSummarySw(t, membership.current.standing),
+                },
+              },
+            },
+          }
+        : membership,
     supportEmail: getEnv().SUPPORT_EMAIL,
     fromArticle,
   };
@@ -151,7 +180,8 @@ function PlanCard({
   const query = new URLSearchParams();
   if (fromArticle) query.set("from", fromArticle);
   if (code && plan.priceBeforeCode) query.set("code", code);
-  const checkout = `/checkout/plan/${plan.slug}${query.size ? `?${query}` : ""}`;
+  // In her language: the Swahili checkout from the Swahili page (ADR 048).
+  const checkout = localHref(`/checkout/plan/${plan.slug}${query.size ? `?${query}` : ""}`);
   // A trial does not stand in the way of buying: the paid period starts when it ends.
   const current = membership.current?.isTrial ? null : membership.current;
   const isCurrent = current?.slug === plan.slug;
@@ -216,7 +246,7 @@ function PlanCard({
         ) : plan.upgrade && "charge" in plan.upgrade ? (
           <>
             <Link
-              to={`/checkout/plan/${plan.slug}?upgrade=1`}
+              to={localHref(`/checkout/plan/${plan.slug}?upgrade=1`)}
               className="block min-h-11 rounded-full bg-brand-600 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
               data-testid={`upgrade-${plan.slug}`}
             >
@@ -300,6 +330,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const country = useRouteLoaderData<typeof rootLoader>("root")?.country ?? null;
   const current = membership.current;
   const t = useT();
+  const sw = useLocale() === "sw";
   const localHref = useLocalHref();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -309,10 +340,10 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         {country ? (
           <p className="mt-3 text-sm text-gray-800">
             {t("pricing.pricesFor")}
-            {country.name}
+            {sw ? countryNameIn(country.code, "sw") : country.name}
             {" ·"}{" "}
             <Link
-              to={`/country?redirectTo=${encodeURIComponent(localHref("/pricing"))}`}
+              to={localHref(`/country?redirectTo=${encodeURIComponent(localHref("/pricing"))}`)}
               className="font-semibold text-brand-700 underline"
             >
               {t("footer.change")}
@@ -373,7 +404,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <p className="mt-8 text-center font-medium text-gray-800">{t("pricing.cancelAnytime")}</p>
       <p className="mx-auto mt-2 max-w-3xl text-center text-sm text-gray-700" data-testid="renewal-rules">
         <RenewalRules />{" "}
-        <Link to="/terms" className="font-semibold text-brand-700 underline">
+        <Link to={localHref("/terms")} className="font-semibold text-brand-700 underline">
           {t("pricing.terms")}
         </Link>
         .

@@ -69,6 +69,20 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "sw/about": page(["/sw/about"]),
     "sw/terms": page(["/sw/terms"]),
     "sw/privacy": page(["/sw/privacy"]),
+    // Checkout and payment in Swahili: the same loaders and actions as the English addresses.
+    "sw/checkout/:kind/:id": page(
+      ["/sw/checkout/plan/standard", `/sw/checkout/ebook/${ids.lockedEbook}?code=${PROBE_OFFER_CODE}`],
+      true,
+    ),
+    "sw/gift/:kind/:id": page(["/sw/gift/plan/standard", `/sw/gift/ebook/${ids.lockedEbook}`], true),
+    "sw/gift/:token": page([`/sw/gift/${"A".repeat(43)}`], true),
+    "sw/payment/return": page([
+      "/sw/payment/return",
+      "/sw/payment/return?OrderTrackingId=00000000-0000-0000-0000-000000000000&OrderMerchantReference=NURU-FORGED",
+    ]),
+    "sw/payment-success": page(["/sw/payment-success"]),
+    "sw/pay/mpesa/:orderId": page([`/sw/pay/mpesa/${PROBE_ORDER_ID}`], true),
+    "sw/country": page(["/sw/country"]),
     collections: resource(["/collections"]),
     beauty: resource(["/beauty"]),
     ebooks: page(["/ebooks"]),

@@ -5,6 +5,7 @@ import { giftCheckoutSchema } from "~/modules/membership/gift-form";
 import { TextAreaField, TextField } from "~/components/forms/fields";
 import { useSchemaForm, type FormResult } from "~/lib/forms";
 import { MpesaOrCardButtons } from "./pay-buttons";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 // The gift checkout's form (routes/gift-checkout.tsx): conform with the gift's schema (membership/gift-form.ts),
 // checked in the browser and again by the action; it works without JavaScript, and a refused post comes back with
@@ -19,9 +20,9 @@ export interface GiftFormValues {
   deliverOn: string;
 }
 
-const optional = (label: string): ReactNode => (
+const optional = (label: string, optionalWord: string): ReactNode => (
   <>
-    {label} <span className="font-normal text-gray-700">(optional)</span>
+    {label} <span className="font-normal text-gray-700">{optionalWord}</span>
   </>
 );
 
@@ -47,43 +48,46 @@ export function GiftDetailsForm({
     lastResult,
     defaultValue: values ?? undefined,
   });
+  const t = useT();
+  const localHref = useLocalHref();
   const terms = (
-    <Link to="/terms" className="underline">
-      Terms
+    <Link to={localHref("/terms")} className="underline">
+      {t("checkout.terms")}
     </Link>
   );
+  const opt = t("gift.optional");
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
       <TextField
         meta={fields.recipientEmail}
-        label="Her e-mail address"
+        label={t("gift.herEmail")}
         type="email"
         autoComplete="off"
-        hint="We e-mail her a link to claim the gift. She never sees the price."
+        hint={t("gift.herEmailHint")}
       />
       <TextField
         meta={fields.recipientPhone}
-        label={optional("Her phone number")}
+        label={optional(t("gift.herPhone"), opt)}
         type="tel"
         required={false}
         autoComplete="off"
         placeholder="0712 345 678"
-        hint="Written in the e-mail so she knows it is for her. We send no SMS."
+        hint={t("gift.herPhoneHint")}
       />
-      <TextAreaField meta={fields.note} label={optional("A note")} rows={3} maxLength={500} />
+      <TextAreaField meta={fields.note} label={optional(t("gift.note"), opt)} rows={3} maxLength={500} />
       <TextField
         meta={fields.deliverOn}
-        label={optional("Send it on")}
+        label={optional(t("gift.sendOn"), opt)}
         type="date"
         required={false}
         min={today}
-        hint="Leave it empty to send it as soon as you have paid. Dates are Nairobi time."
+        hint={t("gift.sendOnHint")}
       />
       {mpesaDirect ? (
         <div>
-          <MpesaOrCardButtons charged={charged} busy={busy} what=" for the gift">
-            Cards on Pesapal&apos;s secure page. Your receipt says it is a gift. A gift she has not claimed can be
-            refunded on request ({terms}).
+          <MpesaOrCardButtons charged={charged} busy={busy} what={t("gift.forTheGift")}>
+            {t("gift.cardsNote")}
+            {terms}).
           </MpesaOrCardButtons>
         </div>
       ) : (
@@ -91,14 +95,14 @@ export function GiftDetailsForm({
           <button
             type="submit"
             disabled={busy}
-            data-busy-label="Taking you to Pesapal..."
+            data-busy-label={t("checkout.toPesapal")}
             className="min-h-12 w-full rounded-full bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
           >
-            {busy ? "Taking you to Pesapal..." : `Pay ${charged} for the gift`}
+            {busy ? t("checkout.toPesapal") : t("gift.pay", { amount: charged })}
           </button>
           <p className="text-center text-sm text-gray-700">
-            M-Pesa or card, on Pesapal&apos;s secure page. Your receipt says it is a gift. A gift she has not claimed
-            can be refunded on request ({terms}).
+            {t("gift.mpesaOrCardNote")}
+            {terms}).
           </p>
         </>
       )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/lib/i18n/use-t";
 
 /**
  * The summary card at the top of a checkout (the reader's own order and a gift): the cover, the title and one line
@@ -64,10 +65,11 @@ export function SummaryRow({
 
 /** The last two lines of every checkout's price list: the amount in shillings and where the receipt goes. */
 export function ChargedAndReceiptRows({ charged, email }: { charged: string; email: string }) {
+  const t = useT();
   return (
     <>
-      <SummaryRow label="Charged in Kenyan shillings">{charged}</SummaryRow>
-      <SummaryRow label="Receipt to" valueClassName="break-all text-gray-900">
+      <SummaryRow label={t("checkout.chargedInKes")}>{charged}</SummaryRow>
+      <SummaryRow label={t("checkout.receiptTo")} valueClassName="break-all text-gray-900">
         {email}
       </SummaryRow>
     </>

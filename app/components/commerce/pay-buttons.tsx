@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useLocale, useT } from "~/lib/i18n/use-t";
 
 /**
  * M-Pesa direct beside the card (ADR 043): two submit buttons of one form, `method=mpesa` leading to the "check your
@@ -19,6 +20,8 @@ export function MpesaOrCardButtons({
   /** The line under the card button (where cards are paid, and the refund terms). */
   children: ReactNode;
 }) {
+  const t = useT();
+  const sw = useLocale() === "sw";
   return (
     <>
       <button
@@ -28,12 +31,16 @@ export function MpesaOrCardButtons({
         disabled={busy}
         className="min-h-12 w-full rounded-full bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800 disabled:opacity-70"
       >
-        Pay {charged}
-        {what} with M-Pesa
+        {sw ? (
+          t("checkout.payWithMpesa", { amount: charged, what })
+        ) : (
+          <>
+            Pay {charged}
+            {what} with M-Pesa
+          </>
+        )}
       </button>
-      <p className="mt-2 text-center text-sm text-gray-700">
-        A prompt on your phone, or Paybill. No other page to visit.
-      </p>
+      <p className="mt-2 text-center text-sm text-gray-700">{t("checkout.mpesaPromptNote")}</p>
       <button
         type="submit"
         name="method"
@@ -41,7 +48,7 @@ export function MpesaOrCardButtons({
         disabled={busy}
         className="mt-4 min-h-12 w-full rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-rose-50 disabled:opacity-70"
       >
-        Pay by card
+        {t("checkout.payByCard")}
       </button>
       <p className="mt-3 text-center text-sm text-gray-700">{children}</p>
     </>

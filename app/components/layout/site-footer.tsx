@@ -46,7 +46,7 @@ export function SiteFooter({
               {`${t("footer.pricesFor")} `}
               <span className="font-semibold">{country.name}</span>
               {" · "}
-              <Link to="/country" className="font-semibold text-brand-700 underline" discover="none">
+              <Link to={localHref("/country")} className="font-semibold text-brand-700 underline" discover="none">
                 {t("footer.change")}
               </Link>
             </p>

@@ -27,6 +27,13 @@ const ISLAND_IDS = [
   "toast.dismiss",
   "bookmark.add",
   "bookmark.remove",
+  // Checkout and payment: the gift's details as the checkout pages' script checks them (islands/checkout-page.ts).
+  "gift.check.email",
+  "gift.check.emailInvalid",
+  "gift.check.phone",
+  "gift.check.note",
+  "gift.check.date",
+  "gift.check.realDate",
 ] as const;
 
 let swahili: string | undefined;

@@ -3,6 +3,8 @@
 // buyer; the claim mail goes out at completion or on the Nairobi delivery date (a job); the recipient's claim, with
 // the order row locked, grants her the plan (from the claim, or after her running plan) or the ebook, tied to the
 // gift's order so a reversal or full refund takes it back like any order's grant.
+import type { Locale } from "~/lib/locale";
+import { translator } from "~/lib/i18n/i18n";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -100,6 +102,24 @@ interface GiftItem {
   name: string;
   period: PlanPeriod | null;
   ebookId: string | null;
+}
+
+/** The gift in Swahili: "mpango wa Basic (siku 7)", "kitabu pepe "Title"". */
+function giftItemSw(item: GiftItem): string {
+  const t = translator("sw");
+  if (item.kind !== "plan") return t("gift.itemEbook", { title: item.name });
+  if (!item.period) return t("gift.itemPlan", { name: item.name });
+  const count = item.period.periodCount;
+  const unit = item.period.periodUnit;
+  const period =
+    unit === "day"
+      ? t("plan.days", { count })
+      : unit === "week"
+        ? t("plan.weeks", { count })
+        : t("plan.months", { count });
+  // A pass named by its period ("7-day pass") is said again in Swahili, as on the pricing page.
+  if (/^\d+-(day|week|month) pass$/i.test(item.name)) return t("plan.pass", { period });
+  return t("gift.itemPlanPeriod", { name: item.name, period });
 }
 
 function itemText(item: GiftItem): string {
@@ -410,7 +430,7 @@ async function findByToken(token: string) {
   return row ?? null;
 }
 
-export async function viewClaim(token: string, now = new Date()): Promise<ClaimView> {
+export async function viewClaim(token: string, now = new Date(), locale: Locale = "en"): Promise<ClaimView> {
   const row = await findByToken(token);
   if (!row) return { kind: "invalid" };
   if (row.status === "claimed") return { kind: "claimed" };
@@ -426,11 +446,12 @@ export async function viewClaim(token: string, now = new Date()): Promise<ClaimV
   const item = itemOf(row);
   return {
     kind: "open",
-    item: itemText(item),
+    // The claim page in Swahili (ADR 048): the gift and the date said in her language.
+    item: locale === "sw" ? giftItemSw(item) : itemText(item),
     itemKind: item.kind,
     note: row.note,
-    from: buyer?.name?.trim() || buyer?.email || "A friend",
-    expires: formatDate(gift.expires.toISOString()),
+    from: buyer?.name?.trim() || buyer?.email || (locale === "sw" ? translator("sw")("gift.aFriend") : "A friend"),
+    expires: formatDate(gift.expires.toISOString(), locale),
   };
 }
 

@@ -3,6 +3,7 @@
 // from that quote with the evidence for that country, then completed at zero or handed to the payment provider for
 // the method she chose (payment-provider.server.ts): Pesapal's page, or M-Pesa direct's "check your phone" page.
 // Nothing is granted here.
+import type { Locale } from "~/lib/locale";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -64,6 +65,8 @@ export interface CheckoutInput {
   offerCode?: string | null;
   /** M-Pesa (through the provider the owner chose, ADR 043) or card (Pesapal); unset: Pesapal, as before. */
   method?: PaymentMethodChoice;
+  /** The language she checked out in (ADR 048): Pesapal sends her back to the payment page in it. */
+  locale?: Locale;
   now?: Date;
 }
 
@@ -93,7 +96,7 @@ export async function startCheckout(input: CheckoutInput): Promise<CheckoutStart
     await completeZeroAmountOrder(order.id, new Date(request.now.getTime() + 1));
     return { orderId: order.id, redirectUrl: `/receipts/${order.id}`, zeroAmount: true };
   }
-  return submitOrder(order, quoted, recurring);
+  return submitOrder(order, quoted, recurring, input.locale);
 }
 
 async function quoteRequestOf(input: CheckoutInput): Promise<QuoteRequest> {
@@ -216,10 +219,11 @@ async function submitOrder(
   order: Order,
   { request, quote }: Quoted,
   recurring: Recurring | undefined,
+  locale: Locale | undefined,
 ): Promise<CheckoutStarted> {
   try {
     const provider = await providerFor(request.providerName);
-    const started = await provider.start({ order, quote: quote.item, buyer: request.buyer, recurring });
+    const started = await provider.start({ order, quote: quote.item, buyer: request.buyer, recurring, locale });
     await getDb()
       .update(orders)
       .set({

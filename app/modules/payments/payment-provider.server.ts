@@ -2,6 +2,7 @@
 // through Safaricom's Daraja API. The checkout picks a provider for the method she chose; everything after (status
 // checks, re-checks, abandoning) asks the provider that took the order (orders.gateway). Each provider lives in one
 // file (pesapal-provider.server.ts, daraja-provider.server.ts); nothing else branches on which one it is.
+import type { Locale } from "~/lib/locale";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders, siteSettings } from "~/db/schema";
@@ -26,6 +27,8 @@ export interface StartInput {
   order: typeof orders.$inferSelect;
   quote: CheckoutQuote;
   buyer: CheckoutBuyer;
+  /** The language she checked out in (ADR 048): the way back from the provider's page is in it. */
+  locale?: Locale;
   /** Pesapal recurring card payments (ADR 019): the agreement's account number and schedule. */
   recurring?: {
     accountNumber: string;

@@ -2,6 +2,7 @@
 // (GetTransactionStatus, shared between concurrent callers) and CancelOrder. The submission is what checkout did
 // before the interface existed, moved here unchanged.
 import { getEnv } from "~/lib/env.server";
+import { localeHref, localizedHref } from "~/lib/locale";
 import { ITEM_WORDS } from "~/modules/membership/purchase-kind-words";
 import { ensureIpnId, forgetIpnId, getPesapal } from "./payment-gateway.server";
 import { isPesapalError } from "./pesapal/errors";
@@ -14,7 +15,7 @@ import type { PaymentProvider, StartInput } from "./payment-provider.server";
 export const pesapalProvider: PaymentProvider = {
   name: "pesapal",
 
-  async start({ order, quote, buyer, recurring }: StartInput) {
+  async start({ order, quote, buyer, recurring, locale = "en" }: StartInput) {
     const env = getEnv();
     const [firstName, ...rest] = (buyer.fullName ?? "").trim().split(/\s+/);
     const request = (notificationId: string) => ({
@@ -22,9 +23,10 @@ export const pesapalProvider: PaymentProvider = {
       amountCents: order.amountCents,
       currency: order.currency,
       description: describe(quote).slice(0, 100),
-      callbackUrl: `${env.PUBLIC_URL}/payment/return`,
+      // In the language she checked out in: "/sw/payment/return" from the Swahili checkout (ADR 048).
+      callbackUrl: `${env.PUBLIC_URL}${localeHref("/payment/return", locale)}`,
       // Cancel on her page leads back as the checkout's own back link does.
-      cancellationUrl: `${env.PUBLIC_URL}${ITEM_WORDS[quote.kind].backPath(quote.itemId)}`,
+      cancellationUrl: `${env.PUBLIC_URL}${localizedHref(ITEM_WORDS[quote.kind].backPath(quote.itemId), locale)}`,
       notificationId,
       billingAddress: {
         emailAddress: buyer.email,

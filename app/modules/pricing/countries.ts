@@ -25,3 +25,20 @@ export function countryCodeOf(value: unknown): string | null {
   const code = value.trim().toUpperCase();
   return countryName(code) === null ? null : code;
 }
+
+let swahiliRegions: Intl.DisplayNames | undefined;
+
+/**
+ * A country's name in the page's language ("US": "United States", "Marekani"; issue 50, ADR 048): Intl's Swahili
+ * names, made on first use; the English name where Intl has none, the code itself when it names no country.
+ */
+export function countryNameIn(code: string, locale: "en" | "sw"): string {
+  const english = countryName(code);
+  if (!english || locale === "en") return english ?? code;
+  swahiliRegions ??= new Intl.DisplayNames(["sw"], { type: "region", fallback: "none" });
+  try {
+    return swahiliRegions.of(code) ?? english;
+  } catch {
+    return english;
+  }
+}

@@ -1,7 +1,7 @@
 // Every country a visitor can pick on /country: the whole ISO 3166-1 alpha-2 list, named in English by Intl. A
 // country without a pricing rule takes the default rule (the base price in KES, regional-price.server.ts), so the
 // list does not depend on which rules are stored. Kept as data: no dependency of ours publishes the list.
-import { countryName } from "./countries";
+import { countryName, countryNameIn } from "./countries";
 import { DEFAULT_COUNTRY } from "./pricing";
 
 /** The 249 officially assigned ISO 3166-1 alpha-2 codes, and XK (Kosovo), which GeoLite2 and CDNs send too. */
@@ -268,6 +268,17 @@ export const COUNTRY_CHOICES: readonly CountryChoice[] = COUNTRY_CODES.map((code
   code,
   name: countryName(code) ?? code,
 })).sort((a, b) => a.name.localeCompare(b.name, "en"));
+
+let swahiliChoices: readonly CountryChoice[] | undefined;
+
+/** The picker's list in the page's language: Swahili names sorted in Swahili (issue 50, ADR 048). */
+export function countryChoicesIn(locale: "en" | "sw"): readonly CountryChoice[] {
+  if (locale === "en") return COUNTRY_CHOICES;
+  swahiliChoices ??= COUNTRY_CODES.map((code) => ({ code, name: countryNameIn(code, "sw") })).sort((a, b) =>
+    a.name.localeCompare(b.name, "sw"),
+  );
+  return swahiliChoices;
+}
 
 const LISTED = new Set<string>(COUNTRY_CODES);
 
