@@ -21,6 +21,8 @@ const SWAHILI_PAGES = prefix("sw", [
   // Checkout and payment.
   // Her account.
   // Receipts.
+  route("receipts/:id", "routes/receipt.tsx", { id: "sw/receipts" }),
+  route("receipts/:id/pdf", "routes/receipt-pdf.ts", { id: "sw/receipts-pdf" }),
 ]);
 
 export default [

@@ -72,6 +72,7 @@ const SWAHILI_PAGES: readonly RegExp[] = [
   // Checkout and payment.
   // Her account.
   // Receipts.
+  /^\/receipts\/[^/]+(?:\/pdf)?$/,
 ];
 
 /** Whether the page at `pathname` (in either language) has a Swahili version, so alternates and switch links exist. */
