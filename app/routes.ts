@@ -20,6 +20,17 @@ const SWAHILI_PAGES = prefix("sw", [
   // Sign-in and her address.
   // Checkout and payment.
   // Her account.
+  route("dashboard", "routes/dashboard.tsx", { id: "sw/dashboard" }),
+  route("account", "routes/account.tsx", { id: "sw/account" }),
+  route("account/gifts", "routes/account-gifts.tsx", { id: "sw/account/gifts" }),
+  route("account/delete", "routes/account-delete.tsx", { id: "sw/account/delete" }),
+  route("bookmarks", "routes/bookmarks.tsx", { id: "sw/bookmarks" }),
+  route("library/offline", "routes/offline-library.tsx", { id: "sw/library/offline" }),
+  route("newsletter", "routes/newsletter.tsx", { id: "sw/newsletter" }),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx", { id: "sw/newsletter/confirm" }),
+  route("newsletter/preferences/:token", "routes/newsletter-preferences.tsx", { id: "sw/newsletter/preferences" }),
+  route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx", { id: "sw/newsletter/unsubscribe" }),
+  route("data-saver", "routes/data-saver.tsx", { id: "sw/data-saver" }),
   // Receipts.
 ]);
 

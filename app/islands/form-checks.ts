@@ -110,12 +110,14 @@ export function passwordToggles() {
   for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-password-toggle]")) {
     const input = button.parentElement?.querySelector("input");
     const label = button.dataset.passwordToggle!;
+    // A Swahili page's words for the two states (data-show, data-hide); an English page's button has none.
+    const [show, hide] = [button.dataset.show ?? "Show", button.dataset.hide ?? "Hide"];
     if (!input) continue;
     button.addEventListener("click", () => {
       const shown = input.type === "password";
       input.type = shown ? "text" : "password";
-      button.textContent = shown ? "Hide" : "Show";
-      button.setAttribute("aria-label", `${shown ? "Hide" : "Show"} ${label}`);
+      button.textContent = shown ? hide : show;
+      button.setAttribute("aria-label", `${shown ? hide : show} ${label}`);
     });
   }
 }

@@ -71,6 +71,8 @@ const SWAHILI_PAGES: readonly RegExp[] = [
   // Sign-in and her address.
   // Checkout and payment.
   // Her account.
+  /^\/(?:dashboard|account|account\/gifts|account\/delete|bookmarks|library\/offline|data-saver)$/,
+  /^\/newsletter(?:|\/confirm|\/(?:preferences|unsubscribe)\/[^/]+)$/,
   // Receipts.
 ];
 

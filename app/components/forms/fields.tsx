@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useLocale, useT } from "~/lib/i18n/use-t";
 
 // Fields of a conform form: label, control and error tied together (aria-invalid, aria-describedby), so every form
 // reports errors the same accessible way.
@@ -171,6 +172,10 @@ export function PasswordField({
 }) {
   const [shown, setShown] = useState(false);
   const { key, ...props } = getInputProps(meta, { type: "password" });
+  const t = useT();
+  // A Swahili page is rendered by the server only: its words, and the script's (islands/form-checks.ts) on the button.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser renders English only
+  const sw = import.meta.env.SSR && useLocale() === "sw";
   return (
     <div>
       <Label meta={meta}>{label}</Label>
@@ -191,10 +196,18 @@ export function PasswordField({
           onClick={() => setShown((s) => !s)}
           // What an islands page's script wires up instead (islands/form-checks.ts).
           data-password-toggle={label.toLowerCase()}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          data-show={sw ? t("password.show") : undefined}
+          data-hide={sw ? t("password.hide") : undefined}
+          aria-label={
+            sw
+              ? `${t("password.show")} ${label.toLowerCase()}`
+              : shown
+                ? `Hide ${label.toLowerCase()}`
+                : `Show ${label.toLowerCase()}`
+          }
           className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700"
         >
-          {shown ? "Hide" : "Show"}
+          {sw ? t("password.show") : shown ? "Hide" : "Show"}
         </button>
       </div>
       <FieldError meta={meta} />
