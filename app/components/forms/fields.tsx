@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useT } from "~/lib/i18n/use-t";
 
 // Fields of a conform form: label, control and error tied together (aria-invalid, aria-describedby), so every form
 // reports errors the same accessible way.
@@ -169,6 +170,7 @@ export function PasswordField({
   label: string;
   autoComplete: "current-password" | "new-password";
 }) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const { key, ...props } = getInputProps(meta, { type: "password" });
   return (
@@ -191,10 +193,10 @@ export function PasswordField({
           onClick={() => setShown((s) => !s)}
           // What an islands page's script wires up instead (islands/form-checks.ts).
           data-password-toggle={label.toLowerCase()}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={`${shown ? t("auth.hide") : t("auth.show")} ${label.toLowerCase()}`}
           className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700"
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? t("auth.hide") : t("auth.show")}
         </button>
       </div>
       <FieldError meta={meta} />
