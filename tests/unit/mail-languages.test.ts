@@ -35,7 +35,7 @@ describe.each(Object.entries(mails))("the %s mail", (_, make) => {
     for (const part of words(mail)) expect(part).not.toMatch(ENGLISH);
     expect(mail.html).toContain('<html lang="sw">');
     expect(mail.text.startsWith("Habari")).toBe(true);
-    expect(mail.html).toContain("Nuru · usomaji kuhusu afya na ustawi kutoka Kenya");
+    expect(mail.html).toContain("Nuru · usomaji wa afya njema kutoka Kenya");
   });
 
   it("is the English mail when her language is English or unknown", () => {
