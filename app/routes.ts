@@ -18,6 +18,9 @@ const SWAHILI_PAGES = prefix("sw", [
   route("terms", "routes/terms.tsx", { id: "sw/terms" }),
   route("privacy", "routes/privacy.tsx", { id: "sw/privacy" }),
   // Sign-in and her address.
+  route("signin", "routes/signin.tsx", { id: "sw/signin" }),
+  route("reset-password", "routes/reset-password.tsx", { id: "sw/reset-password" }),
+  route("confirm-email", "routes/confirm-email.tsx", { id: "sw/confirm-email" }),
   // Checkout and payment.
   // Her account.
   route("dashboard", "routes/dashboard.tsx", { id: "sw/dashboard" }),

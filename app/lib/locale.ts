@@ -69,6 +69,7 @@ const SWAHILI_PAGES: readonly RegExp[] = [
   /^\/(?:|home|articles|categories|ebooks|pricing|about|terms|privacy)$/,
   /^\/(?:category|article|ebook)\/[^/]+$/,
   // Sign-in and her address.
+  /^\/(?:signin|reset-password|confirm-email)$/,
   // Checkout and payment.
   // Her account.
   /^\/(?:dashboard|account|account\/gifts|account\/delete|bookmarks|library\/offline|data-saver)$/,

@@ -170,9 +170,9 @@ export function PasswordField({
   label: string;
   autoComplete: "current-password" | "new-password";
 }) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const { key, ...props } = getInputProps(meta, { type: "password" });
-  const t = useT();
   // A Swahili page is rendered by the server only: its words, and the script's (islands/form-checks.ts) on the button.
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser renders English only
   const sw = import.meta.env.SSR && useLocale() === "sw";
@@ -196,18 +196,12 @@ export function PasswordField({
           onClick={() => setShown((s) => !s)}
           // What an islands page's script wires up instead (islands/form-checks.ts).
           data-password-toggle={label.toLowerCase()}
-          data-show={sw ? t("password.show") : undefined}
-          data-hide={sw ? t("password.hide") : undefined}
-          aria-label={
-            sw
-              ? `${t("password.show")} ${label.toLowerCase()}`
-              : shown
-                ? `Hide ${label.toLowerCase()}`
-                : `Show ${label.toLowerCase()}`
-          }
+          data-show={sw ? t("auth.show") : undefined}
+          data-hide={sw ? t("auth.hide") : undefined}
+          aria-label={`${shown ? t("auth.hide") : t("auth.show")} ${label.toLowerCase()}`}
           className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700"
         >
-          {sw ? t("password.show") : shown ? "Hide" : "Show"}
+          {shown ? t("auth.hide") : t("auth.show")}
         </button>
       </div>
       <FieldError meta={meta} />
