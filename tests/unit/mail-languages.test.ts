@@ -36,7 +36,7 @@ describe.each(Object.entries(mails))("the %s mail", (_, make) => {
     for (const part of words(mail)) expect(part).not.toMatch(ENGLISH);
     expect(mail.html).toContain('<html lang="sw">');
     expect(mail.text.startsWith("Habari")).toBe(true);
-    expect(mail.html).toContain("Nuru · usomaji kuhusu afya na ustawi kutoka Kenya");
+    expect(mail.html).toContain("Nuru · usomaji wa afya njema kutoka Kenya");
   });
 
   it("is the English mail when her language is English or unknown", () => {
@@ -57,11 +57,11 @@ describe("the Swahili mails' words", () => {
     expect(mails.reset("sw").html).toContain(">Chagua nenosiri jipya</a>");
   });
 
-  it("link to the page that opens the link: the confirmation and reset pages have a single address", () => {
-    // /sw/reset-password does not exist (no Swahili version yet): a /sw link there would be a dead end.
-    expect(mails.confirmation("sw").text).toContain(confirmUrl);
-    expect(mails.reset("sw").html).toContain('href="https://nuru.co.ke/reset-password?token=abc"');
-    expect(mails.reset("sw").html).not.toContain("/sw/");
+  it("link to the Swahili page that opens the link (the confirmation and reset pages have one since issue 50)", () => {
+    expect(mails.confirmation("sw").text).toContain("https://nuru.co.ke/sw/confirm-email?token=abc");
+    expect(mails.reset("sw").html).toContain('href="https://nuru.co.ke/sw/reset-password?token=abc"');
+    expect(mails.confirmation("en").text).toContain(confirmUrl);
+    expect(mails.reset("en").html).toContain(`href="${resetUrl}"`);
   });
 });
 
@@ -73,7 +73,7 @@ describe("localizedUrl", () => {
   });
 
   it("keeps other addresses, and every address in English", () => {
-    expect(localizedUrl(resetUrl, "sw")).toBe(resetUrl);
+    expect(localizedUrl("https://nuru.co.ke/checkout/plan/basic", "sw")).toBe("https://nuru.co.ke/checkout/plan/basic");
     expect(localizedUrl("https://nuru.co.ke/pricing", "en")).toBe("https://nuru.co.ke/pricing");
     expect(localizedUrl("not a url", "sw")).toBe("not a url");
   });

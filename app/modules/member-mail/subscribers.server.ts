@@ -64,12 +64,15 @@ export async function requestFollow({
   user,
   clientKey,
   now = new Date(),
+  wording = CONSENT_WORDING,
 }: {
   input: FollowInput;
   user: { id: string; email: string } | null;
   /** The requester's network address, for the rate limit. */
   clientKey: string;
   now?: Date;
+  /** The consent words she was shown (the Swahili page shows them in Swahili, issue 50): what the record keeps. */
+  wording?: string;
 }): Promise<FollowOutcome> {
   const db = getDb();
   const categoryIds = await existingCategoryIds(input.categoryIds);
@@ -100,7 +103,7 @@ export async function requestFollow({
           },
         })
         .returning({ id: mailSubscribers.id });
-      await recordConsent(tx, row!.id, "confirmed", input.source, now);
+      await recordConsent(tx, row!.id, "confirmed", input.source, now, wording);
       return row!.id;
     });
     return { ok: true, kind: "following", preferencesPath: preferencesPath(id) };
@@ -133,7 +136,7 @@ export async function requestFollow({
       })
       .returning({ id: mailSubscribers.id });
     if (!row) return null;
-    await recordConsent(tx, row.id, "asked", input.source, now);
+    await recordConsent(tx, row.id, "asked", input.source, now, wording);
     return row.id;
   });
   // CASE: confirmed by another tab between the read and the write -> she already follows.

@@ -349,6 +349,8 @@ export interface GiftListItem {
   statusLabel: string;
   recipientEmail: string;
   item: string;
+  /** What the gift is, as facts (a Swahili page says it in its own words, issue 50). */
+  itemFacts: { kind: "plan" | "ebook"; name: string; period: PlanPeriod | null };
   deliverOn: string | null;
   sentAt: string | null;
   claimedAt: string | null;
@@ -363,6 +365,7 @@ function listItem(row: GiftRow): GiftListItem {
     statusLabel: GIFT_STATUS_LABELS[row.status],
     recipientEmail: row.recipientEmail,
     item: itemText(itemOf(row)),
+    itemFacts: (({ kind, name, period }) => ({ kind, name, period }))(itemOf(row)),
     deliverOn: row.deliverOn,
     sentAt: row.sentAt?.toISOString() ?? null,
     claimedAt: row.claimedAt?.toISOString() ?? null,
