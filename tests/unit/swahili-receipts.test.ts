@@ -122,7 +122,7 @@ describe.each(Object.entries(SLICE_MAILS))("the %s mail in Swahili", (_, make) =
     const mail = make("sw");
     for (const part of words(mail)) expect(part).not.toMatch(ENGLISH);
     expect(mail.html).toMatch(/<html lang="sw">/);
-    expect(mail.html).toContain("Nuru · usomaji kuhusu afya na ustawi kutoka Kenya");
+    expect(mail.html).toContain("Nuru · usomaji wa afya njema kutoka Kenya");
   });
 });
 
