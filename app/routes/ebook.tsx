@@ -336,7 +336,11 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           {ebook.access === "purchase" && ebook.priceCents ? (
             <Link
-              to={signedIn ? `/checkout/ebook/${ebook.id}` : signInHref(`/checkout/ebook/${ebook.id}`, "purchase")}
+              to={
+                signedIn
+                  ? `/checkout/ebook/${ebook.id}`
+                  : localHref(signInHref(`/checkout/ebook/${ebook.id}`, "purchase"))
+              }
               className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
             >
               {t("ebook.purchase")}
@@ -345,7 +349,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           {ebook.accessType !== "free" && ebook.priceCents ? (
             <Link
-              to={signedIn ? `/gift/ebook/${ebook.id}` : signInHref(`/gift/ebook/${ebook.id}`, "purchase")}
+              to={signedIn ? `/gift/ebook/${ebook.id}` : localHref(signInHref(`/gift/ebook/${ebook.id}`, "purchase"))}
               className="rounded-full border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-rose-50"
             >
               {t("ebook.gift")}

@@ -162,6 +162,9 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     dashboard: page(["/dashboard"]),
     "receipts/:id": page(["/receipts/00000000-0000-4000-8000-000000000000"], true),
     "receipts/:id/pdf": resource(["/receipts/00000000-0000-4000-8000-000000000000/pdf"], true),
+    // Her receipt in Swahili (issue 50): the same loaders.
+    "sw/receipts/:id": page(["/sw/receipts/00000000-0000-4000-8000-000000000000"], true),
+    "sw/receipts/:id/pdf": resource(["/sw/receipts/00000000-0000-4000-8000-000000000000/pdf"], true),
     // A short receipt link from an SMS: a forged (unsigned) token and a malformed one answer 404.
     "r/:token": resource(["/r/AAAAAAAAAAAAAA", "/r/not-a-token"]),
     engagement: resource(["/engagement"], true),

@@ -27,6 +27,8 @@ const ISLAND_IDS = [
   "toast.dismiss",
   "bookmark.add",
   "bookmark.remove",
+  // Her account's pages (account-page.ts): Copy link beside a gift's claim link.
+  "giftShare.notCopied",
 ] as const;
 
 let swahili: string | undefined;

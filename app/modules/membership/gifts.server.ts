@@ -9,10 +9,15 @@ import { getDb } from "~/db/client.server";
 import { ebookPurchases, ebooks, gifts, orders, profiles, subscriptionPlans, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
+import { translator } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
+import { localizedUrl } from "~/lib/mail/layout.server";
+import { mailLocaleOf } from "~/lib/mail/mail-language";
 import type { AdminViewer } from "~/modules/access/policy";
 import { getMailer, type MailMessage } from "~/lib/mail/mailer.server";
 import { queueMail, registerMailComposer, sendQueuedMailNow } from "~/lib/mail/mail-queue.server";
 import { giftMail } from "./membership-mails.server";
+import { ebookInSentence, planItemInSentence } from "./purchase-kind-words";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { addPlanPeriod, planItemText, type PlanPeriod } from "./plan-period";
@@ -102,10 +107,27 @@ interface GiftItem {
   ebookId: string | null;
 }
 
-function itemText(item: GiftItem): string {
+function itemText(item: GiftItem, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale !== DEFAULT_LOCALE) {
+    return item.kind === "plan"
+      ? planItemInSentence({ planName: item.name, ...item.period }, locale)
+      : ebookInSentence(item.name, locale);
+  }
   return item.kind === "plan"
     ? `the ${planItemText(item.name, item.period?.periodUnit ?? null, item.period?.periodCount ?? null)}`
     : `the ebook "${item.name}"`;
+}
+
+/**
+ * The language of a gift's claim mail (issue 50, ADR 048): the recipient's saved language when she has an account,
+ * else the giver's (the language she bought it in, as her account keeps it), else English.
+ */
+async function giftMailLanguage(recipientEmail: string, buyerLanguage: string | null | undefined): Promise<Locale> {
+  const [recipient] = await getDb()
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.email, recipientEmail.toLowerCase()));
+  return mailLocaleOf(recipient?.language ?? buyerLanguage);
 }
 
 const giftColumns = {
@@ -192,18 +214,20 @@ async function composeGiftMail(giftId: string, now: Date): Promise<MailMessage |
   if (typeof issued === "string") return issued;
   const { row, url, expiresAt } = issued;
   const [buyer] = await getDb()
-    .select({ email: users.email, name: profiles.fullName })
+    .select({ email: users.email, name: profiles.fullName, language: users.language })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, row.buyerId));
+  const locale = await giftMailLanguage(row.recipientEmail, buyer?.language);
   return giftMail({
     to: row.recipientEmail,
-    from: buyer?.name?.trim() || buyer?.email || "A friend",
-    item: itemText(itemOf(row)),
+    from: buyer?.name?.trim() || buyer?.email || translator(locale)("receipts.gift.aFriend"),
+    item: itemText(itemOf(row), locale),
     note: row.note,
     phone: row.recipientPhone,
-    url,
-    expires: formatDate(expiresAt.toISOString()),
+    url: localizedUrl(url, locale),
+    expires: formatDate(expiresAt.toISOString(), locale),
+    locale,
   });
 }
 
@@ -325,6 +349,8 @@ export interface GiftListItem {
   statusLabel: string;
   recipientEmail: string;
   item: string;
+  /** What the gift is, as facts (a Swahili page says it in its own words, issue 50). */
+  itemFacts: { kind: "plan" | "ebook"; name: string; period: PlanPeriod | null };
   deliverOn: string | null;
   sentAt: string | null;
   claimedAt: string | null;
@@ -339,6 +365,7 @@ function listItem(row: GiftRow): GiftListItem {
     statusLabel: GIFT_STATUS_LABELS[row.status],
     recipientEmail: row.recipientEmail,
     item: itemText(itemOf(row)),
+    itemFacts: (({ kind, name, period }) => ({ kind, name, period }))(itemOf(row)),
     deliverOn: row.deliverOn,
     sentAt: row.sentAt?.toISOString() ?? null,
     claimedAt: row.claimedAt?.toISOString() ?? null,
