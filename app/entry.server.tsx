@@ -69,6 +69,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A whole document carries no streamed reveal: React 19.2 otherwise moves a finished Suspense boundary of more
+        // than 500 bytes out of place (a hidden copy and an inline script) once the page passes 12,800 bytes, so with
+        // no script (data saver, JavaScript off) a toast after a post stayed hidden on a long page (issue 50: My
+        // Library grew past it with its alternates; tests/e2e/islands.test.ts).
+        ...(wholeDocument ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
         [readyOption]() {
           shellRendered = true;
           const body = coalescedHtml(() => {

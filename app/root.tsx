@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useRouteError,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -35,12 +36,11 @@ import { useLocale, useT } from "~/lib/i18n/use-t";
 import { translator } from "~/lib/i18n/i18n";
 import { islandWords } from "~/lib/i18n/island-words";
 import { hasSwahiliVersion, localeHref, stripLocale } from "~/lib/locale";
+import { pageAlternatesOf } from "~/lib/page-alternates";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
-  // Feed readers look for the feed in the page's head (issue 46 item 10).
-  { rel: "alternate", type: "application/rss+xml", title: "Nuru: new articles", href: "/rss.xml" },
 ];
 
 // Every request gets its viewer (read lazily, once) in React Router's request context (access/viewer.server.ts).
@@ -128,6 +128,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#be123c" />
         <Meta />
         <Links />
+        {/* Feed readers look for the feed in the page's head (issue 46 item 10); its title in the page's language (right
+            after the links above, where it was one of them, with their nonce: an English page's head is as it was). */}
+        <link nonce={nonce} rel="alternate" type="application/rss+xml" title={t("shell.rssTitle")} href="/rss.xml" />
         {import.meta.env.SSR ? <LanguageAlternates origin={shell?.origin ?? ""} /> : null}
         {islands ? <NoscriptRefresh /> : null}
       </head>
@@ -199,14 +202,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
  */
 function LanguageAlternates({ origin }: { origin: string }) {
   const { pathname, search } = useLocation();
+  // A page whose other language is another address (an article and its translation) names it (page-alternates.ts).
+  const own = pageAlternatesOf(useMatches());
   if (!hasSwahiliVersion(pathname)) return null;
   const page = Number(new URLSearchParams(search).get("page"));
   const path = stripLocale(pathname) + (page > 1 ? `?page=${page}` : "");
-  const english = origin + localeHref(path, "en");
+  const english = origin + (own?.en ?? localeHref(path, "en"));
   return (
     <>
       <link rel="alternate" hrefLang="en" href={english} />
-      <link rel="alternate" hrefLang="sw" href={origin + localeHref(path, "sw")} />
+      <link rel="alternate" hrefLang="sw" href={origin + (own?.sw ?? localeHref(path, "sw"))} />
       <link rel="alternate" hrefLang="x-default" href={english} />
     </>
   );

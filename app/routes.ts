@@ -18,6 +18,9 @@ const SWAHILI_PAGES = prefix("sw", [
   route("terms", "routes/terms.tsx", { id: "sw/terms" }),
   route("privacy", "routes/privacy.tsx", { id: "sw/privacy" }),
   // Sign-in and her address.
+  route("signin", "routes/signin.tsx", { id: "sw/signin" }),
+  route("reset-password", "routes/reset-password.tsx", { id: "sw/reset-password" }),
+  route("confirm-email", "routes/confirm-email.tsx", { id: "sw/confirm-email" }),
   // Checkout and payment.
   route("checkout/:kind/:id", "routes/checkout.tsx", { id: "sw/checkout" }),
   route("gift/:kind/:id", "routes/gift-checkout.tsx", { id: "sw/gift-checkout" }),
@@ -27,7 +30,20 @@ const SWAHILI_PAGES = prefix("sw", [
   route("pay/mpesa/:orderId", "routes/pay-mpesa.tsx", { id: "sw/pay/mpesa" }),
   route("country", "routes/country.tsx", { id: "sw/country" }),
   // Her account.
+  route("dashboard", "routes/dashboard.tsx", { id: "sw/dashboard" }),
+  route("account", "routes/account.tsx", { id: "sw/account" }),
+  route("account/gifts", "routes/account-gifts.tsx", { id: "sw/account/gifts" }),
+  route("account/delete", "routes/account-delete.tsx", { id: "sw/account/delete" }),
+  route("bookmarks", "routes/bookmarks.tsx", { id: "sw/bookmarks" }),
+  route("library/offline", "routes/offline-library.tsx", { id: "sw/library/offline" }),
+  route("newsletter", "routes/newsletter.tsx", { id: "sw/newsletter" }),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx", { id: "sw/newsletter/confirm" }),
+  route("newsletter/preferences/:token", "routes/newsletter-preferences.tsx", { id: "sw/newsletter/preferences" }),
+  route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx", { id: "sw/newsletter/unsubscribe" }),
+  route("data-saver", "routes/data-saver.tsx", { id: "sw/data-saver" }),
   // Receipts.
+  route("receipts/:id", "routes/receipt.tsx", { id: "sw/receipts" }),
+  route("receipts/:id/pdf", "routes/receipt-pdf.ts", { id: "sw/receipts-pdf" }),
 ]);
 
 export default [

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { useT } from "~/lib/i18n/use-t";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 /** True while the page is rendered for data saver (root Layout provides it from the shell data). */
 export const DataSaverContext = /* @__PURE__ */ createContext(false);
@@ -37,8 +37,10 @@ export function DataSaverSwitch({
   buttonClassName?: string;
 }) {
   const t = useT();
+  const localHref = useLocalHref();
   return (
-    <form method="post" action="/data-saver" className={className}>
+    // A Swahili page's switch posts to the Swahili address (its refusal is then in Swahili too).
+    <form method="post" action={localHref("/data-saver")} className={className}>
       {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
       <button type="submit" name="dataSaver" value={on ? "off" : "on"} className={buttonClassName}>
         {on ? t("dataSaver.turnOff") : t("dataSaver.turnOn")}

@@ -5,6 +5,7 @@
 // renewal, the answers that stay on the page (a gift's claim link, saved e-mail choices) put in place instead of a
 // page load, Copy link beside a gift's claim link, and a receipt's Print button. No timer, poll or animation.
 import { showToast } from "./page-toast";
+import { say as inPageWords } from "../lib/page-words";
 
 /** A form (or a submit button) marked `data-in-place`: its answer is this page again, put in place. */
 const IN_PLACE = "data-in-place";
@@ -112,11 +113,12 @@ function giftLinks(root: ParentNode) {
     copy.type = "button";
     copy.className =
       "min-h-11 rounded-full border border-brand-600 px-5 py-2 font-semibold text-brand-700 hover:bg-rose-50";
-    copy.textContent = "Copy link";
+    // The page's own words for what this writes (a Swahili page's data-words; English as written).
+    copy.textContent = inPageWords("Copy link");
     copy.addEventListener("click", () =>
       navigator.clipboard.writeText(input.value).then(
-        () => say("Link copied."),
-        () => say("Could not copy: select the link above and copy it."),
+        () => say(inPageWords("Link copied.")),
+        () => say(inPageWords("Could not copy: select the link above and copy it.")),
       ),
     );
     status.before(copy);

@@ -3,6 +3,8 @@
 // it in FormField's markup (the ids conform gives: `<form id>-<name>`, its `-error` and `-description`). A form that
 // passes is posted as a plain form, and its buttons say they are busy. Without script the server checks the same.
 
+import { say } from "../lib/page-words";
+
 /** The first message per field of a form's values (none: it may be posted). */
 export type FormCheck = (values: Record<string, string>) => Partial<Record<string, string>>;
 
@@ -40,7 +42,8 @@ function show(form: HTMLFormElement, messages: Partial<Record<string, string>>) 
         // The field's box is the label's (a password's input sits one box deeper, beside its Show button).
         (form.querySelector(`label[for="${field.id}"]`)?.parentElement ?? field.parentElement)?.append(error);
       }
-      error.textContent = message;
+      // A Swahili page's words for the check's English message (app/lib/page-words.ts).
+      error.textContent = say(message);
       field.setAttribute("aria-invalid", "true");
     } else {
       error?.remove();
@@ -110,12 +113,15 @@ export function passwordToggles() {
   for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-password-toggle]")) {
     const input = button.parentElement?.querySelector("input");
     const label = button.dataset.passwordToggle!;
+    // A Swahili page's words for the two states (data-show, data-hide); an English page's button has none.
+    const [show, hide] = [button.dataset.show ?? say("Show"), button.dataset.hide ?? say("Hide")];
     if (!input) continue;
     button.addEventListener("click", () => {
       const shown = input.type === "password";
       input.type = shown ? "text" : "password";
-      button.textContent = shown ? "Hide" : "Show";
-      button.setAttribute("aria-label", `${shown ? "Hide" : "Show"} ${label}`);
+      const word = shown ? hide : show;
+      button.textContent = word;
+      button.setAttribute("aria-label", `${word} ${label}`);
     });
   }
 }

@@ -2,11 +2,13 @@
 // live in Cache Storage (ADR 033), so the list is read here, in the browser, and put in place from the templates the
 // server rendered (the same markup as the React page). Remove deletes a copy and reads the list again.
 import { listSaved, removeSaved, type SavedItem } from "../lib/offline-library";
-import { savedItemDetail, savedSummary } from "../lib/offline-item-text";
+import { removeLabel, savedItemDetail, savedSummary, type OfflineWords } from "../lib/offline-item-text";
 
 /** Her offline library's key, as the shell's script carries it ("" signed out). */
 const owner = document.querySelector<HTMLScriptElement>("script[data-islands]")?.dataset.owner;
 const root = document.querySelector<HTMLElement>("[data-offline-library]");
+/** A Swahili page's words for the lines this script writes (none on an English page). */
+const words = root?.dataset.offlineWords ? (JSON.parse(root.dataset.offlineWords) as OfflineWords) : undefined;
 
 function cloneOf(name: string): DocumentFragment | null {
   const template = root?.querySelector<HTMLTemplateElement>(`template[${name}]`);
@@ -22,8 +24,8 @@ function rowOf(item: SavedItem, key: string): Node | null {
   if (!row || !link || !detail || !remove) return null;
   link.href = item.url;
   link.textContent = item.title;
-  detail.textContent = savedItemDetail(item);
-  remove.setAttribute("aria-label", `Remove ${item.title} from this phone`);
+  detail.textContent = savedItemDetail(item, words);
+  remove.setAttribute("aria-label", removeLabel(item.title, words));
   remove.addEventListener("click", () => {
     remove.disabled = true;
     void removeSaved(key, item.url).then(() => show(key));
@@ -39,7 +41,7 @@ async function show(key: string) {
   if (!shown) return;
   if (items.length > 0) {
     const summary = shown.querySelector("[data-offline-summary]");
-    if (summary) summary.textContent = savedSummary(items);
+    if (summary) summary.textContent = savedSummary(items, words);
     const list = shown.querySelector("ul");
     for (const item of items) {
       const row = rowOf(item, key);

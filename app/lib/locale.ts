@@ -69,11 +69,15 @@ const SWAHILI_PAGES: readonly RegExp[] = [
   /^\/(?:|home|articles|categories|ebooks|pricing|about|terms|privacy)$/,
   /^\/(?:category|article|ebook)\/[^/]+$/,
   // Sign-in and her address.
+  /^\/(?:signin|reset-password|confirm-email)$/,
   // Checkout and payment.
   /^\/(?:checkout|gift)\/[^/]+\/[^/]+$/,
   /^\/(?:gift\/[^/]+|payment\/return|payment-success|pay\/mpesa\/[^/]+|country)$/,
   // Her account.
+  /^\/(?:dashboard|account|account\/gifts|account\/delete|bookmarks|library\/offline|data-saver)$/,
+  /^\/newsletter(?:|\/confirm|\/(?:preferences|unsubscribe)\/[^/]+)$/,
   // Receipts.
+  /^\/receipts\/[^/]+(?:\/pdf)?$/,
 ];
 
 /** Whether the page at `pathname` (in either language) has a Swahili version, so alternates and switch links exist. */

@@ -5,11 +5,14 @@
 
 let words: Record<string, string> | undefined;
 
-/** The page's words for `english`: the Swahili on a Swahili page, else the English itself. Browser only. */
+/**
+ * The page's words for `english`: the Swahili on a Swahili page, else the English itself. Every script element's
+ * words count (the sign-in page's script brings its own). Browser only.
+ */
 export function say(english: string): string {
-  words ??= JSON.parse(document.querySelector<HTMLElement>("script[data-words]")?.dataset.words ?? "{}") as Record<
-    string,
-    string
-  >;
+  words ??= Object.assign(
+    {},
+    ...[...document.querySelectorAll<HTMLElement>("script[data-words]")].map((s) => JSON.parse(s.dataset.words!)),
+  ) as Record<string, string>;
   return words[english] ?? english;
 }

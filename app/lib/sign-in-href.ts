@@ -1,3 +1,5 @@
+import { localeFromPath } from "./locale";
+
 /** Why a sign-in was asked for, shown above the sign-in form (dialog or page). */
 export const SIGN_IN_REASONS = {
   purchase: "Sign in required. Please sign in to purchase ebooks.",
@@ -10,9 +12,14 @@ export function signInNotice(reason: string | null | undefined): string | undefi
   return reason && Object.hasOwn(SIGN_IN_REASONS, reason) ? SIGN_IN_REASONS[reason as SignInReason] : undefined;
 }
 
-/** The sign-in link that brings the reader back to `path` (a dialog with JavaScript, the /signin page without). */
+/**
+ * The sign-in link that brings the reader back to `path` (a dialog with JavaScript, the /signin page without); back to
+ * a Swahili page, the Swahili sign-in page (issue 50). A Swahili page sending her to an English-only page (checkout)
+ * wraps this in `localHref`.
+ */
 export function signInHref(path: string, reason?: SignInReason): string {
-  return `/signin?redirectTo=${encodeURIComponent(path)}${reason ? `&reason=${reason}` : ""}`;
+  const page = localeFromPath(path.split(/[?#]/, 1)[0]) === "sw" ? "/sw/signin" : "/signin";
+  return `${page}?redirectTo=${encodeURIComponent(path)}${reason ? `&reason=${reason}` : ""}`;
 }
 
 /**

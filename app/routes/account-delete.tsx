@@ -9,7 +9,7 @@ import { useSchemaForm } from "~/lib/forms";
 import { refusalOf } from "~/lib/action-result";
 import { APP_ERRORS } from "~/lib/app-error";
 import { retryAfterHeader } from "~/lib/route-headers";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
 import { getOptionalUser, requireUser } from "~/modules/access/viewer.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
 import { redirectWithToast } from "~/modules/site/flash.server";
@@ -20,20 +20,27 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
 import deleteScript from "~/islands/account-delete-page.ts?worker&url";
+import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+import { translator } from "~/lib/i18n/i18n";
+import { localeFromPath, localizedHref } from "~/lib/locale";
+import { errorWords, localizedReply } from "~/components/account/error-words";
 
 // An islands page (ADR 045): the form is a plain post, checked by the server; account-delete-page.ts adds Show
 // password and the busy label.
 export const handle: RouteFacts = { islands: true };
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    title: "Delete my account",
-    description: "Erase your Nuru account and the data that goes with it.",
-    path: "/account/delete",
-    matches,
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta({
+      title: t("delete.title"),
+      description: t("delete.description"),
+      path: "/account/delete",
+      matches,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export function headers() {
   return { "Cache-Control": PERSONAL_CACHE_CONTROL };
@@ -63,9 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Her sessions are already gone with the account; this clears the browser's cookie too.
   const cleared = await signOut(request).catch(() => undefined);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
   throw await redirectWithToast(
-    "/",
-    { kind: "success", title: "Your account has been deleted", message: "Thank you for reading with Nuru." },
+    localizedHref("/", locale),
+    { kind: "success", title: t("delete.done"), message: t("delete.doneMessage") },
     cleared,
   );
 }
@@ -77,37 +86,49 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
   const nonce = useNonce();
   const schema = loaderData.withPassword ? deleteWithPasswordSchema : deleteWithWordSchema;
   const refused = refusalOf(actionData);
-  const [form, fields] = useSchemaForm(schema, { id: "delete-account", lastResult: refused?.form });
+  const t = useT();
+  const localHref = useLocalHref();
+  const locale = useLocale();
+  const [form, fields] = useSchemaForm(schema, {
+    id: "delete-account",
+    lastResult: localizedReply(t, locale, refused?.form),
+  });
   // Why it was not deleted, above the form; a field to fix shows beside its field.
-  const problem = refused?.error.code === APP_ERRORS.VALIDATION.code ? undefined : refused?.error.message;
+  const problem =
+    refused?.error.code === APP_ERRORS.VALIDATION.code
+      ? undefined
+      : refused && errorWords(t, locale, refused.error.message);
   if (!loaderData.signedIn) {
-    return <SignInRequired what="Sign in to delete your account." returnTo="/account/delete" />;
+    return <SignInRequired what={t("delete.signIn")} returnTo={localHref("/account/delete")} />;
   }
   const confirmField = (fields as Record<string, Parameters<typeof FieldError>[0]["meta"]>).confirm;
   const passwordField = (fields as Record<string, Parameters<typeof FieldError>[0]["meta"]>).password;
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold text-gray-900">Delete my account</h1>
-      <p className="mt-3 text-gray-700">This takes effect at once and cannot be undone.</p>
+      <h1 className="font-serif text-3xl font-bold text-gray-900">{t("delete.title")}</h1>
+      <p className="mt-3 text-gray-700">{t("delete.atOnce")}</p>
       <ul className="mt-3 list-disc space-y-1 pl-6 text-gray-700">
-        <li>You are signed out everywhere and can no longer sign in.</li>
+        <li>{t("delete.signedOut")}</li>
+        <li>{t("delete.deleted")}</li>
         <li>
-          Your name, e-mail address, bookmarks, reading positions, reviews, comments and reading logs are deleted. Your
-          plans and ebooks end, and any card renewal is cancelled.
-        </li>
-        <li>
-          Your orders, payments and refunds are kept for {PAYMENT_RECORD_RETENTION_YEARS} years, as Kenyan tax law
-          requires, without your name or e-mail address.
+          {locale === "sw" ? (
+            t("delete.kept", { years: PAYMENT_RECORD_RETENTION_YEARS })
+          ) : (
+            <>
+              Your orders, payments and refunds are kept for {PAYMENT_RECORD_RETENTION_YEARS} years, as Kenyan tax law
+              requires, without your name or e-mail address.
+            </>
+          )}
         </li>
       </ul>
       <p className="mt-3 text-gray-700">
-        Want a copy first?{" "}
+        {t("delete.copyFirst")}{" "}
         <a href="/account/data" download className="font-semibold text-brand-700 underline">
-          Download my data
+          {t("account.download")}
         </a>
-        . The details are on the{" "}
-        <Link to="/privacy" className="font-semibold text-brand-700 underline">
-          privacy page
+        {t("delete.detailsBefore")}{" "}
+        <Link to={localHref("/privacy")} className="font-semibold text-brand-700 underline">
+          {t("account.privacyPage")}
         </Link>
         .
       </p>
@@ -122,11 +143,15 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           </p>
         ) : null}
         {loaderData.withPassword ? (
-          <PasswordField meta={passwordField} label="Your password" autoComplete="current-password" />
+          <PasswordField meta={passwordField} label={t("delete.password")} autoComplete="current-password" />
         ) : (
           <div>
             <label htmlFor={confirmField.id} className="block text-sm font-medium text-gray-800">
-              Type {DELETE_CONFIRMATION_WORD} to confirm
+              {locale === "sw" ? (
+                t("delete.typeWord", { word: DELETE_CONFIRMATION_WORD })
+              ) : (
+                <>Type {DELETE_CONFIRMATION_WORD} to confirm</>
+              )}
             </label>
             <input
               {...getInputProps(confirmField, { type: "text" })}
@@ -143,13 +168,13 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           <button
             type="submit"
             disabled={busy}
-            data-busy-label="Deleting..."
+            data-busy-label={t("delete.deleting")}
             className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-red-200 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-70"
           >
-            {busy ? "Deleting..." : "Delete my account"}
+            {busy ? t("delete.deleting") : t("delete.title")}
           </button>
-          <Link to="/account" className="font-semibold text-gray-700 underline">
-            Keep my account
+          <Link to={localHref("/account")} className="font-semibold text-gray-700 underline">
+            {t("delete.keep")}
           </Link>
         </div>
       </Form>

@@ -5,7 +5,7 @@ import { readSubmission, refuseForm } from "~/lib/forms.server";
 import { refusalOf } from "~/lib/action-result";
 import { useSchemaForm } from "~/lib/forms";
 import type { Route } from "./+types/account";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
 import { getOptionalUser, requireUser } from "~/modules/access/viewer.server";
 import { profileSchema } from "~/modules/accounts/schemas";
 import { kraPinOf, saveFullName, saveKraPin } from "~/modules/accounts/account.server";
@@ -24,15 +24,22 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
 import accountScript from "~/islands/account-page.ts?worker&url";
+import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+import { translator } from "~/lib/i18n/i18n";
+import { localeFromPath, localizedHref } from "~/lib/locale";
+import { localizedReply } from "~/components/account/error-words";
 
 // An islands page (ADR 045): rendered by the server only; its forms are plain posts (the server checks the profile
 // form and shows what to fix), and account-page.ts adds the busy label.
 export const handle: RouteFacts = { islands: true };
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ title: "Account", description: "Your Nuru account settings.", path: "/account", matches }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta({ title: t("account.title"), description: t("account.description"), path: "/account", matches }),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getOptionalUser(context);
@@ -52,7 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return refuseForm(submission);
   await saveFullName(user.id, submission.value.fullName);
   await saveKraPin(user.id, submission.value.kraPin ?? null);
-  throw await redirectWithToast("/account", { kind: "success", title: "Profile updated" });
+  const locale = localeFromPath(new URL(request.url).pathname);
+  throw await redirectWithToast(localizedHref("/account", locale), {
+    kind: "success",
+    title: translator(locale)("account.profileUpdated"),
+  });
 }
 
 /** Following the shop by e-mail (issue 34): her choices, or the form to opt in with her account's address. */
@@ -64,30 +75,41 @@ function MemberMail({
   categories: { id: string; name: string }[];
 }) {
   const active = following?.status === "active";
+  const t = useT();
+  const localHref = useLocalHref();
+  const sw = useLocale() === "sw";
   return (
     <section aria-labelledby="member-mail" className="mt-8 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
       <h2 id="member-mail" className="text-xl font-semibold text-gray-900">
-        New articles by e-mail
+        {t("account.mail.title")}
       </h2>
       {active ? (
         <p className="mt-2 text-gray-700">
-          You get new articles by e-mail{following.frequency === "weekly" ? " once a week" : ""}.{" "}
-          <Link to={following.preferencesPath} className="font-semibold text-brand-700 underline">
-            Change what you get or unsubscribe
+          {sw ? (
+            following.frequency === "weekly" ? (
+              t("account.mail.youGetWeekly")
+            ) : (
+              t("account.mail.youGet")
+            )
+          ) : (
+            <>You get new articles by e-mail{following.frequency === "weekly" ? " once a week" : ""}.</>
+          )}{" "}
+          <Link to={localHref(following.preferencesPath)} className="font-semibold text-brand-700 underline">
+            {t("account.mail.change")}
           </Link>
         </p>
       ) : (
-        <form method="post" action="/newsletter" className="mt-3 space-y-4">
+        <form method="post" action={localHref("/newsletter")} className="mt-3 space-y-4">
           <input type="hidden" name="source" value="account" />
-          <p className="text-gray-700">Free: the categories you choose, to your account&apos;s address.</p>
+          <p className="text-gray-700">{t("account.mail.free")}</p>
           <FollowChoices
             categories={categories}
             checked={following?.categoryIds ?? []}
             frequency={following?.frequency ?? "each"}
           />
-          <p className="text-sm text-gray-700">{CONSENT_WORDING}</p>
+          <p className="text-sm text-gray-700">{sw ? t("follow.consent") : CONSENT_WORDING}</p>
           <button type="submit" className="btn min-h-11 px-5">
-            Subscribe
+            {t("follow.subscribe")}
           </button>
         </form>
       )}
@@ -102,24 +124,27 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
   const nonce = useNonce();
+  const t = useT();
+  const localHref = useLocalHref();
+  const locale = useLocale();
   const [form, fields] = useSchemaForm(profileSchema, {
     id: "account",
-    lastResult: refusalOf(actionData)?.form,
+    lastResult: localizedReply(t, locale, refusalOf(actionData)?.form),
     defaultValue: { fullName: user?.fullName ?? "", kraPin: loaderData.kraPin ?? "" },
   });
   if (!user) {
-    return <SignInRequired what="Sign in to see and update your account." returnTo="/account" />;
+    return <SignInRequired what={t("account.signIn")} returnTo={localHref("/account")} />;
   }
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="font-serif text-3xl font-bold text-gray-900">Account Settings</h1>
+      <h1 className="font-serif text-3xl font-bold text-gray-900">{t("account.heading")}</h1>
       <p className="mt-2 text-lg font-semibold text-gray-900" data-testid="account-name">
         {readerNameOf(user)}
       </p>
       <p className="mt-2 text-gray-700">
-        Your plan, your ebooks and your receipts are in{" "}
-        <Link to="/dashboard" className="font-semibold text-brand-700 underline">
-          My Library
+        {t("account.libraryLinkBefore")}{" "}
+        <Link to={localHref("/dashboard")} className="font-semibold text-brand-700 underline">
+          {t("library.title")}
         </Link>
         .
       </p>
@@ -130,7 +155,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       >
         <div>
           <label htmlFor="account-email" className="block text-sm font-medium text-gray-800">
-            Email
+            {t("account.email")}
           </label>
           <input
             id="account-email"
@@ -139,11 +164,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             className="mt-1 w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-gray-700"
           />
         </div>
-        <TextField meta={fields.fullName} label="Full name" autoComplete="name" maxLength={200} />
+        <TextField meta={fields.fullName} label={t("account.fullName")} autoComplete="name" maxLength={200} />
         <TextField
           meta={fields.kraPin}
-          label="KRA PIN (optional)"
-          hint="For your receipts, if you claim your purchases: a letter, nine digits and a letter."
+          label={t("account.kraPin")}
+          hint={t("account.kraPinHint")}
           required={false}
           autoComplete="off"
           maxLength={40}
@@ -151,31 +176,36 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         />
         <div>
           <label htmlFor="account-role" className="block text-sm font-medium text-gray-800">
-            Role
+            {t("account.role")}
           </label>
           <input
             id="account-role"
-            value={roleLabelOf(user.role)}
+            value={
+              locale === "sw"
+                ? user.role === "admin"
+                  ? t("account.role.admin")
+                  : user.role === "subscriber"
+                    ? t("account.role.subscriber")
+                    : t("account.role.reader")
+                : roleLabelOf(user.role)
+            }
             readOnly
             className="mt-1 w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-gray-700"
           />
         </div>
-        <SubmitButton busy={busy} busyLabel="Updating..." label="Update Profile" />
+        <SubmitButton busy={busy} busyLabel={t("account.updating")} label={t("account.update")} />
       </Form>
       <section
         aria-labelledby="data-saver-title"
         className="mt-8 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm"
       >
         <h2 id="data-saver-title" className="text-xl font-semibold text-gray-900">
-          Data saver
+          {t("dataSaver.title")}
         </h2>
-        <p className="mt-1 text-gray-700">
-          Pages without scripts, pictures and videos only when you tap them: about a fifth of the data. Kept on this
-          browser.
-        </p>
+        <p className="mt-1 text-gray-700">{t("account.dataSaver")}</p>
         <DataSaverSwitch
           on={dataSaver}
-          returnTo="/account"
+          returnTo={localHref("/account")}
           className="mt-3"
           buttonClassName="btn min-h-11 px-5 text-base"
         />
@@ -184,12 +214,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <MemberMail following={loaderData.following} categories={loaderData.categories} />
       <section aria-labelledby="your-data" className="mt-8 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
         <h2 id="your-data" className="text-xl font-semibold text-gray-900">
-          Your data
+          {t("account.yourData")}
         </h2>
         <p className="mt-2 text-gray-700">
-          Download everything Nuru holds about you, or delete your account. What we keep and why is on the{" "}
-          <Link to="/privacy" className="font-semibold text-brand-700 underline">
-            privacy page
+          {t("account.yourDataIntro")}{" "}
+          <Link to={localHref("/privacy")} className="font-semibold text-brand-700 underline">
+            {t("account.privacyPage")}
           </Link>
           .
         </p>
@@ -199,13 +229,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             download
             className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
           >
-            Download my data
+            {t("account.download")}
           </a>
           <Link
-            to="/account/delete"
+            to={localHref("/account/delete")}
             className="rounded-md border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50"
           >
-            Delete my account
+            {t("delete.title")}
           </Link>
         </div>
       </section>

@@ -4,7 +4,7 @@ import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft, Lock } from "~/components/ui/icons";
 import type { Route } from "./+types/article";
 import { getRequestViewer } from "~/modules/access/viewer.server";
-import { getArticleForViewer } from "~/modules/content/articles.server";
+import { getArticleForViewer, getArticleTranslation } from "~/modules/content/articles.server";
 import { articleBodyBlocks, bodyImageUrls, withResponsiveImages } from "~/modules/content/article-html.server";
 import { lookupImages } from "~/modules/storage/responsive-images.server";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -35,6 +35,8 @@ import { useNonce } from "~/lib/nonce";
 import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
 import { textParts } from "~/lib/i18n/parts";
 import { metaT } from "~/modules/site/meta";
+import { articleTranslationFacts } from "~/lib/page-alternates";
+import { TranslationLine } from "~/components/content/translation-line";
 import { SaveForOfflineIsland } from "~/components/offline/save-for-offline-island";
 import articleScript from "~/islands/article-page.ts?worker&url";
 
@@ -65,7 +67,7 @@ async function loadArticlePage(context: Route.LoaderArgs["context"], id: string,
   noteContentView("article", article.id, { paywall: article.access !== "full" });
   // The page gets the body ready to render, never the stored source.
   const blocks = article.access === "full" ? articleBodyBlocks(article) : null;
-  const [engagement, bookmarks, image, offers] = await Promise.all([
+  const [engagement, bookmarks, image, offers, translation] = await Promise.all([
     engagementFor("article", article.id),
     bookmarksOf(who),
     // The cover and the body's images in one query.
@@ -73,6 +75,8 @@ async function loadArticlePage(context: Route.LoaderArgs["context"], id: string,
     // A locked article says what reading it now costs, in the visitor's regional prices (the guest page cache keeps
     // one copy per country, ADR 016).
     blocks ? [] : priceCountries(request).then(({ shown }) => paywallOffers(shown.code)),
+    // The same article in the other language (issue 50, ADR 048): a line links to it, and the alternates name it.
+    getArticleTranslation(article.id),
   ]);
   const origin = getEnv().PUBLIC_URL;
   const body = blocks ? withResponsiveImages(blocks, image) : null;
@@ -86,6 +90,7 @@ async function loadArticlePage(context: Route.LoaderArgs["context"], id: string,
     bookmarked: bookmarks.articles.includes(article.id),
     jsonLd,
     offers,
+    ...(translation ? articleTranslationFacts(article.id, translation) : {}),
   };
 }
 
@@ -108,7 +113,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, body, signedIn, engagement, bookmarked, jsonLd, offers } = loaderData;
+  const { article, body, signedIn, engagement, bookmarked, jsonLd, offers, translation } = loaderData;
   const dataSaver = useDataSaver();
   const owner = useRouteLoaderData<typeof rootLoader>("root")?.user?.offlineKey;
   const nonce = useNonce();
@@ -162,6 +167,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             showLabel
           />
         </div>
+        {translation ? (
+          <TranslationLine translation={translation}>
+            {translation.language === "sw" ? t("article.readInSwahili") : t("article.readInEnglish")}
+          </TranslationLine>
+        ) : null}
         {article.imageUrl ? (
           <ResponsiveImage
             image={article.image}

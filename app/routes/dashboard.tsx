@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { SignInRequired } from "~/components/layout/sign-in-required";
 import type { Route } from "./+types/dashboard";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
 import { getRequestViewer, requireUser } from "~/modules/access/viewer.server";
 import { getCurrentSubscription, listBillingHistory } from "~/modules/membership/library.server";
 import { cancelRenewal, isSubscriptionError, resumeRenewal } from "~/modules/membership/subscriptions.server";
@@ -25,22 +25,32 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
 import accountScript from "~/islands/account-page.ts?worker&url";
+import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+import { translator, type Translate } from "~/lib/i18n/i18n";
+import { localeFromPath, localizedHref, type Locale } from "~/lib/locale";
+import { errorWords } from "~/components/account/error-words";
+import { PlanTitle, PlanPeriodText } from "~/components/commerce/plan-words";
+import { standingWordsSw } from "~/components/account/standing-words";
 
 // An islands page (ADR 045): rendered by the server only; its forms are plain posts, and account-page.ts adds the
 // busy labels and the question before cancelling a renewal.
 export const handle: RouteFacts = { islands: true };
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    title: "My Library",
-    description: "Your plan, ebooks and payments on Nuru.",
-    path: "/dashboard",
-    matches,
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta({
+      title: t("library.title"),
+      description: t("library.description"),
+      path: "/dashboard",
+      matches,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
   const { viewer, user } = await getRequestViewer(context);
   if (!user) return { signedIn: false as const };
   const { charging } = await priceCountries(request);
@@ -48,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCurrentSubscription(user.id, viewer.now),
     listShelf(viewer),
     bookmarkCounts(user.id),
-    listBillingHistory(user.id, 100),
+    listBillingHistory(user.id, 100, locale),
     planChangeChoices(user.id, charging.code, viewer.now),
   ]);
   // After a switch down took effect (ADR 039), renewing buys the lower plan.
@@ -57,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     upgrades: choices.upgrades.map((u) => ({ slug: u.slug, name: u.name, charge: formatKesCents(u.chargeCents) })),
     switchTargets: choices.switchTargets,
     scheduled: choices.scheduled
-      ? { planName: choices.scheduled.toPlan.name, at: formatDate(choices.scheduled.at.toISOString()) }
+      ? { planName: choices.scheduled.toPlan.name, at: formatDate(choices.scheduled.at.toISOString(), locale) }
       : null,
   };
   return {
@@ -76,6 +86,10 @@ export function headers() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context });
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  const here = localizedHref("/dashboard", locale);
+  const day = (d: Date) => formatDate(d.toISOString(), locale);
   const { submission } = await readSubmission(request, libraryFormSchema);
   if (submission.status !== "success") return refuseForm(submission);
   const form = submission.value;
@@ -85,44 +99,48 @@ export async function action({ request, context }: Route.ActionArgs) {
       // CASE: a card payer turned auto-renew off -> the admin's retention offer, once ever (ADR 037).
       const retention = state.card ? await retentionOfferAfterCancel(user.id, form.subscriptionId) : null;
       if (retention) {
-        return redirectWithToast(retention.checkout, {
+        return redirectWithToast(localizedHref(retention.checkout, locale), {
           kind: "success",
-          title: "Renewal cancelled",
-          message: `You keep full access until ${formatDate(state.accessUntil.toISOString())}. Before you go: renew by hand with ${retention.offer} (code ${retention.code}), offered once. Or just leave this page.`,
+          title: t("library.toast.cancelled"),
+          message: t("library.toast.cancelledOffer", {
+            date: day(state.accessUntil),
+            offer: retention.offer,
+            code: retention.code,
+          }),
         });
       }
-      return redirectWithToast("/dashboard", {
+      return redirectWithToast(here, {
         kind: "success",
-        title: "Renewal cancelled",
-        message: `You keep full access until ${formatDate(state.accessUntil.toISOString())}. You can undo this until then.${
-          state.card ? " Any card charge that still arrives is refunded automatically." : ""
-        }`,
+        title: t("library.toast.cancelled"),
+        message:
+          t("library.toast.cancelledMessage", { date: day(state.accessUntil) }) +
+          (state.card ? t("library.toast.cancelledCard") : ""),
       });
     }
     if (form.intent === "resume-renewal") {
       const state = await resumeRenewal(user.id, form.subscriptionId);
-      return redirectWithToast("/dashboard", {
+      return redirectWithToast(here, {
         kind: "success",
-        title: "Renewal resumed",
+        title: t("library.toast.resumed"),
         message:
           state.card === "active"
-            ? `Your card renews your plan on ${formatDate(state.accessUntil.toISOString())}.`
-            : `We will remind you before your paid time ends on ${formatDate(state.accessUntil.toISOString())}.`,
+            ? t("library.toast.resumedCard", { date: day(state.accessUntil) })
+            : t("library.toast.resumedByHand", { date: day(state.accessUntil) }),
       });
     }
     if (form.intent === "switch-plan") {
       const scheduled = await scheduleSwitch({ userId: user.id, slug: form.plan });
-      return redirectWithToast("/dashboard", {
+      return redirectWithToast(here, {
         kind: "success",
-        title: "Plan switch scheduled",
-        message: `You keep your plan until ${formatDate(scheduled.at.toISOString())}; then you renew on ${scheduled.toPlan.name}. You can cancel the switch until then.`,
+        title: t("library.toast.switchScheduled"),
+        message: t("library.toast.switchScheduledMessage", { date: day(scheduled.at), plan: scheduled.toPlan.name }),
       });
     }
     await cancelSwitch({ userId: user.id });
-    return redirectWithToast("/dashboard", {
+    return redirectWithToast(here, {
       kind: "success",
-      title: "Switch cancelled",
-      message: "You stay on your plan.",
+      title: t("library.toast.switchCancelled"),
+      message: t("library.toast.switchCancelledMessage"),
     });
   } catch (error) {
     // CASE: a plan change or a renewal change refused -> the toast says why (title and words from the refusal).
@@ -131,10 +149,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** A refused change as the page's toast (the refusal's title and words). */
-function toastOf(answer: unknown): ToastMessage | null {
+/** A refused change as the page's toast (the refusal's title and words, in the page's language). */
+function toastOf(answer: unknown, t: Translate, locale: Locale): ToastMessage | null {
   const refused = refusalOf(answer);
-  return refused ? { kind: "error", title: refused.error.title, message: refused.error.message } : null;
+  return refused
+    ? {
+        kind: "error",
+        title: errorWords(t, locale, refused.error.title),
+        message: errorWords(t, locale, refused.error.message),
+      }
+    : null;
 }
 
 const button =
@@ -145,10 +169,10 @@ const card = "rounded-2xl border border-rose-100 bg-white p-5 shadow-sm sm:p-6";
 
 type Loaded = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
 
-const CANCEL_QUESTION = "Cancel renewal? You keep access until your paid time ends, and can undo this.";
-
 function RenewalForm({ subscriptionId, cancel }: { subscriptionId: string; cancel: boolean }) {
   const busy = useNavigation().formData?.get("subscriptionId") === subscriptionId;
+  const t = useT();
+  const CANCEL_QUESTION = t("library.cancelQuestion");
   return (
     <Form
       method="post"
@@ -160,41 +184,51 @@ function RenewalForm({ subscriptionId, cancel }: { subscriptionId: string; cance
     >
       <input type="hidden" name="intent" value={cancel ? "cancel-renewal" : "resume-renewal"} />
       <input type="hidden" name="subscriptionId" value={subscriptionId} />
-      <button disabled={busy} className={cancel ? secondary : primary} data-busy-label="Saving...">
-        {busy ? "Saving..." : cancel ? "Cancel renewal" : "Resume renewal"}
+      <button disabled={busy} className={cancel ? secondary : primary} data-busy-label={t("library.saving")}>
+        {busy ? t("library.saving") : cancel ? t("library.cancelRenewal") : t("library.resumeRenewal")}
       </button>
     </Form>
   );
 }
 
 function PlanCard({ plan }: { plan: Loaded["plan"] }) {
+  const t = useT();
+  const localHref = useLocalHref();
+  const locale = useLocale();
   if (!plan)
     return (
       <section aria-labelledby="plan-title" className={card}>
         <h2 id="plan-title" className="text-xl font-semibold text-gray-900">
-          Your plan
+          {t("library.yourPlan")}
         </h2>
-        <p className="mt-2 text-gray-700">
-          You have no plan yet. A plan opens every premium article and ebooks to read.
-        </p>
-        <Link to="/pricing" className={`mt-4 ${primary}`}>
-          See plans
+        <p className="mt-2 text-gray-700">{t("library.noPlan")}</p>
+        <Link to={localHref("/pricing")} className={`mt-4 ${primary}`}>
+          {t("library.seePlans")}
         </Link>
       </section>
     );
   const { standing } = plan;
   const ended = standing.state === "ended";
-  const date = (d: Date | null) => (d ? formatDate(new Date(d).toISOString()) : null);
+  const date = (d: Date | null) => (d ? formatDate(new Date(d).toISOString(), locale) : null);
+  // Her standing's words: the membership module's in English, said from the same facts in Swahili.
+  const words = import.meta.env.SSR && locale === "sw" ? standingWordsSw(t, standing) : standing.words;
+  const period = { periodUnit: standing.current.periodUnit ?? "month", periodCount: standing.current.periodCount ?? 1 };
   return (
     <section aria-labelledby="plan-title" className={card} data-testid="plan">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="plan-title" className="text-xl font-semibold text-gray-900">
-            {plan.title}
-            {plan.isTrial ? " (free trial)" : ""}
+            {locale === "sw" ? <PlanTitle name={plan.planName} plan={period} /> : plan.title}
+            {plan.isTrial ? t("library.trialSuffix") : ""}
           </h2>
           <p className="text-sm text-gray-700" data-testid="plan-period">
-            {plan.isTrial ? "Free trial" : plan.periodText}
+            {plan.isTrial ? (
+              t("library.freeTrial")
+            ) : locale === "sw" ? (
+              <PlanPeriodText plan={period} />
+            ) : (
+              plan.periodText
+            )}
           </p>
           <p
             className={`mt-1 text-sm font-semibold ${
@@ -202,58 +236,64 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
             }`}
             data-testid="plan-status"
           >
-            {standing.words.status}
+            {words.status}
           </p>
         </div>
         {standing.daysLeft !== null && !ended ? (
           <p className="rounded-full bg-rose-50 px-3 py-1 text-sm font-semibold text-gray-900">
-            {standing.daysLeft} {standing.daysLeft === 1 ? "day" : "days"} left
+            {locale === "sw" ? (
+              t("library.daysLeft", { count: standing.daysLeft })
+            ) : (
+              <>
+                {standing.daysLeft} {standing.daysLeft === 1 ? "day" : "days"} left
+              </>
+            )}
           </p>
         ) : null}
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-gray-700">Started</dt>
-          <dd className="font-semibold text-gray-900">{formatDate(plan.startDate)}</dd>
+          <dt className="text-gray-700">{t("library.started")}</dt>
+          <dd className="font-semibold text-gray-900">{formatDate(plan.startDate, locale)}</dd>
         </div>
         <div>
-          <dt className="text-gray-700">{ended ? "Ended" : plan.isPass ? "Your pass ends" : "Paid up to"}</dt>
+          <dt className="text-gray-700">
+            {ended ? t("library.ended") : plan.isPass ? t("library.passEnds") : t("library.paidUpTo")}
+          </dt>
           <dd className="font-semibold text-gray-900" data-testid="access-until">
-            {date(standing.accessUntil) ?? "No end date"}
+            {date(standing.accessUntil) ?? t("library.noEndDate")}
           </dd>
         </div>
         <div>
-          <dt className="text-gray-700">Ebooks used</dt>
+          <dt className="text-gray-700">{t("library.ebooksUsed")}</dt>
           <dd className="font-semibold text-gray-900">
             {plan.ebooks.limit === null
-              ? `${plan.ebooks.used} (unlimited)`
-              : `${plan.ebooks.used} of ${plan.ebooks.limit}`}
+              ? t("library.ebooksUnlimited", { used: plan.ebooks.used })
+              : t("library.ebooksOf", { used: plan.ebooks.used, limit: plan.ebooks.limit })}
           </dd>
         </div>
       </dl>
-      {standing.words.paidAhead ? (
+      {words.paidAhead ? (
         <p className="mt-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="paid-ahead">
-          {standing.words.paidAhead}.
+          {words.paidAhead}.
         </p>
       ) : null}
-      {standing.words.renewal ? (
+      {words.renewal ? (
         <p className="mt-4 rounded-xl bg-rose-50 p-3 text-sm text-gray-900" data-testid="renewal-state">
-          {standing.words.renewal}
+          {words.renewal}
         </p>
       ) : (
-        <p className="mt-4 text-sm text-gray-700">
-          Premium articles and your plan&apos;s ebooks are locked until you renew. Ebooks you bought stay yours.
-        </p>
+        <p className="mt-4 text-sm text-gray-700">{t("library.locked")}</p>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
         {plan.next ? null : (
-          <Link to={plan.renewUrl} className={primary}>
-            {ended ? "Renew now" : "Renew early"}
+          <Link to={localHref(plan.renewUrl)} className={primary}>
+            {ended ? t("library.renewNow") : t("library.renewEarly")}
           </Link>
         )}
         {!ended && standing.accessUntil ? <RenewalForm subscriptionId={plan.id} cancel={standing.renewal.on} /> : null}
-        <Link to="/pricing" className={secondary}>
-          Change plan
+        <Link to={localHref("/pricing")} className={secondary}>
+          {t("library.changePlan")}
         </Link>
       </div>
     </section>
@@ -262,22 +302,28 @@ function PlanCard({ plan }: { plan: Loaded["plan"] }) {
 
 function PlanChanges({ changes }: { changes: Loaded["changes"] }) {
   const { upgrades, switchTargets, scheduled } = changes;
+  const t = useT();
+  const localHref = useLocalHref();
+  const sw = useLocale() === "sw";
   if (upgrades.length === 0 && switchTargets.length === 0 && !scheduled) return null;
   return (
     <section aria-labelledby="change-title" className={card} data-testid="plan-changes">
       <h2 id="change-title" className="text-xl font-semibold text-gray-900">
-        Change plan
+        {t("library.changePlan")}
       </h2>
       {upgrades.length > 0 ? (
         <div className="mt-3">
-          <p className="text-sm text-gray-700">
-            Upgrade now: the new plan starts today for a full period, and the unused part of what you paid is credited.
-            Ebooks you unlocked stay yours.
-          </p>
+          <p className="text-sm text-gray-700">{t("library.upgradeIntro")}</p>
           <div className="mt-3 flex flex-wrap gap-3">
             {upgrades.map((u) => (
-              <Link key={u.slug} to={`/checkout/plan/${u.slug}?upgrade=1`} className={primary}>
-                Upgrade to {u.name} for {u.charge}
+              <Link key={u.slug} to={localHref(`/checkout/plan/${u.slug}?upgrade=1`)} className={primary}>
+                {sw ? (
+                  t("library.upgradeTo", { plan: u.name, price: u.charge })
+                ) : (
+                  <>
+                    Upgrade to {u.name} for {u.charge}
+                  </>
+                )}
               </Link>
             ))}
           </div>
@@ -286,16 +332,22 @@ function PlanChanges({ changes }: { changes: Loaded["changes"] }) {
       {scheduled ? (
         <Form method="post" className="mt-4 rounded-xl bg-rose-50 p-3 text-sm text-gray-900">
           <p data-testid="scheduled-switch">
-            Switching to {scheduled.planName} when your plan ends on {scheduled.at}.
+            {sw ? (
+              t("library.switching", { plan: scheduled.planName, date: scheduled.at })
+            ) : (
+              <>
+                Switching to {scheduled.planName} when your plan ends on {scheduled.at}.
+              </>
+            )}
           </p>
           <input type="hidden" name="intent" value="cancel-switch" />
-          <button className={`mt-2 ${secondary}`}>Keep my plan</button>
+          <button className={`mt-2 ${secondary}`}>{t("library.keepPlan")}</button>
         </Form>
       ) : switchTargets.length > 0 ? (
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="switch-plan" />
           <label className="text-sm text-gray-700">
-            <span className="block">Move to a lower plan when this one ends</span>
+            <span className="block">{t("library.moveLower")}</span>
             <select name="plan" className="mt-1 min-h-11 rounded-lg border border-rose-200 bg-white px-3 text-gray-900">
               {switchTargets.map((t) => (
                 <option key={t.slug} value={t.slug}>
@@ -304,7 +356,7 @@ function PlanChanges({ changes }: { changes: Loaded["changes"] }) {
               ))}
             </select>
           </label>
-          <button className={secondary}>Switch at end of period</button>
+          <button className={secondary}>{t("library.switchAtEnd")}</button>
         </Form>
       ) : null}
     </section>
@@ -312,16 +364,19 @@ function PlanChanges({ changes }: { changes: Loaded["changes"] }) {
 }
 
 function Shelf({ shelf }: { shelf: Loaded["shelf"] }) {
+  const t = useT();
+  const localHref = useLocalHref();
+  const sw = useLocale() === "sw";
   return (
     <section aria-labelledby="shelf-title" className={card}>
       <h2 id="shelf-title" className="text-xl font-semibold text-gray-900">
-        My ebooks
+        {t("library.myEbooks")}
       </h2>
       {shelf.length === 0 ? (
         <p className="mt-2 text-gray-700">
-          No ebooks yet.{" "}
-          <Link to="/ebooks" className="font-semibold text-brand-700 underline">
-            Browse ebooks
+          {t("library.noEbooks")}{" "}
+          <Link to={localHref("/ebooks")} className="font-semibold text-brand-700 underline">
+            {t("library.browseEbooks")}
           </Link>
         </p>
       ) : (
@@ -341,23 +396,35 @@ function Shelf({ shelf }: { shelf: Loaded["shelf"] }) {
                 <span aria-hidden="true" className="h-24 w-16 rounded-md bg-rose-100" />
               )}
               <div className="min-w-0 flex-1">
-                <Link to={`/ebook/${e.id}`} className="font-semibold text-gray-900 hover:underline">
+                <Link to={localHref(`/ebook/${e.id}`)} className="font-semibold text-gray-900 hover:underline">
                   {e.title}
                 </Link>
                 <p className="text-sm text-gray-700">
-                  {e.how === "bought" ? "Bought" : "Unlocked with your plan"}
-                  {e.progress ? ` · page ${e.progress.page}${e.progress.of ? ` of ${e.progress.of}` : ""}` : ""}
+                  {e.how === "bought" ? t("library.bought") : t("library.unlockedWithPlan")}
+                  {!e.progress
+                    ? ""
+                    : sw
+                      ? e.progress.of
+                        ? t("library.pageOf", { page: e.progress.page, of: e.progress.of })
+                        : t("library.page", { page: e.progress.page })
+                      : ` · page ${e.progress.page}${e.progress.of ? ` of ${e.progress.of}` : ""}`}
                 </p>
                 {e.canRead ? (
                   <Link
                     to={`/ebook/${e.id}/read`}
-                    aria-label={`${e.progress ? "Continue" : "Read"} ${e.title}`}
+                    aria-label={
+                      sw
+                        ? e.progress
+                          ? t("library.continueTitle", { title: e.title })
+                          : t("library.readTitle", { title: e.title })
+                        : `${e.progress ? "Continue" : "Read"} ${e.title}`
+                    }
                     className={`mt-2 ${primary} min-h-10 px-4 text-sm`}
                   >
-                    {e.progress ? "Continue" : "Read"}
+                    {e.progress ? t("library.continue") : t("library.read")}
                   </Link>
                 ) : (
-                  <p className="mt-2 text-sm text-amber-800">Renew your plan to read it again.</p>
+                  <p className="mt-2 text-sm text-amber-800">{t("library.renewToRead")}</p>
                 )}
               </div>
             </li>
@@ -372,37 +439,47 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
   const nonce = useNonce();
+  const t = useT();
+  const localHref = useLocalHref();
+  const locale = useLocale();
+  const sw = locale === "sw";
   if (!loaderData.signedIn) {
-    return <SignInRequired what="Sign in to see your plan, your ebooks and your payments." returnTo="/dashboard" />;
+    return <SignInRequired what={t("library.signIn")} returnTo={localHref("/dashboard")} />;
   }
   const { plan, shelf, bookmarks, billing } = loaderData;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-      <LazyToast toast={toastOf(actionData)} />
-      <h1 className="font-serif text-3xl font-bold text-gray-900">My Library</h1>
+      <LazyToast toast={toastOf(actionData, t, locale)} />
+      <h1 className="font-serif text-3xl font-bold text-gray-900">{t("library.title")}</h1>
       <PlanCard plan={plan} />
       <PlanChanges changes={loaderData.changes} />
       <Shelf shelf={shelf} />
       <section aria-labelledby="gifts-title" className={card}>
         <h2 id="gifts-title" className="text-xl font-semibold text-gray-900">
-          Gifts
+          {t("library.gifts")}
         </h2>
         <p className="mt-2 text-gray-700">
-          Plans and ebooks you gave, whether they were claimed, and the claim e-mail sent again.{" "}
-          <Link to="/account/gifts" className="font-semibold text-brand-700 underline">
-            Your gifts
+          {t("library.giftsIntro")}{" "}
+          <Link to={localHref("/account/gifts")} className="font-semibold text-brand-700 underline">
+            {t("gifts.title")}
           </Link>
         </p>
       </section>
       <section aria-labelledby="saved-title" className={card}>
         <h2 id="saved-title" className="text-xl font-semibold text-gray-900">
-          Bookmarks
+          {t("nav.bookmarks")}
         </h2>
         <p className="mt-2 text-gray-700">
-          {bookmarks.articles} {bookmarks.articles === 1 ? "article" : "articles"} and {bookmarks.ebooks}{" "}
-          {bookmarks.ebooks === 1 ? "ebook" : "ebooks"} saved.{" "}
-          <Link to="/bookmarks" className="font-semibold text-brand-700 underline">
-            See bookmarks
+          {sw ? (
+            t("library.bookmarkCounts", { articles: bookmarks.articles, ebooks: bookmarks.ebooks })
+          ) : (
+            <>
+              {bookmarks.articles} {bookmarks.articles === 1 ? "article" : "articles"} and {bookmarks.ebooks}{" "}
+              {bookmarks.ebooks === 1 ? "ebook" : "ebooks"} saved.
+            </>
+          )}{" "}
+          <Link to={localHref("/bookmarks")} className="font-semibold text-brand-700 underline">
+            {t("library.seeBookmarks")}
           </Link>
         </p>
       </section>

@@ -4,7 +4,9 @@ import { DownloadButton } from "~/components/reader/download-button";
 import type { Route } from "./+types/ebook";
 import type { EbookSample } from "~/modules/reader/text-edition.server";
 import { getRequestViewer, requireUser } from "~/modules/access/viewer.server";
-import { getEbookForViewer } from "~/modules/content/ebooks.server";
+import { getEbookForViewer, getEbookTranslation } from "~/modules/content/ebooks.server";
+import { articleTranslationFacts } from "~/lib/page-alternates";
+import { TranslationLine } from "~/components/content/translation-line";
 import { pageMeta } from "~/modules/site/meta";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { chargingNotice } from "~/modules/pricing/charging-country-text";
@@ -63,13 +65,15 @@ async function loadEbookPage(request: Request, context: Route.LoaderArgs["contex
   // CASE: she picked a country other than where she is -> her pick's price is shown, with the price checkout will
   // charge from where she is beside it; the Purchase button names the amount she will pay (ADR 026).
   const notice = chargingNotice(shown.code, charging.code);
-  const [[ebook], engagement, bookmarks, chargedHere, sample] = await Promise.all([
+  const [[ebook], engagement, bookmarks, chargedHere, sample, translation] = await Promise.all([
     withImages([found], (e) => e.coverImageUrl).then((withCover) => withShownPrices(shown.code, withCover)),
     engagementFor("ebook", found.id),
     bookmarksOf(who),
     notice ? withShownPrices(charging.code, [found]).then(([e]) => e.shownPrice) : null,
     // The gated read cuts the sample on the server: a viewer without access gets only the first chapter's opening.
     found.access === "read" ? null : getEbookSampleForViewer({ ebookId: found.id, viewer }),
+    // The same ebook in the other language (issue 50): a line links to it, and the alternates name it.
+    getEbookTranslation(found.id),
   ]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin }));
@@ -84,6 +88,7 @@ async function loadEbookPage(request: Request, context: Route.LoaderArgs["contex
     allowance: ebookAllowance(viewer),
     accessVia: accessVia(viewer, ebook.id, ebook.accessType),
     sample,
+    ...(translation ? articleTranslationFacts(ebook.id, translation, "ebook") : {}),
   };
 }
 
@@ -205,6 +210,13 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
   const nonce = useNonce();
   const t = useT();
   const localHref = useLocalHref();
+  // The same ebook in the other language, in the page's words (issue 50).
+  const translationLine =
+    "translation" in loaderData && loaderData.translation ? (
+      <TranslationLine translation={loaderData.translation}>
+        {loaderData.translation.language === "sw" ? t("ebook.readInSwahili") : t("ebook.readInEnglish")}
+      </TranslationLine>
+    ) : null;
   const jsonLd = (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }} />
@@ -282,6 +294,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
           <Lock aria-hidden="true" className="h-4 w-4" /> {ebook.access === "unlock" ? t("ebook.inPlan") : lockedLine}
         </p>
         <h1 className="mt-2 font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
+        {translationLine}
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <AccessBadge accessType={ebook.accessType} label={deniedBadge} />
           {ebook.shownPrice ? (
@@ -362,6 +375,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <EbookLayout back={back} cover={cover} after={reviewsAfter}>
       <h1 className="font-serif text-3xl font-bold text-gray-900">{ebook.title}</h1>
+      {translationLine}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <AccessBadge accessType={ebook.accessType} />
         {ebook.pageCount ? (

@@ -18,6 +18,7 @@ import { renderOnce } from "~/lib/document-render.server";
 import type { RouteFacts } from "~/lib/route-facts";
 import { isDataSaverRequest } from "~/lib/data-saver";
 import { homeJsonLd, jsonLdScript } from "~/modules/site/structured-data";
+import { localeFromPath } from "~/lib/locale";
 
 export const handle: RouteFacts = { islands: true, guestPage: true, guestQuery: ["q"], sharedRender: true };
 
@@ -40,7 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const [who, country] = await Promise.all([getRequestViewer(context), visitorCountry(request)]);
   const { viewer } = who;
-  const sections = await loadHomePage(viewer, q, country.code, { latestAlone: isDataSaverRequest(request) });
+  // Her language's articles and ebooks first in every list (the page's language, its address says it; ADR 048).
+  const sections = await loadHomePage(viewer, q, country.code, {
+    latestAlone: isDataSaverRequest(request),
+    language: localeFromPath(url.pathname),
+  });
   const signedIn = viewer.user !== null;
   return {
     sections: renderedOnce<typeof sections, (typeof RENDERED_ONCE_FOR_GUESTS)[number]>(

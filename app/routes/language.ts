@@ -36,10 +36,16 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser({ request, context });
   // The shared form reader: a body that is not a form gets a 400, never a crash.
-  const to = (await readForm(request)).get("language");
+  const form = await readForm(request);
+  const to = form.get("language");
   if (!isLocale(to)) throw new Response("Unknown language", { status: 400 });
   await saveLanguage(user.id, to);
   const t = translator(to);
   const headers = new Headers({ "Set-Cookie": languageCookieHeader(to, new URL(request.url).protocol === "https:") });
-  throw await redirectWithToast("/account", { kind: "success", title: t("account.languageSaved") }, headers);
+  // Back to her account; from her Swahili account page, in the language she chose (issue 50).
+  throw await redirectWithToast(
+    form.get("from") === "sw" ? localizedHref("/account", to) : "/account",
+    { kind: "success", title: t("account.languageSaved") },
+    headers,
+  );
 }

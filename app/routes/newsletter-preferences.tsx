@@ -1,6 +1,6 @@
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-preferences";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
 import { listCategories } from "~/modules/content/categories.server";
 import { preferencesFormSchema } from "~/modules/member-mail/member-mail-form";
 import { preferencesByToken, savePreferences, unsubscribe } from "~/modules/member-mail/subscribers.server";
@@ -14,21 +14,28 @@ import type { RouteFacts } from "~/lib/route-facts";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
 import accountScript from "~/islands/account-page.ts?worker&url";
+import { useLocale, useT } from "~/lib/i18n/use-t";
+import { translator } from "~/lib/i18n/i18n";
+import { localeFromPath } from "~/lib/locale";
+import { errorWords } from "~/components/account/error-words";
 
 // Her e-mail preferences, from the link in every member mail: no sign-in, the signed token in the address is the
 // key (issue 34). A forged or erased token answers 404. An islands page (ADR 045): a plain form, which
 // account-page.ts sends in place (the notice under the heading, as React showed it; a reload sends nothing again).
 export const handle: RouteFacts = { islands: true };
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    title: "Your e-mail preferences",
-    description: "Choose which Nuru articles come to your inbox.",
-    path: "/newsletter",
-    matches,
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta({
+      title: t("followPrefs.title"),
+      description: t("followPrefs.description"),
+      path: "/newsletter",
+      matches,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": PERSONAL_CACHE_CONTROL,
@@ -44,19 +51,14 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, preferencesFormSchema);
   if (submission.status !== "success") return refuseForm(submission);
+  const t = translator(localeFromPath(new URL(request.url).pathname));
   if (submission.value.intent === "unsubscribe") {
     if (!(await unsubscribe(params.token, "preferences"))) throw data(null, { status: 404 });
-    return { ok: true as const, message: "You are unsubscribed: Nuru will not e-mail you articles any more." };
+    return { ok: true as const, message: t("followPrefs.unsubscribed") };
   }
   if (!(await savePreferences(params.token, submission.value))) throw data(null, { status: 404 });
-  return { ok: true as const, message: "Your choices are saved." };
+  return { ok: true as const, message: t("followPrefs.saved") };
 }
-
-const STATUS = {
-  active: "You get Nuru articles by e-mail.",
-  pending: "Waiting for you to confirm: follow the link in the e-mail we sent.",
-  unsubscribed: "You are unsubscribed: Nuru does not e-mail you articles.",
-} as const;
 
 export default function NewsletterPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -64,17 +66,26 @@ export default function NewsletterPreferences({ loaderData, actionData }: Route.
   const islands = import.meta.env.SSR && useIslands();
   const nonce = useNonce();
   const { preferences, categories } = loaderData;
+  const t = useT();
+  const locale = useLocale();
   const refused = refusalOf(actionData);
   const notice = refused
-    ? { ok: false, title: "Not saved", message: refused.error.message }
+    ? { ok: false, title: t("followPrefs.notSaved"), message: errorWords(t, locale, refused.error.message) }
     : actionData?.ok
-      ? { ok: true, title: "Saved", message: actionData.message }
+      ? { ok: true, title: t("followPrefs.savedTitle"), message: actionData.message }
       : null;
+  const status =
+    preferences.status === "active"
+      ? t("followPrefs.status.active")
+      : preferences.status === "pending"
+        ? t("followPrefs.status.pending")
+        : t("followPrefs.status.unsubscribed");
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="font-serif text-3xl font-bold text-gray-900">Your e-mail preferences</h1>
+      <h1 className="font-serif text-3xl font-bold text-gray-900">{t("followPrefs.title")}</h1>
       <p className="mt-3 text-gray-700">
-        For <strong>{preferences.email}</strong>. <span data-testid="follow-status">{STATUS[preferences.status]}</span>
+        {t("followPrefs.for")}
+        <strong>{preferences.email}</strong>. <span data-testid="follow-status">{status}</span>
       </p>
       {notice ? <FormNotice className="mt-4" reveal notice={notice} /> : null}
       <Form
@@ -86,8 +97,8 @@ export default function NewsletterPreferences({ loaderData, actionData }: Route.
         <div className="flex flex-wrap gap-3">
           <SubmitButton
             busy={busy}
-            busyLabel="Saving..."
-            label={preferences.status === "unsubscribed" ? "Save and subscribe again" : "Save my choices"}
+            busyLabel={t("library.saving")}
+            label={preferences.status === "unsubscribed" ? t("followPrefs.saveAgain") : t("followPrefs.save")}
           />
           {preferences.status !== "unsubscribed" ? (
             <button
@@ -96,7 +107,7 @@ export default function NewsletterPreferences({ loaderData, actionData }: Route.
               value="unsubscribe"
               className="min-h-11 rounded-md border border-red-300 px-4 font-semibold text-red-700 hover:bg-red-50"
             >
-              Unsubscribe from everything
+              {t("followPrefs.unsubscribeAll")}
             </button>
           ) : null}
         </div>

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { pageMeta } from "~/modules/site/meta";
+import { metaT, pageMeta } from "~/modules/site/meta";
 import { getOptionalUser } from "~/modules/access/viewer.server";
 import { listCategories } from "~/modules/content/categories.server";
 import { CONSENT_WORDING, followFormSchema, SOURCES } from "~/modules/member-mail/member-mail-form";
@@ -14,19 +14,26 @@ import { PERSONAL_CACHE_CONTROL } from "~/lib/cache-control";
 import { FollowChoices } from "~/components/mail/follow-choices";
 import { FormNotice } from "~/components/ui/form-notice";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+import { translator } from "~/lib/i18n/i18n";
+import { localeFromPath } from "~/lib/locale";
+import { errorWords } from "~/components/account/error-words";
 
 // Following the shop by e-mail (issue 34): the short forms on the home page and at article ends come here with the
 // address she typed (a GET), she chooses categories and how often, sees the words she agrees to, and posts. A guest
 // then gets a confirmation link (double opt-in); a signed-in reader follows at once with her account's address.
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    title: "Follow Nuru by e-mail",
-    description: "New Nuru articles in the categories you choose, by e-mail.",
-    path: "/newsletter",
-    matches,
-  }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta({
+      title: t("follow.title"),
+      description: t("follow.description"),
+      path: "/newsletter",
+      matches,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 // The address she typed is in the page: never kept by a shared cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PERSONAL_CACHE_CONTROL });
@@ -54,14 +61,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   // CASE: a guest's form without an address (a signed-in reader's account gives hers).
   if (!user && !submission.value.email)
     return refuseForm(submission, { fieldErrors: { email: [FOLLOW_EMAIL_MISSING] } });
-  const outcome = await requestFollow({ input: submission.value, user, clientKey: clientIp(request) });
+  const t = translator(localeFromPath(new URL(request.url).pathname));
+  // The consent she was shown, in her page's language, is what the record keeps.
+  const outcome = await requestFollow({
+    input: submission.value,
+    user,
+    clientKey: clientIp(request),
+    wording: t("follow.consent"),
+  });
   if (!outcome.ok) {
     return refuseForm(submission, { error: outcome.error, headers: retryAfterHeader(outcome.retryAfterMs) });
   }
   if (outcome.kind === "following") {
-    return { ok: true as const, title: "You follow Nuru by e-mail", preferencesPath: outcome.preferencesPath };
+    return { ok: true as const, title: t("follow.following"), preferencesPath: outcome.preferencesPath };
   }
-  return { ok: true as const, title: "Check your inbox", preferencesPath: null };
+  return { ok: true as const, title: t("follow.checkInbox"), preferencesPath: null };
 }
 
 /** What she chose in a refused post, to show again (a plain form post re-renders the page from the loader). */
@@ -80,6 +94,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
   const { signedInAs, following, categories, checked, email, source } = loaderData;
   const refused = refusalOf(actionData);
   const typed = typedIn(refused);
+  const t = useT();
+  const localHref = useLocalHref();
+  const locale = useLocale();
   if (actionData?.ok) {
     return (
       <div className="mx-auto max-w-xl px-4 py-12">
@@ -87,15 +104,13 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           notice={{
             ok: true,
             title: actionData.title,
-            message: actionData.preferencesPath
-              ? "New articles in your categories will come to your inbox. You can change this or unsubscribe at any time."
-              : "If this address does not follow Nuru yet, we sent it a link: follow it to confirm, and the articles start. Nothing is sent until you confirm.",
+            message: actionData.preferencesPath ? t("follow.followingMessage") : t("follow.checkInboxMessage"),
           }}
         />
         {actionData.preferencesPath ? (
           <p className="mt-4">
-            <Link to={actionData.preferencesPath} className="font-semibold text-brand-700 underline">
-              Change what you get
+            <Link to={localHref(actionData.preferencesPath)} className="font-semibold text-brand-700 underline">
+              {t("follow.change")}
             </Link>
           </p>
         ) : null}
@@ -104,32 +119,45 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
   }
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="font-serif text-3xl font-bold text-gray-900">Follow Nuru by e-mail</h1>
-      <p className="mt-3 text-gray-700">
-        New articles in the categories you choose, free. Members with a plan get premium articles whole; everyone else
-        gets their opening and a link.
-      </p>
+      <h1 className="font-serif text-3xl font-bold text-gray-900">{t("follow.title")}</h1>
+      <p className="mt-3 text-gray-700">{t("follow.intro")}</p>
       {following ? (
         <p className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900">
-          You already follow Nuru by e-mail.{" "}
-          <Link to={following} className="font-semibold underline">
-            Change what you get
+          {t("follow.already")}{" "}
+          <Link to={localHref(following)} className="font-semibold underline">
+            {t("follow.change")}
           </Link>
         </p>
       ) : null}
       {refused ? (
-        <FormNotice className="mt-4" notice={{ ok: false, title: "Not subscribed", message: refused.error.message }} />
+        <FormNotice
+          className="mt-4"
+          notice={{
+            ok: false,
+            title: t("follow.notSubscribed"),
+            message: errorWords(t, locale, refused.error.message),
+          }}
+        />
       ) : null}
       <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-rose-100 bg-white p-6 shadow-sm">
         <input type="hidden" name="source" value={source} />
         {signedInAs ? (
           <p className="text-gray-800">
-            Articles go to <strong>{signedInAs}</strong>, your account&apos;s address.
+            {locale === "sw" ? (
+              <>
+                {t("follow.goTo")} <strong>{signedInAs}</strong>
+                {t("follow.goToAfter")}
+              </>
+            ) : (
+              <>
+                Articles go to <strong>{signedInAs}</strong>, your account&apos;s address.
+              </>
+            )}
           </p>
         ) : (
           <div>
             <label htmlFor="follow-email" className="block text-sm font-medium text-gray-800">
-              E-mail address
+              {t("follow.email")}
             </label>
             <input
               id="follow-email"
@@ -149,9 +177,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           frequency={typed.frequency ?? "each"}
         />
         <p className="text-sm text-gray-700" data-testid="consent-wording">
-          {CONSENT_WORDING}
+          {locale === "sw" ? t("follow.consent") : CONSENT_WORDING}
         </p>
-        <SubmitButton busy={busy} busyLabel="Subscribing..." label="Subscribe" />
+        <SubmitButton busy={busy} busyLabel={t("follow.subscribing")} label={t("follow.subscribe")} />
       </Form>
     </div>
   );

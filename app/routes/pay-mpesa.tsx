@@ -45,11 +45,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser({ request, context });
-  const loaded = await loadPayPage({ orderId: params.orderId, userId: user.id });
+  // "Back to checkout", the item and what comes next in the language of the page (ADR 048).
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const loaded = await loadPayPage({ orderId: params.orderId, userId: user.id, locale });
   if (!loaded) throw data(null, { status: 404 });
   const change = new URL(request.url).searchParams.get("change") === "1";
-  // "Back to checkout" stays in the language of the page (ADR 048).
-  const locale = localeFromPath(new URL(request.url).pathname);
   const page = locale === "sw" ? { ...loaded, retryPath: localizedHref(loaded.retryPath, locale) } : loaded;
   return { page, change };
 }

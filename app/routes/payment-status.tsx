@@ -78,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     trackingId,
     merchantReference: reference,
     source: check > 0 ? "poll" : "callback",
+    locale,
   });
   if (page.state === "unknown") return { state: "unknown" as const, supportEmail };
   const waiting = page.state === "unreachable" || page.details.view === "pending";

@@ -261,7 +261,7 @@ function PlanCard({
           </p>
         ) : (
           <Link
-            to={membership.signedIn ? checkout : signInHref(checkout, "subscribe")}
+            to={membership.signedIn ? checkout : localHref(signInHref(checkout, "subscribe"))}
             className="block min-h-11 rounded-full bg-brand-600 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
             aria-label={t("pricing.getStartedWith", { name })}
           >
@@ -296,7 +296,11 @@ function PlanCard({
           </p>
         ) : null}
         <Link
-          to={membership.signedIn ? `/gift/plan/${plan.slug}` : signInHref(`/gift/plan/${plan.slug}`, "subscribe")}
+          to={
+            membership.signedIn
+              ? `/gift/plan/${plan.slug}`
+              : localHref(signInHref(`/gift/plan/${plan.slug}`, "subscribe"))
+          }
           className="block min-h-11 py-2.5 text-center text-sm font-semibold text-brand-700 underline"
         >
           {t("pricing.give")}

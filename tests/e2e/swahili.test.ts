@@ -55,7 +55,8 @@ describe("Swahili pages at 390 px", () => {
       // The links keep her language where the page exists in Swahili.
       expect(await bottom.getByRole("link", { name: "Makala" }).getAttribute("href")).toBe("/sw/articles");
       expect(await bottom.getByRole("link", { name: "Bei" }).getAttribute("href")).toBe("/sw/pricing");
-      expect(await bottom.getByRole("link", { name: "Akaunti" }).getAttribute("href")).toBe("/account");
+      // Her account has a Swahili page too since issue 50's account slice (tests/e2e/swahili-account.test.ts).
+      expect(await bottom.getByRole("link", { name: "Akaunti" }).getAttribute("href")).toBe("/sw/account");
       const shell = await page.evaluate(() =>
         ["header", "nav[aria-label='Menyu ya simu']", "footer"]
           .map((selector) => (document.querySelector(selector) as HTMLElement | null)?.innerText ?? "")
@@ -99,11 +100,11 @@ describe("Swahili pages at 390 px", () => {
     expect(body).toContain(">Articles</h1>");
     expect(body).toMatch(/<link rel="alternate" hrefLang="sw" href="[^"]*\/sw\/articles"/i);
     // A page without a Swahili version names no alternates and offers no switch (/about has one since the legal
-    // pages were translated: tests/e2e/swahili-pages.test.ts).
-    const dataSaver = await fetchPage("/data-saver");
-    expect(dataSaver.res.status).toBe(200);
-    expect(dataSaver.body).not.toMatch(/hreflang/i);
-    expect(dataSaver.body).not.toContain("/language?");
+    // pages were translated: tests/e2e/swahili-pages.test.ts; /data-saver since her account's pages were).
+    const country = await fetchPage("/country");
+    expect(country.res.status).toBe(200);
+    expect(country.body).not.toMatch(/hreflang/i);
+    expect(country.body).not.toContain("/language?");
   });
 });
 
@@ -259,7 +260,9 @@ describe("an article, an ebook and the plans in Swahili at 390 px", () => {
         expect(words).toMatch(/KSh\s99\.00\s+kwa siku 7/);
         expect(words).toContain("Anza majaribio ya bure");
       }
-      const english = path.replace(/^\/sw/, "");
+      // A page linked to its translation names that page as its English one (tests/e2e/swahili-content.test.ts).
+      const line = page.locator("main a[hreflang=en]", { hasText: "kwa Kiingereza" });
+      const english = (await line.count()) ? (await line.getAttribute("href"))! : path.replace(/^\/sw/, "");
       const links = await page.$$eval("link[rel=alternate][hreflang]", (found) =>
         found.map((l) => `${l.getAttribute("hreflang")} ${new URL(l.getAttribute("href")!).pathname}`),
       );

@@ -176,6 +176,33 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     dashboard: page(["/dashboard"]),
     "receipts/:id": page(["/receipts/00000000-0000-4000-8000-000000000000"], true),
     "receipts/:id/pdf": resource(["/receipts/00000000-0000-4000-8000-000000000000/pdf"], true),
+    // Her receipt in Swahili (issue 50): the same loaders.
+    "sw/receipts/:id": page(["/sw/receipts/00000000-0000-4000-8000-000000000000"], true),
+    "sw/receipts/:id/pdf": resource(["/sw/receipts/00000000-0000-4000-8000-000000000000/pdf"], true),
+    // Sign-in and her account in Swahili (issue 50): the same modules as their English addresses.
+    "sw/signin": page(
+      ["/sw/signin", "/sw/signin?view=signup", "/sw/signin?view=code", "/sw/signin?redirectTo=%2Fsw%2Faccount"],
+      true,
+    ),
+    "sw/reset-password": page(["/sw/reset-password", "/sw/reset-password?token=not-a-token"], true),
+    "sw/confirm-email": page(["/sw/confirm-email?token=not-a-token"], true),
+    "sw/dashboard": page(["/sw/dashboard"]),
+    "sw/account": page(["/sw/account"], true),
+    "sw/account/gifts": page(["/sw/account/gifts"], true),
+    "sw/account/delete": page(["/sw/account/delete"], true),
+    "sw/bookmarks": page(["/sw/bookmarks"]),
+    "sw/library/offline": page(["/sw/library/offline"]),
+    "sw/newsletter": page(["/sw/newsletter"], true),
+    "sw/newsletter/confirm": page(["/sw/newsletter/confirm?token=not-a-token"], true),
+    "sw/newsletter/preferences/:token": page(
+      ["/sw/newsletter/preferences/00000000-0000-4000-8000-000000000000.forged"],
+      true,
+    ),
+    "sw/newsletter/unsubscribe/:token": page(
+      ["/sw/newsletter/unsubscribe/00000000-0000-4000-8000-000000000000.forged"],
+      true,
+    ),
+    "sw/data-saver": page(["/sw/data-saver", "/sw/data-saver?redirectTo=%2Fsw%2Farticles"], true),
     // A short receipt link from an SMS: a forged (unsigned) token and a malformed one answer 404.
     "r/:token": resource(["/r/AAAAAAAAAAAAAA", "/r/not-a-token"]),
     engagement: resource(["/engagement"], true),

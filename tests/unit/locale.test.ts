@@ -48,7 +48,9 @@ describe("pages with a Swahili version", () => {
     expect(hasSwahiliVersion("/ebook/1/read")).toBe(false);
     expect(hasSwahiliVersion("/api/payments/ipn")).toBe(false);
     expect(hasSwahiliVersion("/admin")).toBe(false);
-    expect(hasSwahiliVersion("/account")).toBe(false);
+    expect(hasSwahiliVersion("/account/data")).toBe(false);
+    // Her account's pages have one since issue 50's account slice.
+    expect(hasSwahiliVersion("/account")).toBe(true);
   });
 });
 
@@ -57,7 +59,8 @@ describe("links on a Swahili page", () => {
     const { localizedHref } = await import("~/lib/locale");
     expect(localizedHref("/articles?q=tumbo#list", "sw")).toBe("/sw/articles?q=tumbo#list");
     expect(localizedHref("/", "sw")).toBe("/sw");
-    expect(localizedHref("/signin?redirectTo=/sw", "sw")).toBe("/signin?redirectTo=/sw");
+    expect(localizedHref("/signin?redirectTo=/sw", "sw")).toBe("/sw/signin?redirectTo=/sw");
+    expect(localizedHref("/checkout/plan/basic", "sw")).toBe("/checkout/plan/basic");
     expect(localizedHref("/articles", "en")).toBe("/articles");
     expect(localizedHref("/sw/articles?page=2", "en")).toBe("/articles?page=2");
     expect(localizedHref("https://wa.me/254700000000", "sw")).toBe("https://wa.me/254700000000");

@@ -43,6 +43,8 @@ describe("route facts", () => {
       "/api/payments/ipn",
       "/api/sms/delivery-reports/:secret",
       "/newsletter/unsubscribe/:token",
+      // The one-click link's page in Swahili (issue 50): the same module, so the same facts.
+      "/sw/newsletter/unsubscribe/:token",
     ]);
   }, 60_000);
 

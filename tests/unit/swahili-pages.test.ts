@@ -15,7 +15,7 @@ import { islandsPage } from "~/components/islands";
 import { translator } from "~/lib/i18n/i18n";
 import { CANCEL_RULE, CARD_RULE, PREPAID_RULE, REMINDER_RULE } from "~/modules/membership/renewal-rules";
 // @ts-expect-error -- a plain ES module script without types
-import { readCatalogue, renderOfflinePage, scriptWords } from "../../scripts/offline-pages.mjs";
+import { readLanguage, renderOfflinePage, scriptWords } from "../../scripts/offline-pages.mjs";
 
 const ORIGIN = "https://nuru.example";
 type Tag = Record<string, unknown>;
@@ -145,8 +145,8 @@ describe("the offline page in each language", () => {
   const template = readFileSync("app/components/offline/offline.html", "utf8");
 
   it("is made from one template and the catalogues, every placeholder filled", () => {
-    const en = renderOfflinePage(template, "en", readCatalogue("en"));
-    const sw = renderOfflinePage(template, "sw", readCatalogue("sw"));
+    const en = renderOfflinePage(template, "en", readLanguage("en"));
+    const sw = renderOfflinePage(template, "sw", readLanguage("sw"));
     expect(en).toContain('<html lang="en">');
     expect(en).toContain("<h1>You are offline</h1>");
     expect(en).toContain('<a class="retry" href="">Try again</a>');
@@ -161,10 +161,10 @@ describe("the offline page in each language", () => {
   });
 
   it("fails the build on a message missing from a catalogue", () => {
-    const catalogue = readCatalogue("sw");
+    const catalogue = readLanguage("sw");
     catalogue.delete("offlinePage.tryAgain");
     expect(() => renderOfflinePage(template, "sw", catalogue)).toThrow(/offlinePage.tryAgain/);
     expect(() => scriptWords("sw", catalogue)).toThrow(/offlinePage.tryAgain/);
-    expect(scriptWords("sw", readCatalogue("sw"))).toMatchObject({ savedEbook: "kimehifadhiwa {date}" });
+    expect(scriptWords("sw", readLanguage("sw"))).toMatchObject({ savedEbook: "kimehifadhiwa {date}" });
   });
 });

@@ -73,7 +73,15 @@ export function AdminEditorForm<Schema extends Record<string, unknown>>({
 }
 
 /** The language an article or ebook is written in, posted as `language` (issue 50). */
-export function LanguageSelect({ id, defaultValue }: { id: string; defaultValue: string }) {
+export function LanguageSelect({
+  id,
+  defaultValue,
+  onChange,
+}: {
+  id: string;
+  defaultValue: string;
+  onChange?: (language: string) => void;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
@@ -83,11 +91,56 @@ export function LanguageSelect({ id, defaultValue }: { id: string; defaultValue:
         id={id}
         name="language"
         defaultValue={defaultValue}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
       >
         <option value="en">English</option>
         <option value="sw">Kiswahili</option>
       </select>
+    </div>
+  );
+}
+
+/**
+ * The same piece in the other language, posted as `translationId` (issue 50): the choices written in another language
+ * than `language` (the Language select's current value), or none. Saving links both ways; none unlinks both.
+ */
+export function TranslationSelect({
+  id,
+  language,
+  defaultValue,
+  choices,
+}: {
+  id: string;
+  language: string;
+  defaultValue: string;
+  choices: readonly { id: string; title: string; language: string; published: boolean }[];
+}) {
+  const shown = choices.filter((c) => c.language !== language);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        Translation
+      </label>
+      <select
+        // A new list when the language changes: the choice made for the other language does not carry over.
+        key={language}
+        id={id}
+        name="translationId"
+        defaultValue={shown.some((c) => c.id === defaultValue) ? defaultValue : ""}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
+      >
+        <option value="">None</option>
+        {shown.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.published ? c.title : `${c.title} (draft)`}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+        The same text in {language === "sw" ? "English" : "Kiswahili"}: each page links to the other.
+      </p>
     </div>
   );
 }

@@ -14,6 +14,8 @@ import { ACCOUNT_ERRORS } from "~/modules/accounts/account-errors";
 import { refusalOf, type ActionRefusal, type ActionResult } from "~/lib/action-result";
 import { PasswordField, TextField } from "~/components/forms/fields";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
+import { WithAddress } from "./with-address";
 
 /** The panel's views; "code" is signing in with a code by e-mail (ADR 040). */
 export type AuthView = "signin" | "signup" | "reset" | "code";
@@ -91,6 +93,8 @@ export function AuthPanel({
   redirectTo?: string;
   notice?: string;
 }) {
+  const t = useT();
+  const localHref = useLocalHref();
   const [view, setView] = useState<AuthView>(outcomeOf(actionData)?.view ?? initialView);
   const fetcher = useFetcher<AuthActionData>();
   const busy = fetcher.state !== "idle";
@@ -121,7 +125,7 @@ export function AuthPanel({
     const query = new URLSearchParams(target === "signin" ? {} : { view: target });
     if (codeRedirectTo) query.set("redirectTo", codeRedirectTo);
     const search = query.toString();
-    return `/signin${search ? `?${search}` : ""}`;
+    return localHref(`/signin${search ? `?${search}` : ""}`);
   };
   /** Opens the code view at its first step (the address), with or without JavaScript. */
   const askForCode = (label: string, className: string) => (
@@ -166,14 +170,14 @@ export function AuthPanel({
       }}
       className="block text-center text-sm font-medium text-brand-700 underline"
     >
-      Back to Sign In
+      {t("auth.backToSignIn")}
     </a>
   );
 
   return (
     <div className="w-full">
       <h2 className="text-center text-2xl font-bold text-gray-900">
-        {view === "reset" ? "Reset Password" : view === "code" ? "Sign in with a code" : "Welcome"}
+        {view === "reset" ? t("auth.resetTitle") : view === "code" ? t("auth.codeTitle") : t("auth.welcome")}
       </h2>
       {notice ? (
         <p role="status" className="mt-3 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
@@ -185,14 +189,14 @@ export function AuthPanel({
           role={result.ok ? "status" : "alert"}
           className={`mt-3 rounded-md p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-700 text-white"}`}
         >
-          {result.ok ? null : <p className="font-semibold">Error</p>}
+          {result.ok ? null : <p className="font-semibold">{t("auth.error")}</p>}
           <p>{result.message}</p>
           {result.resendTo ? (
-            <fetcher.Form method="post" action="/signin" className="mt-2">
+            <fetcher.Form method="post" action={localHref("/signin")} className="mt-2">
               <input type="hidden" name="intent" value="resend" />
               <input type="hidden" name="email" value={result.resendTo} />
               <button type="submit" className="font-semibold underline">
-                Resend confirmation email
+                {t("auth.resend")}
               </button>
             </fetcher.Form>
           ) : null}
@@ -200,20 +204,25 @@ export function AuthPanel({
       ) : null}
 
       {view !== "reset" && view !== "code" ? (
-        <div role="tablist" aria-label="Sign in or sign up" className="mt-4 flex gap-1 rounded-lg bg-rose-50 p-1">
-          {tab("signin", "Sign In")}
-          {tab("signup", "Sign Up")}
+        <div role="tablist" aria-label={t("auth.tabs")} className="mt-4 flex gap-1 rounded-lg bg-rose-50 p-1">
+          {tab("signin", t("auth.signIn"))}
+          {tab("signup", t("auth.signUp"))}
         </div>
       ) : null}
 
       {view === "signin" ? (
         <div id="panel-signin" role="tabpanel" aria-labelledby="tab-signin">
-          <fetcher.Form method="post" action="/signin" {...getFormProps(signInForm)} className="mt-4 space-y-4">
+          <fetcher.Form
+            method="post"
+            action={localHref("/signin")}
+            {...getFormProps(signInForm)}
+            className="mt-4 space-y-4"
+          >
             <input type="hidden" name="intent" value="signin" />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <TextField meta={signIn.email} label="Email" type="email" autoComplete="email" maxLength={254} />
-            <PasswordField meta={signIn.password} label="Password" autoComplete="current-password" />
-            <SubmitButton className="w-full" busy={busy} busyLabel="Signing in..." label="Sign In" />
+            <TextField meta={signIn.email} label={t("auth.email")} type="email" autoComplete="email" maxLength={254} />
+            <PasswordField meta={signIn.password} label={t("auth.password")} autoComplete="current-password" />
+            <SubmitButton className="w-full" busy={busy} busyLabel={t("auth.signingIn")} label={t("auth.signIn")} />
             <a
               href={viewHref("reset")}
               onClick={(e) => {
@@ -222,101 +231,137 @@ export function AuthPanel({
               }}
               className="block text-center text-sm font-medium text-brand-700 underline"
             >
-              Forgot your password?
+              {t("auth.forgot")}
             </a>
-            {askForCode("Email me a sign-in code", "block text-center text-sm font-medium text-brand-700 underline")}
+            {askForCode(t("auth.askCode"), "block text-center text-sm font-medium text-brand-700 underline")}
           </fetcher.Form>
         </div>
       ) : null}
 
       {view === "signup" && result?.ok && result.sentTo ? (
         <div id="panel-signup" role="tabpanel" aria-labelledby="tab-signup" className="mt-4 space-y-3 text-gray-800">
-          <h3 className="text-lg font-semibold text-gray-900">Check your email</h3>
+          <h3 className="text-lg font-semibold text-gray-900">{t("auth.checkEmail")}</h3>
           <p>
-            We sent a confirmation link to <strong className="break-all">{result.sentTo}</strong>. Open it to confirm
-            your account, then sign in. It can take a minute; look in your spam folder too.
+            <WithAddress
+              sentence={t("auth.linkSent", { email: result.sentTo })}
+              address={result.sentTo}
+              className="break-all"
+            />
           </p>
-          <fetcher.Form method="post" action="/signin">
+          <fetcher.Form method="post" action={localHref("/signin")}>
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="from" value="signup" />
             <input type="hidden" name="email" value={result.sentTo} />
-            <SubmitButton className="w-full" busy={busy} busyLabel="Sending..." label="Resend confirmation email" />
+            <SubmitButton className="w-full" busy={busy} busyLabel={t("auth.sending")} label={t("auth.resend")} />
           </fetcher.Form>
           {backToSignIn}
         </div>
       ) : view === "signup" ? (
         <div id="panel-signup" role="tabpanel" aria-labelledby="tab-signup">
-          <fetcher.Form method="post" action="/signin" {...getFormProps(signUpForm)} className="mt-4 space-y-4">
+          <fetcher.Form
+            method="post"
+            action={localHref("/signin")}
+            {...getFormProps(signUpForm)}
+            className="mt-4 space-y-4"
+          >
             <input type="hidden" name="intent" value="signup" />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <TextField meta={signUp.fullName} label="Full name" autoComplete="name" maxLength={200} />
-            <TextField meta={signUp.email} label="Email" type="email" autoComplete="email" maxLength={254} />
-            <PasswordField meta={signUp.password} label="Password" autoComplete="new-password" />
-            <PasswordField meta={signUp.confirmPassword} label="Confirm password" autoComplete="new-password" />
-            <SubmitButton className="w-full" busy={busy} busyLabel="Creating account..." label="Create Account" />
+            <TextField meta={signUp.fullName} label={t("auth.fullName")} autoComplete="name" maxLength={200} />
+            <TextField meta={signUp.email} label={t("auth.email")} type="email" autoComplete="email" maxLength={254} />
+            <PasswordField meta={signUp.password} label={t("auth.password")} autoComplete="new-password" />
+            <PasswordField
+              meta={signUp.confirmPassword}
+              label={t("auth.confirmPassword")}
+              autoComplete="new-password"
+            />
+            <SubmitButton
+              className="w-full"
+              busy={busy}
+              busyLabel={t("auth.creating")}
+              label={t("auth.createAccount")}
+            />
           </fetcher.Form>
         </div>
       ) : null}
 
       {view === "reset" ? (
-        <fetcher.Form method="post" action="/signin" {...getFormProps(resetForm)} className="mt-4 space-y-4">
+        <fetcher.Form
+          method="post"
+          action={localHref("/signin")}
+          {...getFormProps(resetForm)}
+          className="mt-4 space-y-4"
+        >
           <input type="hidden" name="intent" value="reset" />
-          <TextField meta={reset.email} label="Email" type="email" autoComplete="email" maxLength={254} />
-          <SubmitButton className="w-full" busy={busy} busyLabel="Sending..." label="Send Reset Email" />
+          <TextField meta={reset.email} label={t("auth.email")} type="email" autoComplete="email" maxLength={254} />
+          <SubmitButton className="w-full" busy={busy} busyLabel={t("auth.sending")} label={t("auth.sendReset")} />
           {backToSignIn}
         </fetcher.Form>
       ) : null}
 
       {view === "code" && codeSentTo ? (
         <div className="mt-4 space-y-3 text-gray-800">
-          <h3 className="text-lg font-semibold text-gray-900">Check your email</h3>
+          <h3 className="text-lg font-semibold text-gray-900">{t("auth.checkEmail")}</h3>
           <p>
-            We sent a 6-digit code to <strong className="break-all">{codeSentTo}</strong>. Enter it below: it works for
-            10 minutes. It can take a minute; look in your spam folder too.
+            <WithAddress
+              sentence={t("auth.codeSent", { email: codeSentTo })}
+              address={codeSentTo}
+              className="break-all"
+            />
           </p>
-          <fetcher.Form method="post" action="/signin" {...getFormProps(codeForm)} className="space-y-4">
+          <fetcher.Form method="post" action={localHref("/signin")} {...getFormProps(codeForm)} className="space-y-4">
             <input type="hidden" name="intent" value="code-signin" />
             <input type="hidden" name="email" value={codeSentTo} />
             {codeRedirectTo ? <input type="hidden" name="redirectTo" value={codeRedirectTo} /> : null}
             <TextField
               meta={codeFields.code}
-              label="6-digit code"
+              label={t("auth.codeLabel")}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={20}
             />
-            <SubmitButton className="w-full" busy={busy} busyLabel="Signing in..." label="Sign In" />
+            <SubmitButton className="w-full" busy={busy} busyLabel={t("auth.signingIn")} label={t("auth.signIn")} />
           </fetcher.Form>
-          <fetcher.Form method="post" action="/signin">
+          <fetcher.Form method="post" action={localHref("/signin")}>
             <input type="hidden" name="intent" value="code-request" />
             <input type="hidden" name="email" value={codeSentTo} />
             {codeRedirectTo ? <input type="hidden" name="redirectTo" value={codeRedirectTo} /> : null}
             <button type="submit" className="w-full text-center text-sm font-medium text-brand-700 underline">
-              Email me a new code
+              {t("auth.newCode")}
             </button>
           </fetcher.Form>
-          {askForCode("Use another email address", "block text-center text-sm font-medium text-brand-700 underline")}
+          {askForCode(t("auth.otherEmail"), "block text-center text-sm font-medium text-brand-700 underline")}
           {backToSignIn}
         </div>
       ) : view === "code" ? (
-        <fetcher.Form method="post" action="/signin" {...getFormProps(codeRequestForm)} className="mt-4 space-y-4">
-          <p className="text-sm text-gray-700">No password needed: we will email you a 6-digit code to sign in with.</p>
+        <fetcher.Form
+          method="post"
+          action={localHref("/signin")}
+          {...getFormProps(codeRequestForm)}
+          className="mt-4 space-y-4"
+        >
+          <p className="text-sm text-gray-700">{t("auth.noPassword")}</p>
           <input type="hidden" name="intent" value="code-request" />
           {codeRedirectTo ? <input type="hidden" name="redirectTo" value={codeRedirectTo} /> : null}
-          <TextField meta={codeRequest.email} label="Email" type="email" autoComplete="email" maxLength={254} />
-          <SubmitButton className="w-full" busy={busy} busyLabel="Sending..." label="Email me a code" />
+          <TextField
+            meta={codeRequest.email}
+            label={t("auth.email")}
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+          />
+          <SubmitButton className="w-full" busy={busy} busyLabel={t("auth.sending")} label={t("auth.emailCode")} />
           {backToSignIn}
         </fetcher.Form>
       ) : null}
 
       {googleEnabled && view !== "reset" && view !== "code" ? (
-        <fetcher.Form method="post" action="/signin" className="mt-4">
+        <fetcher.Form method="post" action={localHref("/signin")} className="mt-4">
           <input type="hidden" name="intent" value="google" />
           <button
             type="submit"
             className="w-full rounded-md border border-gray-300 bg-white py-2.5 font-semibold text-gray-800 hover:bg-gray-50"
           >
-            Continue with Google
+            {t("auth.google")}
           </button>
         </fetcher.Form>
       ) : null}

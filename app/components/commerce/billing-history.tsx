@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { formatDate } from "~/lib/format";
 import type { BillingEntry } from "~/modules/membership/library.server";
+import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+import type { Translate } from "~/lib/i18n/i18n";
 
 const STATUS: Record<string, { label: string; className: string }> = {
   completed: { label: "Paid", className: "bg-emerald-100 text-emerald-900" },
@@ -15,6 +17,32 @@ const STATUS: Record<string, { label: string; className: string }> = {
   partially_refunded: { label: "Partly refunded", className: "bg-red-100 text-red-900" },
 };
 
+/** A status's label in Swahili (issue 50): English keeps STATUS's labels. */
+function statusWords(t: Translate, status: string): string | null {
+  switch (status) {
+    case "completed":
+      return t("billing.status.completed");
+    case "pending":
+      return t("billing.status.pending");
+    case "review":
+      return t("billing.status.review");
+    case "failed":
+      return t("billing.status.failed");
+    case "cancelled":
+      return t("billing.status.cancelled");
+    case "abandoned":
+      return t("billing.status.abandoned");
+    case "reversed":
+      return t("billing.status.reversed");
+    case "refunded":
+      return t("billing.status.refunded");
+    case "partially_refunded":
+      return t("billing.status.partlyRefunded");
+    default:
+      return null;
+  }
+}
+
 /** Orders that were paid at some point have a receipt. */
 const HAS_RECEIPT = new Set(["completed", "reversed", "refunded", "partially_refunded"]);
 
@@ -23,20 +51,25 @@ const amountOf = (cents: number, currency: string) =>
 
 /** Every order, newest first: what, when, how much (and what she was shown), how paid, and its receipt. */
 export function BillingHistory({ entries }: { entries: BillingEntry[] }) {
+  const t = useT();
+  const localHref = useLocalHref();
+  const locale = useLocale();
+  const sw = locale === "sw";
   return (
     <section
       aria-labelledby="billing-title"
       className="rounded-2xl border border-rose-100 bg-white p-5 shadow-sm sm:p-6"
     >
       <h2 id="billing-title" className="text-xl font-semibold text-gray-900">
-        Billing history
+        {t("billing.title")}
       </h2>
       {entries.length === 0 ? (
-        <p className="mt-2 text-gray-700">No payments yet.</p>
+        <p className="mt-2 text-gray-700">{t("billing.none")}</p>
       ) : (
         <ol className="mt-4 divide-y divide-gray-100">
           {entries.map((e) => {
-            const status = STATUS[e.status] ?? { label: e.status, className: "bg-gray-100 text-gray-800" };
+            const known = STATUS[e.status] ?? { label: e.status, className: "bg-gray-100 text-gray-800" };
+            const status = sw ? { ...known, label: statusWords(t, e.status) ?? known.label } : known;
             return (
               <li key={e.orderId} data-testid="billing-entry" className="py-4 first:pt-0">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -53,11 +86,11 @@ export function BillingHistory({ entries }: { entries: BillingEntry[] }) {
                 </div>
                 <dl className="mt-1 grid grid-cols-1 gap-x-4 gap-y-0.5 text-sm text-gray-700 sm:grid-cols-2">
                   <div>
-                    <dt className="inline">Date: </dt>
-                    <dd className="inline">{formatDate(e.date)}</dd>
+                    <dt className="inline">{t("billing.date")}</dt>
+                    <dd className="inline">{formatDate(e.date, locale)}</dd>
                   </div>
                   <div>
-                    <dt className="inline">Status: </dt>
+                    <dt className="inline">{t("billing.status")}</dt>
                     <dd className="inline">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.className}`}>
                         {status.label}
@@ -66,7 +99,7 @@ export function BillingHistory({ entries }: { entries: BillingEntry[] }) {
                   </div>
                   {e.paymentMethod ? (
                     <div>
-                      <dt className="inline">Paid with: </dt>
+                      <dt className="inline">{t("billing.paidWith")}</dt>
                       <dd className="inline">
                         {e.paymentMethod}
                         {e.confirmationCode ? ` · ${e.confirmationCode}` : ""}
@@ -74,25 +107,37 @@ export function BillingHistory({ entries }: { entries: BillingEntry[] }) {
                     </div>
                   ) : null}
                   <div>
-                    <dt className="inline">Reference: </dt>
+                    <dt className="inline">{t("billing.reference")}</dt>
                     <dd className="inline break-all">{e.merchantReference}</dd>
                   </div>
                 </dl>
                 {HAS_RECEIPT.has(e.status) ? (
                   <p className="mt-2 flex flex-wrap gap-4 text-sm font-semibold">
-                    <Link to={`/receipts/${e.orderId}`} className="text-brand-700 underline">
-                      Receipt
-                      <span className="sr-only">
-                        {" "}
-                        for {e.itemName}, {formatDate(e.date)}
-                      </span>
+                    <Link to={localHref(`/receipts/${e.orderId}`)} className="text-brand-700 underline">
+                      {t("billing.receipt")}
+                      {sw ? (
+                        <span className="sr-only">
+                          {t("billing.receiptFor", { item: e.itemName, date: formatDate(e.date, locale) })}
+                        </span>
+                      ) : (
+                        <span className="sr-only">
+                          {" "}
+                          for {e.itemName}, {formatDate(e.date)}
+                        </span>
+                      )}
                     </Link>
-                    <a href={`/receipts/${e.orderId}/pdf`} className="text-brand-700 underline" download>
+                    <a href={localHref(`/receipts/${e.orderId}/pdf`)} className="text-brand-700 underline" download>
                       PDF
-                      <span className="sr-only">
-                        {" "}
-                        receipt for {e.itemName}, {formatDate(e.date)}
-                      </span>
+                      {sw ? (
+                        <span className="sr-only">
+                          {t("billing.pdfFor", { item: e.itemName, date: formatDate(e.date, locale) })}
+                        </span>
+                      ) : (
+                        <span className="sr-only">
+                          {" "}
+                          receipt for {e.itemName}, {formatDate(e.date)}
+                        </span>
+                      )}
                     </a>
                   </p>
                 ) : null}

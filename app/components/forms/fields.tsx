@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useLocale, useT } from "~/lib/i18n/use-t";
 
 // Fields of a conform form: label, control and error tied together (aria-invalid, aria-describedby), so every form
 // reports errors the same accessible way.
@@ -169,8 +170,12 @@ export function PasswordField({
   label: string;
   autoComplete: "current-password" | "new-password";
 }) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const { key, ...props } = getInputProps(meta, { type: "password" });
+  // A Swahili page is rendered by the server only: its words, and the script's (islands/form-checks.ts) on the button.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser renders English only
+  const sw = import.meta.env.SSR && useLocale() === "sw";
   return (
     <div>
       <Label meta={meta}>{label}</Label>
@@ -191,10 +196,12 @@ export function PasswordField({
           onClick={() => setShown((s) => !s)}
           // What an islands page's script wires up instead (islands/form-checks.ts).
           data-password-toggle={label.toLowerCase()}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          data-show={sw ? t("auth.show") : undefined}
+          data-hide={sw ? t("auth.hide") : undefined}
+          aria-label={`${shown ? t("auth.hide") : t("auth.show")} ${label.toLowerCase()}`}
           className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700"
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? t("auth.hide") : t("auth.show")}
         </button>
       </div>
       <FieldError meta={meta} />

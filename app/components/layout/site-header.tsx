@@ -58,7 +58,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             <AccountSlot user={user} />
           ) : (
             // With JavaScript this opens the sign-in dialog (useSignInLinks in the root layout).
-            <Link to="/signin" className="btn">
+            <Link to={localHref("/signin")} className="btn">
               {t("nav.signIn")}
             </Link>
           )}

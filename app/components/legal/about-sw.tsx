@@ -20,9 +20,8 @@ export function AboutSwahili() {
         </h2>
         <p className="mt-3 text-gray-700">
           Kila mwanamke anastahili ushauri wa afya njema unaoendana na jiko lake, bajeti yake na ratiba yake. Waandishi
-          na wakaguzi wetu hugeuza maarifa sahihi ya lishe na mazoezi kuwa mipango inayojengwa kwa sukuma wiki na
-          githeri, safari ya matatu na nyumba yenye shughuli nyingi, si kwa milo ya kigeni wala ada ghali za ukumbi wa
-          mazoezi.
+          na wakaguzi wetu hugeuza maarifa sahihi ya lishe na mazoezi kuwa mipango inayozingatia sukuma wiki na githeri,
+          safari ya matatu na nyumba yenye shughuli nyingi, badala ya milo ya kigeni na ada ghali za ukumbi wa mazoezi.
         </p>
         <ul className="mt-4 list-disc space-y-2 pl-6 text-gray-700">
           <li>Ushauri wa kweli bila ahadi za miujiza, na maelezo wazi kuhusu wakati wa kumwona daktari.</li>

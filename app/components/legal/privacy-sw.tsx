@@ -36,11 +36,11 @@ const RETENTION: [string, string][] = [
     `Siku ${ANALYTICS_DAILY_RETENTION_DAYS}, kisha hufutwa (jumla za kurasa za kila mwezi huhifadhiwa)`,
   ],
   [
-    "Alama fiche ya anwani yako pamoja na kipindi cha majaribio cha bure na misimbo ya ofa ya mara moja kwa kila msomaji iliyotumia (baada ya kufuta akaunti yako)",
+    "Alama fiche ya anwani yako pamoja na kipindi cha majaribio cha bure na misimbo ya ofa ya mara moja kwa kila msomaji ambayo anwani hiyo ilitumia (baada ya kufuta akaunti yako)",
     "Muda wote ofa hizo zipo, ili zisitolewe kwa anwani ile ile mara mbili",
   ],
   [
-    "Maagizo, malipo, marejesho na kujilipia upya kwa kadi (risiti zako hutengenezwa kutokana na hizi)",
+    "Maagizo, malipo, marejesho na kulipia upya kwa kadi (risiti zako hutengenezwa kutokana na hizi)",
     `Miaka ${PAYMENT_RECORD_RETENTION_YEARS}, kama sheria ya kodi ya Kenya inavyotaka`,
   ],
 ];
@@ -76,7 +76,7 @@ export function PrivacySwahili({ supportEmail }: { supportEmail: string }) {
           Pesapal pamoja na msimbo wake wa uthibitisho. Tunavihitaji ili kukupa ulicholipia, kukupa risiti zako na
           kuhifadhi kumbukumbu zinazotakiwa na sheria. Kwa zawadi, anwani ya barua pepe ya mpokeaji (na nambari yake ya
           simu na ujumbe, ukiviandika) huhifadhiwa pamoja na agizo. Unapolipa kwa M-Pesa kwenye tovuti hii, nambari ya
-          simu ombi la M-Pesa lilipotumwa, msimbo wa uthibitisho wa M-Pesa na, ukiiomba, risiti ya SMS tuliyokutumia
+          simu iliyopokea ombi la M-Pesa, msimbo wa uthibitisho wa M-Pesa na, ukiiomba, risiti ya SMS tuliyokutumia
           (nambari yake na maandishi yake) huhifadhiwa pamoja na agizo; nambari yako ya M-Pesa hukumbukwa kwa wakati
           ujao ikiwa tu ulichagua “ikumbuke”.
         </li>
@@ -171,7 +171,7 @@ export function PrivacySwahili({ supportEmail }: { supportEmail: string }) {
           <Link className="text-brand-700 underline" to={localizedHref("/account", "sw")}>
             ukurasa wa akaunti yako
           </Link>
-          , &ldquo;Pakua data yangu&rdquo; hukupa kila kitu tunachohifadhi kukuhusu kama faili la JSON.
+          , &ldquo;Pakua data yangu&rdquo; hukupa kila kitu tunachohifadhi kukuhusu kama faili ya JSON.
         </li>
         <li>
           <strong>Kuirekebisha:</strong> badilisha jina lako kwenye ukurasa wa akaunti yako; ili kubadilisha anwani yako
@@ -190,11 +190,11 @@ export function PrivacySwahili({ supportEmail }: { supportEmail: string }) {
       <p className="mt-2">
         Papo hapo, na kwa hatua moja: unatolewa kwenye kila kifaa na huwezi tena kuingia; jina lako, anwani yako ya
         barua pepe, nenosiri, alamisho, ulipoishia kusoma, tathmini, maoni, kumbukumbu za ufikiaji na upakuaji, na
-        nakala za vitabu pepe zenye anwani yako zinafutwa; mipango na vitabu pepe vyako vinakoma, na kujilipia upya kwa
-        kadi kunasitishwa. Anwani yako ya barua pepe iko huru kujisajili tena.
+        nakala za vitabu pepe zenye anwani yako zinafutwa; mipango na vitabu pepe vyako vinakoma, na kulipia upya kwa
+        kadi kunasitishwa. Anwani yako ya barua pepe inaweza kutumika kujisajili tena.
       </p>
       <p className="mt-2">
-        Kinachobaki: maagizo yako, malipo, marejesho na kumbukumbu za kujilipia upya kwa kadi, kwa miaka{" "}
+        Kinachobaki: maagizo yako, malipo, marejesho na kumbukumbu za kulipia upya kwa kadi, kwa miaka{" "}
         {PAYMENT_RECORD_RETENTION_YEARS} tangu malipo, kwa sababu sheria ya kodi ya Kenya inataka biashara zihifadhi
         kumbukumbu hizo. Zinahifadhiwa bila jina lako wala anwani yako ya barua pepe: zinaonyesha &ldquo;Msomaji
         aliyefutwa&rdquo; badala yake. Zawadi uliyonunua inabaki kuwa sehemu ya kumbukumbu ya agizo lake, pamoja na

@@ -35,7 +35,7 @@ export function TermsSwahili({ supportEmail }: { supportEmail: string }) {
 
       <h2 className={h2}>3. Kusitisha</h2>
       <p className="mt-2">
-        Unaweza kusitisha kujilipia upya wakati wowote kutoka Maktaba yangu. Kusitisha kunazuia tu malipo ya vipindi
+        Unaweza kusitisha kulipia upya wakati wowote kutoka Maktaba yangu. Kusitisha kunazuia tu malipo ya vipindi
         vijavyo: unaendelea kupata ufikiaji hadi mwisho wa muda uliolipia. Hatutoi marejesho ya sehemu ya pesa kwa muda
         ambao hukuutumia.
       </p>

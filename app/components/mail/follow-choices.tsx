@@ -1,4 +1,5 @@
 import { FREQUENCIES } from "~/modules/member-mail/member-mail-form";
+import { useLocale, useT } from "~/lib/i18n/use-t";
 
 /**
  * What she gets by e-mail: the categories she follows (none ticked means all) and how often. Plain inputs, so the
@@ -13,10 +14,12 @@ export function FollowChoices({
   checked: readonly string[];
   frequency: "each" | "weekly";
 }) {
+  const t = useT();
+  const sw = useLocale() === "sw";
   return (
     <>
       <fieldset>
-        <legend className="text-sm font-medium text-gray-800">Categories (none ticked: all of them)</legend>
+        <legend className="text-sm font-medium text-gray-800">{t("follow.categories")}</legend>
         <div className="mt-2 grid gap-1 sm:grid-cols-2">
           {categories.map((c) => (
             <label key={c.id} className="flex min-h-11 items-center gap-2 text-gray-800">
@@ -27,12 +30,12 @@ export function FollowChoices({
         </div>
       </fieldset>
       <fieldset>
-        <legend className="text-sm font-medium text-gray-800">How often</legend>
+        <legend className="text-sm font-medium text-gray-800">{t("follow.howOften")}</legend>
         <div className="mt-2 grid gap-1">
           {FREQUENCIES.map((f) => (
             <label key={f.value} className="flex min-h-11 items-center gap-2 text-gray-800">
               <input type="radio" name="frequency" value={f.value} defaultChecked={frequency === f.value} />
-              {f.label}
+              {sw ? (f.value === "weekly" ? t("follow.weekly") : t("follow.each")) : f.label}
             </label>
           ))}
         </div>

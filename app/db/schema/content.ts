@@ -1,4 +1,17 @@
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./accounts";
 import { createdAt, updatedAt, uuidId, cents } from "./columns";
@@ -57,6 +70,10 @@ export const articles = pgTable(
     accessType: accessType("access_type").notNull().default("free"),
     // The language it is written in (issue 50, ADR 048): lists put the reader's language first and mark the others.
     language: text("language").notNull().default("en"),
+    // The same article in the other language (issue 50, ADR 048), stored on both: A -> B and B -> A, set and cleared
+    // together (article-admin.server.ts, setTranslation). One translation at most (unique); deleting one clears the
+    // other's link.
+    translationId: uuid("translation_id").references((): AnyPgColumn => articles.id, { onDelete: "set null" }),
     tags: text("tags").array().notNull().default([]),
     isPremium: boolean("is_premium").notNull().default(false),
     isFeatured: boolean("is_featured").notNull().default(false),
@@ -84,6 +101,8 @@ export const articles = pgTable(
     index("articles_published_created_idx").on(t.published, t.createdAt),
     index("articles_access_idx").on(t.accessType),
     check("articles_language_known", sql`${t.language} in ('en', 'sw')`),
+    unique("articles_translation_once").on(t.translationId),
+    check("articles_translation_not_itself", sql`${t.translationId} <> ${t.id}`),
   ],
 );
 
@@ -120,6 +139,8 @@ export const ebooks = pgTable(
     accessType: accessType("access_type").notNull().default("free"),
     // The language it is written in (issue 50, ADR 048).
     language: text("language").notNull().default("en"),
+    // The same ebook in the other language (issue 50), stored on both as for articles (ebook-admin.server.ts).
+    translationId: uuid("translation_id").references((): AnyPgColumn => ebooks.id, { onDelete: "set null" }),
     published: boolean("published").notNull().default(false),
     downloadable: boolean("downloadable").notNull().default(false),
     createdAt: createdAt(),
@@ -129,6 +150,8 @@ export const ebooks = pgTable(
     index("ebooks_published_created_idx").on(t.published, t.createdAt),
     check("ebooks_price_not_negative", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     check("ebooks_language_known", sql`${t.language} in ('en', 'sw')`),
+    unique("ebooks_translation_once").on(t.translationId),
+    check("ebooks_translation_not_itself", sql`${t.translationId} <> ${t.id}`),
   ],
 );
 

@@ -30,6 +30,8 @@ export const smsMessages = pgTable(
       item: string;
       until: string | null;
       receiptNumber: string;
+      /** The buyer's language when it was queued (issue 50); English when absent. */
+      locale?: "en" | "sw";
     }>(),
     // The short receipt link's token (/r/<token>): random part + signature, unique.
     linkToken: text("link_token").notNull(),

@@ -22,6 +22,8 @@ export interface SeedArticle {
   key: string;
   /** The language it is written in; English when absent (issue 50). */
   language?: "en" | "sw";
+  /** The key of the article this one translates (issue 50): the two are linked both ways. */
+  translationOf?: string;
   title: string;
   excerpt: string;
   metaDescription: string;
@@ -43,6 +45,8 @@ export interface SeedEbook {
   key: string;
   /** The language it is written in; English when absent (issue 50). */
   language?: "en" | "sw";
+  /** The key of the ebook this one translates (issue 50): the two are linked both ways. */
+  translationOf?: string;
   title: string;
   description: string;
   categorySlugs: string[];
@@ -972,6 +976,7 @@ export const articles: SeedArticle[] = [
   {
     key: "sw-sahani-ya-afya",
     language: "sw",
+    translationOf: "kenyan-plate-method",
     title: "Sahani ya Afya: Kula Ugali na Bado Kupunguza Uzito",
     excerpt:
       "Huhitaji kuacha ugali ili kupunguza uzito. Kugawa sahani yako vizuri kunakusaidia kula vyakula unavyovijua kwa kiasi kinachofaa.",
@@ -1000,6 +1005,7 @@ export const articles: SeedArticle[] = [
   {
     key: "sw-jua-na-ngozi",
     language: "sw",
+    translationOf: "sunscreen-melanin-skin",
     title: "Jua na Ngozi Yako: Kwa Nini Mafuta ya Kuzuia Jua ni Muhimu",
     excerpt:
       "Ngozi nyeusi nayo huathiriwa na jua. Jifunze jinsi mafuta ya kuzuia jua yanavyosaidia kuzuia madoa meusi na kulinda ngozi yako kila siku.",
@@ -1027,11 +1033,12 @@ export const articles: SeedArticle[] = [
   {
     key: "sw-kutembea-kila-siku",
     language: "sw",
+    translationOf: "walking-in-nairobi",
     title: "Kutembea Kila Siku: Mpango wa Wiki Nne kwa Afya ya Mwili",
     excerpt:
       "Kutembea ni mazoezi rahisi na ya bure. Mpango huu wa wiki nne unakusaidia kuanza polepole na kujenga tabia itakayodumu.",
     metaDescription:
-      "Mpango wa wiki nne wa kutembea kwa wanawake wa Kenya: kuanza polepole, kuongeza muda na kufuatilia maendeleo bila gharama.",
+      "Mpango wa wiki nne wa kutembea kwa wanawake wa Kenya: kuanza polepole, kuongeza muda, kupunguza tumbo na kufuatilia maendeleo bila gharama.",
     categorySlugs: ["flat-tummy-lower-belly", "weight-loss"],
     accessType: "premium",
     tags: ["mazoezi", "kutembea", "tumbo"],
@@ -1502,6 +1509,7 @@ export const ebooks: SeedEbook[] = [
   {
     key: "sw-ngozi-yenye-afya",
     language: "sw",
+    translationOf: "glow-kenyan-sun",
     title: "Ngozi Yenye Afya: Mwongozo wa Utunzaji wa Ngozi wa Kila Siku",
     description:
       "Mwongozo mfupi wa kutunza ngozi katika hali ya hewa ya Kenya: kusafisha, kulainisha, kujikinga na jua na kutibu madoa kwa usalama. Ushauri wa kweli, bila kujichubua na bila ahadi za miujiza.",

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../client.server";
+import { eq } from "drizzle-orm";
 import {
+  articles as articlesTable,
   categories as categoriesTable,
+  ebooks as ebooksTable,
   featuredEbookAd,
   heroSlides as heroSlidesTable,
   siteSettings,
@@ -51,6 +54,7 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
   }
   const idsFor = (slugs: string[]) => slugs.map((s) => categoryIds.get(s)!).filter(Boolean);
 
+  const articleIds = new Map<string, string>();
   for (const [index, a] of data.articles.entries()) {
     const blocks: RichBlock[] = [];
     let imageUrl: string | null = null;
@@ -64,7 +68,7 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
       }
     }
     imageUrl ??= await storeImage("articles", a.key, a.title, index);
-    await createArticle(db, {
+    const article = await createArticle(db, {
       title: a.title,
       excerpt: a.excerpt,
       metaDescription: a.metaDescription,
@@ -86,6 +90,15 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
       videoUrl: a.videoUrl ?? a.blocks.find((b) => b.type === "video")?.content ?? null,
       createdAt: daysAgo(a.daysAgo),
     });
+    articleIds.set(a.key, article.id);
+  }
+  // Each Swahili article and the English one on its subject, linked both ways (issue 50).
+  for (const a of data.articles) {
+    const other = a.translationOf && articleIds.get(a.translationOf);
+    if (!other) continue;
+    const id = articleIds.get(a.key)!;
+    await db.update(articlesTable).set({ translationId: other }).where(eq(articlesTable.id, id));
+    await db.update(articlesTable).set({ translationId: id }).where(eq(articlesTable.id, other));
   }
 
   const ebookIds = new Map<string, { id: string; priceCents: number | null; coverImageUrl: string }>();
@@ -112,6 +125,13 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
     ebookIds.set(e.key, { id: row.id, priceCents, coverImageUrl });
     // Every demo ebook has a text edition, as one uploaded by an admin gets (issue 32).
     await buildTextEditionForSystem(row.id, { db, storage });
+  }
+  for (const e of data.ebooks) {
+    const other = e.translationOf && ebookIds.get(e.translationOf)?.id;
+    if (!other) continue;
+    const id = ebookIds.get(e.key)!.id;
+    await db.update(ebooksTable).set({ translationId: other }).where(eq(ebooksTable.id, id));
+    await db.update(ebooksTable).set({ translationId: id }).where(eq(ebooksTable.id, other));
   }
 
   const plans = new Map<string, { id: string; priceCents: number }>();

@@ -34,6 +34,8 @@ const ISLAND_IDS = [
   "gift.check.note",
   "gift.check.date",
   "gift.check.realDate",
+  // Her account's pages (account-page.ts): Copy link beside a gift's claim link.
+  "giftShare.notCopied",
 ] as const;
 
 let swahili: string | undefined;

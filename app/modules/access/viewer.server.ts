@@ -2,6 +2,7 @@
 // React Router's request context; loaders, actions and the admin layout's guard ask it. Nothing is read until one
 // asks, so a page or resource that never needs the viewer (a guest page, an image, the IPN) reads no session, and a
 // request without a session cookie asks the database nothing at all.
+import { signInHref } from "~/lib/sign-in-href";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { adminChanged } from "~/lib/admin-changes.server";
 import type { BookmarkIds } from "./bookmark-ids";
@@ -67,7 +68,8 @@ export async function requireUser({ request, context }: RequestArgs): Promise<Se
   const user = await getOptionalUser(context);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(`/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    // From a Swahili page, the Swahili sign-in page (signInHref).
+    throw redirect(signInHref(url.pathname + url.search));
   }
   return user;
 }

@@ -10,7 +10,7 @@ import { singleton } from "~/lib/singleton.server";
 import { getMailer, type Mailer } from "~/lib/mail/mailer.server";
 import { resetPasswordMail, signInCodeMail } from "./account-mails.server";
 import { sendConfirmation } from "./email-confirmation.server";
-import { mailLanguageOf } from "./language.server";
+import { mailLanguageOf, oauthSignUpLanguage } from "./language.server";
 import { clearSignInFailures } from "~/modules/security/rate-limit.server";
 import { ensureProfile } from "./profile.server";
 
@@ -86,7 +86,10 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
+          after: async (user, context) => {
+            // A new account made by Google's sign-in from a Swahili page keeps Swahili as her language.
+            const language = oauthSignUpLanguage(context);
+            if (language) await db.update(users).set({ language }).where(eq(users.id, user.id));
             await ensureProfile(
               db,
               { id: user.id, email: user.email, fullName: user.name, emailVerified: user.emailVerified },

@@ -1,5 +1,6 @@
 // Her language kept in her account (issue 50, ADR 048): the account page saves it on her user row (and in the
 // cookie), and signing in with a saved choice sets the cookie, so a new phone or browser knows it too.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { users } from "~/db/schema";
@@ -24,11 +25,22 @@ export async function signInLanguageCookie(email: string, request: Request): Pro
     : null;
 }
 
-/** The language her account's mails are written in: her saved choice, English when none (or no such account). */
+/** The language of the page a request for a mail came from (a code or a reset asked for on "/sw/signin"). */
+const askedIn = new AsyncLocalStorage<Locale>();
+
+/** Runs `work` (a sign-in page's step) with the language of the page it was asked from, for the mails it sends. */
+export function inPageLanguage<T>(locale: Locale, work: () => Promise<T>): Promise<T> {
+  return askedIn.run(locale, work);
+}
+
+/**
+ * The language her account's mails are written in: her saved choice; when none (or no such account), the language of
+ * the page she asked from (a code or a reset asked for on "/sw/signin" is in Swahili), else English.
+ */
 export async function mailLanguageOf(db: Database, who: { userId: string } | { email: string }): Promise<Locale> {
   const where = "userId" in who ? eq(users.id, who.userId) : eq(users.email, who.email.toLowerCase());
   const [row] = await db.select({ language: users.language }).from(users).where(where);
-  return isLocale(row?.language) ? row.language : DEFAULT_LOCALE;
+  return isLocale(row?.language) ? row.language : (askedIn.getStore() ?? DEFAULT_LOCALE);
 }
 
 /**
@@ -39,4 +51,16 @@ export async function mailLanguageOf(db: Database, who: { userId: string } | { e
 export function signUpLanguage(request: Request, returnTo: string | null | undefined): Locale | null {
   if (returnTo && localeFromPath(returnTo.split(/[?#]/, 1)[0]) === "sw") return "sw";
   return chosenLocale(request.headers.get("Cookie"));
+}
+
+/**
+ * The language a new account made by Google's sign-in saves (issue 50): the switch's cookie on the request that
+ * comes back from Google, which a start on a Swahili page sets (startGoogleSignIn); none otherwise. Only for that
+ * callback (`/oauth2/callback/...`): a password sign-up saves its own (signUpLanguage).
+ */
+export function oauthSignUpLanguage(
+  context: { path?: string; request?: Request; headers?: Headers } | null | undefined,
+): Locale | null {
+  if (!context?.path?.startsWith("/oauth2/callback/")) return null;
+  return chosenLocale(context.request?.headers.get("Cookie") ?? context.headers?.get("Cookie"));
 }

@@ -22,7 +22,8 @@ import {
 } from "./email-confirmation.server";
 import { deviceCookie, knownDeviceId } from "./known-device.server";
 import { signInLanguageCookie } from "./language.server";
-import type { Locale } from "~/lib/locale";
+import { DEFAULT_LOCALE, localeHref, type Locale } from "~/lib/locale";
+import { languageCookieHeader } from "~/lib/language-cookie";
 
 export { clientIp };
 
@@ -267,12 +268,27 @@ export async function signOut(request: Request): Promise<Headers> {
   return setCookies(response);
 }
 
-export async function startGoogleSignIn(request: Request): Promise<{ url: string; headers: Headers }> {
+/**
+ * Google's sign-in, started from the sign-in page in `locale`. From a Swahili page (issue 50) she comes back to the
+ * Swahili pages, and the language rides along as her switch's cookie: a new account made by Google saves it as hers
+ * (auth.server.ts, oauthSignUpLanguage), so her mails are in Swahili.
+ */
+export async function startGoogleSignIn(
+  request: Request,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ url: string; headers: Headers }> {
+  const english = locale === DEFAULT_LOCALE;
   const response = await getAuth().api.signInSocial({
-    body: { provider: "google", callbackURL: "/", errorCallbackURL: "/signin?error=google" },
+    body: {
+      provider: "google",
+      callbackURL: english ? "/" : localeHref("/", locale),
+      errorCallbackURL: english ? "/signin?error=google" : localeHref("/signin?error=google", locale),
+    },
     headers: request.headers,
     asResponse: true,
   });
   const body = (await response.clone().json()) as { url: string };
-  return { url: body.url, headers: setCookies(response) };
+  const headers = setCookies(response);
+  if (!english) headers.append("Set-Cookie", languageCookieHeader(locale, new URL(request.url).protocol === "https:"));
+  return { url: body.url, headers };
 }

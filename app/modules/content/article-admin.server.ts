@@ -1,8 +1,8 @@
 // Articles as the admin screens list and change them. Every function takes the AdminViewer the admin guard checked (access/policy.ts).
 import { cardText } from "./article-card-text";
 import { isId } from "~/lib/ids";
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { getDb, type Database } from "~/db/client.server";
 import { articleCategories, articles, categories } from "~/db/schema";
 import { type AccessType, type AdminViewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
@@ -121,6 +121,7 @@ export async function getArticleForEdit(viewer: AdminViewer, id: string) {
     videoUrl: row.videoUrl ?? "",
     accessType: row.accessType,
     language: row.language,
+    translationId: row.translationId,
     published: row.published,
     isFeatured: row.isFeatured,
     isMustRead: row.isMustRead,
@@ -171,6 +172,52 @@ function checkPictureDescriptions(input: ArticleFormInput, content: string, live
   );
 }
 
+/** How many articles the Translation select offers at most (newest first; the linked one always). */
+export const TRANSLATION_CHOICES = 300;
+
+/**
+ * The articles the editor's Translation select offers (issue 50): every article but this one that has no translation
+ * yet or is this one's, newest first, with its language (the select shows those of the other language).
+ */
+export async function translationChoices(_admin: AdminViewer, articleId: string | null) {
+  const free = isNull(articles.translationId);
+  const where = articleId ? and(ne(articles.id, articleId), or(free, eq(articles.translationId, articleId))) : free;
+  return getDb()
+    .select({ id: articles.id, title: articles.title, language: articles.language, published: articles.published })
+    .from(articles)
+    .where(where)
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(TRANSLATION_CHOICES);
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Links article `id` (written in `language`) and `translationId` both ways, or with null unlinks it and its old
+ * translation (issue 50, ADR 048). Refused (ARTICLE_TRANSLATION_REFUSED, nothing written) when the translation is
+ * unknown, this article, in the same language, or another article's translation. The other row is locked first,
+ * so two editors linking to it at once cannot both succeed (and the unique constraint stands behind it).
+ */
+async function setTranslation(tx: Tx, id: string, language: string, translationId: string | null) {
+  if (translationId !== null) {
+    const [other] = await tx
+      .select({ language: articles.language, translationId: articles.translationId })
+      .from(articles)
+      .where(eq(articles.id, translationId))
+      .for("update");
+    if (!other || translationId === id || other.language === language || ![null, id].includes(other.translationId))
+      throw new AppError(CONTENT_ADMIN_ERRORS.ARTICLE_TRANSLATION_REFUSED);
+  }
+  // This article's link and its old translation's link back, cleared together (a no-op when nothing changes).
+  await tx
+    .update(articles)
+    .set({ translationId: null })
+    .where(or(eq(articles.translationId, id), and(eq(articles.id, id), sql`${articles.translationId} is not null`)));
+  if (translationId === null) return;
+  await tx.update(articles).set({ translationId: id }).where(eq(articles.id, translationId));
+  await tx.update(articles).set({ translationId }).where(eq(articles.id, id));
+}
+
 /** Versions are compared at millisecond precision (what a Date and the form carry). */
 const versionOf = (date: Date) => date.toISOString();
 
@@ -216,6 +263,7 @@ function auditView(
     tags: string[];
   },
   categoryIds: string[],
+  translationId: string | null,
 ) {
   return {
     title: row.title,
@@ -230,6 +278,7 @@ function auditView(
     isMustRead: row.isMustRead,
     tags: row.tags,
     categoryIds: [...categoryIds].sort(),
+    translationId,
   };
 }
 
@@ -244,12 +293,14 @@ export async function createArticle(viewer: AdminViewer, input: ArticleFormInput
       .returning({ id: articles.id });
     if (categoryIds.length)
       await tx.insert(articleCategories).values(categoryIds.map((categoryId) => ({ articleId: row.id, categoryId })));
+    const translationId = input.translationId ?? null;
+    await setTranslation(tx, row.id, values.language, translationId);
     await recordActivity(tx, viewer, {
       action: "created",
       entityType: "article",
       entityId: row.id,
       summary: values.title,
-      changes: changedFields(null, auditView(values, categoryIds)),
+      changes: changedFields(null, auditView(values, categoryIds, translationId)),
     });
     return { id: row.id };
   });
@@ -277,6 +328,8 @@ export async function updateArticle(viewer: AdminViewer, id: string, input: Arti
       .delete(articleCategories)
       .where(eq(articleCategories.articleId, id))
       .returning({ id: articleCategories.categoryId });
+    const translationId = input.translationId ?? null;
+    await setTranslation(tx, id, values.language, translationId);
     await recordActivity(tx, viewer, {
       action: "updated",
       entityType: "article",
@@ -286,8 +339,9 @@ export async function updateArticle(viewer: AdminViewer, id: string, input: Arti
         auditView(
           current,
           previous.map((p) => p.id),
+          current.translationId,
         ),
-        auditView(values, categoryIds),
+        auditView(values, categoryIds, translationId),
       ),
     });
     if (categoryIds.length)

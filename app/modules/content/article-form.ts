@@ -64,6 +64,11 @@ export const articleFormSchema = z.object({
   accessType: z.enum(["free", "premium", "subscription"], { error: "Choose an access type" }).default("free"),
   /** The language it is written in (issue 50): lists show the reader's language first. */
   language: z.enum(["en", "sw"], { error: "Choose a language" }).default("en"),
+  /**
+   * The same article in the other language (issue 50): linked both ways when saved; none (the empty choice) unlinks
+   * both.
+   */
+  translationId: idField("Unknown translation").optional(),
   published: z.boolean().default(false),
   isFeatured: z.boolean().default(false),
   isMustRead: z.boolean().default(false),
@@ -112,6 +117,7 @@ export const ARTICLE_FORM_BODY_LIMIT = formBodyLimit({
   videoUrl: ARTICLE_LIMITS.url,
   accessType: 12,
   language: 2,
+  translationId: 36,
   published: 5,
   isFeatured: 5,
   isMustRead: 5,

@@ -205,6 +205,29 @@ export async function getArticleForViewer({
   return found && gateArticle(viewer, found.row, found.categories);
 }
 
+/**
+ * The published article `id` is linked to as its translation (issue 50, ADR 048): its id and language, or null. The
+ * same for everyone (kept until content changes); whether she may read it is that page's own business.
+ */
+export async function getArticleTranslation(id: string): Promise<{ id: string; language: Locale } | null> {
+  if (!isId(id)) return null;
+  return publicRead(`article-translation:${id.toLowerCase()}`, async () => {
+    const [row] = await getDb()
+      .select({ id: articles.id, language: articles.language })
+      .from(articles)
+      .where(
+        and(
+          eq(articles.published, true),
+          inArray(
+            articles.id,
+            getDb().select({ id: articles.translationId }).from(articles).where(eq(articles.id, id)),
+          ),
+        ),
+      );
+    return row ? { id: row.id, language: row.language === "sw" ? "sw" : "en" } : null;
+  });
+}
+
 export const ARTICLES_PAGE_SIZE = 12;
 
 export interface ArticleListQuery {

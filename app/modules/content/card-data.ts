@@ -74,6 +74,8 @@ export function articleRow(article: Omit<ArticleRowData, "image">): Omit<Article
     access: article.access,
     readingMinutes: article.readingMinutes,
     categories: article.categories.slice(0, 1).map((c) => ({ name: c.name })),
+    // Marked as a card is when written in another language than the page's (issue 50); nothing for English.
+    ...notEnglish(article.language),
   };
 }
 

@@ -23,6 +23,20 @@ export const CONTENT_ADMIN_ERRORS = defineErrors({
     title: "Pictures without a description",
     message: "Some pictures in the text have no description for readers who cannot see them.",
   },
+  /**
+   * The translation chosen is unknown, in the article's own language, or already another article's translation
+   * (issue 50): nothing is written.
+   */
+  ARTICLE_TRANSLATION_REFUSED: {
+    status: 400,
+    title: "Error",
+    message: "Failed to save article: choose a translation in the other language that has none yet",
+  },
+  EBOOK_TRANSLATION_REFUSED: {
+    status: 400,
+    title: "Error",
+    message: "Failed to save ebook: choose a translation in the other language that has none yet",
+  },
   EBOOK_EDIT_CONFLICT: {
     status: 409,
     title: "Error",

@@ -1,7 +1,7 @@
 // Ebooks as the admin screens list and change them. Every function takes the AdminViewer the admin guard checked (access/policy.ts).
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { isId } from "~/lib/ids";
-import { getDb } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import { ebookCategories, ebookPurchases, ebooks, mediaAssets, orders, subscriptionEbookUnlocks } from "~/db/schema";
 import { type AccessType, type AdminViewer } from "~/modules/access/policy";
 import { AppError } from "~/lib/app-error";
@@ -62,6 +62,7 @@ export async function getEbookForEdit(viewer: AdminViewer, id: string) {
     price: row.priceCents === null ? "" : centsToDecimal(row.priceCents),
     accessType: row.accessType,
     language: row.language,
+    translationId: row.translationId,
     downloadable: row.downloadable,
     published: row.published,
     pageCount: row.pageCount,
@@ -70,6 +71,46 @@ export async function getEbookForEdit(viewer: AdminViewer, id: string) {
     categoryIds: links.map((l) => l.id),
     version: versionOf(row.updatedAt),
   };
+}
+
+/** How many ebooks the Translation select offers at most (newest first; the linked one always). */
+const TRANSLATION_CHOICES = 300;
+
+/** The ebooks the editor's Translation select offers (issue 50): as for articles (article-admin.server.ts). */
+export async function ebookTranslationChoices(_admin: AdminViewer, ebookId: string | null) {
+  const free = isNull(ebooks.translationId);
+  const where = ebookId ? and(ne(ebooks.id, ebookId), or(free, eq(ebooks.translationId, ebookId))) : free;
+  return getDb()
+    .select({ id: ebooks.id, title: ebooks.title, language: ebooks.language, published: ebooks.published })
+    .from(ebooks)
+    .where(where)
+    .orderBy(desc(ebooks.createdAt), desc(ebooks.id))
+    .limit(TRANSLATION_CHOICES);
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Links ebook `id` and `translationId` both ways, or with null unlinks it and its old translation; refused
+ * (EBOOK_TRANSLATION_REFUSED, nothing written) as an article's is (article-admin.server.ts, setTranslation).
+ */
+async function setEbookTranslation(tx: Tx, id: string, language: string, translationId: string | null) {
+  if (translationId !== null) {
+    const [other] = await tx
+      .select({ language: ebooks.language, translationId: ebooks.translationId })
+      .from(ebooks)
+      .where(eq(ebooks.id, translationId))
+      .for("update");
+    if (!other || translationId === id || other.language === language || ![null, id].includes(other.translationId))
+      throw new AppError(CONTENT_ADMIN_ERRORS.EBOOK_TRANSLATION_REFUSED);
+  }
+  await tx
+    .update(ebooks)
+    .set({ translationId: null })
+    .where(or(eq(ebooks.translationId, id), and(eq(ebooks.id, id), sql`${ebooks.translationId} is not null`)));
+  if (translationId === null) return;
+  await tx.update(ebooks).set({ translationId: id }).where(eq(ebooks.id, translationId));
+  await tx.update(ebooks).set({ translationId }).where(eq(ebooks.id, id));
 }
 
 /**
@@ -148,6 +189,7 @@ export async function createEbook(
       .returning({ id: ebooks.id });
     if (categoryIds.length)
       await tx.insert(ebookCategories).values(categoryIds.map((categoryId) => ({ ebookId: row.id, categoryId })));
+    await setEbookTranslation(tx, row.id, values.language, input.translationId ?? null);
     await recordActivity(tx, viewer, {
       action: "created",
       entityType: "ebook",
@@ -186,6 +228,7 @@ export async function updateEbook(
       .delete(ebookCategories)
       .where(eq(ebookCategories.ebookId, id))
       .returning({ id: ebookCategories.categoryId });
+    await setEbookTranslation(tx, id, values.language, input.translationId ?? null);
     await recordActivity(tx, viewer, {
       action: "updated",
       entityType: "ebook",

@@ -46,6 +46,8 @@ export const ebookFormSchema = z.object({
   accessType: z.enum(["free", "premium", "subscription"], { error: "Choose an access type" }).default("free"),
   /** The language it is written in (issue 50): lists show the reader's language first. */
   language: z.enum(["en", "sw"], { error: "Choose a language" }).default("en"),
+  /** The same ebook in the other language (issue 50): linked both ways when saved; none unlinks both. */
+  translationId: idField("Unknown translation").optional(),
   downloadable: z.boolean().default(false),
   published: z.boolean().default(false),
   categoryIds: z.array(idField("Unknown category")).max(20).default([]),
@@ -73,6 +75,7 @@ export const EBOOK_FORM_BODY_LIMIT = formBodyLimit({
   price: 10,
   accessType: 12,
   language: 2,
+  translationId: 36,
   downloadable: 5,
   published: 5,
   categoryIds: [36, 20],

@@ -46,6 +46,23 @@ export function gateEbook(viewer: Viewer, row: EbookRow, cats: CategoryRef[] = [
   };
 }
 
+/** The published ebook `id` is linked to as its translation (issue 50): its id and language, or null. */
+export async function getEbookTranslation(id: string): Promise<{ id: string; language: Locale } | null> {
+  if (!isId(id)) return null;
+  return publicRead(`ebook-translation:${id.toLowerCase()}`, async () => {
+    const [row] = await getDb()
+      .select({ id: ebooks.id, language: ebooks.language })
+      .from(ebooks)
+      .where(
+        and(
+          eq(ebooks.published, true),
+          inArray(ebooks.id, getDb().select({ id: ebooks.translationId }).from(ebooks).where(eq(ebooks.id, id))),
+        ),
+      );
+    return row ? { id: row.id, language: row.language === "sw" ? "sw" : "en" } : null;
+  });
+}
+
 /** Each ebook's categories (by ebook id): the shelves, the ebook page and the admin's list. */
 export async function ebookCategoriesOf(rows: Pick<EbookRow, "id">[]): Promise<Map<string, CategoryRef[]>> {
   const map = new Map<string, CategoryRef[]>();

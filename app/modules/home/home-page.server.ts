@@ -1,4 +1,5 @@
 import type { Viewer } from "~/modules/access/policy";
+import type { Locale } from "~/lib/locale";
 import { listArticlesForViewer, type GatedArticle } from "~/modules/content/articles.server";
 import { listEbooksForViewer, type GatedEbook } from "~/modules/content/ebooks.server";
 import { listCategories, type CategoryView } from "~/modules/content/categories.server";
@@ -40,9 +41,15 @@ export const DATA_SAVER_LATEST = 10;
 /**
  * The home page for a viewer; prices are those of `countryCode` (the visitor country). Each section carries only
  * what the page draws: the data travels twice in the HTML, as markup and as hydration data (issue 14).
- * `latestAlone`: data saver's page, which shows the latest articles and no other section.
+ * `latestAlone`: data saver's page, which shows the latest articles and no other section. `language`: the page's; each
+ * list shows what is written in it first, then the rest (marked on their cards), as the lists do (issue 50).
  */
-export async function loadHomePage(viewer: Viewer, q: string, countryCode: string, { latestAlone = false } = {}) {
+export async function loadHomePage(
+  viewer: Viewer,
+  q: string,
+  countryCode: string,
+  { latestAlone = false, language }: { latestAlone?: boolean; language?: Locale } = {},
+) {
   const priced = <T extends { priceCents: number | null }>(items: T[]) => withShownPrices(countryCode, items);
   const L = HOME_LIMITS;
   const latestRead = L.latest + (q ? 0 : L.mustReads + L.featured);
@@ -51,9 +58,15 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
     await Promise.all([
       section(listPublishedHeroSlides()),
       section(getActiveFeaturedAd()),
-      section(listArticlesForViewer({ viewer, mustRead: true, pageSize: L.mustReads }).then((r) => r.items)),
-      section(listEbooksForViewer({ viewer, access: "premium", pageSize: L.promos + 1 }).then((r) => priced(r.items))),
-      section(listEbooksForViewer({ viewer, pageSize: L.favourites + L.promos + 1 }).then((r) => priced(r.items))),
+      section(listArticlesForViewer({ viewer, mustRead: true, pageSize: L.mustReads, language }).then((r) => r.items)),
+      section(
+        listEbooksForViewer({ viewer, access: "premium", pageSize: L.promos + 1, language }).then((r) =>
+          priced(r.items),
+        ),
+      ),
+      section(
+        listEbooksForViewer({ viewer, pageSize: L.favourites + L.promos + 1, language }).then((r) => priced(r.items)),
+      ),
       section(
         listActivePlans()
           .then(priced)
@@ -70,7 +83,9 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
       ),
       section(listPublishedTestimonials()),
       section(
-        listArticlesForViewer({ viewer, featured: true, pageSize: L.featured + L.mustReads }).then((r) => r.items),
+        listArticlesForViewer({ viewer, featured: true, pageSize: L.featured + L.mustReads, language }).then(
+          (r) => r.items,
+        ),
       ),
       section(
         listCategories().then((list) =>
@@ -78,7 +93,7 @@ export async function loadHomePage(viewer: Viewer, q: string, countryCode: strin
         ),
       ),
       section(
-        listArticlesForViewer({ viewer, q, pageSize: latestAlone ? DATA_SAVER_LATEST : latestRead }).then(
+        listArticlesForViewer({ viewer, q, pageSize: latestAlone ? DATA_SAVER_LATEST : latestRead, language }).then(
           (r) => r.items,
         ),
       ),

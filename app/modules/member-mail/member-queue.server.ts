@@ -24,7 +24,8 @@ import { articleBodyBlocks } from "~/modules/content/article-html.server";
 import { getArticleForViewer, newArticlesForGuests } from "~/modules/content/articles.server";
 import { listCategories } from "~/modules/content/categories.server";
 import { getMailer, openBatchMailer, type Mailer } from "~/lib/mail/mailer.server";
-import { articleMail, digestMail, type MemberLinks } from "./member-templates.server";
+import { mailLanguageOf } from "~/modules/accounts/language.server";
+import { articleMail, digestMail, followReason, type MemberLinks } from "./member-templates.server";
 import { preferencesPath, unsubscribePath } from "./subscribers.server";
 
 export type Audience = "followers" | "paying";
@@ -255,12 +256,13 @@ function renderer(now: Date) {
   async function links(subscriber: typeof mailSubscribers.$inferSelect): Promise<MemberLinks> {
     const followed = subscriber.categoryIds.map((id) => names().then((m) => m.get(id)));
     const list = (await Promise.all(followed)).filter(Boolean);
+    // Her language (issue 50): her account's saved choice, found by her address; English for a guest follower.
+    const locale = await mailLanguageOf(db, { email: subscriber.email });
     return {
       preferencesUrl: `${origin}${preferencesPath(subscriber.id)}`,
       unsubscribeUrl: `${origin}${unsubscribePath(subscriber.id)}`,
-      reason: list.length
-        ? `You get this because you follow Nuru's articles on ${list.join(", ")} by e-mail.`
-        : "You get this because you follow Nuru's articles by e-mail.",
+      reason: followReason(list as string[], locale),
+      locale,
     };
   }
 

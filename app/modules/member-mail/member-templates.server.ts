@@ -2,8 +2,12 @@
 // with inline styles (what mail clients read), one column up to 600 px that narrows with the phone, the shop's
 // colours, alt text on every image, a plain-text part, and in the footer her preferences and unsubscribe links. No
 // tracking pixel, no remote script or font.
+// The frame's words (header, footer, unsubscribe, buttons) are in her language (issue 50, ADR 048; receipts.po);
+// the editor's article is sent as written.
 import type { BodyBlock } from "~/modules/content/article-html.server";
-import { escapeHtml, linkMail, MAIL_COLORS as C, SHOP } from "~/lib/mail/layout.server";
+import { translator, type Translate } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
+import { escapeHtml, linkMail, localizedUrl, MAIL_COLORS as C, SHOP } from "~/lib/mail/layout.server";
 import type { MailMessage } from "~/lib/mail/mail-message.server";
 
 /** Mail over this many bytes is clipped by Gmail and slow on a phone: the issue's limit is 100 KB. */
@@ -16,6 +20,16 @@ export interface MemberLinks {
   unsubscribeUrl: string;
   /** Why she gets it: "You follow Nuru's articles in Weight Loss." */
   reason: string;
+  /** Her language (the frame's words and the links to the site); English when not given. */
+  locale?: Locale;
+}
+
+/** Why she gets member mail, in her language, naming the categories she follows. */
+export function followReason(categories: string[], locale: Locale = DEFAULT_LOCALE): string {
+  const t = translator(locale);
+  return categories.length
+    ? t("receipts.member.reasonTopics", { topics: categories.join(", ") })
+    : t("receipts.member.reason");
 }
 
 export interface ArticleMailInput extends MemberLinks {
@@ -88,8 +102,9 @@ function layout({
   content: string;
   links: MemberLinks;
 }) {
+  const t = translator(links.locale ?? DEFAULT_LOCALE);
   return `<!doctype html>
-<html lang="en">
+<html lang="${links.locale ?? DEFAULT_LOCALE}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -117,9 +132,9 @@ ${content}
             <tr>
               <td style="padding:16px;font-size:13px;line-height:1.5;color:${C.muted};text-align:center;">
                 ${escapeHtml(links.reason)}<br>
-                <a href="${escapeHtml(links.preferencesUrl)}" style="color:${C.brand};">Change what you get</a> ·
-                <a href="${escapeHtml(links.unsubscribeUrl)}" style="color:${C.brand};">Unsubscribe</a><br>
-                Nuru · wellness reading from Kenya
+                <a href="${escapeHtml(links.preferencesUrl)}" style="color:${C.brand};">${escapeHtml(t("receipts.member.change"))}</a> ·
+                <a href="${escapeHtml(links.unsubscribeUrl)}" style="color:${C.brand};">${escapeHtml(t("receipts.member.unsubscribe"))}</a><br>
+                ${escapeHtml(t("mail.footer", { shop: SHOP }))}
               </td>
             </tr>
           </table>
@@ -132,18 +147,19 @@ ${content}
 }
 
 function textFooter(links: MemberLinks): string[] {
+  const t = translator(links.locale ?? DEFAULT_LOCALE);
   return [
     "",
     "--",
     links.reason,
-    `Change what you get: ${links.preferencesUrl}`,
-    `Unsubscribe: ${links.unsubscribeUrl}`,
-    "Nuru · wellness reading from Kenya",
+    `${t("receipts.member.change")}: ${links.preferencesUrl}`,
+    `${t("receipts.member.unsubscribe")}: ${links.unsubscribeUrl}`,
+    t("mail.footer", { shop: SHOP }),
     "",
   ];
 }
 
-function blockHtml(block: BodyBlock, origin: string, title: string): string {
+function blockHtml(block: BodyBlock, origin: string, title: string, t: Translate): string {
   if (block.type === "html") return absoluteHtml(block.html, origin);
   if (block.type === "image") {
     const caption = block.caption
@@ -151,13 +167,13 @@ function blockHtml(block: BodyBlock, origin: string, title: string): string {
       : "";
     return `<img src="${escapeHtml(absolute(block.src, origin))}" alt="${escapeHtml(block.caption ?? title)}" width="536" style="display:block;width:100%;max-width:100%;height:auto;border:0;">${caption}`;
   }
-  return `<p><a href="${escapeHtml(block.url)}" style="color:${C.brand};">Watch the video${block.caption ? `: ${escapeHtml(block.caption)}` : ""}</a></p>`;
+  return `<p><a href="${escapeHtml(block.url)}" style="color:${C.brand};">${escapeHtml(t("receipts.member.video"))}${block.caption ? `: ${escapeHtml(block.caption)}` : ""}</a></p>`;
 }
 
-function blockText(block: BodyBlock, origin: string): string {
+function blockText(block: BodyBlock, origin: string, t: Translate): string {
   if (block.type === "html") return htmlToText(absoluteHtml(block.html, origin));
-  if (block.type === "image") return block.caption ? `[Picture: ${block.caption}]` : "";
-  return `Watch the video: ${block.url}`;
+  if (block.type === "image") return block.caption ? t("receipts.member.picture", { caption: block.caption }) : "";
+  return `${t("receipts.member.video")}: ${block.url}`;
 }
 
 function byteLength(message: Pick<MailMessage, "text" | "html">): number {
@@ -176,6 +192,9 @@ export function articleMail(input: ArticleMailInput): MailMessage {
 
 function articleMailOf(input: ArticleMailInput, blocks: BodyBlock[] | null): MailMessage {
   const { origin, title } = input;
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const articleUrl = localizedUrl(input.articleUrl, locale);
   const image = input.imageUrl
     ? `<img src="${escapeHtml(absolute(input.imageUrl, origin))}" alt="${escapeHtml(title)}" width="536" style="display:block;width:100%;max-width:100%;height:auto;border:0;border-radius:6px;margin:0 0 16px;">`
     : "";
@@ -184,11 +203,11 @@ function articleMailOf(input: ArticleMailInput, blocks: BodyBlock[] | null): Mai
     : "";
   const heading = `<h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:26px;line-height:1.25;color:${C.ink};">${escapeHtml(title)}</h1>`;
   const body = blocks
-    ? `${blocks.map((b) => blockHtml(b, origin, title)).join("\n")}
-<p style="margin:24px 0 0;">${button(input.articleUrl, "Read it on Nuru")}</p>`
+    ? `${blocks.map((b) => blockHtml(b, origin, title, t)).join("\n")}
+<p style="margin:24px 0 0;">${button(articleUrl, t("receipts.member.readIt"))}</p>`
     : `<p style="margin:0 0 16px;">${escapeHtml(input.preview)}</p>
-<p style="margin:0 0 16px;color:${C.muted};">The whole article is for Nuru members with a plan.</p>
-<p style="margin:0;">${button(input.articleUrl, "Continue reading on Nuru")}</p>`;
+<p style="margin:0 0 16px;color:${C.muted};">${escapeHtml(t("receipts.member.forMembers"))}</p>
+<p style="margin:0;">${button(articleUrl, t("receipts.member.continue"))}</p>`;
   const html = layout({
     title,
     preheader: input.preview,
@@ -202,18 +221,13 @@ function articleMailOf(input: ArticleMailInput, blocks: BodyBlock[] | null): Mai
     ...(blocks
       ? [
           blocks
-            .map((b) => blockText(b, origin))
+            .map((b) => blockText(b, origin, t))
             .filter(Boolean)
             .join("\n\n"),
           "",
-          `Read it on Nuru: ${input.articleUrl}`,
+          `${t("receipts.member.readIt")}: ${articleUrl}`,
         ]
-      : [
-          input.preview,
-          "",
-          "The whole article is for Nuru members with a plan.",
-          `Continue reading on Nuru: ${input.articleUrl}`,
-        ]),
+      : [input.preview, "", t("receipts.member.forMembers"), `${t("receipts.member.continue")}: ${articleUrl}`]),
     ...textFooter(input),
   ].join("\n");
   return { to: input.to, subject: title, html, text, headers: unsubscribeHeaders(input.unsubscribeUrl) };
@@ -221,51 +235,76 @@ function articleMailOf(input: ArticleMailInput, blocks: BodyBlock[] | null): Mai
 
 /** The weekly digest: the week's new articles in her categories, each as its title, opening and link. */
 export function digestMail(input: DigestMailInput): MailMessage {
-  const subject = `This week on Nuru: ${input.items[0]?.title ?? "new articles"}`;
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const subject = t("receipts.member.digestSubject", {
+    title: input.items[0]?.title ?? t("receipts.member.newArticles"),
+  });
   const items = input.items
+    .map((item) => ({ ...item, url: localizedUrl(item.url, locale) }))
     .map(
       (item) => `<tr><td style="padding:0 0 20px;">
   ${item.categories.length ? `<p style="margin:0 0 4px;font-size:12px;font-weight:bold;text-transform:uppercase;color:${C.brand};">${escapeHtml(item.categories.join(" · "))}</p>` : ""}
   <p style="margin:0 0 6px;font-family:Georgia,serif;font-size:20px;line-height:1.3;"><a href="${escapeHtml(item.url)}" style="color:${C.ink};text-decoration:none;">${escapeHtml(item.title)}</a></p>
   <p style="margin:0 0 6px;color:${C.muted};">${escapeHtml(item.excerpt)}</p>
-  <a href="${escapeHtml(item.url)}" style="color:${C.brand};font-weight:bold;">Read on Nuru</a>
+  <a href="${escapeHtml(item.url)}" style="color:${C.brand};font-weight:bold;">${escapeHtml(t("receipts.member.readOn"))}</a>
 </td></tr>`,
     )
     .join("\n");
   const html = layout({
     title: subject,
     preheader: input.items.map((i) => i.title).join(" · "),
-    content: `<h1 style="margin:0 0 20px;font-family:Georgia,serif;font-size:24px;">New this week</h1>
+    content: `<h1 style="margin:0 0 20px;font-family:Georgia,serif;font-size:24px;">${escapeHtml(t("receipts.member.newThisWeek"))}</h1>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${items}</table>`,
     links: input,
   });
   const text = [
-    "New this week on Nuru",
+    t("receipts.member.newThisWeekOn"),
     "",
-    ...input.items.flatMap((item) => [item.title, item.excerpt, item.url, ""]),
+    ...input.items.flatMap((item) => [item.title, item.excerpt, localizedUrl(item.url, locale), ""]),
     ...textFooter(input),
   ].join("\n");
   return { to: input.to, subject, html, text, headers: unsubscribeHeaders(input.unsubscribeUrl) };
 }
 
 /** Double opt-in (issue 34): a guest asked to follow the shop by e-mail; nothing is sent to her until she confirms. */
-export function followConfirmMail({ to, url }: { to: string; url: string }): MailMessage {
-  return linkMail(to, "Confirm your Nuru e-mail subscription", {
+export function followConfirmMail({
+  to,
+  url,
+  locale = DEFAULT_LOCALE,
+}: {
+  to: string;
+  url: string;
+  locale?: Locale;
+}): MailMessage {
+  const t = translator(locale);
+  return linkMail(to, t("receipts.member.followSubject"), {
     name: "",
-    intro: `Someone (we hope you) asked to get new ${SHOP} articles at this address. Please confirm, and we will start sending them. Confirming also makes you a free ${SHOP} member; you can choose a password later with "Forgot your password".`,
-    action: "Yes, send me articles",
+    intro: t("receipts.member.followIntro", { shop: SHOP }),
+    action: t("receipts.member.followAction"),
     url,
-    outro: "If this was not you, ignore this e-mail: we will not write to you again.",
+    outro: t("receipts.member.followOutro"),
+    locale,
   });
 }
 
 /** Someone asked to follow with an address that already follows: her preferences link, and nothing changed. */
-export function followManageMail({ to, url }: { to: string; url: string }): MailMessage {
-  return linkMail(to, "You already get Nuru articles by e-mail", {
+export function followManageMail({
+  to,
+  url,
+  locale = DEFAULT_LOCALE,
+}: {
+  to: string;
+  url: string;
+  locale?: Locale;
+}): MailMessage {
+  const t = translator(locale);
+  return linkMail(to, t("receipts.member.manageSubject"), {
     name: "",
-    intro: `Someone (we hope you) asked to follow ${SHOP} by e-mail with this address, which already gets our articles. Nothing was changed.`,
-    action: "Change what I get",
+    intro: t("receipts.member.manageIntro", { shop: SHOP }),
+    action: t("receipts.member.manageAction"),
     url,
-    outro: "If this was not you, you can ignore this e-mail.",
+    outro: t("receipts.member.manageOutro"),
+    locale,
   });
 }

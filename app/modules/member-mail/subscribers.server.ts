@@ -7,6 +7,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { mailConsents, mailDeliveries, mailSubscribers } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { refused, type Refused } from "~/lib/app-error.server";
+import { mailLanguageOf } from "~/modules/accounts/language.server";
 import { findOrCreatePasswordlessMember } from "~/modules/accounts/profile.server";
 import { existingCategoryIds } from "~/modules/content/categories.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
@@ -63,12 +64,15 @@ export async function requestFollow({
   user,
   clientKey,
   now = new Date(),
+  wording = CONSENT_WORDING,
 }: {
   input: FollowInput;
   user: { id: string; email: string } | null;
   /** The requester's network address, for the rate limit. */
   clientKey: string;
   now?: Date;
+  /** The consent words she was shown (the Swahili page shows them in Swahili, issue 50): what the record keeps. */
+  wording?: string;
 }): Promise<FollowOutcome> {
   const db = getDb();
   const categoryIds = await existingCategoryIds(input.categoryIds);
@@ -99,7 +103,7 @@ export async function requestFollow({
           },
         })
         .returning({ id: mailSubscribers.id });
-      await recordConsent(tx, row!.id, "confirmed", input.source, now);
+      await recordConsent(tx, row!.id, "confirmed", input.source, now, wording);
       return row!.id;
     });
     return { ok: true, kind: "following", preferencesPath: preferencesPath(id) };
@@ -114,8 +118,10 @@ export async function requestFollow({
     if (!hit.allowed) return refused(FOLLOW_ERRORS.FOLLOW_LIMITED, hit.retryAfterMs);
   }
   const [existing] = await db.select().from(mailSubscribers).where(eq(mailSubscribers.email, email));
+  // In the language her account keeps, when the address has one (issue 50); English for a stranger's address.
+  const locale = await mailLanguageOf(db, { email });
   if (existing?.status === "active") {
-    await getMailer().send(followManageMail({ to: email, url: publicUrl(preferencesPath(existing.id)) }));
+    await getMailer().send(followManageMail({ to: email, url: publicUrl(preferencesPath(existing.id)), locale }));
     return { ok: true, kind: "check-inbox" };
   }
   const id = await db.transaction(async (tx) => {
@@ -130,13 +136,13 @@ export async function requestFollow({
       })
       .returning({ id: mailSubscribers.id });
     if (!row) return null;
-    await recordConsent(tx, row.id, "asked", input.source, now);
+    await recordConsent(tx, row.id, "asked", input.source, now, wording);
     return row.id;
   });
   // CASE: confirmed by another tab between the read and the write -> she already follows.
   if (id) {
     await getMailer().send(
-      followConfirmMail({ to: email, url: publicUrl(`/newsletter/confirm?token=${confirmToken(id, now)}`) }),
+      followConfirmMail({ to: email, url: publicUrl(`/newsletter/confirm?token=${confirmToken(id, now)}`), locale }),
     );
   }
   return { ok: true, kind: "check-inbox" };

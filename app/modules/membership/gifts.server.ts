@@ -3,18 +3,21 @@
 // buyer; the claim mail goes out at completion or on the Nairobi delivery date (a job); the recipient's claim, with
 // the order row locked, grants her the plan (from the claim, or after her running plan) or the ebook, tied to the
 // gift's order so a reversal or full refund takes it back like any order's grant.
-import type { Locale } from "~/lib/locale";
-import { translator } from "~/lib/i18n/i18n";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebookPurchases, ebooks, gifts, orders, profiles, subscriptionPlans, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
+import { translator } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
+import { localizedUrl } from "~/lib/mail/layout.server";
+import { mailLocaleOf } from "~/lib/mail/mail-language";
 import type { AdminViewer } from "~/modules/access/policy";
 import { getMailer, type MailMessage } from "~/lib/mail/mailer.server";
 import { queueMail, registerMailComposer, sendQueuedMailNow } from "~/lib/mail/mail-queue.server";
 import { giftMail } from "./membership-mails.server";
+import { ebookInSentence, planItemInSentence } from "./purchase-kind-words";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
 import { addPlanPeriod, planItemText, type PlanPeriod } from "./plan-period";
@@ -104,28 +107,27 @@ interface GiftItem {
   ebookId: string | null;
 }
 
-/** The gift in Swahili: "mpango wa Basic (siku 7)", "kitabu pepe "Title"". */
-function giftItemSw(item: GiftItem): string {
-  const t = translator("sw");
-  if (item.kind !== "plan") return t("gift.itemEbook", { title: item.name });
-  if (!item.period) return t("gift.itemPlan", { name: item.name });
-  const count = item.period.periodCount;
-  const unit = item.period.periodUnit;
-  const period =
-    unit === "day"
-      ? t("plan.days", { count })
-      : unit === "week"
-        ? t("plan.weeks", { count })
-        : t("plan.months", { count });
-  // A pass named by its period ("7-day pass") is said again in Swahili, as on the pricing page.
-  if (/^\d+-(day|week|month) pass$/i.test(item.name)) return t("plan.pass", { period });
-  return t("gift.itemPlanPeriod", { name: item.name, period });
-}
-
-function itemText(item: GiftItem): string {
+function itemText(item: GiftItem, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale !== DEFAULT_LOCALE) {
+    return item.kind === "plan"
+      ? planItemInSentence({ planName: item.name, ...item.period }, locale)
+      : ebookInSentence(item.name, locale);
+  }
   return item.kind === "plan"
     ? `the ${planItemText(item.name, item.period?.periodUnit ?? null, item.period?.periodCount ?? null)}`
     : `the ebook "${item.name}"`;
+}
+
+/**
+ * The language of a gift's claim mail (issue 50, ADR 048): the recipient's saved language when she has an account,
+ * else the giver's (the language she bought it in, as her account keeps it), else English.
+ */
+async function giftMailLanguage(recipientEmail: string, buyerLanguage: string | null | undefined): Promise<Locale> {
+  const [recipient] = await getDb()
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.email, recipientEmail.toLowerCase()));
+  return mailLocaleOf(recipient?.language ?? buyerLanguage);
 }
 
 const giftColumns = {
@@ -212,18 +214,20 @@ async function composeGiftMail(giftId: string, now: Date): Promise<MailMessage |
   if (typeof issued === "string") return issued;
   const { row, url, expiresAt } = issued;
   const [buyer] = await getDb()
-    .select({ email: users.email, name: profiles.fullName })
+    .select({ email: users.email, name: profiles.fullName, language: users.language })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, row.buyerId));
+  const locale = await giftMailLanguage(row.recipientEmail, buyer?.language);
   return giftMail({
     to: row.recipientEmail,
-    from: buyer?.name?.trim() || buyer?.email || "A friend",
-    item: itemText(itemOf(row)),
+    from: buyer?.name?.trim() || buyer?.email || translator(locale)("receipts.gift.aFriend"),
+    item: itemText(itemOf(row), locale),
     note: row.note,
     phone: row.recipientPhone,
-    url,
-    expires: formatDate(expiresAt.toISOString()),
+    url: localizedUrl(url, locale),
+    expires: formatDate(expiresAt.toISOString(), locale),
+    locale,
   });
 }
 
@@ -345,6 +349,8 @@ export interface GiftListItem {
   statusLabel: string;
   recipientEmail: string;
   item: string;
+  /** What the gift is, as facts (a Swahili page says it in its own words, issue 50). */
+  itemFacts: { kind: "plan" | "ebook"; name: string; period: PlanPeriod | null };
   deliverOn: string | null;
   sentAt: string | null;
   claimedAt: string | null;
@@ -359,6 +365,7 @@ function listItem(row: GiftRow): GiftListItem {
     statusLabel: GIFT_STATUS_LABELS[row.status],
     recipientEmail: row.recipientEmail,
     item: itemText(itemOf(row)),
+    itemFacts: (({ kind, name, period }) => ({ kind, name, period }))(itemOf(row)),
     deliverOn: row.deliverOn,
     sentAt: row.sentAt?.toISOString() ?? null,
     claimedAt: row.claimedAt?.toISOString() ?? null,
@@ -447,7 +454,7 @@ export async function viewClaim(token: string, now = new Date(), locale: Locale 
   return {
     kind: "open",
     // The claim page in Swahili (ADR 048): the gift and the date said in her language.
-    item: locale === "sw" ? giftItemSw(item) : itemText(item),
+    item: itemText(item, locale),
     itemKind: item.kind,
     note: row.note,
     from: buyer?.name?.trim() || buyer?.email || (locale === "sw" ? translator("sw")("gift.aFriend") : "A friend"),

@@ -1,5 +1,6 @@
 // What the reader's library (/dashboard) and billing pages show: her plan as it stands and every order she made.
 // Reads only; renewal changes are subscriptions.server.ts. Money stays integer minor units with its currency.
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
@@ -152,7 +153,12 @@ export interface BillingEntry {
 }
 
 /** Every order of hers, newest first (the billing history). */
-export async function listBillingHistory(userId: string, limit = 200): Promise<BillingEntry[]> {
+export async function listBillingHistory(
+  userId: string,
+  limit = 200,
+  /** Her page's language: each entry's title is said in it (issue 50). */
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<BillingEntry[]> {
   const db = getDb();
   const rows = await db
     .select({
@@ -202,8 +208,8 @@ export async function listBillingHistory(userId: string, limit = 200): Promise<B
   for (const p of paid) if (!byOrder.has(p.orderId)) byOrder.set(p.orderId, p);
   return rows.map((r) => {
     const payment = byOrder.get(r.orderId);
-    const item = itemWordsOf(r);
-    const words = wordsOf(r);
+    const item = itemWordsOf(r, locale);
+    const words = wordsOf(r, locale);
     return {
       orderId: r.orderId,
       date: r.createdAt.toISOString(),

@@ -1,7 +1,11 @@
-// The mails of membership: renewal reminders, the plan-has-ended notice, a gift's claim mail.
+// The mails of membership: renewal reminders, the plan-has-ended notice, a gift's claim mail. Each is written in
+// the reader's language (issue 50, ADR 048; words in app/locales/*/receipts.po), English when none is given.
+import { translator, type Translate } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
 import { linkMail, SHOP } from "~/lib/mail/layout.server";
 import type { MailMessage } from "~/lib/mail/mail-message.server";
-import { planTitle } from "./plan-period";
+import type { PlanPeriod } from "./plan-period";
+import { planTitleInSentence } from "./purchase-kind-words";
 
 export interface RenewalMailInput {
   to: string;
@@ -11,29 +15,49 @@ export interface RenewalMailInput {
   endDate: string;
   /** The checkout for the same plan: one click to renew (signed-out readers sign in first and come back). */
   renewUrl: string;
+  /** The plan's period, which names a pass in Swahili ("Pasi ya siku 7"). */
+  period?: PlanPeriod | null;
+  /** Her language; English when not given (the dates and addresses come in it already). */
+  locale?: Locale;
 }
+
+/** The plan as the mail names it: "Standard plan", "7-day pass"; "mpango wa Standard", "pasi ya siku 7". */
+const planOf = (input: RenewalMailInput) =>
+  planTitleInSentence(
+    { planName: input.planName, periodUnit: input.period?.periodUnit, periodCount: input.period?.periodCount },
+    input.locale ?? DEFAULT_LOCALE,
+  );
+
+const whenOf = (t: Translate, daysLeft: 7 | 1) =>
+  daysLeft === 1 ? t("receipts.renewal.tomorrow") : t("receipts.renewal.in7Days");
 
 /** Why she renews by hand, which the reminder names (member-standing.ts's renewal method). */
 export type HandRenewalReason = "by-hand" | "mpesa" | "card-pending";
 
-const HAND_RENEWAL_REASON: Record<HandRenewalReason, string> = {
-  "by-hand": "Renew before then to keep reading",
-  mpesa: "M-Pesa cannot be charged without you, so renew before then to keep reading",
-  "card-pending":
-    "Pesapal has not yet confirmed your card's automatic renewal, so renew before then to be sure of no gap",
+const HAND_RENEWAL_REASON: Record<HandRenewalReason, (t: Translate) => string> = {
+  "by-hand": (t) => t("receipts.renewal.byHand"),
+  mpesa: (t) => t("receipts.renewal.mpesa"),
+  "card-pending": (t) => t("receipts.renewal.cardPending"),
 };
 
 /** Sent 7 days and 1 day before a renewing plan ends (never after the reader cancelled renewal). */
 export function renewalReminderMail(
   input: RenewalMailInput & { daysLeft: 7 | 1; reason?: HandRenewalReason },
 ): MailMessage {
-  const when = input.daysLeft === 1 ? "tomorrow" : "in 7 days";
-  return linkMail(input.to, `Your Nuru ${planTitle(input.planName)} ends ${when}`, {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const plan = planOf(input);
+  return linkMail(input.to, t("receipts.renewal.subject", { plan, when: whenOf(t, input.daysLeft) }), {
     name: input.name,
-    intro: `Your ${planTitle(input.planName)} is paid up to ${input.endDate}. ${HAND_RENEWAL_REASON[input.reason ?? "by-hand"]}: a renewal paid now starts on ${input.endDate}, so you lose no paid day.`,
-    action: `Renew the ${planTitle(input.planName)}`,
+    intro: t("receipts.renewal.intro", {
+      plan,
+      endDate: input.endDate,
+      reason: HAND_RENEWAL_REASON[input.reason ?? "by-hand"](t),
+    }),
+    action: t("receipts.renewal.action", { plan }),
     url: input.renewUrl,
-    outro: "Do not want to renew? Cancel renewal in My Library and we will stop these reminders.",
+    outro: t("receipts.renewal.outro"),
+    locale,
   });
 }
 
@@ -41,25 +65,31 @@ export function renewalReminderMail(
 export function cardRenewalReminderMail(
   input: RenewalMailInput & { daysLeft: 7 | 1; libraryUrl: string },
 ): MailMessage {
-  const when = input.daysLeft === 1 ? "tomorrow" : "in 7 days";
-  return linkMail(input.to, `Your Nuru ${planTitle(input.planName)} renews by card ${when}`, {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const plan = planOf(input);
+  return linkMail(input.to, t("receipts.card.subject", { plan, when: whenOf(t, input.daysLeft) }), {
     name: input.name,
-    intro: `Your ${planTitle(input.planName)} renews automatically on ${input.endDate}: Pesapal charges your card that day, and your plan continues with no gap. There is nothing you need to do.`,
-    action: "Open My Library",
+    intro: t("receipts.card.intro", { plan, endDate: input.endDate }),
+    action: t("receipts.card.action"),
     url: input.libraryUrl,
-    outro:
-      "Do not want to renew? Cancel renewal in My Library before that date; any charge that still arrives after you cancel is refunded automatically.",
+    outro: t("receipts.card.outro"),
+    locale,
   });
 }
 
 /** Sent once when a plan has ended and no renewal follows it. */
 export function subscriptionEndedMail(input: RenewalMailInput): MailMessage {
-  return linkMail(input.to, `Your Nuru ${planTitle(input.planName)} has ended`, {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const plan = planOf(input);
+  return linkMail(input.to, t("receipts.ended.subject", { plan }), {
     name: input.name,
-    intro: `Your ${planTitle(input.planName)} ended on ${input.endDate}. Premium articles and your plan's ebooks are locked until you renew; ebooks you bought stay yours.`,
-    action: `Renew the ${planTitle(input.planName)}`,
+    intro: t("receipts.ended.intro", { plan, endDate: input.endDate }),
+    action: t("receipts.renewal.action", { plan }),
     url: input.renewUrl,
-    outro: "Thank you for reading with us.",
+    outro: t("receipts.ended.outro"),
+    locale,
   });
 }
 
@@ -74,6 +104,8 @@ export interface GiftMailInput {
   phone: string | null;
   url: string;
   expires: string;
+  /** The recipient's language (hers when she has an account, else the giver's); English when not given. */
+  locale?: Locale;
 }
 
 /** Addresses a mail client would turn into links: with a scheme, `www.`, an e-mail address, or a bare domain. */
@@ -85,21 +117,24 @@ const LINK_LIKE =
  * a mail client would make a link of (issue 46 item 7). The recipient trusts the shop's mail; the shop must not carry
  * someone else's link into it, in the text or the HTML part.
  */
-export function withoutLinks(words: string): string {
-  return words.replace(LINK_LIKE, "[link removed]");
+export function withoutLinks(words: string, locale: Locale = DEFAULT_LOCALE): string {
+  return words.replace(LINK_LIKE, translator(locale)("receipts.gift.linkRemoved"));
 }
 
 /** The claim mail of a gift (ADR 038): what it is, her note, the claim link; never the price. */
 export function giftMail(input: GiftMailInput): MailMessage {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
   // Her verified e-mail address stands as it is (when she gave no name); a name is words like the note.
-  const from = /^[^\s@]+@[^\s@]+$/.test(input.from) ? input.from : withoutLinks(input.from);
-  const note = input.note ? ` Their note: "${withoutLinks(input.note)}"` : "";
-  const phone = input.phone ? ` (sent for ${input.phone})` : "";
-  return linkMail(input.to, `${from} sent you a gift on Nuru`, {
+  const from = /^[^\s@]+@[^\s@]+$/.test(input.from) ? input.from : withoutLinks(input.from, locale);
+  const note = input.note ? t("receipts.gift.note", { note: withoutLinks(input.note, locale) }) : "";
+  const phone = input.phone ? t("receipts.gift.phone", { phone: input.phone }) : "";
+  return linkMail(input.to, t("receipts.gift.subject", { from }), {
     name: "",
-    intro: `${from} has given you ${input.item} on ${SHOP}${phone}.${note}`,
-    action: "Claim your gift",
+    intro: t("receipts.gift.intro", { from, item: input.item, shop: SHOP, phone, note }),
+    action: t("receipts.gift.action"),
     url: input.url,
-    outro: `Sign in, or create a free account with any e-mail address, to claim it. The link works once and until ${input.expires}. If you do not know the sender, you can ignore this e-mail.`,
+    outro: t("receipts.gift.outro", { expires: input.expires }),
+    locale,
   });
 }

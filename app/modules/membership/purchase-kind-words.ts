@@ -4,7 +4,12 @@
 // payments (docs/architecture.md, Module borders), and the plan's words are membership's (plan-period.ts). Each
 // `PurchaseKind` points at its row (`words`), so a new kind is still one behaviour file plus one row here and there.
 // Callers read the kind of an order with `purchaseKindNameOf` and dispatch; none branches on kinds itself.
+// Each table has its Swahili twin of the same shape (issue 50, ADR 048): `purchaseKindWords(kind, locale)`,
+// `wordsOf(o, locale)` and `itemWordsOf(o, locale)` choose by her language; the English tables and every call that
+// passes no language are as they were. The Swahili words are catalogue messages (app/locales/*/receipts.po).
 import { formatDate } from "~/lib/format";
+import { translator, type Translate } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, localizedHref, type Locale } from "~/lib/locale";
 import { periodLabel, planItemText, planTitle, type PeriodUnit } from "./plan-period";
 
 export type PurchaseKindName = "plan" | "ebook" | "gift" | "upgrade";
@@ -130,7 +135,8 @@ export const ITEM_WORDS: Record<OrderItemKind, ItemWords> = { plan: planItem, eb
 export const isOrderItemKind = (kind: string | undefined): kind is OrderItemKind =>
   kind !== undefined && Object.hasOwn(ITEM_WORDS, kind);
 
-export const itemWordsOf = (o: Pick<OrderItemFacts, "kind">): ItemWords => ITEM_WORDS[o.kind];
+export const itemWordsOf = (o: Pick<OrderItemFacts, "kind">, locale: Locale = DEFAULT_LOCALE): ItemWords =>
+  itemWordsIn(locale)[o.kind];
 
 /** How one purchase kind is named on her receipt, in the receipt mail and in "Try again". */
 export interface PurchaseKindWords {
@@ -275,6 +281,216 @@ export function purchaseKindNameOf(o: {
   return o.kind;
 }
 
-/** The words of an order's kind, told by its facts. */
-export const wordsOf = (o: OrderKindFacts): PurchaseKindWords =>
-  PURCHASE_KIND_WORDS[purchaseKindNameOf({ ...o, isGift: o.giftFor !== null })];
+/** The words of an order's kind, told by its facts, in `locale` (English when not given). */
+export const wordsOf = (o: OrderKindFacts, locale: Locale = DEFAULT_LOCALE): PurchaseKindWords =>
+  purchaseKindWords(purchaseKindNameOf({ ...o, isGift: o.giftFor !== null }), locale);
+
+/** The words of one purchase kind in `locale`. */
+export const purchaseKindWords = (kind: PurchaseKindName, locale: Locale = DEFAULT_LOCALE): PurchaseKindWords =>
+  purchaseKindWordsIn(locale)[kind];
+
+// ---- Swahili (issue 50): the same rows, their words from the catalogue, her links to the Swahili pages. ----
+
+/** The pass the shop ships ("7-day pass") is named by its period: in Swahili it is said again ("Pasi ya siku 7"). */
+const PASS_NAME = /^(\d+)-(day|week|month) pass$/i;
+
+/** "siku 7", "wiki 1", "miezi 2" (the pricing page's words, plan.* in messages.po). */
+function periodWords(t: Translate, unit: PeriodUnit, count: number): string {
+  if (unit === "day") return t("plan.days", { count });
+  return unit === "week" ? t("plan.weeks", { count }) : t("plan.months", { count });
+}
+
+/** The plan as an item: "Mpango wa Standard", "Pasi ya siku 7"; a name that says "plan" itself as written. */
+function planTitleIn(t: Translate, o: ItemNames): string {
+  const name = o.planName ?? "";
+  if (!name) return t("receipts.kind.planLabel");
+  // A pass says its period in its name ("7-day pass"), so the receipt SMS, which knows only the name, can say it.
+  const pass = PASS_NAME.exec(name);
+  if (pass) {
+    const unit = pass[2].toLowerCase() as PeriodUnit;
+    return t("plan.pass", { period: periodWords(t, unit, Number(pass[1])) });
+  }
+  return /\bplan\b/i.test(name) ? name : t("plan.title", { name });
+}
+
+/** "Mpango wa Standard (miezi 2)". */
+function planItemIn(t: Translate, o: ItemNames): string {
+  const title = planTitleIn(t, o);
+  return o.periodUnit && o.periodCount ? `${title} (${periodWords(t, o.periodUnit, o.periodCount)})` : title;
+}
+
+/** Our own words inside a sentence start small ("mpango wa Standard"); an admin's name stays as written. */
+const inSentence = (title: string) => title.replace(/^(Mpango|Pasi|Kitabu) /, (w) => w.toLowerCase());
+
+/** The Swahili plan as an item inside a sentence ("mpango wa Standard (miezi 2)"), for mails. */
+export function planItemInSentence(o: ItemNames, locale: Locale): string {
+  return locale === DEFAULT_LOCALE
+    ? `the ${ITEM_WORDS.plan.receiptText(o)}`
+    : inSentence(planItemIn(translator(locale), o));
+}
+
+/** The plan's title inside a sentence: "the Standard plan"'s "Standard plan"; "mpango wa Standard". */
+export function planTitleInSentence(o: ItemNames, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? planTitle(o.planName ?? "") : inSentence(planTitleIn(translator(locale), o));
+}
+
+/** An ebook inside a sentence: 'the ebook "Title"', 'kitabu pepe "Title"'. */
+export function ebookInSentence(title: string | null | undefined, locale: Locale): string {
+  return translator(locale)("receipts.kind.ebookMail", { title: title ?? "" });
+}
+
+function swahiliItemWords(t: Translate): Record<OrderItemKind, ItemWords> {
+  const sw = (path: string) => localizedHref(path, "sw");
+  const planItemSw: ItemWords = {
+    label: t("receipts.kind.planLabel"),
+    name: (o) => o.planName ?? "",
+    title: (o) => planTitleIn(t, o),
+    receiptText: (o) => planItemIn(t, o),
+    mailText: (o) => inSentence(planItemIn(t, o)),
+    checkoutPath: planItem.checkoutPath,
+    backPath: () => sw("/pricing"),
+    backLabel: t("receipts.kind.backToPlans"),
+    payText: (o) => (o.planName ? planItemIn(t, o) : null),
+    smsText: (o) => (o.planName ? planTitleIn(t, o) : t("receipts.kind.purchase")),
+    gatewayText: (o) =>
+      t("receipts.kind.planGateway", {
+        title: planTitleIn(t, o),
+        period: o.periodUnit && o.periodCount ? periodWords(t, o.periodUnit, o.periodCount) : "",
+      }),
+  };
+  const ebookItemSw: ItemWords = {
+    label: t("receipts.kind.ebookLabel"),
+    name: (o) => o.ebookTitle ?? "",
+    title: (o) => o.ebookTitle ?? t("receipts.kind.ebookLabel"),
+    receiptText: (o) => t("receipts.kind.ebookItem", { title: o.ebookTitle ?? "" }),
+    mailText: (o) => t("receipts.kind.ebookMail", { title: o.ebookTitle ?? "" }),
+    checkoutPath: ebookItem.checkoutPath,
+    backPath: (itemId) => sw(`/ebook/${itemId}`),
+    backLabel: t("receipts.kind.backToEbook"),
+    payText: (o) => o.ebookTitle ?? null,
+    smsText: () => t("receipts.kind.ebookLabel"),
+    gatewayText: (o) => t("receipts.kind.ebookGateway", { title: o.ebookTitle ?? "" }),
+  };
+  return { plan: planItemSw, ebook: ebookItemSw };
+}
+
+function swahiliKindWords(
+  t: Translate,
+  items: Record<OrderItemKind, ItemWords>,
+): Record<PurchaseKindName, PurchaseKindWords> {
+  const sw = (path: string) => localizedHref(path, "sw");
+  const receiptComing = t("receipts.next.receiptComing");
+  const itemOf = (o: Pick<OrderItemFacts, "kind">) => items[o.kind];
+  const recipient = (o: OrderKindFacts) => o.giftFor ?? t("receipts.kind.theRecipient");
+  const planSw: PurchaseKindWords = {
+    ...plan,
+    smsItem: (o) => itemOf(o).smsText(o),
+    paidNext: (o, page) =>
+      page === "status"
+        ? {
+            parts: [
+              t("receipts.next.next"),
+              { link: t("receipts.next.readPremium"), to: sw("/articles") },
+              t("receipts.next.or"),
+              { link: t("receipts.next.chooseEbooks"), to: sw("/ebooks") },
+              receiptComing,
+            ],
+          }
+        : {
+            parts: [
+              o.paidUntil
+                ? t("receipts.next.premiumOpenUntil", { date: formatDate(o.paidUntil, "sw") })
+                : t("receipts.next.premiumOpen"),
+              { link: t("receipts.next.startReading"), to: sw("/articles") },
+            ],
+          },
+    receiptItem: (o) => items.plan.receiptText(o),
+    mailItem: (o) => items.plan.mailText(o),
+    mailAccess: (_o, facts) =>
+      facts.endDate
+        ? t("receipts.kind.paidUpTo", { date: formatDate(facts.endDate, "sw") })
+        : t("receipts.kind.noEndDate"),
+    mailPath: () => sw("/articles"),
+  };
+  const ebook = PURCHASE_KIND_WORDS.ebook;
+  const gift = PURCHASE_KIND_WORDS.gift;
+  const upgrade = PURCHASE_KIND_WORDS.upgrade;
+  return {
+    plan: planSw,
+    ebook: {
+      ...ebook,
+      smsItem: (o) => itemOf(o).smsText(o),
+      paidNext: (o, page) =>
+        page === "status"
+          ? {
+              parts: [
+                t("receipts.next.next"),
+                { link: t("receipts.next.openEbook"), to: sw(`/ebook/${o.ebookId}`) },
+                receiptComing,
+              ],
+            }
+          : {
+              parts: [
+                t("receipts.next.ebookReady"),
+                { link: t("receipts.next.openIt"), to: sw(`/ebook/${o.ebookId}`) },
+              ],
+            },
+      receiptItem: (o) => items.ebook.receiptText(o),
+      mailItem: (o) => items.ebook.mailText(o),
+      mailAccess: () => t("receipts.kind.ebookYours"),
+      mailPath: (facts) => sw(`/ebook/${facts.ebookId}`),
+    },
+    gift: {
+      ...gift,
+      mailPath: () => sw("/account/gifts"),
+      smsItem: () => t("receipts.kind.gift"),
+      historyItem: (o, itemText) => t("receipts.kind.giftFor", { who: recipient(o), item: itemText }),
+      paidNext: (o, page) => ({
+        testId: "gift-next",
+        parts: [
+          t("receipts.next.giftPaid"),
+          { strong: o.giftFor ?? t("receipts.kind.theRecipient") },
+          t("receipts.next.giftFollow"),
+          { link: t("receipts.next.yourGifts"), to: sw("/account/gifts") },
+          page === "status" ? receiptComing : t("receipts.next.end"),
+        ],
+      }),
+      receiptItem: (o) => t("receipts.kind.giftFor", { who: recipient(o), item: itemOf(o).receiptText(o) }),
+      mailItem: (o) => t("receipts.kind.giftMailItem", { who: recipient(o), item: itemOf(o).mailText(o) }),
+      mailAccess: (o, facts) =>
+        facts.gift?.sendNow
+          ? t("receipts.kind.giftSent", { who: recipient(o) })
+          : t("receipts.kind.giftLater", { who: recipient(o) }),
+    },
+    upgrade: {
+      ...planSw,
+      name: "upgrade",
+      receiptItem: (o, money) =>
+        t("receipts.kind.upgradeItem", { item: items.plan.receiptText(o), credit: money(o.upgradeCreditCents ?? 0) }) +
+        (o.roundedOffCents ? t("receipts.kind.upgradeRounded", { rounded: money(o.roundedOffCents) }) : ""),
+      roundedOffLine: upgrade.roundedOffLine,
+      retryPath: upgrade.retryPath,
+    },
+  };
+}
+
+let swahili: { items: Record<OrderItemKind, ItemWords>; kinds: Record<PurchaseKindName, PurchaseKindWords> } | null =
+  null;
+
+/** The Swahili tables, made on first use (the English ones are the constants above). */
+function swahiliTables() {
+  if (!swahili) {
+    const t = translator("sw");
+    const items = swahiliItemWords(t);
+    swahili = { items, kinds: swahiliKindWords(t, items) };
+  }
+  return swahili;
+}
+
+/** Every item's words in `locale`. */
+export const itemWordsIn = (locale: Locale): Record<OrderItemKind, ItemWords> =>
+  locale === DEFAULT_LOCALE ? ITEM_WORDS : swahiliTables().items;
+
+/** Every purchase kind's words in `locale`. */
+export const purchaseKindWordsIn = (locale: Locale): Record<PurchaseKindName, PurchaseKindWords> =>
+  locale === DEFAULT_LOCALE ? PURCHASE_KIND_WORDS : swahiliTables().kinds;

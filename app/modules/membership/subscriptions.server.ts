@@ -7,13 +7,15 @@ import { profiles, subscriptionNotices, subscriptionPlans, userSubscriptions, us
 import { AppError, defineErrors, isAppError } from "~/lib/app-error";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
+import { localizedUrl } from "~/lib/mail/layout.server";
+import { mailLocaleOf } from "~/lib/mail/mail-language";
 import { getMailer, type Mailer, type MailMessage } from "~/lib/mail/mailer.server";
 import { cardRenewalReminderMail, renewalReminderMail, subscriptionEndedMail } from "./membership-mails.server";
 import { setDisplayRole, type Tx } from "./grants.server";
 import { RUNNING, runningAt } from "./membership-state.server";
 import { setCardRenewals } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
-import { reminderDaysFor } from "./plan-period";
+import { reminderDaysFor, type PeriodUnit } from "./plan-period";
 import { isId } from "~/lib/ids";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -222,6 +224,10 @@ interface NoticeTarget {
   planOnSale: boolean;
   endDate: Date;
   isTrial: boolean;
+  periodUnit: PeriodUnit;
+  periodCount: number;
+  /** Her saved language (issue 50): the notices are written in it. */
+  language: string | null;
 }
 
 /** The checkout for the same plan (a signed-out click signs in and comes back); the pricing page if it is retired. */
@@ -242,6 +248,7 @@ const noticeColumns = {
   isTrial: userSubscriptions.isTrial,
   periodUnit: subscriptionPlans.periodUnit,
   periodCount: subscriptionPlans.periodCount,
+  language: users.language,
 };
 
 /** Plan periods with what a notice about one names: her address and name, and the plan. */
@@ -287,12 +294,16 @@ async function sendOnce(
 
 /** What every notice about a period names: to whom, the plan, the day it ends and where to renew it. */
 function noticeMailFields(target: NoticeTarget) {
+  // In her saved language (issue 50, ADR 048): the words, the date and the links where a Swahili page exists.
+  const locale = mailLocaleOf(target.language);
   return {
     to: target.email,
     name: target.name ?? "",
     planName: target.planName,
-    endDate: formatDate(target.endDate.toISOString()),
-    renewUrl: renewUrl({ slug: target.planSlug, onSale: target.planOnSale }),
+    period: { periodUnit: target.periodUnit, periodCount: target.periodCount },
+    endDate: formatDate(target.endDate.toISOString(), locale),
+    renewUrl: localizedUrl(renewUrl({ slug: target.planSlug, onSale: target.planOnSale }), locale),
+    locale,
   };
 }
 
@@ -361,7 +372,10 @@ export async function sendRenewalReminders(now = new Date(), options: { mailer?:
     const method = (await getMemberStanding(target.userId, now))?.renewal.method ?? "by-hand";
     const message =
       method === "card"
-        ? cardRenewalReminderMail({ ...mail, libraryUrl: `${getEnv().PUBLIC_URL}/dashboard` })
+        ? cardRenewalReminderMail({
+            ...mail,
+            libraryUrl: localizedUrl(`${getEnv().PUBLIC_URL}/dashboard`, mail.locale),
+          })
         : renewalReminderMail({ ...mail, reason: method });
     return sendOnce(kind, target, message, mailer, now);
   });

@@ -4,6 +4,8 @@
 // transaction status) pays the order by its account number. Every answer reaches the order through
 // applyVerifiedReport (payment-verification.server.ts), with the order row locked, so one payment grants once and
 // the amount is compared with the order first. Every call and callback is kept in mpesa_events for the admin.
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
+import { translator } from "~/lib/i18n/i18n";
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import {
@@ -119,7 +121,14 @@ export interface PayPage {
 type Push = typeof mpesaPushes.$inferSelect;
 
 /** The "check your phone" page for her own M-Pesa direct order; null for anyone else's or an unknown one. */
-export async function loadPayPage(input: { orderId: string; userId: string; now?: Date }): Promise<PayPage | null> {
+export async function loadPayPage(input: {
+  orderId: string;
+  userId: string;
+  now?: Date;
+  /** The page's language: the item and what comes next are said in it (issue 50). */
+  locale?: Locale;
+}): Promise<PayPage | null> {
+  const locale = input.locale ?? DEFAULT_LOCALE;
   const now = input.now ?? new Date();
   const own = await ownOrder(input.orderId, input.userId);
   if (!own) return null;
@@ -132,7 +141,7 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
   const details = paybillDetails();
   // A gift (ADR 038): the buyer is told it is paid and where to follow it, never that she can read it.
   const giftFor = await giftRecipientOf(order.id);
-  const words = wordsOf({ ...order, giftFor });
+  const words = wordsOf({ ...order, giftFor }, locale);
   const paid = await paidDetails(order, state, words.showsPeriod);
   return {
     mpesaCode: paid.mpesaCode,
@@ -143,7 +152,7 @@ export async function loadPayPage(input: { orderId: string; userId: string; now?
     paidUntil: paid.paidUntil,
     paidNext: words.paidNext({ giftFor, ebookId: order.ebookId, paidUntil: paid.paidUntil }, "mpesa"),
     orderId: order.id,
-    item: (item && itemWordsOf(order).payText(item)) ?? "your order",
+    item: (item && itemWordsOf(order, locale).payText(item)) ?? translator(locale)("mpesa.yourOrder"),
     amount: formatKesCents(order.amountCents),
     accountNumber: order.mpesaAccount ?? "",
     businessNumber: details.businessNumber,

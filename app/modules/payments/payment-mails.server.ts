@@ -1,4 +1,7 @@
-// The mails of payments: the receipt, the refund, and the admins' alerts.
+// The mails of payments: the receipt, the refund, and the admins' alerts. The reader's mails are written in her
+// language (issue 50, ADR 048; words in app/locales/*/receipts.po), English when none is given; admins' in English.
+import { translator } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
 import { escapeHtml, linkMail, MAIL_COLORS as C, SHOP } from "~/lib/mail/layout.server";
 import type { MailMessage } from "~/lib/mail/mail-message.server";
 
@@ -17,21 +20,33 @@ export interface ReceiptMailInput {
   url: string;
   /** The receipt page (print or download it as a PDF there; the PDF is attached too). */
   receiptUrl?: string;
+  /** Her language; English when not given. The item, access and addresses come in it already. */
+  locale?: Locale;
 }
 
 export function receiptMail(input: ReceiptMailInput): MailMessage {
-  const paidWith = [input.method, input.confirmationCode && `confirmation ${input.confirmationCode}`]
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const paidWith = [
+    input.method,
+    input.confirmationCode && t("receipts.mail.confirmation", { code: input.confirmationCode }),
+  ]
     .filter(Boolean)
     .join(", ");
-  return linkMail(input.to, `Your Nuru receipt: ${input.item}`, {
+  return linkMail(input.to, t("receipts.mail.subject", { item: input.item }), {
     name: input.name,
-    intro: `Thank you for your payment of ${input.amount} for ${input.item}${paidWith ? ` (${paidWith})` : ""}. Order reference: ${input.reference}. ${input.access}`,
-    action: "Start reading",
+    intro: t("receipts.mail.intro", {
+      amount: input.amount,
+      item: input.item,
+      paidWith: paidWith ? ` (${paidWith})` : "",
+      reference: input.reference,
+      access: input.access,
+    }),
+    action: t("receipts.mail.action"),
     url: input.url,
-    ...(input.receiptUrl
-      ? { also: { label: "Your receipt (attached as a PDF) is also here", url: input.receiptUrl } }
-      : {}),
-    outro: "Keep this e-mail as your receipt. Payments are non-refundable except as our Terms say.",
+    ...(input.receiptUrl ? { also: { label: t("receipts.mail.also"), url: input.receiptUrl } } : {}),
+    outro: t("receipts.mail.outro"),
+    locale,
   });
 }
 
@@ -45,20 +60,24 @@ export interface RefundMailInput {
   reference: string;
   full: boolean;
   url: string;
+  /** Her language; English when not given. */
+  locale?: Locale;
 }
 
 /** Sent when Pesapal accepted an admin's refund request for one of her payments. */
 export function refundMail(input: RefundMailInput & { note?: string }): MailMessage {
-  return linkMail(input.to, `Your Nuru refund: ${input.amount}`, {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const item = { item: input.item };
+  const asked = t("receipts.refund.intro", { amount: input.amount, item: input.item, reference: input.reference });
+  const access = input.full ? t("receipts.refund.full", item) : t("receipts.refund.part", item);
+  return linkMail(input.to, t("receipts.refund.subject", { amount: input.amount }), {
     name: input.name,
-    intro: `${input.note ? `${input.note} ` : ""}We have asked Pesapal to refund ${input.amount} of your payment for ${input.item} (order ${input.reference}). The money goes back the way you paid; M-Pesa and card refunds can take a few working days to arrive. ${
-      input.full
-        ? `As the whole payment is refunded, the access it gave to ${input.item} has ended.`
-        : `This is part of your payment, so you keep your access to ${input.item}.`
-    }`,
-    action: "Open your account",
+    intro: `${input.note ? `${input.note} ` : ""}${asked} ${access}`,
+    action: t("receipts.refund.action"),
     url: input.url,
-    outro: "Questions about this refund? Reply to this e-mail and quote your order reference.",
+    outro: t("receipts.refund.outro"),
+    locale,
   });
 }
 

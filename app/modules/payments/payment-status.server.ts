@@ -11,6 +11,7 @@ import { verifyPayment, type VerifySource } from "./payment-verification.server"
 import { giftRecipientOf } from "~/modules/membership/gifts.server";
 import { failureReasonOf, type FailureReason, type GatewayFailureReport } from "./failure-reason";
 import { retryPathOf } from "./retry-path";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
 
 export type PaymentView = "success" | "pending" | "failed" | "reversed" | "review";
 
@@ -68,6 +69,8 @@ export async function checkPaymentForReader(input: {
   trackingId: string;
   merchantReference: string | null;
   source: VerifySource;
+  /** The page's language: the item and what comes next are said in it (issue 50). */
+  locale?: Locale;
 }): Promise<PaymentPage> {
   const verification = await verifyPayment({
     trackingId: input.trackingId,
@@ -76,12 +79,12 @@ export async function checkPaymentForReader(input: {
     ownerId: input.userId,
   });
   if (verification.kind === "unknown") return { state: "unknown" };
-  const details = await describeOrder(verification.orderId);
+  const details = await describeOrder(verification.orderId, input.locale);
   // "deferred" is an IPN's answer only; a page never gets it (read as "could not be asked" if it ever did).
   return { state: verification.kind === "deferred" ? "unreachable" : verification.kind, details };
 }
 
-async function describeOrder(orderId: string): Promise<PaymentDetails> {
+async function describeOrder(orderId: string, locale: Locale = DEFAULT_LOCALE): Promise<PaymentDetails> {
   const db = getDb();
   const [row] = await db
     .select({
@@ -103,7 +106,7 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
     .limit(1);
   let subscriptionEnds: string | null | undefined;
   const giftFor = await giftRecipientOf(orderId);
-  const words = wordsOf({ ...order, giftFor });
+  const words = wordsOf({ ...order, giftFor }, locale);
   // Her own plan period (a plan or an upgrade; a gift's period is the recipient's), once the order completed.
   if (words.showsPeriod && order.status === "completed") {
     const [sub] = await db
@@ -115,7 +118,7 @@ async function describeOrder(orderId: string): Promise<PaymentDetails> {
   return {
     view: VIEW_BY_STATUS[order.status],
     kind: order.kind,
-    item: itemWordsOf(order).title(row),
+    item: itemWordsOf(order, locale).title(row),
     ebookId: order.ebookId,
     amount: formatKesCents(order.amountCents),
     localAmount:

@@ -5,14 +5,17 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, profiles, subscriptionPlans, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { INTL_LOCALE, localizedHref } from "~/lib/locale";
+import { mailLocaleOf } from "~/lib/mail/mail-language";
 import { queueMail, registerMailComposer, type MailFacts } from "~/lib/mail/mail-queue.server";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import type { Grant, Tx } from "~/modules/membership/grants.server";
 import { giftRecipientOf } from "~/modules/membership/gifts.server";
-import { PURCHASE_KIND_WORDS, purchaseKindNameOf } from "~/modules/membership/purchase-kind-words";
+import { purchaseKindNameOf, purchaseKindWords } from "~/modules/membership/purchase-kind-words";
 import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { getReceipt, receiptPdf } from "~/modules/receipts/receipts.server";
+import { paymentMethodIn } from "~/modules/receipts/receipt-words";
 import { receiptMail } from "./payment-mails.server";
 
 /** How she paid, as the receipt mail names it: a payment method and its confirmation, or the code that made it free. */
@@ -67,30 +70,34 @@ async function composeReceiptMail(stored: MailFacts): Promise<MailMessage | null
       userId: orders.userId,
       kind: orders.kind,
       upgradeCreditCents: orders.upgradeCreditCents,
+      language: users.language,
     },
     getDb(),
   ).where(eq(orders.id, orderId));
   if (!row) return null;
   const origin = getEnv().PUBLIC_URL;
-  const receipt = await getReceipt(row.userId, orderId);
+  // In her saved language (issue 50, ADR 048): the mail, its receipt page's address and the attached PDF.
+  const locale = mailLocaleOf(row.language);
+  const receipt = await getReceipt(row.userId, orderId, locale);
   // The kind words the item, her access and where the button goes (a gift: for whom, and when its claim mail goes).
-  const words = PURCHASE_KIND_WORDS[purchaseKindNameOf({ ...row, isGift: facts.gift !== null })];
+  const words = purchaseKindWords(purchaseKindNameOf({ ...row, isGift: facts.gift !== null }), locale);
   const order = { ...row, giftFor: facts.gift ? await giftRecipientOf(orderId) : null };
   const mailFacts = { ...facts, ebookId: row.ebookId };
   const mail = receiptMail({
     to: row.email,
     name: row.name ?? "",
     item: words.mailItem(order),
-    amount: formatKesCents(row.amountCents),
+    amount: formatKesCents(row.amountCents, INTL_LOCALE[locale]),
     reference: row.reference,
-    method: facts.method,
+    method: paymentMethodIn(facts.method, locale),
     confirmationCode: facts.confirmationCode,
     access: words.mailAccess(order, mailFacts),
     url: `${origin}${words.mailPath(mailFacts)}`,
-    receiptUrl: `${origin}/receipts/${orderId}`,
+    receiptUrl: `${origin}${localizedHref(`/receipts/${orderId}`, locale)}`,
+    locale,
   });
   if (!receipt) return mail;
-  const pdf = { filename: `nuru-receipt-${row.reference}.pdf`, content: await receiptPdf(receipt) };
+  const pdf = { filename: `nuru-receipt-${row.reference}.pdf`, content: await receiptPdf(receipt, locale) };
   return { ...mail, attachments: [{ ...pdf, contentType: "application/pdf" }] };
 }
 

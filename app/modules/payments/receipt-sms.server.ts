@@ -3,9 +3,10 @@
 // `smsItem`): the plan's name as an item ("Premium plan", "7-day pass"), "Ebook" or "Gift"; never an ebook's title
 // (health topics are private and phones are shared).
 import { eq } from "drizzle-orm";
-import { subscriptionPlans, type orders } from "~/db/schema";
+import { subscriptionPlans, users, type orders } from "~/db/schema";
+import { mailLocaleOf } from "~/lib/mail/mail-language";
 import type { Grant, Tx } from "~/modules/membership/grants.server";
-import type { PurchaseKindWords } from "~/modules/membership/purchase-kind-words";
+import { purchaseKindWords, type PurchaseKindWords } from "~/modules/membership/purchase-kind-words";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { queueReceiptSms } from "~/modules/sms/sms-queue.server";
 
@@ -44,6 +45,10 @@ export async function queueMpesaReceiptSms(
   now: Date,
 ): Promise<boolean> {
   if (!order.receiptPhone || !isMpesaPayment(paid.paymentMethod) || grant.note) return false;
+  // Her saved language (issue 50): a Swahili reader's receipt SMS is in Swahili.
+  const [buyer] = await tx.select({ language: users.language }).from(users).where(eq(users.id, order.userId));
+  const locale = mailLocaleOf(buyer?.language);
+  const said = purchaseKindWords(words.name, locale);
   return queueReceiptSms(
     tx,
     {
@@ -51,7 +56,8 @@ export async function queueMpesaReceiptSms(
       to: order.receiptPhone,
       mpesaCode: paid.confirmationCode ?? "",
       amountCents: order.amountCents,
-      item: words.smsItem({ kind: order.kind, planName: await planNameOf(tx, order) }),
+      item: said.smsItem({ kind: order.kind, planName: await planNameOf(tx, order) }),
+      locale,
       // Her own plan's new end; a gift's period is the recipient's, an ebook has none.
       until: words.showsPeriod ? (grant.endDate ?? null) : null,
       receiptNumber: paid.receiptNumber,

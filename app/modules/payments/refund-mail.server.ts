@@ -4,10 +4,12 @@
 import { eq } from "drizzle-orm";
 import { ebooks, orders, profiles, subscriptionPlans, users } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { INTL_LOCALE, localizedHref } from "~/lib/locale";
+import { mailLocaleOf } from "~/lib/mail/mail-language";
 import { queueMail, registerMailComposer, type MailFacts } from "~/lib/mail/mail-queue.server";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import type { Tx } from "~/modules/membership/grants.server";
-import { planTitle } from "~/modules/membership/plan-period";
+import { ebookInSentence, planTitleInSentence } from "~/modules/membership/purchase-kind-words";
 import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { formatKesCents } from "~/modules/pricing/money";
 import { refundMail } from "./payment-mails.server";
@@ -35,18 +37,28 @@ async function composeRefundMail(stored: MailFacts): Promise<MailMessage | null>
     name: profiles.fullName,
     reference: orders.merchantReference,
     planName: subscriptionPlans.name,
+    periodUnit: subscriptionPlans.periodUnit,
+    periodCount: subscriptionPlans.periodCount,
     ebookTitle: ebooks.title,
+    language: users.language,
   }).where(eq(orders.id, facts.orderId));
   if (!row) return null;
+  // In her saved language (issue 50, ADR 048).
+  const locale = mailLocaleOf(row.language);
   return refundMail({
     to: row.email,
     name: row.name ?? "",
-    item: row.planName ? `the ${planTitle(row.planName)}` : `the ebook "${row.ebookTitle}"`,
-    amount: formatKesCents(facts.amountCents),
+    item: row.planName
+      ? locale === "en"
+        ? `the ${planTitleInSentence(row, locale)}`
+        : planTitleInSentence(row, locale)
+      : ebookInSentence(row.ebookTitle, locale),
+    amount: formatKesCents(facts.amountCents, INTL_LOCALE[locale]),
     reference: row.reference,
     full: facts.full,
     note: facts.note ?? undefined,
-    url: `${getEnv().PUBLIC_URL}/dashboard`,
+    url: `${getEnv().PUBLIC_URL}${localizedHref("/dashboard", locale)}`,
+    locale,
   });
 }
 

@@ -3,7 +3,8 @@
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { getDb } from "~/db/client.server";
-import { ebookAccessLogs, ebookPurchases, ebookStampedCopies, orders } from "~/db/schema";
+import { ebookAccessLogs, ebookPurchases, ebookStampedCopies, orders, users } from "~/db/schema";
+import { mailLocaleOf } from "~/lib/mail/mail-language";
 import { canDownloadEbook, isAdmin, type Viewer } from "~/modules/access/policy";
 import { getStorage } from "~/modules/storage/storage.server";
 import type { ActionRefusal } from "~/lib/action-result";
@@ -140,8 +141,16 @@ export async function prepareDownload({
   const info = await fileInfo(row);
   if (!info) return refused(READER_ERRORS.DOWNLOAD_NOT_FOUND);
   const reference = await referenceFor(viewer, row);
+  // The stamp speaks her saved language (issue 50, ADR 048); English when she has chosen none.
+  const [saved] = await getDb().select({ language: users.language }).from(users).where(eq(users.id, viewer.user.id));
+  const locale = mailLocaleOf(saved?.language);
   try {
-    const copy = await stampedCopy({ ...row, filePath: row.filePath }, viewer.user.id, { email, reference }, info.etag);
+    const copy = await stampedCopy(
+      { ...row, filePath: row.filePath },
+      viewer.user.id,
+      { email, reference, locale },
+      info.etag,
+    );
     const reserved = await reserveDownload(viewer.user.id, row.id, reference, now);
     if (!reserved.ok) return limitReached(reserved.retryAfterSeconds);
     return { ok: true, ...copy, filename: fileNameOf(row.title) };

@@ -1,12 +1,32 @@
+// The stamp is in the reader's saved language (issue 50, ADR 048; receipts.po): Swahili is plain Latin letters, so the
+// standard font draws it as it draws English.
+import { translator } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
+
 export interface Stamp {
   email: string;
   /** The order's merchant reference, or 'subscription' / 'free' / 'admin' for copies not bought one by one. */
   reference: string;
+  /** Her language; English when not given. */
+  locale?: Locale;
 }
 
-export function stampLine({ email, reference }: Stamp): string {
+/** The words standing for a copy not bought one by one, in `locale` ('subscription' -> 'usajili'). */
+function referenceWords(reference: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return reference;
+  const t = translator(locale);
+  if (reference === "subscription") return t("receipts.stamp.subscription");
+  if (reference === "free") return t("receipts.stamp.free");
+  if (reference === "admin") return t("receipts.stamp.admin");
+  return reference === "purchase" ? t("receipts.kind.purchase").toLowerCase() : reference;
+}
+
+export function stampLine({ email, reference, locale = DEFAULT_LOCALE }: Stamp): string {
   // The standard fonts draw only Latin-1; anything else in an address is shown as '?'.
-  return `Licensed to ${email} - ${reference} - Nuru`.replace(/[^\x20-\x7e]/g, "?");
+  return translator(locale)("receipts.stamp.line", { email, reference: referenceWords(reference, locale) }).replace(
+    /[^\x20-\x7e]/g,
+    "?",
+  );
 }
 
 /**

@@ -1,16 +1,21 @@
-// Receipts: what a completed order proves, for its buyer only, as a printable page and as a PDF (pdf-lib).
+// Receipts: what a completed order proves, for its buyer only, as a printable page and as a PDF (pdf-lib). Every word
+// of it is in the reader's language (issue 50, ADR 048; app/locales/*/receipts.po): the page's address's, or her
+// saved one for the mail's attachment; the English receipt is word for word what it was.
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { ebooks, orders, payments, profiles, subscriptionPlans, userSubscriptions, users } from "~/db/schema";
 import { selectOrdersWithBuyer } from "~/modules/orders/order-with-buyer.server";
 import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/format";
+import { translator } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "~/lib/locale";
 import { formatKesCents, formatMinorUnits } from "~/modules/pricing/money";
 import { VAT_RATE_PERCENT } from "./receipt-rules";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import { giftRecipientOf } from "~/modules/membership/gifts.server";
 import { wordsOf } from "~/modules/membership/purchase-kind-words";
 import { isId } from "~/lib/ids";
+import { paymentMethodIn } from "./receipt-words";
 
 export const SHOP_NAME = "Nuru";
 
@@ -51,7 +56,11 @@ export interface Receipt {
 }
 
 /** The receipt of `orderId` if it is this buyer's and was paid; null otherwise (never another reader's). */
-export async function getReceipt(userId: string, orderId: string): Promise<Receipt | null> {
+export async function getReceipt(
+  userId: string,
+  orderId: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Receipt | null> {
   if (!isId(orderId)) return null;
   const db = getDb();
   const row = await receiptRow(db, userId, orderId);
@@ -67,7 +76,8 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
   if (!payment && !row.zeroAmountReason) return null;
   // The order's kind names what was bought (a gift says for whom) and whether her period is on it (ADR 047).
   const giftFor = await giftRecipientOf(orderId);
-  const words = wordsOf({ ...row, giftFor });
+  const words = wordsOf({ ...row, giftFor }, locale);
+  const t = translator(locale);
   const [bought] = words.showsPeriod
     ? await db
         .select({ startDate: userSubscriptions.startDate, endDate: userSubscriptions.endDate })
@@ -77,7 +87,9 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
     : [];
   const env = getEnv();
   const money = (cents: number) =>
-    row.currency === "KES" ? formatKesCents(cents) : formatMinorUnits(cents, row.currency, "en-KE");
+    row.currency === "KES"
+      ? formatKesCents(cents, INTL_LOCALE[locale])
+      : formatMinorUnits(cents, row.currency, INTL_LOCALE[locale]);
   return {
     orderId: row.orderId,
     reference: row.reference,
@@ -92,21 +104,31 @@ export async function getReceipt(userId: string, orderId: string): Promise<Recei
         : {
             amount: money(row.vatCents),
             net: money(row.amountCents - row.vatCents),
-            label: `VAT ${VAT_RATE_PERCENT}% (included)`,
+            label: t("receipts.line.vat", { rate: VAT_RATE_PERCENT }),
           },
     paidAt: (row.completedAt ?? payment?.verifiedAt ?? new Date()).toISOString(),
     buyerName: row.fullName ?? "",
     buyerEmail: row.email,
     item: words.receiptItem({ ...row, giftFor }, money),
     period: bought
-      ? `${formatDate(bought.startDate.toISOString())} to ${bought.endDate ? formatDate(bought.endDate.toISOString()) : "no end date"}`
+      ? t("receipts.period.range", {
+          start: formatDate(bought.startDate.toISOString(), locale),
+          end: bought.endDate ? formatDate(bought.endDate.toISOString(), locale) : t("receipts.period.noEnd"),
+        })
       : null,
     amount: money(row.amountCents),
     shownAs:
       row.displayCurrency !== row.currency ? formatMinorUnits(row.displayAmount, row.displayCurrency, "en-US") : null,
-    method: payment ? (paymentMethodLabel(payment.method) ?? "Pesapal") : "Nothing to pay (offer code)",
+    method: payment
+      ? paymentMethodIn(paymentMethodLabel(payment.method) ?? "Pesapal", locale)
+      : t("receipts.method.none"),
     confirmationCode: payment?.code ?? "",
-    status: row.status === "completed" ? "Paid" : row.status === "reversed" ? "Paid, later reversed" : "Paid, refunded",
+    status:
+      row.status === "completed"
+        ? t("receipts.status.paid")
+        : row.status === "reversed"
+          ? t("receipts.status.reversed")
+          : t("receipts.status.refunded"),
     offer:
       row.offerCode && row.priceBeforeCodeCents !== null && row.codeDiscountCents !== null
         ? { code: row.offerCode, before: money(row.priceBeforeCodeCents), discount: money(row.codeDiscountCents) }
@@ -153,42 +175,52 @@ async function receiptRow(db: ReturnType<typeof getDb>, userId: string, orderId:
   return row ?? null;
 }
 
-/** The receipt's lines, label and value, shared by the page, the PDF and the e-mail. */
-export function receiptLines(r: Receipt): [string, string][] {
+/** The receipt's lines, label and value, shared by the page, the PDF and the e-mail, in `locale` (the receipt's). */
+export function receiptLines(r: Receipt, locale: Locale = DEFAULT_LOCALE): [string, string][] {
+  const t = translator(locale);
   return [
-    ["Receipt number", r.receiptNumber ?? "-"],
-    ["Seller", r.seller],
-    ["Receipt for", [r.buyerName, r.buyerEmail].filter(Boolean).join(" · ")],
-    ...(r.buyerPin ? [["Buyer KRA PIN", r.buyerPin] as [string, string]] : []),
-    ["Date paid", formatDate(r.paidAt)],
-    ["Item", r.item],
-    ...(r.period ? [["Period", r.period] as [string, string]] : []),
+    [t("receipts.line.number"), r.receiptNumber ?? "-"],
+    [t("receipts.line.seller"), r.seller],
+    [t("receipts.line.for"), [r.buyerName, r.buyerEmail].filter(Boolean).join(" · ")],
+    ...(r.buyerPin ? [[t("receipts.line.buyerPin"), r.buyerPin] as [string, string]] : []),
+    [t("receipts.line.datePaid"), formatDate(r.paidAt, locale)],
+    [t("receipts.line.item"), r.item],
+    ...(r.period ? [[t("receipts.line.period"), r.period] as [string, string]] : []),
     ...(r.offer
       ? [
-          ["Price before offer code", r.offer.before] as [string, string],
-          [`Offer code ${r.offer.code}`, `-${r.offer.discount}`] as [string, string],
+          [t("receipts.line.priceBefore"), r.offer.before] as [string, string],
+          [t("receipts.line.offerCode", { code: r.offer.code }), `-${r.offer.discount}`] as [string, string],
         ]
       : []),
-    ...(r.roundedOff ? [["Rounded off to whole shillings", `-${r.roundedOff}`] as [string, string]] : []),
-    ["Amount", r.shownAs ? `${r.amount} (shown as about ${r.shownAs})` : r.amount],
+    ...(r.roundedOff ? [[t("receipts.line.roundedOff"), `-${r.roundedOff}`] as [string, string]] : []),
+    [
+      t("receipts.line.amount"),
+      r.shownAs ? t("receipts.line.shownAs", { amount: r.amount, shown: r.shownAs }) : r.amount,
+    ],
     ...(r.vat
-      ? [[r.vat.label, r.vat.amount] as [string, string], ["Amount before VAT", r.vat.net] as [string, string]]
+      ? [[r.vat.label, r.vat.amount] as [string, string], [t("receipts.line.beforeVat"), r.vat.net] as [string, string]]
       : []),
-    ["Paid with", r.method],
-    ["Confirmation code", r.confirmationCode || "-"],
-    ["Order reference", r.reference],
-    ["Status", r.status],
+    [t("receipts.line.paidWith"), r.method],
+    [t("receipts.line.confirmation"), r.confirmationCode || "-"],
+    [t("receipts.line.reference"), r.reference],
+    [t("receipts.line.status"), r.status],
   ];
 }
 
 // The standard PDF fonts encode WinAnsi only: anything else (a title with emoji, say) becomes '?'.
 const winAnsi = (text: string) => text.replace(/\u00a0/g, " ").replace(/[^\x20-\x7e\u00a0-\u00ff]/g, "?");
 
-export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
+/**
+ * The receipt as a PDF in `locale`. Swahili needs no letter beyond Latin-1 (its words are plain Latin letters), so the
+ * standard fonts draw it whole; only a buyer's or a title's other letters become '?', as in English.
+ */
+export async function receiptPdf(r: Receipt, locale: Locale = DEFAULT_LOCALE): Promise<Uint8Array> {
+  const t = translator(locale);
   // Loaded when a receipt is made, not at start.
   const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
-  doc.setTitle(`${r.shop.name} receipt ${r.receiptNumber ?? r.reference}`);
+  doc.setTitle(t("receipts.page.pdfTitle", { shop: r.shop.name, number: r.receiptNumber ?? r.reference }));
+  if (locale !== DEFAULT_LOCALE) doc.setLanguage(locale);
   doc.setAuthor(r.shop.name);
   doc.setCreationDate(new Date(r.paidAt));
   const page = doc.addPage([595.28, 841.89]); // A4
@@ -198,9 +230,9 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
   const brand = rgb(0.72, 0.07, 0.27);
   let y = 780;
   page.drawText(r.shop.name, { x: 56, y, size: 28, font: bold, color: brand });
-  page.drawText("Receipt", { x: 56, y: (y -= 34), size: 18, font: bold, color: ink });
+  page.drawText(winAnsi(t("receipts.page.title")), { x: 56, y: (y -= 34), size: 18, font: bold, color: ink });
   y -= 30;
-  for (const [label, value] of receiptLines(r)) {
+  for (const [label, value] of receiptLines(r, locale)) {
     page.drawText(winAnsi(label), { x: 56, y, size: 11, font: bold, color: ink });
     // Long values (titles) wrap within the page.
     const words = winAnsi(value).split(" ");
@@ -224,7 +256,7 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
     font: regular,
     color: rgb(0.35, 0.35, 0.4),
   });
-  page.drawText("Amounts are in Kenyan shillings, charged through Pesapal.", {
+  page.drawText(winAnsi(t("receipts.page.footer")), {
     x: 56,
     y: y - 16,
     size: 10,

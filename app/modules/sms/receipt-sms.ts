@@ -1,7 +1,10 @@
 // The receipt SMS (issue 49 item 5): one GSM-7 part of at most 160 characters that ties her M-Pesa code to what she
 // got. It names what she bought only in generic words chosen by the caller ("Week pass", "Premium plan", "Ebook"):
 // never an article's or an ebook's title, since phones are shared and what she reads about her body is private.
+// A Swahili reader's receipt is in Swahili (issue 50, ADR 048; words in receipts.po), the same facts and length.
 import { toPlainSmsText } from "./gsm7";
+import { translator } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "~/lib/locale";
 import { NAIROBI_TIME_ZONE } from "~/lib/nairobi-time";
 
 export const SMS_MAX_CHARS = 160;
@@ -19,6 +22,8 @@ export interface ReceiptSmsFacts {
   receiptNumber: string;
   /** The short receipt link without its scheme ('nuru.co.ke/r/AbC...'). */
   link: string;
+  /** The buyer's language (the item's words come in it already); English when not given. */
+  locale?: Locale;
 }
 
 /** KES 150 for whole shillings (M-Pesa moves whole shillings), KES 150.50 otherwise; plain digits, no separators' spaces. */
@@ -28,9 +33,9 @@ export function smsAmount(cents: number): string {
   return `KES ${shillings.toLocaleString("en-US")}${rest ? `.${String(rest).padStart(2, "0")}` : ""}`;
 }
 
-/** "5 Dec 2026" in Nairobi's calendar. */
-export function smsDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
+/** "5 Dec 2026" in Nairobi's calendar; "5 Des 2026" in Swahili. */
+export function smsDate(date: Date, locale: Locale = DEFAULT_LOCALE): string {
+  return new Intl.DateTimeFormat(locale === DEFAULT_LOCALE ? "en-GB" : INTL_LOCALE[locale], {
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -53,11 +58,17 @@ export function composeReceiptSms(facts: ReceiptSmsFacts): string {
   const code = toPlainSmsText(facts.mpesaCode)
     .replace(/[^A-Za-z0-9]/g, "")
     .slice(0, 20);
-  const head = `Nuru: Paid ${smsAmount(facts.amountCents)}${code ? `, M-Pesa ${code}` : " by M-Pesa"}. `;
-  const access = facts.until ? ` until ${smsDate(facts.until)}.` : ".";
-  const tail = ` Receipt ${toPlainSmsText(facts.receiptNumber)}: ${toPlainSmsText(facts.link)}`;
+  const locale = facts.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const head = `Nuru: ${t("receipts.sms.paid")} ${smsAmount(facts.amountCents)}${code ? `, M-Pesa ${code}` : t("receipts.sms.byMpesa")}. `;
+  // The messages are plain GSM-7 letters (receipts.po; tests/unit/swahili-receipts.test.ts checks the Swahili).
+  const access = facts.until ? t("receipts.sms.until", { date: smsDate(facts.until, locale) }) : ".";
+  const tail = t("receipts.sms.receipt", {
+    number: toPlainSmsText(facts.receiptNumber),
+    link: toPlainSmsText(facts.link),
+  });
   const room = SMS_MAX_CHARS - head.length - access.length - tail.length;
-  let item = toPlainSmsText(facts.item) || "Purchase";
+  let item = toPlainSmsText(facts.item) || t("receipts.kind.purchase");
   if (item.length > room) item = room >= 4 ? `${item.slice(0, room - 3).trimEnd()}...` : "";
   const text = `${head}${item}${access}${tail}`.replace(/ \./, ".");
   // Only an absurd shop address could still overflow: the receipt number and link are cut rather than the message

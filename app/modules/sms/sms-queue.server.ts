@@ -60,6 +60,7 @@ export async function queueReceiptSms(tx: Tx, order: ReceiptSmsOrder, now: Date)
         item: order.item,
         until: order.until?.toISOString() ?? null,
         receiptNumber: order.receiptNumber,
+        ...(order.locale && order.locale !== "en" ? { locale: order.locale } : {}),
       },
       linkToken,
       // CASE: granted before M-Pesa's code is known -> wait for it (addMpesaCodeToReceiptSms), then go without it.

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { smsMessages } from "~/db/schema";
 import type { AdminViewer } from "~/modules/access/policy";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
 import { isSignedReceiptToken } from "./receipt-links.server";
 
 export interface OrderSms {
@@ -52,12 +53,20 @@ export async function smsForOrder(_admin: AdminViewer, orderId: string): Promise
 
 /** The order a short receipt link names, or null (unsigned, unknown). Says nothing about who may see it. */
 export async function orderOfReceiptLink(token: string): Promise<string | null> {
+  return (await receiptOfLink(token))?.orderId ?? null;
+}
+
+/**
+ * The receipt a short link leads to: its order and the language the SMS was written in (issue 50), so a Swahili
+ * reader's link opens the Swahili receipt. Null as orderOfReceiptLink.
+ */
+export async function receiptOfLink(token: string): Promise<{ orderId: string; locale: Locale } | null> {
   if (!isSignedReceiptToken(token)) return null;
   const [row] = await getDb()
-    .select({ orderId: smsMessages.orderId })
+    .select({ orderId: smsMessages.orderId, facts: smsMessages.facts })
     .from(smsMessages)
     .where(eq(smsMessages.linkToken, token));
-  return row?.orderId ?? null;
+  return row ? { orderId: row.orderId, locale: row.facts?.locale === "sw" ? "sw" : DEFAULT_LOCALE } : null;
 }
 
 /** The admin's words for an SMS's state: "Sent (101 Success), delivered" ... */

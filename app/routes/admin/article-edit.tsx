@@ -6,6 +6,7 @@ import {
   AdminEditorForm,
   AccessTypeSelect,
   LanguageSelect,
+  TranslationSelect,
   CategoryChoices,
   checkboxRow,
   useUnsavedChangesWarning,
@@ -16,6 +17,7 @@ import {
   categoryChoices,
   createArticle,
   getArticleForEdit,
+  translationChoices,
   updateArticle,
 } from "~/modules/content/article-admin.server";
 import { previewBodyBlocks } from "~/modules/content/article-html.server";
@@ -56,13 +58,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = adminOf(context);
-  const [article, categories, mailed] = await Promise.all([
+  const [article, categories, mailed, translations] = await Promise.all([
     params.id ? getArticleForEdit(viewer, params.id) : null,
     categoryChoices(viewer),
     params.id ? articleSendOf(params.id) : null,
+    translationChoices(viewer, params.id ?? null),
   ]);
   if (params.id && !article) throw appErrorResponse("ARTICLE_NOT_FOUND");
-  return { article, categories, mailed };
+  return { article, categories, mailed, translations };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -127,6 +130,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
   const [dirty, setDirty] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
   const [assisting, setAssisting] = useState<AssistTarget | null>(null);
+  const [language, setLanguage] = useState<string>(article?.language ?? "en");
   const editorRef = useRef<Editor | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
@@ -244,7 +248,13 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
 
         <div className="grid gap-5 sm:grid-cols-2">
           <AccessTypeSelect id="article-access-type" defaultValue={article?.accessType ?? "free"} />
-          <LanguageSelect id="article-language" defaultValue={article?.language ?? "en"} />
+          <LanguageSelect id="article-language" defaultValue={article?.language ?? "en"} onChange={setLanguage} />
+          <TranslationSelect
+            id="article-translation"
+            language={language}
+            defaultValue={article?.translationId ?? ""}
+            choices={loaderData.translations}
+          />
           <fieldset>
             <legend className="text-sm font-medium text-gray-800">Visibility</legend>
             <label className={checkboxRow}>

@@ -4,6 +4,7 @@ import {
   AdminEditorForm,
   AccessTypeSelect,
   LanguageSelect,
+  TranslationSelect,
   CategoryChoices,
   checkboxRow,
   useUnsavedChangesWarning,
@@ -11,7 +12,12 @@ import {
 import type { Route } from "./+types/ebook-edit";
 import { adminOf } from "~/modules/access/viewer.server";
 import { categoryChoices } from "~/modules/content/article-admin.server";
-import { createEbook, getEbookForEdit, updateEbook } from "~/modules/content/ebook-admin.server";
+import {
+  createEbook,
+  ebookTranslationChoices,
+  getEbookForEdit,
+  updateEbook,
+} from "~/modules/content/ebook-admin.server";
 import { EBOOK_FORM_BODY_LIMIT, EBOOK_LIMITS, ebookEditorSchema, ebookFormSchema } from "~/modules/content/ebook-form";
 import { notSaved } from "~/modules/content/content-admin-errors";
 import {
@@ -45,13 +51,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = adminOf(context);
-  const [ebook, categories] = await Promise.all([
+  const [ebook, categories, translations] = await Promise.all([
     params.id ? getEbookForEdit(viewer, params.id) : null,
     categoryChoices(viewer),
+    ebookTranslationChoices(viewer, params.id ?? null),
   ]);
   if (params.id && !ebook) throw appErrorResponse("EBOOK_NOT_FOUND");
   const textEdition = ebook?.hasFile || ebook?.hasEpub ? await getTextEditionForAdmin(viewer, ebook.id) : null;
-  return { ebook, categories, textEdition, pdfMaxMb: getEnv().UPLOAD_PDF_MAX_MB, epubMaxMb: UPLOAD_KINDS.epub.maxMb };
+  return {
+    ebook,
+    categories,
+    translations,
+    textEdition,
+    pdfMaxMb: getEnv().UPLOAD_PDF_MAX_MB,
+    epubMaxMb: UPLOAD_KINDS.epub.maxMb,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -117,6 +131,7 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
   const [epub, setEpub] = useState<string | null>(null);
   const [cover, setCover] = useState(ebook?.coverImageUrl ?? "");
   const [dirty, setDirty] = useState(false);
+  const [language, setLanguage] = useState<string>(ebook?.language ?? "en");
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const toast = useRefusalToast(actionData);
 
@@ -227,7 +242,13 @@ export default function EbookEdit({ loaderData, actionData }: Route.ComponentPro
           />
           {/* Spec: free in a new form; premium when editing an ebook without one. */}
           <AccessTypeSelect id="ebook-access-type" defaultValue={ebook ? (ebook.accessType ?? "premium") : "free"} />
-          <LanguageSelect id="ebook-language" defaultValue={ebook?.language ?? "en"} />
+          <LanguageSelect id="ebook-language" defaultValue={ebook?.language ?? "en"} onChange={setLanguage} />
+          <TranslationSelect
+            id="ebook-translation"
+            language={language}
+            defaultValue={ebook?.translationId ?? ""}
+            choices={loaderData.translations}
+          />
         </div>
 
         <fieldset>
