@@ -60,7 +60,8 @@ describe("links on a Swahili page", () => {
     expect(localizedHref("/articles?q=tumbo#list", "sw")).toBe("/sw/articles?q=tumbo#list");
     expect(localizedHref("/", "sw")).toBe("/sw");
     expect(localizedHref("/signin?redirectTo=/sw", "sw")).toBe("/sw/signin?redirectTo=/sw");
-    expect(localizedHref("/checkout/plan/basic", "sw")).toBe("/checkout/plan/basic");
+    expect(localizedHref("/checkout/plan/basic", "sw")).toBe("/sw/checkout/plan/basic");
+    expect(localizedHref("/ebook/x/read", "sw")).toBe("/ebook/x/read");
     expect(localizedHref("/articles", "en")).toBe("/articles");
     expect(localizedHref("/sw/articles?page=2", "en")).toBe("/articles?page=2");
     expect(localizedHref("https://wa.me/254700000000", "sw")).toBe("https://wa.me/254700000000");
