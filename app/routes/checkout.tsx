@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ITEM_WORDS } from "~/modules/membership/purchase-kind-words";
+import { useItemWords } from "~/components/commerce/use-item-words";
 import { CheckoutBackLink } from "~/components/commerce/checkout-back-link";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
 import type { Route } from "./+types/checkout";
@@ -355,6 +355,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const nonce = useNonce();
   const t = useT();
   const localHref = useLocalHref();
+  const itemWords = useItemWords(quote.kind);
   const sw = useLocale() === "sw";
   const allowance = sw ? allowanceWords(t, quote.ebookLimit) : ebookAllowanceText(quote.ebookLimit);
   return (
@@ -367,7 +368,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         headingId="order-summary"
         heading={t("checkout.yourOrder")}
         coverImageUrl={quote.coverImageUrl}
-        title={ITEM_WORDS[quote.kind].title({ planName: quote.name, ebookTitle: quote.name })}
+        title={itemWords.title({ planName: quote.name, ebookTitle: quote.name })}
         subtitle={
           quote.kind === "plan" ? (
             <>

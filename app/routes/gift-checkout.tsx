@@ -1,6 +1,6 @@
 // /gift/plan/:slug and /gift/ebook/:id: buy a plan or an ebook for someone else (issue 33, ADR 038). The same
 // checkout as her own purchase, without the "you already have it" rules; the recipient gets a claim link by e-mail.
-import { ITEM_WORDS } from "~/modules/membership/purchase-kind-words";
+import { useItemWords } from "~/components/commerce/use-item-words";
 import { data, redirect, useNavigation } from "react-router";
 import { CheckoutBackLink } from "~/components/commerce/checkout-back-link";
 import { ebookAllowanceText } from "~/components/commerce/plan-text";
@@ -166,6 +166,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
   const islands = import.meta.env.SSR && useIslands();
   const nonce = useNonce();
   const t = useT();
+  const itemWords = useItemWords(quote.kind);
   const sw = useLocale() === "sw";
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
@@ -175,7 +176,7 @@ export default function GiftCheckout({ loaderData, actionData }: Route.Component
         headingId="gift-summary"
         heading={t("gift.yourGift")}
         coverImageUrl={quote.coverImageUrl}
-        title={ITEM_WORDS[quote.kind].title({ planName: quote.name, ebookTitle: quote.name })}
+        title={itemWords.title({ planName: quote.name, ebookTitle: quote.name })}
         subtitle={
           quote.kind === "plan"
             ? t("gift.planSubtitle", {

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { ITEM_WORDS, type OrderItemKind } from "~/modules/membership/purchase-kind-words";
+import type { OrderItemKind } from "~/modules/membership/purchase-kind-words";
 import { useLocalHref } from "~/lib/i18n/use-t";
+import { useItemWords } from "./use-item-words";
 
 /** The link back from a checkout (her own or a gift's) to what she was buying: the plans, or the ebook. */
 export function CheckoutBackLink({ quote }: { quote: { kind: OrderItemKind; itemId: string } }) {
-  const item = ITEM_WORDS[quote.kind];
+  const item = useItemWords(quote.kind);
   const localHref = useLocalHref();
   return (
     <Link
