@@ -1,6 +1,7 @@
 // Vite plugin (issue 50, ADR 048): `import { messages } from "~/locales/sw/messages.po"` gives that catalogue compiled
 // for Lingui's runtime. The ICU syntax (plurals, placeholders) is parsed here, at build time, so neither the server
 // nor the browser carries a message parser; the PO file stays what translators edit.
+import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { catalogueFiles, readCatalogue } from "./check-catalogues.mjs";
@@ -22,6 +23,18 @@ export function poCatalogues() {
       if (!id.endsWith(".po")) return;
       for (const file of catalogueFiles(dirname(id))) this.addWatchFile(file);
       return { code: compilePoModule(id), moduleSideEffects: false };
+    },
+    // Vitest keeps transformed modules on disk keyed by the file's own bytes; a catalogue is its whole folder, so its
+    // key must change when any file in the folder does (else a new message in checkout.po is missing until the cache
+    // is deleted by hand).
+    configureVitest({ defineCacheKeyGenerator }) {
+      defineCacheKeyGenerator(({ id }) =>
+        id.endsWith(".po")
+          ? catalogueFiles(dirname(id))
+              .map((file) => readFileSync(file, "utf8"))
+              .join("\u0000")
+          : undefined,
+      );
     },
   };
 }

@@ -1,3 +1,4 @@
+import { inPageLanguage } from "~/modules/accounts/language.server";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { metaT, pageMeta } from "~/modules/site/meta";
@@ -61,14 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // CASE: a guest's form without an address (a signed-in reader's account gives hers).
   if (!user && !submission.value.email)
     return refuseForm(submission, { fieldErrors: { email: [FOLLOW_EMAIL_MISSING] } });
-  const t = translator(localeFromPath(new URL(request.url).pathname));
-  // The consent she was shown, in her page's language, is what the record keeps.
-  const outcome = await requestFollow({
-    input: submission.value,
-    user,
-    clientKey: clientIp(request),
-    wording: t("follow.consent"),
-  });
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  // The consent she was shown, in her page's language, is what the record keeps; a stranger's confirmation mail is
+  // written in that language too.
+  const outcome = await inPageLanguage(locale, () =>
+    requestFollow({ input: submission.value, user, clientKey: clientIp(request), wording: t("follow.consent") }),
+  );
   if (!outcome.ok) {
     return refuseForm(submission, { error: outcome.error, headers: retryAfterHeader(outcome.retryAfterMs) });
   }

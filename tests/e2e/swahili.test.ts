@@ -99,12 +99,12 @@ describe("Swahili pages at 390 px", () => {
     expect(body).toContain('<html lang="en"');
     expect(body).toContain(">Articles</h1>");
     expect(body).toMatch(/<link rel="alternate" hrefLang="sw" href="[^"]*\/sw\/articles"/i);
-    // A page without a Swahili version names no alternates and offers no switch (/about has one since the legal
-    // pages were translated: tests/e2e/swahili-pages.test.ts; /data-saver since her account's pages were).
-    const country = await fetchPage("/country");
-    expect(country.res.status).toBe(200);
-    expect(country.body).not.toMatch(/hreflang/i);
-    expect(country.body).not.toContain("/language?");
+    // A page without a Swahili version names no alternates and offers no switch (every reader page has one since
+    // issue 50's third slice; an address that is no page has none).
+    const missing = await fetchPage("/no-such-page");
+    expect(missing.res.status).toBe(404);
+    expect(missing.body).not.toMatch(/hreflang/i);
+    expect(missing.body).not.toContain("/language?");
   });
 });
 

@@ -9,7 +9,8 @@ import { eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { appDatabase, openDatabase, type Database } from "~/db/client.server";
-import { mailConsents, mailDeliveries, mailSubscribers, users } from "~/db/schema";
+import { devOutbox, mailConsents, mailDeliveries, mailSubscribers, users } from "~/db/schema";
+import { inPageLanguage } from "~/modules/accounts/language.server";
 import { createArticle, createCategory, createPlan, createSubscription, createUser } from "~/db/seed/factories";
 import { loadAdmin } from "../setup/admin-viewer";
 import type { AdminViewer } from "~/modules/access/policy";
@@ -119,6 +120,21 @@ describe(`member mail (${process.env.DB_TARGET === "postgres" ? "postgres" : "pg
     expect(exported!.consents.memberEmail[0]!.consents.map((c) => c.action)).toEqual(["asked", "confirmed"]);
     expect(readManageToken(`${id}.forged`)).toBeNull();
     expect(await preferencesByToken(manageToken(id))).toMatchObject({ status: "active", categoryIds: [categoryId] });
+  });
+
+  it("a stranger who asks on a Swahili page gets her confirmation in Swahili, its link to the Swahili page (issue 50)", async () => {
+    const sw = `mm-sw-${sfx}@nuru.test`;
+    const en = `mm-en-${sfx}@nuru.test`;
+    const ask = (email: string) =>
+      requestFollow({ input: { ...FOLLOW, email }, user: null, clientKey: `test-${randomUUID()}` });
+    await inPageLanguage("sw", () => ask(sw));
+    await ask(en);
+    const [swMail] = await t.db.select().from(devOutbox).where(eq(devOutbox.to, sw));
+    expect(swMail!.subject).toBe("Thibitisha usajili wako wa barua pepe za Nuru");
+    expect(swMail!.text).toMatch(/\/sw\/newsletter\/confirm\?token=/);
+    const [enMail] = await t.db.select().from(devOutbox).where(eq(devOutbox.to, en));
+    expect(enMail!.text).toMatch(/[^w]\/newsletter\/confirm\?token=/);
+    expect(enMail!.text).not.toContain("/sw/");
   });
 
   it("deleting her account erases her subscription and every consent", async () => {

@@ -13,6 +13,7 @@ import { existingCategoryIds } from "~/modules/content/categories.server";
 import { hitFixedWindow } from "~/modules/security/rate-limit.server";
 import { FOLLOW_ERRORS } from "./follow-errors";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { localizedUrl } from "~/lib/mail/layout.server";
 import { CONSENT_WORDING, type FollowInput, type PreferencesInput } from "./member-mail-form";
 import { confirmToken, manageToken, readConfirmToken, readManageToken } from "./member-tokens.server";
 import { followConfirmMail, followManageMail } from "./member-templates.server";
@@ -118,10 +119,13 @@ export async function requestFollow({
     if (!hit.allowed) return refused(FOLLOW_ERRORS.FOLLOW_LIMITED, hit.retryAfterMs);
   }
   const [existing] = await db.select().from(mailSubscribers).where(eq(mailSubscribers.email, email));
-  // In the language her account keeps, when the address has one (issue 50); English for a stranger's address.
+  // In the language her account keeps, when the address has one (issue 50); else the language of the page she asked
+  // from (the follow form's action runs in it, inPageLanguage).
   const locale = await mailLanguageOf(db, { email });
   if (existing?.status === "active") {
-    await getMailer().send(followManageMail({ to: email, url: publicUrl(preferencesPath(existing.id)), locale }));
+    await getMailer().send(
+      followManageMail({ to: email, url: localizedUrl(publicUrl(preferencesPath(existing.id)), locale), locale }),
+    );
     return { ok: true, kind: "check-inbox" };
   }
   const id = await db.transaction(async (tx) => {
@@ -142,7 +146,11 @@ export async function requestFollow({
   // CASE: confirmed by another tab between the read and the write -> she already follows.
   if (id) {
     await getMailer().send(
-      followConfirmMail({ to: email, url: publicUrl(`/newsletter/confirm?token=${confirmToken(id, now)}`), locale }),
+      followConfirmMail({
+        to: email,
+        url: localizedUrl(publicUrl(`/newsletter/confirm?token=${confirmToken(id, now)}`), locale),
+        locale,
+      }),
     );
   }
   return { ok: true, kind: "check-inbox" };
