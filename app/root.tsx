@@ -35,7 +35,7 @@ import { registerOfflineWorker } from "~/lib/offline-worker";
 import { useLocale, useT } from "~/lib/i18n/use-t";
 import { translator } from "~/lib/i18n/i18n";
 import { islandWords } from "~/lib/i18n/island-words";
-import { hasSwahiliVersion, localeHref, stripLocale } from "~/lib/locale";
+import { hasSwahiliVersion, localeHref, stripLocale, switchNext } from "~/lib/locale";
 import { pageAlternatesOf } from "~/lib/page-alternates";
 
 export const links: Route.LinksFunction = () => [
@@ -227,7 +227,11 @@ function SwahiliOffer() {
   const t = translator("sw");
   return (
     <p lang="sw" className="bg-rose-50 px-4 py-2 text-center text-sm">
-      <a href={`/language?to=sw&next=${encodeURIComponent(pathname + search)}`} hrefLang="sw" className="underline">
+      <a
+        href={`/language?to=sw&next=${encodeURIComponent(switchNext(pathname, search))}`}
+        hrefLang="sw"
+        className="underline"
+      >
         {t("shell.offerSwahili")}
       </a>
     </p>

@@ -121,3 +121,19 @@ export function offersSwahili(
     prefersSwahili(headers.acceptLanguage)
   );
 }
+
+/** Query parameters the language switch does not carry along (Pesapal's order reference on the payment return). */
+const NOT_CARRIED = ["OrderMerchantReference", "OrderNotificationType"];
+
+/**
+ * The address the language switch returns to: this page with its query, less what names an order. A page echoes
+ * nothing about an order it does not show (a stranger opening another reader's return address); the tracking id
+ * alone still finds her own order in the other language.
+ */
+export function switchNext(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  if (!NOT_CARRIED.some((name) => params.has(name))) return pathname + search;
+  for (const name of NOT_CARRIED) params.delete(name);
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}

@@ -67,3 +67,18 @@ describe("links on a Swahili page", () => {
     expect(localizedHref("https://wa.me/254700000000", "sw")).toBe("https://wa.me/254700000000");
   });
 });
+
+describe("the language switch's way back", () => {
+  it("keeps the page and its query, less what names an order", async () => {
+    const { switchNext } = await import("~/lib/locale");
+    expect(switchNext("/articles", "?q=a%20b&page=2")).toBe("/articles?q=a%20b&page=2");
+    expect(switchNext("/pricing", "")).toBe("/pricing");
+    expect(
+      switchNext(
+        "/payment/return",
+        "?OrderTrackingId=t-1&OrderMerchantReference=NURU-X&OrderNotificationType=CALLBACKURL",
+      ),
+    ).toBe("/payment/return?OrderTrackingId=t-1");
+    expect(switchNext("/payment/return", "?OrderMerchantReference=NURU-X")).toBe("/payment/return");
+  });
+});

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { DataSaverSwitch } from "~/components/data-saver";
 import type { ShellData } from "~/modules/site/shell.server";
-import { hasSwahiliVersion, localeFromPath, type Locale } from "~/lib/locale";
+import { hasSwahiliVersion, localeFromPath, switchNext, type Locale } from "~/lib/locale";
 import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 /**
@@ -14,7 +14,7 @@ function LanguageSwitch() {
   // From the address, the same on the server and in the browser (an islands route's error page hydrates React).
   const locale = localeFromPath(pathname);
   const other: Locale = locale === "sw" ? "en" : "sw";
-  const href = `/language?to=${other}&next=${encodeURIComponent(pathname + search)}`;
+  const href = `/language?to=${other}&next=${encodeURIComponent(switchNext(pathname, search))}`;
   return (
     <p className="mt-4">
       <a href={href} hrefLang={other} lang={other} className="font-semibold text-brand-700 underline">
