@@ -1,12 +1,12 @@
 // The article page's own script on an islands page (ADR 045), after the reader pages' one (reader-page.ts: the
 // header, the account menu, bookmarks, the toast, the service worker). Plain DOM code for the article's few controls
 // that need script: the share sheet and Copy link, the video's tap to play, the review and comment forms sent in
-// place, and Save for offline. Each works from what the server rendered and does nothing when it is not on the page;
-// without script the page still works (plain links and forms, as data saver shows). No timer, poll or animation.
-import type { SaveTarget } from "../lib/offline-library";
-import type { SaveForOffline } from "./save-offline";
+// place, and Save for offline (save-offline-button.ts, shared with text mode). Each works from what the server
+// rendered and does nothing when it is not on the page; without script the page still works (plain links and forms,
+// as data saver shows). No timer, poll or animation.
 import type { EngagementResult } from "../modules/engagement/schemas";
 import { say } from "../lib/page-words";
+import { saveForOfflineButton } from "./save-offline-button";
 
 /** Share…, where the browser has a share sheet (Web Share API), and Copy link, with a spoken and shown answer. */
 function shareButtons() {
@@ -130,47 +130,7 @@ function showNotice(form: HTMLFormElement, notice: { ok: boolean; title: string;
   box.scrollIntoView({ block: "nearest" });
 }
 
-/**
- * Save for offline (ADR 033): shown only where Cache Storage and a service worker are; it says so when the article is
- * saved already (looked up without the library's code), and loads the library's code when she taps.
- */
-function saveForOffline() {
-  const box = document.querySelector<HTMLElement>("[data-save-offline]");
-  if (!box || !("caches" in window) || !("serviceWorker" in navigator)) return;
-  const { owner, ...target } = JSON.parse(box.dataset.saveOffline!) as SaveTarget & { owner: string };
-  const saved = box.querySelector<HTMLElement>("[data-saved]")!;
-  const button = box.querySelector<HTMLButtonElement>("button[data-save]")!;
-  const failed = box.querySelector<HTMLElement>("[data-failed]")!;
-  const words = button.querySelector("span")!;
-  const show = (state: "ready" | "saving" | "saved" | "failed") => {
-    box.hidden = false;
-    saved.hidden = state !== "saved";
-    button.hidden = state === "saved";
-    failed.hidden = state !== "failed";
-    words.textContent = state === "saving" ? say("Saving…") : say("Save for offline");
-    if (state === "saving") button.setAttribute("aria-disabled", "true");
-    else button.removeAttribute("aria-disabled");
-  };
-  // offlineCacheName(owner) written out (lib/offline-cache-name.ts): has() first, as open() would create her cache.
-  const name = `nuru-offline-${owner}`;
-  void caches
-    .has(name)
-    .then((has) => (has ? caches.open(name).then((cache) => cache.match(target.readUrl)) : undefined))
-    .then((copy) => show(copy ? "saved" : "ready"));
-  button.addEventListener("click", () => {
-    if (button.hasAttribute("aria-disabled")) return;
-    show("saving");
-    // The library's own script (save-offline.ts), whose address the server wrote.
-    void import(/* @vite-ignore */ box.dataset.code!)
-      .then(() => (window as { nuruSaveForOffline?: SaveForOffline }).nuruSaveForOffline!(owner, target))
-      .then(
-        () => show("saved"),
-        () => show("failed"),
-      );
-  });
-}
-
 shareButtons();
 videos();
 engagementForms();
-saveForOffline();
+saveForOfflineButton();

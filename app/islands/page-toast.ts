@@ -1,11 +1,16 @@
 // A toast raised by an islands page's script (ADR 045), with the same look and words as the React Toast
 // (app/components/ui/toast.tsx): one at a time, so it takes the place of any toast shown; gone after 6 s or when
-// dismissed. Errors are announced assertively.
+// dismissed. Errors are announced assertively. A page that covers the shell (text mode) shows it inside itself.
 import { say } from "../lib/page-words";
 
 const TOAST_MS = 6000;
 
-export function showToast(kind: "success" | "error", title: string, message?: string) {
+export function showToast(
+  kind: "success" | "error",
+  title: string,
+  message?: string,
+  parent: ParentNode = document.body,
+) {
   for (const old of document.querySelectorAll("[data-testid=toast]")) old.remove();
   const box = document.createElement("div");
   const error = kind === "error";
@@ -35,6 +40,6 @@ export function showToast(kind: "success" | "error", title: string, message?: st
   dismiss.addEventListener("click", () => box.remove());
   row.append(words, dismiss);
   box.append(row);
-  document.body.append(box);
+  parent.append(box);
   setTimeout(() => box.remove(), TOAST_MS);
 }

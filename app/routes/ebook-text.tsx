@@ -22,9 +22,24 @@ import { getEbookForViewer } from "~/modules/content/ebooks.server";
 import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { withShownPrices } from "~/modules/pricing/shown-prices.server";
 import type { Viewer } from "~/modules/access/policy";
+import type { RouteFacts } from "~/lib/route-facts";
+import { localeFromPath, localeHref, type Locale } from "~/lib/locale";
+import { formatDate } from "~/lib/format";
+import { metaT } from "~/modules/site/meta";
 
-const placeHref = (id: string, section: number, at: number) =>
-  `/ebook/${id}/text?s=${section}${at > 0 ? `#b-${at}` : ""}`;
+// An islands page in both languages (ADR 045, ADR 048: "/sw/ebook/:id/text" is the same module): rendered by the
+// server only; text mode's own script (app/islands/text-reader-page.ts) does what needs script.
+export const handle: RouteFacts = { islands: true };
+
+/** Her place in the page's language: the section, and the paragraph at the top of her screen. */
+const placeHref = (id: string, section: number, at: number, locale: Locale) =>
+  localeHref(`/ebook/${id}/text?s=${section}${at > 0 ? `#b-${at}` : ""}`, locale);
+
+/** The watermark's date: "29 Nov 2026" in English as before, "29 Novemba 2026" on a Swahili page (ADR 048). */
+const watermarkDate = (now: Date, locale: Locale) =>
+  locale === "en"
+    ? now.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
+    : formatDate(now.toISOString(), locale);
 
 /**
  * A published ebook she may not read (yet): what would open it, with its price where she is. Null when there is no
@@ -45,11 +60,13 @@ async function lockedText(request: Request, id: string, viewer: Viewer): Promise
 // she cannot see at all, or an edition that is off or missing, is 404, as for the PDF's bytes.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { viewer, user } = await getRequestViewer(context);
-  const asked = new URL(request.url).searchParams.get("s");
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const asked = url.searchParams.get("s");
   if (asked === null) {
     // Opening the book: back where she stopped, on any device.
     const saved = await savedTextPosition(params.id, viewer);
-    if (saved) throw redirect(placeHref(params.id, saved.section, saved.offset));
+    if (saved) throw redirect(placeHref(params.id, saved.section, saved.offset, locale));
   }
   const reading = await openTextSection({ ebookId: params.id, viewer, section: Number(asked ?? 0) });
   if (!reading || !user) {
@@ -65,15 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locked: null,
     ...reading,
     section,
-    watermark: {
-      email: user.email,
-      date: new Date().toLocaleDateString("en-GB", {
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        timeZone: "UTC",
-      }),
-    },
+    watermark: { email: user.email, date: watermarkDate(new Date(), locale) },
   };
 }
 
@@ -85,23 +94,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") throw appErrorResponse(READER_ERRORS.TEXT_SETTING_UNKNOWN);
   const { change, section, at } = submission.value;
   await saveTextSettings(viewer, changeTextSettings(await currentTextSettings(viewer), change));
-  return redirect(placeHref(params.id, section, at));
+  // Back to where she was, on the page she posted from (a Swahili page posts to its own "/sw" address).
+  return redirect(placeHref(params.id, section, at, localeFromPath(new URL(request.url).pathname)));
+}
+
+/**
+ * Reached from a page React renders in the browser (the PDF reader's Text link and its phone default): the document
+ * is loaded instead, so text mode is always the server's page with its own script (the React hooks it had are gone).
+ */
+export function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+  window.location.replace(request.url);
+  return new Promise(() => undefined);
 }
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: loaderData?.locked
-      ? `${loaderData.locked.ebook.title} | Text mode | Nuru`
-      : loaderData && "section" in loaderData
-        ? `${loaderData.section.title} | ${loaderData.ebook.title} | Nuru`
-        : "Reader | Nuru",
-  },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: loaderData?.locked
+        ? `${loaderData.locked.ebook.title} | ${t("readerText.mode")} | Nuru`
+        : loaderData && "section" in loaderData
+          ? `${loaderData.section.title} | ${loaderData.ebook.title} | Nuru`
+          : `${t("readerText.reader")} | Nuru`,
+    },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export default function EbookTextPage({ loaderData }: Route.ComponentProps) {
   const owner = useRouteLoaderData<typeof rootLoader>("root")?.user?.offlineKey ?? null;

@@ -214,6 +214,38 @@ describe("text mode at 390 px", () => {
     await context.close();
   });
 
+  it("is rendered by the server with two small scripts: the keys turn sections and close, copying is refused", async () => {
+    const context = await signedInContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`/ebook/${ebookId}/text?s=1`);
+    await waitForHydration(page);
+    // No React in the browser (ADR 045): the shell's script and text mode's own.
+    expect(scripts.sort()).toEqual([
+      expect.stringMatching(/^\/assets\/reader-page-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/text-reader-page-[\w-]+\.js$/),
+    ]);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // Each key is a page load of the section's address.
+    await Promise.all([page.waitForEvent("load"), page.keyboard.press("ArrowRight")]);
+    expect(new URL(page.url()).searchParams.get("s")).toBe("2");
+    await waitForHydration(page);
+    await Promise.all([page.waitForEvent("load"), page.keyboard.press("ArrowLeft")]);
+    expect(new URL(page.url()).searchParams.get("s")).toBe("1");
+    await waitForHydration(page);
+    // A right click on the text is refused, and she is told so over the reader.
+    await page.locator("[data-block]").first().click({ button: "right" });
+    const toast = page.locator("[data-reader]").getByTestId("toast");
+    expect(await toast.textContent()).toContain("Action blocked: Screenshots and printing are disabled for security");
+    expect(await toast.isVisible()).toBe(true);
+    await Promise.all([page.waitForEvent("load"), page.keyboard.press("Escape")]);
+    expect(new URL(page.url()).pathname).toBe(`/ebook/${ebookId}`);
+    await context.close();
+  });
+
   it("reads and keeps its settings without JavaScript; the PDF stays one tap away", async () => {
     const context = await signedInContext(false);
     const page = await context.newPage();

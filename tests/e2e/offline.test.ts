@@ -508,7 +508,9 @@ describe("offline library", () => {
       await page.goto(`/ebook/${ebookId}/text?s=0`);
       await waitForHydration(page);
       await page.locator("summary", { hasText: "Text settings" }).click();
-      await page.getByRole("button", { name: "Larger text" }).click();
+      // The form loads the page again (text mode is rendered by the server, ADR 045), with its menus closed.
+      await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Larger text" }).click()]);
+      await page.locator("summary", { hasText: "Text settings" }).click();
       await page.getByText("Text size: 20 px").waitFor();
       await saveEbook(page, ebookId);
 

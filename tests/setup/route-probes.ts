@@ -66,6 +66,14 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "sw/pricing": page(["/sw/pricing"]),
     "sw/article/:id": page([`/sw/article/${ids.premium}`, `/sw/article/${ids.subscription}`]),
     "sw/ebook/:id": page([`/sw/ebook/${ids.lockedEbook}`]),
+    "sw/ebook/:id/text": page(
+      [
+        `/sw/ebook/${ids.pdfEbook}/text`,
+        `/sw/ebook/${ids.pdfSubscriptionEbook}/text?s=0`,
+        `/sw/ebook/${ids.lockedEbook}/text`,
+      ],
+      true,
+    ),
     "sw/about": page(["/sw/about"]),
     "sw/terms": page(["/sw/terms"]),
     "sw/privacy": page(["/sw/privacy"]),

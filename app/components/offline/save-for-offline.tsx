@@ -7,21 +7,10 @@ type State = "unsupported" | "ready" | "saving" | "saved" | "failed";
 /**
  * 'Save for offline' on something she may read in full now (ADR 033). It needs JavaScript and Cache Storage, so the
  * server renders nothing and the button appears once the page runs. This component loads only for a signed-in reader
- * who may read the article (article.tsx) or the ebook's text (the text reader), and the offline library's code only
- * when she taps (ADR 006's budget).
+ * who may read the article (article.tsx, rendered by React after a navigation from a React page; its islands page and
+ * text mode use save-for-offline-island.tsx), and the offline library's code only when she taps (ADR 006's budget).
  */
-export function SaveForOffline({
-  owner,
-  target,
-  label = "Save for offline",
-  inReader = false,
-}: {
-  owner: string;
-  target: SaveTarget;
-  label?: string;
-  /** In the text reader: the reader's theme colours (light, sepia, dark) instead of the page's. */
-  inReader?: boolean;
-}) {
+export function SaveForOffline({ owner, target }: { owner: string; target: SaveTarget }) {
   const [state, setState] = useState<State>("unsupported");
   useEffect(() => {
     if (!("caches" in window) || !("serviceWorker" in navigator)) return;
@@ -52,9 +41,9 @@ export function SaveForOffline({
   return (
     <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       {state === "saved" ? (
-        <p className={`font-semibold ${inReader ? "" : "text-gray-800"}`} role="status">
+        <p className="font-semibold text-gray-800" role="status">
           Saved on this phone ·{" "}
-          <a href="/library/offline" className={`underline underline-offset-2 ${inReader ? "" : "text-brand-700"}`}>
+          <a href="/library/offline" className="text-brand-700 underline underline-offset-2">
             Offline library
           </a>
         </p>
@@ -62,19 +51,15 @@ export function SaveForOffline({
         <>
           <button
             type="button"
-            className={
-              inReader
-                ? "inline-flex min-h-11 items-center gap-2 rounded-full border border-current px-4 font-semibold"
-                : "bm bm-off"
-            }
+            className="bm bm-off"
             aria-disabled={state === "saving" ? true : undefined}
             onClick={() => state !== "saving" && void save()}
           >
             <Download aria-hidden="true" className="h-5 w-5" />
-            <span>{state === "saving" ? "Saving…" : label}</span>
+            <span>{state === "saving" ? "Saving…" : "Save for offline"}</span>
           </button>
           {state === "failed" ? (
-            <p className={inReader ? "font-semibold" : "text-red-700"} role="alert">
+            <p className="text-red-700" role="alert">
               Could not save it. Check your connection and try again.
             </p>
           ) : null}

@@ -1,22 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
-import { BookOpen, ChevronLeft, ChevronRight, FileText } from "~/components/ui/icons";
-import { ReaderTitle } from "./reader-title";
-import { LazyToast } from "~/components/ui/lazy-toast";
-import {
-  settingsToKeep,
-  textSettingsStorageKey,
-  type StoredTextSettings,
-  type TextTheme,
-} from "~/modules/reader/text-settings";
-import { useBlockedActionsToast } from "./blocked-actions";
-import { useSwipe } from "./swipe";
-
-// Saving the whole text edition for offline reading (ADR 033): its code loads with the reader's first paint, never on
-// other pages, and the offline library's only on the tap.
-const SaveForOffline = lazy(() =>
-  import("~/components/offline/save-for-offline").then((m) => ({ default: m.SaveForOffline })),
-);
+import { BookOpen, ChevronLeft, ChevronRight, FileText, X } from "~/components/ui/icons";
+import { SaveForOfflineIsland } from "~/components/offline/save-for-offline-island";
+import { useIslands } from "~/components/islands";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
+import { useNonce } from "~/lib/nonce";
+import type { StoredTextSettings, TextTheme } from "~/modules/reader/text-settings";
+import textReaderScript from "~/islands/text-reader-page.ts?worker&url";
 
 export interface TextReaderProps {
   ebook: { id: string; title: string };
@@ -28,6 +16,15 @@ export interface TextReaderProps {
   watermark: { email: string; date: string };
   /** Her offline library's key on this device (ADR 033); null when the shell did not say. */
   owner: string | null;
+}
+
+/** What text mode's own script (app/islands/text-reader-page.ts) needs to know, on its script element. */
+export interface TextReaderFacts {
+  ebookId: string;
+  section: number;
+  owner: string | null;
+  settings: StoredTextSettings;
+  progress: { start: number; end: number };
 }
 
 // Light, sepia and dark, each with its text, muted text and bar colours (contrast checked at AA).
@@ -49,139 +46,37 @@ function watermarkTile(watermark: { email: string; date: string }, colour: strin
   return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
 }
 
-const THEME_LABELS: Record<TextTheme, string> = { light: "Light", sepia: "Sepia", dark: "Dark" };
-
-/** The index of the block at the top of the scroller: where she is. */
-function topBlock(scroller: HTMLElement): number {
-  const top = scroller.getBoundingClientRect().top;
-  for (const block of scroller.querySelectorAll<HTMLElement>("[data-block]")) {
-    if (block.getBoundingClientRect().bottom > top + 4) return Number(block.dataset.block);
-  }
-  return 0;
-}
-
-/** Saves her place on the server: after she stops scrolling, and at once when she leaves. */
-function useSavedPlace(ebookId: string, section: number, at: number, owner: string | null) {
-  const saved = useRef(`${section}:${at}`);
-  const latest = useRef({ section, at });
-  latest.current = { section, at };
-  const send = useCallback(() => {
-    const { section: s, at: offset } = latest.current;
-    if (saved.current === `${s}:${offset}`) return;
-    saved.current = `${s}:${offset}`;
-    // With the time she was there and whose place it is: if the connection is down, the service worker queues it
-    // and sends it later (ADR 033), and the shop keeps the newest place.
-    const place = { intent: "text-position", section: String(s), offset: String(offset), takenAt: String(Date.now()) };
-    void fetch(`/ebook/${ebookId}/reading`, {
-      method: "POST",
-      body: new URLSearchParams(owner ? { ...place, owner } : place),
-      headers: { Accept: "application/json", "X-Nuru-Queue": "position" },
-      credentials: "same-origin",
-      keepalive: true,
-    }).catch(() => undefined);
-  }, [ebookId, owner]);
-  useEffect(() => {
-    const timer = setTimeout(send, 700);
-    return () => clearTimeout(timer);
-  }, [section, at, send]);
-  useEffect(() => {
-    window.addEventListener("pagehide", send);
-    return () => {
-      window.removeEventListener("pagehide", send);
-      send();
-    };
-  }, [send]);
-}
-
 /**
- * Keeps her text settings on this phone, where her offline ebook copies read them (ADR 033): the shop's, unless a
- * newer change made offline is still on its way.
+ * Text mode (issue 32), rendered by the server only (an islands page, ADR 045, in English and Swahili): every control
+ * is a link or a form, the menus are `<details>`. Its script (app/islands/text-reader-page.ts) keeps her place, her
+ * settings on the phone, the keys and swipes, the blocked copying and Save for offline; data saver gets none of it.
  */
-function useSettingsOnPhone(owner: string | null, settings: StoredTextSettings) {
-  const { fontSize, lineHeight, theme, at } = settings;
-  useEffect(() => {
-    if (!owner) return;
-    const key = textSettingsStorageKey(owner);
-    try {
-      const stored = JSON.parse(localStorage.getItem(key) ?? "null") as StoredTextSettings | null;
-      localStorage.setItem(key, JSON.stringify(settingsToKeep(stored, { fontSize, lineHeight, theme, at })));
-    } catch {
-      // No storage (private mode, full): her copies open with the settings they were saved with.
-    }
-  }, [owner, fontSize, lineHeight, theme, at]);
-}
-
 export function TextReader({ ebook, toc, section, settings, progress, watermark, owner }: TextReaderProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [at, setAt] = useState(() => Number(/^#b-(\d+)$/.exec(location.hash)?.[1] ?? 0));
-  const [percent, setPercent] = useState(progress.start);
+  const t = useT();
+  const localHref = useLocalHref();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
+  const islands = import.meta.env.SSR && useIslands();
+  const nonce = useNonce();
   const theme = THEMES[settings.theme];
-  const base = `/ebook/${ebook.id}/text`;
-  const closeHref = `/ebook/${ebook.id}`;
+  const base = localHref(`/ebook/${ebook.id}/text`);
+  const closeHref = localHref(`/ebook/${ebook.id}`);
   const previous = section.index > 0 ? `${base}?s=${section.index - 1}` : null;
   const next = section.index < toc.length - 1 ? `${base}?s=${section.index + 1}` : null;
-
-  const toast = useBlockedActionsToast();
-  useSavedPlace(ebook.id, section.index, at, owner);
-  useSettingsOnPhone(owner, settings);
-
-  // A new section starts at its top; a link to a paragraph (her saved place, after a settings change) opens there.
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    if (!scroller) return;
-    const target = /^#b-\d+$/.test(location.hash) ? scroller.querySelector(location.hash) : null;
-    if (target) target.scrollIntoView({ block: "start" });
-    else scroller.scrollTop = 0;
-    setAt(topBlock(scroller));
-  }, [location.key, location.hash, section.index]);
-  // The page stays mounted from section to section, and so would an open menu over the chapter she just chose
-  // (issue 46): a new section closes both menus. (Without JavaScript each section is a new page, menus closed.)
-  const contentsRef = useRef<HTMLDetailsElement>(null);
-  const settingsRef = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    for (const menu of [contentsRef.current, settingsRef.current]) if (menu) menu.open = false;
-  }, [section.index]);
-  // The page stays mounted from section to section: the percent starts again from the new section's share.
-  useEffect(() => setPercent(progress.start), [section.index, progress.start]);
-
-  const onScroll = () => {
-    const scroller = scrollRef.current;
-    if (!scroller) return;
-    setAt(topBlock(scroller));
-    const room = scroller.scrollHeight - scroller.clientHeight;
-    const read = room > 0 ? scroller.scrollTop / room : 1;
-    setPercent(Math.round(progress.start + (progress.end - progress.start) * read));
+  const themeWords: Record<TextTheme, { name: string; label: string }> = {
+    light: { name: t("readerText.light"), label: t("readerText.lightTheme") },
+    sepia: { name: t("readerText.sepia"), label: t("readerText.sepiaTheme") },
+    dark: { name: t("readerText.dark"), label: t("readerText.darkTheme") },
   };
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if ((event.target as HTMLElement | null)?.closest("input, select, textarea, summary, button")) return;
-      if (event.key === "ArrowRight" && next) void navigate(next);
-      else if (event.key === "ArrowLeft" && previous) void navigate(previous);
-      else if (event.key === "Escape") void navigate(closeHref);
-      else return;
-      event.preventDefault();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [navigate, next, previous, closeHref]);
-
-  const swipe = useSwipe((dx, dy) => {
-    if (Math.abs(dx) < 60 || Math.abs(dx) < Math.abs(dy) * 1.5) return;
-    const to = dx < 0 ? next : previous;
-    if (to) void navigate(to);
-  });
 
   const control = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full px-2 hover:bg-black/10";
   const menu = `absolute top-full right-2 z-10 mt-1 w-72 max-w-[calc(100vw-1rem)] rounded-2xl border p-3 shadow-xl ${theme.bar}`;
+  // A plain form: the shop saves the change and sends her back to the paragraph she was at (`at`, which the page's
+  // script keeps up to date as she scrolls; without script, the section's start).
   const settingsForm = (change: string, label: string, text: string, pressed?: boolean) => (
-    <Form method="post" preventScrollReset>
+    <form method="post">
       <input type="hidden" name="intent" value="settings" />
       <input type="hidden" name="section" value={section.index} />
-      <input type="hidden" name="at" value={at} />
+      <input type="hidden" name="at" value={0} />
       <button
         type="submit"
         name="change"
@@ -192,7 +87,7 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark,
       >
         {text}
       </button>
-    </Form>
+    </form>
   );
 
   return (
@@ -205,70 +100,71 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark,
       className={`fixed inset-0 z-[60] flex flex-col ${theme.page}`}
     >
       <div className={`relative flex items-center gap-1 border-b px-2 py-1 sm:px-4 ${theme.bar}`}>
-        <ReaderTitle title={ebook.title} closeHref={closeHref} control={control} />
+        <a href={closeHref} aria-label={t("readerText.close")} className={control} data-go="close">
+          <X aria-hidden="true" className="h-5 w-5" />
+        </a>
+        <h1 id="reader-title" className="min-w-0 flex-1 truncate text-sm font-semibold sm:text-base">
+          {ebook.title}
+        </h1>
         {/* One menu open at a time (`name`: opening one closes the other, so they never overlap). */}
-        <details name="reader-menu" ref={contentsRef}>
-          <summary className={`${control} cursor-pointer list-none`} aria-label="Contents">
+        <details name="reader-menu">
+          <summary className={`${control} cursor-pointer list-none`} aria-label={t("readerText.contents")}>
             <BookOpen aria-hidden="true" className="h-5 w-5" />
           </summary>
-          <nav aria-label="Contents" className={menu}>
+          <nav aria-label={t("readerText.contents")} className={menu}>
             <ol className="max-h-[60vh] space-y-1 overflow-y-auto">
               {toc.map((entry, index) => (
                 <li key={index}>
-                  <Link
-                    to={`${base}?s=${index}`}
-                    // Closed on the tap itself too: the chapter she is in changes no section.
-                    onClick={() => {
-                      if (contentsRef.current) contentsRef.current.open = false;
-                    }}
+                  <a
+                    href={`${base}?s=${index}`}
                     aria-current={index === section.index ? "page" : undefined}
                     className={`block rounded-lg px-2 py-2 text-sm ${index === section.index ? "font-bold underline" : "hover:bg-black/5"}`}
                   >
                     {entry.title}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ol>
           </nav>
         </details>
-        <details name="reader-menu" ref={settingsRef}>
+        <details name="reader-menu">
           <summary className={`${control} cursor-pointer list-none font-serif text-lg font-semibold`}>
             <span aria-hidden="true">Aa</span>
-            <span className="sr-only">Text settings</span>
+            <span className="sr-only">{t("readerText.settings")}</span>
           </summary>
           <div className={menu}>
-            <p className="text-sm font-semibold">Text size: {settings.fontSize} px</p>
+            <p className="text-sm font-semibold">{t("readerText.size", { size: settings.fontSize })}</p>
             <div className="mt-1 grid grid-cols-2 gap-2">
-              {settingsForm("smaller", "Smaller text", "A−")}
-              {settingsForm("larger", "Larger text", "A+")}
+              {settingsForm("smaller", t("readerText.smaller"), "A−")}
+              {settingsForm("larger", t("readerText.larger"), "A+")}
             </div>
-            <p className="mt-3 text-sm font-semibold">Line spacing: {(settings.lineHeight / 10).toFixed(1)}</p>
+            <p className="mt-3 text-sm font-semibold">
+              {t("readerText.spacing", { spacing: (settings.lineHeight / 10).toFixed(1) })}
+            </p>
             <div className="mt-1 grid grid-cols-2 gap-2">
-              {settingsForm("tighter", "Less line spacing", "Closer")}
-              {settingsForm("looser", "More line spacing", "Wider")}
+              {settingsForm("tighter", t("readerText.tighter"), t("readerText.closer"))}
+              {settingsForm("looser", t("readerText.looser"), t("readerText.wider"))}
             </div>
-            <p className="mt-3 text-sm font-semibold">Theme</p>
+            <p className="mt-3 text-sm font-semibold">{t("readerText.theme")}</p>
             <div className="mt-1 grid grid-cols-3 gap-2">
               {(Object.keys(THEMES) as TextTheme[]).map((name) => (
                 <div key={name}>
-                  {settingsForm(name, `${THEME_LABELS[name]} theme`, THEME_LABELS[name], settings.theme === name)}
+                  {settingsForm(name, themeWords[name].label, themeWords[name].name, settings.theme === name)}
                 </div>
               ))}
             </div>
           </div>
         </details>
-        <Link to={`/ebook/${ebook.id}/read?pdf=1`} className={`${control} text-sm font-semibold`}>
+        <a href={localHref(`/ebook/${ebook.id}/read?pdf=1`)} className={`${control} text-sm font-semibold`}>
           <FileText aria-hidden="true" className="h-5 w-5" /> PDF
-        </Link>
+        </a>
       </div>
       <div
-        ref={scrollRef}
         tabIndex={0}
         role="region"
-        aria-label="Ebook text"
+        aria-label={t("readerText.text")}
         className="relative flex-1 overflow-y-auto focus:outline-none"
-        onScroll={onScroll}
-        {...swipe}
+        data-text-scroller
       >
         {/* Her e-mail across the page, faint enough to read through; a picture, so it scrolls with the text. */}
         <div data-watermark className="min-h-full" style={{ backgroundImage: watermarkTile(watermark, theme.mark) }}>
@@ -277,45 +173,36 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark,
             style={{ fontSize: `${settings.fontSize}px`, lineHeight: settings.lineHeight / 10 }}
           >
             {section.blocks.map((html, index) => (
-              <div
-                key={`${section.index}-${index}`}
-                id={`b-${index}`}
-                data-block={index}
-                dangerouslySetInnerHTML={{ __html: html }}
-              />
+              <div key={index} id={`b-${index}`} data-block={index} dangerouslySetInnerHTML={{ __html: html }} />
             ))}
-            {owner ? (
+            {/* Saving the whole text edition for offline reading (ADR 033): shown by the page's script. */}
+            {owner && islands ? (
               <div className="mt-10 font-sans">
-                <Suspense fallback={null}>
-                  <SaveForOffline
-                    owner={owner}
-                    label="Save this ebook for offline"
-                    inReader
-                    target={{
-                      kind: "ebook",
-                      id: ebook.id,
-                      readUrl: base,
-                      copyUrl: `/library/offline/ebook/${ebook.id}`,
-                    }}
-                  />
-                </Suspense>
+                <SaveForOfflineIsland
+                  owner={owner}
+                  label={t("readerText.saveOffline")}
+                  inReader
+                  target={{
+                    kind: "ebook",
+                    id: ebook.id,
+                    readUrl: `/ebook/${ebook.id}/text`,
+                    copyUrl: `/library/offline/ebook/${ebook.id}`,
+                  }}
+                />
               </div>
             ) : null}
-            <nav aria-label="Sections" className="mt-10 flex justify-between gap-3 font-sans text-base">
+            <nav aria-label={t("readerText.sections")} className="mt-10 flex justify-between gap-3 font-sans text-base">
               {previous ? (
-                <Link
-                  to={previous}
-                  className="inline-flex min-h-11 items-center rounded-full border px-4 font-semibold"
-                >
-                  Previous section
-                </Link>
+                <a href={previous} className="inline-flex min-h-11 items-center rounded-full border px-4 font-semibold">
+                  {t("readerText.previous")}
+                </a>
               ) : (
                 <span />
               )}
               {next ? (
-                <Link to={next} className="inline-flex min-h-11 items-center rounded-full border px-4 font-semibold">
-                  Next section
-                </Link>
+                <a href={next} className="inline-flex min-h-11 items-center rounded-full border px-4 font-semibold">
+                  {t("readerText.next")}
+                </a>
               ) : null}
             </nav>
           </article>
@@ -325,24 +212,41 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark,
         className={`flex items-center justify-between gap-2 border-t px-2 py-1 sm:justify-center sm:gap-8 ${theme.bar}`}
       >
         {previous ? (
-          <Link to={previous} aria-label="Previous section" className={control}>
+          <a href={previous} aria-label={t("readerText.previous")} className={control} data-go="previous">
             <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-          </Link>
+          </a>
         ) : (
           <span className="min-w-11" />
         )}
         <p aria-live="polite" className="min-w-0 truncate text-center text-sm tabular-nums" data-progress>
-          <span className="font-semibold">{percent}%</span> · {section.title} ({section.index + 1} of {toc.length})
+          <span className="font-semibold" data-percent>
+            {t("readerText.percent", { percent: progress.start })}
+          </span>
+          {` · ${section.title} `}
+          {t("readerText.sectionOf", { number: section.index + 1, total: toc.length })}
         </p>
         {next ? (
-          <Link to={next} aria-label="Next section" className={control}>
+          <a href={next} aria-label={t("readerText.next")} className={control} data-go="next">
             <ChevronRight aria-hidden="true" className="h-5 w-5" />
-          </Link>
+          </a>
         ) : (
           <span className="min-w-11" />
         )}
       </div>
-      <LazyToast toast={toast} />
+      {islands ? (
+        <script
+          type="module"
+          src={textReaderScript}
+          nonce={nonce}
+          data-text-reader={JSON.stringify({
+            ebookId: ebook.id,
+            section: section.index,
+            owner,
+            settings,
+            progress,
+          } satisfies TextReaderFacts)}
+        />
+      ) : null}
     </div>
   );
 }

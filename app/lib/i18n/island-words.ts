@@ -22,7 +22,6 @@ const ISLAND_IDS = [
   "island.unbookmarkedSynced",
   "comments.posting",
   "reviews.submitting",
-  "offline.save",
   "download.preparing",
   "toast.dismiss",
   "bookmark.add",
@@ -36,6 +35,8 @@ const ISLAND_IDS = [
   "gift.check.realDate",
   // Her account's pages (account-page.ts): Copy link beside a gift's claim link.
   "giftShare.notCopied",
+  // Text mode (text-reader-page.ts): copying and printing refused.
+  "readerText.blocked",
 ] as const;
 
 let swahili: string | undefined;
