@@ -35,6 +35,7 @@ export function showToast(kind: "success" | "error", title: string, message?: st
   dismiss.addEventListener("click", () => box.remove());
   row.append(words, dismiss);
   box.append(row);
-  document.body.append(box);
+  // Over an open reader (a dialog over the whole page), inside it, where the React readers showed theirs.
+  (document.querySelector("[data-reader]") ?? document.body).append(box);
   setTimeout(() => box.remove(), TOAST_MS);
 }

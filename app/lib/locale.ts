@@ -68,6 +68,8 @@ const SWAHILI_PAGES: readonly RegExp[] = [
   // The reader pages.
   /^\/(?:|home|articles|categories|ebooks|pricing|about|terms|privacy)$/,
   /^\/(?:category|article|ebook)\/[^/]+$/,
+  // The PDF reader.
+  /^\/ebook\/[^/]+\/read$/,
   // Sign-in and her address.
   /^\/(?:signin|reset-password|confirm-email)$/,
   // Checkout and payment.

@@ -400,7 +400,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Link
-          to={`/ebook/${ebook.id}/read`}
+          to={localHref(`/ebook/${ebook.id}/read`)}
           className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
           <BookOpen aria-hidden="true" className="h-4 w-4" />

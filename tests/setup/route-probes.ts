@@ -66,6 +66,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "sw/pricing": page(["/sw/pricing"]),
     "sw/article/:id": page([`/sw/article/${ids.premium}`, `/sw/article/${ids.subscription}`]),
     "sw/ebook/:id": page([`/sw/ebook/${ids.lockedEbook}`]),
+    "sw/ebook/:id/read": page([`/sw/ebook/${ids.pdfEbook}/read`, `/sw/ebook/${ids.pdfSubscriptionEbook}/read`]),
     "sw/about": page(["/sw/about"]),
     "sw/terms": page(["/sw/terms"]),
     "sw/privacy": page(["/sw/privacy"]),
