@@ -28,16 +28,19 @@ export function takeRunTempDir() {
 
 /**
  * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv, nice?: number }[]} steps
+ * @param {{ onFailure?: () => Promise<void> }} [options] what to clean up before exiting when a step failed
  * @returns {Promise<void>} resolves when all passed; exits the process with the first failure's code otherwise
  */
-export async function runSideBySide(steps) {
+export async function runSideBySide(steps, { onFailure } = {}) {
   if (steps.length > 1) {
     console.log(`\n== side by side: ${steps.map((s) => s.name).join(", ")} (${steps[0].name} shown live) ==`);
   }
   const results = await Promise.all(steps.map((step, index) => runStep(step, index === 0)));
   for (const { report } of results) console.log(report);
   const failed = results.find(({ status }) => status !== 0);
-  if (failed) process.exit(failed.status);
+  if (!failed) return;
+  await onFailure?.().catch((error) => console.error(`Cleaning up after the failure: ${error}`));
+  process.exit(failed.status);
 }
 
 function runStep({ name, command, args, env = process.env, nice }, live) {

@@ -1,8 +1,6 @@
-// Runs the integration suite on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL at the same time.
-// Each run is one vitest process with one worker on a 2-core machine (vitest's default is one worker fewer than the
-// cores): the PGlite run keeps one core busy with the embedded database, the PostgreSQL run waits mostly on the
-// server, so side by side they take about as long as the PGlite run alone (docs/benchmarks-history.md,
-// "Test suite time (issue 31, 2026-11-26, night)").
+// Runs the integration suite: on PostgreSQL when TEST_DATABASE_URL is set, with PGlite's own files on PGlite at the
+// same time; on PGlite alone without it (scripts/integration-runs.mjs). Each run is one vitest process with one
+// worker on a 2-core machine (vitest's default is one worker fewer than the cores).
 import { integrationRuns } from "./integration-runs.mjs";
 import { runSideBySide, takeRunTempDir } from "./run-steps.mjs";
 

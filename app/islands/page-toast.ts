@@ -1,16 +1,11 @@
 // A toast raised by an islands page's script (ADR 045), with the same look and words as the React Toast
 // (app/components/ui/toast.tsx): one at a time, so it takes the place of any toast shown; gone after 6 s or when
-// dismissed. Errors are announced assertively. A page that covers the shell (text mode) shows it inside itself.
+// dismissed. Errors are announced assertively. A reader that covers the shell shows it inside itself.
 import { say } from "../lib/page-words";
 
 const TOAST_MS = 6000;
 
-export function showToast(
-  kind: "success" | "error",
-  title: string,
-  message?: string,
-  parent: ParentNode = document.body,
-) {
+export function showToast(kind: "success" | "error", title: string, message?: string) {
   for (const old of document.querySelectorAll("[data-testid=toast]")) old.remove();
   const box = document.createElement("div");
   const error = kind === "error";
@@ -40,6 +35,7 @@ export function showToast(
   dismiss.addEventListener("click", () => box.remove());
   row.append(words, dismiss);
   box.append(row);
-  parent.append(box);
+  // Over an open reader (a dialog over the whole page: the PDF reader, text mode), inside it.
+  (document.querySelector("[data-reader]") ?? document.body).append(box);
   setTimeout(() => box.remove(), TOAST_MS);
 }

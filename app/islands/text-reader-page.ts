@@ -144,7 +144,7 @@ function turnPages() {
 
 /** Refuses copying, saving and printing while the reader is open, and says so. */
 function blockCopying() {
-  const refused = () => showToast("error", say(BLOCKED_MESSAGE), undefined, reader);
+  const refused = () => showToast("error", say(BLOCKED_MESSAGE));
   const block = (event: Event) => {
     event.preventDefault();
     refused();

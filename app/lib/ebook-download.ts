@@ -1,6 +1,7 @@
-// Download PDF answered in place: the ebook page's React button (components/reader/download-button.tsx) and its
-// islands script (islands/ebook-page.ts) both post the download form with fetch, save the stamped PDF under the
-// server's file name, and show what comes back here as a toast ("Download Started", or why it was refused).
+// Download PDF answered in place: the React button (components/reader/download-button.tsx) and the islands pages'
+// script for it (islands/download-forms.ts: the ebook page, the PDF reader) both post the download form with fetch,
+// save the stamped PDF under the server's file name, and show what comes back here as a toast ("Download Started",
+// or why it was refused).
 import { refusalOf } from "./action-result";
 
 export interface DownloadToast {

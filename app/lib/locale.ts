@@ -70,6 +70,8 @@ const SWAHILI_PAGES: readonly RegExp[] = [
   /^\/(?:category|article|ebook)\/[^/]+$/,
   // An ebook's text mode.
   /^\/ebook\/[^/]+\/text$/,
+  // The PDF reader.
+  /^\/ebook\/[^/]+\/read$/,
   // Sign-in and her address.
   /^\/(?:signin|reset-password|confirm-email)$/,
   // Checkout and payment.

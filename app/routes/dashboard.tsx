@@ -411,7 +411,7 @@ function Shelf({ shelf }: { shelf: Loaded["shelf"] }) {
                 </p>
                 {e.canRead ? (
                   <Link
-                    to={`/ebook/${e.id}/read`}
+                    to={localHref(`/ebook/${e.id}/read`)}
                     aria-label={
                       sw
                         ? e.progress

@@ -99,11 +99,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /**
- * Reached from a page React renders in the browser (the PDF reader's Text link and its phone default): the document
- * is loaded instead, so text mode is always the server's page with its own script (the React hooks it had are gone).
+ * Reached by a navigation inside a page React renders (an English page's link to text mode): text mode is the
+ * server's page with its own script, so the browser loads it as a document. Never resolves; the load replaces this.
  */
 export function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
-  window.location.replace(request.url);
+  window.location.assign(request.url);
   return new Promise(() => undefined);
 }
 

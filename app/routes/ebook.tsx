@@ -33,7 +33,7 @@ import { withImages } from "~/modules/storage/responsive-images.server";
 import { ShareLinks } from "~/components/content/share-links";
 import { noteContentView } from "~/modules/analytics/counter.server";
 import type { RouteFacts } from "~/lib/route-facts";
-import { getEbookSampleForViewer, hasTextEdition } from "~/modules/reader/text-edition.server";
+import { getEbookSampleForViewer } from "~/modules/reader/text-edition.server";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
 import { useLocalHref, useT } from "~/lib/i18n/use-t";
@@ -65,8 +65,7 @@ async function loadEbookPage(request: Request, context: Route.LoaderArgs["contex
   // CASE: she picked a country other than where she is -> her pick's price is shown, with the price checkout will
   // charge from where she is beside it; the Purchase button names the amount she will pay (ADR 026).
   const notice = chargingNotice(shown.code, charging.code);
-  const swahili = localeFromPath(new URL(request.url).pathname) === "sw";
-  const [[ebook], engagement, bookmarks, chargedHere, sample, translation, swahiliText] = await Promise.all([
+  const [[ebook], engagement, bookmarks, chargedHere, sample, translation] = await Promise.all([
     withImages([found], (e) => e.coverImageUrl).then((withCover) => withShownPrices(shown.code, withCover)),
     engagementFor("ebook", found.id),
     bookmarksOf(who),
@@ -75,8 +74,6 @@ async function loadEbookPage(request: Request, context: Route.LoaderArgs["contex
     found.access === "read" ? null : getEbookSampleForViewer({ ebookId: found.id, viewer }),
     // The same ebook in the other language (issue 50): a line links to it, and the alternates name it.
     getEbookTranslation(found.id),
-    // A Swahili page reads in Swahili text mode when there is one (the PDF reader has no Swahili address yet).
-    swahili && found.access === "read" ? hasTextEdition(found.id) : false,
   ]);
   const origin = getEnv().PUBLIC_URL;
   const jsonLd = jsonLdScript(ebookJsonLd({ ebook, url: `${origin}/ebook/${ebook.id}`, origin }));
@@ -90,7 +87,6 @@ async function loadEbookPage(request: Request, context: Route.LoaderArgs["contex
     jsonLd,
     allowance: ebookAllowance(viewer),
     accessVia: accessVia(viewer, ebook.id, ebook.accessType),
-    readHref: swahiliText ? `/sw/ebook/${ebook.id}/text` : `/ebook/${ebook.id}/read`,
     sample,
     ...(translation ? articleTranslationFacts(ebook.id, translation, "ebook") : {}),
   };
@@ -404,7 +400,7 @@ export default function EbookPage({ loaderData, actionData }: Route.ComponentPro
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Link
-          to={loaderData.readHref}
+          to={localHref(`/ebook/${ebook.id}/read`)}
           className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
           <BookOpen aria-hidden="true" className="h-4 w-4" />

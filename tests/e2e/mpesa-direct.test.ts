@@ -125,6 +125,9 @@ describe("M-Pesa direct at 390 px", () => {
 
   it("the waiting page looks again only while she can see it, and shows the payment in place (issue 51 item 4)", async () => {
     const reader = await phone();
+    // Her page's clock runs as usual, but the stretches of time the test waits out are run at once (runFor fires
+    // every timer due in them), not slept through.
+    await reader.context.clock.install();
     await signIn(reader.page, "reader@nuru.test");
     await reader.page.goto("/checkout/plan/standard");
     await waitForHydration(reader.page);
@@ -165,7 +168,7 @@ describe("M-Pesa direct at 390 px", () => {
     const handset = await phone();
     await answerOnPhone(handset.page, number, "Approve");
     // Hidden for longer than two looks: none.
-    await reader.page.waitForTimeout(11_000);
+    await reader.page.clock.runFor(11_000);
     expect(looks.length).toBe(whileShown);
     expect(await reader.page.getByRole("heading", { name: "Check your phone" }).isVisible()).toBe(true);
     // Back to the page: it looks at once, and shows the payment in the same document.
@@ -176,7 +179,7 @@ describe("M-Pesa direct at 390 px", () => {
     await expectAccessible(reader.page);
     // Paid: no more looks.
     const paid = looks.length;
-    await reader.page.waitForTimeout(6_000);
+    await reader.page.clock.runFor(6_000);
     expect(looks.length).toBe(paid);
     await reader.context.close();
     await handset.context.close();

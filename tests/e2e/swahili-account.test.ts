@@ -131,7 +131,7 @@ describe("her account in Swahili at 390 px", () => {
     expect(await page.locator("main").innerText()).toContain("Unafuatilia Nuru kwa barua pepe");
     await page.getByRole("link", { name: "Badilisha unachopokea" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/sw/newsletter/preferences/"));
-    expect(await page.getByTestId("follow-status").innerText()).toBe("Unapokea makala ya Nuru kwa barua pepe.");
+    expect(await page.getByTestId("follow-status").innerText()).toBe("Unapokea makala za Nuru kwa barua pepe.");
     await page.getByRole("button", { name: "Jiondoe kwenye kila kitu" }).click();
     await expect
       .poll(() => page.locator("main").innerText())

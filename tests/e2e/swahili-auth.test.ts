@@ -143,7 +143,7 @@ describe("her address in Swahili", () => {
     const { page, context } = await newPage(browser, PHONE);
     await page.goto("/sw/signin?view=reset");
     await page.locator("#reset-email").fill(email);
-    await page.getByRole("button", { name: "Tuma barua pepe ya kuweka upya" }).click();
+    await page.getByRole("button", { name: "Tuma barua pepe ya kuweka upya nenosiri" }).click();
     await page.getByText("Barua pepe ya kuweka upya nenosiri imetumwa!").waitFor();
     const mail = await newestMail(await context.newPage(), email);
     expect(mail.subject).toBe("Weka upya nenosiri lako la Nuru");

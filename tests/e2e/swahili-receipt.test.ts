@@ -50,7 +50,7 @@ describe("her receipt in Swahili (390 px)", () => {
     const receipt = page.locator("[data-receipt]");
     expect(await receipt.getByRole("heading", { level: 1 }).innerText()).toBe("Risiti");
     const labels = await receipt.locator("dt").allInnerTexts();
-    expect(labels).toContain("Nambari ya risiti");
+    expect(labels).toContain("Namba ya risiti");
     expect(labels).toContain("Tarehe ya kulipa");
     for (const label of labels) expect(label).not.toMatch(ENGLISH);
     const status = await receipt.locator("dt", { hasText: "Hali" }).locator("+ dd").innerText();
@@ -59,7 +59,7 @@ describe("her receipt in Swahili (390 px)", () => {
     expect(dated).toMatch(
       /^\d{1,2} (Januari|Februari|Machi|Aprili|Mei|Juni|Julai|Agosti|Septemba|Oktoba|Novemba|Desemba) \d{4}$/,
     );
-    expect(await receipt.getByText("Kiasi ni kwa shilingi za Kenya, kimelipwa kupitia Pesapal.").count()).toBe(1);
+    expect(await receipt.getByText("Kiasi ni kwa shilingi za Kenya, na kimetozwa kupitia Pesapal.").count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await saveScreenshotsAtBothWidths(page, "receipt-sw");
 
@@ -68,7 +68,7 @@ describe("her receipt in Swahili (390 px)", () => {
     expect(await pdfLink.getAttribute("href")).toBe(`/sw${href}/pdf`);
     const [download] = await Promise.all([page.waitForEvent("download"), pdfLink.click()]);
     const [text] = await pdfPageTexts(await downloadedBytes(download));
-    expect(text).toContain("Nambari ya risiti");
+    expect(text).toContain("Namba ya risiti");
     expect(text).toContain("Kiasi ni kwa shilingi za Kenya");
     await context.close();
 

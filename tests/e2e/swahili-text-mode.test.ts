@@ -77,10 +77,10 @@ async function setting(page: Page, button: string) {
 describe("text mode in Swahili at 390 px", () => {
   it("a buyer reads in Swahili: Swahili controls, a settings change keeps her at /sw, and her place is kept", async () => {
     const { page, context, errors } = await buyerPage();
-    // From the Swahili ebook page, her Read goes to the Swahili text mode.
+    // From the Swahili ebook page, her Read goes to the Swahili reader, which sends a phone on to Swahili text mode.
     await page.goto(`/sw/ebook/${ebookId}`);
     const read = page.getByRole("link", { name: "Soma kitabu pepe" });
-    expect(await read.getAttribute("href")).toBe(`/sw/ebook/${ebookId}/text`);
+    expect(await read.getAttribute("href")).toBe(`/sw/ebook/${ebookId}/read`);
     await read.click();
     await page.waitForURL((url) => url.pathname === `/sw/ebook/${ebookId}/text`);
 

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl } from "../setup/pages";
 import { signInCookie } from "../setup/http-session";
 import { raw } from "../setup/attacker";
@@ -7,9 +7,6 @@ import { probeIds } from "../setup/probe-ids";
 import { routeProbes, type RouteProbe } from "../setup/route-probes";
 import { guestCacheAddress, isGuestPageRequest } from "~/lib/guest-page-cache.server";
 import { sourceRouteFacts } from "../setup/route-facts";
-
-// The server build empties `.client` modules as React Router does; so does this test (pdf.js starts a Worker).
-vi.mock("~/components/reader/pdfjs.client", () => ({ pdfjs: {} }));
 
 // Threat: a shared cache (CDN, proxy) keeping one reader's page and serving it to the next visitor, and a
 // client exhausting memory with huge bodies or endless streams.

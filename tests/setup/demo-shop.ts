@@ -1,49 +1,17 @@
 // The demo shop, migrated and seeded once per end-to-end run (tests/setup/e2e-global.ts). A journey that needs an
 // app of its own (other settings, or a database it reads afterwards) starts it on a copy: a first start that
 // migrates and seeds costs about 25 s on the CI machine, a start on a copy about 3 s.
-import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 import { createPostgresDatabase, dropPostgresDatabase } from "./postgres-databases";
+import { copyDataDir, type DemoShopTemplate } from "./demo-shop-seed";
 
-export interface DemoShopTemplate {
-  /** A data directory holding the demo shop in PGlite, with its stored files. */
-  pgliteDataDir: string;
-  /** With TEST_DATABASE_URL: a database on that server holding the demo shop, and the data directory of its files. */
-  postgres?: { database: string; dataDir: string };
-}
+export { copyDataDir, type DemoShopTemplate } from "./demo-shop-seed";
 
 declare module "vitest" {
   export interface ProvidedContext {
     demoShop: DemoShopTemplate;
   }
-}
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** Migrates and seeds the demo shop with `npm run seed`'s script, into dataDir (and databaseUrl when given). */
-export function seedDemoShop(dataDir: string, databaseUrl?: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "./scripts/register.mjs", "scripts/seed.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`Seeding the demo shop in ${dataDir} failed (exit ${code})`)),
-    );
-  });
-}
-
-/** Copies a data directory that no process has open (a PGlite directory opens in one process at a time). */
-export function copyDataDir(from: string, prefix = "nuru-e2e-"): string {
-  const to = mkdtempSync(path.join(tmpdir(), prefix));
-  cpSync(from, to, { recursive: true });
-  return to;
 }
 
 export interface DemoShopCopy {

@@ -1,15 +1,11 @@
 import type { TestProject } from "vitest/node";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { chromium, type BrowserServer } from "playwright-core";
 import { CHROME_ARGS, findChrome } from "./browser";
 import { startApp, type RunningApp } from "./app-server";
 import { startOAuthStandIn, type OAuthStandIn } from "./oauth-stand-in";
-import { copyDataDir, seedDemoShop, type DemoShopTemplate } from "./demo-shop";
-import { createPostgresDatabase, dropPostgresDatabase } from "./postgres-databases";
+import { prepareShops, type PreparedShops } from "./demo-shop-seed";
+import { dropPostgresDatabase } from "./postgres-databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,21 +21,18 @@ let google: OAuthStandIn | undefined;
 const cleanups: (() => Promise<void>)[] = [];
 
 /**
- * Seeds the demo shop once, in PGlite and (with TEST_DATABASE_URL) on PostgreSQL at the same time. The shared app
- * starts on a copy of the PGlite one; files that start an app of their own copy them (tests/setup/demo-shop.ts).
+ * The run's demo shops: prepared by `npm test` beside validation (E2E_SHOPS names the file it wrote, see
+ * scripts/prepare-e2e-shops.ts), or seeded here when the suite runs alone. Seeding them costs about 25 s.
  */
-async function seedDemoShops(): Promise<DemoShopTemplate> {
-  const pgliteDataDir = mkdtempSync(path.join(tmpdir(), "nuru-e2e-demo-"));
+async function demoShops(): Promise<PreparedShops> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    await seedDemoShop(pgliteDataDir);
-    return { pgliteDataDir };
-  }
-  const template = await createPostgresDatabase(serverUrl, `nuru_e2e_demo_${randomBytes(6).toString("hex")}`);
-  cleanups.push(() => dropPostgresDatabase(serverUrl, template.name));
-  const postgresDataDir = mkdtempSync(path.join(tmpdir(), "nuru-e2e-demo-pg-"));
-  await Promise.all([seedDemoShop(pgliteDataDir), seedDemoShop(postgresDataDir, template.url)]);
-  return { pgliteDataDir, postgres: { database: template.name, dataDir: postgresDataDir } };
+  const preparedFile = process.env.E2E_SHOPS;
+  const shops = preparedFile
+    ? (JSON.parse(readFileSync(preparedFile, "utf8")) as PreparedShops)
+    : await prepareShops(serverUrl);
+  const templateDatabase = shops.template.postgres?.database;
+  if (serverUrl && templateDatabase) cleanups.push(() => dropPostgresDatabase(serverUrl, templateDatabase));
+  return shops;
 }
 
 export async function setup(project: TestProject) {
@@ -47,18 +40,8 @@ export async function setup(project: TestProject) {
   browserServer = await chromium.launchServer({ executablePath: findChrome(), args: CHROME_ARGS, headless: true });
   project.provide("browserEndpoint", browserServer.wsEndpoint());
   google = await startOAuthStandIn();
-  const demoShop = await seedDemoShops();
-  project.provide("demoShop", demoShop);
-  // The shared app's data: the demo shop plus the leak suite's marker content.
-  const dataDir = copyDataDir(demoShop.pgliteDataDir);
-  const seeded = spawnSync(
-    process.execPath,
-    ["--import", "./scripts/register.mjs", "tests/setup/seed-markers.ts", dataDir],
-    {
-      stdio: "inherit",
-    },
-  );
-  if (seeded.status !== 0) throw new Error("Could not prepare the end-to-end data directory");
+  const { template, sharedDataDir: dataDir } = await demoShops();
+  project.provide("demoShop", template);
   app = await startApp({
     DATA_DIR: dataDir,
     SUPPORT_EMAIL: "care@nuru.test",

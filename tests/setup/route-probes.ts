@@ -74,6 +74,7 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
       ],
       true,
     ),
+    "sw/ebook/:id/read": page([`/sw/ebook/${ids.pdfEbook}/read`, `/sw/ebook/${ids.pdfSubscriptionEbook}/read`]),
     "sw/about": page(["/sw/about"]),
     "sw/terms": page(["/sw/terms"]),
     "sw/privacy": page(["/sw/privacy"]),

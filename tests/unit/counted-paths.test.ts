@@ -1,11 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { sourceRouteFacts } from "../setup/route-facts";
-
-// The server build empties `.client` modules as React Router does; so does this test (pdf.js starts a Worker).
-vi.mock("~/components/reader/pdfjs.client", () => ({ pdfjs: {} }));
 
 // Only requests for pages whose handle says `countsViews` open the page-event scope (lib/route-facts.ts); a route
 // whose loader notes a view, an offer view or a search without saying so would silently count nothing.

@@ -44,8 +44,11 @@ describe("pages with a Swahili version", () => {
     expect(hasSwahiliVersion("/pricing")).toBe(true);
     expect(hasSwahiliVersion("/article/abc")).toBe(true);
     expect(hasSwahiliVersion("/sw/ebook/abc")).toBe(true);
-    // Not the pages under an ebook (the reader, its file), nor the pages that have one address.
-    expect(hasSwahiliVersion("/ebook/1/read")).toBe(false);
+    // The PDF reader has one since issue 50's reader slice; not the other addresses under an ebook (its file), nor
+    // the pages that have one address.
+    expect(hasSwahiliVersion("/ebook/1/read")).toBe(true);
+    expect(hasSwahiliVersion("/sw/ebook/1/read")).toBe(true);
+    expect(hasSwahiliVersion("/ebook/1/file")).toBe(false);
     expect(hasSwahiliVersion("/api/payments/ipn")).toBe(false);
     expect(hasSwahiliVersion("/admin")).toBe(false);
     expect(hasSwahiliVersion("/account/data")).toBe(false);
@@ -61,7 +64,8 @@ describe("links on a Swahili page", () => {
     expect(localizedHref("/", "sw")).toBe("/sw");
     expect(localizedHref("/signin?redirectTo=/sw", "sw")).toBe("/sw/signin?redirectTo=/sw");
     expect(localizedHref("/checkout/plan/basic", "sw")).toBe("/sw/checkout/plan/basic");
-    expect(localizedHref("/ebook/x/read", "sw")).toBe("/ebook/x/read");
+    expect(localizedHref("/ebook/x/read?pdf=1", "sw")).toBe("/sw/ebook/x/read?pdf=1");
+    expect(localizedHref("/ebook/x/reading", "sw")).toBe("/ebook/x/reading");
     expect(localizedHref("/articles", "en")).toBe("/articles");
     expect(localizedHref("/sw/articles?page=2", "en")).toBe("/articles?page=2");
     expect(localizedHref("https://wa.me/254700000000", "sw")).toBe("https://wa.me/254700000000");

@@ -1,14 +1,11 @@
 // What the HTTP server derives from the routes' handles (issue 31 item 8): which pages the guest cache may keep,
 // which routes other servers may post to, which forms get a larger body limit. A route that loses or gains one of
 // these facts changes the server's behaviour, so the lists are spelled out here.
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { patternToRegExp } from "~/lib/route-facts";
 import { guestCacheAddress } from "~/lib/guest-page-cache.server";
 import { ARTICLE_FORM_BODY_LIMIT } from "~/modules/content/article-form";
 import { sourceRouteFacts } from "../setup/route-facts";
-
-// The server build empties `.client` modules as React Router does; so does this test (pdf.js starts a Worker).
-vi.mock("~/components/reader/pdfjs.client", () => ({ pdfjs: {} }));
 
 describe("route facts", () => {
   it("name the guest pages and the routes other servers post to", async () => {

@@ -319,8 +319,8 @@ describe("her account's pages in Swahili", () => {
     expect(text).toContain("Maktaba yangu");
     expect(text).toContain("Mpango wa Standard");
     expect(text).toContain("zimebaki siku 41");
-    expect(text).toContain("Unaendelea · kujilipia upya kumewashwa");
-    expect(text).toContain("Mpango wa Standard umelipiwa mapema: 26 Januari 2027 hadi 26 Februari 2027.");
+    expect(text).toContain("Unaendelea · kulipia upya kumewashwa");
+    expect(text).toContain("Umelipia mapema Mpango wa Standard: 26 Januari 2027 hadi 26 Februari 2027.");
     expect(text).toContain("Ulianza 27 Desemba 2026");
     expect(text).toContain("1 kati ya 3");
     expect(text).toContain("Umehifadhi makala 2 na kitabu pepe 1.");
@@ -339,11 +339,11 @@ describe("her account's pages in Swahili", () => {
   it("her standing's renewal sentence follows how she renews", () => {
     const byCard = standingOf({ periods: [period({})], card: { status: "active", endedBecause: null }, now: NOW })!;
     expect(standingWordsSw(sw, byCard).renewal).toBe(
-      "Inajilipia upya yenyewe kwa kadi tarehe 26 Januari 2027. Tutakutumia barua pepe siku 7 na siku 1 kabla ya kadi yako kutozwa.",
+      "Mpango wako utalipiwa upya kiotomatiki kwa kadi tarehe 26 Januari 2027. Tutakutumia barua pepe siku 7 na siku 1 kabla ya kadi yako kutozwa.",
     );
     const off = standingOf({ periods: [period({ autoRenew: false })], card: null, now: NOW })!;
-    expect(standingWordsSw(sw, off).status).toBe("Unaendelea · kujilipia upya kumezimwa");
-    expect(standingWordsSw(sw, off).renewal).toMatch(/^Kujilipia upya kumezimwa: .* hadi 26 Januari 2027,/);
+    expect(standingWordsSw(sw, off).status).toBe("Unaendelea · kulipia upya kumezimwa");
+    expect(standingWordsSw(sw, off).renewal).toMatch(/^Kulipia upya kumezimwa: .* hadi 26 Januari 2027,/);
     const ended = standingOf({ periods: [period({ endDate: at(-1) })], card: null, now: NOW })!;
     expect(standingWordsSw(sw, ended)).toEqual({ status: "Umekwisha", paidAhead: null, renewal: null });
   });

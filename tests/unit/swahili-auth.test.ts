@@ -106,15 +106,17 @@ describe("the words of signing in, in Swahili", () => {
   });
 
   it("a wrong code says the tries left in Swahili, one and many", () => {
-    expect(sw("That code is not right. You have 1 try left.")).toBe("Msimbo huo si sahihi. Umebakiza jaribio 1.");
-    expect(sw("That code is not right. You have 3 tries left.")).toBe("Msimbo huo si sahihi. Umebakiza majaribio 3.");
+    expect(sw("That code is not right. You have 1 try left.")).toBe("Msimbo huo si sahihi. Umebakiwa na jaribio 1.");
+    expect(sw("That code is not right. You have 3 tries left.")).toBe(
+      "Msimbo huo si sahihi. Umebakiwa na majaribio 3.",
+    );
     const refused = data({ ok: false, error: new AppError(ACCOUNT_ERRORS.SIGN_IN_CODE_LIMITED).payload });
     expect(actionAnswerIn(refused, "sw").data.error.message).toMatch(/^Tayari tumetuma misimbo/);
   });
 
   it("a step that worked says so in Swahili", () => {
     expect(actionAnswerIn({ ok: true, message: ACCOUNT_NOTICES.codeSent }, "sw").message).toBe(
-      "Msimbo umetumwa. Ikiwa uliomba zaidi ya mmoja, tumia wa karibuni zaidi.",
+      "Msimbo umetumwa. Ikiwa uliomba zaidi ya mmoja, tumia ule mpya zaidi.",
     );
   });
 

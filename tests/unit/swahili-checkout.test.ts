@@ -165,10 +165,10 @@ describe("the order's words in Swahili", () => {
   it("an offer code's few words", () => {
     const percent = offerText({ kind: "percent", percentOff: "20.00", amountOffCents: null, firstPeriodOnly: false });
     expect(percent).toBe("20 % off");
-    expect(offerWordsSw(sw, percent)).toBe("20 % chini");
+    expect(offerWordsSw(sw, percent)).toBe("punguzo la 20 %");
     const fixed = offerText({ kind: "fixed", percentOff: null, amountOffCents: 10000, firstPeriodOnly: true });
     expect(offerWordsSw(en, fixed)).toBe(fixed);
-    expect(offerWordsSw(sw, fixed)).toMatch(/^KSh\s100\.00 chini kwa kipindi cha kwanza$/);
+    expect(offerWordsSw(sw, fixed)).toMatch(/^punguzo la KSh\s100\.00 kwa kipindi cha kwanza$/);
   });
 
   it("the card renewal's schedule for every period", () => {
@@ -210,9 +210,9 @@ describe("the order's words in Swahili", () => {
       renewal: { on: false, method: "by-hand" },
     } as unknown as MemberStanding;
     expect(standingSummarySw(sw, standing)).toBe(
-      "Mpango wa Standard · Inatumika · kujilipia upya kumezimwa · imelipiwa hadi 26 Machi 2027",
+      "Mpango wa Standard · Unaendelea · kulipia upya kumezimwa · umelipiwa hadi 26 Machi 2027",
     );
     const ended = { ...standing, state: "ended", current: { planName: "Basic", isTrial: true } } as MemberStanding;
-    expect(standingSummarySw(sw, ended)).toBe("Mpango wa Basic (majaribio ya bure) · Iliisha 26 Machi 2027");
+    expect(standingSummarySw(sw, ended)).toBe("Mpango wa Basic (majaribio ya bure) · Uliisha 26 Machi 2027");
   });
 });

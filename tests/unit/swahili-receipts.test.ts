@@ -73,7 +73,7 @@ describe("the purchase kinds' words in Swahili", () => {
       "Zawadi kwa amani@example.com: Mpango wa Standard (miezi 2)",
     );
     expect(wordsOf(upgrade, "sw").receiptItem(upgrade, money)).toBe(
-      "Mpango wa Standard (miezi 2), kupanda daraja: punguzo la KSh\u00a0120.00 kwa sehemu isiyotumika ya mpango wa awali na KSh\u00a00.40 zilizoachwa ili kulipa shilingi kamili",
+      "Mpango wa Standard (miezi 2), kuboresha mpango: punguzo la KSh\u00a0120.00 kwa sehemu isiyotumika ya mpango wa awali na KSh\u00a00.40 zilizoachwa ili kulipa shilingi kamili",
     );
     expect(wordsOf(plan, "sw").mailItem(plan)).toBe("mpango wa Standard (miezi 2)");
     expect(wordsOf(ebook, "sw").mailItem(ebook)).toBe('kitabu pepe "Mto"');
@@ -98,7 +98,7 @@ describe("the purchase kinds' words in Swahili", () => {
     const paid = { giftFor: null, ebookId: "e1", paidUntil: "2027-01-23T09:00:00.000Z" };
     const status = purchaseKindWords("plan", "sw").paidNext(paid, "status");
     expect(sentenceText(status)).toBe(
-      "Sasa unaweza kusoma makala ya kulipia au kuchagua vitabu pepe vyako. Risiti yako inakuja kwenye barua pepe yako.",
+      "Sasa unaweza kusoma makala za kulipia au kuchagua vitabu pepe vyako. Risiti yako inakuja kwenye barua pepe yako.",
     );
     expect(status.parts.filter((p) => typeof p === "object" && "to" in p).map((p) => (p as { to: string }).to)).toEqual(
       ["/sw/articles", "/sw/ebooks"],
@@ -130,7 +130,7 @@ describe("the Swahili mails' words", () => {
   it("say what each mail is for", () => {
     expect(SLICE_MAILS.receipt("sw").subject).toBe("Risiti yako ya Nuru: mpango wa Standard (miezi 2)");
     expect(SLICE_MAILS.receipt("sw").text).toContain(
-      "Asante kwa malipo yako ya KSh\u00a0500.00 kwa mpango wa Standard (miezi 2) (M-Pesa, uthibitisho QJK1ABCD23). Kumbukumbu ya agizo: NURU-abc.",
+      "Asante kwa malipo yako ya KSh\u00a0500.00 kwa mpango wa Standard (miezi 2) (M-Pesa, uthibitisho QJK1ABCD23). Kumbukumbu ya oda: NURU-abc.",
     );
     expect(SLICE_MAILS["reminder in 7 days"]("sw").subject).toBe(
       "Nuru: muda wa mpango wa Standard unaisha baada ya siku 7",
@@ -142,7 +142,7 @@ describe("the Swahili mails' words", () => {
     expect(SLICE_MAILS.gift("sw").subject).toBe("Amani amekutumia zawadi kwenye Nuru");
     // A stranger's link in the note is taken out, in her language.
     expect(SLICE_MAILS.gift("sw").text).toContain('Ujumbe wake: "Kwa ajili yako, tazama [kiungo kimeondolewa]"');
-    expect(SLICE_MAILS.refund("sw").subject).toBe("Nuru imekurudishia pesa: KSh\u00a0500.00");
+    expect(SLICE_MAILS.refund("sw").subject).toBe("Nuru imekurejeshea pesa: KSh\u00a0500.00");
     expect(SLICE_MAILS["article, opening"]("sw").text).toContain("Jiondoe: https://nuru.co.ke/newsletter/unsubscribe");
   });
 
@@ -184,21 +184,21 @@ describe("the Swahili receipt", () => {
   it("labels every line in Swahili, the date too", () => {
     const lines = receiptLines(receipt, "sw");
     expect(lines.map(([label]) => label)).toEqual([
-      "Nambari ya risiti",
+      "Namba ya risiti",
       "Muuzaji",
       "Risiti ya",
       "KRA PIN ya mnunuzi",
       "Tarehe ya kulipa",
       "Bidhaa",
-      "Muda",
-      "Bei kabla ya msimbo wa punguzo",
-      "Msimbo wa punguzo KARIBU",
+      "Kipindi",
+      "Bei kabla ya msimbo wa ofa",
+      "Msimbo wa ofa KARIBU",
       "Kiasi",
       "VAT 16% (imejumuishwa)",
       "Kiasi kabla ya VAT",
       "Imelipwa kwa",
       "Msimbo wa uthibitisho",
-      "Kumbukumbu ya agizo",
+      "Kumbukumbu ya oda",
       "Hali",
     ]);
     expect(Object.fromEntries(lines)["Tarehe ya kulipa"]).toBe("29 Novemba 2026");
@@ -211,9 +211,9 @@ describe("the Swahili receipt", () => {
   it("is a PDF whose every word is in Swahili, drawn whole by its font", async () => {
     const [text] = await pdfPageTexts(await receiptPdf(receipt, "sw"));
     expect(text).toContain("Risiti");
-    expect(text).toContain("Nambari ya risiti");
+    expect(text).toContain("Namba ya risiti");
     expect(text).toContain("29 Novemba 2026");
-    expect(text).toContain("Kiasi ni kwa shilingi za Kenya, kimelipwa kupitia Pesapal.");
+    expect(text).toContain("Kiasi ni kwa shilingi za Kenya, na kimetozwa kupitia Pesapal.");
     expect(text).not.toContain("?");
     const shown = text.replace(/https?:\/\/\S+|\S+@\S+/g, " ");
     expect(shown).not.toMatch(ENGLISH);
@@ -222,7 +222,7 @@ describe("the Swahili receipt", () => {
   it("names how she paid in Swahili", () => {
     expect(paymentMethodIn("Visa card", "sw")).toBe("Kadi ya Visa");
     expect(paymentMethodIn("Card", "sw")).toBe("Kadi");
-    expect(paymentMethodIn("offer code KARIBU", "sw")).toBe("Msimbo wa punguzo KARIBU");
+    expect(paymentMethodIn("offer code KARIBU", "sw")).toBe("Msimbo wa ofa KARIBU");
     expect(paymentMethodIn("M-Pesa", "sw")).toBe("M-Pesa");
     expect(paymentMethodIn("Visa card", "en")).toBe("Visa card");
   });

@@ -20,7 +20,7 @@ export function useEbookAction(ebook: EbookCardData, signedIn: boolean): { to: s
   const localHref = useLocalHref();
   switch (ebook.access) {
     case "read":
-      return { to: `/ebook/${ebook.id}/read`, label: t("card.readEbook") };
+      return { to: localHref(`/ebook/${ebook.id}/read`), label: t("card.readEbook") };
     case "unlock":
       return { to: localHref(`/ebook/${ebook.id}`), label: t("card.readWithPlan") };
     case "purchase":

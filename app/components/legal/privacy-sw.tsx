@@ -40,7 +40,7 @@ const RETENTION: [string, string][] = [
     "Muda wote ofa hizo zipo, ili zisitolewe kwa anwani ile ile mara mbili",
   ],
   [
-    "Maagizo, malipo, marejesho na kulipia upya kwa kadi (risiti zako hutengenezwa kutokana na hizi)",
+    "Oda, malipo, marejesho na kulipia upya kwa kadi (risiti zako hutengenezwa kutokana na hizi)",
     `Miaka ${PAYMENT_RECORD_RETENTION_YEARS}, kama sheria ya kodi ya Kenya inavyotaka`,
   ],
 ];
@@ -72,19 +72,19 @@ export function PrivacySwahili({ supportEmail }: { supportEmail: string }) {
           kila mara na ili kugundua matumizi mabaya.
         </li>
         <li>
-          <strong>Maagizo na malipo:</strong> ulichonunua, bei, nchi iliyotumika kuweka bei, na njia ya malipo ya
-          Pesapal pamoja na msimbo wake wa uthibitisho. Tunavihitaji ili kukupa ulicholipia, kukupa risiti zako na
-          kuhifadhi kumbukumbu zinazotakiwa na sheria. Kwa zawadi, anwani ya barua pepe ya mpokeaji (na nambari yake ya
-          simu na ujumbe, ukiviandika) huhifadhiwa pamoja na agizo. Unapolipa kwa M-Pesa kwenye tovuti hii, nambari ya
-          simu iliyopokea ombi la M-Pesa, msimbo wa uthibitisho wa M-Pesa na, ukiiomba, risiti ya SMS tuliyokutumia
-          (nambari yake na maandishi yake) huhifadhiwa pamoja na agizo; nambari yako ya M-Pesa hukumbukwa kwa wakati
-          ujao ikiwa tu ulichagua “ikumbuke”.
+          <strong>Oda na malipo:</strong> ulichonunua, bei, nchi iliyotumika kuweka bei, na njia ya malipo ya Pesapal
+          pamoja na msimbo wake wa uthibitisho. Tunavihitaji ili kukupa ulicholipia, kukupa risiti zako na kuhifadhi
+          kumbukumbu zinazotakiwa na sheria. Kwa zawadi, anwani ya barua pepe ya mpokeaji (na namba yake ya simu na
+          ujumbe, ukiviandika) huhifadhiwa pamoja na oda. Unapolipa kwa M-Pesa kwenye tovuti hii, namba ya simu
+          iliyopokea ombi la M-Pesa, msimbo wa uthibitisho wa M-Pesa na, ukiiomba, risiti ya SMS tuliyokutumia (namba
+          yake na maandishi yake) huhifadhiwa pamoja na oda; namba yako ya M-Pesa hukumbukwa kwa wakati ujao ikiwa tu
+          ulichagua “Kumbuka namba hii kwa wakati ujao”.
         </li>
         <li>
           <strong>Usomaji wako:</strong> alamisho, ulipoishia katika kila kitabu pepe, tathmini na maoni yako, na
           kumbukumbu ya vitabu pepe unavyofungua na kupakua. Vinaliwezesha duka kukumbuka ulipofikia, kusimamia kikomo
           cha upakuaji, na kuonyesha kwamba kitabu pepe ulichonunua kilikufikia. Faili za vitabu pepe unazopakua hubeba
-          anwani yako ya barua pepe na nambari ya agizo lako.
+          anwani yako ya barua pepe na namba ya oda yako.
         </li>
         <li>
           <strong>Kumbukumbu za usalama:</strong> idadi ya majaribio ya kuingia na ya barua pepe kwa kila anwani, ili
@@ -117,11 +117,11 @@ export function PrivacySwahili({ supportEmail }: { supportEmail: string }) {
           Pesapal huhifadhi kumbukumbu zake za malipo chini ya sera yake ya faragha.
         </li>
         <li>
-          <strong>Safaricom (M-Pesa)</strong>, unapolipa kwa M-Pesa kwenye tovuti hii: nambari yako ya simu na kiasi,
-          ili kutuma ombi la malipo kwenye simu yako.
+          <strong>Safaricom (M-Pesa)</strong>, unapolipa kwa M-Pesa kwenye tovuti hii: namba yako ya simu na kiasi, ili
+          kutuma ombi la malipo kwenye simu yako.
         </li>
         <li>
-          <strong>Mtoa huduma wetu wa SMS</strong> (Africa&apos;s Talking), ikiwa tu unaomba risiti ya SMS: nambari yako
+          <strong>Mtoa huduma wetu wa SMS</strong> (Africa&apos;s Talking), ikiwa tu unaomba risiti ya SMS: namba yako
           ya simu na maandishi ya risiti, yanayosema ulinunua aina gani ya kitu na hadi lini, kamwe si jina la makala
           wala la kitabu pepe.
         </li>
@@ -194,11 +194,11 @@ export function PrivacySwahili({ supportEmail }: { supportEmail: string }) {
         kadi kunasitishwa. Anwani yako ya barua pepe inaweza kutumika kujisajili tena.
       </p>
       <p className="mt-2">
-        Kinachobaki: maagizo yako, malipo, marejesho na kumbukumbu za kulipia upya kwa kadi, kwa miaka{" "}
+        Kinachobaki: oda zako, malipo, marejesho na kumbukumbu za kulipia upya kwa kadi, kwa miaka{" "}
         {PAYMENT_RECORD_RETENTION_YEARS} tangu malipo, kwa sababu sheria ya kodi ya Kenya inataka biashara zihifadhi
         kumbukumbu hizo. Zinahifadhiwa bila jina lako wala anwani yako ya barua pepe: zinaonyesha &ldquo;Msomaji
-        aliyefutwa&rdquo; badala yake. Zawadi uliyonunua inabaki kuwa sehemu ya kumbukumbu ya agizo lake, pamoja na
-        anwani ya mpokeaji, ili bado aweze kuipokea. Ikiwa hukuwa na malipo yoyote, hakuna kinachobaki. Kumbukumbu ya
+        aliyefutwa&rdquo; badala yake. Zawadi uliyonunua inabaki kuwa sehemu ya kumbukumbu ya oda yake, pamoja na anwani
+        ya mpokeaji, ili bado aweze kuipokea. Ikiwa hukuwa na malipo yoyote, hakuna kinachobaki. Kumbukumbu ya
         wasimamizi inaonyesha kwamba akaunti ilifutwa, si ya nani.
       </p>
       <p className="mt-2">

@@ -49,8 +49,8 @@ export function TermsSwahili({ supportEmail }: { supportEmail: string }) {
       <h2 className={h2}>5. Matumizi yako binafsi</h2>
       <p className="mt-2">
         Unapewa makala na vitabu pepe kwa matumizi yako binafsi tu, si ya kibiashara. Hairuhusiwi kuvinakili, kuviuza
-        tena, kuvishiriki wala kuvichapisha. Faili za vitabu pepe zinaweza kubeba anwani yako ya barua pepe na nambari
-        ya agizo lako.
+        tena, kuvishiriki wala kuvichapisha. Faili za vitabu pepe zinaweza kubeba anwani yako ya barua pepe na namba ya
+        oda yako.
       </p>
 
       <h2 className={h2}>6. Taarifa za afya</h2>

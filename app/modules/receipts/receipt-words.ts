@@ -1,6 +1,6 @@
 // How she paid, said in her language on her receipt and in its mail (issue 50, ADR 048): the names a reader knows
 // (orders/payment-method.ts: "M-Pesa", "Visa card"), a card said as a card ("Kadi ya Visa"), the offer code that
-// made an order free ("offer code X": "Msimbo wa punguzo X"). Brand names stay as they are.
+// made an order free ("offer code X": "Msimbo wa ofa X"). Brand names stay as they are.
 import { translator } from "~/lib/i18n/i18n";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
 
