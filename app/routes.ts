@@ -16,6 +16,7 @@ const SWAHILI_PAGES = prefix("sw", [
   route("ebook/:id", "routes/ebook.tsx", { id: "sw/ebook" }),
   route("ebook/:id/text", "routes/ebook-text.tsx", { id: "sw/ebook-text" }),
   route("ebook/:id/read", "routes/ebook-reader.tsx", { id: "sw/ebook-reader" }),
+  route("ebook/:id/download", "routes/ebook-download.ts", { id: "sw/ebook-download" }),
   route("about", "routes/about.tsx", { id: "sw/about" }),
   route("terms", "routes/terms.tsx", { id: "sw/terms" }),
   route("privacy", "routes/privacy.tsx", { id: "sw/privacy" }),

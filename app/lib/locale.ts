@@ -70,8 +70,8 @@ const SWAHILI_PAGES: readonly RegExp[] = [
   /^\/(?:category|article|ebook)\/[^/]+$/,
   // An ebook's text mode.
   /^\/ebook\/[^/]+\/text$/,
-  // The PDF reader.
-  /^\/ebook\/[^/]+\/read$/,
+  // The PDF reader, and its Download PDF (the refusals in the page's language).
+  /^\/ebook\/[^/]+\/(?:read|download)$/,
   // Sign-in and her address.
   /^\/(?:signin|reset-password|confirm-email)$/,
   // Checkout and payment.

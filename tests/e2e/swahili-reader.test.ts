@@ -116,6 +116,33 @@ describe("the PDF reader in Swahili", () => {
         ]);
         expect(download.suggestedFilename()).toMatch(/\.pdf$/);
         await expect.poll(() => page.getByTestId("toast").textContent()).toContain("Upakuaji umeanza");
+        // Her fourth copy in the hour is refused in Swahili: in place, and without script after the redirect.
+        for (let n = 2; n <= 3; n++) {
+          const again = await context.request.post(`/sw/ebook/${ebookId}/download`, {
+            form: {},
+            headers: { Origin: baseUrl(), Accept: "application/json" },
+          });
+          expect(again.status(), `download ${n}`).toBe(200);
+        }
+        await page.getByRole("button", { name: "Funga", exact: true }).click();
+        await page.getByRole("button", { name: "Pakua PDF" }).click();
+        await expect
+          .poll(() => page.getByTestId("toast").textContent())
+          .toMatch(
+            /^Umefikia kikomo cha kupakuaUmefikia kikomo cha kupakua\. Tafadhali subiri kabla ya kupakua tena\. Unaweza kukipakua tena baada ya dakika (59|60)\.×$/,
+          );
+        // The refusal's 429 is the one console line the browser is expected to write.
+        const refusal = consoleErrors.findIndex((line) => line.includes("status of 429"));
+        expect(refusal).toBeGreaterThanOrEqual(0);
+        consoleErrors.splice(refusal, 1);
+        const plain = await context.request.post(`/sw/ebook/${ebookId}/download`, {
+          form: {},
+          headers: { Origin: baseUrl() },
+          maxRedirects: 0,
+        });
+        expect(plain.status()).toBe(302);
+        expect(plain.headers()["location"]).toBe(`/sw/ebook/${ebookId}`);
+        await page.getByRole("button", { name: "Funga", exact: true }).click();
       }
       // A refused copy is said in Swahili.
       await page.locator("canvas").click({ button: "right" });

@@ -117,6 +117,10 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     ]),
     "ebook/:id/reading": resource([`/ebook/${ids.pdfEbook}/reading`], true),
     "ebook/:id/download": resource([`/ebook/${ids.pdfEbook}/download`, `/ebook/${ids.lockedEbook}/download`], true),
+    "sw/ebook/:id/download": resource(
+      [`/sw/ebook/${ids.pdfEbook}/download`, `/sw/ebook/${ids.lockedEbook}/download`],
+      true,
+    ),
     "ebooks/:id": resource([`/ebooks/${ids.lockedEbook}`]),
     pricing: page(["/pricing", `/pricing?code=${PROBE_OFFER_CODE}`, "/pricing?code=NO-SUCH-CODE"]),
     "checkout/:kind/:id": page(

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Download } from "~/components/ui/icons";
 import type { ToastMessage } from "~/components/ui/toast";
 import { LazyToast } from "~/components/ui/lazy-toast";
-import { useT } from "~/lib/i18n/use-t";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 import { downloadEbook } from "~/lib/ebook-download";
 
 /**
@@ -13,7 +13,9 @@ export function DownloadButton({ ebookId, className }: { ebookId: string; classN
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const t = useT();
-  const action = `/ebook/${ebookId}/download`;
+  const localHref = useLocalHref();
+  // In the page's language: a Swahili page's refusals come back in Swahili (routes/ebook-download.ts).
+  const action = localHref(`/ebook/${ebookId}/download`);
 
   async function download(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -162,12 +162,16 @@ export async function prepareDownload({
 }
 
 /** The answer to POST /ebook/:id/download: the stamped PDF, or the spec's refusal as JSON (the one refusal shape). */
-export async function downloadResponse(outcome: DownloadOutcome): Promise<Response> {
+export async function downloadResponse(
+  outcome: DownloadOutcome,
+  words?: { title: string; message: string },
+): Promise<Response> {
   if (!outcome.ok) {
     const { error, retryAfterMs } = outcome;
     const headers: Record<string, string> = { ...FILE_HEADERS, "Content-Type": "application/json" };
     if (retryAfterMs) headers["Retry-After"] = String(Math.ceil(retryAfterMs / 1000));
-    const answer: ActionRefusal = { ok: false, error: error.payload };
+    // In the page's language when the route gives its words (download-refusal-words.server.ts).
+    const answer: ActionRefusal = { ok: false, error: { ...error.payload, ...words } };
     return new Response(JSON.stringify(answer), { status: error.status, headers });
   }
   const body = await getStorage().read("private", outcome.fileKey);
