@@ -9,6 +9,7 @@ import { settingsToKeep, textSettingsStorageKey, type StoredTextSettings } from 
 import { say } from "../lib/page-words";
 import { showToast } from "./page-toast";
 import { saveForOfflineButton } from "./save-offline-button";
+import { watchSwipes } from "./swipes";
 
 const facts = JSON.parse(
   document.querySelector<HTMLScriptElement>("script[data-text-reader]")!.dataset.textReader!,
@@ -122,21 +123,7 @@ function turnPages() {
     const to = KEYS[event.key];
     if (to && go(linkTo(to))) event.preventDefault();
   });
-  let start: { x: number; y: number } | null = null;
-  scroller.addEventListener(
-    "touchstart",
-    (event) => {
-      const touch = event.touches[0];
-      start = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
-    },
-    { passive: true },
-  );
-  scroller.addEventListener("touchend", (event) => {
-    const touch = event.changedTouches[0];
-    const from = start;
-    start = null;
-    if (!from || !touch) return;
-    const [dx, dy] = [touch.clientX - from.x, touch.clientY - from.y];
+  watchSwipes(scroller, (dx, dy) => {
     if (Math.abs(dx) < 60 || Math.abs(dx) < Math.abs(dy) * 1.5) return;
     go(linkTo(dx < 0 ? "next" : "previous"));
   });

@@ -236,6 +236,17 @@ describe("text mode at 390 px", () => {
     await Promise.all([page.waitForEvent("load"), page.keyboard.press("ArrowLeft")]);
     expect(new URL(page.url()).searchParams.get("s")).toBe("1");
     await waitForHydration(page);
+    // So is a swipe across the text: a finger moving left turns to the next section.
+    await Promise.all([
+      page.waitForEvent("load"),
+      page.locator("[data-text-scroller]").evaluate((scroller) => {
+        const at = (x: number) => [new Touch({ identifier: 1, target: scroller, clientX: x, clientY: 300 })];
+        scroller.dispatchEvent(new TouchEvent("touchstart", { touches: at(300), changedTouches: at(300) }));
+        scroller.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: at(150) }));
+      }),
+    ]);
+    expect(new URL(page.url()).searchParams.get("s")).toBe("2");
+    await waitForHydration(page);
     // A right click on the text is refused, and she is told so over the reader.
     await page.locator("[data-block]").first().click({ button: "right" });
     const toast = page.locator("[data-reader]").getByTestId("toast");
