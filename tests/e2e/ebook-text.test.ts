@@ -2,7 +2,7 @@
 // body text is at least 16 px, she makes it larger, closes, and on another device (browser context) comes back to
 // the same section and paragraph at the size she chose. Without JavaScript the page still reads and its forms work.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, expectAccessible, newPage, trackHydration, waitForHydration } from "../setup/pages";
 import { signInWithForm } from "../setup/shop-journeys";
@@ -11,6 +11,7 @@ import { ebooks as demoEbooks } from "~/db/seed/content-data";
 import { probeIds } from "../setup/probe-ids";
 import { MARKERS } from "../setup/markers";
 import { saveScreenshot } from "../setup/screenshots";
+import { bodyFontSize, topBlock } from "../setup/text-mode";
 
 let browser: Browser;
 let ebookId: string;
@@ -25,24 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Computed font size of the body text, in px. */
-const bodyFontSize = (page: Page) =>
-  page
-    .locator("[data-block] p")
-    .first()
-    .evaluate((p) => Number.parseFloat(getComputedStyle(p).fontSize));
-
-/** The paragraph at the top of the reading area: where she is. */
-const topBlock = (page: Page) =>
-  page.evaluate(() => {
-    const scroller = document.querySelector('[aria-label="Ebook text"]')!;
-    const top = scroller.getBoundingClientRect().top;
-    const block = [...document.querySelectorAll<HTMLElement>("[data-block]")].find(
-      (b) => b.getBoundingClientRect().bottom > top + 4,
-    );
-    return Number(block?.dataset.block ?? -1);
-  });
 
 async function signedInContext(javaScriptEnabled = true): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl(), javaScriptEnabled });

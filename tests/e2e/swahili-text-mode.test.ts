@@ -9,6 +9,7 @@ import { PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../
 import { getText, signInCookie } from "../setup/http-session";
 import { ebooks as demoEbooks } from "~/db/seed/content-data";
 import { saveScreenshot } from "../setup/screenshots";
+import { bodyFontSize, topBlock } from "../setup/text-mode";
 
 let browser: Browser;
 let ebookId: string;
@@ -36,23 +37,6 @@ const readerWords = (page: Page) =>
     for (const content of reader.querySelectorAll("[data-block], h1, nav ol, script")) content.remove();
     const labels = [...reader.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label"));
     return [reader.textContent!.replace(chapter, ""), ...labels].join("\n");
-  });
-
-const fontSize = (page: Page) =>
-  page
-    .locator("[data-block] p")
-    .first()
-    .evaluate((p) => Number.parseFloat(getComputedStyle(p).fontSize));
-
-/** The paragraph at the top of the reading area: where she is. */
-const topBlock = (page: Page) =>
-  page.evaluate(() => {
-    const scroller = document.querySelector("[data-text-scroller]")!;
-    const top = scroller.getBoundingClientRect().top;
-    const block = [...document.querySelectorAll<HTMLElement>("[data-block]")].find(
-      (b) => b.getBoundingClientRect().bottom > top + 4,
-    );
-    return Number(block?.dataset.block ?? -1);
   });
 
 async function buyerPage() {
@@ -134,10 +118,10 @@ describe("text mode in Swahili at 390 px", () => {
     await settingsMenu.click();
 
     // Larger text: the form brings her back to the Swahili page, at the same paragraph.
-    const before = await fontSize(page);
+    const before = await bodyFontSize(page);
     await setting(page, "Herufi kubwa zaidi");
     expect(page.url()).toBe(`${baseUrl()}/sw/ebook/${ebookId}/text?s=2#b-${place}`);
-    expect(await fontSize(page)).toBe(before + 2);
+    expect(await bodyFontSize(page)).toBe(before + 2);
     expect(await topBlock(page)).toBe(place);
     expect(await page.getByText(`Ukubwa wa herufi: ${before + 2} px`).count()).toBe(1);
 
@@ -149,7 +133,7 @@ describe("text mode in Swahili at 390 px", () => {
     await saveScreenshot(page, "swahili-text-mode/reader-dark-390");
     await setting(page, "Mandhari angavu");
     await setting(page, "Herufi ndogo zaidi");
-    expect(await fontSize(page)).toBe(before);
+    expect(await bodyFontSize(page)).toBe(before);
 
     // Copying is refused in Swahili.
     await page.locator("[data-block]").first().click({ button: "right" });
