@@ -4,7 +4,8 @@
 // she reads, her settings kept on the phone for her offline copies, the arrow keys, Escape and swipes, copying and
 // printing refused with a toast, and Save for offline. Data saver pages carry no script, and the reader still works.
 import type { TextReaderFacts } from "../components/reader/text-reader";
-import { BLOCKED_MESSAGE, isBlockedKey } from "../components/reader/reader-view";
+import { BLOCKED_MESSAGE } from "../components/reader/reader-view";
+import { blockReaderActions } from "../components/reader/block-actions";
 import { settingsToKeep, textSettingsStorageKey, type StoredTextSettings } from "../modules/reader/text-settings";
 import { say } from "../lib/page-words";
 import { showToast } from "./page-toast";
@@ -129,28 +130,9 @@ function turnPages() {
   });
 }
 
-/** Refuses copying, saving and printing while the reader is open, and says so. */
-function blockCopying() {
-  const refused = () => showToast("error", say(BLOCKED_MESSAGE));
-  const block = (event: Event) => {
-    event.preventDefault();
-    refused();
-  };
-  for (const name of ["contextmenu", "selectstart", "dragstart", "copy", "cut", "paste"])
-    document.addEventListener(name, block, true);
-  const onKey = (event: KeyboardEvent) => {
-    if (isBlockedKey(event)) block(event);
-  };
-  document.addEventListener("keydown", onKey, true);
-  // Some systems deliver only the release of PrintScreen.
-  document.addEventListener("keyup", onKey, true);
-  window.addEventListener("beforeprint", refused);
-  // The reader covers the page: the page behind it does not scroll.
-  document.body.style.overflow = "hidden";
-}
-
 followPlace();
 settingsOnPhone(facts.owner);
 turnPages();
-blockCopying();
+// Copying, saving and printing refused while the reader is open, and she is told so.
+blockReaderActions(() => showToast("error", say(BLOCKED_MESSAGE)));
 saveForOfflineButton();

@@ -2,8 +2,8 @@ import { isBlockedKey } from "./reader-view";
 
 /**
  * Refuses copying, saving and printing while a reader is open, and calls `onBlocked` each time (a reader says so in a
- * toast); the page does not scroll behind the reader. Returns what undoes it. Plain DOM, so the PDF reader's script
- * (app/islands/pdf-reader-page.ts) and a reader React renders (useBlockedActions) share it.
+ * toast); the page does not scroll behind the reader. Returns what undoes it. Plain DOM, shared by the readers'
+ * scripts (app/islands/pdf-reader-page.ts, app/islands/text-reader-page.ts).
  */
 export function blockReaderActions(onBlocked: () => void): () => void {
   const block = (event: Event) => {
