@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { DESKTOP, PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
 import { newReader } from "../setup/attacker";
+import { asGooglePerson } from "../setup/google-person";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -282,7 +283,52 @@ describe("Google sign-in", () => {
     expect(await page.getByRole("menu").innerText()).toContain("wanjiku.google@nuru.test");
     await context.close();
   });
+
+  it("sets the language her account keeps, as a password sign-in does, and leaves the English landing", async () => {
+    const email = unique("zawadi.google");
+    const person = { sub: `google-${email}`, email, name: "Zawadi Achieng" };
+    const offer = "Ukurasa huu upo pia kwa Kiswahili.";
+    const languageCookie = async (context: BrowserContext) =>
+      (await context.cookies()).find((c) => c.name === "nuru_lang")?.value;
+    await asGooglePerson(person, async () => {
+      // Her first Google sign-in makes her account, with no language of its own: no cookie. She saves Swahili.
+      const first = await newPage(browser, DESKTOP);
+      await googleFromEnglishSignIn(first.page);
+      expect(await languageCookie(first.context)).toBeUndefined();
+      await first.page.goto("/account");
+      await first.page.getByLabel("The shop's language for you").selectOption("sw");
+      await first.page.getByRole("button", { name: "Save language" }).click();
+      await expect.poll(() => first.page.getByTestId("toast").textContent()).toContain("Lugha imehifadhiwa");
+      await first.context.close();
+
+      // Another browser, one that prefers Swahili: the home page offers the Swahili page until it knows her choice.
+      const { page, context } = await newPage(browser, DESKTOP);
+      await page.setExtraHTTPHeaders({ "Accept-Language": "sw-KE,sw;q=0.9,en;q=0.5" });
+      await page.goto("/");
+      expect(await page.getByRole("link", { name: offer }).isVisible()).toBe(true);
+      // Google from the English sign-in page: the English landing (a password sign-in keeps the page's language
+      // too), signed in, and her saved Swahili now in this browser.
+      await googleFromEnglishSignIn(page);
+      expect(await languageCookie(context)).toBe("sw");
+      await page.getByRole("button", { name: "Account menu" }).click();
+      expect(await page.getByRole("menu").innerText()).toContain(email);
+      await page.goto("/");
+      expect(await page.locator("html").getAttribute("lang")).toBe("en");
+      expect(await page.getByRole("link", { name: "Kiswahili", exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText(offer).count()).toBe(0);
+      await context.close();
+    });
+  });
 });
+
+/** Google from the English sign-in page, back on the English home page. */
+async function googleFromEnglishSignIn(page: Page) {
+  await page.goto("/signin");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.waitForURL(`${baseUrl()}/`);
+  await waitForHydration(page);
+}
 
 describe("admin guard", () => {
   const ADMIN_PAGES = [

@@ -8,6 +8,7 @@ import { connectBrowser } from "../setup/shared-browser";
 import { baseUrl, expectAccessible, newPage, PHONE, waitForHydration } from "../setup/pages";
 import { saveScreenshotsAtBothWidths } from "../setup/screenshots";
 import { newReader } from "../setup/attacker";
+import { asGooglePerson } from "../setup/google-person";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -203,12 +204,20 @@ describe("her address in Swahili", () => {
   });
 
   it("Google from /sw/signin brings her back to the Swahili pages with her language kept", async () => {
-    const { page, context } = await newPage(browser, PHONE);
-    await page.goto("/sw/signin");
-    await page.getByRole("button", { name: "Endelea na Google" }).click();
-    await page.waitForURL(`${baseUrl()}/sw`);
-    const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === "nuru_lang")?.value).toBe("sw");
-    await context.close();
+    // Someone new to the shop: her account is made at the callback, and keeps Swahili as her language.
+    const email = `baraka.google-${Date.now().toString(36)}@nuru.test`;
+    await asGooglePerson({ sub: `google-${email}`, email, name: "Baraka Otieno" }, async () => {
+      const { page, context } = await newPage(browser, PHONE);
+      await page.goto("/sw/signin");
+      await page.getByRole("button", { name: "Endelea na Google" }).click();
+      await page.waitForURL(`${baseUrl()}/sw`);
+      const cookies = await context.cookies();
+      expect(cookies.find((c) => c.name === "nuru_lang")?.value).toBe("sw");
+      // The English account page shows her saved choice (English when she has none).
+      await page.goto("/account");
+      expect(await page.locator("#account-email").inputValue()).toBe(email);
+      expect(await page.getByLabel("The shop's language for you").inputValue()).toBe("sw");
+      await context.close();
+    });
   });
 });

@@ -12,6 +12,8 @@ declare module "vitest" {
     baseUrl: string;
     /** The app's data directory (the leak suite reads the stored file keys to guess at them). */
     dataDir: string;
+    /** The Google stand-in's address, for a test to choose who signs in (oauth-stand-in.ts, google-person.ts). */
+    googleStandIn: string;
   }
 }
 
@@ -40,6 +42,7 @@ export async function setup(project: TestProject) {
   browserServer = await chromium.launchServer({ executablePath: findChrome(), args: CHROME_ARGS, headless: true });
   project.provide("browserEndpoint", browserServer.wsEndpoint());
   google = await startOAuthStandIn();
+  project.provide("googleStandIn", google.url);
   const { template, sharedDataDir: dataDir } = await demoShops();
   project.provide("demoShop", template);
   app = await startApp({

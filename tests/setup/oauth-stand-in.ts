@@ -1,21 +1,36 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+export type GooglePerson = { sub: string; email: string; name: string };
+
 export interface OAuthStandIn {
   url: string;
   /** The person the next sign-in returns. */
-  setUser(user: { sub: string; email: string; name: string }): void;
+  setUser(user: GooglePerson): void;
   close(): Promise<void>;
 }
 
-/** A minimal OAuth 2.0 provider (authorize, token, userinfo) standing in for Google in tests. */
+/** Who a sign-in returns unless a test chose someone else (POST /person). */
+const WANJIKU: GooglePerson = { sub: "google-1001", email: "wanjiku.google@nuru.test", name: "Wanjiku Mwangi" };
+
+/**
+ * A minimal OAuth 2.0 provider (authorize, token, userinfo) standing in for Google in tests. A test process chooses
+ * the person the next sign-ins return with POST /person (a JSON person; an empty body brings Wanjiku back).
+ */
 export async function startOAuthStandIn(): Promise<OAuthStandIn> {
-  let user = { sub: "google-1001", email: "wanjiku.google@nuru.test", name: "Wanjiku Mwangi" };
+  let user = WANJIKU;
   const codes = new Map<string, typeof user>();
   const tokens = new Map<string, typeof user>();
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     console.error("oauth stand-in", req.method, req.url, req.headers.authorization, req.headers["content-type"]);
+    if (url.pathname === "/person" && req.method === "POST") {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      user = body ? (JSON.parse(body) as GooglePerson) : WANJIKU;
+      res.writeHead(204).end();
+      return;
+    }
     if (url.pathname === "/authorize") {
       const code = `code-${Math.random().toString(36).slice(2)}`;
       codes.set(code, user);

@@ -7,12 +7,7 @@ import {
   renewalReminderMail,
   subscriptionEndedMail,
 } from "~/modules/membership/membership-mails.server";
-import {
-  articleMail,
-  digestMail,
-  followConfirmMail,
-  followManageMail,
-} from "~/modules/member-mail/member-templates.server";
+import { articleMail, digestMail, followMail } from "~/modules/member-mail/member-templates.server";
 import type { MailMessage } from "~/lib/mail/mail-message.server";
 import type { Locale } from "~/lib/locale";
 
@@ -172,7 +167,7 @@ export const SLICE_MAILS: Record<string, (locale?: Locale) => MailMessage> = {
   "empty digest": (locale) =>
     digestMail({ ...links(locale), to: "a@x.ke", origin: "https://nuru.co.ke", items: [], locale }),
   "follow confirm": (locale) =>
-    followConfirmMail({ to: "a@x.ke", url: "https://nuru.co.ke/newsletter/confirm?token=t", locale }),
+    followMail("confirm", { to: "a@x.ke", url: "https://nuru.co.ke/newsletter/confirm?token=t", locale }),
   "follow manage": (locale) =>
-    followManageMail({ to: "a@x.ke", url: "https://nuru.co.ke/newsletter/preferences?t=abc", locale }),
+    followMail("manage", { to: "a@x.ke", url: "https://nuru.co.ke/newsletter/preferences?t=abc", locale }),
 };

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { emailOTP, genericOAuth } from "better-auth/plugins";
 import { getDb, type Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
@@ -10,7 +11,7 @@ import { singleton } from "~/lib/singleton.server";
 import { getMailer, type Mailer } from "~/lib/mail/mailer.server";
 import { resetPasswordMail, signInCodeMail } from "./account-mails.server";
 import { sendConfirmation } from "./email-confirmation.server";
-import { mailLanguageOf, oauthSignUpLanguage } from "./language.server";
+import { isOAuthCallback, mailLanguageOf, oauthSignUpLanguage, signInLanguageCookie } from "./language.server";
 import { clearSignInFailures } from "~/modules/security/rate-limit.server";
 import { ensureProfile } from "./profile.server";
 
@@ -82,6 +83,17 @@ export function createAuth(db: Database, env: Env, mailer: Mailer) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: env.isProduction },
       // A session and its user in one query (relations in db/schema/accounts.ts): every signed-in page asks.
       database: { generateId: () => randomUUID(), joins: true },
+    },
+    hooks: {
+      // CASE: Google signed her in and her account keeps a language -> this browser remembers it too, as after a
+      // password or code sign-in (ADR 048). The redirect is left as the start chose it, as theirs is.
+      after: createAuthMiddleware(async (ctx) => {
+        const session = ctx.context.newSession;
+        if (!session || !isOAuthCallback(ctx.path) || !ctx.request) return;
+        const language = await signInLanguageCookie(session.user.email, ctx.request);
+        // The whole Set-Cookie of a password sign-in, added beside the session's cookies.
+        if (language) ctx.responseHeaders.append("Set-Cookie", language);
+      }),
     },
     databaseHooks: {
       user: {

@@ -54,13 +54,21 @@ export function signUpLanguage(request: Request, returnTo: string | null | undef
 }
 
 /**
+ * Whether a better-auth endpoint context is the OAuth callback (Google's return). better-auth names it by its route,
+ * `/callback/:id`, not by the address asked for (`/api/auth/callback/google`).
+ */
+export function isOAuthCallback(path: string | undefined): boolean {
+  return path?.startsWith("/callback/") ?? false;
+}
+
+/**
  * The language a new account made by Google's sign-in saves (issue 50): the switch's cookie on the request that
  * comes back from Google, which a start on a Swahili page sets (startGoogleSignIn); none otherwise. Only for that
- * callback (`/oauth2/callback/...`): a password sign-up saves its own (signUpLanguage).
+ * callback: a password sign-up saves its own (signUpLanguage).
  */
 export function oauthSignUpLanguage(
   context: { path?: string; request?: Request; headers?: Headers } | null | undefined,
 ): Locale | null {
-  if (!context?.path?.startsWith("/oauth2/callback/")) return null;
-  return chosenLocale(context.request?.headers.get("Cookie") ?? context.headers?.get("Cookie"));
+  if (!isOAuthCallback(context?.path)) return null;
+  return chosenLocale(context?.request?.headers.get("Cookie") ?? context?.headers?.get("Cookie"));
 }

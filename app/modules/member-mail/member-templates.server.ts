@@ -267,44 +267,39 @@ export function digestMail(input: DigestMailInput): MailMessage {
   return { to: input.to, subject, html, text, headers: unsubscribeHeaders(input.unsubscribeUrl) };
 }
 
-/** Double opt-in (issue 34): a guest asked to follow the shop by e-mail; nothing is sent to her until she confirms. */
-export function followConfirmMail({
-  to,
-  url,
-  locale = DEFAULT_LOCALE,
-}: {
-  to: string;
-  url: string;
-  locale?: Locale;
-}): MailMessage {
-  const t = translator(locale);
-  return linkMail(to, t("receipts.member.followSubject"), {
-    name: "",
-    intro: t("receipts.member.followIntro", { shop: SHOP }),
-    action: t("receipts.member.followAction"),
-    url,
-    outro: t("receipts.member.followOutro"),
-    locale,
-  });
-}
+/**
+ * The follow mails' words by kind. `confirm`: double opt-in (issue 34), a guest asked to follow the shop by e-mail and
+ * nothing is sent to her until she confirms. `manage`: someone asked to follow with an address that already follows,
+ * so her preferences link, and nothing changed.
+ */
+const FOLLOW_MAILS = {
+  confirm: {
+    subject: "receipts.member.followSubject",
+    intro: "receipts.member.followIntro",
+    action: "receipts.member.followAction",
+    outro: "receipts.member.followOutro",
+  },
+  manage: {
+    subject: "receipts.member.manageSubject",
+    intro: "receipts.member.manageIntro",
+    action: "receipts.member.manageAction",
+    outro: "receipts.member.manageOutro",
+  },
+} as const;
 
-/** Someone asked to follow with an address that already follows: her preferences link, and nothing changed. */
-export function followManageMail({
-  to,
-  url,
-  locale = DEFAULT_LOCALE,
-}: {
-  to: string;
-  url: string;
-  locale?: Locale;
-}): MailMessage {
+/** A follow mail of `kind` (FOLLOW_MAILS): its words around the one link. */
+export function followMail(
+  kind: keyof typeof FOLLOW_MAILS,
+  { to, url, locale = DEFAULT_LOCALE }: { to: string; url: string; locale?: Locale },
+): MailMessage {
   const t = translator(locale);
-  return linkMail(to, t("receipts.member.manageSubject"), {
+  const words = FOLLOW_MAILS[kind];
+  return linkMail(to, t(words.subject), {
     name: "",
-    intro: t("receipts.member.manageIntro", { shop: SHOP }),
-    action: t("receipts.member.manageAction"),
+    intro: t(words.intro, { shop: SHOP }),
+    action: t(words.action),
     url,
-    outro: t("receipts.member.manageOutro"),
+    outro: t(words.outro),
     locale,
   });
 }

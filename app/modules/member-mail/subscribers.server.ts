@@ -16,7 +16,7 @@ import { getMailer } from "~/lib/mail/mailer.server";
 import { localizedUrl } from "~/lib/mail/layout.server";
 import { CONSENT_WORDING, type FollowInput, type PreferencesInput } from "./member-mail-form";
 import { confirmToken, manageToken, readConfirmToken, readManageToken } from "./member-tokens.server";
-import { followConfirmMail, followManageMail } from "./member-templates.server";
+import { followMail } from "./member-templates.server";
 
 export type Subscriber = typeof mailSubscribers.$inferSelect;
 
@@ -124,7 +124,7 @@ export async function requestFollow({
   const locale = await mailLanguageOf(db, { email });
   if (existing?.status === "active") {
     await getMailer().send(
-      followManageMail({ to: email, url: localizedUrl(publicUrl(preferencesPath(existing.id)), locale), locale }),
+      followMail("manage", { to: email, url: localizedUrl(publicUrl(preferencesPath(existing.id)), locale), locale }),
     );
     return { ok: true, kind: "check-inbox" };
   }
@@ -146,7 +146,7 @@ export async function requestFollow({
   // CASE: confirmed by another tab between the read and the write -> she already follows.
   if (id) {
     await getMailer().send(
-      followConfirmMail({
+      followMail("confirm", {
         to: email,
         url: localizedUrl(publicUrl(`/newsletter/confirm?token=${confirmToken(id, now)}`), locale),
         locale,

@@ -99,20 +99,78 @@ export interface ItemWords {
   gatewayText(o: ItemNames): string;
 }
 
-const planItem: ItemWords = {
+/**
+ * What a plan's rows (its item row and its purchase kind's row) say in one language: English here, Swahili in
+ * swahiliPlanWords. planItemRow and planKindRow give both languages the one shape.
+ */
+interface PlanWords {
+  locale: Locale;
+  /** The admin's and reports' label: "Plan". */
+  label: string;
+  backLabel: string;
+  /** The receipt SMS's item when the plan is gone: "Purchase". */
+  purchase: string;
+  /** The plan as a title: "Standard plan". */
+  title(o: ItemNames): string;
+  /** The plan with its period: "Standard plan (2 months)". */
+  receiptText(o: ItemNames): string;
+  /** An item inside a sentence: "the Standard plan (2 months)". */
+  inSentence(item: string): string;
+  gatewayText(o: ItemNames): string;
+  /** What next, once paid (the payment status page): "Next: ", the two links, the receipt's line. */
+  next: string;
+  readPremium: string;
+  or: string;
+  chooseEbooks: string;
+  receiptComing: string;
+  /** What next on the M-Pesa pay page: premium is open (until her plan's new end), and the link. */
+  premiumOpen(paidUntil: string | null): string;
+  startReading: string;
+  /** The receipt mail's access: paid up to the plan's end, or no end. */
+  paidUpTo(endDate: string | null): string;
+}
+
+const RECEIPT_ON_ITS_WAY = "A receipt is on its way to your e-mail.";
+
+const ENGLISH_PLAN: PlanWords = {
+  locale: DEFAULT_LOCALE,
   label: "Plan",
-  name: (o) => o.planName ?? "",
+  backLabel: "Back to plans",
+  purchase: "Purchase",
   title: (o) => planTitle(o.planName ?? "Plan"),
   receiptText: (o) => planItemText(o.planName ?? null, o.periodUnit ?? null, o.periodCount ?? null),
-  mailText: (o) => `the ${planItem.receiptText(o)}`,
-  checkoutPath: (_o, planSlug) => (planSlug ? `plan/${encodeURIComponent(planSlug)}` : null),
-  backPath: () => "/pricing",
-  backLabel: "Back to plans",
-  payText: (o) => (o.planName ? planItem.receiptText(o) : null),
-  smsText: (o) => (o.planName ? planTitle(o.planName) : "Purchase"),
+  inSentence: (item) => `the ${item}`,
   gatewayText: (o) =>
     `Nuru ${planTitle(o.planName ?? "Plan")}, ${o.periodUnit && o.periodCount ? periodLabel({ periodUnit: o.periodUnit, periodCount: o.periodCount }) : ""}`,
+  next: "Next: ",
+  readPremium: "read premium articles",
+  or: " or ",
+  chooseEbooks: "choose your ebooks",
+  receiptComing: `. ${RECEIPT_ON_ITS_WAY}`,
+  premiumOpen: (paidUntil) =>
+    `Every premium article is open to you now${paidUntil ? `, until ${formatDate(paidUntil)}` : ""}. `,
+  startReading: "Start reading",
+  paidUpTo: (endDate) => (endDate ? `Your plan is paid up to ${formatDate(endDate)}.` : "Your plan has no end date."),
 };
+
+/** A plan's item row in the language of `w`. */
+function planItemRow(w: PlanWords): ItemWords {
+  return {
+    label: w.label,
+    name: (o) => o.planName ?? "",
+    title: w.title,
+    receiptText: w.receiptText,
+    mailText: (o) => w.inSentence(w.receiptText(o)),
+    checkoutPath: (_o, planSlug) => (planSlug ? `plan/${encodeURIComponent(planSlug)}` : null),
+    backPath: () => localizedHref("/pricing", w.locale),
+    backLabel: w.backLabel,
+    payText: (o) => (o.planName ? w.receiptText(o) : null),
+    smsText: (o) => (o.planName ? w.title(o) : w.purchase),
+    gatewayText: w.gatewayText,
+  };
+}
+
+const planItem = planItemRow(ENGLISH_PLAN);
 
 const ebookItem: ItemWords = {
   label: "Ebook",
@@ -161,8 +219,6 @@ export interface PurchaseKindWords {
   paidNext(o: PaidFacts, page: "status" | "mpesa"): Sentence;
 }
 
-const RECEIPT_ON_ITS_WAY = "A receipt is on its way to your e-mail.";
-
 /** A plan's or an ebook's own checkout again, with the code (none applies to an upgrade) and the article she came from. */
 function sameCheckout(o: RetryFacts, itemPath: string, upgrade = false): string {
   const query = new URLSearchParams();
@@ -173,38 +229,36 @@ function sameCheckout(o: RetryFacts, itemPath: string, upgrade = false): string 
   return `/checkout/${itemPath}${search ? `?${search}` : ""}`;
 }
 
-const paidUpTo = (facts: ReceiptMailFacts) =>
-  facts.endDate ? `Your plan is paid up to ${formatDate(facts.endDate)}.` : "Your plan has no end date.";
+/** A plan's purchase kind row in the language of `w`, naming its items with `items` (that language's). */
+function planKindRow(w: PlanWords, items: Record<OrderItemKind, ItemWords>): PurchaseKindWords {
+  const href = (path: string) => localizedHref(path, w.locale);
+  return {
+    name: "plan",
+    smsItem: (o) => items[o.kind].smsText(o),
+    historyItem: (_o, itemText) => itemText,
+    paidNext: (o, page) =>
+      page === "status"
+        ? {
+            parts: [
+              w.next,
+              { link: w.readPremium, to: href("/articles") },
+              w.or,
+              { link: w.chooseEbooks, to: href("/ebooks") },
+              w.receiptComing,
+            ],
+          }
+        : { parts: [w.premiumOpen(o.paidUntil), { link: w.startReading, to: href("/articles") }] },
+    receiptItem: (o) => items.plan.receiptText(o),
+    showsPeriod: true,
+    roundedOffLine: true,
+    mailItem: (o) => items.plan.mailText(o),
+    mailAccess: (_o, facts) => w.paidUpTo(facts.endDate),
+    mailPath: () => href("/articles"),
+    retryPath: (o, itemPath) => sameCheckout(o, itemPath),
+  };
+}
 
-const plan: PurchaseKindWords = {
-  name: "plan",
-  smsItem: (o) => itemWordsOf(o).smsText(o),
-  historyItem: (_o, itemText) => itemText,
-  paidNext: (o, page) =>
-    page === "status"
-      ? {
-          parts: [
-            "Next: ",
-            { link: "read premium articles", to: "/articles" },
-            " or ",
-            { link: "choose your ebooks", to: "/ebooks" },
-            `. ${RECEIPT_ON_ITS_WAY}`,
-          ],
-        }
-      : {
-          parts: [
-            `Every premium article is open to you now${o.paidUntil ? `, until ${formatDate(o.paidUntil)}` : ""}. `,
-            { link: "Start reading", to: "/articles" },
-          ],
-        },
-  receiptItem: (o) => planItem.receiptText(o),
-  showsPeriod: true,
-  roundedOffLine: true,
-  mailItem: (o) => planItem.mailText(o),
-  mailAccess: (_o, facts) => paidUpTo(facts),
-  mailPath: () => "/articles",
-  retryPath: (o, itemPath) => sameCheckout(o, itemPath),
-};
+const plan = planKindRow(ENGLISH_PLAN, ITEM_WORDS);
 
 /** The table, one row a kind. */
 export const PURCHASE_KIND_WORDS: Record<PurchaseKindName, PurchaseKindWords> = {
@@ -339,25 +393,38 @@ export function ebookInSentence(title: string | null | undefined, locale: Locale
   return translator(locale)("receipts.kind.ebookMail", { title: title ?? "" });
 }
 
-function swahiliItemWords(t: Translate): Record<OrderItemKind, ItemWords> {
-  const sw = (path: string) => localizedHref(path, "sw");
-  const planItemSw: ItemWords = {
+/** The words of the plan's rows in Swahili (ENGLISH_PLAN's twin). */
+function swahiliPlanWords(t: Translate): PlanWords {
+  return {
+    locale: "sw",
     label: t("receipts.kind.planLabel"),
-    name: (o) => o.planName ?? "",
+    backLabel: t("receipts.kind.backToPlans"),
+    purchase: t("receipts.kind.purchase"),
     title: (o) => planTitleIn(t, o),
     receiptText: (o) => planItemIn(t, o),
-    mailText: (o) => inSentence(planItemIn(t, o)),
-    checkoutPath: planItem.checkoutPath,
-    backPath: () => sw("/pricing"),
-    backLabel: t("receipts.kind.backToPlans"),
-    payText: (o) => (o.planName ? planItemIn(t, o) : null),
-    smsText: (o) => (o.planName ? planTitleIn(t, o) : t("receipts.kind.purchase")),
+    inSentence,
     gatewayText: (o) =>
       t("receipts.kind.planGateway", {
         title: planTitleIn(t, o),
         period: o.periodUnit && o.periodCount ? periodWords(t, o.periodUnit, o.periodCount) : "",
       }),
+    next: t("receipts.next.next"),
+    readPremium: t("receipts.next.readPremium"),
+    or: t("receipts.next.or"),
+    chooseEbooks: t("receipts.next.chooseEbooks"),
+    receiptComing: t("receipts.next.receiptComing"),
+    premiumOpen: (paidUntil) =>
+      paidUntil
+        ? t("receipts.next.premiumOpenUntil", { date: formatDate(paidUntil, "sw") })
+        : t("receipts.next.premiumOpen"),
+    startReading: t("receipts.next.startReading"),
+    paidUpTo: (endDate) =>
+      endDate ? t("receipts.kind.paidUpTo", { date: formatDate(endDate, "sw") }) : t("receipts.kind.noEndDate"),
   };
+}
+
+function swahiliItemWords(t: Translate, planWords: PlanWords): Record<OrderItemKind, ItemWords> {
+  const sw = (path: string) => localizedHref(path, "sw");
   const ebookItemSw: ItemWords = {
     label: t("receipts.kind.ebookLabel"),
     name: (o) => o.ebookTitle ?? "",
@@ -371,47 +438,19 @@ function swahiliItemWords(t: Translate): Record<OrderItemKind, ItemWords> {
     smsText: () => t("receipts.kind.ebookLabel"),
     gatewayText: (o) => t("receipts.kind.ebookGateway", { title: o.ebookTitle ?? "" }),
   };
-  return { plan: planItemSw, ebook: ebookItemSw };
+  return { plan: planItemRow(planWords), ebook: ebookItemSw };
 }
 
 function swahiliKindWords(
   t: Translate,
+  planWords: PlanWords,
   items: Record<OrderItemKind, ItemWords>,
 ): Record<PurchaseKindName, PurchaseKindWords> {
   const sw = (path: string) => localizedHref(path, "sw");
   const receiptComing = t("receipts.next.receiptComing");
   const itemOf = (o: Pick<OrderItemFacts, "kind">) => items[o.kind];
   const recipient = (o: OrderKindFacts) => o.giftFor ?? t("receipts.kind.theRecipient");
-  const planSw: PurchaseKindWords = {
-    ...plan,
-    smsItem: (o) => itemOf(o).smsText(o),
-    paidNext: (o, page) =>
-      page === "status"
-        ? {
-            parts: [
-              t("receipts.next.next"),
-              { link: t("receipts.next.readPremium"), to: sw("/articles") },
-              t("receipts.next.or"),
-              { link: t("receipts.next.chooseEbooks"), to: sw("/ebooks") },
-              receiptComing,
-            ],
-          }
-        : {
-            parts: [
-              o.paidUntil
-                ? t("receipts.next.premiumOpenUntil", { date: formatDate(o.paidUntil, "sw") })
-                : t("receipts.next.premiumOpen"),
-              { link: t("receipts.next.startReading"), to: sw("/articles") },
-            ],
-          },
-    receiptItem: (o) => items.plan.receiptText(o),
-    mailItem: (o) => items.plan.mailText(o),
-    mailAccess: (_o, facts) =>
-      facts.endDate
-        ? t("receipts.kind.paidUpTo", { date: formatDate(facts.endDate, "sw") })
-        : t("receipts.kind.noEndDate"),
-    mailPath: () => sw("/articles"),
-  };
+  const planSw = planKindRow(planWords, items);
   const ebook = PURCHASE_KIND_WORDS.ebook;
   const gift = PURCHASE_KIND_WORDS.gift;
   const upgrade = PURCHASE_KIND_WORDS.upgrade;
@@ -481,8 +520,9 @@ let swahili: { items: Record<OrderItemKind, ItemWords>; kinds: Record<PurchaseKi
 function swahiliTables() {
   if (!swahili) {
     const t = translator("sw");
-    const items = swahiliItemWords(t);
-    swahili = { items, kinds: swahiliKindWords(t, items) };
+    const planWords = swahiliPlanWords(t);
+    const items = swahiliItemWords(t, planWords);
+    swahili = { items, kinds: swahiliKindWords(t, planWords, items) };
   }
   return swahili;
 }
