@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { poCatalogues } from "./scripts/po-catalogues.mjs";
+import { E2E_WORKERS } from "./tests/setup/e2e-workers";
 
 // Each project: the "~" alias and the catalogues (app/locales/*.po) compiled as the app imports them (issue 50).
 const plugins = [poCatalogues()];
@@ -47,9 +48,11 @@ export default defineConfig({
           globalSetup: ["tests/setup/e2e-global.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          // One worker for all files: the helpers, Playwright's client and the schema are evaluated once per run, not
-          // once per file (about 1.7 core-seconds a file). The files share no module state but the browser endpoint.
+          // Files run E2E_WORKERS at a time, each worker on a shared app of its own (tests/setup/e2e-workers.ts).
+          maxWorkers: E2E_WORKERS,
+          // The files of a worker share one module graph: the helpers, Playwright's client and the schema are evaluated
+          // once per worker, not once per file (about 1.7 core-seconds a file). The files share no module state but the
+          // browser endpoint and their worker's app.
           isolate: false,
           // A page answers within a second on a quiet machine; CI shares two cores, so a poll waits up to 10 s
           // (a poll still fails on a wrong answer, only later).

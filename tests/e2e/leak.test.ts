@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readdirSync } from "node:fs";
 import PostalMime from "postal-mime";
 import path from "node:path";
-import { baseUrl } from "../setup/pages";
+import { baseUrl, sharedDataDir } from "../setup/pages";
 import { bytesCarryMarker } from "../setup/pdf-text";
 import { getText, signInCookie } from "../setup/http-session";
 import { newReader } from "../setup/attacker";
@@ -103,7 +103,7 @@ describe("no ebook bytes leak", () => {
       expect(renewed.status).toBe(200);
       ownerUrls.push(JSON.parse(Buffer.from(renewed.bytes).toString()).url);
     }
-    const keys = readdirSync(path.join(inject("dataDir"), "storage", "private", "ebooks"));
+    const keys = readdirSync(path.join(sharedDataDir(), "storage", "private", "ebooks"));
     expect(keys.length).toBeGreaterThan(2);
     guessed = keys.flatMap((key) => [
       `/media/ebooks/${key}`,

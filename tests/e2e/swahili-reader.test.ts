@@ -174,7 +174,7 @@ describe("the PDF reader in Swahili", () => {
       await page.locator("canvas").click({ button: "right" });
       await expect
         .poll(() => page.getByTestId("toast").textContent())
-        .toContain("Kitendo kimezuiwa: picha za skrini na uchapishaji vimezimwa kwa usalama");
+        .toContain("Kitendo kimezuiwa: picha za skrini na uchapishaji haviruhusiwi kwa sababu za usalama");
       // Over the reader, where she can close it.
       await page.getByRole("button", { name: "Funga", exact: true }).click();
       expect(await page.getByTestId("toast").count()).toBe(0);
@@ -220,7 +220,7 @@ describe("the PDF reader in Swahili", () => {
     await context.addCookies([{ name: "nuru_data_saver", value: "on", url: baseUrl() }]);
     await page.goto(`/sw/ebook/${ebookId}/read?pdf=1`);
     await page.getByText("Okoa data huzima JavaScript").waitFor();
-    expect(await page.getByRole("link", { name: /^Kisome kama maandishi/ }).getAttribute("href")).toBe(
+    expect(await page.getByRole("link", { name: /^Kisome katika hali ya maandishi/ }).getAttribute("href")).toBe(
       localizedHref(`/ebook/${ebookId}/text`, "sw"),
     );
     expect(await page.getByRole("link", { name: "Rudi kwenye kitabu pepe" }).getAttribute("href")).toBe(

@@ -167,7 +167,7 @@ describe("text mode in Swahili at 390 px", () => {
     expect(await href(/^Nunua kwa KSh/)).toBe(
       `/sw/signin?redirectTo=${encodeURIComponent(`/sw/checkout/ebook/${ebookId}`)}&reason=purchase`,
     );
-    expect(await href("Tazama mipango")).toBe("/sw/pricing");
+    expect(await href("Angalia mipango")).toBe("/sw/pricing");
     expect(await href("Kuhusu kitabu pepe hiki")).toBe(`/sw/ebook/${ebookId}`);
     expect(await page.locator("[data-block]").count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -4,18 +4,20 @@ import { chromium, type BrowserServer } from "playwright-core";
 import { CHROME_ARGS, findChrome } from "./browser";
 import { startApp, type RunningApp } from "./app-server";
 import { startOAuthStandIn, type OAuthStandIn } from "./oauth-stand-in";
-import { prepareShops, type PreparedShops } from "./demo-shop-seed";
+import { copyDataDir, prepareShops, type PreparedShops } from "./demo-shop-seed";
 import { dropPostgresDatabase } from "./postgres-databases";
+import { E2E_WORKERS } from "./e2e-workers";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The app's data directory (the leak suite reads the stored file keys to guess at them). */
-    dataDir: string;
+    /** Each worker's shared app (tests/setup/pages.ts baseUrl picks the one of the worker running the file). */
+    baseUrls: string[];
+    /** Each shared app's data directory (the leak suite reads the stored file keys to guess at them). */
+    dataDirs: string[];
   }
 }
 
-let app: RunningApp | undefined;
+const apps: RunningApp[] = [];
 let browserServer: BrowserServer | undefined;
 let google: OAuthStandIn | undefined;
 const cleanups: (() => Promise<void>)[] = [];
@@ -40,9 +42,22 @@ export async function setup(project: TestProject) {
   browserServer = await chromium.launchServer({ executablePath: findChrome(), args: CHROME_ARGS, headless: true });
   project.provide("browserEndpoint", browserServer.wsEndpoint());
   google = await startOAuthStandIn();
-  const { template, sharedDataDir: dataDir } = await demoShops();
+  const { template, sharedDataDir } = await demoShops();
   project.provide("demoShop", template);
-  app = await startApp({
+  // The prepared directory (demo shop and the leak suite's markers) for the first app, copies of it for the others,
+  // made before any app opens it (a PGlite directory opens in one process at a time).
+  const dataDirs = [sharedDataDir];
+  while (dataDirs.length < E2E_WORKERS) dataDirs.push(copyDataDir(sharedDataDir));
+  apps.push(...(await Promise.all(dataDirs.map((dataDir) => startSharedApp(dataDir, google!)))));
+  project.provide(
+    "baseUrls",
+    apps.map((app) => app.url),
+  );
+  project.provide("dataDirs", dataDirs);
+}
+
+function startSharedApp(dataDir: string, google: OAuthStandIn): Promise<RunningApp> {
+  return startApp({
     DATA_DIR: dataDir,
     SUPPORT_EMAIL: "care@nuru.test",
     // Page views reach the database within seconds (the analytics screen also saves its own process's counts).
@@ -58,14 +73,18 @@ export async function setup(project: TestProject) {
     GOOGLE_TOKEN_URL: `${google.url}/token`,
     GOOGLE_USERINFO_URL: `${google.url}/userinfo`,
   });
-  project.provide("baseUrl", app.url);
-  project.provide("dataDir", dataDir);
 }
 
 export async function teardown() {
-  const code = await app?.stop();
+  const codes = await Promise.all(apps.map((app) => app.stop()));
   await browserServer?.close();
   await google?.close();
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-  if (code !== 0) throw new Error(`App did not shut down cleanly (exit ${code}):\n${app?.output()}`);
+  const unclean = apps.filter((_, index) => codes[index] !== 0);
+  if (unclean.length > 0)
+    throw new Error(
+      unclean
+        .map((app) => `App did not shut down cleanly (exit ${codes[apps.indexOf(app)]}):\n${app.output()}`)
+        .join("\n"),
+    );
 }

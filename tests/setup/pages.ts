@@ -2,12 +2,21 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { e2eWorkerIndex } from "./e2e-workers";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/** The shared app of the worker running this file (tests/setup/e2e-workers.ts). */
 export function baseUrl(): string {
-  return inject("baseUrl");
+  const urls = inject("baseUrls");
+  return urls[e2eWorkerIndex(urls.length)];
+}
+
+/** That app's data directory (the leak suite reads the stored file keys to guess at them). */
+export function sharedDataDir(): string {
+  const dirs = inject("dataDirs");
+  return dirs[e2eWorkerIndex(dirs.length)];
 }
 
 interface HydrationProbe {

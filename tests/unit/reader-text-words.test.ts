@@ -9,7 +9,9 @@ describe("text mode's script words", () => {
   it("says copying is refused, and that it is saving, in Swahili on a Swahili page", () => {
     const words = JSON.parse(islandWords()) as Record<string, string>;
     expect(translator("en")("readerText.blocked")).toBe(BLOCKED_MESSAGE);
-    expect(words[BLOCKED_MESSAGE]).toBe("Kitendo kimezuiwa: picha za skrini na uchapishaji haviruhusiwi kwa usalama");
+    expect(words[BLOCKED_MESSAGE]).toBe(
+      "Kitendo kimezuiwa: picha za skrini na uchapishaji haviruhusiwi kwa sababu za usalama",
+    );
     expect(words["Saving…"]).toBe("Inahifadhi…");
   });
 });
