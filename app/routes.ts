@@ -39,6 +39,9 @@ const SWAHILI_PAGES = prefix("sw", [
   route("account/delete", "routes/account-delete.tsx", { id: "sw/account/delete" }),
   route("bookmarks", "routes/bookmarks.tsx", { id: "sw/bookmarks" }),
   route("library/offline", "routes/offline-library.tsx", { id: "sw/library/offline" }),
+  // The copies a Swahili page saves for offline reading, in Swahili (the route reads the language from the address).
+  route("library/offline/article/:id", "routes/offline-article.ts", { id: "sw/library/offline/article" }),
+  route("library/offline/ebook/:id", "routes/offline-ebook.ts", { id: "sw/library/offline/ebook" }),
   route("newsletter", "routes/newsletter.tsx", { id: "sw/newsletter" }),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx", { id: "sw/newsletter/confirm" }),
   route("newsletter/preferences/:token", "routes/newsletter-preferences.tsx", { id: "sw/newsletter/preferences" }),

@@ -130,6 +130,8 @@ const serwist = new Serwist({
         plugins: [
           {
             fetchDidFail: async ({ request }) => places.pushRequest({ request }),
+            // No page shows this title: each words "kept for later" itself, in its own language (bookmark-post.ts
+            // and the offline copy's script, from `queued`), so the worker needs no catalogue.
             handlerDidError: async () =>
               Response.json({ ok: true, intent: "bookmark", queued: true, title: "Saved offline", message: "" }),
           },

@@ -33,6 +33,7 @@ import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
 import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
+import { localeHref } from "~/lib/locale";
 import { textParts } from "~/lib/i18n/parts";
 import { metaT } from "~/modules/site/meta";
 import { articleTranslationFacts } from "~/lib/page-alternates";
@@ -122,11 +123,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const localHref = useLocalHref();
   const locale = useLocale();
+  // Saved in the page's language, under its address: offline she opens the copy of the page she saved (issue 50).
   const saveTarget = {
     kind: "article",
     id: article.id,
-    readUrl: `/article/${article.id}`,
-    copyUrl: `/library/offline/article/${article.id}`,
+    readUrl: localeHref(`/article/${article.id}`, locale),
+    copyUrl: localeHref(`/library/offline/article/${article.id}`, locale),
   };
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">

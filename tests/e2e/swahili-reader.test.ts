@@ -1,5 +1,7 @@
 // The PDF reader in Swahili (issue 50, ADR 045 and 048): /sw/ebook/:id/read is rendered by the server in Swahili and
-// opened by its own small script, with no React in the browser; every way in and out keeps her in Swahili.
+// opened by its own small script, with no React in the browser; every way in and out keeps her in Swahili. A copy
+// saved for offline reading from a Swahili page is kept under the Swahili address and is in Swahili, online and
+// offline (issue 50: no English word left on a reader page).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
@@ -8,6 +10,8 @@ import { getText, signInCookie } from "../setup/http-session";
 import { saveScreenshot } from "../setup/screenshots";
 import { probeIds } from "../setup/probe-ids";
 import { localizedHref } from "~/lib/locale";
+import { formatDate } from "~/lib/format";
+import { articles as demoArticles } from "~/db/seed/content-data";
 
 /** A free, downloadable demo ebook (every demo ebook has a PDF and a text edition) no other test reads as the subscriber. */
 const FREE_EBOOK = "Know Your Breasts: A Woman's Guide to Breast Health";
@@ -15,20 +19,36 @@ const FREE_EBOOK = "Know Your Breasts: A Woman's Guide to Breast Health";
 const ENGLISH =
   /\b(Page|of|Loading|Text|Download|Zoom|Next|Previous|Close|Try Again|Reader|Failed|Action blocked|ebook)\b/;
 
+/** A free demo article (in English, with a picture), which any signed-in reader may save. */
+const freeArticle = demoArticles.find((a) => a.accessType === "free")!;
+/** An offline copy's English words (its chrome), none of which a Swahili copy may show. */
+const COPY_ENGLISH = [
+  "Saved for offline reading",
+  "Offline library",
+  "min read",
+  "Saved by",
+  "Reading tools",
+  "Picture, not saved for offline",
+  "(saved)",
+];
+
 let browser: Browser;
 let ebookId: string;
+let articleId: string;
 
 beforeAll(async () => {
   browser = await connectBrowser();
   const list = await getText(`/ebooks?q=${encodeURIComponent(FREE_EBOOK)}`);
   ebookId = /href="\/ebook\/([0-9a-f-]{36})"/.exec(list.body)![1];
+  const articles = await getText(`/articles?q=${encodeURIComponent(freeArticle.title.split(":")[0])}`);
+  articleId = /href="\/article\/([0-9a-f-]{36})"/.exec(articles.body)![1];
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-/** The demo subscriber's browser at `viewport`, her saved page in this ebook put back to 1. */
-async function subscriber(viewport: { width: number; height: number }) {
+/** The demo subscriber's browser at `viewport`, signed in. */
+async function signedIn(viewport: { width: number; height: number }) {
   const opened = await newPage(browser, viewport);
   const cookie = await signInCookie("subscriber@nuru.test");
   await opened.context.addCookies(
@@ -37,6 +57,12 @@ async function subscriber(viewport: { width: number; height: number }) {
       return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl() };
     }),
   );
+  return opened;
+}
+
+/** The demo subscriber's browser at `viewport`, her saved page in this ebook put back to 1. */
+async function subscriber(viewport: { width: number; height: number }) {
+  const opened = await signedIn(viewport);
   const reset = await opened.context.request.post(`/ebook/${ebookId}/reading`, {
     form: { intent: "progress", page: "1" },
     headers: { Origin: baseUrl(), Accept: "application/json" },
@@ -201,6 +227,104 @@ describe("the PDF reader in Swahili", () => {
       `/sw/ebook/${ebookId}`,
     );
     expect(await page.locator("script").count()).toBe(0);
+    await context.close();
+  });
+});
+
+/** The addresses her offline library keeps copies under (Cache Storage, every offline library cache of this origin). */
+const savedAddresses = (page: Page) =>
+  page.evaluate(async () => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("nuru-offline-") || name === "nuru-offline-owner") continue;
+      for (const request of await (await caches.open(name)).keys()) found.push(new URL(request.url).pathname);
+    }
+    return found;
+  });
+
+describe("a copy saved for offline reading from a Swahili page", () => {
+  it("is kept under the Swahili address, is in Swahili, and opens in Swahili with no connection", async () => {
+    const { page, context, errors } = await signedIn(PHONE);
+    await page.goto(`/sw/article/${articleId}`);
+    // The service worker registers after the page's load event; saving needs it.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+      .toBe(true);
+    await page.getByRole("button", { name: "Hifadhi usome bila mtandao" }).click();
+    await page.getByRole("status").filter({ hasText: "Imehifadhiwa kwenye simu hii" }).waitFor();
+    expect(await savedAddresses(page)).toEqual([`/sw/article/${articleId}`]);
+
+    // The copy as the shop gives it to her: in Swahili, its links to Swahili pages, never stored by a shared cache.
+    const copy = await context.request.get(`/sw/library/offline/article/${articleId}`);
+    expect(copy.status()).toBe(200);
+    expect(copy.headers()["cache-control"]).toBe("private, no-store");
+    const html = await copy.text();
+    expect(html).toContain('<html lang="sw">');
+    for (const swahili of [
+      "| Nuru (imehifadhiwa)</title>",
+      '<a class="brand" href="/sw">Nuru</a><a href="/sw/library/offline">Maktaba bila mtandao</a>',
+      'aria-label="Zana za kusoma"',
+      '<p class="note">Imehifadhiwa ili usome bila mtandao</p>',
+      "dakika ",
+      `Imehifadhiwa na subscriber@nuru.test tarehe ${formatDate(new Date().toISOString(), "sw")}, `,
+      "Picha, haikuhifadhiwa kwa kusoma bila mtandao",
+    ])
+      expect(html, swahili).toContain(swahili);
+    for (const english of COPY_ENGLISH) expect(html, english).not.toContain(english);
+
+    // No connection: the Swahili address opens her Swahili copy; the article's own words are marked as English.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: freeArticle.title }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("sw");
+    expect(await page.locator("main .body").getAttribute("lang")).toBe("en");
+    expect(await page.getByRole("link", { name: "Maktaba bila mtandao" }).getAttribute("href")).toBe(
+      "/sw/library/offline",
+    );
+    const chrome = await page.locator("header, main > .note, .byline, footer, figure.pic .pic-note").allInnerTexts();
+    expect(chrome.join("\n")).toContain("Imehifadhiwa ili usome bila mtandao");
+    for (const english of COPY_ENGLISH) expect(chrome.join("\n"), english).not.toContain(english);
+    // Her bookmark, tapped offline: the copy's script says it in Swahili (kept, and sent once she is online; this
+    // browser is closed offline, so nothing is sent).
+    // (Whichever way it is now: another journey may have bookmarked this article.)
+    const on = (await page.locator("form[data-bookmark] button").getAttribute("aria-pressed")) === "true";
+    const [add, remove] = [`Weka alamisho: ${freeArticle.title}`, `Ondoa alamisho ${freeArticle.title}`];
+    await page.getByRole("button", { name: on ? remove : add }).click();
+    await page.getByRole("button", { name: on ? add : remove }).waitFor();
+    expect(await page.locator("[data-label]").innerText()).toBe(on ? "Weka alamisho" : "Ondoa");
+    await expect
+      .poll(() => page.locator("[data-bookmark-note]").innerText())
+      .toBe(on ? "Imeondolewa kwenye simu hii, itasawazishwa" : "Imehifadhiwa kwenye simu hii, itasawazishwa");
+    await expectAccessible(page);
+    await saveScreenshot(page, "swahili-reader/offline-copy-390");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an ebook's copy from Swahili text mode has its text settings and contents in Swahili", async () => {
+    const { context } = await signedIn(PHONE);
+    const copy = await context.request.get(`/sw/library/offline/ebook/${ebookId}`);
+    expect(copy.status()).toBe(200);
+    const html = await copy.text();
+    expect(html).toContain('<html lang="sw">');
+    for (const swahili of [
+      "</span> Mipangilio ya maandishi</summary>",
+      '<p>Ukubwa wa herufi: <span data-show="size">',
+      '<button type="button" data-change="smaller">Herufi ndogo zaidi</button>',
+      '<button type="button" data-change="tighter">Punguza nafasi</button>',
+      "<p>Mandhari</p>",
+      ">Kahawia</button>",
+      "Inahifadhiwa kwenye simu hii, na kutumwa kwenye akaunti yako ukiwa mtandaoni.",
+      '<nav class="toc" aria-label="Yaliyomo"><h2>Yaliyomo</h2>',
+      '<p class="byline">Toleo la maandishi · sehemu ',
+    ])
+      expect(html, swahili).toContain(swahili);
+    for (const english of [...COPY_ENGLISH, "Text settings", "Text size:", "Smaller text", "Line spacing:", "Theme<"])
+      expect(html, english).not.toContain(english);
+    // The English address keeps the English copy.
+    const english = await (await context.request.get(`/library/offline/ebook/${ebookId}`)).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain("</span> Text settings</summary>");
     await context.close();
   });
 });

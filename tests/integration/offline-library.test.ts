@@ -13,7 +13,7 @@ import { loadViewer } from "~/modules/access/viewer.server";
 import { provideViewer } from "~/modules/accounts/request-viewer.server";
 import { guestViewer } from "~/modules/access/policy";
 import { bookmarkedAmong, parseOfflineItems, stillReadable } from "~/modules/offline/still-readable.server";
-import { offlineCopyDocument } from "~/modules/offline/copy-document.server";
+import { offlineCopyDocument, picturesAsWords } from "~/modules/offline/copy-document.server";
 import { setBookmark } from "~/modules/engagement/bookmarks.server";
 import { articleOfflineCopy } from "~/modules/offline/article-copy.server";
 import { offlineKey } from "~/modules/offline/offline-key.server";
@@ -106,14 +106,20 @@ describe("still readable (what stays in her offline library)", () => {
   });
 
   it("the saved copy is refused to a guest, even of a free article (404, never stored)", async () => {
-    expect(await articleOfflineCopy(contextOf(new Request("http://nuru.test/")), a.free)).toBeNull();
-    const request = new Request(`http://nuru.test/library/offline/article/${a.premium}`);
-    const refused = await copyLoader({
-      request,
-      params: { id: a.premium },
-      context: contextOf(request),
-    } as never).catch((error: unknown) => error);
-    expect((refused as { init?: ResponseInit }).init?.status).toBe(404);
+    expect(await articleOfflineCopy(contextOf(new Request("http://nuru.test/")), a.free, "en")).toBeNull();
+    // Its Swahili address (issue 50) has the same gate.
+    for (const path of [`/library/offline/article/${a.premium}`, `/sw/library/offline/article/${a.free}`]) {
+      const request = new Request(`http://nuru.test${path}`);
+      const refused = await copyLoader({
+        request,
+        params: { id: path.split("/").pop()! },
+        context: contextOf(request),
+      } as never).catch((error: unknown) => error);
+      expect((refused as { init?: ResponseInit }).init?.status, path).toBe(404);
+      expect((refused as { init?: ResponseInit }).init?.headers, path).toEqual({
+        "Cache-Control": "private, no-store",
+      });
+    }
   });
 
   it("the check says which of her saved items she has bookmarked now, and nothing for a guest", async () => {
@@ -140,6 +146,7 @@ describe("still readable (what stays in her offline library)", () => {
     };
     const article = offlineCopyDocument({
       ...base,
+      locale: "en",
       data: { owner: "a".repeat(24) },
       bookmark: { contentType: "article", contentId: a.free, bookmarked: true },
     });
@@ -149,6 +156,7 @@ describe("still readable (what stays in her offline library)", () => {
     expect(article).not.toContain("Text settings");
     const ebook = offlineCopyDocument({
       ...base,
+      locale: "en",
       data: { owner: "a".repeat(24), ebook: a.free },
       settings: { fontSize: 24, lineHeight: 20, theme: "dark", at: 5 },
       bookmark: { contentType: "ebook", contentId: a.free, bookmarked: false },
@@ -157,6 +165,65 @@ describe("still readable (what stays in her offline library)", () => {
     expect(ebook).toContain('<span data-show="size">24 px</span>');
     expect(ebook).toContain('data-change="dark" aria-pressed="true"');
     expect(ebook).toContain('aria-label="Bookmark Hips &lt;b&gt;"');
+    // An English copy carries no words for its script: the script's own are English.
+    expect(ebook).toContain('<script src="/offline-reader.js" defer></script>');
+    expect(ebook).toContain('<html lang="en">');
+    expect(ebook).toContain('<a href="/library/offline">Offline library</a>');
+  });
+
+  it("a copy saved from a Swahili page is in Swahili: its words, links and its script's words (issue 50)", () => {
+    const copy = offlineCopyDocument({
+      locale: "sw",
+      title: "Nyonga <b>",
+      byline: "dakika 5 za kusoma",
+      bodyHtml: "<p>Maneno</p>",
+      email: "w@nuru.test",
+      savedOn: "1 Desemba 2026",
+      data: { owner: "a".repeat(24), ebook: a.free },
+      settings: { fontSize: 24, lineHeight: 20, theme: "dark", at: 5 },
+      bookmark: { contentType: "ebook", contentId: a.free, bookmarked: false },
+    });
+    expect(copy).toContain('<html lang="sw">');
+    expect(copy).toContain("<title>Nyonga &lt;b&gt; | Nuru (imehifadhiwa)</title>");
+    expect(copy).toContain(
+      '<a class="brand" href="/sw">Nuru</a><a href="/sw/library/offline">Maktaba bila mtandao</a>',
+    );
+    expect(copy).toContain('<aside class="bar" aria-label="Zana za kusoma">');
+    expect(copy).toContain("Mipangilio ya maandishi</summary>");
+    expect(copy).toContain('<p>Ukubwa wa herufi: <span data-show="size">24 px</span></p>');
+    expect(copy).toContain('<p>Nafasi kati ya mistari: <span data-show="spacing">2.0</span></p>');
+    expect(copy).toContain('data-change="dark" aria-pressed="true">Giza</button>');
+    expect(copy).toContain('aria-label="Weka alamisho: Nyonga &lt;b&gt;"');
+    expect(copy).toContain("<span data-label>Weka alamisho</span>");
+    expect(copy).toContain('<p class="note">Imehifadhiwa ili usome bila mtandao</p>');
+    expect(copy).toContain("Imehifadhiwa na w@nuru.test tarehe 1 Desemba 2026, kwa ajili ya kusoma kwake mwenyewe.");
+    for (const english of [
+      "Saved for offline reading",
+      "Offline library",
+      "Text settings",
+      "Saved by",
+      "Reading tools",
+    ])
+      expect(copy).not.toContain(english);
+    // The script's words, English to Swahili, on its own element (the copy's policy allows no inline script).
+    const words = /<script src="\/offline-reader.js" defer data-words="([^"]*)"><\/script>/.exec(copy)?.[1];
+    const said = JSON.parse(
+      words!
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&"),
+    );
+    expect(said).toMatchObject({
+      "Saved on this phone, will sync": "Imehifadhiwa kwenye simu hii, itasawazishwa",
+      "Remove bookmark Nyonga <b>": "Ondoa alamisho Nyonga <b>",
+      "Bookmark Nyonga <b>": "Weka alamisho: Nyonga <b>",
+      "No connection. Please try again.": "Hakuna mtandao. Tafadhali jaribu tena.",
+    });
+    // Pictures stand as words in her language too.
+    expect(picturesAsWords('<img src="/x" alt="Kisima">', "sw")).toBe(
+      '<span class="pic"><span class="pic-note">Picha, haikuhifadhiwa kwa kusoma bila mtandao</span> Kisima</span>',
+    );
   });
 
   it("her offline key is stable for her, differs between readers and is not her id", async () => {

@@ -205,6 +205,16 @@ function probesFor(ids: ProbeIds): Record<string, Probe> {
     "sw/account/delete": page(["/sw/account/delete"], true),
     "sw/bookmarks": page(["/sw/bookmarks"]),
     "sw/library/offline": page(["/sw/library/offline"]),
+    // The copies a Swahili page saves (issue 50): the same gate as their English twins.
+    "sw/library/offline/article/:id": resource([
+      `/sw/library/offline/article/${ids.premium}`,
+      `/sw/library/offline/article/${ids.subscription}`,
+    ]),
+    "sw/library/offline/ebook/:id": resource([
+      `/sw/library/offline/ebook/${ids.pdfEbook}`,
+      `/sw/library/offline/ebook/${ids.pdfSubscriptionEbook}`,
+      `/sw/library/offline/ebook/${ids.lockedEbook}`,
+    ]),
     "sw/newsletter": page(["/sw/newsletter"], true),
     "sw/newsletter/confirm": page(["/sw/newsletter/confirm?token=not-a-token"], true),
     "sw/newsletter/preferences/:token": page(

@@ -9,8 +9,11 @@
  *   change them with no connection and no download; each change is kept on the phone and queued for the shop;
  * - (every copy) works the bookmark button: the change shows at once, is kept on the phone and sent through the
  *   worker's queue, and the button says truthfully whether it is only on this phone ("will sync") or reached the shop.
+ * It is one file for every language: it holds its words in English, and a copy in another language carries its own
+ * for them on this script's element (`data-words`, written by copy-document.server.ts; said with say()).
  */
 import { knownBookmark } from "~/lib/offline-library";
+import { say } from "~/lib/page-words";
 import {
   changeTextSettings,
   TEXT_SETTINGS_CHANGES,
@@ -194,13 +197,15 @@ if (form && owner) {
   const show = (state: boolean, message: string) => {
     on = state;
     button.setAttribute("aria-pressed", String(state));
-    button.setAttribute("aria-label", `${state ? "Remove bookmark" : "Bookmark"} ${title}`);
+    // The whole name is one sentence in the copy's words, so each language places the title itself.
+    button.setAttribute("aria-label", say(`${state ? "Remove bookmark" : "Bookmark"} ${title}`));
     // The visible words are part of the button's name (as on the shop's cards).
-    label.textContent = state ? "Remove" : "Bookmark";
+    label.textContent = say(state ? "Remove" : "Bookmark");
     note.textContent = message;
   };
-  const pending = (state: boolean) => (state ? "Saved on this phone, will sync" : "Removed on this phone, will sync");
-  const synced = (state: boolean) => (state ? "Bookmarked · synced" : "Bookmark removed · synced");
+  const pending = (state: boolean) =>
+    say(state ? "Saved on this phone, will sync" : "Removed on this phone, will sync");
+  const synced = (state: boolean) => say(state ? "Bookmarked · synced" : "Bookmark removed · synced");
 
   /**
    * While a change waits and the phone says it is online, ask the worker to send it now and then; never while the
@@ -277,13 +282,13 @@ if (form && owner) {
         if (answer.ok && answer.queued) return waitForSync();
         if (answer.ok) return settled(answer.bookmarked ?? wanted, at);
         localStorage.removeItem(localKey);
-        show(previous, answer.message ?? "Could not update the bookmark.");
+        show(previous, answer.message ?? say("Could not update the bookmark."));
       })
       .catch(() => {
         // CASE: no connection and no worker to keep it (it is not installed any more).
         if (readJson<LocalBookmark>(localKey)?.at !== at) return;
         localStorage.removeItem(localKey);
-        show(previous, "No connection. Please try again.");
+        show(previous, say("No connection. Please try again."));
       });
   });
 

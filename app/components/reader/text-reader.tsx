@@ -1,7 +1,8 @@
 import { BookOpen, ChevronLeft, ChevronRight, FileText, X } from "~/components/ui/icons";
 import { SaveForOfflineIsland } from "~/components/offline/save-for-offline-island";
 import { useIslands } from "~/components/islands";
-import { useLocalHref, useT } from "~/lib/i18n/use-t";
+import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
+import { localeHref } from "~/lib/locale";
 import { useNonce } from "~/lib/nonce";
 import type { StoredTextSettings, TextTheme } from "~/modules/reader/text-settings";
 import textReaderScript from "~/islands/text-reader-page.ts?worker&url";
@@ -54,6 +55,7 @@ function watermarkTile(watermark: { email: string; date: string }, colour: strin
 export function TextReader({ ebook, toc, section, settings, progress, watermark, owner }: TextReaderProps) {
   const t = useT();
   const localHref = useLocalHref();
+  const locale = useLocale();
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
   const nonce = useNonce();
@@ -185,8 +187,9 @@ export function TextReader({ ebook, toc, section, settings, progress, watermark,
                   target={{
                     kind: "ebook",
                     id: ebook.id,
-                    readUrl: `/ebook/${ebook.id}/text`,
-                    copyUrl: `/library/offline/ebook/${ebook.id}`,
+                    // In the page's language, under its address (issue 50).
+                    readUrl: localeHref(`/ebook/${ebook.id}/text`, locale),
+                    copyUrl: localeHref(`/library/offline/ebook/${ebook.id}`, locale),
                   }}
                 />
               </div>

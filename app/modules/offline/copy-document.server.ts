@@ -1,4 +1,6 @@
 import { escapeHtml } from "~/lib/mail/layout.server";
+import { translator, type Translate } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, localeHref, type Locale } from "~/lib/locale";
 import type { ContentType } from "~/modules/engagement/schemas";
 import type { StoredTextSettings, TextTheme } from "~/modules/reader/text-settings";
 
@@ -66,68 +68,122 @@ function themeCss(mark: string): string {
 }
 
 const settingButton = (change: string, label: string) =>
-  `<button type="button" data-change="${change}">${label}</button>`;
+  `<button type="button" data-change="${change}">${escapeHtml(label)}</button>`;
+
+/** Each theme's name on its button (the text reader's words). */
+const THEME_NAMES: Record<TextTheme, string> = {
+  light: "readerText.light",
+  sepia: "readerText.sepia",
+  dark: "readerText.dark",
+};
+
+/** Stands for a value in a message, so the value can be put in a span the copy's script rewrites. */
+const VALUE = "\u0000";
+
+/** `message` (made with VALUE for the value) with `shown` in the span the copy's script rewrites (`data-show`). */
+function withShown(message: string, show: string, shown: string): string {
+  const [before = "", after = ""] = message.split(VALUE);
+  return `${escapeHtml(before)}<span data-show="${show}">${shown}</span>${escapeHtml(after)}`;
+}
 
 /** The text settings of an ebook's copy: the online reader's buttons, worked by the copy's script. */
-function settingsPanel(settings: StoredTextSettings): string {
+function settingsPanel(settings: StoredTextSettings, t: Translate): string {
   const themes = (Object.keys(THEMES) as TextTheme[])
     .map(
       (name) =>
-        `<button type="button" data-change="${name}" aria-pressed="${settings.theme === name}">${name[0].toUpperCase()}${name.slice(1)}</button>`,
+        `<button type="button" data-change="${name}" aria-pressed="${settings.theme === name}">${escapeHtml(t(THEME_NAMES[name]))}</button>`,
     )
     .join("");
-  return `<details class="tools"><summary><span aria-hidden="true" class="aa">Aa</span> Text settings</summary>
+  // The script writes the size with its unit ("18 px", the same in both languages), so the unit is in the span.
+  const size = t("readerText.size", { size: VALUE }).replace(`${VALUE} px`, VALUE);
+  const spacing = t("readerText.spacing", { spacing: VALUE });
+  return `<details class="tools"><summary><span aria-hidden="true" class="aa">Aa</span> ${escapeHtml(t("readerText.settings"))}</summary>
 <div class="panel">
-<p>Text size: <span data-show="size">${settings.fontSize} px</span></p>
-<div class="two">${settingButton("smaller", "Smaller text")}${settingButton("larger", "Larger text")}</div>
-<p>Line spacing: <span data-show="spacing">${(settings.lineHeight / 10).toFixed(1)}</span></p>
-<div class="two">${settingButton("tighter", "Less spacing")}${settingButton("looser", "More spacing")}</div>
-<p>Theme</p>
+<p>${withShown(size, "size", `${settings.fontSize} px`)}</p>
+<div class="two">${settingButton("smaller", t("readerText.smaller"))}${settingButton("larger", t("readerText.larger"))}</div>
+<p>${withShown(spacing, "spacing", (settings.lineHeight / 10).toFixed(1))}</p>
+<div class="two">${settingButton("tighter", t("offlineCopy.tighter"))}${settingButton("looser", t("offlineCopy.looser"))}</div>
+<p>${escapeHtml(t("readerText.theme"))}</p>
 <div class="three">${themes}</div>
-<p class="hint">Kept on this phone, and sent to your account when you are online.</p>
+<p class="hint">${escapeHtml(t("offlineCopy.settingsKept"))}</p>
 </div></details>`;
 }
 
 /** Her bookmark of this item: a button the copy's script works (sent through the worker's queue when offline). */
-function bookmarkForm(bookmark: CopyBookmark, title: string): string {
+function bookmarkForm(bookmark: CopyBookmark, title: string, t: Translate): string {
   const on = bookmark.bookmarked;
+  const label = on ? t("bookmark.removeTitle", { title }) : t("bookmark.addTitle", { title });
   return `<form class="bmf" method="post" action="/engagement" data-bookmark>
 <input type="hidden" name="intent" value="bookmark"><input type="hidden" name="contentType" value="${bookmark.contentType}"><input type="hidden" name="contentId" value="${escapeHtml(bookmark.contentId)}">
-<button type="submit" class="bm" aria-pressed="${on}" data-title="${escapeHtml(title)}" aria-label="${on ? "Remove bookmark" : "Bookmark"} ${escapeHtml(title)}"><svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z"/></svg><span data-label>${on ? "Remove" : "Bookmark"}</span></button>
+<button type="submit" class="bm" aria-pressed="${on}" data-title="${escapeHtml(title)}" aria-label="${escapeHtml(label)}"><svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z"/></svg><span data-label>${escapeHtml(on ? t("bookmark.remove") : t("bookmark.add"))}</span></button>
 <span role="status" class="bm-note" data-bookmark-note></span>
 </form>`;
+}
+
+/** The catalogue ids of the words the copy's script writes (offline-reader-script.ts holds their English). */
+const SCRIPT_IDS = [
+  "bookmark.add",
+  "bookmark.remove",
+  "island.savedSync",
+  "island.removedSync",
+  "island.bookmarkedSynced",
+  "island.unbookmarkedSynced",
+  "island.noConnection",
+  "offlineCopy.couldNotUpdate",
+] as const;
+
+/**
+ * The words the copy's script writes, in the copy's language: `{English: words}` as JSON, read by the script with
+ * say() (lib/page-words.ts, as on the islands pages) from its script element. The bookmark button's names are whole
+ * sentences here ("Remove bookmark <title>"), so each language puts the title where its grammar wants it. None for an
+ * English copy: the script's own words are the English ones.
+ */
+function scriptWords(locale: Locale, title: string): string | null {
+  if (locale === DEFAULT_LOCALE) return null;
+  const [english, t] = [translator(DEFAULT_LOCALE), translator(locale)];
+  const words: Record<string, string> = Object.fromEntries(SCRIPT_IDS.map((id) => [english(id), t(id)]));
+  words[`Remove bookmark ${title}`] = t("bookmark.removeTitle", { title });
+  words[`Bookmark ${title}`] = t("bookmark.addTitle", { title });
+  return JSON.stringify(words);
 }
 
 const IMG_TAG = /<img\b[^>]*>/g;
 
 /** What stands for a picture in a copy: the pictures are not saved with it (they would multiply her bytes). */
-const PICTURE_NOTE = `<span class="pic-note">Picture, not saved for offline</span>`;
+const pictureNote = (locale: Locale) =>
+  `<span class="pic-note">${escapeHtml(translator(locale)("offlineCopy.picture"))}</span>`;
 
 /**
  * A copy opens with no connection (the worker serves it only when the network fails), so its pictures could never
  * load: the browser would draw a broken-picture icon beside their alt text. Each `<img>` of sanitised HTML becomes its
  * alt text in line instead, once, marked as a picture; one without alt text leaves the mark alone.
  */
-export function picturesAsWords(html: string): string {
+export function picturesAsWords(html: string, locale: Locale = DEFAULT_LOCALE): string {
+  const note = pictureNote(locale);
   return html.replace(IMG_TAG, (tag) => {
     // Sanitised HTML: attributes are double-quoted and their text already escaped.
     const alt = /\salt="([^"]*)"/.exec(tag)?.[1]?.trim() ?? "";
-    return `<span class="pic">${PICTURE_NOTE}${alt ? ` ${alt}` : ""}</span>`;
+    return `<span class="pic">${note}${alt ? ` ${alt}` : ""}</span>`;
   });
 }
 
 /** An article's picture block in a copy: the mark and its caption (the article's alt text is the caption), once. */
-export function pictureFigure(caption: string | null): string {
-  return `<figure class="pic">${PICTURE_NOTE}${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ""}</figure>`;
+export function pictureFigure(caption: string | null, locale: Locale = DEFAULT_LOCALE): string {
+  return `<figure class="pic">${pictureNote(locale)}${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ""}</figure>`;
 }
 
 /**
  * One saved copy as a whole document, light enough for a phone with no connection: styles inline, no web font, her
  * e-mail repeated faintly behind the text (as the ebook reader's watermark) and in the footer, and one precached
  * script. Shared by every kind of copy (an article, an ebook's whole text edition); an ebook's copy also carries her
- * text settings (size, line spacing, theme) with the online reader's buttons to change them.
+ * text settings (size, line spacing, theme) with the online reader's buttons to change them. Every word of it is in the
+ * language of the page she saved it from (issue 50), and so are its links.
  */
 export function offlineCopyDocument(input: {
+  /** The language of the page she saved it from: the copy's words, links and dates (a date comes in `savedOn`). */
+  locale: Locale;
+  /** The language the title and text are written in, when known (an article's): marked where it is not the copy's. */
+  contentLanguage?: string;
   title: string;
   byline: string;
   /** Already sanitised (the article bodies' allow-list). */
@@ -140,6 +196,8 @@ export function offlineCopyDocument(input: {
   settings?: StoredTextSettings;
   bookmark?: CopyBookmark;
 }): string {
+  const { locale } = input;
+  const t = translator(locale);
   const email = escapeHtml(input.email);
   const mark = `${input.email} · ${input.savedOn}`;
   const settings = input.settings;
@@ -156,18 +214,24 @@ export function offlineCopyDocument(input: {
       .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
       .join("");
   const tools = [
-    settings ? settingsPanel(settings) : "",
-    input.bookmark ? bookmarkForm(input.bookmark, input.title) : "",
+    settings ? settingsPanel(settings, t) : "",
+    input.bookmark ? bookmarkForm(input.bookmark, input.title, t) : "",
   ]
     .filter(Boolean)
     .join("\n");
+  const words = input.bookmark ? scriptWords(locale, input.title) : null;
+  // Written in another language than the copy's words: said so, for screen readers (as the article page does).
+  const lang =
+    input.contentLanguage && input.contentLanguage !== locale ? ` lang="${escapeHtml(input.contentLanguage)}"` : "";
+  // The footer's values are escaped with the rest of the sentence.
+  const footer = t("offlineCopy.footer", { email: input.email, date: input.savedOn });
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#be123c">
-<title>${escapeHtml(input.title)} | Nuru (saved)</title>
+<title>${escapeHtml(t("offlineCopy.title", { title: input.title }))}</title>
 <style>
 body{margin:0;font:17px/1.65 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#fff}
 header{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding:.75rem 1rem;background:#be123c;color:#fff}
@@ -203,19 +267,19 @@ footer{border-top:1px solid #e5e7eb;margin-top:2rem;padding-top:1rem}
 section,[data-block]{scroll-margin-top:4rem}
 ${settings ? themeCss(mark) : ""}
 </style>
-<script src="${OFFLINE_COPY_SCRIPT}" defer></script>
+<script src="${OFFLINE_COPY_SCRIPT}" defer${words ? ` data-words="${escapeHtml(words)}"` : ""}></script>
 </head>
 <body${bodyAttributes}>
-<header><a class="brand" href="/">Nuru</a><a href="/library/offline">Offline library</a></header>
-${tools ? `<aside class="bar" aria-label="Reading tools">\n${tools}\n</aside>\n` : ""}<div class="wm" aria-hidden="true"><span>${email}</span></div>
+<header><a class="brand" href="${localeHref("/", locale)}">Nuru</a><a href="${localeHref("/library/offline", locale)}">${escapeHtml(t("offline.library"))}</a></header>
+${tools ? `<aside class="bar" aria-label="${escapeHtml(t("offlineCopy.tools"))}">\n${tools}\n</aside>\n` : ""}<div class="wm" aria-hidden="true"><span>${email}</span></div>
 <main>
-<p class="note">Saved for offline reading</p>
-<h1>${escapeHtml(input.title)}</h1>
+<p class="note">${escapeHtml(t("offlineCopy.note"))}</p>
+<h1${lang}>${escapeHtml(input.title)}</h1>
 <p class="byline">${escapeHtml(input.byline)}</p>
-<div class="body">
+<div class="body"${lang}>
 ${input.bodyHtml}
 </div>
-<footer class="note">Saved by ${email} on ${escapeHtml(input.savedOn)}, for her own reading. It opens without a connection for 30 days after the app last checked her access online.</footer>
+<footer class="note">${escapeHtml(footer)}</footer>
 </main>
 </body>
 </html>

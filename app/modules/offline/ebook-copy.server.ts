@@ -2,6 +2,8 @@ import { getRequestViewer, type RequestArgs } from "~/modules/access/viewer.serv
 import { textEditionForOffline } from "~/modules/reader/text-edition.server";
 import { escapeHtml } from "~/lib/mail/layout.server";
 import { formatDate } from "~/lib/format";
+import { translator } from "~/lib/i18n/i18n";
+import type { Locale } from "~/lib/locale";
 import { bookmarkedIds } from "~/modules/engagement/bookmarks.server";
 import { offlineCopyDocument, picturesAsWords } from "./copy-document.server";
 import { offlineKey } from "./offline-key.server";
@@ -13,11 +15,12 @@ import { offlineKey } from "./offline-key.server";
  * Each paragraph is anchored as the reader anchors it (section and block), so the place she reaches offline is the
  * place the reader opens online. It opens with her text settings, which she can change on the phone (ADR 033), and
  * carries her bookmark of the ebook. Its pictures are not saved: each is its alt text, marked as a picture, as in a
- * saved article.
+ * saved article. Its words and dates are in `locale`, the language of the page she saved it from.
  */
 export async function ebookOfflineCopy(
   context: RequestArgs["context"],
   id: string,
+  locale: Locale,
 ): Promise<{ title: string; html: string; bookmarked: boolean } | null> {
   const { viewer, user } = await getRequestViewer(context);
   if (!user) return null;
@@ -32,17 +35,23 @@ export async function ebookOfflineCopy(
       (section, index) =>
         `<section id="s-${index}" data-section="${index}" aria-label="${escapeHtml(section.title)}">\n` +
         section.blocks
-          .map((html, block) => `<div id="s-${index}-b-${block}" data-block="${block}">${picturesAsWords(html)}</div>`)
+          .map(
+            (html, block) =>
+              `<div id="s-${index}-b-${block}" data-block="${block}">${picturesAsWords(html, locale)}</div>`,
+          )
           .join("\n") +
         "\n</section>",
     )
     .join("\n");
+  const t = translator(locale);
+  const contents = escapeHtml(t("readerText.contents"));
   const html = offlineCopyDocument({
+    locale,
     title: edition.ebook.title,
-    byline: `Text edition · ${edition.sections.length} ${edition.sections.length === 1 ? "section" : "sections"}`,
-    bodyHtml: `<nav class="toc" aria-label="Contents"><h2>Contents</h2><ol>${toc}</ol></nav>\n${sections}`,
+    byline: t("offlineCopy.ebookByline", { count: edition.sections.length }),
+    bodyHtml: `<nav class="toc" aria-label="${contents}"><h2>${contents}</h2><ol>${toc}</ol></nav>\n${sections}`,
     email: user.email,
-    savedOn: formatDate(new Date().toISOString()),
+    savedOn: formatDate(new Date().toISOString(), locale),
     data: { ebook: edition.ebook.id, owner: offlineKey(user.id) },
     settings: edition.settings,
     bookmark: { contentType: "ebook", contentId: edition.ebook.id, bookmarked },
