@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { poCatalogues } from "./scripts/po-catalogues.mjs";
-import { E2E_WORKERS } from "./tests/setup/e2e-workers";
+import { E2E_WORKERS } from "./tests/setup/e2e-workers.ts";
 
 // Each project: the "~" alias and the catalogues (app/locales/*.po) compiled as the app imports them (issue 50).
 const plugins = [poCatalogues()];

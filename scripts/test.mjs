@@ -2,15 +2,11 @@
 // (docs/benchmarks-history.md, "Test suite time (issue 31, 2026-11-26, night)"):
 // 1. validation, the unit suite (then the end-to-end demo shops' seeding) and the production build (none reads what
 //    another writes; the build runs no typegen);
-// 2. the end-to-end suite on that build (one file at a time, mostly waiting on the browser and the app: about half
-//    a core on average) beside the integration suite (on PostgreSQL, PGlite's own files on PGlite: one worker each,
-//    scripts/integration-runs.mjs). The integration runs take the CPU the journeys leave (nice 10): a journey waits on pages and timers, and with three suites
-//    fighting for two cores each page took four times as long (a 60 s walk timed out), while the integration runs
-//    only need their CPU time, whenever it comes.
-// Starting everything at once instead (the journeys right after the build, validation and the unit suite at nice 10
-// with the integration runs) was not faster: 1,285 s against about 1,250 s. On this machine a busy second core slows
-// the journeys by about a third whatever its priority (`nice 10` and SCHED_IDLE alike), so only less work helps
-// (docs/benchmarks-history.md, "Less work, not a better order").
+// 2. the end-to-end suite on that build beside the integration suite (on PostgreSQL, PGlite's own files on PGlite:
+//    one worker each, scripts/integration-runs.mjs). The journeys run two files at a time, each worker on a shared
+//    app of its own (ADR 051): a journey mostly waits on the browser, the app and its timers, so one file at a time
+//    left most of a core idle. The integration runs take the CPU the journeys leave (nice 10): a journey waits on
+//    pages and timers, while the integration runs only need their CPU time, whenever it comes.
 // The end-to-end suite's demo shops are seeded in the first step too (about 25 s that would otherwise open the
 // second step), after the unit suite: validation keeps one core busy for a minute after the unit suite and the build
 // are done, and the unit suite's timed tests do not share the machine with it.

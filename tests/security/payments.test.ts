@@ -105,12 +105,21 @@ describe("payments cannot be claimed without paying", () => {
       });
     }
     const big = new TextEncoder().encode(JSON.stringify({ ...fields, padding: "p".repeat(9 * 1024) }));
+    // Refused: a 413, or, when the shop answers and closes before the sender has written it all, the connection cut
+    // under the sender (EPIPE, ECONNRESET). Either way nothing past 8 KB is read.
     const chunkedTooLarge = await fetch(`${baseUrl()}/api/payments/ipn`, {
       method: "POST",
       body: chunks(big),
       duplex: "half",
-    } as RequestInit);
-    expect(chunkedTooLarge.status).toBe(413);
+    } as RequestInit).then(
+      (res) => res.status,
+      (error: Error) => {
+        const code = (error.cause as { code?: string } | undefined)?.code;
+        if (code === "EPIPE" || code === "ECONNRESET") return "cut";
+        throw error;
+      },
+    );
+    expect([413, "cut"]).toContain(chunkedTooLarge);
     expect(await readsPremium(owner)).toBe(false);
   });
 
