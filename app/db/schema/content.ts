@@ -26,8 +26,11 @@ export type RichBlock =
 export const categories = pgTable("categories", {
   id: uuidId(),
   name: text("name").notNull(),
+  /** The name on Swahili pages (issue 50); English pages, and Swahili ones while it is unset, show `name`. */
+  nameSw: text("name_sw"),
   slug: text("slug").notNull().unique(),
   description: text("description"),
+  descriptionSw: text("description_sw"),
   imageUrl: text("image_url"),
   themeColor: text("theme_color"),
   colorGradient: text("color_gradient"),

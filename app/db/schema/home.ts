@@ -12,6 +12,11 @@ export const heroSlides = pgTable("hero_slides", {
   primaryButtonLink: text("primary_button_link"),
   secondaryButtonText: text("secondary_button_text"),
   secondaryButtonLink: text("secondary_button_link"),
+  /** Its words on Swahili pages (issue 50); each unset one shows the English. */
+  titleSw: text("title_sw"),
+  subtitleSw: text("subtitle_sw"),
+  primaryButtonTextSw: text("primary_button_text_sw"),
+  secondaryButtonTextSw: text("secondary_button_text_sw"),
   published: boolean("published").notNull().default(false),
   sortKey: integer("sort_key").notNull().default(0),
   createdAt: createdAt(),
@@ -29,6 +34,11 @@ export const featuredEbookAd = pgTable("featured_ebook_ad", {
   primaryButtonLink: text("primary_button_link"),
   secondaryButtonText: text("secondary_button_text"),
   secondaryButtonLink: text("secondary_button_link"),
+  /** Its words on Swahili pages (issue 50); each unset one shows the English. */
+  headlineSw: text("headline_sw"),
+  subtextSw: text("subtext_sw"),
+  primaryButtonTextSw: text("primary_button_text_sw"),
+  secondaryButtonTextSw: text("secondary_button_text_sw"),
   updatedAt: updatedAt(),
 });
 
