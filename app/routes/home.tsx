@@ -5,7 +5,9 @@ import { bookmarksOf } from "~/modules/engagement/page-data.server";
 import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookmarkable-cards";
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { metaT, originFrom, pageMeta } from "~/modules/site/meta";
-import { useLocalHref, useT } from "~/lib/i18n/use-t";
+import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
+import { badgeWords, featureWords, perPeriodWords, planNameWords } from "~/components/commerce/plan-words";
+import { langOf } from "~/modules/home/home-words";
 import { visitorCountry } from "~/modules/pricing/visitor-country.server";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { useContentRefresh } from "~/components/home/use-content-refresh";
@@ -156,16 +158,22 @@ function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
         ) : null}
         <div>
           <p className="ad-kicker">{t("home.featuredEbook")}</p>
-          <h2 className="ad-title">{ad.headline}</h2>
-          {ad.subtext ? <p className="ad-sub">{ad.subtext}</p> : null}
+          <h2 className="ad-title" lang={langOf(ad, "headline")}>
+            {ad.headline}
+          </h2>
+          {ad.subtext ? (
+            <p className="ad-sub" lang={langOf(ad, "subtext")}>
+              {ad.subtext}
+            </p>
+          ) : null}
           <div className="ad-acts">
             {ad.primaryButtonText && ad.primaryButtonLink ? (
-              <Link to={ad.primaryButtonLink} className="btn ad-btn">
+              <Link to={ad.primaryButtonLink} className="btn ad-btn" lang={langOf(ad, "primaryButtonText")}>
                 {ad.primaryButtonText}
               </Link>
             ) : null}
             {ad.secondaryButtonText && ad.secondaryButtonLink ? (
-              <Link to={ad.secondaryButtonLink} className="btn-line">
+              <Link to={ad.secondaryButtonLink} className="btn-line" lang={langOf(ad, "secondaryButtonText")}>
                 {ad.secondaryButtonText}
               </Link>
             ) : null}
@@ -173,6 +181,35 @@ function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
         </div>
       </div>
     </section>
+  );
+}
+
+type PlanCardData = Extract<Awaited<ReturnType<typeof loadHomePage>>["plans"], { ok: true }>["data"][number];
+
+/**
+ * A plan of the home page's teaser, in the pricing page's words (components/commerce/plan-words.tsx): on a Swahili page
+ * its pass name, badge, period and features as /sw/pricing says them; on an English page as the admin wrote them.
+ */
+function PlanCard({ plan: p }: { plan: PlanCardData }) {
+  const t = useT();
+  const localHref = useLocalHref();
+  const swahili = useLocale() === "sw";
+  const name = planNameWords(t, swahili, p.name, p);
+  return (
+    <li className="plan">
+      {p.badge ? <span className="plan-badge">{badgeWords(t, swahili, p.badge)}</span> : null}
+      <h3>{name}</h3>
+      <p className="plan-price">{p.shownPrice?.label}</p>
+      <p className="plan-term">{swahili ? perPeriodWords(t, p) : `for ${p.periodText}`}</p>
+      <ul>
+        {(swahili ? featureWords(t, p) : p.features).map((f) => (
+          <li key={f}>{`✓ ${f}`}</li>
+        ))}
+      </ul>
+      <Link to={localHref("/pricing")} discover="none" className="btn plan-btn">
+        {t("home.choosePlan", { plan: name })}
+      </Link>
+    </li>
   );
 }
 
@@ -358,20 +395,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           {(plans) => (
             <ul className="strip strip-plans">
               {plans.map((p) => (
-                <li key={p.id} className="plan">
-                  {p.badge ? <span className="plan-badge">{p.badge}</span> : null}
-                  <h3>{p.name}</h3>
-                  <p className="plan-price">{p.shownPrice?.label}</p>
-                  <p className="plan-term">{`for ${p.periodText}`}</p>
-                  <ul>
-                    {p.features.map((f) => (
-                      <li key={f}>{`✓ ${f}`}</li>
-                    ))}
-                  </ul>
-                  <Link to={localHref("/pricing")} discover="none" className="btn plan-btn">
-                    {t("home.choosePlan", { plan: p.name })}
-                  </Link>
-                </li>
+                <PlanCard key={p.id} plan={p} />
               ))}
             </ul>
           )}

@@ -1,6 +1,7 @@
 // The home page editors in Chromium: an admin creates a hero slide with an uploaded image, publishes it and moves it
 // first, and a guest's open home page shows it without a reload; the featured ad and a testimonial are saved with
-// toasts; bad links are refused with the field's message; the audit log lists each change.
+// toasts; bad links are refused with the field's message; the slide's Swahili title shows on /sw (issue 50); the
+// audit log lists each change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
@@ -90,9 +91,25 @@ describe("home page editors", () => {
       await row.getByRole("link", { name: `Edit ${title}` }).click();
       const edit = page.getByRole("form", { name: "Edit Slide" });
       await edit.getByLabel("Title", { exact: true }).fill(`${title} edited`);
+      const swahiliTitle = `Ngozi yenye afya msimu huu ${tag}`;
+      await edit.getByLabel("Title in Swahili", { exact: true }).fill(swahiliTitle);
       await edit.getByRole("button", { name: "Update Slide" }).click();
       await expectToast(page, "Slide Updated");
       await expect.poll(() => firstSlide.textContent(), { timeout: 10_000 }).toContain(`${title} edited`);
+      // Her Swahili title on the Swahili home page, the English one on the English page; on /sw the words she left
+      // in English are marked so, and the button goes to the Swahili page.
+      const swahiliHome = (await getText("/sw")).body;
+      expect(swahiliHome).toContain(`>${swahiliTitle}</h2>`);
+      expect(swahiliHome).not.toContain(`${title} edited`);
+      expect(swahiliHome).toContain('<p class="slide-sub" lang="en">Skin care for the dry months</p>');
+      const readMore = /<a [^>]*>Read more<\/a>/.exec(swahiliHome)?.[0] ?? "";
+      expect(readMore).toContain('href="/sw/articles"');
+      expect(readMore).toContain('lang="en"');
+      const englishHome = (await getText("/")).body;
+      expect(englishHome).toContain(`${title} edited`);
+      expect(englishHome).not.toContain(swahiliTitle);
+      await page.getByRole("link", { name: `Edit ${title} edited` }).click();
+      expect(await page.getByLabel("Title in Swahili", { exact: true }).inputValue()).toBe(swahiliTitle);
 
       // The Files screen says where the uploaded image is used, so it is not offered for removal.
       await page.goto("/admin/media");

@@ -36,6 +36,17 @@ async function fetchPage(path: string, headers: Record<string, string> = {}) {
   return { res, body: await res.text() };
 }
 
+/** A section's words, with those of its templates (the carousel's later slides before its script puts them in place). */
+function sectionText(page: import("playwright-core").Page, selector: string): Promise<string> {
+  return page
+    .locator(selector)
+    .evaluate((section) =>
+      [section, ...Array.from(section.querySelectorAll("template"), (t) => t.content)]
+        .map((node) => node.textContent ?? "")
+        .join("\n"),
+    );
+}
+
 describe("Swahili pages at 390 px", () => {
   for (const path of SWAHILI_PAGES)
     it(`${path}: lang="sw", its shell in Swahili, and both languages named`, async () => {
@@ -91,6 +102,106 @@ describe("Swahili pages at 390 px", () => {
     await page.goto("/sw/ebooks");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Vitabu pepe");
     expect(await page.locator("main").innerText()).toMatch(/KSh\s?[\d,]+/);
+    await context.close();
+  });
+
+  it("the home page's slides, featured ebook and plans are in Swahili, in the pricing page's words", async () => {
+    const { page, context, errors } = await newPage(browser, PHONE);
+    expect((await page.goto("/sw/"))?.status()).toBe(200);
+    // Every slide, those still waiting as templates for the carousel's script too.
+    const hero = await sectionText(page, "[data-testid=hero]");
+    for (const words of [
+      "Afya njema inayoendana na maisha ya Kenya",
+      "Gundua makala",
+      "Angalia bei",
+      "Jenga nguvu na umbo lako ukiwa nyumbani",
+      "Tazama vitabu pepe",
+      "Tazama kategoria",
+      "Tunza ngozi yako na afya yako",
+      "Anza kusoma bure",
+      "Kuhusu Nuru",
+    ])
+      expect(hero).toContain(words);
+    const slide = page.locator("[aria-roledescription=slide]").first();
+    expect(await slide.getByRole("heading").innerText()).toBe("Afya njema inayoendana na maisha ya Kenya");
+    expect(await slide.getByRole("link", { name: "Gundua makala" }).getAttribute("href")).toBe("/sw/articles");
+    expect(await slide.getByRole("link", { name: "Angalia bei" }).getAttribute("href")).toBe("/sw/pricing");
+
+    const ad = page.locator("#featured-ad");
+    expect(await ad.getByRole("heading").innerText()).toBe(
+      "Glute Foundations: mpango wako wa mazoezi wa wiki 4 nyumbani",
+    );
+    expect(await ad.getByRole("link", { name: "Pata mpango wa mazoezi" }).getAttribute("href")).toMatch(
+      /^\/sw\/ebook\/[\w-]+$/,
+    );
+    expect(await ad.getByRole("link", { name: "Tazama vitabu pepe vyote" }).getAttribute("href")).toBe("/sw/ebooks");
+
+    const plans = page.locator("#subscription-cta");
+    const cards = await plans.locator("li.plan").evaluateAll((found) =>
+      found.map((card) => ({
+        name: card.querySelector("h3")!.textContent,
+        badge: card.querySelector(".plan-badge")?.textContent ?? null,
+        term: card.querySelector(".plan-term")!.textContent,
+      })),
+    );
+    expect(cards).toContainEqual({ name: "Pasi ya siku 7", badge: null, term: "kwa siku 7" });
+    expect(cards).toContainEqual({ name: "Standard", badge: "Maarufu zaidi", term: "kwa miezi 2" });
+    expect(cards).toContainEqual({ name: "Premium", badge: "Tunapendekeza", term: "kwa miezi 3" });
+    const planWords = await plans.innerText();
+    for (const words of [
+      "Chagua Pasi ya siku 7",
+      "✓ Makala zote za kulipia na za wanachama",
+      "✓ Vitabu pepe bila kikomo",
+      "✓ Ufikiaji wa siku 7",
+    ])
+      expect(planWords).toContain(words);
+    const englishWords =
+      /Wellness that fits Kenyan life|Explore articles|See pricing|Browse ebooks|View categories|Start reading free|About Nuru|Get the programme|Browse all ebooks|7-day pass|\bfor \d|of your choice|Unlimited ebooks|All premium & subscription articles|days access|Most Popular|Recommended/;
+    expect(hero).not.toMatch(englishWords);
+    expect(await ad.innerText()).not.toMatch(englishWords);
+    expect(planWords).not.toMatch(englishWords);
+
+    // The same names and badges as the Swahili pricing page, in the same order.
+    const home = { names: cards.map((c) => c.name), badges: cards.map((c) => c.badge).filter(Boolean) };
+    await page.goto("/sw/pricing");
+    const pricing = page.locator("main li[aria-labelledby^=plan-]");
+    expect(await pricing.locator("h2").allInnerTexts()).toEqual(home.names);
+    expect(await pricing.locator("span.absolute").allInnerTexts()).toEqual(home.badges);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the English home page keeps its English slides, featured ebook and plans", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto("/");
+    const hero = await sectionText(page, "[data-testid=hero]");
+    for (const words of ["Wellness that fits Kenyan life", "Explore articles", "See pricing", "About Nuru"])
+      expect(hero).toContain(words);
+    expect(hero).not.toContain("Afya njema");
+    expect(
+      await page
+        .locator("[aria-roledescription=slide]")
+        .first()
+        .getByRole("link", { name: "Explore articles" })
+        .getAttribute("href"),
+    ).toBe("/articles");
+    const ad = await page.locator("#featured-ad").innerText();
+    expect(ad).toContain("Get the programme");
+    expect(ad).toContain("Browse all ebooks");
+    const plans = await page.locator("#subscription-cta").innerText();
+    for (const words of [
+      "7-day pass",
+      "Choose 7-day pass",
+      "for 7 days",
+      "for 2 months",
+      "Most Popular",
+      "Recommended",
+    ])
+      expect(plans).toContain(words);
+    expect(plans).toContain("✓ Unlimited ebooks");
+    expect(plans).not.toMatch(/Pasi|kwa siku|Maarufu/);
+    // No word is marked as English on an English page.
+    expect(await page.locator("main [lang=en]").count()).toBe(0);
     await context.close();
   });
 

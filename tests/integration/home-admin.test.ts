@@ -70,6 +70,22 @@ describe(`home page editors (${process.env.DB_TARGET ?? "pglite"})`, () => {
     });
   });
 
+  it("saves a slide's Swahili words within the English ones' limits; an empty one is no word", async () => {
+    const parsed = heroSlideSchema.safeParse({ title: "T", titleSw: "x".repeat(121) });
+    expect(parsed.error?.issues.map((i) => i.message)).toEqual(["Title in Swahili must be at most 120 characters"]);
+    // A Swahili button text says an English button again: alone it is refused.
+    expect(
+      heroSlideSchema.safeParse({ title: "T", secondaryButtonTextSw: "Angalia bei" }).error?.issues.map((i) => i.path),
+    ).toEqual([["secondaryButtonText"]]);
+    await saveHeroSlide(
+      admin,
+      heroSlideSchema.parse({ title: "Slide SW", published: true, titleSw: " Makala mpya ", subtitleSw: "" }),
+    );
+    const saved = (await listPublishedHeroSlides()).find((s) => s.title === "Slide SW")!;
+    expect(saved).toMatchObject({ titleSw: "Makala mpya", subtitleSw: null, primaryButtonTextSw: null });
+    await changeHomeItem(admin, "hero-slide", { id: saved.id, command: "delete" });
+  });
+
   it("keeps one featured ad: the first save creates it, the next ones update it", async () => {
     const db = database.db();
     await db.delete(featuredEbookAd);

@@ -29,6 +29,10 @@ interface Slide {
   primaryButtonLink: string | null;
   secondaryButtonText: string | null;
   secondaryButtonLink: string | null;
+  titleSw: string | null;
+  subtitleSw: string | null;
+  primaryButtonTextSw: string | null;
+  secondaryButtonTextSw: string | null;
   published: boolean;
 }
 
@@ -51,6 +55,10 @@ interface Ad {
   primaryButtonLink: string | null;
   secondaryButtonText: string | null;
   secondaryButtonLink: string | null;
+  headlineSw: string | null;
+  subtextSw: string | null;
+  primaryButtonTextSw: string | null;
+  secondaryButtonTextSw: string | null;
   active: boolean;
 }
 
@@ -59,7 +67,14 @@ function textDefaults<T extends object>(row: T | null | undefined, keys: readonl
   return Object.fromEntries(keys.map((k) => [k, row ? String(row[k] ?? "") : ""])) as Record<string, string>;
 }
 
-const BUTTON_KEYS = ["primaryButtonText", "primaryButtonLink", "secondaryButtonText", "secondaryButtonLink"] as const;
+const BUTTON_KEYS = [
+  "primaryButtonText",
+  "primaryButtonLink",
+  "secondaryButtonText",
+  "secondaryButtonLink",
+  "primaryButtonTextSw",
+  "secondaryButtonTextSw",
+] as const;
 
 function useEditorForm<S extends z.ZodType>(
   schema: S,
@@ -138,6 +153,56 @@ function ButtonFields({ fields }: { fields: Record<string, Meta> }) {
       <TextField meta={fields.secondaryButtonText} label="Second button text" required={false} maxLength={max} />
       <TextField meta={fields.secondaryButtonLink} label="Second button link" required={false} />
     </div>
+  );
+}
+
+/**
+ * The words Swahili pages show instead (issue 50, ADR 048), each optional: one left empty shows the English there.
+ * The admin area stays English; these are the only Swahili it holds.
+ */
+function SwahiliFields({
+  fields,
+  heading,
+  body,
+}: {
+  fields: Record<string, Meta>;
+  heading: { name: "titleSw" | "headlineSw"; label: string };
+  body: { name: "subtitleSw" | "subtextSw"; label: string; rows: number };
+}) {
+  const max = HOME_LIMITS_ADMIN.buttonText;
+  return (
+    <fieldset className="space-y-5 rounded-xl border border-gray-200 p-4">
+      <legend className="px-1 font-semibold text-gray-900">In Swahili</legend>
+      <p className="text-sm text-gray-700">
+        Optional: the words the Swahili home page (/sw) shows. Each one left empty shows the English there.
+      </p>
+      <TextField
+        meta={fields[heading.name]}
+        label={heading.label}
+        required={false}
+        maxLength={HOME_LIMITS_ADMIN.title}
+      />
+      <TextAreaField
+        meta={fields[body.name]}
+        label={body.label}
+        rows={body.rows}
+        maxLength={HOME_LIMITS_ADMIN.subtitle}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          meta={fields.primaryButtonTextSw}
+          label="First button text in Swahili"
+          required={false}
+          maxLength={max}
+        />
+        <TextField
+          meta={fields.secondaryButtonTextSw}
+          label="Second button text in Swahili"
+          required={false}
+          maxLength={max}
+        />
+      </div>
+    </fieldset>
   );
 }
 
@@ -252,7 +317,7 @@ function NewButton({ to, label }: { to: string; label: string }) {
 
 function SlideForm({ slide, lastResult }: { slide: Slide | null; lastResult: FormResult | null }) {
   const { form, fields, formProps, saving, markDirty } = useEditorForm(heroSlideSchema, "slide", lastResult, {
-    ...textDefaults(slide, ["title", "subtitle", "imageUrl", ...BUTTON_KEYS]),
+    ...textDefaults(slide, ["title", "subtitle", "imageUrl", ...BUTTON_KEYS, "titleSw", "subtitleSw"]),
   });
   return (
     <Form {...formProps} className={`${card} space-y-5`} aria-labelledby="slide-form-title">
@@ -275,6 +340,11 @@ function SlideForm({ slide, lastResult }: { slide: Slide | null; lastResult: For
         }}
       />
       <ButtonFields fields={fields} />
+      <SwahiliFields
+        fields={fields}
+        heading={{ name: "titleSw", label: "Title in Swahili" }}
+        body={{ name: "subtitleSw", label: "Subtitle in Swahili", rows: 2 }}
+      />
       <label className={checkboxRow}>
         <input type="checkbox" name="published" defaultChecked={slide?.published ?? false} /> Published
       </label>
@@ -354,7 +424,7 @@ export function FeaturedAdForm({
   lastResult: FormResult | null;
 }) {
   const { form, fields, formProps, saving, markDirty } = useEditorForm(featuredAdSchema, "ad", lastResult, {
-    ...textDefaults(ad, ["coverImageUrl", "headline", "subtext", ...BUTTON_KEYS]),
+    ...textDefaults(ad, ["coverImageUrl", "headline", "subtext", ...BUTTON_KEYS, "headlineSw", "subtextSw"]),
   });
   return (
     <Form {...formProps} className={`${card} space-y-5`} aria-labelledby="ad-form-title">
@@ -397,6 +467,11 @@ export function FeaturedAdForm({
         }}
       />
       <ButtonFields fields={fields} />
+      <SwahiliFields
+        fields={fields}
+        heading={{ name: "headlineSw", label: "Headline in Swahili" }}
+        body={{ name: "subtextSw", label: "Subtext in Swahili", rows: 3 }}
+      />
       <label className={checkboxRow}>
         <input type="checkbox" name="active" defaultChecked={ad?.active ?? false} /> Active (shown on the home page)
       </label>

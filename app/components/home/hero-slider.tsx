@@ -5,8 +5,10 @@ import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 import { useIslands } from "~/components/islands";
+import { langOf, type HomeWordsLanguage } from "~/modules/home/home-words";
 
-export interface HeroSlide {
+/** A slide in the page's language (modules/home/home-words.ts chose its words and links). */
+export interface HeroSlide extends HomeWordsLanguage {
   title: string;
   subtitle: string | null;
   imageUrl: string | null;
@@ -19,17 +21,27 @@ export interface HeroSlide {
 
 export const HERO_INTERVAL_MS = 5000;
 
-function SlideLink({ href, children, primary }: { href: string; children: React.ReactNode; primary: boolean }) {
+function SlideLink({
+  href,
+  children,
+  primary,
+  lang,
+}: {
+  href: string;
+  children: React.ReactNode;
+  primary: boolean;
+  lang: string | undefined;
+}) {
   const className = primary ? "btn btn-lg" : "btn-glass";
   // Links beginning with http open in a new tab; others navigate inside the shop.
   if (/^https?:/i.test(href))
     return (
-      <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      <a href={href} target="_blank" rel="noopener noreferrer" className={className} lang={lang}>
         {children}
       </a>
     );
   return (
-    <Link to={href} className={className}>
+    <Link to={href} className={className} lang={lang}>
       {children}
     </Link>
   );
@@ -147,16 +159,26 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               <div className="slide-text">
                 {/* Every slide's title is an h2: the page's one h1 is outside the slides (routes/home.tsx), so it is
                     still there when the first slide is hidden (axe page-has-heading-one, issue 46). */}
-                <h2 className="slide-title">{slide.title}</h2>
-                {slide.subtitle ? <p className="slide-sub">{slide.subtitle}</p> : null}
+                <h2 className="slide-title" lang={langOf(slide, "title")}>
+                  {slide.title}
+                </h2>
+                {slide.subtitle ? (
+                  <p className="slide-sub" lang={langOf(slide, "subtitle")}>
+                    {slide.subtitle}
+                  </p>
+                ) : null}
                 <div className="slide-acts">
                   {slide.primaryButtonText && slide.primaryButtonLink ? (
-                    <SlideLink href={slide.primaryButtonLink} primary>
+                    <SlideLink href={slide.primaryButtonLink} primary lang={langOf(slide, "primaryButtonText")}>
                       {slide.primaryButtonText}
                     </SlideLink>
                   ) : null}
                   {slide.secondaryButtonText && slide.secondaryButtonLink ? (
-                    <SlideLink href={slide.secondaryButtonLink} primary={false}>
+                    <SlideLink
+                      href={slide.secondaryButtonLink}
+                      primary={false}
+                      lang={langOf(slide, "secondaryButtonText")}
+                    >
                       {slide.secondaryButtonText}
                     </SlideLink>
                   ) : null}

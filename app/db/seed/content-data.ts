@@ -75,6 +75,11 @@ export interface SeedHeroSlide {
   primaryButtonLink: string;
   secondaryButtonText: string;
   secondaryButtonLink: string;
+  /** Its words on the Swahili home page (docs/glossary-sw.md; the buttons say what the shop's pages say). */
+  titleSw: string;
+  subtitleSw: string;
+  primaryButtonTextSw: string;
+  secondaryButtonTextSw: string;
 }
 
 // Small helpers to keep the block data readable.
@@ -1601,6 +1606,11 @@ export const heroSlides: SeedHeroSlide[] = [
     primaryButtonLink: "/articles",
     secondaryButtonText: "See pricing",
     secondaryButtonLink: "/pricing",
+    titleSw: "Afya njema inayoendana na maisha ya Kenya",
+    subtitleSw:
+      "Miongozo ya vitendo kuhusu uzito, umbo, afya ya matiti na ngozi, iliyoandikwa kwa jinsi unavyokula, unavyojishughulisha na unavyoishi.",
+    primaryButtonTextSw: "Gundua makala",
+    secondaryButtonTextSw: "Angalia bei",
   },
   {
     title: "Build strength and curves at home",
@@ -1611,6 +1621,11 @@ export const heroSlides: SeedHeroSlide[] = [
     primaryButtonLink: "/ebooks",
     secondaryButtonText: "View categories",
     secondaryButtonLink: "/categories",
+    titleSw: "Jenga nguvu na umbo lako ukiwa nyumbani",
+    subtitleSw:
+      "Mazoezi ya hatua kwa hatua ya nyonga, makalio na tumbo lenye nguvu. Bila gym, bila njia za mkato: maendeleo ya kudumu tu.",
+    primaryButtonTextSw: "Tazama vitabu pepe",
+    secondaryButtonTextSw: "Tazama kategoria",
   },
   {
     title: "Care for your skin and your health",
@@ -1620,6 +1635,11 @@ export const heroSlides: SeedHeroSlide[] = [
     primaryButtonLink: "/articles",
     secondaryButtonText: "About Nuru",
     secondaryButtonLink: "/about",
+    titleSw: "Tunza ngozi yako na afya yako",
+    subtitleSw:
+      "Kuanzia mafuta ya kuzuia jua kwa ngozi yenye melanini hadi kujichunguza matiti kila mwezi: ushauri wa kweli unaoweza kuuamini.",
+    primaryButtonTextSw: "Anza kusoma bure",
+    secondaryButtonTextSw: "Kuhusu Nuru",
   },
 ];
 
@@ -1634,6 +1654,10 @@ export const featuredAd: {
   primaryButtonText: string;
   secondaryButtonText: string;
   secondaryButtonLink: string;
+  headlineSw: string;
+  subtextSw: string;
+  primaryButtonTextSw: string;
+  secondaryButtonTextSw: string;
 } = {
   ebookKey: "glute-foundations",
   headline: "Glute Foundations: your 4-week home programme",
@@ -1642,4 +1666,10 @@ export const featuredAd: {
   primaryButtonText: "Get the programme",
   secondaryButtonText: "Browse all ebooks",
   secondaryButtonLink: "/ebooks",
+  // The ebook's title is its author's (glossary: titles are content); the rest in Swahili.
+  headlineSw: "Glute Foundations: mpango wako wa mazoezi wa wiki 4 nyumbani",
+  subtextSw:
+    "Jenga nyonga na makalio yenye nguvu hata katika chumba kidogo, kwa mpango ulio wazi unaoendelea hatua kwa hatua. Lipa mara moja KSh 550, ukisome milele.",
+  primaryButtonTextSw: "Pata mpango wa mazoezi",
+  secondaryButtonTextSw: "Tazama vitabu pepe vyote",
 };

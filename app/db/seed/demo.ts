@@ -159,6 +159,10 @@ export async function seedDemo(db: Database, storage: ObjectStorage, now = new D
     primaryButtonLink: `/ebook/${adBook.id}`,
     secondaryButtonText: data.featuredAd.secondaryButtonText,
     secondaryButtonLink: data.featuredAd.secondaryButtonLink,
+    headlineSw: data.featuredAd.headlineSw,
+    subtextSw: data.featuredAd.subtextSw,
+    primaryButtonTextSw: data.featuredAd.primaryButtonTextSw,
+    secondaryButtonTextSw: data.featuredAd.secondaryButtonTextSw,
   });
 
   await images.record(db);

@@ -51,20 +51,26 @@ const required = (max: number, label: string) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** Both halves of a button or neither: a text without a link (or the reverse) would show a dead button. */
+/**
+ * Both halves of a button or neither: a text without a link (or the reverse) would show a dead button. Its Swahili
+ * text only says the English button again on Swahili pages, so it needs the English text (and with it the link).
+ */
 function buttonsComplete<
   T extends {
     primaryButtonText: string | null;
     primaryButtonLink: string | null;
     secondaryButtonText: string | null;
     secondaryButtonLink: string | null;
+    primaryButtonTextSw: string | null;
+    secondaryButtonTextSw: string | null;
   },
 >(value: T, ctx: z.RefinementCtx) {
   for (const which of ["primary", "secondary"] as const) {
     const text = value[`${which}ButtonText`];
     const link = value[`${which}ButtonLink`];
     if (text && !link) ctx.addIssue({ code: "custom", path: [`${which}ButtonLink`], message: "Add the button's link" });
-    if (link && !text) ctx.addIssue({ code: "custom", path: [`${which}ButtonText`], message: "Add the button's text" });
+    if ((link || value[`${which}ButtonTextSw`]) && !text)
+      ctx.addIssue({ code: "custom", path: [`${which}ButtonText`], message: "Add the button's text" });
   }
 }
 
@@ -73,6 +79,9 @@ const buttons = {
   primaryButtonLink: buttonLink,
   secondaryButtonText: buttonText,
   secondaryButtonLink: buttonLink,
+  // On Swahili pages (issue 50, ADR 048); empty shows the English.
+  primaryButtonTextSw: buttonText,
+  secondaryButtonTextSw: buttonText,
 };
 
 export const heroSlideSchema = z
@@ -80,6 +89,9 @@ export const heroSlideSchema = z
     id: idField("Unknown slide").optional(),
     title: required(HOME_LIMITS_ADMIN.title, "Title"),
     subtitle: optionalText(HOME_LIMITS_ADMIN.subtitle, "Subtitle"),
+    // Its words on Swahili pages, each optional (empty shows the English), within the English one's limits.
+    titleSw: optionalText(HOME_LIMITS_ADMIN.title, "Title in Swahili"),
+    subtitleSw: optionalText(HOME_LIMITS_ADMIN.subtitle, "Subtitle in Swahili"),
     imageUrl,
     ...buttons,
     published: z.boolean().default(false),
@@ -95,6 +107,8 @@ export const featuredAdSchema = z
     coverImageUrl: imageUrl,
     headline: required(HOME_LIMITS_ADMIN.title, "Headline"),
     subtext: optionalText(HOME_LIMITS_ADMIN.subtitle, "Subtext"),
+    headlineSw: optionalText(HOME_LIMITS_ADMIN.title, "Headline in Swahili"),
+    subtextSw: optionalText(HOME_LIMITS_ADMIN.subtitle, "Subtext in Swahili"),
     ...buttons,
     active: z.boolean().default(false),
   })

@@ -1,5 +1,5 @@
 import type { Viewer } from "~/modules/access/policy";
-import type { Locale } from "~/lib/locale";
+import { DEFAULT_LOCALE, type Locale } from "~/lib/locale";
 import { listArticlesForViewer, type GatedArticle } from "~/modules/content/articles.server";
 import { listEbooksForViewer, type GatedEbook } from "~/modules/content/ebooks.server";
 import { listCategories, type CategoryView } from "~/modules/content/categories.server";
@@ -16,6 +16,7 @@ import {
 } from "~/modules/content/card-data";
 import { getActiveFeaturedAd, listPublishedHeroSlides, listPublishedTestimonials } from "./home.server";
 import { ebooksOfAd, takeUnshown } from "./shown-once";
+import { adIn, slideIn } from "./home-words";
 import { listActivePlans } from "~/modules/membership/active-plans.server";
 
 /** A home section: its data, or the message of the error that stopped it (the rest of the page still works). */
@@ -52,6 +53,8 @@ export async function loadHomePage(
 ) {
   const priced = <T extends { priceCents: number | null }>(items: T[]) => withShownPrices(countryCode, items);
   const L = HOME_LIMITS;
+  // The slides' and the ad's words in the page's language (each one not written in Swahili shows its English).
+  const words = language ?? DEFAULT_LOCALE;
   const latestRead = L.latest + (q ? 0 : L.mustReads + L.featured);
   // Each list is read long enough to fill its section with items the sections above it do not show.
   const [heroSlides, featuredAd, mustReads, promos, favourites, plans, testimonials, featured, categories, latest] =
@@ -76,6 +79,10 @@ export async function loadHomePage(
               name: p.name,
               badge: p.badge,
               periodText: periodLabel(p),
+              // The facts the Swahili card says its period, name and features from (as the pricing page does).
+              periodUnit: p.periodUnit,
+              periodCount: p.periodCount,
+              ebookLimit: p.ebookLimit,
               features: p.features,
               shownPrice: p.shownPrice ? { label: p.shownPrice.label } : null,
             })),
@@ -153,33 +160,14 @@ export async function loadHomePage(
     heroSlides: mapSection(heroSlides, (slides) =>
       withImage(
         // No id: the carousel keys its slides by position, and an id is 40 bytes of hydration data a slide.
-        slides.map((h) => ({
-          title: h.title,
-          subtitle: h.subtitle,
-          imageUrl: h.imageUrl,
-          primaryButtonText: h.primaryButtonText,
-          primaryButtonLink: h.primaryButtonLink,
-          secondaryButtonText: h.secondaryButtonText,
-          secondaryButtonLink: h.secondaryButtonLink,
-        })),
+        slides.map((h) => slideIn(h, words)),
         image,
         (h) => h.imageUrl,
         IMAGE_SLOTS.hero,
       ),
     ),
     featuredAd: mapSection(featuredAd, (ad) =>
-      ad
-        ? {
-            coverImageUrl: ad.coverImageUrl,
-            headline: ad.headline,
-            subtext: ad.subtext,
-            primaryButtonText: ad.primaryButtonText,
-            primaryButtonLink: ad.primaryButtonLink,
-            secondaryButtonText: ad.secondaryButtonText,
-            secondaryButtonLink: ad.secondaryButtonLink,
-            image: image(ad.coverImageUrl, IMAGE_SLOTS.adCover),
-          }
-        : ad,
+      ad ? { ...adIn(ad, words), image: image(ad.coverImageUrl, IMAGE_SLOTS.adCover) } : ad,
     ),
     mustReads: articlesWithImages(onceMustReads),
     promos: ebooksWithImages(oncePromos),
