@@ -235,7 +235,18 @@ describe("the PDF reader in Swahili", () => {
 describe("a copy saved for offline reading from a Swahili page", () => {
   it("is kept under the Swahili address, is in Swahili, and opens in Swahili with no connection", async () => {
     const { page, context, errors } = await signedIn(PHONE);
-    await page.goto(`/sw/article/${articleId}`);
+    // Signed in, the bookmark button fits beside the date at 390 px, in both languages (its label is longer in Swahili).
+    for (const path of [`/article/${articleId}`, `/sw/article/${articleId}`]) {
+      await page.goto(path);
+      const button = page.locator("form.bm-form > button.bm");
+      const label = (await button.innerText()).trim();
+      expect(label, path).toBe(path.startsWith("/sw/") ? "Weka alamisho" : "Bookmark");
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, path).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+      const date = (await page.locator("main time").first().boundingBox())!;
+      expect(box.y, path).toBeLessThan(date.y + date.height);
+    }
     // The service worker registers after the page's load event; saving needs it.
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
