@@ -255,7 +255,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <ShareLinks path={`/article/${article.id}`} title={article.title} />
         {/* A plain GET form (no script, nothing personal: guest pages are cached, ADR 016); kept small, as the
             article page's JavaScript budget is nearly spent: /newsletter takes "from article" from the category. */}
-        <form method="get" action="/newsletter" className="mt-8 flex flex-wrap gap-2 rounded-2xl bg-rose-50 p-5">
+        <form
+          method="get"
+          action={localHref("/newsletter")}
+          className="mt-8 flex flex-wrap gap-2 rounded-2xl bg-rose-50 p-5"
+        >
           <label htmlFor="follow" className="w-full font-semibold">
             {t("article.followLabel")}
           </label>

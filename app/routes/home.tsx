@@ -483,7 +483,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         {/* A plain GET form (no script, nothing personal: guest pages are cached, ADR 016); she chooses categories
             and sees the consent wording on /newsletter. Written out here rather than shared: a shared module would
             be one more script chunk on the home page. */}
-        <form method="get" action="/newsletter" className="flex gap-2">
+        <form method="get" action={localHref("/newsletter")} className="flex gap-2">
           <input type="hidden" name="from" value="home" />
           <input
             type="email"

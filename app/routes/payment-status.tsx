@@ -131,14 +131,20 @@ function Banner({ tone, title, children }: { tone: keyof typeof TONES; title: st
 function DetailsCard({ details }: { details: PaymentDetails }) {
   const t = useT();
   const locale = useLocale();
-  const rows: [string, string | null][] = [
-    [t("status.item"), details.item],
-    [t("status.amount"), details.localAmount ? `${details.amount} (≈ ${details.localAmount})` : details.amount],
-    [t("status.currency"), details.currency],
-    [t("status.method"), details.method],
-    [t("status.confirmationCode"), details.confirmationCode],
-    [t("status.reference"), details.reference],
-    [t("status.date"), formatDate(details.date, locale)],
+  // A code (the confirmation code, the reference) is one unbroken string: it is broken only when it is wider than the
+  // card; words ("Utunzaji") are never broken mid-word.
+  const rows: [string, string | null, "words" | "code"][] = [
+    [t("status.item"), details.item, "words"],
+    [
+      t("status.amount"),
+      details.localAmount ? `${details.amount} (≈ ${details.localAmount})` : details.amount,
+      "words",
+    ],
+    [t("status.currency"), details.currency, "words"],
+    [t("status.method"), details.method, "words"],
+    [t("status.confirmationCode"), details.confirmationCode, "code"],
+    [t("status.reference"), details.reference, "code"],
+    [t("status.date"), formatDate(details.date, locale), "words"],
   ];
   return (
     <section
@@ -150,13 +156,21 @@ function DetailsCard({ details }: { details: PaymentDetails }) {
       </h2>
       <dl className="mt-3 space-y-2 text-sm">
         {rows
-          .filter((row): row is [string, string] => Boolean(row[1]))
-          .map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4">
-              <dt className="text-gray-700">{label}</dt>
-              <dd className="text-right font-medium break-all text-gray-900">{value}</dd>
-            </div>
-          ))}
+          .filter((row): row is [string, string, "words" | "code"] => Boolean(row[1]))
+          .map(([label, value, kind]) =>
+            kind === "code" ? (
+              // Beside its label when it fits, else on its own line below it (right-aligned), whole.
+              <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
+                <dt className="text-gray-700">{label}</dt>
+                <dd className="ml-auto text-right font-medium wrap-anywhere text-gray-900">{value}</dd>
+              </div>
+            ) : (
+              <div key={label} className="flex justify-between gap-4">
+                <dt className="text-gray-700">{label}</dt>
+                <dd className="min-w-0 text-right font-medium break-words text-gray-900">{value}</dd>
+              </div>
+            ),
+          )}
       </dl>
     </section>
   );

@@ -20,6 +20,7 @@ import { MARKERS, MARKER_TITLES } from "../setup/markers";
 import { getText } from "../setup/http-session";
 import { articles as demoArticles, ebooks as demoEbooks } from "~/db/seed/content-data";
 import { saveScreenshot } from "../setup/screenshots";
+import { savedAddresses } from "../setup/offline-copies";
 
 let browser: Browser;
 let ids: ProbeIds;
@@ -42,17 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Offline copies of this origin in Cache Storage: the addresses kept in every offline library cache. */
-const savedAddresses = (page: Page) =>
-  page.evaluate(async () => {
-    const found: string[] = [];
-    for (const name of await caches.keys()) {
-      if (!name.startsWith("nuru-offline-") || name === "nuru-offline-owner") continue;
-      for (const request of await (await caches.open(name)).keys()) found.push(new URL(request.url).pathname);
-    }
-    return found;
-  });
 
 /** The e-mail drawn faintly over a saved copy (a tiled picture behind the text). */
 const watermarkOf = (page: Page) =>

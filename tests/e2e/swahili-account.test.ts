@@ -54,18 +54,25 @@ async function shopWords(page: Page): Promise<string> {
   });
 }
 
-/** Every link and form of the page's own part that has a Swahili page goes to it. */
+/**
+ * Every link and form of the page and of her account menu that has a Swahili page goes to it (a full address on this
+ * site counts too: the renewal link was one).
+ */
 async function strayAddresses(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const swahili = [
       /^\/(?:dashboard|account|account\/gifts|account\/delete|bookmarks|library\/offline|data-saver|pricing|articles|ebooks|privacy)$/,
       /^\/(?:newsletter(?:|\/confirm|\/(?:preferences|unsubscribe)\/[^/]+)|article\/[^/]+|ebook\/[^/]+)$/,
+      /^\/(?:checkout|gift)\/[^/]+\/[^/]+$/,
     ];
     const targets = [
-      ...[...document.querySelectorAll("main a[href]")].map((a) => a.getAttribute("href")!),
+      ...[...document.querySelectorAll("main a[href], [role=menu] a[href]")].map((a) => a.getAttribute("href")!),
       ...[...document.querySelectorAll("form[action]")].map((f) => f.getAttribute("action")!),
     ];
-    return targets.filter((t) => t.startsWith("/") && swahili.some((p) => p.test(t.split(/[?#]/)[0]!)));
+    return targets.filter((t) => {
+      const url = new URL(t, location.href);
+      return url.origin === location.origin && swahili.some((p) => p.test(url.pathname));
+    });
   });
 }
 
@@ -97,7 +104,17 @@ describe("her account in Swahili at 390 px", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
       expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
       expect(await strayAddresses(page), path).toEqual([]);
-      if (path === "/sw/dashboard") await saveScreenshotsAtBothWidths(page, "swaccount/dashboard");
+      if (path === "/sw/dashboard") {
+        // Renewing early keeps her in Swahili, as upgrading does.
+        expect(await page.getByRole("link", { name: "Lipia upya mapema" }).getAttribute("href")).toBe(
+          "/sw/checkout/plan/standard",
+        );
+        expect(
+          // The menu is in the page, hidden until she opens it (ADR 045).
+          await page.getByRole("menuitem", { name: "Maktaba yangu", includeHidden: true }).getAttribute("href"),
+        ).toBe("/sw/dashboard");
+        await saveScreenshotsAtBothWidths(page, "swaccount/dashboard");
+      }
     }
     expect(errors).toEqual([]);
     await context.close();

@@ -34,6 +34,32 @@ async function fitsPhone(page: Page) {
   return (await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width;
 }
 
+/**
+ * The payment details' words and codes that are broken across lines though each would fit on one: a word is never
+ * broken ("Utunza / ji"), and a code only when it is wider than the card.
+ */
+async function brokenWords(page: Page, region: string): Promise<string[]> {
+  return page.getByRole("region", { name: region }).evaluate((section) => {
+    const width = section.querySelector("dl")!.clientWidth;
+    const broken: string[] = [];
+    for (const dd of section.querySelectorAll("dd")) {
+      const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (const word of text.textContent!.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+          const lines = new Set(boxes.map((box) => Math.round(box.top))).size;
+          const whole = boxes.reduce((sum, box) => sum + box.width, 0);
+          if (lines > 1 && whole <= width) broken.push(word[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
 describe("checkout and payment in Swahili", () => {
   it("she pays for a plan from /sw/checkout through Pesapal and comes back to /sw/payment/return, in Swahili", async () => {
     const email = await newReader(PASSWORD, "Wanjiku Kamau");
@@ -50,6 +76,12 @@ describe("checkout and payment in Swahili", () => {
       "Mpango wa Basic",
     );
     expect(await page.locator("main a").first().innerText()).toBe("← Rudi kwenye mipango");
+    // Each feature a bullet of its own, each capitalised.
+    expect(await page.getByRole("region", { name: "Oda yako" }).locator("ul li").allInnerTexts()).toEqual([
+      "✓ Makala zote za kulipia na za wanachama",
+      "✓ Kitabu pepe 1 cha chaguo lako",
+      expect.stringMatching(/^✓ [A-Z]/),
+    ]);
     expect(await visibleWords(page, [])).not.toMatch(ENGLISH);
     expect(await fitsPhone(page)).toBe(true);
     // Every way on stays in Swahili: the offer code's form (this address), Pay's form, the country and the terms.
@@ -101,6 +133,39 @@ describe("checkout and payment in Swahili", () => {
     expect(await visibleWords(page, [])).not.toMatch(ENGLISH);
     expect(await fitsPhone(page)).toBe(true);
     await saveScreenshotsAtBothWidths(page, "swcheckout/paid");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("she pays for the Swahili ebook by card: the card said in Swahili on the return page and in her history, no word broken", async () => {
+    const email = await newReader(PASSWORD, "Akinyi Otieno");
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await signInWithForm(page, email, PASSWORD);
+    const list = await (await fetch(`${baseUrl()}/sw/ebooks?q=ngozi`)).text();
+    const [, ebookId] = /href="\/sw\/ebook\/([0-9a-f-]{36})"/.exec(list)!;
+    await page.goto(`/sw/checkout/ebook/${ebookId}`);
+    await page.getByRole("button", { name: /^Lipa KSh/ }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/PesapalIframe3/Index"));
+    await page.getByRole("button", { name: "Complete card payment" }).click();
+    await page.waitForURL((url) => url.origin === baseUrl() && url.pathname === "/sw/payment/return");
+    expect(await page.locator('[data-status="success"]').innerText()).toContain("Malipo yamefaulu");
+    const details = page.getByRole("region", { name: "Maelezo ya malipo" });
+    expect(await details.locator("dd").first().innerText()).toContain("Utunzaji");
+    expect(await details.getByText("Kadi ya Visa", { exact: true }).isVisible()).toBe(true);
+    expect(await brokenWords(page, "Maelezo ya malipo")).toEqual([]);
+    expect(await fitsPhone(page)).toBe(true);
+    await saveScreenshotsAtBothWidths(page, "swcheckout/paid-card");
+    // The same order's English page: the same rule, nothing broken there either.
+    const returned = new URL(page.url());
+    await page.goto(`/payment/return${returned.search}`);
+    expect(await brokenWords(page, "Payment details")).toEqual([]);
+    expect(await fitsPhone(page)).toBe(true);
+
+    // Her payment history says the card as the return page did.
+    await page.goto("/sw/dashboard");
+    const entry = page.getByTestId("billing-entry").filter({ hasText: "Ngozi Yenye Afya" });
+    expect(await entry.innerText()).toContain("Umelipa kwa: Kadi ya Visa");
+    expect(await entry.innerText()).not.toContain("Visa card");
     expect(errors).toEqual([]);
     await context.close();
   });

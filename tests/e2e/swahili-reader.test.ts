@@ -12,6 +12,7 @@ import { probeIds } from "../setup/probe-ids";
 import { localizedHref } from "~/lib/locale";
 import { formatDate } from "~/lib/format";
 import { articles as demoArticles } from "~/db/seed/content-data";
+import { savedAddresses } from "../setup/offline-copies";
 
 /** A free, downloadable demo ebook (every demo ebook has a PDF and a text edition) no other test reads as the subscriber. */
 const FREE_EBOOK = "Know Your Breasts: A Woman's Guide to Breast Health";
@@ -231,21 +232,21 @@ describe("the PDF reader in Swahili", () => {
   });
 });
 
-/** The addresses her offline library keeps copies under (Cache Storage, every offline library cache of this origin). */
-const savedAddresses = (page: Page) =>
-  page.evaluate(async () => {
-    const found: string[] = [];
-    for (const name of await caches.keys()) {
-      if (!name.startsWith("nuru-offline-") || name === "nuru-offline-owner") continue;
-      for (const request of await (await caches.open(name)).keys()) found.push(new URL(request.url).pathname);
-    }
-    return found;
-  });
-
 describe("a copy saved for offline reading from a Swahili page", () => {
   it("is kept under the Swahili address, is in Swahili, and opens in Swahili with no connection", async () => {
     const { page, context, errors } = await signedIn(PHONE);
-    await page.goto(`/sw/article/${articleId}`);
+    // Signed in, the bookmark button fits beside the date at 390 px, in both languages (its label is longer in Swahili).
+    for (const path of [`/article/${articleId}`, `/sw/article/${articleId}`]) {
+      await page.goto(path);
+      const button = page.locator("form.bm-form > button.bm");
+      const label = (await button.innerText()).trim();
+      expect(label, path).toBe(path.startsWith("/sw/") ? "Weka alamisho" : "Bookmark");
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, path).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+      const date = (await page.locator("main time").first().boundingBox())!;
+      expect(box.y, path).toBeLessThan(date.y + date.height);
+    }
     // The service worker registers after the page's load event; saving needs it.
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
@@ -288,7 +289,7 @@ describe("a copy saved for offline reading from a Swahili page", () => {
     // browser is closed offline, so nothing is sent).
     // (Whichever way it is now: another journey may have bookmarked this article.)
     const on = (await page.locator("form[data-bookmark] button").getAttribute("aria-pressed")) === "true";
-    const [add, remove] = [`Weka alamisho: ${freeArticle.title}`, `Ondoa alamisho ${freeArticle.title}`];
+    const [add, remove] = [`Weka alamisho: ${freeArticle.title}`, `Ondoa alamisho: ${freeArticle.title}`];
     await page.getByRole("button", { name: on ? remove : add }).click();
     await page.getByRole("button", { name: on ? add : remove }).waitFor();
     expect(await page.locator("[data-label]").innerText()).toBe(on ? "Weka alamisho" : "Ondoa");

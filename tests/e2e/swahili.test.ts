@@ -370,6 +370,13 @@ describe("an article, an ebook and the plans in Swahili at 390 px", () => {
         expect(words).toContain("Sitisha wakati wowote");
         expect(words).toMatch(/KSh\s99\.00\s+kwa siku 7/);
         expect(words).toContain("Anza majaribio ya bure");
+        // Every plan's feature bullets are capitalised alike, the ebook allowance too.
+        const bullets = (await page.locator("main li[aria-labelledby^='plan-'] ul li").allInnerTexts()).map((b) =>
+          b.replace(/^✓\s*/, ""),
+        );
+        expect(bullets).toContain("Kitabu pepe 1 cha chaguo lako");
+        expect(bullets).toContain("Vitabu pepe 2 vya chaguo lako");
+        expect(bullets.filter((b) => !/^[A-Z]/.test(b))).toEqual([]);
       }
       // A page linked to its translation names that page as its English one (tests/e2e/swahili-content.test.ts).
       const line = page.locator("main a[hreflang=en]", { hasText: "kwa Kiingereza" });

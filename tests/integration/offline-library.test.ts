@@ -216,7 +216,7 @@ describe("still readable (what stays in her offline library)", () => {
     );
     expect(said).toMatchObject({
       "Saved on this phone, will sync": "Imehifadhiwa kwenye simu hii, itasawazishwa",
-      "Remove bookmark Nyonga <b>": "Ondoa alamisho Nyonga <b>",
+      "Remove bookmark Nyonga <b>": "Ondoa alamisho: Nyonga <b>",
       "Bookmark Nyonga <b>": "Weka alamisho: Nyonga <b>",
       "No connection. Please try again.": "Hakuna mtandao. Tafadhali jaribu tena.",
     });

@@ -53,8 +53,8 @@ describe("the words of an article, an ebook and the plans", () => {
     expect(plans.map((plan) => periodText(sw, plan))).toEqual(["siku 7", "wiki 1", "mwezi 1", "miezi 3"]);
     expect(perPeriodWords(sw, plans[2])).toBe("kwa mwezi");
     expect(perPeriodWords(sw, plans[3])).toBe("kwa miezi 3");
-    expect(allowanceWords(sw, 1)).toBe("kitabu pepe 1 cha chaguo lako");
-    expect(allowanceWords(sw, 2)).toBe("vitabu pepe 2 vya chaguo lako");
+    expect(allowanceWords(sw, 1)).toBe("Kitabu pepe 1 cha chaguo lako");
+    expect(allowanceWords(sw, 2)).toBe("Vitabu pepe 2 vya chaguo lako");
     expect(allowanceWords(sw, null)).toBe("Vitabu pepe bila kikomo");
   });
 

@@ -4,6 +4,7 @@ import { formatDate } from "~/lib/format";
 import type { BillingEntry } from "~/modules/membership/library.server";
 import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
 import type { Translate } from "~/lib/i18n/i18n";
+import { methodWordsSw } from "./checkout-words";
 
 const STATUS: Record<string, { label: string; className: string }> = {
   completed: { label: "Paid", className: "bg-emerald-100 text-emerald-900" },
@@ -101,14 +102,15 @@ export function BillingHistory({ entries }: { entries: BillingEntry[] }) {
                     <div>
                       <dt className="inline">{t("billing.paidWith")}</dt>
                       <dd className="inline">
-                        {e.paymentMethod}
+                        {/* Said as the payment return page says it ("Kadi ya Visa"). */}
+                        {sw ? methodWordsSw(t, e.paymentMethod) : e.paymentMethod}
                         {e.confirmationCode ? ` · ${e.confirmationCode}` : ""}
                       </dd>
                     </div>
                   ) : null}
                   <div>
                     <dt className="inline">{t("billing.reference")}</dt>
-                    <dd className="inline break-all">{e.merchantReference}</dd>
+                    <dd className="inline wrap-anywhere">{e.merchantReference}</dd>
                   </div>
                 </dl>
                 {HAS_RECEIPT.has(e.status) ? (

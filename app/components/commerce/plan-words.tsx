@@ -20,7 +20,7 @@ export function perPeriodWords(t: Translate, plan: PlanPeriod): string {
   return plan.periodUnit === "week" ? t("plan.perWeek") : t("plan.perMonth");
 }
 
-/** "2 ebooks of your choice", "Unlimited ebooks"; "vitabu pepe 2 vya chaguo lako". */
+/** "2 ebooks of your choice", "Unlimited ebooks"; "Vitabu pepe 2 vya chaguo lako" (a bullet of its own, capitalised). */
 export function allowanceWords(t: Translate, limit: number | null): string {
   return limit === null ? t("plan.unlimitedEbooks") : t("plan.ebooksOfChoice", { count: limit });
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { readerInitialOf, readerNameOf, roleLabelOf } from "~/modules/accounts/reader-name";
 import type { HeaderUser } from "./site-header";
-import { useT } from "~/lib/i18n/use-t";
+import { useLocalHref, useT } from "~/lib/i18n/use-t";
 
 export function AccountMenu({
   user,
@@ -43,6 +43,8 @@ export function AccountMenu({
     };
   }, [open]);
   const t = useT();
+  // On a Swahili page (server-rendered, ADR 045) her own pages open in Swahili too.
+  const localHref = useLocalHref();
   const name = readerNameOf(user);
   const initial = user.initial ?? readerInitialOf(user);
   return (
@@ -70,13 +72,25 @@ export function AccountMenu({
             <p className="truncate text-sm text-gray-700">{user.email}</p>
             <p className="mt-1 text-xs font-medium text-brand-700">{roleLabelOf(user.role)}</p>
           </div>
-          <Link role="menuitem" to="/dashboard" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
+          <Link
+            role="menuitem"
+            to={localHref("/dashboard")}
+            className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50"
+          >
             {t("nav.myLibrary")}
           </Link>
-          <Link role="menuitem" to="/library/offline" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
+          <Link
+            role="menuitem"
+            to={localHref("/library/offline")}
+            className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50"
+          >
             {t("nav.offlineLibrary")}
           </Link>
-          <Link role="menuitem" to="/account" className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50">
+          <Link
+            role="menuitem"
+            to={localHref("/account")}
+            className="block rounded-md px-3 py-2 text-sm hover:bg-rose-50"
+          >
             {t("nav.account")}
           </Link>
           {user.role === "admin" ? (

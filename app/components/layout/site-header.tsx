@@ -72,6 +72,7 @@ function AccountSlot({ user }: { user: HeaderUser }) {
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders islands
   const islands = import.meta.env.SSR && useIslands();
   const t = useT();
+  const localHref = useLocalHref();
   const [hydrated, setHydrated] = useState(false);
   const [opened, setOpened] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -94,7 +95,7 @@ function AccountSlot({ user }: { user: HeaderUser }) {
   // Without JavaScript (and until the page is interactive) the avatar is a link to the account page.
   if (!hydrated)
     return (
-      <Link to="/account" aria-label={t("nav.account")} className={avatarClass}>
+      <Link to={localHref("/account")} aria-label={t("nav.account")} className={avatarClass}>
         {initial}
       </Link>
     );

@@ -13,7 +13,7 @@ import {
   userSubscriptions,
 } from "~/db/schema";
 import type { OrderStatus } from "~/modules/orders/order-transitions";
-import { renewUrl } from "./subscriptions.server";
+import { renewPath } from "./subscriptions.server";
 import { paymentMethodLabel } from "~/modules/orders/payment-method";
 import type { CardRenewalView } from "./card-renewals.server";
 import { getMemberStanding } from "./member-standing.server";
@@ -40,7 +40,7 @@ export interface CurrentSubscription extends SubscriptionPeriod {
   renewal: "renews" | "cancelled" | "expired";
   /** Ebooks this period unlocked, of its allowance (limit null: unlimited). */
   ebooks: { used: number; limit: number | null };
-  /** One-click renewal: the checkout for the same plan (the pricing page when the plan is no longer sold). */
+  /** One-click renewal: the checkout path for the same plan (the pricing page when the plan is no longer sold). */
   renewUrl: string;
   /** A paid renewal queued behind this period, if any (it can be cancelled on its own). */
   next: (SubscriptionPeriod & { renews: boolean }) | null;
@@ -118,7 +118,7 @@ export async function getCurrentSubscription(userId: string, now = new Date()): 
     daysLeft: standing.daysLeft,
     renewal: !running ? "expired" : standing.renewal.on ? "renews" : "cancelled",
     ebooks: { used: Number(used), limit: row!.ebookLimit },
-    renewUrl: renewUrl({ slug: row!.planSlug, onSale: row!.planOnSale }),
+    renewUrl: renewPath({ slug: row!.planSlug, onSale: row!.planOnSale }),
     next: queued ? { ...period(queued), renews: queued.autoRenew && queued.status !== "cancelled" } : null,
     card: standing.card,
     standing,

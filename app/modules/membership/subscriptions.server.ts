@@ -230,10 +230,17 @@ interface NoticeTarget {
   language: string | null;
 }
 
-/** The checkout for the same plan (a signed-out click signs in and comes back); the pricing page if it is retired. */
+/**
+ * The checkout for the same plan (a signed-out click signs in and comes back); the pricing page if it is retired.
+ * A site path, so a page can put it in its reader's language (a full URL is left as is by localizedHref).
+ */
+export function renewPath(plan: { slug: string; onSale: boolean }): string {
+  return plan.onSale ? `/checkout/plan/${encodeURIComponent(plan.slug)}` : "/pricing";
+}
+
+/** renewPath as a full URL, for mails. */
 export function renewUrl(plan: { slug: string; onSale: boolean }): string {
-  const origin = getEnv().PUBLIC_URL;
-  return plan.onSale ? `${origin}/checkout/plan/${encodeURIComponent(plan.slug)}` : `${origin}/pricing`;
+  return `${getEnv().PUBLIC_URL}${renewPath(plan)}`;
 }
 
 const noticeColumns = {
