@@ -141,3 +141,12 @@ export function switchNext(pathname: string, search: string): string {
   const rest = params.toString();
   return rest ? `${pathname}?${rest}` : pathname;
 }
+
+/**
+ * The `lang` to put on content written in `language` (English when absent: card data leaves it out for English) on
+ * a page in `locale`: the language when they differ, so a screen reader reads it in its own voice; else nothing.
+ */
+export function langIfOther(language: string | undefined, locale: Locale): string | undefined {
+  const written = language ?? DEFAULT_LOCALE;
+  return written === locale ? undefined : written;
+}

@@ -33,7 +33,8 @@ import { priceCountries } from "~/modules/pricing/visitor-country.server";
 import { useIslands } from "~/components/islands";
 import { useNonce } from "~/lib/nonce";
 import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
-import { localeHref } from "~/lib/locale";
+import { langIfOther, localeHref } from "~/lib/locale";
+import { categoryChip } from "~/modules/content/category-words";
 import { textParts } from "~/lib/i18n/parts";
 import { metaT } from "~/modules/site/meta";
 import { articleTranslationFacts } from "~/lib/page-alternates";
@@ -140,17 +141,22 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         {` ${t("article.back")}`}
       </Link>
       {/* Written in another language than the page's: said so, for screen readers and translators (ADR 048). */}
-      <article className="mt-2" lang={article.language === locale ? undefined : article.language}>
+      <article className="mt-2" lang={langIfOther(article.language, locale)}>
         <div className="flex flex-wrap items-center gap-2">
-          {article.categories.map((c) => (
-            <Link
-              key={c.id}
-              to={localHref(`/category/${c.slug}`)}
-              className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-rose-100"
-            >
-              {c.name}
-            </Link>
-          ))}
+          {article.categories.map((c) => {
+            // In the page's language where it has the words; marked where that differs from the article's own.
+            const chip = categoryChip(c, locale);
+            return (
+              <Link
+                key={c.id}
+                to={localHref(`/category/${c.slug}`)}
+                lang={langIfOther(chip.lang ?? locale, article.language === "sw" ? "sw" : "en")}
+                className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-rose-100"
+              >
+                {chip.name}
+              </Link>
+            );
+          })}
           <AccessBadge accessType={article.accessType} />
         </div>
         <h1 className="mt-3 font-serif text-3xl leading-tight font-bold text-gray-900 sm:text-4xl">{article.title}</h1>

@@ -32,14 +32,15 @@ async function loadList(request: Request, context: Route.LoaderArgs["context"]) 
   const params = parseListParams(url);
   const who = await getRequestViewer(context);
   const { viewer } = who;
-  // Her language's articles first (the page's language, its address says it; ADR 048).
-  const result = await listArticlesForViewer({ viewer, ...params, language: localeFromPath(url.pathname) });
+  // Her language's articles first, and category names in it (the page's language, its address says it; ADR 048).
+  const language = localeFromPath(url.pathname);
+  const result = await listArticlesForViewer({ viewer, ...params, language });
   // Searches are counted by their words alone (and whether they found anything), never with who searched.
   if (params.q && params.page === 1) noteSearch(params.q, result.total);
   return {
     ...result,
     items: await withImages(
-      result.items.map((article) => articleCard(article)),
+      result.items.map((article) => articleCard(article, undefined, language)),
       (a) => a.imageUrl,
       IMAGE_SLOTS.articleCard,
     ),

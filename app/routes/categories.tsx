@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/categories";
 import { listCategories } from "~/modules/content/categories.server";
+import { localeFromPath } from "~/lib/locale";
 import { metaT, pageMeta } from "~/modules/site/meta";
 import { useLocalHref, useT } from "~/lib/i18n/use-t";
 import { CategoryIcon } from "~/components/content/category-icon";
@@ -8,8 +9,9 @@ import type { RouteFacts } from "~/lib/route-facts";
 
 export const handle: RouteFacts = { islands: true, guestPage: true, sharedRender: true };
 
-export async function loader() {
-  return { categories: await listCategories() };
+export async function loader({ request }: Route.LoaderArgs) {
+  // Each category's words in the page's language (ADR 048).
+  return { categories: await listCategories(localeFromPath(new URL(request.url).pathname)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -42,8 +44,12 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
             >
               <CategoryIcon icon={c.icon} color={c.themeColor} />
               <span>
-                <span className="block font-semibold text-gray-900">{c.name}</span>
-                <span className="mt-1 block text-sm text-gray-700">{c.description}</span>
+                <span className="block font-semibold text-gray-900" lang={c.nameLang}>
+                  {c.name}
+                </span>
+                <span className="mt-1 block text-sm text-gray-700" lang={c.descriptionLang}>
+                  {c.description}
+                </span>
               </span>
             </Link>
           </li>

@@ -27,7 +27,9 @@ export const handle: RouteFacts = {
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const category = await getCategoryBySlug(params.slug);
+  // The page's language (its address says it; ADR 048): the category's words and her language's articles first.
+  const language = localeFromPath(new URL(request.url).pathname);
+  const category = await getCategoryBySlug(params.slug, language);
   if (!category) {
     // CASE: the category was renamed. Its old address (shared on WhatsApp, found in search results) moves for good,
     // query kept. Not stored by the guest page cache (only 200s are) and sent `private, no-store` (the default), so a
@@ -40,11 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const who = await getRequestViewer(context);
   const { viewer } = who;
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
-  // Her language's articles first (the page's language, its address says it; ADR 048).
-  const language = localeFromPath(new URL(request.url).pathname);
   const result = await listArticlesForViewer({ viewer, categoryId: category.id, page, language });
   const items = await withImages(
-    result.items.map((article) => articleCard(article)),
+    result.items.map((article) => articleCard(article, undefined, language)),
     (a) => a.imageUrl,
     IMAGE_SLOTS.articleCard,
   );
@@ -78,9 +78,15 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </Link>
       <div className="mt-2 flex items-center gap-4">
         <CategoryIcon icon={category.icon} color={category.themeColor} />
-        <h1 className="font-serif text-3xl font-bold text-gray-900">{category.name}</h1>
+        <h1 className="font-serif text-3xl font-bold text-gray-900" lang={category.nameLang}>
+          {category.name}
+        </h1>
       </div>
-      {category.description ? <p className="mt-3 max-w-2xl text-gray-700">{category.description}</p> : null}
+      {category.description ? (
+        <p className="mt-3 max-w-2xl text-gray-700" lang={category.descriptionLang}>
+          {category.description}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <p className="mt-10 text-center text-gray-700">{t("category.none")}</p>
       ) : (

@@ -470,7 +470,9 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                 <li key={c.id}>
                   <Link to={localHref(`/category/${c.slug}`)} className="tile">
                     <CategoryIcon icon={c.icon} color={c.themeColor} />
-                    <span className="tile-name">{c.name}</span>
+                    <span className="tile-name" lang={c.nameLang}>
+                      {c.name}
+                    </span>
                   </Link>
                 </li>
               ))}

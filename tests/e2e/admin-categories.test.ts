@@ -39,15 +39,21 @@ describe("categories", () => {
       const dialog = page.getByRole("dialog", { name: "New Category" });
       await dialog.getByRole("button", { name: "Save Category" }).click();
       expect(await dialog.getByText("Category name cannot be empty.").isVisible()).toBe(true);
-      await dialog.getByLabel("Name").fill(`${title} & Recovery`);
+      await dialog.getByLabel("Name", { exact: true }).fill(`${title} & Recovery`);
       expect(await dialog.getByText(`/category/mama-care-${tag}-recovery`).isVisible()).toBe(true);
       await dialog.getByLabel("Description (optional)").fill("Caring for yourself after birth.");
+      // Her Swahili words, for the Swahili pages (ADR 048); the English pages keep the English name.
+      await dialog.getByLabel("Name in Swahili (optional)").fill(`Huduma ya Mama ${tag}`);
       await expectAccessible(page);
       await dialog.getByRole("button", { name: "Save Category" }).click();
       await expect.poll(() => toast(page)).toContain("Category Created");
       const row = page.getByTestId("admin-category").filter({ hasText: title });
       await row.waitFor();
       expect((await getText("/categories")).body).toContain(`${title} &amp; Recovery`);
+      expect((await getText("/categories")).body).not.toContain(`Huduma ya Mama ${tag}`);
+      const swahili = (await getText("/sw/categories")).body;
+      expect(swahili).toContain(`Huduma ya Mama ${tag}`);
+      expect(swahili).not.toContain(`${title} &amp; Recovery`);
       expect((await getText(`/category/mama-care-${tag}-recovery`)).status).toBe(200);
 
       await row.getByRole("button", { name: /^Edit/ }).click();
@@ -55,7 +61,8 @@ describe("categories", () => {
       await edit.getByRole("button", { name: "Save Category" }).click();
       await expect.poll(() => toast(page)).toContain("No Changes");
       await row.getByRole("button", { name: /^Edit/ }).click();
-      await edit.getByLabel("Name").fill(title);
+      await edit.getByLabel("Name", { exact: true }).fill(title);
+      await edit.getByLabel("Name in Swahili (optional)").fill(`Afya ya Mama ${tag}`);
       expect(await edit.getByText(`Links to /category/mama-care-${tag}-recovery will lead here.`).isVisible()).toBe(
         true,
       );
@@ -63,6 +70,9 @@ describe("categories", () => {
       await expect.poll(() => toast(page)).toContain("Category Updated");
       await expect.poll(() => row.textContent()).toContain(`/category/mama-care-${tag}`);
       expect((await getText(`/category/mama-care-${tag}`)).status).toBe(200);
+      // The Swahili list shown (and cached) before the edit says the new Swahili name.
+      expect((await getText("/sw/categories")).body).toContain(`Afya ya Mama ${tag}`);
+      expect((await getText(`/sw/category/mama-care-${tag}`)).body).toContain(`Afya ya Mama ${tag}</h1>`);
       // The address shared before the rename (and kept by the guest page cache as a 200 above) moves for good,
       // query and all, in one hop; a browser following it lands on the category.
       const moved = await raw(`/category/mama-care-${tag}-recovery?page=1&utm_source=whatsapp`);

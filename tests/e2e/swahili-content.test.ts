@@ -93,3 +93,59 @@ describe("lists and search in the page's language", () => {
     }
   });
 });
+
+describe("category words in the page's language", () => {
+  it("a Swahili page names a category in Swahili; an English card on it is marked English; English pages unchanged", async () => {
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await page.goto("/sw/categories");
+    const tile = page.locator('main a[href="/sw/category/weight-loss"]');
+    expect(await tile.innerText()).toContain("Kupunguza Uzito");
+    expect(await tile.innerText()).toContain("Kupunguza uzito kwa njia endelevu");
+    expect(await tile.innerText()).not.toContain("Weight Loss");
+    // Words in the page's language carry no lang of their own.
+    expect(await tile.locator("[lang]").count()).toBe(0);
+
+    await page.goto("/sw/category/weight-loss");
+    const h1 = page.getByRole("heading", { level: 1 });
+    expect(await h1.innerText()).toBe("Kupunguza Uzito");
+    expect(await h1.getAttribute("lang")).toBeNull();
+    expect(await page.locator("main").innerText()).toContain("Kupunguza uzito kwa njia endelevu");
+    expect(await page.locator("main").innerText()).not.toContain("Weight Loss");
+    expect(await page.title()).toContain("Kupunguza Uzito");
+
+    // An English article on a Swahili list: its chip in Swahili, its title and excerpt marked English.
+    await page.goto(`/sw/articles?q=${encodeURIComponent("kenyan plate")}`);
+    const card = page.locator("main article.card").filter({ hasText: PLATE });
+    expect(await card.locator(".chip").first().innerText()).toBe("Kupunguza Uzito");
+    expect(await card.locator(".card-title").getAttribute("lang")).toBe("en");
+    expect(await card.locator("p.card-text").getAttribute("lang")).toBe("en");
+    // Its page: the article marked English, its category link in Swahili and marked so.
+    await card.locator(".card-title a").click();
+    await page.waitForURL("**/sw/article/*");
+    expect(await page.locator("main article").first().getAttribute("lang")).toBe("en");
+    const topic = page.locator('main article a[href="/sw/category/weight-loss"]');
+    expect(await topic.innerText()).toBe("Kupunguza Uzito");
+    expect(await topic.getAttribute("lang")).toBe("sw");
+    // A Swahili article's card on the same page is in the page's language: nothing marked.
+    await page.goto(`/sw/articles?q=${encodeURIComponent("sahani")}`);
+    const sahani = page.locator("main article.card").filter({ hasText: SAHANI });
+    expect(await sahani.locator(".chip").first().innerText()).toBe("Kupunguza Uzito");
+    expect(await sahani.locator(".card-title").getAttribute("lang")).toBeNull();
+
+    // The home page's topics.
+    await page.goto("/sw");
+    expect(await page.locator("#categories").innerText()).toContain("Kupunguza Uzito");
+    expect(await page.locator("#categories").innerText()).not.toContain("Weight Loss");
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // English pages keep the English words, unmarked.
+    const english = await text("/categories");
+    expect(english).toContain(">Weight Loss<");
+    expect(english).not.toContain("Kupunguza Uzito");
+    const list = await text(`/articles?q=${encodeURIComponent("kenyan plate")}`);
+    expect(list).toContain('<span class="chip">Weight Loss</span>');
+    expect(list).not.toContain("Kupunguza Uzito");
+    expect(list).not.toMatch(/class="card-title" lang=/);
+  });
+});

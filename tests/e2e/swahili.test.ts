@@ -434,7 +434,8 @@ async function cards(path: string): Promise<{ title: string; mark: string }[]> {
   const found = await page.$$eval("main .card-title", (titles) =>
     titles.map((title) => {
       const card = title.closest("article, li, .card") ?? title.parentElement!;
-      const mark = card.querySelector(".tags [lang]");
+      // The language's own mark, not a category chip (one without a Swahili name is marked English too).
+      const mark = [...card.querySelectorAll(".tags [lang]")].find((m) => /^(English|Kiswahili)$/.test(m.textContent!));
       return { title: title.textContent!.trim(), mark: mark ? `${mark.getAttribute("lang")} ${mark.textContent}` : "" };
     }),
   );

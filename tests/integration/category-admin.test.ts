@@ -136,6 +136,38 @@ describe(`category admin (${process.env.DB_TARGET ?? "pglite"})`, () => {
     expect(await database.db().$count(categoryOldSlugs, eq(categoryOldSlugs.categoryId, id))).toBe(0);
   });
 
+  it("saves the Swahili name and description; Swahili pages show them, English ones the English words", async () => {
+    const english = { name: "Mama Time", description: "Rest after birth.", isActive: true };
+    await saveCategory(admin, { ...english, nameSw: "Muda wa Mama", descriptionSw: null });
+    const { id } = await byName("Mama Time");
+    // Unset in Swahili: the English words, marked English, so a screen reader reads them so.
+    expect(await getCategoryBySlug("mama-time", "sw")).toMatchObject({
+      name: "Muda wa Mama",
+      description: "Rest after birth.",
+      descriptionLang: "en",
+    });
+    expect((await getCategoryBySlug("mama-time", "sw"))?.nameLang).toBeUndefined();
+    const saved = { ...english, id, nameSw: "Muda wa Mama", descriptionSw: "Pumziko baada ya kujifungua." };
+    expect(await saveCategory(admin, saved)).toEqual({ ok: true, change: "updated" });
+    expect(await saveCategory(admin, saved)).toEqual({ ok: true, change: "unchanged" });
+    expect((await listCategories("sw")).find((c) => c.id === id)).toMatchObject({
+      name: "Muda wa Mama",
+      description: "Pumziko baada ya kujifungua.",
+    });
+    expect((await listCategories()).find((c) => c.id === id)).toEqual(
+      expect.objectContaining({ name: "Mama Time", description: "Rest after birth." }),
+    );
+    expect((await listCategoriesForAdmin(admin)).find((c) => c.id === id)).toMatchObject({
+      nameSw: "Muda wa Mama",
+      descriptionSw: "Pumziko baada ya kujifungua.",
+    });
+    // Emptied: unset again, and the Swahili page falls back to the English name, marked.
+    await saveCategory(admin, { ...saved, nameSw: null, descriptionSw: null });
+    expect(await byName("Mama Time")).toMatchObject({ nameSw: null, descriptionSw: null });
+    expect(await getCategoryBySlug("mama-time", "sw")).toMatchObject({ name: "Mama Time", nameLang: "en" });
+    expect("nameLang" in (await getCategoryBySlug("mama-time"))!).toBe(false);
+  });
+
   it("knows no old slug for input that is not a slug", async () => {
     for (const junk of ["", "Hair-Care", "../etc", "a".repeat(200), "x\u0000"])
       expect(await movedCategorySlug(junk)).toBeNull();

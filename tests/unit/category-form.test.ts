@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { categoryFormSchema, categorySlug, CATEGORY_NAME_EMPTY } from "~/modules/content/category-form";
+import {
+  categoryFormSchema,
+  categorySlug,
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_EMPTY,
+  CATEGORY_NAME_MAX,
+} from "~/modules/content/category-form";
 import { parseForm } from "~/lib/forms";
 
 const posted = (fields: Record<string, string>) => {
@@ -31,6 +37,8 @@ describe("category form schema", () => {
       intent: "create",
       name: "Weight Gain",
       description: null,
+      nameSw: null,
+      descriptionSw: null,
       isActive: false,
     });
     expect(
@@ -58,5 +66,30 @@ describe("category form schema", () => {
     });
     const empty = posted({ intent: "create", name: "", description: "" });
     expect(empty).toMatchObject({ status: "error", error: { name: [CATEGORY_NAME_EMPTY] } });
+  });
+
+  it("reads the Swahili name and description: optional, trimmed, blank unset, the English fields' limits", () => {
+    expect(
+      posted({ intent: "create", name: "Weight Gain", nameSw: " Kuongeza Uzito ", descriptionSw: " Kula vizuri " }),
+    ).toMatchObject({ status: "success", value: { nameSw: "Kuongeza Uzito", descriptionSw: "Kula vizuri" } });
+    expect(posted({ intent: "create", name: "Weight Gain", nameSw: "  ", descriptionSw: "" })).toMatchObject({
+      value: { nameSw: null, descriptionSw: null },
+    });
+    const long = posted({
+      intent: "create",
+      name: "Weight Gain",
+      nameSw: "a".repeat(CATEGORY_NAME_MAX + 1),
+      descriptionSw: "a".repeat(CATEGORY_DESCRIPTION_MAX + 1),
+    });
+    expect(long).toMatchObject({
+      status: "error",
+      error: {
+        nameSw: [`Swahili names can be at most ${CATEGORY_NAME_MAX} characters.`],
+        descriptionSw: [`Swahili descriptions can be at most ${CATEGORY_DESCRIPTION_MAX} characters.`],
+      },
+    });
+    expect(posted({ intent: "create", name: "Weight Gain", nameSw: "a".repeat(CATEGORY_NAME_MAX) })).toMatchObject({
+      status: "success",
+    });
   });
 });

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { articleTranslationFacts, pageAlternatesOf } from "~/lib/page-alternates";
 import { translator } from "~/lib/i18n/i18n";
 import { articleRow } from "~/modules/content/card-data";
+import { localizedCategory } from "~/modules/content/category-words";
 import { TranslationSelect } from "~/components/admin/admin-form-parts";
 
 const A = "11111111-1111-4111-8111-111111111111";
@@ -70,6 +71,32 @@ describe("a home page row", () => {
     expect(articleRow({ ...row, language: "sw" })).toMatchObject({ language: "sw" });
     expect("language" in articleRow({ ...row, language: "en" })).toBe(false);
     expect("language" in articleRow(row)).toBe(false);
+  });
+  it("names its category in the page's language: Swahili where set, else English marked lang en", () => {
+    const named = { ...row, categories: [{ name: "Weight Loss", nameSw: "Kupunguza Uzito" }] };
+    expect(articleRow(named, "sw").categories).toEqual([{ name: "Kupunguza Uzito" }]);
+    expect(articleRow(row, "sw").categories).toEqual([{ name: "Weight Loss", lang: "en" }]);
+    // An English page's data is what it was.
+    expect(articleRow(named).categories).toEqual([{ name: "Weight Loss" }]);
+  });
+});
+
+describe("a category's words", () => {
+  const row = { name: "Skin & Beauty", nameSw: "Ngozi na Urembo", description: "Care.", descriptionSw: null };
+  it("are the English ones, unmarked, on an English page", () => {
+    expect(localizedCategory(row, "en")).toEqual({ name: "Skin & Beauty", description: "Care." });
+  });
+  it("are the Swahili ones on a Swahili page, the English kept and marked where none is set", () => {
+    expect(localizedCategory(row, "sw")).toEqual({
+      name: "Ngozi na Urembo",
+      description: "Care.",
+      descriptionLang: "en",
+    });
+    expect(localizedCategory({ ...row, nameSw: "", description: null }, "sw")).toEqual({
+      name: "Skin & Beauty",
+      nameLang: "en",
+      description: null,
+    });
   });
 });
 

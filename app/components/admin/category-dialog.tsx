@@ -17,7 +17,15 @@ import type { ToastMessage } from "~/components/ui/toast";
 // (content/category-form.ts), checked in the browser and again by the action, which answers a taken address beside
 // the name. The dialog opens from a button, so it needs JavaScript; the post itself is a plain form post.
 
-export type EditingCategory = { id?: string; slug?: string; name: string; description: string; isActive: boolean };
+export type EditingCategory = {
+  id?: string;
+  slug?: string;
+  name: string;
+  description: string;
+  nameSw: string;
+  descriptionSw: string;
+  isActive: boolean;
+};
 
 const validationToast = (message: string): ToastMessage => ({ kind: "error", title: "Validation Error", message });
 
@@ -37,7 +45,13 @@ export function CategoryDialog({
     id: "category",
     lastResult: refused?.form,
     // The create and update forms' fields (the schema is the action's union, keyed by intent).
-    defaultValue: { name: editing.name, description: editing.description, isActive: editing.isActive } as never,
+    defaultValue: {
+      name: editing.name,
+      description: editing.description,
+      nameSw: editing.nameSw,
+      descriptionSw: editing.descriptionSw,
+      isActive: editing.isActive,
+    } as never,
   });
   const busy = fetcher.state !== "idle";
 
@@ -66,6 +80,8 @@ export function CategoryDialog({
       editing.id &&
       String(posted.get("name") ?? "").trim() === editing.name &&
       String(posted.get("description") ?? "").trim() === editing.description &&
+      String(posted.get("nameSw") ?? "").trim() === editing.nameSw &&
+      String(posted.get("descriptionSw") ?? "").trim() === editing.descriptionSw &&
       posted.has("isActive") === editing.isActive
     ) {
       event.preventDefault();
@@ -107,6 +123,27 @@ export function CategoryDialog({
           label={
             <>
               Description <span className="font-normal text-gray-600">(optional)</span>
+            </>
+          }
+          rows={3}
+          maxLength={CATEGORY_DESCRIPTION_MAX}
+        />
+        {/* Shown on the Swahili pages (ADR 048); left blank, those pages show the English words. */}
+        <TextField
+          meta={fields.nameSw}
+          label={
+            <>
+              Name in Swahili <span className="font-normal text-gray-600">(optional)</span>
+            </>
+          }
+          required={false}
+          maxLength={CATEGORY_NAME_MAX}
+        />
+        <TextAreaField
+          meta={fields.descriptionSw}
+          label={
+            <>
+              Description in Swahili <span className="font-normal text-gray-600">(optional)</span>
             </>
           }
           rows={3}

@@ -4,7 +4,8 @@ import { AccessBadge } from "./access-badge";
 import { LanguageTag } from "./language-tag";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { useLocalHref, useT } from "~/lib/i18n/use-t";
+import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+import { langIfOther } from "~/lib/locale";
 
 export type { ArticleCardData };
 
@@ -55,7 +56,7 @@ export function ArticleTags({
   return (
     <div className="tags">
       {article.categories.map((c) => (
-        <span key={c.name} className="chip">
+        <span key={c.name} className="chip" lang={c.lang}>
           {c.name}
         </span>
       ))}
@@ -84,6 +85,8 @@ export function ArticleCard({
   const Heading = `h${headingLevel}` as "h2" | "h3";
   const t = useT();
   const localHref = useLocalHref();
+  // Written in another language than the page's: its title and excerpt say so (ADR 048), as the article page does.
+  const lang = langIfOther(article.language, useLocale());
   const locked = article.access === "preview";
   const cta = !locked
     ? { to: localHref(`/article/${article.id}`), label: t("card.readArticle") }
@@ -100,10 +103,12 @@ export function ArticleCard({
       <ArticleImage article={article} sizes={ARTICLE_CARD_SIZES} className="card-img" priority={priority} />
       <div className="card-body">
         <ArticleTags article={article} />
-        <Heading className="card-title">
+        <Heading className="card-title" lang={lang}>
           <PageLink to={localHref(`/article/${article.id}`)}>{article.title}</PageLink>
         </Heading>
-        <p className="card-text">{article.excerpt}</p>
+        <p className="card-text" lang={lang}>
+          {article.excerpt}
+        </p>
         <div className="card-foot">
           <span className="meta">{t("card.minRead", { minutes: String(article.readingMinutes) })}</span>
           {actions ? (

@@ -1,7 +1,8 @@
 import { PageLink } from "~/components/ui/page-link";
 import type { ArticleRowData } from "~/modules/content/card-data";
 import { ArticleImage, ArticleTags } from "./article-card";
-import { useLocalHref, useT } from "~/lib/i18n/use-t";
+import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+import { langIfOther } from "~/lib/locale";
 
 export type { ArticleRowData };
 
@@ -16,6 +17,7 @@ const ROW_IMAGE_SIZES = "112px";
 export function ArticleRow({ article, actions }: { article: ArticleRowData; actions?: React.ReactNode }) {
   const t = useT();
   const localHref = useLocalHref();
+  const locale = useLocale();
   return (
     <article className="row">
       <ArticleImage article={article} sizes={ROW_IMAGE_SIZES} className="row-img" />
@@ -24,7 +26,8 @@ export function ArticleRow({ article, actions }: { article: ArticleRowData; acti
         <ArticleTags article={article}>
           <span className="meta">{t("card.minRead", { minutes: String(article.readingMinutes) })}</span>
         </ArticleTags>
-        <h3 className="card-title">
+        {/* In another language than the page's: marked, as a card's title is (ADR 048). */}
+        <h3 className="card-title" lang={langIfOther(article.language, locale)}>
           <PageLink to={localHref(`/article/${article.id}`)}>{article.title}</PageLink>
         </h3>
       </div>

@@ -4,7 +4,8 @@ import { AccessBadge } from "./access-badge";
 import { LanguageTag } from "./language-tag";
 import { signInHref } from "~/lib/sign-in-href";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { useLocalHref, useT } from "~/lib/i18n/use-t";
+import { useLocale, useLocalHref, useT } from "~/lib/i18n/use-t";
+import { langIfOther } from "~/lib/locale";
 
 export type { EbookCardData };
 
@@ -57,6 +58,8 @@ export function EbookCard({
   const t = useT();
   const localHref = useLocalHref();
   const action = useEbookAction(ebook, signedIn);
+  // Written in another language than the page's: its title and description say so (ADR 048).
+  const lang = langIfOther(ebook.language, useLocale());
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <article className="card ebook">
@@ -89,10 +92,12 @@ export function EbookCard({
               : (ebook.shownPrice?.label ?? t("list.access.free"))}
           </span>
         </div>
-        <Heading className="card-title">
+        <Heading className="card-title" lang={lang}>
           <PageLink to={localHref(`/ebook/${ebook.id}`)}>{ebook.title}</PageLink>
         </Heading>
-        <p className="card-text">{ebook.description}</p>
+        <p className="card-text" lang={lang}>
+          {ebook.description}
+        </p>
         <div className="acts mt-3">
           <PageLink to={action.to} aria-label={`${action.label}: ${ebook.title}`} className="btn btn-fill">
             {action.label}

@@ -11,8 +11,11 @@ export type SeedBlock =
 
 export interface SeedCategory {
   name: string;
+  /** The name and description on Swahili pages (issue 50, ADR 048). */
+  nameSw: string;
   slug: string;
   description: string;
+  descriptionSw: string;
   icon: string;
   themeColor: string;
   colorGradient: string;
@@ -98,50 +101,68 @@ const video = (id: string, caption: string): SeedBlock => ({
 export const categories: SeedCategory[] = [
   {
     name: "Weight Loss",
+    nameSw: "Kupunguza Uzito",
     slug: "weight-loss",
     description:
       "Sustainable, realistic weight loss built around Kenyan foods, everyday movement and habits that last.",
+    descriptionSw:
+      "Kupunguza uzito kwa njia endelevu na ya kweli, kwa vyakula vya Kenya, mazoezi ya kila siku na tabia zinazodumu.",
     icon: "scale",
     themeColor: "#10b981",
     colorGradient: "from-emerald-500 to-teal-500",
   },
   {
     name: "Hips & Glutes",
+    nameSw: "Nyonga na Makalio",
     slug: "hips-glutes",
     description: "Home workouts and smart nutrition to build strength, shape and confidence in your lower body.",
+    descriptionSw:
+      "Mazoezi ya nyumbani na lishe bora ya kujenga nguvu, umbo na kujiamini katika sehemu ya chini ya mwili.",
     icon: "dumbbell",
     themeColor: "#f43f5e",
     colorGradient: "from-rose-500 to-pink-500",
   },
   {
     name: "Breast Health & Confidence",
+    nameSw: "Afya ya Matiti na Kujiamini",
     slug: "breast-health-confidence",
     description: "Self-exams, bra fit, posture and honest information to care for your breasts at every age.",
+    descriptionSw:
+      "Kujichunguza matiti, sidiria inayokufaa, mkao na habari za kweli za kutunza matiti yako katika kila umri.",
     icon: "heart",
     themeColor: "#ec4899",
     colorGradient: "from-pink-500 to-fuchsia-500",
   },
   {
     name: "Flat Tummy & Lower Belly",
+    nameSw: "Tumbo Tambarare",
     slug: "flat-tummy-lower-belly",
     description: "Core strength, beating the bloat and post-baby recovery, without waist trainers or detox teas.",
+    descriptionSw:
+      "Misuli imara ya tumbo, kupunguza gesi tumboni na kupona baada ya kujifungua, bila mikanda ya kubana kiuno wala chai za kusafisha mwili.",
     icon: "activity",
     themeColor: "#8b5cf6",
     colorGradient: "from-violet-500 to-purple-500",
   },
   {
     name: "Weight Gain",
+    nameSw: "Kuongeza Uzito",
     slug: "weight-gain",
     description: "Healthy, steady weight gain for naturally slim women, with energy-rich meals and strength training.",
+    descriptionSw:
+      "Kuongeza uzito kwa afya na polepole kwa wanawake walio wembamba kwa asili, kwa milo yenye nguvu na mazoezi ya kujenga misuli.",
     icon: "apple",
     themeColor: "#f59e0b",
     colorGradient: "from-amber-500 to-orange-500",
   },
   {
     name: "Skin & Beauty",
+    nameSw: "Ngozi na Urembo",
     slug: "skin-beauty",
     description:
       "Skincare for melanin-rich skin and the Kenyan climate: sun protection, dark marks and natural ingredients.",
+    descriptionSw:
+      "Utunzaji wa ngozi nyeusi katika hali ya hewa ya Kenya: kujikinga na jua, madoa meusi na viambato vya asili.",
     icon: "sparkles",
     themeColor: "#fb923c",
     colorGradient: "from-orange-400 to-rose-400",

@@ -15,6 +15,8 @@ type ArticleRow = typeof articles.$inferSelect;
 export interface CategoryRef {
   id: string;
   name: string;
+  /** Read where a card may show it on a Swahili page (issue 50); card-data.ts picks the words. */
+  nameSw?: string | null;
   slug: string;
 }
 
@@ -172,13 +174,19 @@ async function categoriesFor(ids: string[]): Promise<Map<string, CategoryRef[]>>
   const map = new Map<string, CategoryRef[]>();
   if (ids.length === 0) return map;
   const rows = await getDb()
-    .select({ articleId: articleCategories.articleId, id: categories.id, name: categories.name, slug: categories.slug })
+    .select({
+      articleId: articleCategories.articleId,
+      id: categories.id,
+      name: categories.name,
+      nameSw: categories.nameSw,
+      slug: categories.slug,
+    })
     .from(articleCategories)
     .innerJoin(categories, eq(categories.id, articleCategories.categoryId))
     .where(inArray(articleCategories.articleId, ids));
   for (const r of rows) {
     const list = map.get(r.articleId) ?? [];
-    list.push({ id: r.id, name: r.name, slug: r.slug });
+    list.push({ id: r.id, name: r.name, nameSw: r.nameSw, slug: r.slug });
     map.set(r.articleId, list);
   }
   return map;

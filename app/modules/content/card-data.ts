@@ -5,6 +5,9 @@ import type { ResponsiveImageData } from "~/modules/storage/responsive-image";
 import type { ShownPrice } from "~/modules/pricing/shown-prices.server";
 import type { GatedArticle } from "./articles.server";
 import type { GatedEbook } from "./ebooks.server";
+import type { Locale } from "~/lib/locale";
+import type { CategoryRef } from "./articles.server";
+import { categoryChip } from "./category-words";
 import { cutAtWord } from "./text";
 
 /**
@@ -15,7 +18,8 @@ export type ArticleCardData = Pick<
   GatedArticle,
   "id" | "title" | "excerpt" | "imageUrl" | "accessType" | "access" | "readingMinutes"
 > & {
-  categories: { name: string }[];
+  /** `lang` when the name is English on a Swahili page (no Swahili name yet; category-words.ts). */
+  categories: { name: string; lang?: "en" }[];
   image?: ResponsiveImageData | null;
   /** Set when it is not English (issue 50): a card in another language than the page's is marked. */
   language?: string;
@@ -45,10 +49,21 @@ export const EBOOK_CARD_DESCRIPTION = 100;
 export const HOME_ARTICLE_CARD_EXCERPT = 100;
 export const HOME_EBOOK_CARD_DESCRIPTION = 70;
 
-/** The card fields of an article: the excerpt as the card shows it and its first two category names. */
+/** The card fields of an article: the excerpt as the card shows it and its first two category names, in `locale`. */
+/** An article as the lists give it: its categories with their names in both languages. */
+type ListedArticle = Omit<ArticleCardData, "image" | "categories"> & {
+  categories: Pick<CategoryRef, "name" | "nameSw">[];
+};
+
+/** The first `count` category chips, their names in the page's language. */
+function chips(categories: ListedArticle["categories"], count: number, locale: Locale) {
+  return categories.slice(0, count).map((c) => categoryChip(c, locale));
+}
+
 export function articleCard(
-  article: Omit<ArticleCardData, "image">,
+  article: ListedArticle,
   excerptLength = ARTICLE_CARD_EXCERPT,
+  locale: Locale = "en",
 ): Omit<ArticleCardData, "image"> {
   return {
     id: article.id,
@@ -58,14 +73,17 @@ export function articleCard(
     accessType: article.accessType,
     access: article.access,
     readingMinutes: article.readingMinutes,
-    categories: article.categories.slice(0, 2).map((c) => ({ name: c.name })),
+    categories: chips(article.categories, 2, locale),
     // Only when not English: an English card's data (and a page that sends it to the browser) stays as it was.
     ...notEnglish(article.language),
   };
 }
 
 /** The fields of a compact row (the home page's latest articles): no excerpt, the first category. */
-export function articleRow(article: Omit<ArticleRowData, "image">): Omit<ArticleRowData, "image"> {
+export function articleRow(
+  article: Omit<ListedArticle, "excerpt">,
+  locale: Locale = "en",
+): Omit<ArticleRowData, "image"> {
   return {
     id: article.id,
     title: article.title,
@@ -73,7 +91,7 @@ export function articleRow(article: Omit<ArticleRowData, "image">): Omit<Article
     accessType: article.accessType,
     access: article.access,
     readingMinutes: article.readingMinutes,
-    categories: article.categories.slice(0, 1).map((c) => ({ name: c.name })),
+    categories: chips(article.categories, 1, locale),
     // Marked as a card is when written in another language than the page's (issue 50); nothing for English.
     ...notEnglish(article.language),
   };

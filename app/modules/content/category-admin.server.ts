@@ -44,6 +44,8 @@ export interface AdminCategory {
   name: string;
   slug: string;
   description: string | null;
+  nameSw: string | null;
+  descriptionSw: string | null;
   isActive: boolean;
   articleCount: number;
   ebookCount: number;
@@ -69,6 +71,8 @@ export async function listCategoriesForAdmin(_admin: AdminViewer): Promise<Admin
     name: r.name,
     slug: r.slug,
     description: r.description,
+    nameSw: r.nameSw,
+    descriptionSw: r.descriptionSw,
     isActive: r.isActive,
     articleCount: articlesBy.get(r.id) ?? 0,
     ebookCount: ebooksBy.get(r.id) ?? 0,
@@ -100,13 +104,23 @@ async function keepOldSlug(tx: Pick<Database, "insert">, categoryId: string, slu
 
 export async function saveCategory(
   viewer: AdminViewer,
-  input: { id?: string; name: string; description: string | null; isActive: boolean },
+  input: {
+    id?: string;
+    name: string;
+    description: string | null;
+    /** Unset (null) when absent: Swahili pages then show the English words. */
+    nameSw?: string | null;
+    descriptionSw?: string | null;
+    isActive: boolean;
+  },
 ): Promise<CategoryChange> {
   const db = getDb();
   const values = {
     name: input.name,
     slug: categorySlug(input.name),
     description: input.description,
+    nameSw: input.nameSw ?? null,
+    descriptionSw: input.descriptionSw ?? null,
     isActive: input.isActive,
   };
   try {
@@ -130,6 +144,8 @@ export async function saveCategory(
       current.name === values.name &&
       current.slug === values.slug &&
       current.description === values.description &&
+      current.nameSw === values.nameSw &&
+      current.descriptionSw === values.descriptionSw &&
       current.isActive === values.isActive
     )
       return { ok: true, change: "unchanged" };

@@ -41,14 +41,33 @@ const description = z
   // A blank description is stored as null (spec).
   .transform((v) => (v ? v : null));
 
+// The Swahili name and description (issue 50, ADR 048): optional, the English ones' limits; blank is unset (null),
+// and Swahili pages then show the English words.
+const nameSw = z
+  .preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    z.string().max(CATEGORY_NAME_MAX, `Swahili names can be at most ${CATEGORY_NAME_MAX} characters.`).optional(),
+  )
+  .transform((v) => (v ? v : null));
+
+const descriptionSw = z
+  .preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    z
+      .string()
+      .max(CATEGORY_DESCRIPTION_MAX, `Swahili descriptions can be at most ${CATEGORY_DESCRIPTION_MAX} characters.`)
+      .optional(),
+  )
+  .transform((v) => (v ? v : null));
+
 // A checkbox: present ("on") when ticked, absent when not (true once the form reader has read it).
 const isActive = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
 const id = idField("Unknown category.");
 
 export const categoryFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), name, description, isActive }),
-  z.object({ intent: z.literal("update"), id, name, description, isActive }),
+  z.object({ intent: z.literal("create"), name, description, nameSw, descriptionSw, isActive }),
+  z.object({ intent: z.literal("update"), id, name, description, nameSw, descriptionSw, isActive }),
   z.object({ intent: z.literal("delete"), id }),
 ]);
 

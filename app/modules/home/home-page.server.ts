@@ -95,8 +95,16 @@ export async function loadHomePage(
         ),
       ),
       section(
-        listCategories().then((list) =>
-          list.map((c) => ({ id: c.id, name: c.name, slug: c.slug, icon: c.icon, themeColor: c.themeColor })),
+        listCategories(language).then((list) =>
+          list.map((c) => ({
+            id: c.id,
+            name: c.name,
+            // Only on a Swahili page whose category has no Swahili name yet: the tile then says it is English.
+            ...(c.nameLang ? { nameLang: c.nameLang } : {}),
+            slug: c.slug,
+            icon: c.icon,
+            themeColor: c.themeColor,
+          })),
         ),
       ),
       section(
@@ -131,7 +139,7 @@ export async function loadHomePage(
   const articlesWithImages = (s: typeof onceMustReads) =>
     mapSection(s, (list) =>
       withImage(
-        list.map((a) => articleCard(a, HOME_ARTICLE_CARD_EXCERPT)),
+        list.map((a) => articleCard(a, HOME_ARTICLE_CARD_EXCERPT, language)),
         image,
         (x) => x.imageUrl,
         IMAGE_SLOTS.articleCard,
@@ -141,7 +149,7 @@ export async function loadHomePage(
   const articleRowsWithImages = (s: typeof onceMustReads) =>
     mapSection(s, (list) =>
       withImage(
-        list.map((a) => articleRow(a)),
+        list.map((a) => articleRow(a, language)),
         image,
         (x) => x.imageUrl,
         IMAGE_SLOTS.articleRow,

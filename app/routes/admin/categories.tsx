@@ -45,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       id: command.intent === "update" ? command.id : undefined,
       name: command.name,
       description: command.description,
+      nameSw: command.nameSw,
+      descriptionSw: command.descriptionSw,
       isActive: command.isActive,
     });
     return data({ ok: true } as const, { headers: await setFlash(new Headers(), successToast(change)) });
@@ -121,7 +123,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
     <AdminFrame title="Categories">
       <button
         type="button"
-        onClick={() => open({ name: "", description: "", isActive: true })}
+        onClick={() => open({ name: "", description: "", nameSw: "", descriptionSw: "", isActive: true })}
         className="min-h-11 rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
       >
         New Category
@@ -149,7 +151,15 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                 type="button"
                 aria-label={`Edit ${c.name}`}
                 onClick={() =>
-                  open({ id: c.id, slug: c.slug, name: c.name, description: c.description ?? "", isActive: c.isActive })
+                  open({
+                    id: c.id,
+                    slug: c.slug,
+                    name: c.name,
+                    description: c.description ?? "",
+                    nameSw: c.nameSw ?? "",
+                    descriptionSw: c.descriptionSw ?? "",
+                    isActive: c.isActive,
+                  })
                 }
                 className="min-h-11 rounded-full border border-brand-600 px-4 text-sm font-semibold text-brand-700 hover:bg-rose-50"
               >
