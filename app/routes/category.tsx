@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { localeFromPath } from "~/lib/locale";
+import { localeFromPath, localeHref } from "~/lib/locale";
 import { appErrorResponse } from "~/lib/app-error.server";
 import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/category";
@@ -35,7 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // query kept. Not stored by the guest page cache (only 200s are) and sent `private, no-store` (the default), so a
     // later rename back cannot meet a remembered redirect and loop.
     const moved = await movedCategorySlug(params.slug);
-    if (moved) throw redirect(`/category/${moved}${new URL(request.url).search}`, 301);
+    // In the language she asked in: an old Swahili address moves to the Swahili one.
+    if (moved) throw redirect(localeHref(`/category/${moved}${new URL(request.url).search}`, language), 301);
     throw appErrorResponse("CATEGORY_NOT_FOUND");
   }
   noteContentView("category", category.id);

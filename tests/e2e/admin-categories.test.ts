@@ -79,6 +79,10 @@ describe("categories", () => {
       expect(moved.status).toBe(301);
       expect(moved.headers.get("location")).toBe(`/category/mama-care-${tag}?page=1&utm_source=whatsapp`);
       expect(moved.headers.get("x-guest-cache")).toBeNull();
+      // The old Swahili address moves to the Swahili one.
+      const movedSw = await raw(`/sw/category/mama-care-${tag}-recovery`);
+      expect(movedSw.status).toBe(301);
+      expect(movedSw.headers.get("location")).toBe(`/sw/category/mama-care-${tag}`);
       await page.goto(`/category/mama-care-${tag}-recovery`);
       expect(new URL(page.url()).pathname).toBe(`/category/mama-care-${tag}`);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
