@@ -41,13 +41,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(context);
   if (!user) return { user, kraPin: null, following: null, categories: [], language: null };
   const [kraPin, following, categories, language] = await Promise.all([
     kraPinOf(user.id),
     followingFor(user),
-    listCategories(),
+    // The topics she may follow, named in the page's language.
+    listCategories(localeFromPath(new URL(request.url).pathname)),
     savedLanguageOf(user.id),
   ]);
   return { user, kraPin, following, categories: categories.map((c) => ({ id: c.id, name: c.name })), language };

@@ -6,6 +6,7 @@ import { ArticleGrid, ArticleRows, EbookGrid } from "~/components/content/bookma
 import { loadHomePage, type Section } from "~/modules/home/home-page.server";
 import { metaT, originFrom, pageMeta } from "~/modules/site/meta";
 import { useLocalHref, useLocale, useT } from "~/lib/i18n/use-t";
+import type { Translate } from "~/lib/i18n/i18n";
 import { badgeWords, featureWords, perPeriodWords, planNameWords } from "~/components/commerce/plan-words";
 import { langOf } from "~/modules/home/home-words";
 import { visitorCountry } from "~/modules/pricing/visitor-country.server";
@@ -186,23 +187,37 @@ function FeaturedAd({ ad }: { ad: FeaturedAdData }) {
 
 type PlanCardData = Extract<Awaited<ReturnType<typeof loadHomePage>>["plans"], { ok: true }>["data"][number];
 
+/** A plan card's words on a Swahili page, as /sw/pricing says them (components/commerce/plan-words.tsx). */
+function swahiliPlanWords(translate: Translate, p: PlanCardData) {
+  return {
+    name: planNameWords(translate, true, p.name, p),
+    badge: p.badge ? badgeWords(translate, true, p.badge) : null,
+    term: perPeriodWords(translate, p),
+    features: featureWords(translate, p),
+  };
+}
+
 /**
- * A plan of the home page's teaser, in the pricing page's words (components/commerce/plan-words.tsx): on a Swahili page
- * its pass name, badge, period and features as /sw/pricing says them; on an English page as the admin wrote them.
+ * A plan of the home page's teaser: on a Swahili page its pass name, badge, period and features in the pricing page's
+ * words; on an English page as the admin wrote them. Only the server renders a Swahili page (ADR 045), so the
+ * browser's build holds no Swahili words and passes no translator around (its calls of t are inlined at build
+ * time, scripts/po-catalogues.mjs).
  */
 function PlanCard({ plan: p }: { plan: PlanCardData }) {
   const t = useT();
   const localHref = useLocalHref();
-  const swahili = useLocale() === "sw";
-  const name = planNameWords(t, swahili, p.name, p);
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: the browser never renders Swahili
+  const sw = import.meta.env.SSR && useLocale() === "sw" ? swahiliPlanWords(useT(), p) : null;
+  const name = sw?.name ?? p.name;
+  const badge = sw ? sw.badge : p.badge;
   return (
     <li className="plan">
-      {p.badge ? <span className="plan-badge">{badgeWords(t, swahili, p.badge)}</span> : null}
+      {badge ? <span className="plan-badge">{badge}</span> : null}
       <h3>{name}</h3>
       <p className="plan-price">{p.shownPrice?.label}</p>
-      <p className="plan-term">{swahili ? perPeriodWords(t, p) : `for ${p.periodText}`}</p>
+      <p className="plan-term">{sw?.term ?? `for ${p.periodText}`}</p>
       <ul>
-        {(swahili ? featureWords(t, p) : p.features).map((f) => (
+        {(sw?.features ?? p.features).map((f) => (
           <li key={f}>{`✓ ${f}`}</li>
         ))}
       </ul>

@@ -42,8 +42,11 @@ export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const [preferences, categories] = await Promise.all([preferencesByToken(params.token), listCategories()]);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const [preferences, categories] = await Promise.all([
+    preferencesByToken(params.token),
+    listCategories(localeFromPath(new URL(request.url).pathname)),
+  ]);
   if (!preferences) throw data(null, { status: 404 });
   return { preferences, categories: categories.map((c) => ({ id: c.id, name: c.name })) };
 }

@@ -41,7 +41,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PERSONAL
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [user, categories] = await Promise.all([getOptionalUser(context), listCategories()]);
+  const [user, categories] = await Promise.all([
+    getOptionalUser(context),
+    listCategories(localeFromPath(url.pathname)),
+  ]);
   const following = user ? await followingFor(user) : null;
   const slug = url.searchParams.get("category");
   const source = url.searchParams.get("from");

@@ -149,6 +149,10 @@ describe("her account in Swahili at 390 px", () => {
     await page.getByRole("link", { name: "Badilisha unachopokea" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/sw/newsletter/preferences/"));
     expect(await page.getByTestId("follow-status").innerText()).toBe("Unapokea makala za Nuru kwa barua pepe.");
+    // The topics she may choose, by their Swahili names.
+    const topics = await page.locator("main").innerText();
+    expect(topics).toContain("Kupunguza Uzito");
+    expect(topics).not.toContain("Weight Loss");
     await page.getByRole("button", { name: "Jiondoe kwenye kila kitu" }).click();
     await expect
       .poll(() => page.locator("main").innerText())
