@@ -220,6 +220,30 @@ describe(`member mail (${process.env.DB_TARGET === "postgres" ? "postgres" : "pg
     expect(more.sent.map((m) => m.to)).toEqual([paid.email]);
   });
 
+  it("names her topics in her mail's language: Swahili names for a reader who chose Swahili (issue 50)", async () => {
+    const now = new Date();
+    const topic = await createCategory(t.db, {
+      name: `Sleep ${sfx}`,
+      nameSw: `Usingizi ${sfx}`,
+      slug: `sleep-sw-${sfx}`,
+    });
+    const reader = await createUser(t.db, { email: `mm-sw-${sfx}@nuru.test` });
+    await t.db.update(users).set({ language: "sw" }).where(eq(users.id, reader.id));
+    const english = `mm-en-${sfx}@nuru.test`;
+    await guestFollower(english, [topic!.id], now);
+    await requestFollow({ input: { ...FOLLOW, categoryIds: [topic!.id] }, user: reader, clientKey: "sw", now });
+    const article = await createArticle(t.db, { title: `Naps ${sfx}`, categoryIds: [topic!.id] });
+    await queueArticleSend(admin, article.id, "followers", now);
+    const mailer = capture();
+    await drainAt(now, mailer);
+    const [swahili] = mailer.sent.filter((m) => m.to === reader.email);
+    const [inEnglish] = mailer.sent.filter((m) => m.to === english);
+    expect(swahili!.text).toContain(`kuhusu Usingizi ${sfx} kwa barua pepe`);
+    expect(swahili!.text).not.toContain(`Sleep ${sfx}`);
+    expect(inEnglish!.text).toContain(`Sleep ${sfx}`);
+    expect(inEnglish!.text).not.toContain(`Usingizi ${sfx}`);
+  });
+
   it("a restart mid-batch sends the unfinished rows once, after their claim runs out, and nothing twice", async () => {
     const now = new Date(Date.now() + 3_600_000);
     const cat = (await createCategory(t.db, { name: `Restart ${sfx}`, slug: `restart-${sfx}` })).id;

@@ -5,6 +5,7 @@
 // its mail, so a restart re-sends at most the mails that were in flight. The SMTP rate limit is counted in the
 // database (mails sent in the last minute), so it holds across processes. Failures are retried with backoff; an SMTP
 // 5xx answer is a bounce and is not retried.
+import type { Locale } from "~/lib/locale";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import {
@@ -243,9 +244,16 @@ function renderer(now: Date) {
   const db = getDb();
   const origin = new URL(getEnv().PUBLIC_URL).origin;
   const sends = new Map<string, Promise<typeof mailSends.$inferSelect | undefined>>();
-  let categoryNames: Promise<Map<string, string>> | undefined;
-  const names = () =>
-    (categoryNames ??= listCategories().then((list) => new Map(list.map((c) => [c.id, c.name] as const))));
+  // Her followed topics named in her mail's language (read once per batch and language).
+  const categoryNames = new Map<Locale, Promise<Map<string, string>>>();
+  const names = (locale: Locale) => {
+    let named = categoryNames.get(locale);
+    if (!named) {
+      named = listCategories(locale).then((list) => new Map(list.map((c) => [c.id, c.name] as const)));
+      categoryNames.set(locale, named);
+    }
+    return named;
+  };
 
   async function viewerOf(userId: string | null): Promise<Viewer> {
     if (!userId) return guestViewer(now);
@@ -253,11 +261,11 @@ function renderer(now: Date) {
     return profile ? loadViewer({ id: userId, role: profile.role as Role }, now) : guestViewer(now);
   }
 
-  async function links(subscriber: typeof mailSubscribers.$inferSelect): Promise<MemberLinks> {
-    const followed = subscriber.categoryIds.map((id) => names().then((m) => m.get(id)));
-    const list = (await Promise.all(followed)).filter(Boolean);
+  async function links(subscriber: typeof mailSubscribers.$inferSelect): Promise<MemberLinks & { locale: Locale }> {
     // Her language (issue 50): her account's saved choice, found by her address; English for a guest follower.
     const locale = await mailLanguageOf(db, { email: subscriber.email });
+    const named = await names(locale);
+    const list = subscriber.categoryIds.map((id) => named.get(id)).filter(Boolean);
     return {
       preferencesUrl: `${origin}${preferencesPath(subscriber.id)}`,
       unsubscribeUrl: `${origin}${unsubscribePath(subscriber.id)}`,
@@ -282,6 +290,11 @@ function renderer(now: Date) {
         );
       const send = await sends.get(row.send_id);
       if (!send) return { status: "skipped", reason: "send removed" };
+      const memberLinks = await links(subscriber);
+      // The categories of what she is sent, named in her mail's language too.
+      const named = await names(memberLinks.locale);
+      const categoryWords = (categories: { id: string; name: string }[]) =>
+        categories.map((c) => named.get(c.id) ?? c.name);
       if (send.kind === "digest") {
         const since = subscriber.lastDigestAt ?? new Date(now.getTime() - 7 * 24 * 3600 * 1000);
         const items = await newArticlesForGuests({ since, categoryIds: subscriber.categoryIds });
@@ -294,9 +307,9 @@ function renderer(now: Date) {
               title: a.title,
               url: `${origin}/article/${a.id}`,
               excerpt: a.excerpt,
-              categories: a.categories.map((c) => c.name),
+              categories: categoryWords(a.categories),
             })),
-            ...(await links(subscriber)),
+            ...memberLinks,
           }),
         );
         await db.update(mailSubscribers).set({ lastDigestAt: now }).where(eq(mailSubscribers.id, subscriber.id));
@@ -315,10 +328,10 @@ function renderer(now: Date) {
           title: article.title,
           articleUrl: `${origin}/article/${article.id}`,
           imageUrl: article.imageUrl,
-          categories: article.categories.map((c) => c.name),
+          categories: categoryWords(article.categories),
           blocks: article.access === "full" ? articleBodyBlocks(article) : null,
           preview: article.preview,
-          ...(await links(subscriber)),
+          ...memberLinks,
         }),
       );
       return { status: "sent" };
