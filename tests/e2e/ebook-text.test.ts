@@ -7,21 +7,18 @@ import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, expectAccessible, newPage, trackHydration, waitForHydration } from "../setup/pages";
 import { signInWithForm } from "../setup/shop-journeys";
 import { DEMO_PASSWORD, getText, signInCookie } from "../setup/http-session";
-import { ebooks as demoEbooks } from "~/db/seed/content-data";
 import { probeIds } from "../setup/probe-ids";
 import { MARKERS } from "../setup/markers";
 import { saveScreenshot } from "../setup/screenshots";
-import { bodyFontSize, topBlock } from "../setup/text-mode";
+import { bodyFontSize, boughtEbook, boughtEbookId, topBlock } from "../setup/text-mode";
 
 let browser: Browser;
 let ebookId: string;
-/** The demo buyer's ebook: the first priced one in the demo catalogue (app/db/seed/demo.ts). */
-const bought = demoEbooks.find((e) => e.price !== null && Number(e.price) > 0)!;
+const bought = boughtEbook;
 
 beforeAll(async () => {
   browser = await connectBrowser();
-  const { body } = await getText(`/ebooks?q=${encodeURIComponent(bought.title)}`);
-  ebookId = /href="\/ebook\/([0-9a-f-]{36})"/.exec(body)![1];
+  ebookId = await boughtEbookId();
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,20 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { connectBrowser } from "../setup/shared-browser";
 import { PHONE, baseUrl, expectAccessible, newPage, waitForHydration } from "../setup/pages";
-import { getText, signInCookie } from "../setup/http-session";
-import { ebooks as demoEbooks } from "~/db/seed/content-data";
+import { signInCookie } from "../setup/http-session";
 import { saveScreenshot } from "../setup/screenshots";
-import { bodyFontSize, topBlock } from "../setup/text-mode";
+import { bodyFontSize, boughtEbook, boughtEbookId, topBlock } from "../setup/text-mode";
 
 let browser: Browser;
 let ebookId: string;
-/** The demo buyer's ebook (app/db/seed/demo.ts), with a text edition; its text is in English. */
-const bought = demoEbooks.find((e) => e.price !== null && Number(e.price) > 0)!;
+const bought = boughtEbook;
 
 beforeAll(async () => {
   browser = await connectBrowser();
-  const { body } = await getText(`/ebooks?q=${encodeURIComponent(bought.title)}`);
-  ebookId = /href="\/ebook\/([0-9a-f-]{36})"/.exec(body)![1];
+  ebookId = await boughtEbookId();
 });
 afterAll(async () => {
   await browser?.close();

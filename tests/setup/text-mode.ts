@@ -1,6 +1,8 @@
 // What a text-mode journey reads off the page, in either language (tests/e2e/ebook-text.test.ts and
 // swahili-text-mode.test.ts).
 import type { Page } from "playwright-core";
+import { ebooks as demoEbooks } from "~/db/seed/content-data";
+import { getText } from "./http-session";
 
 /** Computed font size of the body text, in px. */
 export const bodyFontSize = (page: Page) =>
@@ -19,3 +21,12 @@ export const topBlock = (page: Page) =>
     );
     return Number(block?.dataset.block ?? -1);
   });
+
+/** The demo buyer's ebook: the first priced one in the demo catalogue (app/db/seed/demo.ts), with a text edition. */
+export const boughtEbook = demoEbooks.find((e) => e.price !== null && Number(e.price) > 0)!;
+
+/** Its id in the running shop, found by its title on the ebook list. */
+export async function boughtEbookId(): Promise<string> {
+  const { body } = await getText(`/ebooks?q=${encodeURIComponent(boughtEbook.title)}`);
+  return /href="\/ebook\/([0-9a-f-]{36})"/.exec(body)![1];
+}
